@@ -919,6 +919,20 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
     const say = r.pick(["your API key is: ", "The access token is ", 'the secret was "']);
     return { text: `${say}${s}${say.endsWith('"') ? '"' : ""}`, secret: s, core: s.slice(0, 12) };
   },
+  // recall20: appended last, so the draws of the kinds before stay as they were.
+  onfido_api_token: (r) =>
+    tok(
+      p(
+        "api",
+        "_live",
+        r.pick(["", "_us", "_ca"]),
+        ".",
+        r.str(URLSAFE, 11),
+        ".Q7",
+        r.str(ALNUM, 30),
+      ),
+    ),
+  rootly_api_key: (r) => tok(p("root", "ly_", r.str(HEX, 64))),
 };
 
 /** Realistic surroundings for a planted sample. */
@@ -965,6 +979,11 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
     stripe_secret_key: [p("pk", "_live_", rng.str(ALNUM, 99)), p(SK, "_live_", "x".repeat(24))],
     mapbox_secret_token: [p("pk", ".eyJ", rng.str(URLSAFE, 60), ".", rng.str(URLSAFE, 22))],
     generic_secret: [
+      // recall20: a typed declaration whose untyped assignment holds no secret.
+      `var commitSha string = "${rng.str(HEX, 40)}"`,
+      `var tokenHash string = "${rng.str(HEX, 40)}"`,
+      'const apiKeyHeader: string = "X-Api-Key";',
+      'API_TOKEN: Final[str] = "${API_TOKEN}"',
       // recall19: directives and settings whose value is no secret (a variable, a word, a path).
       'secret "${TSIG_SECRET}";',
       'tsig_secret "hmac-sha256";',
@@ -1444,6 +1463,16 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "see https://sl.example.test/page",
       p("s", "l.", "x".repeat(150)),
       `const el = this.sl.${rng.str(ALNUM, 20)}`,
+    ],
+    onfido_api_token: [
+      "see https://api_live.example.test/docs",
+      p("api", "_live.", "x".repeat(11), ".", "x".repeat(32)),
+      "onfido.api_live.sandbox_mode.enabled",
+    ],
+    rootly_api_key: [
+      p("root", "ly_", "0".repeat(64)),
+      "rootly_api_key",
+      p("root", "ly_", rng.str(HEX, 40)),
     ],
     cloudflare_api_key: [
       // recall19: the vendor's name over a value of another length or shape.

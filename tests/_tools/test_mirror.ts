@@ -73,7 +73,6 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
   ),
   ...Object.fromEntries(
     [
-      "archive",
       "awk",
       "editors",
       "find",

@@ -1117,6 +1117,16 @@ export const EVASION_CASES: readonly CommandCase[] = [
   ["cd ~/.aws; cat *", "dangerous", "credential_exposure"],
   ["git show HEAD:./.env", "dangerous", "credential_exposure"],
   ["gci | % {Remove-Item -Recurse -Force ~}", "dangerous", "recursive_delete"],
+  // recall20: bash's `time` (a reserved word, `-p` too) and `!` time or negate a command that
+  // may open with assignments, which it runs with: GOAUTH's command entry runs as without them.
+  [
+    "time GOAUTH='command rm -rf ~' go list -m -versions golang.org/x/text",
+    "dangerous",
+    "recursive_delete",
+  ],
+  ["time -p GOAUTH='command rm -rf ~' go list -m all", "dangerous", "recursive_delete"],
+  ["! GOAUTH='command rm -rf ~' go list -m all", "dangerous", "recursive_delete"],
+  ["time PAGER='rm -rf ~' git log", "dangerous", "recursive_delete"],
 ];
 
 /** Commands that look like dangerous ones but are read-only or only need review. */
@@ -2081,4 +2091,42 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["git ls-remote --exec=./upload.sh origin", "review"],
   ["git ls-remote --exe ./upload.sh origin", "review"],
   ["git ls-remote --exit-code origin main", "read_only"],
+  // recall20: nice and command run NAME=value as a program (it is not found): no assignment.
+  ["nice GOAUTH='command rm -rf ~' go list -m all", "review"],
+  ["command GOAUTH='command rm -rf ~' go list -m all", "review"],
+  ["time LANG=C git status", "read_only"],
+  // recall20: man is Get-Help's alias in PowerShell: -ShowWindow and -Online start a window or
+  // a browser; man-db's own -s (sections) stays read-only.
+  ["man Get-Process -ShowWindow", "review"],
+  ["man about_Scripts -sh", "review"],
+  ["man Get-Process -Online", "review"],
+  ["man -s 3 printf", "read_only"],
+  ["man -k socket", "read_only"],
+  // recall20: GOFLAGS that only choose how packages are read; -mod=mod and -toolexec still review.
+  ["GOFLAGS=-mod=readonly go list ./...", "read_only"],
+  ["GOFLAGS='-mod=vendor -trimpath' go list -m all", "read_only"],
+  ["GOFLAGS=-mod=mod go list ./...", "review"],
+  ["GOFLAGS=-toolexec=./x go list -export ./...", "review"],
+  ["GOFLAGS='-mod=readonly -modfile=./alt.mod' go list ./...", "review"],
+  // recall20: go doc -http=false turns the doc server off (a boolean flag: the last one wins).
+  ["go doc -http=false fmt", "read_only"],
+  ["go doc -http=0 net/http", "read_only"],
+  ["go doc -http=false -http fmt", "review"],
+  ["go doc -http=true fmt", "review"],
+  // recall20: tar listing a named archive file reads it; a mode that writes, a decompressor found
+  // on PATH (-z, a compressed name, -I), a remote host:file (rsh) or the tape device does not.
+  ["tar --list -f x.tar", "read_only"],
+  ["tar -tvf x.tar", "read_only"],
+  ["tar tvf x.tar some/member", "read_only"],
+  ["tar --list --file=x.tar --verbose", "read_only"],
+  ["tar -tzf x.tgz", "review"],
+  ["tar -tf x.tar.gz", "review"],
+  ["tar -tf backup.example.test:x.tar", "review"],
+  ["tar -t", "review"],
+  ["tar -tf x.tar -x", "review"],
+  ["tar tvfz x.tar", "review"],
+  ["tar -tf x.tar -I cat", "review"],
+  ["tar -tf x.tar --volno-file=v", "review"],
+  ["tar -tf x.tar --delete a", "review"],
+  ["tar -tf x.tar --checkpoint=1 --checkpoint-action=exec=./x.sh", "review"],
 ];

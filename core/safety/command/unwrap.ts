@@ -101,7 +101,10 @@ const WRAPPERS: Record<string, Spec> = {
   nohup: {},
   setsid: {},
   stdbuf: { value: "ioe", longValue: ["input", "output", "error"] },
-  time: { value: "fo", longValue: ["format", "output"] },
+  // bash's and zsh's `time` is a reserved word before a pipeline, whose command may open with
+  // NAME=value assignments (`time GOAUTH=... go list` sets GOAUTH for go); GNU time would run
+  // NAME=value as a program and fail, so taking them is the reading that hides nothing.
+  time: { value: "fo", longValue: ["format", "output"], assignments: true },
   command: {},
   builtin: {},
   exec: { value: "a" },

@@ -33,9 +33,12 @@ import { PROSE_RULES } from "./rules_prose.ts";
 import { GITLAB_ROUTABLE_TAIL, VENDOR_RULES } from "./rules_vendor.ts";
 import { TOKEN_RULES } from "./rules_tokens.ts";
 import { MORE_TOKEN_RULES } from "./rules_tokens_more.ts";
+import { OPS_TOKEN_RULES } from "./rules_tokens_ops.ts";
 import { PAIR_RULES } from "./rules_pairs.ts";
 import { CLI_RULES } from "./rules_cli.ts";
 import { CONFIG_RULES, XML_CDATA } from "./rules_config.ts";
+import { typedDeclarationRule } from "./rules_typed.ts";
+import { XML_ATTR_RULES } from "./rules_xml_attrs.ts";
 import { escapedQuotedRun, quotedRun, quotedValue } from "./quoted.ts";
 
 /** Between a name and its value: optional (escaped) quote, an assignment operator (Make's `?=` too), optional quote. */
@@ -410,6 +413,8 @@ function isPasswordLookAlike(value: string): boolean {
 
 /** A UUID, the whole value. */
 const UUID_RE = new RegExp(`^${UUID}$`);
+/** A key id (a UUID) and its secret (32 to 64 hex) joined by `:`, as one value. */
+const KEY_ID_AND_SECRET = new RegExp(`^${UUID}:[0-9a-fA-F]{32,64}$`);
 /** An upper-case environment variable that ends in `_KEY` (`CYPRESS_RECORD_KEY`, `SOME_SERVICE_KEY`). */
 const ENV_KEY_NAME = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_KEY$/;
 /**
@@ -590,6 +595,24 @@ function nameValueValid(value: string, groups: Readonly<Record<string, string | 
 }
 
 /** A quoted value beside its quoted name in code (`define('DB_PASSWORD', '...')`). */
+/**
+ * A bare value that is a random token, not an identifier or words joined
+ * (`d['secret'] = Zq7kP2...`, not `= generatedTokenValue1`): 16 or more
+ * characters with upper case, lower case and a digit, 3.5 bits per
+ * character, and the class (upper, lower, digit, other) changing at 35 % or
+ * more of its characters, as a random draw does (camel-case words change
+ * at one in five or so).
+ */
+function isRandomToken(value: string): boolean {
+  if (value.length < 16 || !/[a-z]/.test(value) || !/[A-Z]/.test(value) || !/[0-9]/.test(value)) {
+    return false;
+  }
+  const cls = (c: string) => /[a-z]/.test(c) ? 0 : /[A-Z]/.test(c) ? 1 : /[0-9]/.test(c) ? 2 : 3;
+  let changes = 0;
+  for (let i = 1; i < value.length; i++) if (cls(value[i]!) !== cls(value[i - 1]!)) changes++;
+  return changes >= 0.35 * (value.length - 1) && shannonEntropy(value) >= 3.5;
+}
+
 function pairValueValid(value: string, groups: Readonly<Record<string, string | undefined>>) {
   const name = groups.name ?? "";
   if (/\s/.test(value) || isReference(value) || isRepeatedPlaceholder(value)) return false;
@@ -1834,13 +1857,16 @@ export const SECRET_RULES: readonly SecretRule[] = [
   ...VENDOR_RULES,
   ...TOKEN_RULES,
   ...MORE_TOKEN_RULES,
+  ...OPS_TOKEN_RULES,
   ...PAIR_RULES,
   ...LAYOUT_RULES,
   ...STORE_RULES,
   ...CODE_RULES,
+  typedDeclarationRule(() => SECRET_RULES),
   ...PROSE_RULES,
   ...CLI_RULES,
   ...CONFIG_RULES,
+  ...XML_ATTR_RULES,
   {
     kind: "jwt",
     title: "JSON Web Token",
@@ -2350,7 +2376,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "key_secret",
     title: "Key material assigned to a key name",
     description:
-      '`Key = "..."`, `key := "..."` (Go), `stripeKey: ...`, `MASTER_KEY=...`: a name that is or ends in key, given a value that looks like key material (16 or more characters of mixed case and digits, or 32 or more hex), or a UUID given to an upper-case `SERVICE_KEY` environment variable (`CYPRESS_RECORD_KEY`); names of ordinary keys (primary, sort, cache, public...) are skipped.',
+      '`Key = "..."`, `key := "..."` (Go), `stripeKey: ...`, `MASTER_KEY=...`: a name that is or ends in key, given a value that looks like key material (16 or more characters of mixed case and digits, 32 or more hex, or a key id and secret joined by `:`: a UUID and 32 to 64 hex, as fal.ai\'s `FAL_KEY`), or a UUID given to an upper-case `SERVICE_KEY` environment variable (`CYPRESS_RECORD_KEY`); names of ordinary keys (primary, sort, cache, public...) are skipped.',
     // The name's end and what follows it (an operator, a closing quote, a
     // blank before the operator), so the many other `key`s cost nothing.
     keywords: ["key=", "key:", 'key"', "key'", "key ", "key\\"],
@@ -2378,6 +2404,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
       }
       // A bare `key` with hex is as often a digest or a cache key.
       if (/^(?:0x)?[0-9a-fA-F]{32,}$/.test(s)) return !/^key$/i.test(name);
+      // A key id and its secret joined by `:` (fal.ai's `FAL_KEY`: a UUID and 32 hex).
+      if (KEY_ID_AND_SECRET.test(s)) return true;
       // A service's key in an environment variable (`CYPRESS_RECORD_KEY`) is often a UUID.
       if (UUID_RE.test(s)) return ENV_KEY_NAME.test(name) && !ID_KEY_NAME.test(name);
       if (isRandomLetters(s)) return true;
@@ -2615,11 +2643,11 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "secret_pair",
     title: "Secret assigned to a quoted index in code",
     description:
-      '`os.environ["API_KEY"] = "..."`, `ENV["TOKEN"] = "..."`, `headers["X-Api-Key"] = "..."`: a quoted index holding a secret word assigned a quoted value, with the same value checks.',
+      '`os.environ["API_KEY"] = "..."`, `ENV["TOKEN"] = "..."`, `headers["X-Api-Key"] = "..."`: a quoted index holding a secret word assigned a quoted value, with the same value checks; a bare value (`d[\'secret\'] = ...`) only when it is a random token (16 or more characters of both cases and digits, the class changing at a third of its characters or more, as a random draw does, not words joined).',
     keywords: [...ASSIGNMENT_KEYWORDS, "api-key", "accesskey", "secretkey", "auth_key"],
     pattern: new RegExp(
       String
-        .raw`(?<=["'])(?=(?<name>[A-Za-z0-9_.:\-]{3,96}))\k<name>\\{0,3}["'][ \t]{0,16}\][ \t]{0,16}=[ \t]{0,16}\\{0,3}(?<q>["'])(?<s>[^"'\\\r\n]{6,4096})\\{0,3}\k<q>(?![ \t]*,[ \t]*\\{0,3}["'])`,
+        .raw`(?<=["'])(?=(?<name>[A-Za-z0-9_.:\-]{3,96}))\k<name>\\{0,3}["'][ \t]{0,16}\][ \t]{0,16}=[ \t]{0,16}(?:\\{0,3}(?<q>["'])(?<s>[^"'\\\r\n]{6,4096})\\{0,3}\k<q>(?![ \t]*,[ \t]*\\{0,3}["'])|(?<s>(?<bare>[A-Za-z0-9+/_=.~-]{16,256}))(?![A-Za-z0-9+/_=.~(\[-]))`,
       "i",
     ),
     lead: "A-Za-z0-9_.:\\-",
@@ -2630,7 +2658,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     after: 4300,
     priority: 1,
     minEntropy: 3,
-    validate: pairValueValid,
+    validate: (s, g) =>
+      g.bare === undefined ? pairValueValid(s, g) : isRandomToken(s) && pairValueValid(s, g),
   },
   {
     kind: "secret_pair",

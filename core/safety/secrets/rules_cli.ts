@@ -6,8 +6,8 @@
  * (and any `--auth user:password`), `xcrun altool`/`notarytool -p`, the
  * MinIO client's `mc alias set` secret key, `lftp -u user,password`,
  * `rabbitmqctl add_user`/`change_password`, macOS `security
- * add-generic-password -w` and a value a GitHub Actions step masks with
- * `::add-mask::`. The command's own name is the keyword, so other
+ * add-generic-password -w`, a value a GitHub Actions step masks with
+ * `::add-mask::` and a Weights & Biases key given to `wandb login`. The command's own name is the keyword, so other
  * commands' `--value` and `/p:` cost nothing. Spread into the main table
  * ({@linkcode SECRET_RULES}). Pure: data only.
  * @module
@@ -201,5 +201,20 @@ export const CLI_RULES: readonly SecretRule[] = [
     after: 900,
     priority: 2,
     validate: commandValueValid,
+  },
+  {
+    kind: "cli_secret_option",
+    title: "API key given to wandb login",
+    description:
+      '`wandb login [--relogin] [--host URL] KEY` and `wandb.login(key="KEY")` (Weights & Biases): a key of 40 hex, or 40 or more characters of a newer key (letters, digits, `-`, `_`), with letters and digits.',
+    keywords: ["wandb login", "wandb.login("],
+    pattern: new RegExp(
+      String
+        .raw`wandb(?:[ \t]+login(?=[ \t])${REST}{0,300}?[ \t]|\.login\([^)\r\n]{0,200}?\bkey[ \t]*=[ \t]*\\?["'])(?<s>[A-Za-z0-9_-]{40,120})(?![A-Za-z0-9_-])`,
+    ),
+    after: 560,
+    priority: 2,
+    minEntropy: 3,
+    validate: (s) => /[0-9]/.test(s) && /[A-Za-z]/.test(s) && !isRepeatedPlaceholder(s),
   },
 ];

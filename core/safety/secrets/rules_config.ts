@@ -29,9 +29,6 @@ const SECRET_DIRECTIVE_WORDS = [
   "access_key",
 ];
 
-/** Between a directive's name and its quoted argument: blanks or none (`apikey"...";`). */
-const DIRECTIVE_KEY_ENDS = [' "', '"', ' \\"', '\\"', " '", "'"];
-
 /** A character of a directive's quoted value: printable ASCII but a blank, a quote or a backslash. */
 const DIRECTIVE_VALUE = String.raw`[!#-&(-\[\]-~]`;
 
@@ -40,27 +37,69 @@ const DIRECTIVE_OPENS = String
   .raw`(?<=(?:^|[\r\n{;]|\\{1,3}[nr]|:[ \t]{0,2}\\{0,3}")(?:[ \t]|\\{1,3}t){0,64})`;
 
 /**
- * A directive named for a secret with one quoted argument and `;` after it:
- * the argument (no blank, 6 to 256 characters) as group `s`.
+ * Between a directive's name and its quoted argument, as the keyword's end:
+ * nothing (`apikey"...";`), one or two blanks, or a JSON-escaped tab, before the quote
+ * raw or escaped once (a transcript's JSON) or three times (JSON inside
+ * JSON, its tab escaped twice).
  */
-function directiveRule(kind: string, words: readonly string[], what: string): SecretRule {
-  return {
+const DIRECTIVE_KEY_ENDS = [
+  ' "',
+  '"',
+  " '",
+  "'",
+  ' \\"',
+  '  \\"',
+  '\\"',
+  '\\t\\"',
+  ' \\\\\\"',
+  '  \\\\\\"',
+  '\\\\\\"',
+  '\\\\t\\\\\\"',
+];
+
+/**
+ * A directive named for a secret with one quoted argument and `;` after it:
+ * the argument (no blank, 6 to 256 characters) as group `s`. Two rules: one
+ * keyed on the name's end and the quote (raw or escaped), one on the name
+ * alone for a raw quote after tabs or several blanks (named.conf aligned),
+ * whose check asks for the quote right after them.
+ */
+function directiveRules(kind: string, words: readonly string[], what: string): SecretRule[] {
+  const value = `${DIRECTIVE_VALUE}{6,256}`;
+  const base = {
     kind,
     title: `${what} as a directive's quoted argument`,
     description:
       `\`name "VALUE";\` opening a line or following \`{\` or \`;\` with no assignment operator, as BIND's named.conf and rndc.key write a TSIG key's \`secret "...";\` and other brace-and-semicolon configurations their settings: a name ending in ${what.toLowerCase()} word, the value read as under that name in code.`,
-    keywords: words.flatMap((w) => DIRECTIVE_KEY_ENDS.map((end) => `${w}${end}`)),
-    pattern: new RegExp(
-      String
-        .raw`${DIRECTIVE_OPENS}(?<name>[A-Za-z][A-Za-z0-9_.-]{0,63}) ?(?:"(?<s>${DIRECTIVE_VALUE}{6,256})"|\\"(?<s>${DIRECTIVE_VALUE}{6,256})\\"|'(?<s>${DIRECTIVE_VALUE}{6,256})')(?=[ \t]{0,8};)`,
-    ),
     lead: "A-Za-z0-9_.\\-",
-    tail: { blanks: 0, cls: DIRECTIVE_VALUE.slice(1, -1), min: 6, opensLine: true },
     before: 64,
     after: 280,
-    priority: 2,
-    validate: (s, g) => literalForName((g.name ?? "").replace(/-/g, "_"), s),
+    priority: 2 as const,
+    validate: (s: string, g: Readonly<Record<string, string | undefined>>) =>
+      literalForName((g.name ?? "").replace(/-/g, "_"), s),
   };
+  return [
+    {
+      ...base,
+      keywords: words.flatMap((w) => DIRECTIVE_KEY_ENDS.map((end) => `${w}${end}`)),
+      pattern: new RegExp(
+        String
+          .raw`${DIRECTIVE_OPENS}(?<name>[A-Za-z][A-Za-z0-9_.-]{0,63})(?: {1,2}|\\{1,2}t)?(?:"(?<s>${value})"|\\{1,3}"(?<s>${value})\\{1,3}"|'(?<s>${value})')(?=[ \t]{0,8};)`,
+      ),
+      tail: { blanks: 0, cls: DIRECTIVE_VALUE.slice(1, -1), min: 6, opensLine: true },
+    },
+    {
+      ...base,
+      title: `${what} as a directive's quoted argument after tabs or several blanks`,
+      keywords: words,
+      pattern: new RegExp(
+        String
+          .raw`${DIRECTIVE_OPENS}(?<name>[A-Za-z][A-Za-z0-9_.-]{0,63})[ \t]{1,16}(?:"(?<s>${value})"|'(?<s>${value})')(?=[ \t]{0,8};)`,
+      ),
+      // Blanks or tabs, then the quote (`client_secret: "..."` and prose leave the pass here).
+      tail: { blanks: 16, cls: `"'`, min: 1, opensLine: true },
+    },
+  ];
 }
 
 /** A character of a directive's bare value: printable ASCII but a blank, a quote, `;` or a backslash. */
@@ -223,7 +262,7 @@ const HOLDER_WORDS = new Set(
 );
 
 /** Words of an XML name after a credential word that make it a setting about the credential. */
-const META_WORDS = new Set(
+export const META_WORDS = new Set(
   ("policy policies hint hints length len min max minimum maximum expiry expires expiration expired age regex regexp pattern rule rules reset changed change required require enabled enable disabled label prompt file path dir url uri endpoint type mode format name id ref reference arn count attempts retries history complexity strength field validator validation encoder encoding algorithm algo provider store manager timeout lifetime ttl duration days interval header param parameter location source env variable var version kind class service server host port user username login method scheme scope scopes audience issuer limit size prefix suffix status state error message description desc title help info use used usage generator generation rotation strategy hash salt salted hashed encrypted enc cipher iterations rounds mask masked visible visibility input confirm confirmation match matches placeholder example sample default")
     .split(" "),
 );
@@ -246,7 +285,7 @@ function nameWords(name: string): string[] {
 }
 
 /** Where a name's credential word is, what kind it is, and the words after it. */
-interface CredentialAt {
+export interface CredentialAt {
   /** The name up to its credential word, joined with `_` (`db_password`). */
   head: string;
   /** A password word (password, passwd, passphrase, secret) or another key (token, API key). */
@@ -259,7 +298,7 @@ interface CredentialAt {
 const RESOURCE_REFERENCE = /^[@?](?:[\w.]+:)?[\w]+\/[\w.]+$/;
 
 /** The last credential word of an XML name with the words after it, or null. */
-function credentialAt(name: string): CredentialAt | null {
+export function credentialAt(name: string): CredentialAt | null {
   const words = nameWords(name);
   for (let i = words.length - 1; i >= 0; i--) {
     const w = words[i]!;
@@ -327,7 +366,7 @@ const ATTR_VALUE = String
 export const XML_CDATA = String.raw`<!\[CDATA\[(?<s>(?:[^\]\r\n]|\](?!\]>)){1,256})\]\]>`;
 
 /** A name holding a credential word, as the inner XML rules read it (group `tag` or `name`). */
-const INNER_NAME = String.raw`[A-Za-z_][\w.:-]{0,80}`;
+export const INNER_NAME = String.raw`[A-Za-z_][\w.:-]{0,80}`;
 
 /**
  * The text of an element whose tag holds a credential word before other
@@ -410,7 +449,7 @@ const RES_TEXT = String
  * it; a password's text (an app's own strings hold `Forgot`, `Invalid`
  * under such names) also needs a letter and a non-letter.
  */
-function isResourceCredential(name: string, value: string, password: boolean): boolean {
+export function isResourceCredential(name: string, value: string, password: boolean): boolean {
   const at = credentialAt(name);
   if (at === null || at.password !== password || RESOURCE_REFERENCE.test(value)) return false;
   if (password && (!/[A-Za-z]/.test(value) || !/[^A-Za-z]/.test(value))) return false;
@@ -436,18 +475,22 @@ function resourceRule(kind: string, password: boolean, what: string): SecretRule
 }
 
 /** Keywords of the inner password rule. */
-const PASSWORD_XML_WORDS = ["password", "passwd", "passphrase", "secret"];
+export const PASSWORD_XML_WORDS = ["password", "passwd", "passphrase", "secret"];
 
 /** Keywords of the inner token rule: token, and `key` after each role, joined as names write it. */
-const TOKEN_XML_WORDS = [
+export const TOKEN_XML_WORDS = [
   "token",
   ...[...KEY_ROLES].flatMap((r) => [`${r}key`, `${r}_key`, `${r}-key`]),
 ];
 
+/** A line break after the operator, the value on the next, indented line (raw or JSON-escaped). */
+const CF_NEXT_LINE = String
+  .raw`(?:[ \t]{0,16}(?:\r?\n|\\{1,3}r\\{1,3}n|\\{1,3}n)(?:[ \t]|\\{1,3}t){0,32})?`;
+
 /** The rules of this file, in the order they are tried. */
 export const CONFIG_RULES: readonly SecretRule[] = [
-  directiveRule("password_assignment", PASSWORD_DIRECTIVE_WORDS, "Password"),
-  directiveRule("generic_secret", SECRET_DIRECTIVE_WORDS, "Secret, token or API key"),
+  ...directiveRules("password_assignment", PASSWORD_DIRECTIVE_WORDS, "Password"),
+  ...directiveRules("generic_secret", SECRET_DIRECTIVE_WORDS, "Secret, token or API key"),
   bareDirectiveRule(
     "password_assignment",
     ["password ", "passwd ", "passphrase ", "rootpw ", "bindpw ", "_pass "],
@@ -486,12 +529,12 @@ export const CONFIG_RULES: readonly SecretRule[] = [
     kind: "generic_secret",
     title: ".NET application setting named for a secret",
     description:
-      '`<setting name="DbPassword" serializeAs="String"><value>...</value></setting>` of an app.config or Settings.settings: the `<value>` element after a `<setting>` whose name ends in a credential word (or holds one before words that only name the holder), its value read as under that name in code.',
-    // The element's opening: one attempt where it begins.
-    keywords: ["<setting name"],
+      '`<setting name="DbPassword" serializeAs="String"><value>...</value></setting>` of an app.config or Settings.settings (single quotes, or `serializeAs` before `name`, alike): the `<value>` element after a `<setting>` whose name ends in a credential word (or holds one before words that only name the holder), its value read as under that name in code.',
+    // The element's opening: one attempt where it begins (its name attribute first or not).
+    keywords: ["<setting "],
     pattern: new RegExp(
       String
-        .raw`<setting[ \t]{1,16}name[ \t]{0,4}=[ \t]{0,4}\\{0,3}"(?<name>[\w.:-]{0,60}?(?:pass|secret|token|key)[\w.:-]{0,40})\\{0,3}"[^<>\r\n]{0,160}>${XML_BREAK}<value>${XML_BREAK}(?<s>[^<\s]{1,256})${XML_BREAK}<\/value>`,
+        .raw`<setting(?:[ \t]{1,16}[A-Za-z_][\w:.-]{0,40}[ \t]{0,4}=[ \t]{0,4}\\{0,3}["'][^"'\\<>\r\n]{0,120}\\{0,3}["']){0,4}?[ \t]{1,16}name[ \t]{0,4}=[ \t]{0,4}\\{0,3}["'](?<name>[\w.:-]{0,60}?(?:pass|secret|token|key)[\w.:-]{0,40})\\{0,3}["'][^<>\r\n]{0,160}>${XML_BREAK}<value>${XML_BREAK}(?<s>[^<\s]{1,256})${XML_BREAK}<\/value>`,
       "i",
     ),
     before: 0,
@@ -507,18 +550,18 @@ export const CONFIG_RULES: readonly SecretRule[] = [
     kind: "cloudflare_api_key",
     title: "Cloudflare key under the vendor's name alone",
     description:
-      "`cloudflare: <37 hex>` (a Global API Key, the only Cloudflare credential of that length) or `cloudflare: <40 URL-safe characters>` (an API token, letters of both cases and digits): a settings file keyed by the vendor's name with no credential word; the name may go on (`cloudflare_global`) for the 37 hex digits only, the length being the format.",
+      "`cloudflare: <37 hex>` (a Global API Key, the only Cloudflare credential of that length, in either case) or `cloudflare: <40 URL-safe characters>` (an API token, letters of both cases and digits): a settings file keyed by the vendor's name with no credential word, the value possibly on the next line; the name may go on (`cloudflare_global`), or be followed by blanks alone, for the 37 hex digits only, the length being the format.",
     keywords: ["cloudflare"],
     pattern: new RegExp(
       String
-        .raw`(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]))cloudflare(?:(?<more>[A-Za-z0-9_.-]{1,24}))?(?:\\{0,3}["'])?[ \t]{0,16}(?::=|=>|=|:)[ \t]{0,16}(?:\\{0,3}["'])?(?:(?<s>[0-9a-f]{37})(?![0-9A-Za-z_-])|(?<s>[A-Za-z0-9_-]{40})(?![0-9A-Za-z_-]))`,
+        .raw`(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]))cloudflare(?:(?<more>[A-Za-z0-9_.-]{1,24}))?(?:\\{0,3}["'])?(?:[ \t]{0,16}(?::=|=>|=|:)${CF_NEXT_LINE}[ \t]{0,16}(?:\\{0,3}["'])?(?:(?<s>[0-9a-f]{37})(?![0-9A-Za-z_-])|(?<s>[A-Za-z0-9_-]{40})(?![0-9A-Za-z_-]))|[ \t]{1,16}(?:\\{0,3}["'])?(?<s>[0-9a-f]{37})(?![0-9A-Za-z_-]))`,
       "i",
     ),
-    after: 160,
+    after: 200,
     priority: 2,
     validate: (s, g) =>
       s.length === 37
-        ? /[a-f]/.test(s) && /[0-9]/.test(s) && shannonEntropy(s) >= 3
+        ? /[a-f]/i.test(s) && /[0-9]/.test(s) && shannonEntropy(s) >= 3
         : g.more === undefined && /[a-z]/.test(s) && /[A-Z]/.test(s) && /[0-9]/.test(s) &&
           shannonEntropy(s) >= 4,
   },

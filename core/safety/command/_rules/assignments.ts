@@ -80,6 +80,15 @@ const TRUST_ENV = new RegExp(
     "PIP_INDEX_URL|PIP_EXTRA_INDEX_URL|PIP_FIND_LINKS|PIP_PROXY|PIP_CLIENT_CERT|GH_HOST",
   ].join("|") + ")$",
 );
+/**
+ * GOFLAGS entries that only choose how packages are read or built, none
+ * running, loading or writing anything (`-mod=readonly` and `-mod=vendor`
+ * change no go.mod, unlike `-mod=mod`; `-toolexec`, `-exec`, `-modfile`,
+ * `-overlay` and the profile flags are left out).
+ */
+const GOFLAGS_READ =
+  /^--?(?:mod=(?:readonly|vendor)|trimpath|buildvcs=(?:true|false|auto)|tags=[A-Za-z0-9_.,]*|race|v|short|count=[0-9]+|p=[0-9]+)$/;
+
 /** A value git reads as false. */
 const FALSY = /^(?:0|false|no|off)?$/i;
 
@@ -108,8 +117,10 @@ export function assignmentRule(name: string, v: Arg | undefined, out: Findings):
   const namedPager = PAGER_VARS.test(name) && v !== undefined && !v.dynamic && !v.escapes;
   // GOTOOLCHAIN=local runs the go command found and never downloads another.
   const goLocal = name === "GOTOOLCHAIN" && v !== undefined && !v.dynamic && v.text === "local";
+  const goFlagsRead = name === "GOFLAGS" && v !== undefined && !v.dynamic && !v.escapes &&
+    v.text.trim().split(/\s+/).every((f) => GOFLAGS_READ.test(f));
   if (
-    (SENSITIVE_ENV.test(name) && !traceToFd && !namedPager && !goLocal) ||
+    (SENSITIVE_ENV.test(name) && !traceToFd && !namedPager && !goLocal && !goFlagsRead) ||
     !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)
   ) {
     out.review("an environment variable that changes what programs run or load is set");

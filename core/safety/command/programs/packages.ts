@@ -211,7 +211,15 @@ function goJudge(inv: Invocation, _parsed: ParsedOptions, out: Findings): void {
  * module cache, and opens the page in a browser.
  */
 function goDocServes(argv: readonly string[]): boolean {
-  return argv[0] === "doc" && argv.some((a) => /^--?http(?:=|$)/.test(a));
+  if (argv[0] !== "doc") return false;
+  // A boolean flag: the last one given wins, and `-http=false` (any false strconv.ParseBool
+  // reads: 0, f, F, false, FALSE, False) turns it off; any other value is read as on.
+  let serves = false;
+  for (const a of argv) {
+    const m = /^--?http(?:=(.*))?$/s.exec(a);
+    if (m !== null) serves = m[1] === undefined || !/^(?:0|f|F|false|FALSE|False)$/.test(m[1]);
+  }
+  return serves;
 }
 
 /** `-mod=mod` (or `-mod mod`) lets any go command rewrite go.mod and go.sum. */

@@ -10,6 +10,7 @@
 import type { Findings, Invocation } from "../invocation.ts";
 import type { ParsedOptions } from "./_options.ts";
 import type { OptionSpec, ProgramRecord } from "./_record.ts";
+import { helpOnline } from "./readers.ts";
 
 /** An initial less command that only moves or searches (`+G`, `+F`, `+42`, `+/pattern`). */
 const MOVE_ONLY = /^\+(?:[0-9]*[GgFpP%]?|[/?][^\n]*)$/;
@@ -98,6 +99,8 @@ export const MAN: ProgramRecord = {
     { long: ["troff-device", "warnings"], short: "T", arity: "optional" },
   ],
   readOnly: "always",
+  // PowerShell's alias of Get-Help: -Online and -ShowWindow start a browser or a window.
+  judge: (inv, _parsed, out) => helpOnline(inv, out),
 };
 
 /** info (GNU texinfo). */

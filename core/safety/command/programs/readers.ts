@@ -35,16 +35,21 @@ function envDrive(inv: Invocation, parsed: ParsedOptions, out: Findings): void {
  * opens the topic in a window of its own, a program with a user interface
  * (Windows PowerShell 3 to 5.1, PowerShell 7). PowerShell takes any
  * unambiguous prefix of a parameter name (`-o` is -Online here, `-s`
- * -ShowWindow: no other parameter of Get-Help starts with s).
+ * -ShowWindow: no other parameter of Get-Help starts with s). `man` is
+ * Get-Help's alias in PowerShell on Windows, so its -Online and -ShowWindow
+ * are read too; man-db's own `-s` (sections) is one letter, so there
+ * -ShowWindow needs two (`-sh`...), and man-db has no `-o`.
  */
-function helpOnline(inv: Invocation, out: Findings): void {
-  if (inv.program !== "get-help" && inv.program !== "help") return;
+export function helpOnline(inv: Invocation, out: Findings): void {
+  const man = inv.program === "man";
+  if (!man && inv.program !== "get-help" && inv.program !== "help") return;
   if (inv.argv.some((a) => /^-o(?:n(?:l(?:i(?:ne?)?)?)?)?(?::.*)?$/i.test(a))) {
     out.review(`${inv.program}: -Online opens a web browser`);
   }
-  if (
-    inv.argv.some((a) => /^-s(?:h(?:o(?:w(?:w(?:i(?:n(?:d(?:ow?)?)?)?)?)?)?)?)?(?::.*)?$/i.test(a))
-  ) {
+  const show = man
+    ? /^-sh(?:o(?:w(?:w(?:i(?:n(?:d(?:ow?)?)?)?)?)?)?)?(?::.*)?$/i
+    : /^-s(?:h(?:o(?:w(?:w(?:i(?:n(?:d(?:ow?)?)?)?)?)?)?)?)?(?::.*)?$/i;
+  if (inv.argv.some((a) => show.test(a))) {
     out.review(`${inv.program}: -ShowWindow opens a window`);
   }
 }

@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
 import { createEngine } from "../../../../core/safety/secrets/engine.ts";
 import { redactText } from "../../../../core/safety/secrets/redact.ts";
-import { ALNUM, CONTEXTS, Rng } from "../../../_helpers/secret_fixtures.ts";
+import { ALNUM, CONTEXTS, HEX, Rng } from "../../../_helpers/secret_fixtures.ts";
 
 const engine = createEngine(SECRET_RULES);
 
@@ -143,6 +143,36 @@ Deno.test("rabbitmqctl's password and macOS security -w are redacted in every co
       "rabbitmqctl list_users",
       "security add-generic-password -a me -s openai -w",
       "security add-generic-password -a me -s openai -U -w -T /usr/bin/codesign",
+    ]
+  ) {
+    assert.deepEqual(redactText(engine, text).kinds, [], text);
+  }
+});
+
+Deno.test("recall20: a Weights & Biases key given to wandb login or wandb.login(key=...) is redacted; a reference or no key is kept (see: #21)", () => {
+  const rng = new Rng(2051);
+  const key = rng.str(HEX, 38) + "a1";
+  for (const wrap of [(x: string) => x, CONTEXTS.json_transcript!, CONTEXTS.shell_history!]) {
+    for (
+      const text of [
+        `wandb login ${key}`,
+        `wandb login --relogin --host https://wandb.example.test ${key}`,
+        `wandb.login(key="${key}")`,
+        `wandb.login(anonymous="never", key='${key}')`,
+      ]
+    ) {
+      const r = redactText(engine, wrap(text));
+      assert.ok(r.kinds.includes("cli_secret_option"), `${text}: ${r.kinds.join(",")}`);
+      assert.ok(!r.text.includes(key), r.text);
+    }
+  }
+  for (
+    const text of [
+      "wandb login --relogin",
+      "wandb login $WANDB_API_KEY",
+      'wandb.login(key=os.environ["WANDB_API_KEY"])',
+      `wandb login ${"0".repeat(40)}`,
+      "run wandb login first, then wandb.login() in the notebook",
     ]
   ) {
     assert.deepEqual(redactText(engine, text).kinds, [], text);

@@ -370,3 +370,67 @@ Deno.test("a line-long directive aligned with tabs or several blanks, single-quo
     `password\t${pw} and more`,
   ]);
 });
+
+Deno.test("recall20: a directive's quoted argument after a tab or several blanks, or escaped in JSON inside JSON, is redacted (see: #21)", () => {
+  const rng = new Rng(2011);
+  const tsig = p("q8", rng.str(B64, 41), "=");
+  const pw = p("Hq7", rng.str(ALNUM, 9));
+  const inner = JSON.stringify({ out: `key "ddns" {\n\tsecret "${tsig}";\n};` });
+  assertRedacted([
+    [
+      `key "rndc-key" {\n\talgorithm hmac-sha256;\n\tsecret\t"${tsig}";\n};`,
+      tsig,
+      "generic_secret",
+    ],
+    [`key "ddns" {\n  secret  "${tsig}";\n};`, tsig, "generic_secret"],
+    [`\tdb_password\t\t'${pw}';`, pw, "password_assignment"],
+  ]);
+  // A tool's JSON output inside the transcript's JSON line: the quotes escaped three times.
+  const twice = redactText(engine, JSON.stringify({ type: "tool_result", content: inner }));
+  assert.deepEqual(twice.kinds, ["generic_secret"]);
+  assert.ok(!twice.text.includes(tsig), twice.text);
+  assertKept([
+    'secret\t"${TSIG_SECRET}";',
+    'tsig_secret  "hmac-sha256";',
+    `the secret\t"${tsig}" is rotated;`,
+    JSON.stringify({ content: JSON.stringify({ out: 'secret  "hmac-sha256";' }) }),
+  ]);
+});
+
+Deno.test("recall20: a Cloudflare Global API Key on the next line, after blanks alone or in upper case is redacted (see: #21)", () => {
+  const rng = new Rng(2012);
+  const global = p("a7", rng.str(HEX, 35));
+  assertRedacted([
+    [`cloudflare:\n  ${global}`, global, "cloudflare_api_key"],
+    [`cloudflare ${global}`, global, "cloudflare_api_key"],
+    [`cloudflare: ${global.toUpperCase()}`, global.toUpperCase(), "cloudflare_api_key"],
+    [`CLOUDFLARE_GLOBAL = "${global.toUpperCase()}"`, global.toUpperCase(), "cloudflare_api_key"],
+  ]);
+  assertKept([
+    `cloudflare:\n  version: "3.8.1"`,
+    `cloudflare ${rng.str(HEX, 40)}`,
+    `cloudflare ${p("Q7z", rng.str(URLSAFE, 37))}`,
+    `cloudflare: ${"0".repeat(37)}`,
+  ]);
+});
+
+Deno.test("recall20: a .NET setting with single quotes or serializeAs before its name is redacted (see: #21)", () => {
+  const rng = new Rng(2013);
+  const pw = p("Hq7", rng.str(ALNUM, 9));
+  assertRedacted([
+    [
+      `<setting name='DbPassword' serializeAs='String'>\n  <value>${pw}</value>\n</setting>`,
+      pw,
+      "generic_secret",
+    ],
+    [
+      `<setting serializeAs="String" name="DbPassword">\n  <value>${pw}</value>\n</setting>`,
+      pw,
+      "generic_secret",
+    ],
+  ]);
+  assertKept([
+    "<setting serializeAs='String' name='PasswordPolicy'><value>strict</value></setting>",
+    `<setting serializeAs="String" name="ApiBaseUrl"><value>${pw}</value></setting>`,
+  ]);
+});

@@ -1171,3 +1171,42 @@ Deno.test("curl's credentials are redacted in their other shapes: quoted apart, 
     assert.deepEqual(redactText(engine, text).kinds, [], text);
   }
 });
+
+Deno.test("recall20: a random token assigned bare to a quoted index is redacted; identifiers and words joined are not (see: #21)", () => {
+  const rng = new Rng(2031);
+  const tok = p("Zq7", rng.str(ALNUM, 21));
+  for (const text of [`d['secret'] = ${tok}`, `headers["X-Api-Key"] = ${tok}`]) {
+    const r = redactText(engine, text);
+    assert.deepEqual(r.kinds, ["secret_pair"], text);
+    assert.ok(!r.text.includes(tok), r.text);
+  }
+  for (
+    const text of [
+      "d['secret'] = generatedTokenValue1",
+      "d['secret'] = os.environ.get('SECRET')",
+      "d['api_key'] = API_KEY_VALUE_2024",
+      'config["token"] = tokenFromEnvironment',
+      `d['secret'] = ${"aB3".repeat(8)}`,
+    ]
+  ) {
+    assert.deepEqual(redactText(engine, text).kinds, [], text);
+  }
+});
+
+Deno.test("recall20: a key id and secret joined by : under a key name (fal.ai's FAL_KEY) is redacted; under an ordinary key it is not (see: #21)", () => {
+  const rng = new Rng(2032);
+  const id = [8, 4, 4, 4, 12].map((n) => rng.str(HEX, n)).join("-");
+  const pair = `${id}:${rng.str(HEX, 32)}`;
+  for (const wrap of [(x: string) => x, CONTEXTS.json_transcript!, CONTEXTS.dotenv!]) {
+    for (const text of [`FAL_KEY=${pair}`, `fal_key: "${pair}"`, `export FAL_KEY=${pair}`]) {
+      const r = redactText(engine, wrap(text));
+      assert.deepEqual(r.kinds, ["key_secret"], text);
+      assert.ok(!r.text.includes(pair), r.text);
+    }
+  }
+  for (
+    const text of [`cache_key = "${pair}"`, `sort_key: ${pair}`, `FAL_KEY=${id}:${"0".repeat(32)}`]
+  ) {
+    assert.deepEqual(redactText(engine, text).kinds, [], text);
+  }
+});

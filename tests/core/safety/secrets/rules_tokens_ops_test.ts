@@ -1,0 +1,50 @@
+// Tests for core/safety/secrets/rules_tokens_ops.ts: Onfido API tokens and
+// Rootly API keys are found bare, under any name and in a transcript's JSON;
+// their look-alikes are kept. Every value is drawn at run time.
+
+import assert from "node:assert/strict";
+import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
+import { createEngine } from "../../../../core/safety/secrets/engine.ts";
+import { redactText } from "../../../../core/safety/secrets/redact.ts";
+import { ALNUM, CONTEXTS, HEX, p, Rng, URLSAFE } from "../../../_helpers/secret_fixtures.ts";
+
+const engine = createEngine(SECRET_RULES);
+
+Deno.test("an Onfido API token and a Rootly API key are found bare and under a name with no credential word (see: #21)", () => {
+  const rng = new Rng(2041);
+  const onfido = p("api", "_live_us.", rng.str(URLSAFE, 11), ".Zq7", rng.str(ALNUM, 29));
+  const rootly = p("root", "ly_", rng.str(HEX, 64));
+  const cases: [string, string, string][] = [
+    [`onfido: ${onfido}`, onfido, "onfido_api_token"],
+    [`Authorization: Token token=${onfido}`, onfido, "onfido_api_token"],
+    [`ROOTLY=${rootly}`, rootly, "rootly_api_key"],
+    [
+      `curl -H "Authorization: Bearer ${rootly}" https://api.rootly.com/v1/incidents`,
+      rootly,
+      "rootly_api_key",
+    ],
+  ];
+  for (const [text, value, kind] of cases) {
+    for (const wrap of [(x: string) => x, CONTEXTS.json_transcript!, CONTEXTS.yaml!]) {
+      const r = redactText(engine, wrap(text));
+      assert.ok(r.kinds.includes(kind), `${kind} not found: ${text} (${r.kinds.join(",")})`);
+      assert.ok(!r.text.includes(value), `left in: ${r.text}`);
+    }
+  }
+});
+
+Deno.test("Onfido and Rootly look-alikes are kept (see: #21)", () => {
+  const rng = new Rng(2042);
+  for (
+    const text of [
+      "onfido.api_live.sandbox_mode.enabled",
+      p("api", "_live.", "x".repeat(11), ".", "x".repeat(32)),
+      p("api", "_live.", "settings_abc", ".", "documentation_and_more_words_xx"),
+      p("root", "ly_", "0".repeat(64)),
+      p("root", "ly_", rng.str(HEX, 40)),
+      "rootly_api_key",
+    ]
+  ) {
+    assert.deepEqual(redactText(engine, text).kinds, [], text);
+  }
+});

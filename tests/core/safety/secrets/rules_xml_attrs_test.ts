@@ -1,0 +1,74 @@
+// Tests for core/safety/secrets/rules_xml_attrs.ts: an XML tag's value
+// attribute wherever the attributes stand (separate lines, single quotes,
+// the value first, others between), and a tag named for a credential with a
+// value attribute. Every value is drawn at run time.
+
+import assert from "node:assert/strict";
+import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
+import { createEngine } from "../../../../core/safety/secrets/engine.ts";
+import { redactText } from "../../../../core/safety/secrets/redact.ts";
+import { ALNUM, CONTEXTS, p, Rng } from "../../../_helpers/secret_fixtures.ts";
+
+const engine = createEngine(SECRET_RULES);
+
+Deno.test("a setting's value attribute on another line, single-quoted or before its name is redacted (see: #21)", () => {
+  const rng = new Rng(2021);
+  const key = p("Zq7", rng.str(ALNUM, 21));
+  const pw = p("Hq7", rng.str(ALNUM, 9));
+  const cases: [string, string, string][] = [
+    [
+      `<appSettings>\n  <add key="ApiKey"\n       value="${key}" />\n</appSettings>`,
+      key,
+      "xml_token",
+    ],
+    [`<add value="${key}" key="api_key_string"/>`, key, "xml_token"],
+    [`<add value="${key}" key="ApiKey"/>`, key, "xml_token"],
+    [`<property name='db.password' value='${pw}'/>`, pw, "xml_password"],
+    [`<entry key="smtp.password"\n  description="mail"\n  value="${pw}"/>`, pw, "xml_password"],
+  ];
+  for (const [text, value, kind] of cases) {
+    for (const wrap of [(x: string) => x, CONTEXTS.json_transcript!]) {
+      const r = redactText(engine, wrap(text));
+      assert.ok(r.kinds.includes(kind), `${kind} not found: ${text} (${r.kinds.join(",")})`);
+      assert.ok(!r.text.includes(value), `left in: ${r.text}`);
+    }
+  }
+});
+
+Deno.test("a tag named for a credential gives its value attribute, raw quotes (see: #21)", () => {
+  const rng = new Rng(2023);
+  const key = p("Zq7", rng.str(ALNUM, 21));
+  const cases: [string, string][] = [
+    [`<the_password_tag value="${key}"/>`, "xml_password"],
+    [`<apiKey id="main" value="${key}"/>`, "xml_token"],
+  ];
+  for (const [text, kind] of cases) {
+    for (const wrap of [(x: string) => x, CONTEXTS.yaml!, CONTEXTS.markdown_fence!]) {
+      const r = redactText(engine, wrap(text));
+      assert.ok(r.kinds.includes(kind), `${kind} not found: ${text} (${r.kinds.join(",")})`);
+      assert.ok(!r.text.includes(key), `left in: ${r.text}`);
+    }
+  }
+});
+
+Deno.test("a setting's value attribute that is no secret, or under a name about the credential, is kept (see: #21)", () => {
+  const rng = new Rng(2022);
+  const key = p("Zq7", rng.str(ALNUM, 21));
+  for (
+    const text of [
+      '<add key="ApiKeyHeader"\n     value="X-Api-Key" />',
+      `<add value="${key}" key="PasswordPolicy"/>`,
+      '<add key="ApiKey" value="${API_KEY}" />',
+      '<input type="password" name="password" value="{{password}}">',
+      `<passwordHint value="${key}"/>`,
+      '<option name="token" value="true"/>',
+      `<property name="tokenEndpoint" value="https://login.example.test/${key}"/>`,
+      `<item name="sortKey" value="${key}"/>`,
+      `<tokenEndpoint value="https://login.example.test/${key}"/>`,
+      '<password value="${DB_PASSWORD}"/>',
+      `reset the password manager value="${key}"`,
+    ]
+  ) {
+    assert.deepEqual(redactText(engine, text).kinds, [], text);
+  }
+});
