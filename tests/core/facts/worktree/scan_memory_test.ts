@@ -2,7 +2,9 @@
  * scanWorktree() gives the memory it freed back through the fs
  * (ReadFs.releaseFreedMemory) on a big scan, and leaves a small one alone,
  * and takes the index columns' buffers from the fs where it offers backed
- * ones (ReadFs.newBackedBuffer); either way its answer is git's.
+ * ones (ReadFs.newBackedBuffer); either way its answer is git's. Its hot
+ * per-entry loop runs in a function of its own, so V8 optimizes that loop
+ * and not the whole long scan (compiler memory at the scan's peak).
  * @module
  */
 import assert from "node:assert/strict";
@@ -11,6 +13,7 @@ import { batonView, gitStatus } from "../../../_helpers/worktree_status.ts";
 import { FULL_GC_PATHS, scanWorktree } from "../../../../core/facts/worktree/scan.ts";
 import { TestFs } from "../../../_helpers/fs.ts";
 import { catFileReader } from "../../../_helpers/worktree_objects.ts";
+import { BATON_RUNTIME_FLAGS } from "../../../_helpers/cli.ts";
 
 /** A TestFs that counts the calls to give memory back. */
 class ReleaseCountingFs extends TestFs {
@@ -91,4 +94,39 @@ Deno.test("a scan asks the fs for the index columns' buffers (backed up front) a
   // Control: an fs without the method scans the same.
   const plain = await scanCounting(dir);
   assert.deepEqual(batonView(plain.status), await gitStatus(dir));
+});
+
+/** The functions V8 optimized in one run of tests/_helpers/scan_probe.ts in `dir`, with baton's run-time flags. */
+async function optimizedInProbe(dir: string): Promise<{ names: Set<string>; stdout: string }> {
+  const flags = BATON_RUNTIME_FLAGS.map((f) =>
+    f.startsWith("--v8-flags=") ? `${f},--trace-opt` : f
+  );
+  const probe = new URL("../../../_helpers/scan_probe.ts", import.meta.url).pathname;
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "--quiet", ...flags, "--allow-all", probe],
+    cwd: dir,
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const stdout = new TextDecoder().decode(out.stdout);
+  assert.equal(out.success, true, new TextDecoder().decode(out.stderr));
+  const names = new Set<string>();
+  for (const m of stdout.matchAll(/compiling method \S+ <JSFunction (\S+) /g)) names.add(m[1]!);
+  return { names, stdout };
+}
+
+Deno.test("a big scan has V8 optimize its per-entry lstat loop, not the whole of scanWorktree", async () => {
+  const dir = await makeRepo("baton-wt-tiering-");
+  // 20k index entries of one blob in 200 directories, none in the work
+  // tree: every one is gathered for the lstat (and found gone).
+  const n = 20_000;
+  const blob = (await git(dir, ["hash-object", "-w", "--stdin"], { stdin: "x\n" })).stdout.trim();
+  const lines: string[] = [];
+  for (let i = 0; i < n; i++) lines.push(`100644 ${blob}\td${i % 200}/f${i}.txt`);
+  await git(dir, ["update-index", "--index-info"], { stdin: `${lines.join("\n")}\n` });
+  const { names, stdout } = await optimizedInProbe(dir);
+  assert.match(stdout, new RegExp(`entries ${n}\\b`));
+  assert.equal(names.has("scanWorktree"), false, [...names].join(" "));
+  // Control: the trace is there, and the loop ran hot enough to be optimized.
+  assert.equal(names.has("nextLstatChunk"), true, [...names].join(" "));
 });
