@@ -1,6 +1,6 @@
 // The remembered verdicts (core/safety/secrets/verdicts.ts): a match met
-// again is judged once, a match with other captures is judged again, and
-// remembering changes no finding.
+// again is judged twice at most, a match with other captures is judged
+// again, and remembering changes no finding.
 
 import assert from "node:assert/strict";
 import { createEngine, findSecrets } from "../../../../core/safety/secrets/engine.ts";
@@ -33,7 +33,7 @@ function countingRule(
   return { rule, calls: () => calls };
 }
 
-Deno.test("a match met again is judged once; without remembering, each time", () => {
+Deno.test("a match met again is judged twice at most (kept at its second sighting); without remembering, each time", () => {
   const line = "ref = tok_processEnvKey\n";
   const bytes = encoder.encode(line.repeat(50) + "ref = tok_Zq7wK2mX9pL4\n");
   const pattern = /tok_(?<s>[A-Za-z0-9]{12,})/;
@@ -49,54 +49,58 @@ Deno.test("a match met again is judged once; without remembering, each time", ()
   // Positive control: the last value is a finding, the repeated one is not.
   assert.deepEqual(a.map((f) => f.start), [line.length * 50 + 10]);
   assert.equal(judged.calls(), 51);
-  assert.equal(remembered.calls(), 2);
+  assert.equal(remembered.calls(), 3);
 });
 
 Deno.test("a capture outside the whole match (a look-behind's) keeps verdicts apart", () => {
   // The same whole match `tok_q7Lm2xR9vT4w` after `a:` (accepted) and after `b:` (rejected).
-  const text = "a:tok_q7Lm2xR9vT4w a:tok_q7Lm2xR9vT4w b:tok_q7Lm2xR9vT4w b:tok_q7Lm2xR9vT4w";
+  const unit = (ctx: string) => `${ctx}:tok_q7Lm2xR9vT4w `;
+  const text = ["a", "a", "b", "b", "a"].map(unit).join("");
   const { rule, calls } = countingRule(
     /(?<=(?<ctx>[ab]):)tok_(?<s>[A-Za-z0-9]{12})/,
     (_s, g) => g.ctx === "a",
   );
   const found = findSecrets(createEngine([rule], { prefilter: "ts" }), encoder.encode(text));
-  assert.deepEqual(found.map((f) => f.start), [6, 25]);
-  assert.equal(calls(), 2);
+  assert.deepEqual(found.map((f) => f.start), [6, 25, 82]);
+  // Judged: both sightings of `a`, the first `b` (other captures), the last `a` (the same).
+  assert.equal(calls(), 4);
 });
 
-Deno.test("VerdictCache: bounded, long matches never kept, verdicts right after forgetting", () => {
+Deno.test("VerdictCache: kept at a second sighting, per rule, never for long matches or with no slots", () => {
   const re = /(?<name>[A-Z]+)=(?<s>\w+)/;
-  const cache = new VerdictCache(2);
   let calls = 0;
-  const verdictOf = (rule: number, m: RegExpExecArray, c = cache) => {
-    const known = c.known(rule, m);
+  const verdictOf = (cache: VerdictCache, rule: number, m: RegExpExecArray) => {
+    const known = cache.known(rule, m);
     if (known !== undefined) return known;
     calls++;
-    const verdict = m.groups!.s!.includes("7");
-    c.remember(rule, m, verdict);
+    // Rule 1 says the opposite of rule 0.
+    const verdict = m.groups!.s!.includes("7") !== (rule === 1);
+    cache.remember(rule, m, verdict);
     return verdict;
   };
-  const values = ["a7", "b", "c7", "d", "a7", "b", "c7", "d"];
-  const verdicts = values.map((v) => verdictOf(0, re.exec(`K=${v}`)!));
+  // Two slots, each value once: every one judged, every verdict right.
+  const small = new VerdictCache(2);
+  const values = ["a7", "b", "c7", "d", "e7", "f"];
+  const verdicts = values.map((v) => verdictOf(small, 0, re.exec(`K=${v}`)!));
   assert.deepEqual(verdicts, values.map((v) => v.includes("7")));
-  // Two kept at most: every value came back after it was forgotten.
-  assert.equal(calls, 8);
-  // Rules keep apart; a match longer than the bound is never kept.
-  const both = new VerdictCache();
+  assert.equal(calls, 6);
+  const cache = new VerdictCache();
   calls = 0;
   const m = re.exec("K=x7")!;
-  verdictOf(0, m, both);
-  verdictOf(1, m, both);
-  verdictOf(0, m, both);
+  assert.deepEqual([0, 0, 0, 0].map(() => verdictOf(cache, 0, m)), [true, true, true, true]);
   assert.equal(calls, 2);
-  const long = re.exec(`K=${"x".repeat(MAX_MATCH)}`)!;
-  verdictOf(0, long, both);
-  verdictOf(0, long, both);
+  assert.deepEqual([1, 1, 1].map(() => verdictOf(cache, 1, m)), [false, false, false]);
   assert.equal(calls, 4);
-  // None kept at all with a bound of 0.
+  // Rule 0's verdict is still kept.
+  assert.equal(verdictOf(cache, 0, m), true);
+  assert.equal(calls, 4);
+  const long = re.exec(`K=${"x".repeat(MAX_MATCH)}`)!;
+  for (let i = 0; i < 3; i++) verdictOf(cache, 0, long);
+  assert.equal(calls, 7);
   const none = new VerdictCache(0);
-  none.remember(0, m, true);
-  assert.equal(none.known(0, m), undefined);
+  calls = 0;
+  for (let i = 0; i < 3; i++) verdictOf(none, 0, m);
+  assert.equal(calls, 3);
 });
 
 Deno.test("remembered verdicts change no finding (labelled cases, look-alikes, repeated and renamed values)", () => {
