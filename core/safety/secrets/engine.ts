@@ -28,6 +28,7 @@ import {
 import { decodeTables, type PrebuiltTables, tablesFingerprint } from "./prebuilt.ts";
 import { scanDfaTs } from "./prefilter_ts.ts";
 import type { RuleSection, SecretRule } from "./rule.ts";
+import { VerdictCache } from "./verdicts.ts";
 
 /** Which prefilter runs the keyword pass. */
 export type PrefilterKind = "wasm" | "ts";
@@ -97,6 +98,8 @@ interface CompiledRule {
   section: RuleSection | null;
   /** A cover rule with neither lead nor follows: it tries each start before its keyword. */
   nameless: boolean;
+  /** The engine's remembered verdicts on matched values (one cache for all its rules). */
+  verdicts: VerdictCache;
 }
 
 /**
@@ -184,6 +187,11 @@ export interface CreateEngineOptions {
    */
   nameChecks?: boolean;
   /**
+   * Remember each rule's verdict on a match's captures (see verdicts.ts);
+   * off only to show that it changes no finding. @default {true}
+   */
+  rememberVerdicts?: boolean;
+  /**
    * Tables made at generation time (tables_generated.ts): used when they
    * were made from the same keywords and name-check inputs as `rules`,
    * which are built otherwise.
@@ -221,6 +229,7 @@ export function createEngine(
   const keywordIds = new Map<string, number>();
   const keywords: string[] = [];
   const keywordRules: number[][] = [];
+  const verdicts = new VerdictCache(options.rememberVerdicts === false ? 0 : undefined);
   const compiled = rules.map((rule, index): CompiledRule => {
     for (const k of rule.keywords) {
       const lower = k.toLowerCase();
@@ -265,6 +274,7 @@ export function createEngine(
       needs: rule.needs ?? null,
       section,
       nameless: lead === null && rule.follows === undefined && !near,
+      verdicts,
     };
   });
   const checkInputs = compiled.map((c) => ({
@@ -1053,7 +1063,13 @@ function spanOf(
   // Markers are opaque: no match may take part of an earlier redaction.
   if (m[0].includes(MARKER_OPEN)) return null;
   const secret = m.groups?.s ?? m[0];
-  if (!accept(c.rule, secret, m.groups ?? {})) return null;
+  // The checks read the secret and the groups, both fixed by the match's captures.
+  let verdict = c.verdicts.known(c.index, m);
+  if (verdict === undefined) {
+    verdict = accept(c.rule, secret, m.groups ?? {});
+    c.verdicts.remember(c.index, m, verdict);
+  }
+  if (!verdict) return null;
   const span = secretSpan(c, text, m, at);
   if (span === null) return null;
   // A key block cut short by the pattern's bound goes on to its END line.
