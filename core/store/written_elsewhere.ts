@@ -45,6 +45,20 @@ export function writtenElsewhere(fs: ReadFs, repo: RepoLocation | null): Written
     // collected (an ingested paste) say nothing of a place: judged as before.
     if (facts.status === "not_a_repo") return Promise.resolve(true);
     if (facts.status !== "collected") return Promise.resolve(false);
-    return Promise.resolve(facts.repo_root !== repo.workTree);
+    return Promise.resolve(facts.repo_root === null || !ownWorkTrees(repo).has(facts.repo_root));
   };
+}
+
+/**
+ * This repository's work trees a commit-less capsule may have been written in: the one baton
+ * works in and, in a linked worktree, the main one (whose `.git` is the common git dir), where
+ * a first session before the first commit wrote it.
+ */
+function ownWorkTrees(repo: RepoLocation): Set<string> {
+  const own = new Set([repo.workTree]);
+  const common = repo.commonDir.replace(/\/+$/, "");
+  if (common !== repo.gitDir.replace(/\/+$/, "") && common.endsWith("/.git")) {
+    own.add(common.slice(0, -"/.git".length));
+  }
+  return own;
 }
