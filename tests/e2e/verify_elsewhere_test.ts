@@ -45,4 +45,11 @@ Deno.test("verify: a chain copied from another repository is intact, and said to
     json.links.map((l: { elsewhere?: boolean }) => l.elsewhere === true),
     [true, true],
   );
+  // log says it on each line too (control: not where it was written).
+  const log = await runBaton(["log"], { cwd: here });
+  assert.equal(log.stdout.match(/\(written in another repository\)/g)?.length, 2, log.stdout);
+  const logJson = JSON.parse((await runBaton(["log", "--json"], { cwd: here })).stdout);
+  assert.deepEqual(logJson.capsules.map((c: { elsewhere?: boolean }) => c.elsewhere), [true, true]);
+  const homeLog = await runBaton(["log"], { cwd: origin });
+  assert.doesNotMatch(homeLog.stdout, /another repository/);
 });
