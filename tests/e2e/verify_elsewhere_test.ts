@@ -52,4 +52,11 @@ Deno.test("verify: a chain copied from another repository is intact, and said to
   assert.deepEqual(logJson.capsules.map((c: { elsewhere?: boolean }) => c.elsewhere), [true, true]);
   const homeLog = await runBaton(["log"], { cwd: origin });
   assert.doesNotMatch(homeLog.stdout, /another repository/);
+  // show says it beside the authorship line (control: where it was written).
+  const show = await runBaton(["show", "latest"], { cwd: here });
+  assert.match(show.stdout, /^place: written in another repository/m);
+  const showJson = JSON.parse((await runBaton(["show", "latest", "--json"], { cwd: here })).stdout);
+  assert.equal(showJson.written_elsewhere, true);
+  const homeShow = await runBaton(["show", "latest", "--json"], { cwd: origin });
+  assert.equal(JSON.parse(homeShow.stdout).written_elsewhere, false);
 });
