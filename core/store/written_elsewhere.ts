@@ -41,10 +41,11 @@ export function writtenElsewhere(fs: ReadFs, repo: RepoLocation | null): Written
   return (facts) => {
     if (repo === null) return Promise.resolve(false);
     if (facts.head !== null) return absent(facts.head);
-    // No commit recorded. Written outside git: not in this repository. Facts never
-    // collected (an ingested paste) say nothing of a place: judged as before.
+    // No commit recorded. Written outside git: not in this repository.
     if (facts.status === "not_a_repo") return Promise.resolve(true);
-    if (facts.status !== "collected") return Promise.resolve(false);
+    // Facts never collected (an ingested paste) name the work tree it was ingested in; one
+    // ingested before they did, or outside git, names none and is judged as before.
+    if (facts.status !== "collected" && facts.repo_root === null) return Promise.resolve(false);
     return Promise.resolve(facts.repo_root === null || !ownWorkTrees(repo).has(facts.repo_root));
   };
 }

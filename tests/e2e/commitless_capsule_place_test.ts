@@ -71,6 +71,22 @@ Deno.test("a capsule signed outside any git repository does not count as trusted
   assert.equal(d!.made.elsewhere, true, JSON.stringify(d));
 });
 
+Deno.test("a pasted capsule ingested in another repository does not count as trusted here; in its own it does (control)", async () => {
+  await using t = await tempDir("baton-cl-ingest-");
+  const answer = `${t.path}/answer.json`;
+  await Deno.writeTextFile(answer, JSON.stringify(DRAFT));
+  const other = await victim();
+  const ingest = await runBaton(["ingest", answer], { cwd: other });
+  assert.equal(ingest.code, 0, ingest.stderr);
+  const [own] = await decisionsJson(other);
+  assert.equal(own!.made.trusted, true, "control: trusted where it was ingested");
+  assert.notEqual(own!.made.elsewhere, true);
+  const here = await victim();
+  await copyBaton(other, here);
+  const [d] = await decisionsJson(here);
+  assert.equal(d!.made.elsewhere, true, JSON.stringify(d));
+});
+
 Deno.test("a repository's own capsule written before its first commit stays trusted after it (control)", async () => {
   const dir = await makeRepo("baton-cl-own-");
   await finalizeDraft(dir, DRAFT);

@@ -34,8 +34,11 @@ Deno.test("writtenElsewhere: a capsule with no commit is this repository's only 
   assert.equal(
     await elsewhere({ status: "unavailable", head: null, repo_root: null }),
     false,
-    "facts never collected (an ingested paste): no place to judge",
+    "facts never collected and no place (an older paste): judged as before",
   );
+  const pasted = { status: "unavailable" as const, head: null };
+  assert.equal(await elsewhere({ ...pasted, repo_root: repo!.workTree }), false, "ingested here");
+  assert.equal(await elsewhere({ ...pasted, repo_root: `${repo!.workTree}-other` }), true);
 });
 
 Deno.test("writtenElsewhere: in a linked worktree, a commit-less capsule of the main work tree is this repository's", async () => {
