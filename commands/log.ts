@@ -11,7 +11,7 @@ export const logCommand: Command = {
   category: "diagnostics",
   summary: "Show the capsule chain newest first, one line each",
   description:
-    "Walks the chain from .baton/latest.md (as baton verify does) and prints one line per capsule, newest first: time, trigger, host, signer (the trusted name, a key fingerprint prefix, or unsigned), link status (ok, unsigned, unknown_key, or the tamper states bad_signature, edited, invalid) and the first line of now. Text from capsules is redacted and neutralised. When the chain is broken the lines stop where the walk stops and a last line says so (run baton verify). Exit 0.",
+    "Walks the chain from .baton/latest.md (as baton verify does) and prints one line per capsule, newest first: time, trigger, host, signer (the trusted name, a key fingerprint prefix, or unsigned), link status (ok, unsigned, unknown_key, or the tamper states bad_signature, edited, invalid), (written in another repository) for a capsule whose recorded commit or work tree is not here (whoever signed it), and the first line of now. Text from capsules is redacted and neutralised. When the chain is broken the lines stop where the walk stops and a last line says so (run baton verify). Exit 0.",
   examples: ["baton log", "baton log -n 5 --json"],
   flags: [{
     name: "limit",
@@ -27,9 +27,13 @@ export const logCommand: Command = {
     const { loadSafeOutput } = await import("./_cli/safe_output.ts");
     const safe = await loadSafeOutput();
     const { safeInline } = await import("../core/safety/render_safe.ts");
-    const { walkChainHere } = await import("./_adapters/walk_chain.ts");
-    const { walk } = await walkChainHere(io);
-    const rows = logRows(walk).slice(0, limit);
+    const { elsewherePositions, walkChainHere } = await import("./_adapters/walk_chain.ts");
+    const { walk, repo } = await walkChainHere(io);
+    // A capsule this machine signed in another repository links and verifies like this one's.
+    const elsewhere = await elsewherePositions(io, walk, repo);
+    const rows = logRows(walk).slice(0, limit).map((r) =>
+      elsewhere.has(r.position) ? { ...r, elsewhere: true as const } : r
+    );
     if (boolFlag(args, "json")) {
       printJson(io, { status: walk.status, capsules: safe.deep(rows), pruned: walk.pruned });
       return 0;
@@ -44,6 +48,7 @@ export const logCommand: Command = {
             (r.host ?? "-").padEnd(11),
             (r.signer ?? "unsigned").padEnd(12),
             r.status.padEnd(13),
+            ...("elsewhere" in r ? ["(written in another repository)"] : []),
             // A capsule's words, maybe a stranger's: a "[verified]" or a status word in them is
             // escaped as in the briefing, and a long line is cut.
             r.now === null ? "" : safeInline(safe.line(r.now)),

@@ -24,7 +24,8 @@ export const showCommand: Command = {
     const { findBatonLayout } = await import("../core/store/find_layout.ts");
     const { parseCapsule } = await import("../core/capsule/parse.ts");
     const { renderCapsuleFile } = await import("../core/store/render_capsule.ts");
-    const layout = (await findBatonLayout(io.fs, io.cwd(), gitDiscovery(io))).layout;
+    const found = await findBatonLayout(io.fs, io.cwd(), gitDiscovery(io));
+    const layout = found.layout;
     const text = await readCapsuleById(io.fs, layout, want);
     const { createKeyRing } = await import("./_adapters/key_ring.ts");
     const { describeAuthorship } = await import("../core/trust/authorship_line.ts");
@@ -32,12 +33,17 @@ export const showCommand: Command = {
     const { capsule, capped, authorship } = await parseCapsule(text, {
       trustedKeys: trusted.keys,
     });
+    // Signed by a trusted key says who wrote it, not where: one this machine signed in another
+    // repository (its recorded commit or work tree is not here) decides nothing here.
+    const { writtenElsewhere } = await import("../core/store/written_elsewhere.ts");
+    const elsewhere = await writtenElsewhere(io.fs, found.repo)(capsule.facts);
     if (boolFlag(args, "json")) {
       printJson(io, {
         capsule,
         capped,
         integrity: { status: "ok" },
         authorship,
+        written_elsewhere: elsewhere,
         trust_problem: trusted.problem,
       });
     } else {
@@ -45,6 +51,11 @@ export const showCommand: Command = {
 `);
       io.stdout.write(`authorship: ${describeAuthorship(authorship)}
 `);
+      if (elsewhere) {
+        io.stdout.write(
+          "place: written in another repository (the commit or work tree it records is not here): it decides nothing here\n",
+        );
+      }
       if (trusted.problem !== null) io.stdout.write(`trusted keys: ${trusted.problem}\n`);
       io.stdout.write("\n");
       io.stdout.write(renderCapsuleFile(capsule));

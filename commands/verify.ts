@@ -16,17 +16,12 @@ export const verifyCommand: Command = {
   examples: ["baton verify", "baton verify --json | jq .problems"],
   flags: [],
   async run(args, io) {
-    const { walkChainHere } = await import("./_adapters/walk_chain.ts");
+    const { elsewherePositions, walkChainHere } = await import("./_adapters/walk_chain.ts");
     const { walk, trustProblem, repo } = await walkChainHere(io);
     const { verifyReport, verifyLines } = await import("../core/chain/report.ts");
     // Intact and signed says nothing of where a chain was written: a chain copied from
     // another repository verifies as well as this one's own.
-    const { writtenElsewhere } = await import("../core/store/written_elsewhere.ts");
-    const placeCheck = writtenElsewhere(io.fs, repo);
-    const elsewhere = new Set<number>();
-    for (const l of walk.links) {
-      if (l.capsule !== null && await placeCheck(l.capsule.facts)) elsewhere.add(l.position);
-    }
+    const elsewhere = await elsewherePositions(io, walk, repo);
     if (boolFlag(args, "json")) {
       printJson(io, { ...verifyReport(walk, elsewhere), trust_problem: trustProblem });
     } else {

@@ -27,3 +27,22 @@ export async function walkChainHere(
     repo: found.repo,
   };
 }
+
+/**
+ * The positions of the walked capsules written in another repository (the commit or work
+ * tree they record is not here; core/store/written_elsewhere.ts): intact and signed says
+ * nothing of where a chain was written.
+ */
+export async function elsewherePositions(
+  io: Io,
+  walk: ChainWalk,
+  repo: RepoLocation | null,
+): Promise<Set<number>> {
+  const { writtenElsewhere } = await import("../../core/store/written_elsewhere.ts");
+  const placeCheck = writtenElsewhere(io.fs, repo);
+  const out = new Set<number>();
+  for (const l of walk.links) {
+    if (l.capsule !== null && await placeCheck(l.capsule.facts)) out.add(l.position);
+  }
+  return out;
+}

@@ -272,6 +272,10 @@ function buildSections(
         safeInline(shortOid(f.head))
       }) is not in this repository: it was written in another repository, or at commits never fetched here, so its decisions and next steps may not belong to this project.`,
     );
+  } else if (input.recordedHeadAbsent === true) {
+    header.push(
+      "WARNING: it records no commit and was not written in this work tree (outside git, or in another repository before its first commit), so its decisions and next steps may not belong to this project.",
+    );
   }
   if (f.status === "unavailable" || capsule.facts_collected_at_ingest) {
     header.push(

@@ -41,10 +41,25 @@ export function writtenElsewhere(fs: ReadFs, repo: RepoLocation | null): Written
   return (facts) => {
     if (repo === null) return Promise.resolve(false);
     if (facts.head !== null) return absent(facts.head);
-    // No commit recorded. Written outside git: not in this repository. Facts never
-    // collected (an ingested paste) say nothing of a place: judged as before.
+    // No commit recorded. Written outside git: not in this repository.
     if (facts.status === "not_a_repo") return Promise.resolve(true);
-    if (facts.status !== "collected") return Promise.resolve(false);
-    return Promise.resolve(facts.repo_root !== repo.workTree);
+    // Facts never collected (an ingested paste) name the work tree it was ingested in; one
+    // ingested before they did, or outside git, names none and is judged as before.
+    if (facts.status !== "collected" && facts.repo_root === null) return Promise.resolve(false);
+    return Promise.resolve(facts.repo_root === null || !ownWorkTrees(repo).has(facts.repo_root));
   };
+}
+
+/**
+ * This repository's work trees a commit-less capsule may have been written in: the one baton
+ * works in and, in a linked worktree, the main one (whose `.git` is the common git dir), where
+ * a first session before the first commit wrote it.
+ */
+function ownWorkTrees(repo: RepoLocation): Set<string> {
+  const own = new Set([repo.workTree]);
+  const common = repo.commonDir.replace(/\/+$/, "");
+  if (common !== repo.gitDir.replace(/\/+$/, "") && common.endsWith("/.git")) {
+    own.add(common.slice(0, -"/.git".length));
+  }
+  return own;
 }

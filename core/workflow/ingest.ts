@@ -77,7 +77,9 @@ export async function ingestAnswer(
       gitEnvironment: ctx.gitEnvironment ?? {},
       cacheFs: ctx.fs,
     })
-    : notARepoFacts(null, "unavailable");
+    // Nothing was collected, but the signed capsule still names the work tree it was ingested
+    // in: copied into another repository, it is written elsewhere there (store/written_elsewhere.ts).
+    : { ...notARepoFacts(null, "unavailable"), repo_root: found.repo?.workTree ?? null };
   const result = await finalizeParsedDraft({ ...ctx, cwd: root }, parsed.data, {
     trigger: "paste",
     facts,

@@ -110,6 +110,11 @@ export interface LoadResult {
     | { status: "unchecked"; unread: number };
   /** Authorship: the signature checked against the keys this machine trusts. */
   authorship: Authorship;
+  /**
+   * Written in another repository: the commit it records is not here, or it records none
+   * and another work tree (or none). Whoever signed it, it decides nothing here.
+   */
+  written_elsewhere: boolean;
   /** Why some trusted keys could not be read (only this machine's key counted); null when none. */
   trust_problem: string | null;
   /** Each evidence record re-checked now, by index. */
@@ -320,9 +325,12 @@ export async function loadBriefing(
   // A capsule signed here can be served in another repository (a copied archive, a shared ref,
   // revive): the commit it was written at, absent from this repository's objects, says so.
   const recordedHead = parsed.capsule.facts.head;
-  const headAbsent = recordedHead !== null && /^[0-9a-f]{40}$/.test(recordedHead) &&
-    collected.status === "collected" && collected.head !== null &&
-    (await access.objectType(recordedHead)) === null;
+  // One that records no commit was written outside git or before a first commit: here only
+  // when the work tree it records is this one's (core/store/written_elsewhere.ts).
+  const headAbsent = recordedHead !== null && /^[0-9a-f]{40}$/.test(recordedHead)
+    ? collected.status === "collected" && collected.head !== null &&
+      (await access.objectType(recordedHead)) === null
+    : recordedHead === null && await writtenElsewhere(parsed.capsule.facts);
   const rechecked = applyEvidenceChecks(parsed.capsule, evidenceChecks);
   const capsule = rechecked.capsule;
   const capped = [...parsed.capped, ...rechecked.capped];
@@ -403,6 +411,7 @@ export async function loadBriefing(
       ? { status: "unchecked", unread: rollback.unread }
       : { status: "ok" },
     authorship,
+    written_elsewhere: headAbsent,
     trust_problem: trusted?.problem ?? null,
     evidence_checks: evidenceChecks,
     command_safety: commandSafety,

@@ -55,6 +55,11 @@ Deno.test("a commit-less capsule signed in another repository's first session do
   const load = await runBaton(["load"], { cwd: here });
   assert.equal(load.code, 0, load.stderr);
   assert.match(load.stdout, /written in another repository/);
+  // The briefing's header warns, as it does for a recorded commit that is not here, and
+  // load --json says it.
+  assert.match(load.stdout, /WARNING: it records no commit and was not written in this work tree/);
+  const json = JSON.parse((await runBaton(["load", "--json"], { cwd: here })).stdout);
+  assert.equal(json.written_elsewhere, true);
 });
 
 Deno.test("a capsule signed outside any git repository does not count as trusted in one", async () => {
@@ -62,6 +67,22 @@ Deno.test("a capsule signed outside any git repository does not count as trusted
   await finalizeDraft(scratch.path, DRAFT);
   const here = await victim();
   await copyBaton(scratch.path, here);
+  const [d] = await decisionsJson(here);
+  assert.equal(d!.made.elsewhere, true, JSON.stringify(d));
+});
+
+Deno.test("a pasted capsule ingested in another repository does not count as trusted here; in its own it does (control)", async () => {
+  await using t = await tempDir("baton-cl-ingest-");
+  const answer = `${t.path}/answer.json`;
+  await Deno.writeTextFile(answer, JSON.stringify(DRAFT));
+  const other = await victim();
+  const ingest = await runBaton(["ingest", answer], { cwd: other });
+  assert.equal(ingest.code, 0, ingest.stderr);
+  const [own] = await decisionsJson(other);
+  assert.equal(own!.made.trusted, true, "control: trusted where it was ingested");
+  assert.notEqual(own!.made.elsewhere, true);
+  const here = await victim();
+  await copyBaton(other, here);
   const [d] = await decisionsJson(here);
   assert.equal(d!.made.elsewhere, true, JSON.stringify(d));
 });
@@ -79,4 +100,8 @@ Deno.test("a repository's own capsule written before its first commit stays trus
   assert.notEqual(after[0]!.made.elsewhere, true, JSON.stringify(after));
   const text = await runBaton(["decisions"], { cwd: dir });
   assert.doesNotMatch(text.stdout, /another repository|not signed/);
+  const load = await runBaton(["load", "--json"], { cwd: dir });
+  const json = JSON.parse(load.stdout);
+  assert.equal(json.written_elsewhere, false);
+  assert.doesNotMatch(json.text, /WARNING: it records no commit/);
 });

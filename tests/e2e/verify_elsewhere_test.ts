@@ -45,4 +45,18 @@ Deno.test("verify: a chain copied from another repository is intact, and said to
     json.links.map((l: { elsewhere?: boolean }) => l.elsewhere === true),
     [true, true],
   );
+  // log says it on each line too (control: not where it was written).
+  const log = await runBaton(["log"], { cwd: here });
+  assert.equal(log.stdout.match(/\(written in another repository\)/g)?.length, 2, log.stdout);
+  const logJson = JSON.parse((await runBaton(["log", "--json"], { cwd: here })).stdout);
+  assert.deepEqual(logJson.capsules.map((c: { elsewhere?: boolean }) => c.elsewhere), [true, true]);
+  const homeLog = await runBaton(["log"], { cwd: origin });
+  assert.doesNotMatch(homeLog.stdout, /another repository/);
+  // show says it beside the authorship line (control: where it was written).
+  const show = await runBaton(["show", "latest"], { cwd: here });
+  assert.match(show.stdout, /^place: written in another repository/m);
+  const showJson = JSON.parse((await runBaton(["show", "latest", "--json"], { cwd: here })).stdout);
+  assert.equal(showJson.written_elsewhere, true);
+  const homeShow = await runBaton(["show", "latest", "--json"], { cwd: origin });
+  assert.equal(JSON.parse(homeShow.stdout).written_elsewhere, false);
 });

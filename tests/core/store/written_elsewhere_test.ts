@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { TestFs } from "../../_helpers/fs.ts";
 import { writtenElsewhere } from "../../../core/store/written_elsewhere.ts";
-import { commitAll, makeRepo, writeFiles } from "../../_helpers/git.ts";
+import { commitAll, git, makeRepo, writeFiles } from "../../_helpers/git.ts";
 import { repoAt, revParse } from "../../_helpers/git_fixtures.ts";
 
 Deno.test("writtenElsewhere: a recorded commit is judged by this repository's objects", async () => {
@@ -34,8 +34,30 @@ Deno.test("writtenElsewhere: a capsule with no commit is this repository's only 
   assert.equal(
     await elsewhere({ status: "unavailable", head: null, repo_root: null }),
     false,
-    "facts never collected (an ingested paste): no place to judge",
+    "facts never collected and no place (an older paste): judged as before",
   );
+  const pasted = { status: "unavailable" as const, head: null };
+  assert.equal(await elsewhere({ ...pasted, repo_root: repo!.workTree }), false, "ingested here");
+  assert.equal(await elsewhere({ ...pasted, repo_root: `${repo!.workTree}-other` }), true);
+});
+
+Deno.test("writtenElsewhere: in a linked worktree, a commit-less capsule of the main work tree is this repository's", async () => {
+  const main = await makeRepo();
+  await writeFiles(main, { "a.txt": "a\n" });
+  await commitAll(main, "first");
+  const linked = `${main}-linked`;
+  await git(main, ["worktree", "add", "-q", linked]);
+  try {
+    const mainRepo = await repoAt(main);
+    const repo = await repoAt(linked);
+    const elsewhere = writtenElsewhere(new TestFs(), repo);
+    const none = { status: "collected" as const, head: null };
+    assert.equal(await elsewhere({ ...none, repo_root: mainRepo.workTree }), false);
+    assert.equal(await elsewhere({ ...none, repo_root: repo.workTree }), false);
+    assert.equal(await elsewhere({ ...none, repo_root: `${mainRepo.workTree}-x` }), true);
+  } finally {
+    await Deno.remove(linked, { recursive: true });
+  }
 });
 
 Deno.test("writtenElsewhere: outside a repository nothing was written elsewhere", async () => {
