@@ -389,7 +389,21 @@ function treeCheck(
   return { check, compared: what, status, detail, sets };
 }
 
-function fileCheck(f: ChangedFileFact, now: CurrentFile | undefined): DriftCheck {
+/**
+ * Whether git counts a file's executable bit now (core.fileMode): false
+ * where either side's tree says it does not, null where no tree was scanned
+ * now to say.
+ */
+function modeCounts(recorded: Facts, current: Facts): boolean | null {
+  if (recorded.tree?.file_mode === false || current.tree?.file_mode === false) return false;
+  return current.tree === undefined ? null : true;
+}
+
+function fileCheck(
+  f: ChangedFileFact,
+  now: CurrentFile | undefined,
+  counts: boolean | null,
+): DriftCheck {
   const check = `file ${shownPath(f.path)}`;
   const byHash = "sha256 of content";
   const byHashAndMode = "sha256 of content, file type and executable bit";
@@ -444,21 +458,31 @@ function fileCheck(f: ChangedFileFact, now: CurrentFile | undefined): DriftCheck
   if (now.kind === "absent") {
     return { check, compared: "presence", status: "missing", detail: "present then, absent now" };
   }
-  const modeChange = typeOrModeChange(f, now);
+  const change = typeOrModeChange(f, now, counts);
+  const modeChange = typeof change === "string" ? change : null;
   if (now.sha256 !== f.sha256) {
     const detail = modeChange === null ? "content changed" : `content changed; ${modeChange}`;
     return { check, compared: byHashAndMode, status: "different", detail };
+  }
+  if (change !== null && typeof change !== "string") {
+    return { check, compared: byHashAndMode, status: "unknown", detail: change.unknown };
   }
   return modeChange === null
     ? { check, compared: byHashAndMode, status: "match", detail: "same content" }
     : { check, compared: byHashAndMode, status: "different", detail: modeChange };
 }
 
-/** A file that became a symlink (or back), or whose executable bit flipped; null when neither. */
+/**
+ * A file that became a symlink (or back), or whose executable bit flipped
+ * where git counts the bit (`counts`); null when neither. A flipped bit is
+ * no change where git does not count it (core.fileMode false), and unknown
+ * where whether it counts is not known now.
+ */
 function typeOrModeChange(
   f: ChangedFileFact,
   now: Extract<CurrentFile, { kind: "hashed" }>,
-): string | null {
+  counts: boolean | null,
+): string | null | { unknown: string } {
   if (
     now.type !== undefined && (f.kind === "file" || f.kind === "symlink") && now.type !== f.kind
   ) {
@@ -466,8 +490,14 @@ function typeOrModeChange(
   }
   if (
     f.kind === "file" && typeof f.executable === "boolean" && typeof now.executable === "boolean" &&
-    f.executable !== now.executable
+    f.executable !== now.executable && counts !== false
   ) {
+    if (counts === null) {
+      return {
+        unknown:
+          "same content; executable bit flipped, but whether git counts it (core.fileMode) is not known now",
+      };
+    }
     return now.executable ? "mode changed: now executable" : "mode changed: no longer executable";
   }
   return null;
@@ -668,6 +698,7 @@ export function checkDrift(
         current,
       )),
   ];
-  for (const f of recorded.changed_files) out.push(fileCheck(f, files.get(f.path)));
+  const counts = modeCounts(recorded, current);
+  for (const f of recorded.changed_files) out.push(fileCheck(f, files.get(f.path), counts));
   return out;
 }

@@ -8,13 +8,18 @@
  * exactly when `git status --porcelain=v2` shows the same tracked paths
  * with the same codes and sources, and for "untracked files" exactly when
  * git lists the same untracked paths (never `match` where git moved, never
- * `different` where it did not). Real git, the real CLI, a temp HOME.
+ * `different` where it did not). Each recorded file's own check is judged
+ * the same way against git's view of that file: its blob as
+ * `git hash-object` computes it and its mode as `git diff --raw` reports
+ * it (the index's when git shows no change), so an executable bit git does
+ * not count (core.fileMode false) is no change. Real git, the real CLI, a
+ * temp HOME.
  * @module
  */
 import assert from "node:assert/strict";
 import { runBaton } from "../_helpers/cli.ts";
 import { GIT_ENV, makeRepo } from "../_helpers/git.ts";
-import { oracle, type UserEnv } from "../_helpers/git_oracle.ts";
+import { gitAs, oracle, type UserEnv } from "../_helpers/git_oracle.ts";
 import { tempDir } from "../_helpers/temp.ts";
 
 interface Check {
@@ -71,6 +76,18 @@ const SHAPES: Shape[] = [
     name: "chmod +x under core.fileMode false",
     before: "echo a>a; echo b>b; git config core.fileMode false; c; echo e>b",
     after: "chmod +x a b",
+    moves: [false, false],
+  },
+  {
+    name: "chmod +x of a file changed at capture, under core.fileMode false (git sees no mode)",
+    before: "echo a>a; echo b>b; git config core.fileMode false; c; echo e>b; echo e>a",
+    after: "chmod +x b; chmod +x a; echo e2>a",
+    moves: [false, false],
+  },
+  {
+    name: "core.fileMode turned false after the capture, then chmod +x of a changed file",
+    before: "echo a>a; echo b>b; c; echo e>b",
+    after: "git config core.fileMode false; chmod +x b",
     moves: [false, false],
   },
   {
@@ -138,6 +155,45 @@ async function gitView(env: UserEnv, dir: string): Promise<{ tracked: string; un
   return { tracked: JSON.stringify(tracked.sort()), untracked: JSON.stringify(untracked.sort()) };
 }
 
+/**
+ * git's view of one file: the blob `git hash-object` computes (git's clean
+ * conversion applied) and the mode `git diff --raw` gives the work tree's
+ * copy (the index's when git shows no change); "absent" when there is no
+ * file, and no blob for what git cannot hash (a submodule's directory).
+ */
+async function gitFileView(env: UserEnv, dir: string, path: string): Promise<string> {
+  const there = await Deno.lstat(`${dir}/${path}`).then(() => true, () => false);
+  if (!there) return "absent";
+  const text = async (args: string[]) =>
+    new TextDecoder().decode((await gitAs(env, dir, args, { allowFail: true })).stdout).trim();
+  const blob = await text(["hash-object", "--", path]);
+  const raw = /^:\d{6} (\d{6}) /m.exec(await text(["diff", "--raw", "--no-abbrev", "--", path]));
+  const mode = raw?.[1] ?? (await text(["ls-files", "-s", "--", path])).split(" ")[0] ??
+    "";
+  return `${blob || "no blob"} ${mode || await untrackedMode(env, dir, path)}`;
+}
+
+/** The mode `git add` would give an untracked file: its executable bit only where git counts it. */
+async function untrackedMode(env: UserEnv, dir: string, path: string): Promise<string> {
+  const st = await Deno.lstat(`${dir}/${path}`);
+  if (st.isSymlink) return "120000";
+  const fileMode = await gitAs(env, dir, ["config", "--type=bool", "core.fileMode"], {
+    allowFail: true,
+  });
+  const counts = new TextDecoder().decode(fileMode.stdout).trim() !== "false";
+  return counts && ((st.mode ?? 0) & 0o100) !== 0 ? "100755" : "100644";
+}
+
+/** git's view of every path git status names (tracked changed and untracked). */
+async function gitFiles(env: UserEnv, dir: string): Promise<Map<string, string>> {
+  const v = await oracle(env, dir);
+  const out = new Map<string, string>();
+  for (const p of [...v.tracked.keys(), ...v.untracked]) {
+    if (!p.startsWith(".baton/")) out.set(p, await gitFileView(env, dir, p));
+  }
+  return out;
+}
+
 for (const shape of SHAPES) {
   Deno.test(`drift against git (real shapes): ${shape.name}`, async () => {
     const home = (await tempDir("baton-home-")).path;
@@ -152,6 +208,7 @@ for (const shape of SHAPES) {
     });
     assert.equal(written.code, 0, written.stderr);
     const then = await gitView(env, dir);
+    const filesThen = await gitFiles(env, dir);
     await run(dir, shape.after, home);
     const now = await gitView(env, dir);
     // Control: git moved (or did not) as the shape says.
@@ -176,6 +233,27 @@ for (const shape of SHAPES) {
         same ? "match" : "different",
         `${shape.name}: ${check} (git ${same ? "unchanged" : "moved"}): ${c.detail}`,
       );
+    }
+    // Each recorded file against git's view of it then and now; a file git
+    // cannot hash (a submodule's directory) may be unknown, nothing else.
+    const fileChecks = drift.filter((d) => d.check.startsWith("file "));
+    assert.deepEqual(
+      fileChecks.map((d) => d.check.slice(5)).sort(),
+      [...filesThen.keys()].sort(),
+      `${shape.name}: the files recorded are git's changed and untracked ones`,
+    );
+    for (const c of fileChecks) {
+      const path = c.check.slice(5);
+      const was = filesThen.get(path)!;
+      const is = await gitFileView(env, dir, path);
+      const want = is === "absent"
+        ? "missing"
+        : was.startsWith("no blob")
+        ? "unknown"
+        : was === is
+        ? "match"
+        : "different";
+      assert.equal(c.status, want, `${shape.name}: ${c.check} (git: ${was} -> ${is}): ${c.detail}`);
     }
   });
 }
