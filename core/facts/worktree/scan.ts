@@ -47,6 +47,7 @@ import { DEFAULT_MAX_UNTRACKED, type DirListing, findUntracked } from "./untrack
 import { expandPresentSparseDirs } from "./expand_sparse.ts";
 import { duplicateEntry } from "./index_duplicates.ts";
 import { GitUnsupportedError } from "../git/errors.ts";
+import { goneMaybeRenamed } from "./unmerged_renames.ts";
 import { buildTrackedTree, countPresent, type TrackedTree } from "./tracked_tree.ts";
 import { DirStats } from "./dir_stats.ts";
 import { provenBefore, type VerifiedIndex, verifiedIndexRecord } from "./verified_index.ts";
@@ -681,6 +682,34 @@ export async function scanWorktree(
         );
       }
     }
+    // A conflicted file present in the work tree is a rename destination to
+    // git too: a gone file that may pair with one is not stated (unmerged_renames.ts).
+    if (headDiff.unmerged.length > 0) {
+      // Sources are stage-0 files only: a conflicted path is never one.
+      const conflicted = new Set(headDiff.unmerged.map((u) => u.path));
+      const goneFiles = [...changes.values()]
+        .filter((e) =>
+          e.y === "D" && e.kind === "file" && !intentToAdd.has(e.path) && !conflicted.has(e.path)
+        )
+        .map((e) => e.path);
+      const present: string[] = [];
+      if (goneFiles.length > 0) {
+        for (const u of headDiff.unmerged) {
+          if ((await fs.lstat(`${work}/${u.path}`))?.isFile === true) present.push(u.path);
+        }
+      }
+      const paired = await goneMaybeRenamed(goneFiles, present, {
+        source: indexBlob,
+        destination: async (path) => {
+          const data = await fs.readFile(`${work}/${path}`);
+          const converted = options.convertToGit === undefined
+            ? null
+            : await options.convertToGit(path, data, false, indexBlob);
+          return converted === null ? data : converted;
+        },
+      });
+      for (const p of paired) notCompared(p, UNMERGED_RENAME_REASON);
+    }
   }
 
   phase("index vs HEAD");
@@ -908,6 +937,10 @@ function trailerOf(bytes: Uint8Array): string {
 /** Why a file over the hash cap whose stat data matches a racy index entry is not compared. */
 const RACY_OVER_CAP =
   "over the hash cap and modified in the second the index was written (racily clean)";
+
+/** Why a file gone from the work tree is not stated deleted beside a conflicted file it may pair with. */
+const UNMERGED_RENAME_REASON =
+  "gone beside a conflicted file whose content scores as its rename: git may show it renamed, not deleted";
 
 /** Why a file whose mtime moved only below the second is not compared (see StatVerdict). */
 const SUBSECOND =

@@ -1591,6 +1591,48 @@ Deno.test("intent-to-add: a gone intent-to-add entry is the source of a work-tre
   assert.ok(r.unchecked.includes("n2.txt") && r.unchecked.includes("n3.txt"), "neither is stated");
 });
 
+Deno.test("unmerged: a file gone from the work tree is a work-tree rename source for a conflicted file git pairs it with (its .D then not shown): unchecked, never .D", async () => {
+  // Found by the random suite (seed 9002): git's diff-files queues an
+  // unmerged path whose file is present as an addition, so a deleted file
+  // whose blob scores at least half against it is taken as renamed and its
+  // .D disappears from git status; the unmerged path is still shown UU.
+  const env = await userEnv();
+  const lines = Array.from({ length: 40 }, (_, i) => `line ${i}\n`).join("");
+  const dir = await base({ "conflict.txt": "base\n", "old.txt": lines, "other.txt": "o\n" });
+  await git(dir, ["checkout", "-q", "-b", "theirs"]);
+  await writeFiles(dir, { "conflict.txt": "theirs\n" });
+  await commitAll(dir, "theirs");
+  await git(dir, ["checkout", "-q", "main"]);
+  await writeFiles(dir, { "conflict.txt": "ours\n" });
+  await commitAll(dir, "ours");
+  await git(dir, ["merge", "-q", "theirs"], { allowFail: true });
+  // Control: the conflicted file unlike the gone one: git shows the .D.
+  await Deno.remove(`${dir}/other.txt`);
+  const unlike = await assertAgreesWithGit(env, dir, { label: "unlike", allowUnknown: true });
+  assert.equal(unlike.git.tracked.get("other.txt"), ".D", "control: git shows the deletion");
+  assert.equal(unlike.git.tracked.get("conflict.txt"), "UU");
+  assert.equal(unlike.unchecked.includes("other.txt"), false, "scored below half: stated .D");
+  // The conflicted file now holds the gone file's text: git pairs them.
+  await Deno.remove(`${dir}/old.txt`);
+  await writeFiles(dir, { "conflict.txt": lines });
+  const r = await assertAgreesWithGit(env, dir, { label: "paired", allowUnknown: true });
+  assert.equal(r.git.tracked.has("old.txt"), false, "control: git shows no .D for old.txt");
+  assert.equal(r.git.tracked.get("conflict.txt"), "UU", "control: still unmerged");
+  assert.ok(r.unchecked.includes("old.txt"), "the gone file is not stated");
+  assert.equal(r.unchecked.includes("conflict.txt"), false, "the unmerged path is still stated");
+  assert.equal(r.git.tracked.get("other.txt"), ".D", "control: an unlike file stays deleted");
+  assert.equal(r.unchecked.includes("other.txt"), false, "and is stated so");
+  // Controls: with rename detection off git shows the .D, and so does baton.
+  await git(dir, ["config", "status.renames", "false"]);
+  const off = await assertAgreesWithGit(env, dir, { label: "status.renames=false" });
+  assert.equal(off.git.tracked.get("old.txt"), ".D");
+  // With the conflicted file gone from the work tree it is no destination.
+  await git(dir, ["config", "--unset", "status.renames"]);
+  await Deno.remove(`${dir}/conflict.txt`);
+  const gone = await assertAgreesWithGit(env, dir, { label: "no destination" });
+  assert.equal(gone.git.tracked.get("old.txt"), ".D");
+});
+
 Deno.test("racy in git's whole seconds: a file staged earlier in the index's second is hashed under today's attributes", async () => {
   // Found by the random suite (seed 92): the attributes changed after the
   // file was staged, so its content now converts differently; git hashes an
