@@ -1631,6 +1631,11 @@ Deno.test("unmerged: a file gone from the work tree is a work-tree rename source
   await Deno.remove(`${dir}/conflict.txt`);
   const gone = await assertAgreesWithGit(env, dir, { label: "no destination" });
   assert.equal(gone.git.tracked.get("old.txt"), ".D");
+  // Beside an intent-to-add file too, the gone file is named unchecked once.
+  await writeFiles(dir, { "conflict.txt": lines, "n.txt": "n\n" });
+  await git(dir, ["add", "-N", "n.txt"]);
+  const both = await assertAgreesWithGit(env, dir, { label: "and an ita", allowUnknown: true });
+  assert.deepEqual(both.unchecked.filter((p) => p === "old.txt"), ["old.txt"]);
 });
 
 Deno.test("racy in git's whole seconds: a file staged earlier in the index's second is hashed under today's attributes", async () => {
