@@ -91,6 +91,24 @@ const SHAPES: Shape[] = [
     moves: [false, false],
   },
   {
+    name: "an executable untracked file made not executable (core.fileMode true)",
+    before: "echo a>a; c; echo n>n; chmod +x n",
+    after: "chmod -x n",
+    moves: [false, false],
+  },
+  {
+    name: "a symlink retargeted at capture, then replaced by a file of its text",
+    before: "echo a>a; ln -s a l; c; ln -sfn b l",
+    after: "rm l; printf b >l",
+    moves: [true, false],
+  },
+  {
+    name: "a file deleted at capture and restored identical",
+    before: "echo a>a; echo b>b; c; rm a; echo e>b",
+    after: "git checkout -- a",
+    moves: [true, false],
+  },
+  {
     name: "chmod +x under core.fileMode true",
     before: "echo a>a; echo b>b; c; echo e>b",
     after: "chmod +x a b",
@@ -166,7 +184,9 @@ async function gitFileView(env: UserEnv, dir: string, path: string): Promise<str
   if (!there) return "absent";
   const text = async (args: string[]) =>
     new TextDecoder().decode((await gitAs(env, dir, args, { allowFail: true })).stdout).trim();
-  const blob = await text(["hash-object", "--", path]);
+  // hash-object follows a link: git's blob of one is its text.
+  const link = await Deno.readLink(`${dir}/${path}`).catch(() => null);
+  const blob = link === null ? await text(["hash-object", "--", path]) : await blobId(link);
   const raw = /^:\d{6} (\d{6}) /m.exec(await text(["diff", "--raw", "--no-abbrev", "--", path]));
   const mode = raw?.[1] ?? (await text(["ls-files", "-s", "--", path])).split(" ")[0] ??
     "";
@@ -182,6 +202,17 @@ async function untrackedMode(env: UserEnv, dir: string, path: string): Promise<s
   });
   const counts = new TextDecoder().decode(fileMode.stdout).trim() !== "false";
   return counts && ((st.mode ?? 0) & 0o100) !== 0 ? "100755" : "100644";
+}
+
+/** git's blob id of `text` (sha1 over "blob <size>\0" and the bytes). */
+async function blobId(text: string): Promise<string> {
+  const body = new TextEncoder().encode(text);
+  const head = new TextEncoder().encode(`blob ${body.length}\0`);
+  const all = new Uint8Array(head.length + body.length);
+  all.set(head);
+  all.set(body, head.length);
+  const sum = new Uint8Array(await crypto.subtle.digest("SHA-1", all));
+  return [...sum].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 /** git's view of every path git status names (tracked changed and untracked). */
