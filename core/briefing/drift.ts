@@ -233,6 +233,7 @@ function covered(unchecked: ReadonlySet<string>, p: string): boolean {
 function compareSets(
   then: SetSide,
   now: SetSide,
+  opaque: ReadonlySet<string> = new Set(),
 ): DriftSets & { notes: string[]; weaker: string[]; uncompared: number } {
   const thenSet = new Set(then.list);
   const nowSet = new Set(now.list);
@@ -242,6 +243,8 @@ function compareSets(
   let unsettled = 0;
   // Paths in both sets whose status agrees only by stat data (a half over the hash cap).
   let uncompared = 0;
+  // Submodules changed then and now with the same code: what changed inside is not compared.
+  let opaqueSame = 0;
   for (const p of now.list) {
     // A name read lossily (bytes that are not UTF-8 shown as \x??) stands
     // for any such name: the same form then and now may be a rename.
@@ -263,7 +266,10 @@ function compareSets(
       }
       if (was === undefined || is === undefined) continue;
       const compared = compareCodes(was, is);
-      if (compared === "different") {
+      if (compared === "same" && opaque.has(p)) {
+        opaqueSame++;
+        unsettled++;
+      } else if (compared === "different") {
         restated.push(`${shownPath(p)} (${statusWords(was)} -> ${statusWords(is)})`);
       } else if (compared === "weaker") uncompared++;
       else if (compared === "unsettled") unsettled++;
@@ -291,6 +297,11 @@ function compareSets(
       ? ""
       : ` (${namePaths([...now.unchecked].map(shownPath), now.unchecked.size)})`;
     notes.push(`not re-checked now: ${now.why || "budget"}${named}`);
+  }
+  if (opaqueSame > 0) {
+    notes.push(
+      `${opaqueSame} submodule(s) changed then and now: what changed inside (new commits, modified or untracked content) is not compared`,
+    );
   }
   // A whole side that is only weaker (stat data for files over the hash cap)
   // still settles the sets; the detail says so.
@@ -322,6 +333,7 @@ function treeCheck(
   side: (t: TreeState) => SetSide,
   recorded: Facts,
   current: Facts,
+  opaque: ReadonlySet<string> = new Set(),
 ): DriftCheck {
   if (recorded.tree === undefined) {
     return {
@@ -338,7 +350,7 @@ function treeCheck(
   }
   const then = side(recorded.tree);
   const now = side(current.tree);
-  const { notes, weaker, uncompared, ...sets } = compareSets(then, now);
+  const { notes, weaker, uncompared, ...sets } = compareSets(then, now, opaque);
   const parts: string[] = [];
   if (sets.added_total > 0) {
     parts.push(`${labels.added}: ${namePaths(sets.added.map(shownPath), sets.added_total)}`);
@@ -683,6 +695,12 @@ export function checkDrift(
         trackedSide,
         recorded,
         current,
+        // A submodule's code (.M) is the same whether its HEAD moved or its
+        // content changed (git status says which): never settled by the code.
+        new Set(
+          [...recorded.changed_files, ...current.changed_files]
+            .filter((f) => f.kind === "submodule").map((f) => f.path),
+        ),
       )),
     guard("untracked files", NAMES.untracked, "worktree", () =>
       treeCheck(

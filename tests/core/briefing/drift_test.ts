@@ -173,6 +173,35 @@ Deno.test("a recorded file that became a symlink with the same text, or was chmo
   );
 });
 
+Deno.test("a submodule changed then and now with the same code is unknown, never match (its inside is not compared)", () => {
+  const sub: ChangedFileFact = {
+    path: "lib",
+    status: "modified",
+    xy: ".M",
+    orig_path: null,
+    kind: "submodule",
+    sha256: null,
+    size: null,
+    hash_skipped: "submodule",
+  };
+  const t = tree({ changed: ["lib"], changed_xy: [".M"] });
+  const then = facts(t, { changed_files: [sub] });
+  const tracked = checkDrift(then, facts(t), new Map()).find((d) => d.check === "tracked changes")!;
+  assert.equal(tracked.status, "unknown");
+  assert.match(tracked.detail, /1 submodule\(s\) changed then and now/);
+  // Control: the same for a file is a match.
+  const file = { ...sub, kind: "file" as const, hash_skipped: null };
+  const same = checkDrift(facts(t, { changed_files: [file] }), facts(t), new Map())
+    .find((d) => d.check === "tracked changes")!;
+  assert.equal(same.status, "match");
+  // A submodule whose code changed is still different.
+  const staged = facts(tree({ changed: ["lib"], changed_xy: ["M."] }));
+  assert.equal(
+    checkDrift(then, staged, new Map()).find((d) => d.check === "tracked changes")!.status,
+    "different",
+  );
+});
+
 Deno.test("a flipped executable bit is no change where git does not count it (core.fileMode false), unknown where that is not known now", () => {
   const f: ChangedFileFact = {
     path: "run.sh",
