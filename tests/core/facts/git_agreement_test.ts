@@ -1638,6 +1638,38 @@ Deno.test("unmerged: a file gone from the work tree is a work-tree rename source
   assert.deepEqual(both.unchecked.filter((p) => p === "old.txt"), ["old.txt"]);
 });
 
+Deno.test("an ignore file line holding a NUL byte is its text up to the NUL, as git reads it (a C string)", async () => {
+  const env = await userEnv();
+  const dir = await base();
+  // "ab\0cd" is the pattern "ab" to git; a line opening with a NUL is empty.
+  await Deno.writeFile(`${dir}/.gitignore`, new TextEncoder().encode("ab\0cd\n\0*.r\n*.q \0x\n"));
+  await Deno.writeFile(`${dir}/.git/info/exclude`, new TextEncoder().encode("ex\0\n"));
+  await writeFiles(dir, { "ab": "", "abcd": "", "x.q": "", "y.r": "", "ex": "" });
+  const r = await assertAgreesWithGit(env, dir, { label: "NUL in ignore lines" });
+  assert.deepEqual(r.git.untracked, [".gitignore", "abcd", "y.r"], "control: git's reading");
+});
+
+Deno.test("an attributes line holding a NUL byte ends there; the index's copy of the file ends at its first NUL (git reads it as one C string)", async () => {
+  const env = await userEnv();
+  const crlf = "a\r\nb\r\n";
+  const dir = await base({ "f.txt": crlf, "g.md": crlf, "h.c": crlf });
+  const enc = (t: string) => new TextEncoder().encode(t);
+  // In the work tree: "*.txt" has no attribute left, "*.md text" keeps its own.
+  await Deno.writeFile(`${dir}/.gitattributes`, enc("*.txt\0 text\n*.md text\0junk\n*.c -text\n"));
+  for (const f of ["f.txt", "g.md", "h.c"]) await touch(`${dir}/${f}`);
+  const tree = await assertAgreesWithGit(env, dir, { label: "work tree copy" });
+  assert.deepEqual([...tree.git.tracked.keys()].sort(), ["g.md"], "control: only *.md is text");
+  // Read from the index (skip-worktree, gone): nothing past the first NUL.
+  const idx = await base({ "f.txt": crlf, "g.md": crlf });
+  await Deno.writeFile(`${idx}/.gitattributes`, enc("*.txt text\0\n*.md text\n"));
+  await commitAll(idx, "attributes");
+  await git(idx, ["update-index", "--skip-worktree", ".gitattributes"]);
+  await Deno.remove(`${idx}/.gitattributes`);
+  for (const f of ["f.txt", "g.md"]) await touch(`${idx}/${f}`);
+  const fromIndex = await assertAgreesWithGit(env, idx, { label: "index copy" });
+  assert.deepEqual([...fromIndex.git.tracked.keys()].sort(), ["g.md"], "control: only *.txt");
+});
+
 Deno.test("racy in git's whole seconds: a file staged earlier in the index's second is hashed under today's attributes", async () => {
   // Found by the random suite (seed 92): the attributes changed after the
   // file was staged, so its content now converts differently; git hashes an
