@@ -303,9 +303,13 @@ async function readInTree(
   }
   const blob = await fromIndex().catch(() => null);
   if (blob === null) return null;
-  // git reads the index's copy as one C string: its first NUL ends the file.
+  // git reads the index's copy as one C string: its first NUL ends the file;
+  // and it skips no byte-order mark there (git 2.39's read_attr_from_buf),
+  // so a BOM stays the first pattern's first bytes.
   const nul = blob.indexOf(0);
-  return new TextDecoder().decode(nul < 0 ? blob : blob.subarray(0, nul));
+  return new TextDecoder("utf-8", { ignoreBOM: true }).decode(
+    nul < 0 ? blob : blob.subarray(0, nul),
+  );
 }
 
 /** An attributes file outside the tree (system, global, info), links followed; a directory holds no line. */

@@ -1670,6 +1670,24 @@ Deno.test("an attributes line holding a NUL byte ends there; the index's copy of
   assert.deepEqual([...fromIndex.git.tracked.keys()].sort(), ["g.md"], "control: only *.txt");
 });
 
+Deno.test("the index's copy of a .gitattributes keeps a leading byte-order mark (git 2.39 skips one only in a file): its first pattern then matches nothing here", async () => {
+  const env = await userEnv();
+  const crlf = "a\r\nb\r\n";
+  const dir = await base({ "f.txt": crlf, "g.md": crlf });
+  await writeFiles(dir, { ".gitattributes": "\uFEFF*.txt text\n*.md text\n" });
+  // Only the attributes file is staged: the files keep their CRLF blobs.
+  await git(dir, ["add", ".gitattributes"]);
+  await git(dir, ["commit", "-q", "-m", "attributes"]);
+  // Control first: the work tree's copy has its mark skipped, both lines apply.
+  for (const f of ["f.txt", "g.md"]) await touch(`${dir}/${f}`);
+  const file = await assertAgreesWithGit(env, dir, { label: "work tree copy" });
+  assert.deepEqual([...file.git.tracked.keys()].sort(), ["f.txt", "g.md"]);
+  await git(dir, ["update-index", "--skip-worktree", ".gitattributes"]);
+  await Deno.remove(`${dir}/.gitattributes`);
+  const r = await assertAgreesWithGit(env, dir, { label: "index copy" });
+  assert.deepEqual([...r.git.tracked.keys()].sort(), ["g.md"], "control: *.txt not text");
+});
+
 Deno.test("racy in git's whole seconds: a file staged earlier in the index's second is hashed under today's attributes", async () => {
   // Found by the random suite (seed 92): the attributes changed after the
   // file was staged, so its content now converts differently; git hashes an
