@@ -1688,6 +1688,26 @@ Deno.test("the index's copy of a .gitattributes keeps a leading byte-order mark 
   assert.deepEqual([...r.git.tracked.keys()].sort(), ["g.md"], "control: *.txt not text");
 });
 
+Deno.test("a .gitmodules read from the index with a byte-order mark is a bad line 1 to git (skipped only in a file): none of its settings apply", async () => {
+  const env = await userEnv();
+  const lib = await makeRepo("baton-bom-lib-");
+  await writeFiles(lib, { "l": "l\n" });
+  await commitAll(lib, "lib");
+  const dir = await base();
+  await git(dir, ["-c", "protocol.file.allow=always", "submodule", "add", "-q", lib, "lib"]);
+  const gm = await Deno.readTextFile(`${dir}/.gitmodules`);
+  await Deno.writeTextFile(`${dir}/.gitmodules`, `\uFEFF${gm}\tignore = all\n`);
+  await commitAll(dir, "submodule");
+  await writeFiles(dir, { "lib/l": "edited\n" });
+  // Control: the work tree's file has its mark skipped: ignore = all hides the edit.
+  const file = await assertAgreesWithGit(env, dir, { label: "work tree copy" });
+  assert.equal(file.git.tracked.has("lib"), false, "control: hidden by ignore = all");
+  await git(dir, ["update-index", "--skip-worktree", ".gitmodules"]);
+  await Deno.remove(`${dir}/.gitmodules`);
+  const r = await assertAgreesWithGit(env, dir, { label: "index copy" });
+  assert.equal(r.git.tracked.get("lib"), ".M", "control: git read no setting from the blob");
+});
+
 Deno.test("racy in git's whole seconds: a file staged earlier in the index's second is hashed under today's attributes", async () => {
   // Found by the random suite (seed 92): the attributes changed after the
   // file was staged, so its content now converts differently; git hashes an
