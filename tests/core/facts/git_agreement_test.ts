@@ -429,6 +429,27 @@ Deno.test({
 });
 
 Deno.test({
+  name:
+    "sparse index: a sparse directory's name made a link to a directory is present to git (it lstats 'out/'), so its files are compared: gone behind the link",
+  ignore: OLD_GIT,
+}, async () => {
+  // Found by the random suite (seed 15002): baton lstat-ed "out" without
+  // its slash, saw a link and kept the directory sparse, where git expands
+  // it and shows each file below it deleted (has_symlink_leading_path).
+  const env = await userEnv();
+  const dir = await base({ "out/o.txt": "outside\n", "far/f.txt": "far\n", "in/i.txt": "in\n" });
+  await git(dir, ["sparse-checkout", "set", "--cone", "in"]);
+  await git(dir, ["sparse-checkout", "reapply", "--sparse-index"]);
+  await writeFiles(dir, { "real/o.txt": "outside\n" });
+  // Control: a link to nothing is no directory: git keeps far/ sparse.
+  await Deno.symlink("nowhere", `${dir}/far`);
+  await Deno.symlink("real", `${dir}/out`);
+  const r = await assertAgreesWithGit(env, dir, { label: "sparse dir made a link" });
+  assert.equal(r.git.tracked.get("out/o.txt"), ".D", "control: git compares it, finds it gone");
+  assert.equal(r.git.tracked.has("far/f.txt"), false, "control: a dangling link is no directory");
+});
+
+Deno.test({
   name: "sparse index: a file removed or changed out of the cone with --sparse is staged",
   ignore: OLD_GIT,
 }, async () => {
