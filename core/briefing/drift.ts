@@ -233,6 +233,7 @@ function covered(unchecked: ReadonlySet<string>, p: string): boolean {
 function compareSets(
   then: SetSide,
   now: SetSide,
+  opaque: ReadonlySet<string> = new Set(),
 ): DriftSets & { notes: string[]; weaker: string[]; uncompared: number } {
   const thenSet = new Set(then.list);
   const nowSet = new Set(now.list);
@@ -242,6 +243,8 @@ function compareSets(
   let unsettled = 0;
   // Paths in both sets whose status agrees only by stat data (a half over the hash cap).
   let uncompared = 0;
+  // Submodules changed then and now with the same code: what changed inside is not compared.
+  let opaqueSame = 0;
   for (const p of now.list) {
     // A name read lossily (bytes that are not UTF-8 shown as \x??) stands
     // for any such name: the same form then and now may be a rename.
@@ -263,7 +266,10 @@ function compareSets(
       }
       if (was === undefined || is === undefined) continue;
       const compared = compareCodes(was, is);
-      if (compared === "different") {
+      if (compared === "same" && opaque.has(p)) {
+        opaqueSame++;
+        unsettled++;
+      } else if (compared === "different") {
         restated.push(`${shownPath(p)} (${statusWords(was)} -> ${statusWords(is)})`);
       } else if (compared === "weaker") uncompared++;
       else if (compared === "unsettled") unsettled++;
@@ -291,6 +297,11 @@ function compareSets(
       ? ""
       : ` (${namePaths([...now.unchecked].map(shownPath), now.unchecked.size)})`;
     notes.push(`not re-checked now: ${now.why || "budget"}${named}`);
+  }
+  if (opaqueSame > 0) {
+    notes.push(
+      `${opaqueSame} submodule(s) changed then and now: what changed inside (new commits, modified or untracked content) is not compared`,
+    );
   }
   // A whole side that is only weaker (stat data for files over the hash cap)
   // still settles the sets; the detail says so.
@@ -322,6 +333,7 @@ function treeCheck(
   side: (t: TreeState) => SetSide,
   recorded: Facts,
   current: Facts,
+  opaque: ReadonlySet<string> = new Set(),
 ): DriftCheck {
   if (recorded.tree === undefined) {
     return {
@@ -338,7 +350,7 @@ function treeCheck(
   }
   const then = side(recorded.tree);
   const now = side(current.tree);
-  const { notes, weaker, uncompared, ...sets } = compareSets(then, now);
+  const { notes, weaker, uncompared, ...sets } = compareSets(then, now, opaque);
   const parts: string[] = [];
   if (sets.added_total > 0) {
     parts.push(`${labels.added}: ${namePaths(sets.added.map(shownPath), sets.added_total)}`);
@@ -389,7 +401,21 @@ function treeCheck(
   return { check, compared: what, status, detail, sets };
 }
 
-function fileCheck(f: ChangedFileFact, now: CurrentFile | undefined): DriftCheck {
+/**
+ * Whether git counts a file's executable bit now (core.fileMode): false
+ * where either side's tree says it does not, null where no tree was scanned
+ * now to say.
+ */
+function modeCounts(recorded: Facts, current: Facts): boolean | null {
+  if (recorded.tree?.file_mode === false || current.tree?.file_mode === false) return false;
+  return current.tree === undefined ? null : true;
+}
+
+function fileCheck(
+  f: ChangedFileFact,
+  now: CurrentFile | undefined,
+  counts: boolean | null,
+): DriftCheck {
   const check = `file ${shownPath(f.path)}`;
   const byHash = "sha256 of content";
   const byHashAndMode = "sha256 of content, file type and executable bit";
@@ -444,21 +470,31 @@ function fileCheck(f: ChangedFileFact, now: CurrentFile | undefined): DriftCheck
   if (now.kind === "absent") {
     return { check, compared: "presence", status: "missing", detail: "present then, absent now" };
   }
-  const modeChange = typeOrModeChange(f, now);
+  const change = typeOrModeChange(f, now, counts);
+  const modeChange = typeof change === "string" ? change : null;
   if (now.sha256 !== f.sha256) {
     const detail = modeChange === null ? "content changed" : `content changed; ${modeChange}`;
     return { check, compared: byHashAndMode, status: "different", detail };
+  }
+  if (change !== null && typeof change !== "string") {
+    return { check, compared: byHashAndMode, status: "unknown", detail: change.unknown };
   }
   return modeChange === null
     ? { check, compared: byHashAndMode, status: "match", detail: "same content" }
     : { check, compared: byHashAndMode, status: "different", detail: modeChange };
 }
 
-/** A file that became a symlink (or back), or whose executable bit flipped; null when neither. */
+/**
+ * A file that became a symlink (or back), or whose executable bit flipped
+ * where git counts the bit (`counts`); null when neither. A flipped bit is
+ * no change where git does not count it (core.fileMode false), and unknown
+ * where whether it counts is not known now.
+ */
 function typeOrModeChange(
   f: ChangedFileFact,
   now: Extract<CurrentFile, { kind: "hashed" }>,
-): string | null {
+  counts: boolean | null,
+): string | null | { unknown: string } {
   if (
     now.type !== undefined && (f.kind === "file" || f.kind === "symlink") && now.type !== f.kind
   ) {
@@ -466,8 +502,14 @@ function typeOrModeChange(
   }
   if (
     f.kind === "file" && typeof f.executable === "boolean" && typeof now.executable === "boolean" &&
-    f.executable !== now.executable
+    f.executable !== now.executable && counts !== false
   ) {
+    if (counts === null) {
+      return {
+        unknown:
+          "same content; executable bit flipped, but whether git counts it (core.fileMode) is not known now",
+      };
+    }
     return now.executable ? "mode changed: now executable" : "mode changed: no longer executable";
   }
   return null;
@@ -653,6 +695,12 @@ export function checkDrift(
         trackedSide,
         recorded,
         current,
+        // A submodule's code (.M) is the same whether its HEAD moved or its
+        // content changed (git status says which): never settled by the code.
+        new Set(
+          [...recorded.changed_files, ...current.changed_files]
+            .filter((f) => f.kind === "submodule").map((f) => f.path),
+        ),
       )),
     guard("untracked files", NAMES.untracked, "worktree", () =>
       treeCheck(
@@ -668,6 +716,7 @@ export function checkDrift(
         current,
       )),
   ];
-  for (const f of recorded.changed_files) out.push(fileCheck(f, files.get(f.path)));
+  const counts = modeCounts(recorded, current);
+  for (const f of recorded.changed_files) out.push(fileCheck(f, files.get(f.path), counts));
   return out;
 }

@@ -88,6 +88,13 @@ export interface TreeState {
    * capsules written before it was recorded.
    */
   changed_xy?: string[];
+  /**
+   * false where git does not count the executable bit (core.fileMode false):
+   * a file's bit is then no change to git, and drift compares it on neither
+   * side. Absent where the bit counts, and in capsules written before it
+   * was recorded.
+   */
+  file_mode?: false;
 }
 
 /** Whether HEAD can be found on a remote-tracking ref. */

@@ -544,6 +544,8 @@ export async function collectFacts(
           .slice(0, maxTree),
         unchecked_total: wt.badNames.length + wt.unchecked.filter((p) => !own(p)).length,
         changed_xy: changedPaths.slice(0, maxTree).map((p) => codes.get(p) ?? ""),
+        // git does not count the executable bit: drift must not either.
+        ...(config.fileMode ? {} : { file_mode: false as const }),
       };
     } catch (e) {
       unavailable.push({ part: "worktree", reason: unreadableReason(e) });
@@ -607,7 +609,8 @@ export async function collectFacts(
       f.sha256 = h.sha256;
       f.size = h.size;
       if (h.kind === "symlink") f.kind = "symlink";
-      else if (h.executable !== null) f.executable = h.executable;
+      // The bit is recorded only where git counts it (core.fileMode).
+      else if (h.executable !== null && config?.fileMode !== false) f.executable = h.executable;
     } else if (h.kind === "absent" && raw[i]!.includes("\uFFFD") && f.status !== "deleted") {
       // Listed by the directory walk but not openable: its name is not valid
       // UTF-8 (the runtime shows it with U+FFFD and cannot name it back).

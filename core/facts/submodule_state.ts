@@ -241,8 +241,14 @@ async function ignoreSettings(
   let gitmodules: GitConfigEntry[] | null = [];
   if (gitmodulesUnmerged) return { config: [...config.config.entries], gitmodules };
   try {
-    const bytes = await gitmodulesBytes(fs, repo, indexBlob);
-    if (bytes !== null) gitmodules = parseGitConfig(new TextDecoder().decode(bytes)).entries;
+    const found = await gitmodulesBytes(fs, repo, indexBlob);
+    if (found !== null && found.blob && startsWithBom(found.bytes)) {
+      // git skips a byte-order mark only in a file: a blob's is a bad line 1,
+      // which git reports and goes on from with no setting of it read.
+      gitmodules = [];
+    } else if (found !== null) {
+      gitmodules = parseGitConfig(new TextDecoder().decode(found.bytes)).entries;
+    }
   } catch (e) {
     // Unreadable (git warns and goes on): only the configuration's settings count.
     if (e instanceof GitConfigSyntaxError) gitmodules = null;
@@ -265,17 +271,24 @@ const MAX_GITMODULES_BYTES = 64 * 1024 * 1024;
  * the work tree's file when there is one (a dangling link counts, and
  * reads as none), else the index's blob, else HEAD's; null when there is none.
  */
+/** Whether `bytes` open with UTF-8's byte-order mark. */
+function startsWithBom(bytes: Uint8Array): boolean {
+  return bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+}
+
+/** The `.gitmodules` git reads: the work tree's file, else the index's or HEAD's blob (`blob`). */
 async function gitmodulesBytes(
   fs: ReadFs,
   repo: RepoLocation,
   indexBlob: ((path: string) => Promise<Uint8Array | null>) | null,
-): Promise<Uint8Array | null> {
+): Promise<{ bytes: Uint8Array; blob: boolean } | null> {
+  const inBlob = (bytes: Uint8Array | null) => bytes === null ? null : { bytes, blob: true };
   const path = `${repo.workTree}/.gitmodules`;
   try {
     // A FIFO or a device there would block the open or never end.
     const st = await fs.stat(path);
     if (st !== null) requireRegularFile(st, MAX_GITMODULES_BYTES);
-    return await fs.readFile(path);
+    return { bytes: await fs.readFile(path), blob: false };
   } catch (e) {
     if (!(e instanceof FsNotFoundError)) throw e;
   }
@@ -283,7 +296,7 @@ async function gitmodulesBytes(
   // which git reads as nothing, never falling back to the index's or HEAD's settings.
   if (await fs.lstat(path) !== null) return null;
   const staged = indexBlob === null ? null : await indexBlob(".gitmodules");
-  if (staged !== null) return staged;
+  if (staged !== null) return inBlob(staged);
   const head = await readHead(fs, repo);
   if (head.oid === null) return null;
   const objects = createObjectReader(fs, repo);
@@ -293,5 +306,5 @@ async function gitmodulesBytes(
   if (tree === null || tree.type !== "tree") return null;
   const entry = parseTree(tree.data).find((e) => e.name === ".gitmodules" && e.type === "blob");
   const blob = entry === undefined ? null : await objects.read(entry.oid);
-  return blob !== null && blob.type === "blob" ? blob.data : null;
+  return inBlob(blob !== null && blob.type === "blob" ? blob.data : null);
 }

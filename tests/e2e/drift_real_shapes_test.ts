@@ -8,13 +8,20 @@
  * exactly when `git status --porcelain=v2` shows the same tracked paths
  * with the same codes and sources, and for "untracked files" exactly when
  * git lists the same untracked paths (never `match` where git moved, never
- * `different` where it did not). Real git, the real CLI, a temp HOME.
+ * `different` where it did not). Each recorded file's own check is judged
+ * the same way against git's view of that file: its blob as
+ * `git hash-object` computes it and its mode as `git diff --raw` reports
+ * it (the index's when git shows no change), so an executable bit git does
+ * not count (core.fileMode false) is no change. A submodule changed both
+ * times keeps its code whatever changed inside it (porcelain v2's state
+ * field moves): there "tracked changes" must be unknown, never match. Real
+ * git, the real CLI, a temp HOME.
  * @module
  */
 import assert from "node:assert/strict";
 import { runBaton } from "../_helpers/cli.ts";
 import { GIT_ENV, makeRepo } from "../_helpers/git.ts";
-import { oracle, type UserEnv } from "../_helpers/git_oracle.ts";
+import { gitAs, oracle, type UserEnv } from "../_helpers/git_oracle.ts";
 import { tempDir } from "../_helpers/temp.ts";
 
 interface Check {
@@ -31,6 +38,8 @@ interface Shape {
   after: string;
   /** Whether git's [tracked, untracked] view moves (the control). */
   moves: [boolean, boolean];
+  /** Whether a changed submodule's state field (porcelain v2) moves. @default {false} */
+  submoduleMoves?: boolean;
 }
 
 const SHAPES: Shape[] = [
@@ -74,6 +83,36 @@ const SHAPES: Shape[] = [
     moves: [false, false],
   },
   {
+    name: "chmod +x of a file changed at capture, under core.fileMode false (git sees no mode)",
+    before: "echo a>a; echo b>b; git config core.fileMode false; c; echo e>b; echo e>a",
+    after: "chmod +x b; chmod +x a; echo e2>a",
+    moves: [false, false],
+  },
+  {
+    name: "core.fileMode turned false after the capture, then chmod +x of a changed file",
+    before: "echo a>a; echo b>b; c; echo e>b",
+    after: "git config core.fileMode false; chmod +x b",
+    moves: [false, false],
+  },
+  {
+    name: "an executable untracked file made not executable (core.fileMode true)",
+    before: "echo a>a; c; echo n>n; chmod +x n",
+    after: "chmod -x n",
+    moves: [false, false],
+  },
+  {
+    name: "a symlink retargeted at capture, then replaced by a file of its text",
+    before: "echo a>a; ln -s a l; c; ln -sfn b l",
+    after: "rm l; printf b >l",
+    moves: [true, false],
+  },
+  {
+    name: "a file deleted at capture and restored identical",
+    before: "echo a>a; echo b>b; c; rm a; echo e>b",
+    after: "git checkout -- a",
+    moves: [true, false],
+  },
+  {
     name: "chmod +x under core.fileMode true",
     before: "echo a>a; echo b>b; c; echo e>b",
     after: "chmod +x a b",
@@ -107,6 +146,29 @@ const SHAPES: Shape[] = [
     ].join("\n"),
     after: "touch lib/u",
     moves: [false, false],
+    submoduleMoves: true,
+  },
+  {
+    name:
+      "a submodule at new commits at capture, then moved back and edited inside (git: new commits -> modified content)",
+    before: [
+      "git config --global protocol.file.allow always",
+      "mkdir $HOME/lib; cd $HOME/lib; git init -q -b main; echo l>l; c; echo l2>l; c; cd - >/dev/null",
+      "git submodule add -q $HOME/lib lib; c; git -C lib checkout -q HEAD~1",
+    ].join("\n"),
+    after: "git -C lib checkout -q main; echo e>lib/l",
+    moves: [false, false],
+    submoduleMoves: true,
+  },
+  {
+    name: "a submodule moved to another commit, then a file edited beside it (control)",
+    before: [
+      "git config --global protocol.file.allow always",
+      "mkdir $HOME/lib; cd $HOME/lib; git init -q -b main; echo l>l; c; echo l2>l; c; cd - >/dev/null",
+      "git submodule add -q $HOME/lib lib; echo a>a; c; git -C lib checkout -q HEAD~1",
+    ].join("\n"),
+    after: "echo e>a",
+    moves: [true, false],
   },
   {
     name: "a file replaced by a directory of the same name",
@@ -130,12 +192,88 @@ async function run(dir: string, script: string, home: string): Promise<void> {
 }
 
 /** git's view, the way each drift check compares it. */
-async function gitView(env: UserEnv, dir: string): Promise<{ tracked: string; untracked: string }> {
+async function gitView(
+  env: UserEnv,
+  dir: string,
+): Promise<{ tracked: string; untracked: string; submodules: Map<string, string> }> {
   const v = await oracle(env, dir);
   const tracked = [...v.tracked].map(([p, xy]) => `${p} ${xy} ${v.origins.get(p) ?? ""}`);
   // baton keeps its own capsule out of the untracked files it compares.
   const untracked = v.untracked.filter((p) => !p.startsWith(".baton/"));
-  return { tracked: JSON.stringify(tracked.sort()), untracked: JSON.stringify(untracked.sort()) };
+  return {
+    tracked: JSON.stringify(tracked.sort()),
+    untracked: JSON.stringify(untracked.sort()),
+    submodules: await submoduleStates(env, dir),
+  };
+}
+
+/**
+ * The changed submodules and their state as porcelain v2 gives it ("SC..":
+ * new commits, "S.M.": modified content, "S..U": untracked content);
+ * the shapes' paths need no unquoting.
+ */
+async function submoduleStates(env: UserEnv, dir: string): Promise<Map<string, string>> {
+  const out = new TextDecoder().decode(
+    (await gitAs(env, dir, ["status", "--porcelain=v2", "--untracked-files=all"])).stdout,
+  );
+  const states = new Map<string, string>();
+  for (const line of out.split("\n")) {
+    const f = line.split(" ");
+    if (f[0] === "1" && f[2]?.startsWith("S")) states.set(f.slice(8).join(" "), f[2]);
+  }
+  return states;
+}
+
+/**
+ * git's view of one file: the blob `git hash-object` computes (git's clean
+ * conversion applied) and the mode `git diff --raw` gives the work tree's
+ * copy (the index's when git shows no change); "absent" when there is no
+ * file, and no blob for what git cannot hash (a submodule's directory).
+ */
+async function gitFileView(env: UserEnv, dir: string, path: string): Promise<string> {
+  const there = await Deno.lstat(`${dir}/${path}`).then(() => true, () => false);
+  if (!there) return "absent";
+  const text = async (args: string[]) =>
+    new TextDecoder().decode((await gitAs(env, dir, args, { allowFail: true })).stdout).trim();
+  // hash-object follows a link: git's blob of one is its text.
+  const link = await Deno.readLink(`${dir}/${path}`).catch(() => null);
+  const blob = link === null ? await text(["hash-object", "--", path]) : await blobId(link);
+  const raw = /^:\d{6} (\d{6}) /m.exec(await text(["diff", "--raw", "--no-abbrev", "--", path]));
+  const mode = raw?.[1] ?? (await text(["ls-files", "-s", "--", path])).split(" ")[0] ??
+    "";
+  return `${blob || "no blob"} ${mode || await untrackedMode(env, dir, path)}`;
+}
+
+/** The mode `git add` would give an untracked file: its executable bit only where git counts it. */
+async function untrackedMode(env: UserEnv, dir: string, path: string): Promise<string> {
+  const st = await Deno.lstat(`${dir}/${path}`);
+  if (st.isSymlink) return "120000";
+  const fileMode = await gitAs(env, dir, ["config", "--type=bool", "core.fileMode"], {
+    allowFail: true,
+  });
+  const counts = new TextDecoder().decode(fileMode.stdout).trim() !== "false";
+  return counts && ((st.mode ?? 0) & 0o100) !== 0 ? "100755" : "100644";
+}
+
+/** git's blob id of `text` (sha1 over "blob <size>\0" and the bytes). */
+async function blobId(text: string): Promise<string> {
+  const body = new TextEncoder().encode(text);
+  const head = new TextEncoder().encode(`blob ${body.length}\0`);
+  const all = new Uint8Array(head.length + body.length);
+  all.set(head);
+  all.set(body, head.length);
+  const sum = new Uint8Array(await crypto.subtle.digest("SHA-1", all));
+  return [...sum].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** git's view of every path git status names (tracked changed and untracked). */
+async function gitFiles(env: UserEnv, dir: string): Promise<Map<string, string>> {
+  const v = await oracle(env, dir);
+  const out = new Map<string, string>();
+  for (const p of [...v.tracked.keys(), ...v.untracked]) {
+    if (!p.startsWith(".baton/")) out.set(p, await gitFileView(env, dir, p));
+  }
+  return out;
 }
 
 for (const shape of SHAPES) {
@@ -152,6 +290,7 @@ for (const shape of SHAPES) {
     });
     assert.equal(written.code, 0, written.stderr);
     const then = await gitView(env, dir);
+    const filesThen = await gitFiles(env, dir);
     await run(dir, shape.after, home);
     const now = await gitView(env, dir);
     // Control: git moved (or did not) as the shape says.
@@ -159,6 +298,11 @@ for (const shape of SHAPES) {
       [then.tracked !== now.tracked, then.untracked !== now.untracked],
       shape.moves,
       `${shape.name}: git's view moved otherwise than expected`,
+    );
+    assert.equal(
+      JSON.stringify([...then.submodules]) !== JSON.stringify([...now.submodules]),
+      shape.submoduleMoves ?? false,
+      `${shape.name}: a submodule's state moved otherwise than expected`,
     );
     const loaded = await runBaton(["load", "--json"], { cwd: dir, env: batonEnv });
     assert.equal(loaded.code, 0, loaded.stderr);
@@ -171,11 +315,37 @@ for (const shape of SHAPES) {
       ] as const
     ) {
       const c = status(check);
+      // A submodule changed then and now has the same code whatever changed
+      // inside it (git's state field may move): baton does not compare
+      // inside, so it says unknown, never match.
+      const opaque = check === "tracked changes" &&
+        [...then.submodules.keys()].some((p) => now.submodules.has(p));
       assert.equal(
         c.status,
-        same ? "match" : "different",
+        same ? (opaque ? "unknown" : "match") : "different",
         `${shape.name}: ${check} (git ${same ? "unchanged" : "moved"}): ${c.detail}`,
       );
+    }
+    // Each recorded file against git's view of it then and now; a file git
+    // cannot hash (a submodule's directory) may be unknown, nothing else.
+    const fileChecks = drift.filter((d) => d.check.startsWith("file "));
+    assert.deepEqual(
+      fileChecks.map((d) => d.check.slice(5)).sort(),
+      [...filesThen.keys()].sort(),
+      `${shape.name}: the files recorded are git's changed and untracked ones`,
+    );
+    for (const c of fileChecks) {
+      const path = c.check.slice(5);
+      const was = filesThen.get(path)!;
+      const is = await gitFileView(env, dir, path);
+      const want = is === "absent"
+        ? "missing"
+        : was.startsWith("no blob")
+        ? "unknown"
+        : was === is
+        ? "match"
+        : "different";
+      assert.equal(c.status, want, `${shape.name}: ${c.check} (git: ${was} -> ${is}): ${c.detail}`);
     }
   });
 }

@@ -165,8 +165,10 @@ function parseAttrFile(
 ): AttrFile {
   const lines: AttrLine[] = [];
   for (const raw of text.split("\n")) {
-    // git's blanks are space, tab, CR and LF only.
-    const line = raw.replace(/^[ \t\r]+|[ \t\r]+$/g, "");
+    // git reads each line as a C string (a NUL ends it); its blanks are
+    // space, tab, CR and LF only.
+    const nul = raw.indexOf("\0");
+    const line = (nul < 0 ? raw : raw.slice(0, nul)).replace(/^[ \t\r]+|[ \t\r]+$/g, "");
     if (line === "" || line.startsWith("#")) continue;
     // git ignores a line of 2,048 bytes or more (its CR counted, not its LF).
     if (raw.length * 3 >= ATTR_MAX_LINE_BYTES && utf8Length(raw) >= ATTR_MAX_LINE_BYTES) continue;
@@ -300,7 +302,14 @@ async function readInTree(
     if (text !== null) return text;
   }
   const blob = await fromIndex().catch(() => null);
-  return blob === null ? null : new TextDecoder().decode(blob);
+  if (blob === null) return null;
+  // git reads the index's copy as one C string: its first NUL ends the file;
+  // and it skips no byte-order mark there (git 2.39's read_attr_from_buf),
+  // so a BOM stays the first pattern's first bytes.
+  const nul = blob.indexOf(0);
+  return new TextDecoder("utf-8", { ignoreBOM: true }).decode(
+    nul < 0 ? blob : blob.subarray(0, nul),
+  );
 }
 
 /** An attributes file outside the tree (system, global, info), links followed; a directory holds no line. */

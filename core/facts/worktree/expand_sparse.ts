@@ -49,7 +49,19 @@ async function presentSparseDirs(fs: ReadFs, workTree: string, index: GitIndex):
   const stats = await fs.lstatMany(
     candidates.map((i) => `${workTree}/${index.paths[i]!.replace(/\/$/, "")}`),
   );
-  return candidates.filter((_, k) => stats[k]?.isDirectory === true);
+  const present: number[] = [];
+  for (let k = 0; k < candidates.length; k++) {
+    const st = stats[k];
+    if (st?.isDirectory === true && !st.isSymlink) present.push(candidates[k]!);
+    else if (st?.isSymlink === true) {
+      // git lstats the entry's name with its trailing slash ("build/"),
+      // which resolves a link there: a link to a directory is present.
+      const target = await fs.stat(`${workTree}/${index.paths[candidates[k]!]!.replace(/\/$/, "")}`)
+        .catch(() => null);
+      if (target?.isDirectory === true) present.push(candidates[k]!);
+    }
+  }
+  return present;
 }
 
 interface Row {

@@ -264,6 +264,9 @@ export function parseGitignore(text: string, options: ParseGitignoreOptions = {}
   for (const raw of source.split("\n")) {
     let line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
     if (line === "" || line.startsWith("#")) continue;
+    // git reads each line as a C string: a NUL byte ends it.
+    const nul = line.indexOf("\0");
+    if (nul >= 0) line = line.slice(0, nul);
     line = trimTrailingSpaces(line);
     if (line === "") continue;
     let negated = false;

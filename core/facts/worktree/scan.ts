@@ -47,6 +47,7 @@ import { DEFAULT_MAX_UNTRACKED, type DirListing, findUntracked } from "./untrack
 import { expandPresentSparseDirs } from "./expand_sparse.ts";
 import { duplicateEntry } from "./index_duplicates.ts";
 import { GitUnsupportedError } from "../git/errors.ts";
+import { goneMaybeRenamed } from "./unmerged_renames.ts";
 import { buildTrackedTree, countPresent, type TrackedTree } from "./tracked_tree.ts";
 import { DirStats } from "./dir_stats.ts";
 import { provenBefore, type VerifiedIndex, verifiedIndexRecord } from "./verified_index.ts";
@@ -659,6 +660,44 @@ export async function scanWorktree(
         );
       }
     }
+    // A conflicted file present in the work tree is a rename destination to
+    // git too: a gone file that may pair with one is not stated (unmerged_renames.ts).
+    // (Beside an intent-to-add file every gone one is unchecked already.)
+    if (headDiff.unmerged.length > 0 && !(ita.length > 0 && gone.length > 0)) {
+      // Sources are stage-0 files only: a conflicted path is never one.
+      const conflicted = new Set(headDiff.unmerged.map((u) => u.path));
+      const goneFiles = [...changes.values()]
+        .filter((e) =>
+          e.y === "D" && e.kind === "file" && !intentToAdd.has(e.path) && !conflicted.has(e.path)
+        )
+        .map((e) => e.path);
+      // Present: a regular file, reached through real directories only (git's
+      // has_symlink_leading_path makes one behind a link gone); never a path
+      // git refuses, which could lead out of the work tree.
+      const present: string[] = [];
+      const sizes = new Map<string, number>();
+      if (goneFiles.length > 0) {
+        for (const u of headDiff.unmerged) {
+          if (unsafeIndexPath(u.path) || !await realParents(fs, work, u.path)) continue;
+          const st = await fs.lstat(`${work}/${u.path}`);
+          if (st?.isFile !== true) continue;
+          present.push(u.path);
+          sizes.set(u.path, st.size);
+        }
+      }
+      const paired = await goneMaybeRenamed(goneFiles, present, {
+        source: indexBlob,
+        destination: async (path) => {
+          if ((sizes.get(path) ?? Infinity) > maxHashBytes) return { unknown: "over the hash cap" };
+          const data = await fs.readFile(`${work}/${path}`);
+          const converted = options.convertToGit === undefined
+            ? null
+            : await options.convertToGit(path, data, false, indexBlob);
+          return converted === null ? data : converted;
+        },
+      });
+      for (const p of paired) notCompared(p, UNMERGED_RENAME_REASON);
+    }
   }
 
   phase("index vs HEAD");
@@ -886,6 +925,20 @@ function trailerOf(bytes: Uint8Array): string {
 /** Why a file over the hash cap whose stat data matches a racy index entry is not compared. */
 const RACY_OVER_CAP =
   "over the hash cap and modified in the second the index was written (racily clean)";
+
+/** Whether every directory above `path` (below `work`) is a real directory, not a link. */
+async function realParents(fs: ReadFs, work: string, path: string): Promise<boolean> {
+  const parts = path.split("/");
+  for (let i = 1; i < parts.length; i++) {
+    const st = await fs.lstat(`${work}/${parts.slice(0, i).join("/")}`);
+    if (st === null || !st.isDirectory || st.isSymlink) return false;
+  }
+  return true;
+}
+
+/** Why a file gone from the work tree is not stated deleted beside a conflicted file it may pair with. */
+const UNMERGED_RENAME_REASON =
+  "gone beside a conflicted file whose content scores as its rename: git may show it renamed, not deleted";
 
 /** Why a file whose mtime moved only below the second is not compared (see StatVerdict). */
 const SUBSECOND =

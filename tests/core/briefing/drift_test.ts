@@ -173,6 +173,71 @@ Deno.test("a recorded file that became a symlink with the same text, or was chmo
   );
 });
 
+Deno.test("a submodule changed then and now with the same code is unknown, never match (its inside is not compared)", () => {
+  const sub: ChangedFileFact = {
+    path: "lib",
+    status: "modified",
+    xy: ".M",
+    orig_path: null,
+    kind: "submodule",
+    sha256: null,
+    size: null,
+    hash_skipped: "submodule",
+  };
+  const t = tree({ changed: ["lib"], changed_xy: [".M"] });
+  const then = facts(t, { changed_files: [sub] });
+  const tracked = checkDrift(then, facts(t), new Map()).find((d) => d.check === "tracked changes")!;
+  assert.equal(tracked.status, "unknown");
+  assert.match(tracked.detail, /1 submodule\(s\) changed then and now/);
+  // Control: the same for a file is a match.
+  const file = { ...sub, kind: "file" as const, hash_skipped: null };
+  const same = checkDrift(facts(t, { changed_files: [file] }), facts(t), new Map())
+    .find((d) => d.check === "tracked changes")!;
+  assert.equal(same.status, "match");
+  // A submodule whose code changed is still different.
+  const staged = facts(tree({ changed: ["lib"], changed_xy: ["M."] }));
+  assert.equal(
+    checkDrift(then, staged, new Map()).find((d) => d.check === "tracked changes")!.status,
+    "different",
+  );
+});
+
+Deno.test("a flipped executable bit is no change where git does not count it (core.fileMode false), unknown where that is not known now", () => {
+  const f: ChangedFileFact = {
+    path: "run.sh",
+    status: "modified",
+    xy: ".M",
+    orig_path: null,
+    kind: "file",
+    sha256: "sha256:" + "a".repeat(64),
+    size: 3,
+    hash_skipped: null,
+    executable: false,
+  };
+  const flipped = {
+    kind: "hashed" as const,
+    sha256: f.sha256!,
+    type: "file" as const,
+    executable: true,
+  };
+  const status = (then: Facts, now: Facts, cur: CurrentFile = flipped) =>
+    checkDrift(then, now, new Map([["run.sh", cur]])).find((d) => d.check === "file run.sh")!;
+  const counted = facts(tree(), { changed_files: [f] });
+  const ignored = facts({ ...tree(), file_mode: false }, { changed_files: [f] });
+  assert.equal(status(counted, counted).status, "different", "control: the bit counts");
+  assert.equal(status(counted, ignored).status, "match", "core.fileMode false now");
+  assert.equal(status(ignored, counted).status, "match", "core.fileMode false then");
+  // No tree scanned now: whether the bit counts is not known.
+  const { tree: _t, ...noTree } = counted;
+  const now = status(counted, noTree);
+  assert.equal(now.status, "unknown");
+  assert.match(now.detail, /core\.fileMode/);
+  // A content change is a change whatever the bit.
+  const edited = { ...flipped, sha256: "sha256:" + "b".repeat(64) };
+  assert.equal(status(counted, ignored, edited).status, "different");
+  assert.equal(status(counted, ignored, edited).detail, "content changed");
+});
+
 Deno.test("untracked names read lossily (not UTF-8) never settle as the same: a rename between two is not match", () => {
   const then = facts(tree({ untracked: ["b\\x??.t", "ok.txt"] }));
   const now = facts(tree({ untracked: ["b\\x??.t", "ok.txt"] }));

@@ -429,6 +429,27 @@ Deno.test({
 });
 
 Deno.test({
+  name:
+    "sparse index: a sparse directory's name made a link to a directory is present to git (it lstats 'out/'), so its files are compared: gone behind the link",
+  ignore: OLD_GIT,
+}, async () => {
+  // Found by the random suite (seed 15002): baton lstat-ed "out" without
+  // its slash, saw a link and kept the directory sparse, where git expands
+  // it and shows each file below it deleted (has_symlink_leading_path).
+  const env = await userEnv();
+  const dir = await base({ "out/o.txt": "outside\n", "far/f.txt": "far\n", "in/i.txt": "in\n" });
+  await git(dir, ["sparse-checkout", "set", "--cone", "in"]);
+  await git(dir, ["sparse-checkout", "reapply", "--sparse-index"]);
+  await writeFiles(dir, { "real/o.txt": "outside\n" });
+  // Control: a link to nothing is no directory: git keeps far/ sparse.
+  await Deno.symlink("nowhere", `${dir}/far`);
+  await Deno.symlink("real", `${dir}/out`);
+  const r = await assertAgreesWithGit(env, dir, { label: "sparse dir made a link" });
+  assert.equal(r.git.tracked.get("out/o.txt"), ".D", "control: git compares it, finds it gone");
+  assert.equal(r.git.tracked.has("far/f.txt"), false, "control: a dangling link is no directory");
+});
+
+Deno.test({
   name: "sparse index: a file removed or changed out of the cone with --sparse is staged",
   ignore: OLD_GIT,
 }, async () => {
@@ -1589,6 +1610,123 @@ Deno.test("intent-to-add: a gone intent-to-add entry is the source of a work-tre
   });
   assert.equal(r.git.tracked.get("n2.txt"), ".R", "control: git pairs the two empty blobs");
   assert.ok(r.unchecked.includes("n2.txt") && r.unchecked.includes("n3.txt"), "neither is stated");
+});
+
+Deno.test("unmerged: a file gone from the work tree is a work-tree rename source for a conflicted file git pairs it with (its .D then not shown): unchecked, never .D", async () => {
+  // Found by the random suite (seed 9002): git's diff-files queues an
+  // unmerged path whose file is present as an addition, so a deleted file
+  // whose blob scores at least half against it is taken as renamed and its
+  // .D disappears from git status; the unmerged path is still shown UU.
+  const env = await userEnv();
+  const lines = Array.from({ length: 40 }, (_, i) => `line ${i}\n`).join("");
+  const dir = await base({ "conflict.txt": "base\n", "old.txt": lines, "other.txt": "o\n" });
+  await git(dir, ["checkout", "-q", "-b", "theirs"]);
+  await writeFiles(dir, { "conflict.txt": "theirs\n" });
+  await commitAll(dir, "theirs");
+  await git(dir, ["checkout", "-q", "main"]);
+  await writeFiles(dir, { "conflict.txt": "ours\n" });
+  await commitAll(dir, "ours");
+  await git(dir, ["merge", "-q", "theirs"], { allowFail: true });
+  // Control: the conflicted file unlike the gone one: git shows the .D.
+  await Deno.remove(`${dir}/other.txt`);
+  const unlike = await assertAgreesWithGit(env, dir, { label: "unlike", allowUnknown: true });
+  assert.equal(unlike.git.tracked.get("other.txt"), ".D", "control: git shows the deletion");
+  assert.equal(unlike.git.tracked.get("conflict.txt"), "UU");
+  assert.equal(unlike.unchecked.includes("other.txt"), false, "scored below half: stated .D");
+  // The conflicted file now holds the gone file's text: git pairs them.
+  await Deno.remove(`${dir}/old.txt`);
+  await writeFiles(dir, { "conflict.txt": lines });
+  const r = await assertAgreesWithGit(env, dir, { label: "paired", allowUnknown: true });
+  assert.equal(r.git.tracked.has("old.txt"), false, "control: git shows no .D for old.txt");
+  assert.equal(r.git.tracked.get("conflict.txt"), "UU", "control: still unmerged");
+  assert.ok(r.unchecked.includes("old.txt"), "the gone file is not stated");
+  assert.equal(r.unchecked.includes("conflict.txt"), false, "the unmerged path is still stated");
+  assert.equal(r.git.tracked.get("other.txt"), ".D", "control: an unlike file stays deleted");
+  assert.equal(r.unchecked.includes("other.txt"), false, "and is stated so");
+  // Controls: with rename detection off git shows the .D, and so does baton.
+  await git(dir, ["config", "status.renames", "false"]);
+  const off = await assertAgreesWithGit(env, dir, { label: "status.renames=false" });
+  assert.equal(off.git.tracked.get("old.txt"), ".D");
+  // With the conflicted file gone from the work tree it is no destination.
+  await git(dir, ["config", "--unset", "status.renames"]);
+  await Deno.remove(`${dir}/conflict.txt`);
+  const gone = await assertAgreesWithGit(env, dir, { label: "no destination" });
+  assert.equal(gone.git.tracked.get("old.txt"), ".D");
+  // Beside an intent-to-add file too, the gone file is named unchecked once.
+  await writeFiles(dir, { "conflict.txt": lines, "n.txt": "n\n" });
+  await git(dir, ["add", "-N", "n.txt"]);
+  const both = await assertAgreesWithGit(env, dir, { label: "and an ita", allowUnknown: true });
+  assert.deepEqual(both.unchecked.filter((p) => p === "old.txt"), ["old.txt"]);
+});
+
+Deno.test("an ignore file line holding a NUL byte is its text up to the NUL, as git reads it (a C string)", async () => {
+  const env = await userEnv();
+  const dir = await base();
+  // "ab\0cd" is the pattern "ab" to git; a line opening with a NUL is empty.
+  await Deno.writeFile(`${dir}/.gitignore`, new TextEncoder().encode("ab\0cd\n\0*.r\n*.q \0x\n"));
+  await Deno.writeFile(`${dir}/.git/info/exclude`, new TextEncoder().encode("ex\0\n"));
+  await writeFiles(dir, { "ab": "", "abcd": "", "x.q": "", "y.r": "", "ex": "" });
+  const r = await assertAgreesWithGit(env, dir, { label: "NUL in ignore lines" });
+  assert.deepEqual(r.git.untracked, [".gitignore", "abcd", "y.r"], "control: git's reading");
+});
+
+Deno.test("an attributes line holding a NUL byte ends there; the index's copy of the file ends at its first NUL (git reads it as one C string)", async () => {
+  const env = await userEnv();
+  const crlf = "a\r\nb\r\n";
+  const dir = await base({ "f.txt": crlf, "g.md": crlf, "h.c": crlf });
+  const enc = (t: string) => new TextEncoder().encode(t);
+  // In the work tree: "*.txt" has no attribute left, "*.md text" keeps its own.
+  await Deno.writeFile(`${dir}/.gitattributes`, enc("*.txt\0 text\n*.md text\0junk\n*.c -text\n"));
+  for (const f of ["f.txt", "g.md", "h.c"]) await touch(`${dir}/${f}`);
+  const tree = await assertAgreesWithGit(env, dir, { label: "work tree copy" });
+  assert.deepEqual([...tree.git.tracked.keys()].sort(), ["g.md"], "control: only *.md is text");
+  // Read from the index (skip-worktree, gone): nothing past the first NUL.
+  const idx = await base({ "f.txt": crlf, "g.md": crlf });
+  await Deno.writeFile(`${idx}/.gitattributes`, enc("*.txt text\0\n*.md text\n"));
+  await commitAll(idx, "attributes");
+  await git(idx, ["update-index", "--skip-worktree", ".gitattributes"]);
+  await Deno.remove(`${idx}/.gitattributes`);
+  for (const f of ["f.txt", "g.md"]) await touch(`${idx}/${f}`);
+  const fromIndex = await assertAgreesWithGit(env, idx, { label: "index copy" });
+  assert.deepEqual([...fromIndex.git.tracked.keys()].sort(), ["g.md"], "control: only *.txt");
+});
+
+Deno.test("the index's copy of a .gitattributes keeps a leading byte-order mark (git 2.39 skips one only in a file): its first pattern then matches nothing here", async () => {
+  const env = await userEnv();
+  const crlf = "a\r\nb\r\n";
+  const dir = await base({ "f.txt": crlf, "g.md": crlf });
+  await writeFiles(dir, { ".gitattributes": "\uFEFF*.txt text\n*.md text\n" });
+  // Only the attributes file is staged: the files keep their CRLF blobs.
+  await git(dir, ["add", ".gitattributes"]);
+  await git(dir, ["commit", "-q", "-m", "attributes"]);
+  // Control first: the work tree's copy has its mark skipped, both lines apply.
+  for (const f of ["f.txt", "g.md"]) await touch(`${dir}/${f}`);
+  const file = await assertAgreesWithGit(env, dir, { label: "work tree copy" });
+  assert.deepEqual([...file.git.tracked.keys()].sort(), ["f.txt", "g.md"]);
+  await git(dir, ["update-index", "--skip-worktree", ".gitattributes"]);
+  await Deno.remove(`${dir}/.gitattributes`);
+  const r = await assertAgreesWithGit(env, dir, { label: "index copy" });
+  assert.deepEqual([...r.git.tracked.keys()].sort(), ["g.md"], "control: *.txt not text");
+});
+
+Deno.test("a .gitmodules read from the index with a byte-order mark is a bad line 1 to git (skipped only in a file): none of its settings apply", async () => {
+  const env = await userEnv();
+  const lib = await makeRepo("baton-bom-lib-");
+  await writeFiles(lib, { "l": "l\n" });
+  await commitAll(lib, "lib");
+  const dir = await base();
+  await git(dir, ["-c", "protocol.file.allow=always", "submodule", "add", "-q", lib, "lib"]);
+  const gm = await Deno.readTextFile(`${dir}/.gitmodules`);
+  await Deno.writeTextFile(`${dir}/.gitmodules`, `\uFEFF${gm}\tignore = all\n`);
+  await commitAll(dir, "submodule");
+  await writeFiles(dir, { "lib/l": "edited\n" });
+  // Control: the work tree's file has its mark skipped: ignore = all hides the edit.
+  const file = await assertAgreesWithGit(env, dir, { label: "work tree copy" });
+  assert.equal(file.git.tracked.has("lib"), false, "control: hidden by ignore = all");
+  await git(dir, ["update-index", "--skip-worktree", ".gitmodules"]);
+  await Deno.remove(`${dir}/.gitmodules`);
+  const r = await assertAgreesWithGit(env, dir, { label: "index copy" });
+  assert.equal(r.git.tracked.get("lib"), ".M", "control: git read no setting from the blob");
 });
 
 Deno.test("racy in git's whole seconds: a file staged earlier in the index's second is hashed under today's attributes", async () => {
