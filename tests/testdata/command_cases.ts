@@ -2129,4 +2129,14 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["tar -tf x.tar --volno-file=v", "review"],
   ["tar -tf x.tar --delete a", "review"],
   ["tar -tf x.tar --checkpoint=1 --checkpoint-action=exec=./x.sh", "review"],
+  // review36: a word the shell expands may become an option that runs a command or a host:file
+  // name (rsh): `$OPTS` could be `--to-command=sh`, `"$F"` `host:x.tar`, a glob a file named
+  // `--to-command=sh`. A quoted pattern is literal.
+  ["tar -tf x.tar $OPTS", "review"],
+  ['tar -tf "$F"', "review"],
+  ["tar -t --file=$F", "review"],
+  ["tar -tf $(ls -t *.tar | head -1)", "review"],
+  ["tar -tf x.tar *", "review"],
+  ["tar -tf x.tar '*.txt'", "read_only"],
+  ['F=x.tar; tar -tf "$F"', "read_only"],
 ];

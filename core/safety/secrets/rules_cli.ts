@@ -25,6 +25,17 @@ const VALUE = `(?:${quotedValue("s", 1, 1024)}|${String.raw`(?<s>[^\s"'\\;&|<>()
 /** The rest of a command on its line (a JSON-escaped line break ends it too). */
 const REST = String.raw`(?:[^\r\n\\]|\\(?![nr]))`;
 
+/** Between a command's arguments: blanks, or a tab JSON-escaped. */
+const ARG_GAP = String.raw`(?:[ \t]|\\{1,3}t){1,16}`;
+/** One shell word of a command line: no blank, line break (raw or escaped) or `;`, `&`, `|`. */
+const ARG_WORD = String.raw`(?:[^\s\\;&|]|\\(?![nrt])){1,200}`;
+/**
+ * `wandb login`'s options before its key: up to eight, each maybe with one
+ * value (`--relogin`, `--host URL`, `--host=URL`), so the key is the first
+ * word that is no option's (prose and a later command's words never are).
+ */
+const WANDB_OPTIONS = `(?:${ARG_GAP}-${ARG_WORD}(?:${ARG_GAP}(?![-"'\\\\])${ARG_WORD})?){0,8}?`;
+
 /** A value given to the command is a secret: not a word, reference, path, file source or placeholder. */
 function commandValueValid(value: string): boolean {
   if (/^\$|^%[A-Za-z_]+%$|^\{\{|^<[^>]*>$/.test(value)) return false;
@@ -206,11 +217,11 @@ export const CLI_RULES: readonly SecretRule[] = [
     kind: "cli_secret_option",
     title: "API key given to wandb login",
     description:
-      '`wandb login [--relogin] [--host URL] KEY` and `wandb.login(key="KEY")` (Weights & Biases): a key of 40 hex, or 40 or more characters of a newer key (letters, digits, `-`, `_`), with letters and digits.',
+      '`wandb login [--relogin] [--host URL] KEY` and `wandb.login(key="KEY")` (Weights & Biases): a key of 40 hex, or 40 or more characters of a newer key (letters, digits, `-`, `_`), with letters and digits; the key is the first word after the options (quoted or not), in the call `key=` may be on a later line.',
     keywords: ["wandb login", "wandb.login("],
     pattern: new RegExp(
       String
-        .raw`wandb(?:[ \t]+login(?=[ \t])${REST}{0,300}?[ \t]|\.login\([^)\r\n]{0,200}?\bkey[ \t]*=[ \t]*\\?["'])(?<s>[A-Za-z0-9_-]{40,120})(?![A-Za-z0-9_-])`,
+        .raw`wandb(?:[ \t]+login${WANDB_OPTIONS}${ARG_GAP}\\{0,3}["']?|\.login\([^)]{0,200}?\bkey[ \t]*=[ \t]*\\{0,3}["'])(?<s>[A-Za-z0-9_-]{40,120})(?![A-Za-z0-9_-])`,
     ),
     after: 560,
     priority: 2,

@@ -355,6 +355,9 @@ function rejectInnerName(name: string, password: boolean): boolean {
 const XML_BREAK = String
   .raw`(?:[ \t]{0,16}(?:\r?\n|\\{1,3}r\\{1,3}n|\\{1,3}n)(?:[ \t]|\\{1,3}t){0,64})?`;
 
+/** Before a `<setting>` element's attribute: blanks and line breaks, raw or JSON-escaped. */
+const XML_ATTR_GAP = String.raw`(?:[ \t\r\n]|\\{1,3}[nrt]){1,64}`;
+
 /** An attribute value, double- or single-quoted, as group `s`. */
 const ATTR_VALUE = String
   .raw`(?:"(?<s>[^"\\\r\n]{1,256})"|\\{1,3}"(?<s>[^"\\\r\n]{1,256})\\{1,3}"|'(?<s>[^'\\\r\n]{1,256})')`;
@@ -531,10 +534,10 @@ export const CONFIG_RULES: readonly SecretRule[] = [
     description:
       '`<setting name="DbPassword" serializeAs="String"><value>...</value></setting>` of an app.config or Settings.settings (single quotes, or `serializeAs` before `name`, alike): the `<value>` element after a `<setting>` whose name ends in a credential word (or holds one before words that only name the holder), its value read as under that name in code.',
     // The element's opening: one attempt where it begins (its name attribute first or not).
-    keywords: ["<setting "],
+    keywords: ["<setting ", "<setting\\"],
     pattern: new RegExp(
       String
-        .raw`<setting(?:[ \t]{1,16}[A-Za-z_][\w:.-]{0,40}[ \t]{0,4}=[ \t]{0,4}\\{0,3}["'][^"'\\<>\r\n]{0,120}\\{0,3}["']){0,4}?[ \t]{1,16}name[ \t]{0,4}=[ \t]{0,4}\\{0,3}["'](?<name>[\w.:-]{0,60}?(?:pass|secret|token|key)[\w.:-]{0,40})\\{0,3}["'][^<>\r\n]{0,160}>${XML_BREAK}<value>${XML_BREAK}(?<s>[^<\s]{1,256})${XML_BREAK}<\/value>`,
+        .raw`<setting(?:${XML_ATTR_GAP}[A-Za-z_][\w:.-]{0,40}[ \t]{0,4}=[ \t]{0,4}\\{0,3}["'][^"'\\<>\r\n]{0,120}\\{0,3}["']){0,4}?${XML_ATTR_GAP}name[ \t]{0,4}=[ \t]{0,4}\\{0,3}["'](?<name>[\w.:-]{0,60}?(?:pass|secret|token|key)[\w.:-]{0,40})\\{0,3}["'][^<>]{0,160}>${XML_BREAK}<value>${XML_BREAK}(?<s>[^<\s]{1,256})${XML_BREAK}<\/value>`,
       "i",
     ),
     before: 0,

@@ -16,16 +16,27 @@ import { quotedValue } from "./quoted.ts";
 /**
  * A string type after a name: `&str`, `&'static str`, `str`, `string`,
  * `String`, nullable (`String?`) or inside Python's `Final[...]`,
- * `Optional[...]` or `ClassVar[...]` (matched ignoring case).
+ * `Optional[...]` or `ClassVar[...]`, Python's bare `Final`, and any of them
+ * in a union with `None`, `null` or `undefined` (`str | None`; matched
+ * ignoring case).
  */
 const STRING_TYPE = String
-  .raw`(?:&(?:'static[ \t]{1,4})?)?(?:(?:typing\.)?(?:final|optional|classvar)\[[ \t]{0,2}(?:string|str)[ \t]{0,2}\]|string|str)\??`;
+  .raw`(?:&(?:'static[ \t]{1,4})?)?(?:(?:typing\.)?(?:final|optional|classvar)\[[ \t]{0,2}(?:string|str)[ \t]{0,2}\]|(?:typing\.)?final(?![\w.[])|string|str)\??(?:[ \t]{0,4}\|[ \t]{0,4}(?:none|null|undefined))?`;
 
-/** Keywords: the type's end and the `=` after it. */
-const KEYWORDS = ["string", "str", "string?", "str]", "string]"].flatMap((t) => [
-  `${t} =`,
-  `${t}=`,
-]);
+/**
+ * Keywords: the type's end and the `=` after it; Go's `string` before the
+ * blanks gofmt aligns a `var ( ... )` block's `=` with (two or
+ * more blanks); Python's bare `Final` and a union's `None`, `null` or
+ * `undefined` before a spaced `=`.
+ */
+const KEYWORDS = [
+  ...["string", "str", "string?", "str]", "string]"].flatMap((t) => [`${t} =`, `${t}=`]),
+  "string  ",
+  "final =",
+  "none =",
+  "null =",
+  "undefined =",
+];
 
 /** Not inside a name (a JSON escape such as the `\\n` of a line break may come right before). */
 const NAME_START = String.raw`(?<![A-Za-z0-9_$](?<!\\[A-Za-z0-9_]))`;
@@ -96,13 +107,13 @@ export function typedDeclarationRule(all: () => readonly SecretRule[]): SecretRu
     keywords: KEYWORDS,
     pattern: new RegExp(
       String
-        .raw`${NAME_START}(?<name>[A-Za-z_$][A-Za-z0-9_$]{0,63})(?:[ \t]{0,4}:[ \t]{0,4}|[ \t]{1,4})${STRING_TYPE}[ \t]{0,4}=(?!=)[ \t]{0,4}${
+        .raw`${NAME_START}(?<name>[A-Za-z_$][A-Za-z0-9_$]{0,63})(?:[ \t]{0,32}:[ \t]{0,4}|[ \t]{1,32})${STRING_TYPE}[ \t]{0,32}=(?!=)[ \t]{0,4}${
         quotedValue("s", 8, 256)
       }`,
       "i",
     ),
-    before: 90,
-    after: 300,
+    before: 160,
+    after: 340,
     priority: 1,
     validate: (s, g) => {
       untyped ??= all().filter((r) =>

@@ -31,7 +31,7 @@ const OTHER_ATTRS = `(?:${ATTR_GAP}${ANY_ATTR}){0,8}?${ATTR_GAP}`;
 
 /** The `value` attribute, double- or single-quoted, its text as group `s`. */
 const VALUE_ATTR = String
-  .raw`(?<![\w.:-])value[ \t]{0,4}=[ \t]{0,4}(?:\\{0,3}"(?<s>[^"\\<>\r\n]{1,256})\\{0,3}"|\\{0,3}'(?<s>[^'\\<>\r\n]{1,256})\\{0,3}')`;
+  .raw`(?<![\w.:-](?<!\\[nrt]))value[ \t]{0,4}=[ \t]{0,4}(?:\\{0,3}"(?<s>[^"\\<>\r\n]{1,256})\\{0,3}"|\\{0,3}'(?<s>[^'\\<>\r\n]{1,256})\\{0,3}')`;
 
 /** Elements that name a setting by a `name` or `key` attribute and give it by `value`. */
 const SETTING_ELEMENTS = [
@@ -59,7 +59,10 @@ function settingAttrRule(kind: string, password: boolean, what: string): SecretR
     title: `${what} in an XML setting's value attribute, the attributes in any order or lines`,
     description:
       `\`<add key="ApiKey"\` with \`value="..."\` on the next line, \`<add value="..." key="api_key_string"/>\`, \`<property name='db.password' value='...'/>\`: an \`add\`, \`property\`, \`entry\`, \`param\`, \`setting\`, \`env\`, \`variable\`, \`item\`, \`option\` or \`constant\` element whose \`name\` or \`key\` attribute holds ${what.toLowerCase()} word and whose \`value\` attribute is the value, read as the inner XML rules read such a name.`,
-    keywords: SETTING_ELEMENTS.map((e) => `<${e} `),
+    // The element's name and a blank, or the backslash of a JSON-escaped line break or tab (a
+    // transcript's `<add\n    key=...`: the attributes one a line). A raw tab or line break
+    // cannot be a keyword (printable ASCII only).
+    keywords: SETTING_ELEMENTS.flatMap((e) => [`<${e} `, `<${e}\\`]),
     pattern: new RegExp(
       String.raw`<(?:${
         SETTING_ELEMENTS.join("|")

@@ -75,6 +75,9 @@ const COMPRESSED_NAME = /\.(?:t?gz|taz|tgz|z|bz2?|tbz2?|tz2|xz|txz|lz|lzma|tlz|l
  * reaches `host:file` through rsh), and not named as compressed.
  */
 function tarListsOnly(inv: Invocation): boolean {
+  // A word whose text is not known here (`$OPTS`, `"$F"`, `$(...)`, an unquoted glob) may
+  // become `--to-command=sh` or a `host:file` name when the shell expands it.
+  if (inv.args.some((a) => a.dynamic || a.substituted || a.glob)) return false;
   const argv = inv.argv;
   let listing = false;
   let forceLocal = false;

@@ -178,3 +178,31 @@ Deno.test("recall20: a Weights & Biases key given to wandb login or wandb.login(
     assert.deepEqual(redactText(engine, text).kinds, [], text);
   }
 });
+
+Deno.test("review36: a quoted wandb login key or a wandb.login call over lines is redacted; a commit id after the command or in prose is kept (see: #21)", () => {
+  const rng = new Rng(2052);
+  const key = rng.str(HEX, 38) + "b2";
+  for (const wrap of [(x: string) => x, CONTEXTS.json_transcript!]) {
+    for (
+      const text of [
+        `wandb login "${key}"`,
+        `wandb login --relogin '${key}'`,
+        `wandb.login(\n    key="${key}",\n)`,
+      ]
+    ) {
+      const r = redactText(engine, wrap(text));
+      assert.ok(!r.text.includes(key), r.text);
+    }
+  }
+  // A commit id (40 hex) is no key when it is not wandb login's first argument.
+  const sha = rng.str(HEX, 38) + "c3";
+  for (
+    const text of [
+      `wandb login && git checkout ${sha}`,
+      `wandb login; git show ${sha}`,
+      `after wandb login the run was at ${sha}`,
+    ]
+  ) {
+    assert.deepEqual(redactText(engine, text).kinds, [], text);
+  }
+});

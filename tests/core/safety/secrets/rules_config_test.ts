@@ -182,6 +182,23 @@ Deno.test("a .NET application setting named for a secret is redacted (see: #21)"
   ]);
 });
 
+Deno.test("review36: a .NET setting with one attribute a line, inside a transcript's JSON, is redacted (see: #21)", () => {
+  const rng = new Rng(1906);
+  const tok = p("Zk3", rng.str(ALNUM, 21));
+  const layouts = [
+    `<setting\n    name="ApiToken"\n    serializeAs="String">\n  <value>${tok}</value>\n</setting>`,
+    `<setting serializeAs="String"\n\tname="ApiToken">\n<value>${tok}</value></setting>`,
+  ];
+  for (const text of layouts) {
+    const r = redactText(engine, CONTEXTS.json_transcript!(text));
+    assert.ok(!r.text.includes(tok), `left in: ${r.text}`);
+  }
+  // Control: the same layout under a name that is no credential's.
+  const kept =
+    `<setting\n    name="ApiBaseUrl"\n    serializeAs="String">\n<value>${tok}</value></setting>`;
+  assert.deepEqual(redactText(engine, CONTEXTS.json_transcript!(kept)).kinds, []);
+});
+
 Deno.test("a Cloudflare key under the vendor's name alone is redacted by its format's length (see: #21)", () => {
   const rng = new Rng(1905);
   const global = p("a7", rng.str(HEX, 35));

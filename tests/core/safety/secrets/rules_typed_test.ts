@@ -71,3 +71,37 @@ Deno.test("a typed declaration whose untyped assignment holds no secret is kept 
     assert.deepEqual(redactText(engine, text).kinds, [], text);
   }
 });
+
+Deno.test("a typed declaration aligned by gofmt, a bare Final or a union with None/null/undefined is redacted (see: #21, review36)", () => {
+  const rng = new Rng(2003);
+  const key = p("Zq7", rng.str(ALNUM, 21));
+  const hex32 = p("7e", rng.str(HEX, 30));
+  const cases: [string, string][] = [
+    // gofmt aligns a var block's types and `=` with blanks.
+    [`var (\n\tapiKey       string = "${key}"\n\tretries      int    = 3\n)`, key],
+    [`var (\n\tx          int    = 3\n\talgoliaKey string   = "${hex32}"\n)`, hex32],
+    // Python's bare Final, and unions.
+    [`API_KEY: Final = "${key}"`, key],
+    [`API_KEY: str | None = "${key}"`, key],
+    [`const apiKey: string | undefined = "${key}";`, key],
+    [`private apiToken: string|null = '${key}';`, key],
+  ];
+  for (const [text, value] of cases) {
+    for (const wrap of [(x: string) => x, CONTEXTS.json_transcript!]) {
+      const r = redactText(engine, wrap(text));
+      assert.ok(!r.text.includes(value), `left in: ${r.text}`);
+    }
+  }
+  // Controls: the same shapes over a digest's name, a placeholder or a reference are kept.
+  for (
+    const text of [
+      `var (\n\tcommitSha      string = "${rng.str(HEX, 40)}"\n\tretries        int    = 3\n)`,
+      'API_KEY: Final = "YOUR_API_KEY_HERE"',
+      "API_KEY: str | None = None",
+      'const apiKeyHeader: string | undefined = "X-Api-Key";',
+      'x: Final = "some words here"',
+    ]
+  ) {
+    assert.deepEqual(redactText(engine, text).kinds, [], text);
+  }
+});

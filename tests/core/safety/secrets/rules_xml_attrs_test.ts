@@ -72,3 +72,30 @@ Deno.test("a setting's value attribute that is no secret, or under a name about 
     assert.deepEqual(redactText(engine, text).kinds, [], text);
   }
 });
+
+Deno.test("a setting element broken after its name or tab-separated, inside a transcript's JSON, is redacted (see: #21, review36)", () => {
+  const rng = new Rng(2024);
+  const key = p("Zq7", rng.str(ALNUM, 21));
+  const pw = p("Hq7", rng.str(ALNUM, 9));
+  const cases: [string, string][] = [
+    // One attribute a line, the element's name alone on the first: `<add\n` is `<add\\n` in JSON.
+    [`<appSettings>\n  <add\n    key="ApiKey"\n    value="${key}" />\n</appSettings>`, key],
+    [`<property\n\tname="db.password"\n\tvalue="${pw}"/>`, pw],
+    // Tab-separated attributes: the escaped tab's letter before `value`.
+    [`<add key="ApiKey"\tvalue="${key}"/>`, key],
+  ];
+  for (const [text, value] of cases) {
+    const r = redactText(engine, CONTEXTS.json_transcript!(text));
+    assert.ok(!r.text.includes(value), `left in: ${r.text}`);
+  }
+  // Controls: the same layouts with no secret under the name are kept.
+  for (
+    const text of [
+      '<add\n    key="ApiKeyHeader"\n    value="X-Api-Key" />',
+      '<add key="ApiKey"\tvalue="${API_KEY}"/>',
+      `<add\n    key="CacheKey"\n    value="${key}" />`,
+    ]
+  ) {
+    assert.deepEqual(redactText(engine, CONTEXTS.json_transcript!(text)).kinds, [], text);
+  }
+});
