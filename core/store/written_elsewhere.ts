@@ -3,11 +3,13 @@
  * the place its signed facts record. A capsule that records a commit was
  * written where that commit is (core/facts/git/commit_absent.ts: only a
  * definite absence counts). One that records none was written outside git,
- * or in a repository before its first commit: only the second can be this
- * repository's own, and only when it was written here, in this work tree
- * (its signed `repo_root` is this one's). Otherwise a commit-less capsule this
- * machine signed anywhere (a scratch folder, another project's first
- * session), copied into this repository, would count as trusted here.
+ * in a repository before its first commit, or from a pasted answer whose
+ * facts were never collected (`baton ingest`): only the last two can be this
+ * repository's own, and only when written here, in this work tree (its
+ * signed `repo_root` is this one's; a capsule that records no work tree
+ * cannot be tied here). Otherwise a commit-less capsule this machine signed
+ * anywhere (a scratch folder, another project's first session or paste),
+ * copied into this repository, would count as trusted here.
  * I/O through `ReadFs`.
  * @module
  */
@@ -41,10 +43,11 @@ export function writtenElsewhere(fs: ReadFs, repo: RepoLocation | null): Written
   return (facts) => {
     if (repo === null) return Promise.resolve(false);
     if (facts.head !== null) return absent(facts.head);
-    // No commit recorded. Written outside git: not in this repository. Facts never
-    // collected (an ingested paste) say nothing of a place: judged as before.
+    // No commit recorded. Written outside git: not in this repository. Otherwise (a
+    // repository before its first commit, or a paste ingested with its facts never
+    // collected) by the work tree it records; one that records none (a paste ingested
+    // before it was recorded, a repository that could not be read) cannot be tied here.
     if (facts.status === "not_a_repo") return Promise.resolve(true);
-    if (facts.status !== "collected") return Promise.resolve(false);
-    return Promise.resolve(facts.repo_root !== repo.workTree);
+    return Promise.resolve(facts.repo_root === null || facts.repo_root !== repo.workTree);
   };
 }

@@ -77,7 +77,9 @@ export async function ingestAnswer(
       gitEnvironment: ctx.gitEnvironment ?? {},
       cacheFs: ctx.fs,
     })
-    : notARepoFacts(null, "unavailable");
+    // Never collected, but the work tree it was ingested in is signed with it: that alone
+    // ties a pasted capsule to this repository (core/store/written_elsewhere.ts).
+    : { ...notARepoFacts(null, "unavailable"), repo_root: found.repo?.workTree ?? null };
   const result = await finalizeParsedDraft({ ...ctx, cwd: root }, parsed.data, {
     trigger: "paste",
     facts,

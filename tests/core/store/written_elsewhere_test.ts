@@ -33,8 +33,18 @@ Deno.test("writtenElsewhere: a capsule with no commit is this repository's only 
   );
   assert.equal(
     await elsewhere({ status: "unavailable", head: null, repo_root: null }),
+    true,
+    "facts never collected and no work tree recorded: nothing ties it here",
+  );
+  assert.equal(
+    await elsewhere({ status: "unavailable", head: null, repo_root: repo!.workTree }),
     false,
-    "facts never collected (an ingested paste): no place to judge",
+    "a paste ingested in this work tree",
+  );
+  assert.equal(
+    await elsewhere({ status: "unavailable", head: null, repo_root: `${repo!.workTree}-other` }),
+    true,
+    "a paste ingested in another work tree",
   );
 });
 
