@@ -14,9 +14,9 @@
  * @module
  */
 import type { ReadFs } from "../fs.ts";
-import type { RepoLocation } from "../facts/types.ts";
+import type { GitObjectReader, RepoLocation } from "../facts/types.ts";
 import type { Facts } from "../capsule/recorded_facts.ts";
-import { commitAbsence } from "../facts/git/commit_absent.ts";
+import { createObjectReader } from "../facts/git/object_reader.ts";
 
 /** The part of a capsule's facts that says where it was written. */
 export type RecordedPlace = Pick<Facts, "status" | "head" | "repo_root">;
@@ -39,15 +39,46 @@ export type WrittenElsewhere = (facts: RecordedPlace) => Promise<boolean>;
  * ```
  */
 export function writtenElsewhere(fs: ReadFs, repo: RepoLocation | null): WrittenElsewhere {
-  const absent = commitAbsence(fs, repo);
-  return (facts) => {
-    if (repo === null) return Promise.resolve(false);
-    if (facts.head !== null) return absent(facts.head);
+  const found = commitFound(fs, repo);
+  return async (facts) => {
+    if (repo === null) return false;
+    if (facts.head !== null) {
+      const here = await found(facts.head);
+      if (here !== null) return !here;
+      // Not found, and its absence proves nothing (a shallow clone, whose missing commits
+      // may lie beyond the boundary; objects that could not be read): the commit cannot
+      // say it was written here, so the work tree it records must, as for no commit.
+      return facts.repo_root === null || facts.repo_root !== repo.workTree;
+    }
     // No commit recorded. Written outside git: not in this repository. Otherwise (a
     // repository before its first commit, or a paste ingested with its facts never
     // collected) by the work tree it records; one that records none (a paste ingested
     // before it was recorded, a repository that could not be read) cannot be tied here.
-    if (facts.status === "not_a_repo") return Promise.resolve(true);
-    return Promise.resolve(facts.repo_root === null || facts.repo_root !== repo.workTree);
+    if (facts.status === "not_a_repo") return true;
+    return facts.repo_root === null || facts.repo_root !== repo.workTree;
+  };
+}
+
+/**
+ * Whether a recorded commit is in `repo`'s objects: true when found, false when
+ * definitely absent, null when its absence tells nothing (a shallow clone, an
+ * object store that could not be read, an id not in a commit id's shape).
+ */
+function commitFound(
+  fs: ReadFs,
+  repo: RepoLocation | null,
+): (head: string) => Promise<boolean | null> {
+  let objects: GitObjectReader | null = null;
+  let shallow: Promise<boolean> | null = null;
+  return async (head) => {
+    if (repo === null || !/^[0-9a-f]{40}$/.test(head)) return null;
+    objects ??= createObjectReader(fs, repo);
+    try {
+      if ((await objects.read(head)) !== null) return true;
+    } catch {
+      return null;
+    }
+    shallow ??= fs.lstat(`${repo.commonDir}/shallow`).then((st) => st !== null, () => true);
+    return (await shallow) ? null : false;
   };
 }
