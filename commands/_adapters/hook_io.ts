@@ -3,8 +3,8 @@
  * Every heavy piece (the bounded job, the config reader, deny arming, the
  * resume line, the invocation) is imported on its first call, so the hook's
  * light path loads none of them. For tests only: when BATON_TEST_HOOK_LOG
- * names, by its real path, a file called `hook_times.jsonl` that the harness made (a
- * regular file this user owns; never created here), each hook run appends one JSON line (event, host, action,
+ * names, by its real path, a file called `hook_times.jsonl` that the harness made (one name,
+ * a regular file this user owns; never created here), each hook run appends one JSON line (event, host, action,
  * milliseconds since the runtime started) so the real-host suite can report
  * the hook wall time every host saw; that never throws.
  * @module
@@ -122,7 +122,8 @@ export function logHookTiming(
   if (path === undefined || !/(?:^|[\\/])hook_times\.jsonl$/.test(path)) return;
   try {
     const info = Deno.lstatSync(path);
-    if (!info.isFile) return;
+    // One name only: a hard link is another name of a file that is not the harness's log.
+    if (!info.isFile || (info.nlink !== null && info.nlink > 1)) return;
     const uid = Deno.uid();
     if (uid !== null && info.uid !== null && info.uid !== uid) return;
     if (Deno.realPathSync(path) !== path) return;

@@ -3,18 +3,20 @@
  * the place its signed facts record. A capsule that records a commit was
  * written where that commit is (core/facts/git/commit_absent.ts: only a
  * definite absence counts). One that records none was written outside git,
- * or in a repository before its first commit: only the second can be this
- * repository's own, and only when it was written here, in this work tree
- * (its signed `repo_root` is this one's). Otherwise a commit-less capsule this
- * machine signed anywhere (a scratch folder, another project's first
- * session), copied into this repository, would count as trusted here.
+ * in a repository before its first commit, or from a pasted answer whose
+ * facts were never collected (`baton ingest`): only the last two can be this
+ * repository's own, and only when written here, in this work tree (its
+ * signed `repo_root` is this one's or, in a linked worktree, the main one's; a capsule that records no work tree
+ * cannot be tied here). Otherwise a commit-less capsule this machine signed
+ * anywhere (a scratch folder, another project's first session or paste),
+ * copied into this repository, would count as trusted here.
  * I/O through `ReadFs`.
  * @module
  */
 import type { ReadFs } from "../fs.ts";
-import type { RepoLocation } from "../facts/types.ts";
+import type { GitObjectReader, RepoLocation } from "../facts/types.ts";
 import type { Facts } from "../capsule/recorded_facts.ts";
-import { commitAbsence } from "../facts/git/commit_absent.ts";
+import { createObjectReader } from "../facts/git/object_reader.ts";
 
 /** The part of a capsule's facts that says where it was written. */
 export type RecordedPlace = Pick<Facts, "status" | "head" | "repo_root">;
@@ -37,16 +39,47 @@ export type WrittenElsewhere = (facts: RecordedPlace) => Promise<boolean>;
  * ```
  */
 export function writtenElsewhere(fs: ReadFs, repo: RepoLocation | null): WrittenElsewhere {
-  const absent = commitAbsence(fs, repo);
-  return (facts) => {
-    if (repo === null) return Promise.resolve(false);
-    if (facts.head !== null) return absent(facts.head);
-    // No commit recorded. Written outside git: not in this repository.
-    if (facts.status === "not_a_repo") return Promise.resolve(true);
-    // Facts never collected (an ingested paste) name the work tree it was ingested in; one
-    // ingested before they did, or outside git, names none and is judged as before.
-    if (facts.status !== "collected" && facts.repo_root === null) return Promise.resolve(false);
-    return Promise.resolve(facts.repo_root === null || !ownWorkTrees(repo).has(facts.repo_root));
+  const found = commitFound(fs, repo);
+  return async (facts) => {
+    if (repo === null) return false;
+    if (facts.head !== null) {
+      const here = await found(facts.head);
+      if (here !== null) return !here;
+      // Not found, and its absence proves nothing (a shallow clone, whose missing commits
+      // may lie beyond the boundary; objects that could not be read): the commit cannot
+      // say it was written here, so the work tree it records must, as for no commit.
+      return facts.repo_root === null || !ownWorkTrees(repo).has(facts.repo_root);
+    }
+    // No commit recorded. Written outside git: not in this repository. Otherwise (a
+    // repository before its first commit, or a paste ingested with its facts never
+    // collected) by the work tree it records; one that records none (a paste ingested
+    // before it was recorded, a repository that could not be read) cannot be tied here.
+    if (facts.status === "not_a_repo") return true;
+    return facts.repo_root === null || !ownWorkTrees(repo).has(facts.repo_root);
+  };
+}
+
+/**
+ * Whether a recorded commit is in `repo`'s objects: true when found, false when
+ * definitely absent, null when its absence tells nothing (a shallow clone, an
+ * object store that could not be read, an id not in a commit id's shape).
+ */
+function commitFound(
+  fs: ReadFs,
+  repo: RepoLocation | null,
+): (head: string) => Promise<boolean | null> {
+  let objects: GitObjectReader | null = null;
+  let shallow: Promise<boolean> | null = null;
+  return async (head) => {
+    if (repo === null || !/^[0-9a-f]{40}$/.test(head)) return null;
+    objects ??= createObjectReader(fs, repo);
+    try {
+      if ((await objects.read(head)) !== null) return true;
+    } catch {
+      return null;
+    }
+    shallow ??= fs.lstat(`${repo.commonDir}/shallow`).then((st) => st !== null, () => true);
+    return (await shallow) ? null : false;
   };
 }
 

@@ -77,8 +77,8 @@ export async function ingestAnswer(
       gitEnvironment: ctx.gitEnvironment ?? {},
       cacheFs: ctx.fs,
     })
-    // Nothing was collected, but the signed capsule still names the work tree it was ingested
-    // in: copied into another repository, it is written elsewhere there (store/written_elsewhere.ts).
+    // Never collected, but the work tree it was ingested in is signed with it: that alone
+    // ties a pasted capsule to this repository (core/store/written_elsewhere.ts).
     : { ...notARepoFacts(null, "unavailable"), repo_root: found.repo?.workTree ?? null };
   const result = await finalizeParsedDraft({ ...ctx, cwd: root }, parsed.data, {
     trigger: "paste",

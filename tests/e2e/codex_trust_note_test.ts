@@ -50,6 +50,29 @@ Deno.test("codex trust note: a config.toml that is not a regular file is unknown
   assert.match(c.stdout, /Codex project trust: needed \(no entry in /);
 });
 
+Deno.test("codex trust note: a config.toml larger than the read bound is unknown, never 'no entry' for an entry past the bound", async () => {
+  await using t = await tempDir("baton-ctn-");
+  const repo = `${t.path}/repo`;
+  await git(t.path, ["init", "-q", repo]);
+  const home = `${t.path}/home`;
+  await Deno.mkdir(`${home}/.codex`, { recursive: true });
+  const env = { HOME: home, CODEX_HOME: `${home}/.codex`, DENO_DIR };
+  // Comment lines filling exactly the 4 MiB baton reads, then the project's entry: the part
+  // read parses, and the entry is in the part that was not.
+  const line = `#${"x".repeat(1022)}\n`;
+  const filler = line.repeat(4 * 1024);
+  const entry = `[projects."${repo}"]\ntrust_level = "trusted"\n`;
+  await Deno.writeTextFile(`${home}/.codex/config.toml`, filler + entry);
+  const r = await runBaton(["install", "codex"], { cwd: repo, env });
+  assert.equal(r.code, 0, r.stderr);
+  assert.doesNotMatch(r.stdout, /no entry/, r.stdout);
+  assert.match(r.stdout, /Codex project trust: unknown \(.*config\.toml: it is larger than/);
+  // Control: the same entry in a small config is found.
+  await Deno.writeTextFile(`${home}/.codex/config.toml`, entry);
+  const c = await runBaton(["install", "codex"], { cwd: repo, env });
+  assert.match(c.stdout, /Codex project trust: done/);
+});
+
 Deno.test("codex trust note: trust_level and the project path are printed neutralised; the entry to add stays exact", async () => {
   await using t = await tempDir("baton-ctn-");
   const repo = `${t.path}/re${ESC}[2Jpo`;

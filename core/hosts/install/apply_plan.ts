@@ -15,7 +15,7 @@ import { assertInside, isInside, realLocation } from "./contain_path.ts";
 import { addExcludes, excludePattern, removeExcludes } from "./git_exclude.ts";
 import type { FileChange, HostPlan } from "./plan.ts";
 import { LEDGER_FILE, withLedgerEntry } from "./block_ledger.ts";
-import { acquireLock, type LockOptions, releaseLock } from "../../store/lock.ts";
+import { acquireLock, type HeldLock, type LockOptions, releaseLock } from "../../store/lock.ts";
 import { dirBinding } from "../../dir_binding.ts";
 
 const encoder = new TextEncoder();
@@ -149,6 +149,57 @@ async function pruneEmpty(
  * @returns How many files changed.
  */
 export async function applyPlans(
+  fs: WriteFs,
+  plans: readonly HostPlan[],
+  options: ApplyPlansOptions,
+): Promise<number> {
+  const { lock, ...unlocked } = options;
+  if (lock === undefined) return await applyWithRecords(fs, plans, unlocked);
+  // Every rules-block record the plans update is locked before anything is written, and held
+  // to the end: a lock that cannot be taken (another install that never lets go) then stops
+  // the install with nothing written, never after a host file was written whose record could
+  // not be (a later uninstall would take baton's own block for a stranger's).
+  const held = await lockRecords(fs, plans, lock);
+  try {
+    return await applyWithRecords(fs, plans, unlocked);
+  } finally {
+    for (const h of held.reverse()) await releaseLock(fs, h);
+  }
+}
+
+/** The locks of the rules-block records `plans` update, taken in one order. */
+async function lockRecords(
+  fs: WriteFs,
+  plans: readonly HostPlan[],
+  lock: LockOptions,
+): Promise<HeldLock[]> {
+  const dirs = new Set<string>();
+  for (const plan of plans) {
+    for (const c of plan.changes) if (c.ledger !== undefined) dirs.add(parentDir(c.ledger.path));
+  }
+  const held: HeldLock[] = [];
+  try {
+    for (const dir of [...dirs].sort()) {
+      if ((await fs.lstat(dir))?.isSymlink === true) {
+        throw new ConfigChangedError(`${dir}/${LEDGER_FILE}`);
+      }
+      await fs.mkdirp(dir);
+      held.push(
+        await acquireLock(fs, `${dir}/${LEDGER_FILE}.lock`, {
+          ...lock,
+          guardPath: `${dir}/${LEDGER_FILE}.guard`,
+        }),
+      );
+    }
+  } catch (e) {
+    for (const h of held.reverse()) await releaseLock(fs, h);
+    throw e;
+  }
+  return held;
+}
+
+/** {@linkcode applyPlans} once the records are locked (or without a lock). */
+async function applyWithRecords(
   fs: WriteFs,
   plans: readonly HostPlan[],
   options: ApplyPlansOptions,

@@ -10,7 +10,7 @@
  * always `unknown`. Pure.
  * @module
  */
-import type { ReadFs } from "../../fs.ts";
+import { type ReadFs, readRegularFile, type RegularRead } from "../../fs.ts";
 import { capShown, terminalLine } from "../../safety/render_safe.ts";
 import type { InstallScope, TrustStep } from "./types.ts";
 
@@ -45,6 +45,9 @@ function shown(path: string): string {
   return terminalLine(capShown(path, 400));
 }
 
+/** Largest Codex config read. */
+const MAX_CONFIG_BYTES = 4 * 1024 * 1024;
+
 /** The levels Codex writes; any other value is not printed (it is the config's text). */
 const LEVEL = /^[a-z][a-z_-]{0,31}$/;
 
@@ -52,16 +55,19 @@ async function projectTrustLevel(
   fs: ReadFs,
   input: CodexTrustInput,
 ): Promise<{ level: string | null } | { unreadable: string }> {
-  // Only a regular file is read (a FIFO there would hold the install or doctor forever).
-  const st = await fs.stat(input.configPath).catch(() => null);
-  if (st === null) return { level: null };
-  if (!st.isFile) return { unreadable: "it is not a regular file" };
-  let bytes: Uint8Array;
+  // Only a regular file is read (a FIFO there would hold the install or doctor forever), and
+  // only whole: "no entry" is said only of a config read to its end (an entry past the bound,
+  // or in a file that could not be read, is not known to be absent).
+  let read: RegularRead;
   try {
-    bytes = await fs.readRange(input.configPath, 0, 4 * 1024 * 1024);
+    read = await readRegularFile(fs, input.configPath, MAX_CONFIG_BYTES);
   } catch {
-    return { level: null };
+    return { unreadable: "it cannot be read" };
   }
+  if (read.kind === "missing") return { level: null };
+  if (read.kind === "not_regular") return { unreadable: "it is not a regular file" };
+  if (read.kind === "too_large") return { unreadable: "it is larger than 4 MiB, not read" };
+  const bytes = read.bytes;
   try {
     const { parse } = await import("smol-toml");
     const doc = parse(new TextDecoder().decode(bytes).replace(/^\ufeff/, "")) as Record<

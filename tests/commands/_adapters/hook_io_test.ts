@@ -39,6 +39,12 @@ Deno.test("logHookTiming() appends one JSON line per call, and does nothing with
     assert.equal(Deno.readTextFileSync(`${dir}/real/hook_times.jsonl`), "");
     logHookTiming(`${dir}/real/hook_times.jsonl`, { event: "x", host: null, action: "a" });
     assert.notEqual(Deno.readTextFileSync(`${dir}/real/hook_times.jsonl`), "", "control");
+    // A hard link is another name of a file that is not the harness's log (an unpacked
+    // archive can carry one): never appended to.
+    Deno.mkdirSync(`${dir}/hard`);
+    Deno.linkSync(profile, `${dir}/hard/hook_times.jsonl`);
+    logHookTiming(`${dir}/hard/hook_times.jsonl`, { event: "x", host: null, action: "a" });
+    assert.equal(Deno.readTextFileSync(profile), "[user]\n");
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
