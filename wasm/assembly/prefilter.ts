@@ -324,11 +324,13 @@ function checkPasses(data: usize, i: u32, to: u32, entryAt: usize, sets: usize):
   const cls = entry >> 24;
   const set: usize = cls === 0 ? 0 : sets + (<usize> (cls - 1) << 8);
   const at = <u32> op + 1;
-  let value = valueAt(data, at, to, blanks, min, set);
+  // Bit 5: the value must be quoted.
+  const mustQuote = (shape & 32) !== 0;
+  let value = valueAt(data, at, to, blanks, min, set, mustQuote);
   // A two-byte operator (`:=`, `=>`): the value may start after either byte.
   if (!value && at < to) {
     const c = load<u8>(data + <usize> at);
-    value = (c === 0x3d || c === 0x3e) && valueAt(data, at + 1, to, blanks, min, set);
+    value = (c === 0x3d || c === 0x3e) && valueAt(data, at + 1, to, blanks, min, set, mustQuote);
   }
   return value && (!open || !placeholderAt(data, at, to));
 }
@@ -481,9 +483,18 @@ function tailAt(data: usize, p: u32, to: u32, shape: u32, set: usize): bool {
  * blank, line break, quote, backslash or `=` among them. A necessary
  * condition of every assignment rule's value pattern (rules.ts,
  * assignedValue). With a character set (`set`, not 0), quoted or bare, its
- * first `min` bytes must all be in the set instead.
+ * first `min` bytes must all be in the set instead. With `mustQuote` (shape
+ * bit 5), a bare value fails: the quote may follow up to three backslashes.
  */
-function valueAt(data: usize, p: u32, to: u32, blanks: u32, min: u32, set: usize): bool {
+function valueAt(
+  data: usize,
+  p: u32,
+  to: u32,
+  blanks: u32,
+  min: u32,
+  set: usize,
+  mustQuote: bool,
+): bool {
   let n: u32 = 0;
   while (p < to) {
     const c = load<u8>(data + <usize> p);
@@ -493,6 +504,15 @@ function valueAt(data: usize, p: u32, to: u32, blanks: u32, min: u32, set: usize
   }
   if (p >= to) return false;
   let c = load<u8>(data + <usize> p);
+  if (mustQuote) {
+    // A quoted value only: its quote after at most three backslashes.
+    let e: u32 = 0;
+    while (c === 0x5c && e < 3 && p + 1 < to) {
+      c = load<u8>(data + <usize> ++p);
+      e++;
+    }
+    if (c !== 0x22 && c !== 0x27 && c !== 0x60) return false;
+  }
   if (c === 0x5c && p + 1 < to) {
     const q = load<u8>(data + <usize> (p + 1));
     if (q === 0x22 || q === 0x27 || q === 0x60) {

@@ -166,7 +166,8 @@ export function buildNameChecks(
       );
       out.push(
         (follows.escapes | (follows.quote ? 4 : 0) | (exact ? 8 : 0) |
-          (placeholders === true ? PLACEHOLDER_BIT : 0) | (follows.blanks << 8) |
+          (placeholders === true ? PLACEHOLDER_BIT : 0) |
+          (value?.quoted === true ? QUOTED_VALUE_BIT : 0) | (follows.blanks << 8) |
           ((value?.min ?? 0) << 16) | ((value?.blanks ?? 0) << 24)) >>> 0,
       );
     }
@@ -234,6 +235,9 @@ export function buildNameChecks(
 
 /** Bit 4 of a name check's shape: a value that opens like a placeholder fails it. */
 export const PLACEHOLDER_BIT = 16;
+
+/** Bit 5 of a name check's shape: with a value check, the value must open with a quote. */
+export const QUOTED_VALUE_BIT = 32;
 
 /**
  * The placeholder openings (PLACEHOLDER_OPENING_WORDS) as the keyword pass

@@ -53,9 +53,10 @@ export interface NameFollows {
    * condition of the pattern (it must hold wherever `pattern` matches).
    * With `cls` (a RegExp character-class body, ASCII, no quote or
    * backslash), quoted or bare, the first `min` characters must all be in it
-   * instead.
+   * instead. With `quoted`, the value must open with a quote (`"`, `'` or
+   * a backtick) after at most three backslashes: a bare value fails.
    */
-  value?: { blanks: number; min: number; cls?: string };
+  value?: { blanks: number; min: number; cls?: string; quoted?: boolean };
 }
 
 /** A credential kind and how to recognise it. */
