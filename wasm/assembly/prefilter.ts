@@ -553,7 +553,7 @@ function valueAt(
  * What follows the name that ends at `landEnd`, read once per hit for every
  * check of its state (namePasses clears it): the first byte past the blanks
  * there (`land1`, after `blanks1` blanks); the backslashes there (`escapes`,
- * at most 4); whether a quote (`"` or `'`) follows them and, if so, the
+ * at most 4); whether a quote (`"`, `'` or a backtick, `tick`) follows them and, if so, the
  * first byte past the blanks after it (`land2`, after `blanks2`). Blank
  * counts stop at 256, more than any check allows.
  */
@@ -563,6 +563,8 @@ let land1: u32 = 0;
 let blanks1: u32 = 0;
 let escapes: u32 = 0;
 let quoted: bool = false;
+/** With `quoted`: the quote is a backtick (a check takes it only with shape bit 6). */
+let tick: bool = false;
 let land2: u32 = 0;
 let blanks2: u32 = 0;
 
@@ -583,10 +585,12 @@ function readLanding(data: usize, end: u32, to: u32): void {
   while (q < to && q - end < 4 && load<u8>(data + <usize> q) === 0x5c) q++;
   escapes = q - end;
   quoted = false;
+  tick = false;
   if (q < to) {
     const c = load<u8>(data + <usize> q);
-    if (c === 0x22 || c === 0x27) {
+    if (c === 0x22 || c === 0x27 || c === 0x60) {
       quoted = true;
+      tick = c === 0x60;
       p = q + 1;
       n = 0;
       while (p < to && n < 256) {
@@ -603,8 +607,8 @@ function readLanding(data: usize, end: u32, to: u32): void {
 
 /**
  * The offset of the operator when the bytes at `end` are, in order:
- * optionally (when bit 2 of `shape` is set) a closing quote (`"` or `'`)
- * after at most `shape & 3` backslashes; at most `shape >> 8` blanks
+ * optionally (when bit 2 of `shape` is set) a closing quote (`"` or `'`,
+ * a backtick too with bit 6) after at most `shape & 3` backslashes; at most `shape >> 8` blanks
  * (space, tab); one byte of the operator set; else -1. The regex
  * `(?:\\{0,E}["'])?[ \t]{0,B}[ops]` tried at `end`, which backtracking
  * cannot help: its parts begin with disjoint bytes. Answered from the
@@ -618,7 +622,8 @@ function operatorAfter(data: usize, end: u32, to: u32, shape: u32, operators: us
   if (shape & 4) {
     // At most `shape & 3` backslashes, then a closing quote; backslashes without one fail.
     if (escapes > (shape & 3)) return -1;
-    if (quoted) {
+    // Shape bit 6: a backtick closes the name too.
+    if (quoted && (!tick || (shape & 64) !== 0)) {
       p = land2;
       n = blanks2;
     } else if (escapes > 0) return -1;

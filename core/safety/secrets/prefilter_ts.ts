@@ -329,7 +329,8 @@ function operatorAt(
     while (q < to && q - p <= (shape & 3) && bytes[q] === 0x5c) q++;
     if (q - p > (shape & 3)) return -1;
     const c = bytes[q];
-    if (c === 0x22 || c === 0x27) p = q + 1;
+    // Bit 6: a backtick closes the name too.
+    if (c === 0x22 || c === 0x27 || (c === 0x60 && (shape & 64) !== 0)) p = q + 1;
     else if (q > p) return -1;
   }
   const most = (shape >> 8) & 0xff;

@@ -38,6 +38,8 @@ export interface RuleSection {
 export interface NameFollows {
   /** A closing quote (`"` or `'`) may come first. */
   quote: boolean;
+  /** With `quote`: a backtick may be that quote too (a Markdown code span's end). */
+  backtick?: boolean;
   /** With `quote`: how many backslashes may escape it (JSON inside JSON), 0 to 3. */
   escapes: 0 | 1 | 2 | 3;
   /** Most blanks (space, tab) before the operator, 0 to 255. */

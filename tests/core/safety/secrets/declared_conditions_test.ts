@@ -19,6 +19,8 @@ interface Declaration {
   pick: (r: SecretRule) => boolean;
   without: (r: SecretRule) => SecretRule;
   tooStrict: (r: SecretRule) => SecretRule;
+  /** A text the rule matches: its hit passes the declaration. */
+  kept: string;
 }
 
 const DECLARATIONS: Declaration[] = [
@@ -28,6 +30,7 @@ const DECLARATIONS: Declaration[] = [
     without: ({ follows: _, ...r }) => r,
     // Without `v`: `<password value="…"/>` and `name="password" value="…"` are lost.
     tooStrict: (r) => ({ ...r, follows: { ...r.follows!, operators: ">=" } }),
+    kept: '<add key="DbPassword" value="Zq7#mW2$kP9v"/>',
   },
   {
     label: "secret_pair: a quoted value after the name's comma",
@@ -43,6 +46,15 @@ const DECLARATIONS: Declaration[] = [
       ...r,
       follows: { ...r.follows!, value: { ...r.follows!.value!, blanks: 0 } },
     }),
+    kept: "define('DB_PASSWORD', 'Zq7#mW2$kP9v');",
+  },
+  {
+    label: "table_secret: an optional backquote, blanks and the column bar after the cell's name",
+    pick: (r) => r.title === "Secret in a Markdown table row",
+    without: ({ follows: _, ...r }) => r,
+    // No backquote: a name in a code span (`| \`API_TOKEN\` | … |`) is lost.
+    tooStrict: (r) => ({ ...r, follows: { ...r.follows!, backtick: false } }),
+    kept: "| `API_TOKEN` | a8Kq2Lm9Xz4Rt7Vb1Nc3 |",
   },
 ];
 
@@ -67,6 +79,7 @@ const NAMES = [
   "SECRET_KEY",
   "api_token",
   "apiKey",
+  "GITHUB_TOKEN",
 ];
 const VALUES = [
   "S3cr3t-Pa55w0rd!x",
@@ -115,18 +128,22 @@ const PIECES = [
   "define(",
   "<![CDATA[",
   "]]>",
+  "|",
+  " | ",
+  "\n| ",
 ];
 
 /** Known shapes, each a template with its blanks, quotes and escapes drawn. */
 const shaped = fc.record({
-  form: fc.nat(5),
+  form: fc.nat(7),
   name: fc.constantFrom(...NAMES),
   value: fc.constantFrom(...VALUES),
   q: fc.constantFrom('"', "'", '\\"', '\\\\\\"', "\\'"),
   q2: fc.constantFrom('"', "'", '\\"', '\\\\\\"', "`"),
   sp: fc.constantFrom("", " ", "  ", "\t", " ".repeat(17)),
   sp2: fc.constantFrom("", " ", "\t ", " ".repeat(17)),
-}).map(({ form, name, value, q, q2, sp, sp2 }) => {
+  t: fc.constantFrom("", "`", "``", '"', "\\`"),
+}).map(({ form, name, value, q, q2, sp, sp2, t }) => {
   switch (form) {
     case 0:
       return `<${name}${sp}>${value}</${name}>`;
@@ -138,6 +155,10 @@ const shaped = fc.record({
       return `<entry name=${q}${name}${q}${sp}>${value}</entry>`;
     case 4:
       return `define(${q}${name}${q}${sp},${sp2}${q2}${value}${q2});`;
+    case 6:
+      return `| ${t}${name}${t}${sp}|${sp2}${t}${value}${t}${sp}|`;
+    case 7:
+      return `|${sp}Name${sp}| Value |\n|${sp2}${t}${name}${t}${sp}|${value}|${sp2}`;
     default:
       return `props.put(${q}${name}${q},${sp2}${q2}${value}${q2}) ${q}${name}${q}${sp}, x`;
   }
@@ -202,6 +223,11 @@ const MISSES: Record<string, string[]> = {
     "export const config = { apiKey: API_KEY, secret: process.env.JWT_SECRET, retries: 4 };",
     'hash("password", salt_rounds_here)',
   ],
+  "Secret in a Markdown table row": [
+    "Set `GITHUB_TOKEN` to a personal access token with `repo` scope",
+    "const r = await fetch(`${baseUrl}/v1/token`, { headers });",
+    "| `OPENAI_API_KEY`, the key |",
+  ],
 };
 
 Deno.test("the declarations drop the keyword hits of prose and code before the pattern runs (WebAssembly and TypeScript)", () => {
@@ -218,9 +244,7 @@ Deno.test("the declarations drop the keyword hits of prose and code before the p
         assert.equal(declared.scanKeywords(bytes).hits.length, 0, `${prefilter}: ${text}`);
       }
       // Positive control: a match's own hit passes.
-      const kept = d.label.startsWith("xml")
-        ? '<add key="DbPassword" value="Zq7#mW2$kP9v"/>'
-        : "define('DB_PASSWORD', 'Zq7#mW2$kP9v');";
+      const kept = d.kept;
       assert.ok(declared.scanKeywords(encoder.encode(kept)).hits.length > 0, kept);
       assert.equal(findSecrets(declared, encoder.encode(kept)).length, 1, kept);
     }
@@ -276,7 +300,7 @@ for (const d of DECLARATIONS) {
       { numRuns: 400 },
     );
     // Positive control: the drawn text holds findings of the declaring rule's kind.
-    assert.ok(kinds > 20, `${kinds} documents with the rule's kind`);
+    assert.ok(kinds > 10, `${kinds} documents with the rule's kind`);
   });
 
   Deno.test(`control: a too strict ${d.label} is caught by the same property`, () => {
