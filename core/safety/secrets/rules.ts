@@ -2680,6 +2680,9 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "i",
     ),
     lead: "A-Za-z0-9_",
+    // Every keyword ends with the `||` or `??`: a quote (or the backslash of an
+    // escaped one) after at most four blanks (`!token || expired` fails it).
+    tail: { blanks: 4, cls: String.raw`\\"'\x60`, min: 1 },
     before: 100,
     after: 4300,
     priority: 1,

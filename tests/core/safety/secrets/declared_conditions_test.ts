@@ -56,6 +56,14 @@ const DECLARATIONS: Declaration[] = [
     tooStrict: (r) => ({ ...r, follows: { ...r.follows!, backtick: false } }),
     kept: "| `API_TOKEN` | a8Kq2Lm9Xz4Rt7Vb1Nc3 |",
   },
+  {
+    label: "secret_pair: a quote after the fallback's || or ??",
+    pick: (r) => r.title === "Secret given as a variable's fallback in code",
+    without: ({ tail: _, ...r }) => r,
+    // No blank before the quote: `API_TOKEN || "…"` is lost.
+    tooStrict: (r) => ({ ...r, tail: { ...r.tail!, blanks: 0 } }),
+    kept: 'const k = process.env.API_TOKEN || "a8Kq2Lm9Xz4Rt7Vb1Nc3";',
+  },
 ];
 
 /** The rule table with the picked rule replaced. */
@@ -131,11 +139,13 @@ const PIECES = [
   "|",
   " | ",
   "\n| ",
+  "||",
+  " ?? ",
 ];
 
 /** Known shapes, each a template with its blanks, quotes and escapes drawn. */
 const shaped = fc.record({
-  form: fc.nat(7),
+  form: fc.nat(8),
   name: fc.constantFrom(...NAMES),
   value: fc.constantFrom(...VALUES),
   q: fc.constantFrom('"', "'", '\\"', '\\\\\\"', "\\'"),
@@ -155,6 +165,8 @@ const shaped = fc.record({
       return `<entry name=${q}${name}${q}${sp}>${value}</entry>`;
     case 4:
       return `define(${q}${name}${q}${sp},${sp2}${q2}${value}${q2});`;
+    case 8:
+      return `const k = env.${name}${sp2}${sp2 === "" ? "??" : "||"}${sp}${q2}${value}${q2};`;
     case 6:
       return `| ${t}${name}${t}${sp}|${sp2}${t}${value}${t}${sp}|`;
     case 7:
@@ -227,6 +239,11 @@ const MISSES: Record<string, string[]> = {
     "Set `GITHUB_TOKEN` to a personal access token with `repo` scope",
     "const r = await fetch(`${baseUrl}/v1/token`, { headers });",
     "| `OPENAI_API_KEY`, the key |",
+  ],
+  "Secret given as a variable's fallback in code": [
+    "if (!token || expired) refresh();",
+    "const key = opts.key ?? defaults.key;",
+    "const p = ENV['DB_PASSWORD'] || fallback;",
   ],
 };
 
