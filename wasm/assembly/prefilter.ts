@@ -324,11 +324,13 @@ function checkPasses(data: usize, i: u32, to: u32, entryAt: usize, sets: usize):
   const cls = entry >> 24;
   const set: usize = cls === 0 ? 0 : sets + (<usize> (cls - 1) << 8);
   const at = <u32> op + 1;
-  let value = valueAt(data, at, to, blanks, min, set);
+  // Bit 5: the value must be quoted.
+  const mustQuote = (shape & 32) !== 0;
+  let value = valueAt(data, at, to, blanks, min, set, mustQuote);
   // A two-byte operator (`:=`, `=>`): the value may start after either byte.
   if (!value && at < to) {
     const c = load<u8>(data + <usize> at);
-    value = (c === 0x3d || c === 0x3e) && valueAt(data, at + 1, to, blanks, min, set);
+    value = (c === 0x3d || c === 0x3e) && valueAt(data, at + 1, to, blanks, min, set, mustQuote);
   }
   return value && (!open || !placeholderAt(data, at, to));
 }
@@ -481,9 +483,18 @@ function tailAt(data: usize, p: u32, to: u32, shape: u32, set: usize): bool {
  * blank, line break, quote, backslash or `=` among them. A necessary
  * condition of every assignment rule's value pattern (rules.ts,
  * assignedValue). With a character set (`set`, not 0), quoted or bare, its
- * first `min` bytes must all be in the set instead.
+ * first `min` bytes must all be in the set instead. With `mustQuote` (shape
+ * bit 5), a bare value fails: the quote may follow up to three backslashes.
  */
-function valueAt(data: usize, p: u32, to: u32, blanks: u32, min: u32, set: usize): bool {
+function valueAt(
+  data: usize,
+  p: u32,
+  to: u32,
+  blanks: u32,
+  min: u32,
+  set: usize,
+  mustQuote: bool,
+): bool {
   let n: u32 = 0;
   while (p < to) {
     const c = load<u8>(data + <usize> p);
@@ -493,6 +504,15 @@ function valueAt(data: usize, p: u32, to: u32, blanks: u32, min: u32, set: usize
   }
   if (p >= to) return false;
   let c = load<u8>(data + <usize> p);
+  if (mustQuote) {
+    // A quoted value only: its quote after at most three backslashes.
+    let e: u32 = 0;
+    while (c === 0x5c && e < 3 && p + 1 < to) {
+      c = load<u8>(data + <usize> ++p);
+      e++;
+    }
+    if (c !== 0x22 && c !== 0x27 && c !== 0x60) return false;
+  }
   if (c === 0x5c && p + 1 < to) {
     const q = load<u8>(data + <usize> (p + 1));
     if (q === 0x22 || q === 0x27 || q === 0x60) {
@@ -533,7 +553,7 @@ function valueAt(data: usize, p: u32, to: u32, blanks: u32, min: u32, set: usize
  * What follows the name that ends at `landEnd`, read once per hit for every
  * check of its state (namePasses clears it): the first byte past the blanks
  * there (`land1`, after `blanks1` blanks); the backslashes there (`escapes`,
- * at most 4); whether a quote (`"` or `'`) follows them and, if so, the
+ * at most 4); whether a quote (`"`, `'` or a backtick, `tick`) follows them and, if so, the
  * first byte past the blanks after it (`land2`, after `blanks2`). Blank
  * counts stop at 256, more than any check allows.
  */
@@ -543,6 +563,8 @@ let land1: u32 = 0;
 let blanks1: u32 = 0;
 let escapes: u32 = 0;
 let quoted: bool = false;
+/** With `quoted`: the quote is a backtick (a check takes it only with shape bit 6). */
+let tick: bool = false;
 let land2: u32 = 0;
 let blanks2: u32 = 0;
 
@@ -563,10 +585,12 @@ function readLanding(data: usize, end: u32, to: u32): void {
   while (q < to && q - end < 4 && load<u8>(data + <usize> q) === 0x5c) q++;
   escapes = q - end;
   quoted = false;
+  tick = false;
   if (q < to) {
     const c = load<u8>(data + <usize> q);
-    if (c === 0x22 || c === 0x27) {
+    if (c === 0x22 || c === 0x27 || c === 0x60) {
       quoted = true;
+      tick = c === 0x60;
       p = q + 1;
       n = 0;
       while (p < to && n < 256) {
@@ -583,8 +607,8 @@ function readLanding(data: usize, end: u32, to: u32): void {
 
 /**
  * The offset of the operator when the bytes at `end` are, in order:
- * optionally (when bit 2 of `shape` is set) a closing quote (`"` or `'`)
- * after at most `shape & 3` backslashes; at most `shape >> 8` blanks
+ * optionally (when bit 2 of `shape` is set) a closing quote (`"` or `'`,
+ * a backtick too with bit 6) after at most `shape & 3` backslashes; at most `shape >> 8` blanks
  * (space, tab); one byte of the operator set; else -1. The regex
  * `(?:\\{0,E}["'])?[ \t]{0,B}[ops]` tried at `end`, which backtracking
  * cannot help: its parts begin with disjoint bytes. Answered from the
@@ -598,7 +622,8 @@ function operatorAfter(data: usize, end: u32, to: u32, shape: u32, operators: us
   if (shape & 4) {
     // At most `shape & 3` backslashes, then a closing quote; backslashes without one fail.
     if (escapes > (shape & 3)) return -1;
-    if (quoted) {
+    // Shape bit 6: a backtick closes the name too.
+    if (quoted && (!tick || (shape & 64) !== 0)) {
       p = land2;
       n = blanks2;
     } else if (escapes > 0) return -1;

@@ -27,7 +27,8 @@ import { PLACEHOLDER_OPENING_WORDS } from "./filters.ts";
  * ```
  */
 export function followsPattern(f: NameFollows): RegExp {
-  const quote = f.quote ? String.raw`(?:\\{0,${f.escapes}}["'])?` : "";
+  const quotes = f.backtick === true ? "\"'\x60" : "\"'";
+  const quote = f.quote ? String.raw`(?:\\{0,${f.escapes}}[${quotes}])?` : "";
   return new RegExp(`${quote}[ \t]{0,${f.blanks}}[${f.operators}]`);
 }
 
@@ -44,7 +45,8 @@ export function followsPattern(f: NameFollows): RegExp {
  */
 export function followsFirst(f: NameFollows): string {
   const escape = f.quote && f.escapes > 0 ? "\\\\" : "";
-  return `${escape}${f.quote ? "\"'" : ""}${f.blanks > 0 ? " \\t" : ""}${f.operators}`;
+  const quotes = f.quote ? (f.backtick === true ? "\"'\x60" : "\"'") : "";
+  return `${escape}${quotes}${f.blanks > 0 ? " \\t" : ""}${f.operators}`;
 }
 
 /**
@@ -166,7 +168,9 @@ export function buildNameChecks(
       );
       out.push(
         (follows.escapes | (follows.quote ? 4 : 0) | (exact ? 8 : 0) |
-          (placeholders === true ? PLACEHOLDER_BIT : 0) | (follows.blanks << 8) |
+          (placeholders === true ? PLACEHOLDER_BIT : 0) |
+          (value?.quoted === true ? QUOTED_VALUE_BIT : 0) |
+          (follows.backtick === true ? BACKTICK_BIT : 0) | (follows.blanks << 8) |
           ((value?.min ?? 0) << 16) | ((value?.blanks ?? 0) << 24)) >>> 0,
       );
     }
@@ -234,6 +238,12 @@ export function buildNameChecks(
 
 /** Bit 4 of a name check's shape: a value that opens like a placeholder fails it. */
 export const PLACEHOLDER_BIT = 16;
+
+/** Bit 5 of a name check's shape: with a value check, the value must open with a quote. */
+export const QUOTED_VALUE_BIT = 32;
+
+/** Bit 6 of a name check's shape: a backtick closes the name as a quote does. */
+export const BACKTICK_BIT = 64;
 
 /**
  * The placeholder openings (PLACEHOLDER_OPENING_WORDS) as the keyword pass

@@ -131,8 +131,10 @@ function checkPasses(checks: NameChecks, bytes: Uint8Array, i: number, entryAt: 
   const set = cls === 0 ? -1 : (cls - 1) * 256;
   // A two-byte operator (`:=`, `=>`): the value may start after either byte.
   const c = bytes[op + 1];
-  const value = valueAt(bytes, op + 1, blanks, min, sets, set) ||
-    ((c === 0x3d || c === 0x3e) && valueAt(bytes, op + 2, blanks, min, sets, set));
+  // Bit 5: the value must be quoted.
+  const q = (shape & 32) !== 0;
+  const value = valueAt(bytes, op + 1, blanks, min, sets, set, q) ||
+    ((c === 0x3d || c === 0x3e) && valueAt(bytes, op + 2, blanks, min, sets, set, q));
   return value && (!open || !placeholderAt(bytes, op + 1, program));
 }
 
@@ -258,7 +260,10 @@ function tailAt(
 
 const BARE_STOP = new Set([0x20, 0x09, 0x0a, 0x0d, 0x22, 0x27, 0x60, 0x5c, 0x0b, 0x0c, 0x3d]);
 
-/** Whether a value of at least `min` bytes (of the set at `sets[set]`, unless -1) can start at `p` (valueAt in WASM). */
+/**
+ * Whether a value of at least `min` bytes (of the set at `sets[set]`, unless -1) can start at `p`;
+ * with `mustQuote`, only a quoted one, its quote after at most three backslashes (valueAt in WASM).
+ */
 function valueAt(
   bytes: Uint8Array,
   p: number,
@@ -266,6 +271,7 @@ function valueAt(
   min: number,
   sets: Uint8Array,
   set: number,
+  mustQuote: boolean,
 ): boolean {
   const to = bytes.length;
   let n = 0;
@@ -275,6 +281,14 @@ function valueAt(
   }
   if (p >= to) return false;
   let c = bytes[p]!;
+  if (mustQuote) {
+    let e = 0;
+    while (c === 0x5c && e < 3 && p + 1 < to) {
+      c = bytes[++p]!;
+      e++;
+    }
+    if (c !== 0x22 && c !== 0x27 && c !== 0x60) return false;
+  }
   const q = bytes[p + 1];
   if (c === 0x5c && (q === 0x22 || q === 0x27 || q === 0x60)) {
     p++;
@@ -315,7 +329,8 @@ function operatorAt(
     while (q < to && q - p <= (shape & 3) && bytes[q] === 0x5c) q++;
     if (q - p > (shape & 3)) return -1;
     const c = bytes[q];
-    if (c === 0x22 || c === 0x27) p = q + 1;
+    // Bit 6: a backtick closes the name too.
+    if (c === 0x22 || c === 0x27 || (c === 0x60 && (shape & 64) !== 0)) p = q + 1;
     else if (q > p) return -1;
   }
   const most = (shape >> 8) & 0xff;

@@ -38,6 +38,8 @@ export interface RuleSection {
 export interface NameFollows {
   /** A closing quote (`"` or `'`) may come first. */
   quote: boolean;
+  /** With `quote`: a backtick may be that quote too (a Markdown code span's end). */
+  backtick?: boolean;
   /** With `quote`: how many backslashes may escape it (JSON inside JSON), 0 to 3. */
   escapes: 0 | 1 | 2 | 3;
   /** Most blanks (space, tab) before the operator, 0 to 255. */
@@ -53,9 +55,10 @@ export interface NameFollows {
    * condition of the pattern (it must hold wherever `pattern` matches).
    * With `cls` (a RegExp character-class body, ASCII, no quote or
    * backslash), quoted or bare, the first `min` characters must all be in it
-   * instead.
+   * instead. With `quoted`, the value must open with a quote (`"`, `'` or
+   * a backtick) after at most three backslashes: a bare value fails.
    */
-  value?: { blanks: number; min: number; cls?: string };
+  value?: { blanks: number; min: number; cls?: string; quoted?: boolean };
 }
 
 /** A credential kind and how to recognise it. */

@@ -2022,6 +2022,12 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "i",
     ),
     lead: "\\w.:\\-",
+    // What every match holds after the name: `>` (the element, blanks
+    // before it), its closing quote then ` value` or `>` (an attribute), or
+    // blanks then `value` (`<password value=`); after the `value` that ends
+    // the keyword `password value`, its `=`. Prose (`invalid password\n`)
+    // and JSON keys (`"password_policy":`) fail it in the keyword pass.
+    follows: { quote: true, escapes: 3, blanks: 16, operators: ">=vV" },
     before: 80,
     after: 400,
     priority: 2,
@@ -2625,13 +2631,14 @@ export const SECRET_RULES: readonly SecretRule[] = [
     ),
     lead: "A-Za-z0-9_.:\\-",
     rejectName: rejectAssignmentName,
-    // The closing quote, `,` and a value of six or more characters.
+    // The closing quote, `,` and a quoted value of six or more characters
+    // (`compare(password, hash)` and `secret: x, retries: 3` fail it).
     follows: {
       quote: true,
       escapes: 3,
       blanks: 16,
       operators: ",",
-      value: { blanks: 16, min: 6 },
+      value: { blanks: 16, min: 6, quoted: true },
     },
     before: 64,
     after: 4300,
@@ -2673,6 +2680,9 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "i",
     ),
     lead: "A-Za-z0-9_",
+    // Every keyword ends with the `||` or `??`: a quote (or the backslash of an
+    // escaped one) after at most four blanks (`!token || expired` fails it).
+    tail: { blanks: 4, cls: String.raw`\\"'\x60`, min: 1 },
     before: 100,
     after: 4300,
     priority: 1,

@@ -144,8 +144,9 @@ export const LAYOUT_RULES: readonly SecretRule[] = [
     ),
     lead: "A-Za-z0-9_.\\-",
     rejectName: (n) => !TABLE_SECRET_NAME.test(n) || isExcludedName(n),
-    // The cell's end: blanks or a backquote, then the column bar.
-    follows: { quote: false, escapes: 0, blanks: 16, operators: "|\x60" },
+    // The cell's end: an optional backquote (a code span's), blanks, then the
+    // column bar: a name in a code span of prose or a template literal fails it.
+    follows: { quote: true, backtick: true, escapes: 0, blanks: 16, operators: "|" },
     before: 64,
     after: 700,
     priority: 2,

@@ -36,6 +36,8 @@ Deno.test("followsFirst() holds every character a rule's follows pattern can beg
     "`",
     ",",
     "]",
+    "|",
+    "v",
   ];
   const checked = SECRET_RULES.filter((r) => r.follows !== undefined);
   // Positive control: the rules that read names have one.
