@@ -2113,12 +2113,13 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["go doc -http=0 net/http", "read_only"],
   ["go doc -http=false -http fmt", "review"],
   ["go doc -http=true fmt", "review"],
-  // recall20: tar listing a named archive file reads it; a mode that writes, a decompressor found
-  // on PATH (-z, a compressed name, -I), a remote host:file (rsh) or the tape device does not.
-  ["tar --list -f x.tar", "read_only"],
-  ["tar -tvf x.tar", "read_only"],
-  ["tar tvf x.tar some/member", "read_only"],
-  ["tar --list --file=x.tar --verbose", "read_only"],
+  // recall20 called tar listing a named archive file read_only; cmd38: it is review, as `rg -z` is.
+  // GNU tar detects compression from the archive's content, not its name, and runs the
+  // decompressor found first on PATH (a gzip file named x.tar with a fake gzip on PATH runs it).
+  ["tar --list -f x.tar", "review"],
+  ["tar -tvf x.tar", "review"],
+  ["tar tvf x.tar some/member", "review"],
+  ["tar --list --file=x.tar --verbose", "review"],
   ["tar -tzf x.tgz", "review"],
   ["tar -tf x.tar.gz", "review"],
   ["tar -tf backup.example.test:x.tar", "review"],
@@ -2137,6 +2138,56 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["tar -t --file=$F", "review"],
   ["tar -tf $(ls -t *.tar | head -1)", "review"],
   ["tar -tf x.tar *", "review"],
-  ["tar -tf x.tar '*.txt'", "read_only"],
-  ['F=x.tar; tar -tf "$F"', "read_only"],
+  ["tar -tf x.tar '*.txt'", "review"],
+  ['F=x.tar; tar -tf "$F"', "review"],
+  // cmd38: a word whose value is not known here (`$X`, `"$X"`, `$(...)`, `$((...))`, a glob that
+  // can match a file named like an option) may become an option of a program that has one that
+  // writes or runs: `X=-delete`, `X='-exec rm {} ;'`, `X=--output=f`, `X=-o/f`, `X=--pre=sh`. A
+  // quoted expansion is one word but can still be an option; an unquoted one may split into several.
+  ["find . $X", "review"],
+  ['find . "$X"', "review"],
+  ['find "$DIR" -name x', "review"],
+  ["find . -name x $(cat opts)", "review"],
+  ["find . -maxdepth $((N + 1))", "review"],
+  ["find . -name x *", "review"],
+  ["find . -name *.txt", "review"],
+  ["git log $X", "review"],
+  ['git log "$X"', "review"],
+  ['git show "$SHA"', "review"],
+  ["git diff $(git merge-base main HEAD)", "review"],
+  ["sort $X f", "review"],
+  ['sort "$X" f', "review"],
+  ["sort -k $KEY f", "review"],
+  ["sort *.txt", "review"],
+  ["rg $X pat", "review"],
+  ['rg "$WORD" src', "review"],
+  ["uniq $X", "review"],
+  ["jq $FILTER f.json", "review"],
+  ["sed -n $X f", "review"],
+  // Controls: a literal assigned earlier in the line, a word after `--`, a quoted word given as an
+  // option's separate value, a word starting with a literal other than `-`, a glob that cannot
+  // match a dash first, and programs with no option that writes or runs (cat, ls, head, grep).
+  ['X=-n; sort "$X" f', "read_only"],
+  ['X=-o/tmp/out; sort "$X" f', "review"],
+  ['P=x; find . -name "$P"', "read_only"],
+  ['find . -name "$WORD"', "read_only"],
+  ["find . -name '*.txt'", "read_only"],
+  ["find src/*.d -name x", "read_only"],
+  ['git log -- "$FILE"', "read_only"],
+  ['git log --author "$WHO"', "read_only"],
+  ['sort -- "$F"', "read_only"],
+  ['sort -k "$KEY" f', "read_only"],
+  ['sort ./"$F"', "read_only"],
+  ['rg -e "$WORD" src', "read_only"],
+  ['rg -- "$WORD" src', "read_only"],
+  ['rg pat "src/$DIR"', "read_only"],
+  ["sort data/*.txt", "read_only"],
+  ["cat $F", "read_only"],
+  ['ls "$DIR"', "read_only"],
+  ["ls $(pwd)", "read_only"],
+  ["head -n $N f", "read_only"],
+  ["echo $HOME", "read_only"],
+  ['grep -- "$WORD" file', "read_only"],
+  ['grep "$WORD" file', "read_only"],
+  ["cat *.txt", "read_only"],
 ];
