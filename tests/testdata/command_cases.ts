@@ -2164,6 +2164,9 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["uniq $X", "review"],
   ["jq $FILTER f.json", "review"],
   ["sed -n $X f", "review"],
+  ['sort -"$X" f', "review"],
+  ['git log --"$X"', "review"],
+  ["git log --format=$FMT", "review"],
   // Controls: a literal assigned earlier in the line, a word after `--`, a quoted word given as an
   // option's separate value, a word starting with a literal other than `-`, a glob that cannot
   // match a dash first, and programs with no option that writes or runs (cat, ls, head, grep).
@@ -2177,6 +2180,9 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ['git log --author "$WHO"', "read_only"],
   ['sort -- "$F"', "read_only"],
   ['sort -k "$KEY" f', "read_only"],
+  ['sort -t"$SEP" -k2 f', "read_only"],
+  ['git log --format="%h $FMT"', "read_only"],
+  ['git log --since="$DATE" --oneline', "read_only"],
   ['sort ./"$F"', "read_only"],
   ['rg -e "$WORD" src', "read_only"],
   ['rg -- "$WORD" src', "read_only"],

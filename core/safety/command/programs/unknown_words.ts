@@ -24,34 +24,49 @@ export function hasDangerousWords(rec: ProgramRecord): boolean {
   return rec.readOnly !== "always" || rec.options.some((o) => o.effect !== undefined);
 }
 
-/** Whether the word's first character may be a `-` once the shell expands it. */
-function mayStartWithDash(a: Arg): boolean {
-  // An expansion or a glob character first (the text keeps expansions in their source form).
-  if ((a.dynamic || a.substituted) && /^[-$`]/.test(a.text)) return true;
-  return a.glob && /^[-*?[]/.test(a.text);
+/**
+ * Whether the word may be read as an option other than the one its literal
+ * start names: it starts with an expansion or glob character, or with a
+ * literal `-` whose unknown part comes before the value of a known option
+ * (`-$X`, `--$X`; `--format="$F"` and `-t"$SEP"` only give a value).
+ */
+function mayBeOption(a: Arg, valueStart: number | undefined): boolean {
+  if (!a.dynamic && !a.substituted && !a.glob) return false;
+  // The text keeps expansions in their source form; a glob character counts only when unquoted.
+  const unknownAt = a.text.search(a.glob ? /[$`*?[]/ : /[$`]/);
+  if (unknownAt < 0) return false;
+  if (unknownAt === 0) return true;
+  return a.text.startsWith("-") && (valueStart === undefined || unknownAt < valueStart);
 }
 
 /** Indices of words that are an option's separate value, and of the `--` ending options. */
 function positions(rec: ProgramRecord, inv: Invocation, parsed: ParsedOptions) {
   const values = new Set<number>();
+  /** Where an attached value starts in its option word (`--format=` is 9 characters). */
+  const valueStarts = new Map<number, number>();
   if (rec.names[0] === "find") {
     inv.argv.forEach((a, i) => {
       if (FIND_VALUE.test(a)) values.add(i + 1);
     });
     // find reads `--` only before its starting points.
-    return { values, end: inv.argv[0] === "--" ? 0 : inv.argv.length };
+    return { values, valueStarts, end: inv.argv[0] === "--" ? 0 : inv.argv.length };
   }
   const sub = rec.subOptions?.(inv, parsed) ?? null;
   const from = sub === null ? 0 : (parsed.operands[0]?.index ?? 0) + 1;
   for (const p of sub === null ? [parsed] : [parsed, sub]) {
-    for (const u of p.uses) if (!u.attached) values.add(u.valueIndex);
+    for (const u of p.uses) {
+      if (!u.attached) values.add(u.valueIndex);
+      else if (u.value !== null) {
+        valueStarts.set(u.index, inv.argv[u.index]!.length - u.value.length);
+      }
+    }
   }
   // Past the subcommand, its own reading says which words are operands.
   const operands = new Set((sub ?? parsed).operands.map((o) => o.index));
   const end = inv.argv.findIndex((a, i) =>
     i >= from && a === "--" && !values.has(i) && !operands.has(i)
   );
-  return { values, end: end < 0 ? inv.argv.length : end };
+  return { values, valueStarts, end: end < 0 ? inv.argv.length : end };
 }
 
 /**
@@ -85,12 +100,12 @@ export function mayBecomeOption(
 ): boolean {
   if (!hasDangerousWords(rec) || inv.args.length !== inv.argv.length) return false;
   if (!inv.args.some((a) => a.dynamic || a.substituted || a.glob)) return false;
-  const { values, end } = positions(rec, inv, parsed);
+  const { values, valueStarts, end } = positions(rec, inv, parsed);
   for (let i = 0; i < end; i++) {
     const a = inv.args[i]!;
     // Split or globbed into several words, the words after the first are not an option's value.
-    if (a.splits === true || (a.glob && mayStartWithDash(a))) return true;
-    if (!values.has(i) && mayStartWithDash(a)) return true;
+    if (a.splits === true || (a.glob && mayBeOption(a, valueStarts.get(i)))) return true;
+    if (!values.has(i) && mayBeOption(a, valueStarts.get(i))) return true;
   }
   return false;
 }
