@@ -20,6 +20,8 @@ export interface Arg {
   escapes: boolean;
   /** Holds a command substitution. */
   substituted: boolean;
+  /** An unquoted expansion of unknown value is in it: the shell may split it into several words. */
+  splits?: true;
   /** The command and process substitutions inside it. */
   subs: Substitution[];
 }

@@ -38,6 +38,7 @@ export function resolveWord(
   let escapes = false;
   let split = false;
   let braces = false;
+  let splits = false;
   const subs = [];
   for (const s of word.segments) {
     if (s.kind === "lit") {
@@ -58,15 +59,26 @@ export function resolveWord(
       } else {
         text += s.raw;
         dynamic = true;
+        if (!s.quoted && !noSplit) splits = true;
       }
       if (s.quoted) quoted = true;
     } else {
       text += s.raw;
       dynamic = true;
       subs.push(s.sub);
+      // `<(...)` becomes one `/dev/fd/N` name; `$(...)`, backticks and `$((...))` are split.
+      if (!s.quoted && !noSplit && s.sub.kind !== "process") splits = true;
     }
   }
-  const base = { dynamic, quoted, glob, escapes, substituted: subs.length > 0, subs };
+  const base = {
+    dynamic,
+    quoted,
+    glob,
+    escapes,
+    substituted: subs.length > 0,
+    subs,
+    ...(splits ? { splits: true as const } : {}),
+  };
   const texts = split ? text.split(/\s+/).filter((t) => t !== "") : [text];
   // Brace expansion comes first in the shell, but splitting the result the
   // other way round gives the same words for what is judged here.

@@ -36,6 +36,11 @@ export interface ProgramRecord {
    * predicate. An option with an effect is never read-only in any case.
    */
   readonly readOnly: "always" | "never" | ReadOnlyCheck;
+  /**
+   * The options of its subcommand, read from the word after it (git's `log`,
+   * `diff`): which words are option values and where `--` ends them.
+   */
+  readonly subOptions?: (inv: Invocation, parsed: ParsedOptions) => ParsedOptions | null;
   /** Dangerous families its judge can report (documentation and tests). */
   readonly families?: readonly FamilyId[];
   /** Program-specific judgement: code arguments, subcommands, danger shapes. */

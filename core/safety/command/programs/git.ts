@@ -668,6 +668,11 @@ export const GIT: ProgramRecord = {
   options: GLOBAL,
   stopAtOperand: true,
   readOnly,
+  subOptions: (inv, parsed) => {
+    const at = subIndex(parsed);
+    if (at < 0) return null;
+    return parseOptions(syntaxOf(inv.argv[at]!.toLowerCase()), inv.argv, at + 1);
+  },
   families: ["history_rewrite", "ref_destruction", "discard_work", "persistence"],
   judge,
 };

@@ -8,6 +8,7 @@
 import type { Findings, Invocation } from "../invocation.ts";
 import { parseOptions, usesOf } from "./_options.ts";
 import { judgeOptions } from "./effects.ts";
+import { mayBecomeOption } from "./unknown_words.ts";
 
 import type { ProgramRecord } from "./_record.ts";
 import { RSYNC, TAR, ZIP } from "./archive.ts";
@@ -213,5 +214,14 @@ export function judgeProgram(inv: Invocation, out: Findings): boolean | null {
   const effects = judgeOptions(rec, inv, parsed, out);
   rec.judge?.(inv, parsed, out);
   if (effects || rec.readOnly === "never") return false;
-  return rec.readOnly === "always" ? true : rec.readOnly(inv, parsed);
+  if (!(rec.readOnly === "always" || rec.readOnly(inv, parsed))) return false;
+  if (mayBecomeOption(rec, inv, parsed)) {
+    out.review(
+      `${
+        rec.names[0]
+      }: a word whose value is not known here may be an option that writes or runs a program`,
+    );
+    return false;
+  }
+  return true;
 }

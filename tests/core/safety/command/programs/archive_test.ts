@@ -1,10 +1,9 @@
 /**
- * The tar record against the real tar: every form the classifier calls
- * read-only (a listing of a named archive file) leaves the directory and the
- * archive as they were when the real tar runs it, and the forms that
- * extract, write a state file or change the archive are not read-only.
- * Skipped where tar is not installed. No form here runs a program: the
- * listing forms that would (-z, -I) are judged by name only.
+ * The tar record against the real tar: no form is read-only, the forms that
+ * extract, write a state file or change the archive are not, and even a
+ * listing of an archive named `x.tar` runs the decompressor found on PATH
+ * when its content is compressed (a harmless stand-in that leaves a mark).
+ * Skipped where tar is not installed.
  */
 import assert from "node:assert/strict";
 import { classifyCommand } from "../../../../../core/safety/command/classify.ts";
@@ -69,11 +68,56 @@ Deno.test({
         if (changed) wrote++;
         const cls = classifyCommand(`tar ${argv.join(" ")}`).class;
         assert.ok(!(changed && cls === "read_only"), `tar ${argv.join(" ")}: wrote, ${cls}`);
-        // Positive control: the listings are read_only.
-        if (argv.includes("-tf") && argv.length === 2) assert.equal(cls, "read_only");
+        // A listing runs the decompressor found on PATH (see the test below): review, not read_only.
+        if (argv.includes("-tf") && argv.length === 2) assert.equal(cls, "review");
       }
       // The oracle can fail: several forms really extract, write or change the archive.
       assert.ok(wrote >= 3, `${wrote} forms wrote`);
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
+
+Deno.test({
+  name:
+    "tar: listing x.tar whose content is gzip runs the gzip found first on PATH, so not read_only",
+  ignore: !programRuns("tar", ["--version"]) || !programRuns("gzip", ["--version"]),
+  fn: async () => {
+    const dir = await Deno.makeTempDir();
+    try {
+      await Deno.writeTextFile(`${dir}/a.txt`, "hello\n");
+      const made = await new Deno.Command("tar", {
+        args: ["-czf", "x.tar", "a.txt"],
+        cwd: dir,
+        stdout: "null",
+        stderr: "null",
+      }).output();
+      assert.ok(made.success);
+      // A stand-in gzip first on PATH: it leaves a mark, then does what gzip does.
+      await Deno.mkdir(`${dir}/bin`);
+      const realGzip = new TextDecoder().decode(
+        (await new Deno.Command("sh", { args: ["-c", "command -v gzip"], stdout: "piped" })
+          .output()).stdout,
+      ).trim();
+      await Deno.writeTextFile(
+        `${dir}/bin/gzip`,
+        `#!/bin/sh\necho ran > "${dir}/mark"\nexec ${realGzip} "$@"\n`,
+        { mode: 0o755 },
+      );
+      await new Deno.Command("tar", {
+        args: ["-tf", "x.tar"],
+        cwd: dir,
+        clearEnv: true,
+        env: { PATH: `${dir}/bin:${Deno.env.get("PATH") ?? "/usr/bin:/bin"}` },
+        stdin: "null",
+        stdout: "null",
+        stderr: "null",
+      }).output();
+      // The oracle: the real tar ran the program it found on PATH for a name it was not given.
+      assert.equal(await Deno.readTextFile(`${dir}/mark`).catch(() => ""), "ran\n");
+      assert.equal(classifyCommand("tar -tf x.tar").class, "review");
+      assert.equal(classifyCommand("tar --list --file=x.tar").class, "review");
     } finally {
       await Deno.remove(dir, { recursive: true });
     }
