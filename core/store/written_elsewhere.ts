@@ -32,7 +32,8 @@ export type WrittenElsewhere = (facts: RecordedPlace) => Promise<boolean>;
  * ```ts
  * import assert from "node:assert/strict";
  * import { writtenElsewhere } from "./written_elsewhere.ts";
- * const elsewhere = writtenElsewhere({} as never, { workTree: "/r" } as never);
+ * const repo = { workTree: "/r", gitDir: "/r/.git", commonDir: "/r/.git" };
+ * const elsewhere = writtenElsewhere({} as never, repo as never);
  * assert.equal(await elsewhere({ status: "not_a_repo", head: null, repo_root: null }), true);
  * assert.equal(await elsewhere({ status: "collected", head: null, repo_root: "/r" }), false);
  * assert.equal(await elsewhere({ status: "collected", head: null, repo_root: "/s" }), true);
