@@ -11,7 +11,7 @@ export const logCommand: Command = {
   category: "diagnostics",
   summary: "Show the capsule chain newest first, one line each",
   description:
-    "Walks the chain from .baton/latest.md (as baton verify does) and prints one line per capsule, newest first: time, trigger, host, signer (the trusted name, a key fingerprint prefix, or unsigned), link status (ok, unsigned, unknown_key, or the tamper states bad_signature, edited, invalid), (written in another repository) for a capsule whose recorded commit or work tree is not here (whoever signed it), and the first line of now. Text from capsules is redacted and neutralised. When the chain is broken the lines stop where the walk stops and a last line says so (run baton verify). Exit 0.",
+    "Walks the chain from .baton/latest.md (as baton verify does) and prints one line per capsule, newest first: time, trigger, host, signer (the trusted name, a key fingerprint prefix, or unsigned), link status (ok, unsigned, unknown_key, or the tamper states bad_signature, edited, invalid), (written in another repository) for a capsule whose signed place (work tree, remotes) is not tied to this repository or whose recorded commit is absent here (whoever signed it), and the first line of now. Text from capsules is redacted and neutralised. When the chain is broken the lines stop where the walk stops and a last line says so (run baton verify). Exit 0.",
   examples: ["baton log", "baton log -n 5 --json"],
   flags: [{
     name: "limit",

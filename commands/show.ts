@@ -34,7 +34,7 @@ export const showCommand: Command = {
       trustedKeys: trusted.keys,
     });
     // Signed by a trusted key says who wrote it, not where: one this machine signed in another
-    // repository (its recorded commit or work tree is not here) decides nothing here.
+    // repository (its signed place is not tied here, or its recorded commit is absent) decides nothing here.
     const { writtenElsewhere } = await import("../core/store/written_elsewhere.ts");
     const elsewhere = await writtenElsewhere(io.fs, found.repo)(capsule.facts);
     if (boolFlag(args, "json")) {

@@ -50,7 +50,7 @@ export function carryMeaning(
     const id = options.sourceId === undefined ? "" : ` ${shortId(options.sourceId)}`;
     const why = options.untrustedSource === true
       ? "which no key this machine trusts signed"
-      : "whose recorded commit or work tree is not in this repository (written in another repository, or at commits never fetched here)";
+      : "written in another repository (the work tree and remotes it records are not tied to this repository, or its recorded commit is not here)";
     return {
       meaning: {
         ...emptyMeaning(),

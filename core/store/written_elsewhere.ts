@@ -1,15 +1,21 @@
 /**
  * Whether a capsule was written for another repository than this one, from
- * the place its signed facts record. A capsule that records a commit was
- * written where that commit is (core/facts/git/commit_absent.ts: only a
- * definite absence counts). One that records none was written outside git,
- * in a repository before its first commit, or from a pasted answer whose
- * facts were never collected (`baton ingest`): only the last two can be this
- * repository's own, and only when written here, in this work tree (its
- * signed `repo_root` is this one's or, in a linked worktree, the main one's; a capsule that records no work tree
- * cannot be tied here). Otherwise a commit-less capsule this machine signed
- * anywhere (a scratch folder, another project's first session or paste),
- * copied into this repository, would count as trusted here.
+ * the place its signed facts record. It counts as this repository's only when
+ * that place is tied to this project: the work tree it records is one of this
+ * repository's, or one of the remote URLs it records names the project one of
+ * this repository's remotes names, or is this work tree (own_places.ts,
+ * place_identity.ts). A recorded commit found in this repository's objects is
+ * no tie: anyone who can get a branch, a pull request's head or a shared
+ * chain commit fetched makes it present, and with it another project's
+ * signed capsule, copied here. A recorded commit definitely absent
+ * (core/facts/git/commit_absent.ts) still says another repository whatever
+ * the place says; an absence that proves nothing (a shallow clone, objects
+ * that could not be read) leaves the place to decide, as it decides for a
+ * capsule that records no commit (a repository before its first commit, a
+ * paste `baton ingest` wrote). One written outside git is never this
+ * repository's. Otherwise a capsule this machine signed in another project
+ * (a scratch folder, a first session, a repository whose commits were
+ * fetched here) would count as trusted here.
  * I/O through `ReadFs`.
  * @module
  */
@@ -17,47 +23,70 @@ import type { ReadFs } from "../fs.ts";
 import type { GitObjectReader, RepoLocation } from "../facts/types.ts";
 import type { Facts } from "../capsule/recorded_facts.ts";
 import { createObjectReader } from "../facts/git/object_reader.ts";
+import { isAbsolutePath } from "../path.ts";
+import { nearWorkTrees, ownPlaces } from "./own_places.ts";
+import { pathIdentity, remoteIdentity } from "./place_identity.ts";
 
-/** The part of a capsule's facts that says where it was written. */
-export type RecordedPlace = Pick<Facts, "status" | "head" | "repo_root">;
+/** The part of a capsule's facts that says where it was written (`remotes` absent: none recorded). */
+export type RecordedPlace =
+  & Pick<Facts, "status" | "head" | "repo_root">
+  & Partial<Pick<Facts, "remotes">>;
 
 /** The check `writtenElsewhere` returns: true when the capsule was not written here. */
 export type WrittenElsewhere = (facts: RecordedPlace) => Promise<boolean>;
 
+/** The most recorded remotes looked at (a real clone has a handful). */
+const MAX_RECORDED_REMOTES = 64;
+
 /**
- * A check of recorded places against `repo` (one object reader for all of
- * them); every answer is false when there is no repository.
+ * A check of recorded places against `repo` (one object reader and one read
+ * of its places for all of them); every answer is false when there is no
+ * repository.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { writtenElsewhere } from "./written_elsewhere.ts";
- * const repo = { workTree: "/r", gitDir: "/r/.git", commonDir: "/r/.git" };
- * const elsewhere = writtenElsewhere({} as never, repo as never);
+ * const elsewhere = writtenElsewhere({} as never, { workTree: "/r", gitDir: "/r/.git", commonDir: "/r/.git" });
  * assert.equal(await elsewhere({ status: "not_a_repo", head: null, repo_root: null }), true);
  * assert.equal(await elsewhere({ status: "collected", head: null, repo_root: "/r" }), false);
- * assert.equal(await elsewhere({ status: "collected", head: null, repo_root: "/s" }), true);
  * ```
  */
 export function writtenElsewhere(fs: ReadFs, repo: RepoLocation | null): WrittenElsewhere {
   const found = commitFound(fs, repo);
+  const near = repo === null ? new Set<string>() : nearWorkTrees(repo);
+  let places: Promise<Set<string>> | null = null;
   return async (facts) => {
     if (repo === null) return false;
-    if (facts.head !== null) {
-      const here = await found(facts.head);
-      if (here !== null) return !here;
-      // Not found, and its absence proves nothing (a shallow clone, whose missing commits
-      // may lie beyond the boundary; objects that could not be read): the commit cannot
-      // say it was written here, so the work tree it records must, as for no commit.
-      return facts.repo_root === null || !ownWorkTrees(repo).has(facts.repo_root);
-    }
-    // No commit recorded. Written outside git: not in this repository. Otherwise (a
-    // repository before its first commit, or a paste ingested with its facts never
-    // collected) by the work tree it records; one that records none (a paste ingested
-    // before it was recorded, a repository that could not be read) cannot be tied here.
     if (facts.status === "not_a_repo") return true;
-    return facts.repo_root === null || !ownWorkTrees(repo).has(facts.repo_root);
+    if (facts.head !== null && (await found(facts.head)) === false) return true;
+    const recorded = recordedPlaces(facts);
+    if (recorded.some((p) => near.has(p))) return false;
+    if (recorded.length === 0) return true;
+    places ??= ownPlaces(fs, repo);
+    const own = await places;
+    return !recorded.some((p) => own.has(p));
   };
+}
+
+/**
+ * The identities a capsule's facts record: its work tree, then its remotes
+ * (a relative local remote resolved against that work tree). Fields not in
+ * their shape are passed over: they tie nothing.
+ */
+function recordedPlaces(facts: RecordedPlace): string[] {
+  const root = typeof facts.repo_root === "string" && isAbsolutePath(facts.repo_root)
+    ? facts.repo_root
+    : null;
+  const out = root === null ? [] : [pathIdentity(root)];
+  const remotes = Array.isArray(facts.remotes) ? facts.remotes : [];
+  for (const r of remotes.slice(0, MAX_RECORDED_REMOTES)) {
+    const url: unknown = (r as { url?: unknown } | null)?.url;
+    if (typeof url !== "string") continue;
+    const id = remoteIdentity(url, root);
+    if (id !== null) out.push(id);
+  }
+  return out;
 }
 
 /**
@@ -82,18 +111,4 @@ function commitFound(
     shallow ??= fs.lstat(`${repo.commonDir}/shallow`).then((st) => st !== null, () => true);
     return (await shallow) ? null : false;
   };
-}
-
-/**
- * This repository's work trees a commit-less capsule may have been written in: the one baton
- * works in and, in a linked worktree, the main one (whose `.git` is the common git dir), where
- * a first session before the first commit wrote it.
- */
-function ownWorkTrees(repo: RepoLocation): Set<string> {
-  const own = new Set([repo.workTree]);
-  const common = repo.commonDir.replace(/\/+$/, "");
-  if (common !== repo.gitDir.replace(/\/+$/, "") && common.endsWith("/.git")) {
-    own.add(common.slice(0, -"/.git".length));
-  }
-  return own;
 }

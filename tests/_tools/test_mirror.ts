@@ -726,6 +726,11 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
     test: "tests/e2e/search_test.ts",
     reason: "driven through the real CLI (baton search) by that end-to-end test",
   },
+  "core/store/own_places.ts": {
+    test: "tests/core/store/written_elsewhere_test.ts",
+    reason:
+      "this repository's places (work trees, linked ones, remotes) are what that test ties capsules to",
+  },
   "core/store/private_dir.ts": {
     test: "tests/e2e/paste_ingest_test.ts",
     reason: "driven through the real CLI (baton ingest) by that end-to-end test",

@@ -25,14 +25,19 @@ async function finalize(dir: string, now: string): Promise<{ id: string; file: s
   return { id, file };
 }
 
-/** This project with its own capsule, and a newer one of another project copied into its archive. */
-async function setup() {
+/**
+ * This project with its own capsule, and a newer one of another project copied into its archive.
+ * With `remote`, this project names it as origin before its capsule is written (a clone of the
+ * remote is then tied to that capsule by the remote its facts record).
+ */
+async function setup(remote?: string) {
   const other = await makeRepo("baton-other-");
   await writeFiles(other, { "o.txt": "other project\n" });
   await commitAll(other, "other");
   const here = await makeRepo("baton-here-");
   await writeFiles(here, { "h.txt": "this project\n" });
   await commitAll(here, "here");
+  if (remote !== undefined) await git(here, ["remote", "add", "origin", remote]);
   const own = await finalize(here, "this project's handoff");
   const foreign = await finalize(other, "another project's handoff");
   await Deno.copyFile(
@@ -70,11 +75,10 @@ Deno.test("revive makes this project's capsule current over a newer copy of anot
 });
 
 Deno.test("pull on a fresh clone makes the capsule written here current, not a newer copy of another project's", async () => {
-  const { here, own, foreign } = await setup();
   await using root = await tempDir("baton-remote-");
   const remote = `${root.path}/remote.git`;
   await git(root.path, ["init", "-q", "--bare", "-b", "main", remote]);
-  await git(here, ["remote", "add", "origin", remote]);
+  const { here, own, foreign } = await setup(remote);
   await git(here, ["push", "-q", "origin", "main"]);
   const pushed = await runBaton(["push"], { cwd: here });
   assert.equal(pushed.code, 0, pushed.stderr);
