@@ -788,6 +788,12 @@ async function scanTree(fs: ReadFs, repo: RepoLocation, o: ScanTreeOptions) {
     submoduleState: o.submoduleState,
     convertToGit: async (path, data, rawIsIndexed, indexBlob) =>
       convertToGit(data, await attrs.get(path, indexBlob), config, rawIsIndexed),
+    renameText: async (path, indexBlob) => {
+      // `diff` set is text, unset (or `binary`) is binary; a driver's name may carry
+      // diff.<driver>.binary, which is not read here: either reading.
+      const diff = (await attrs.get(path, indexBlob)).get("diff");
+      return diff === true ? true : diff === false ? false : diff === undefined ? null : "either";
+    },
     maxUntracked: o.maxUntracked,
     // A damaged index that still parses must not pass for a clean tree; a
     // large one is hashed only when there is no deadline (the caller notes it).

@@ -40,8 +40,9 @@ export interface SpanCounts {
  * assert.equal([...a.counts.values()].reduce((x, y) => x + y, 0), 8);
  * ```
  */
-export function spanCounts(data: Uint8Array): SpanCounts {
-  const isText = data.subarray(0, 8000).indexOf(0) < 0;
+export function spanCounts(data: Uint8Array, text?: boolean): SpanCounts {
+  // git's diff_filespec_is_binary: the path's diff attribute when it says, else a NUL in 8000 bytes.
+  const isText = text ?? data.subarray(0, 8000).indexOf(0) < 0;
   const counts = new Map<number, number>();
   let n = 0;
   let accum1 = 0;

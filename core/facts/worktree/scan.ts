@@ -148,6 +148,14 @@ export interface ScanWorktreeOptions {
     indexBlob: (path: string) => Promise<Uint8Array | null>,
   ) => Promise<ConvertedContent>;
   /**
+   * Whether git's rename scoring reads a path as text, from its diff
+   * attribute (unmerged_renames.ts); absent: by content.
+   */
+  renameText?: (
+    path: string,
+    indexBlob: (path: string) => Promise<Uint8Array | null>,
+  ) => Promise<boolean | null | "either">;
+  /**
    * Told as each phase of the scan ends, in the order of
    * {@linkcode SCAN_PHASES} (the index phases only when there is an index):
    * the facts bench measures where the time and memory go with it.
@@ -695,6 +703,9 @@ export async function scanWorktree(
             : await options.convertToGit(path, data, false, indexBlob);
           return converted === null ? data : converted;
         },
+        ...(options.renameText === undefined
+          ? {}
+          : { text: (path: string) => options.renameText!(path, indexBlob) }),
       });
       for (const p of paired) notCompared(p, UNMERGED_RENAME_REASON);
     }
