@@ -149,7 +149,7 @@ export interface ScanWorktreeOptions {
   ) => Promise<ConvertedContent>;
   /**
    * Whether git's rename scoring reads a path as text, from its diff
-   * attribute (unmerged_renames.ts); absent: by content.
+   * attribute (head_diff.ts, unmerged_renames.ts); absent: by content.
    */
   renameText?: (
     path: string,
@@ -621,6 +621,9 @@ export async function scanWorktree(
       headTreeOid: options.headTreeOid,
       objects: options.objects,
       ...(options.renames === undefined ? {} : options.renames),
+      ...(options.renameText === undefined
+        ? {}
+        : { renameText: (path: string) => options.renameText!(path, indexBlob) }),
     });
   for (const s of headDiff.staged) {
     const mode = s.indexMode !== 0 ? s.indexMode : s.headMode;

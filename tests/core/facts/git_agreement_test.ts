@@ -1659,6 +1659,35 @@ Deno.test("unmerged: a file gone from the work tree is a work-tree rename source
   assert.deepEqual(both.unchecked.filter((p) => p === "old.txt"), ["old.txt"]);
 });
 
+Deno.test("renames: a staged rename's score reads each blob as text or binary as its diff attribute says", async () => {
+  // A CRLF file holding a NUL moved and rewritten with LF: text to git under
+  // `diff` (the CRs skip, R.), binary by content or under -diff (D. and A.).
+  const env = await userEnv();
+  const crlf = "\0" + Array.from({ length: 40 }, (_, i) => `line ${i}\r\n`).join("");
+  const lf = "\0" + Array.from({ length: 40 }, (_, i) => `line ${i}\n`).join("");
+  for (
+    const [attrs, want] of [
+      ["*.x diff\n", "R."],
+      ["*.x -diff\n", "A."],
+      ["", "A."],
+      ["*.x diff=mine\n", null],
+    ] as const
+  ) {
+    const dir = await base({ ".gitattributes": attrs, "old.x": crlf });
+    await git(dir, ["mv", "old.x", "new.x"]);
+    await writeFiles(dir, { "new.x": lf });
+    await git(dir, ["add", "new.x"]);
+    const r = await assertAgreesWithGit(env, dir, { label: attrs, allowUnknown: true });
+    if (want === null) {
+      // A driver's diff.<driver>.binary is not read here: the pair is not stated either way.
+      assert.ok(r.unchecked.includes("new.x") && r.unchecked.includes("old.x"), attrs);
+    } else {
+      assert.equal(r.git.tracked.get("new.x"), want, `${attrs}: control: git's pairing`);
+      assert.equal(r.unchecked.includes("new.x"), false, `${attrs}: stated`);
+    }
+  }
+});
+
 Deno.test("unmerged: the rename score reads a file as text or binary as its diff attribute says (a CR before LF counted only in binary)", async () => {
   // git's hash_chars skips a CR before LF only in text, and text is the
   // diff attribute's word before the content's (a NUL in 8000 bytes).
