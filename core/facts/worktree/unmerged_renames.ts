@@ -27,7 +27,7 @@ export interface UnmergedRenameIo {
    * Whether git scores the path's content as text (a CR before LF not
    * counted) or binary: true or false where its diff attribute decides,
    * null where its content does (a NUL in the first 8000 bytes), "either"
-   * where that is not known here (a diff driver's own binary setting).
+   * where that is not known here (a diff driver's binary setting that is no boolean).
    * @default {null}
    */
   text?(path: string): Promise<boolean | null | "either">;

@@ -1666,25 +1666,23 @@ Deno.test("renames: a staged rename's score reads each blob as text or binary as
   const crlf = "\0" + Array.from({ length: 40 }, (_, i) => `line ${i}\r\n`).join("");
   const lf = "\0" + Array.from({ length: 40 }, (_, i) => `line ${i}\n`).join("");
   for (
-    const [attrs, want] of [
-      ["*.x diff\n", "R."],
-      ["*.x -diff\n", "A."],
-      ["", "A."],
-      ["*.x diff=mine\n", null],
+    const [attrs, binary, want] of [
+      ["*.x diff\n", null, "R."],
+      ["*.x -diff\n", null, "A."],
+      ["", null, "A."],
+      // A driver's name: its diff.<driver>.binary, else the content.
+      ["*.x diff=mine\n", null, "A."],
+      ["*.x diff=mine\n", "false", "R."],
     ] as const
   ) {
     const dir = await base({ ".gitattributes": attrs, "old.x": crlf });
+    if (binary !== null) await git(dir, ["config", "diff.mine.binary", binary]);
     await git(dir, ["mv", "old.x", "new.x"]);
     await writeFiles(dir, { "new.x": lf });
     await git(dir, ["add", "new.x"]);
     const r = await assertAgreesWithGit(env, dir, { label: attrs, allowUnknown: true });
-    if (want === null) {
-      // A driver's diff.<driver>.binary is not read here: the pair is not stated either way.
-      assert.ok(r.unchecked.includes("new.x") && r.unchecked.includes("old.x"), attrs);
-    } else {
-      assert.equal(r.git.tracked.get("new.x"), want, `${attrs}: control: git's pairing`);
-      assert.equal(r.unchecked.includes("new.x"), false, `${attrs}: stated`);
-    }
+    assert.equal(r.git.tracked.get("new.x"), want, `${attrs} ${binary}: control: git's pairing`);
+    assert.equal(r.unchecked.includes("new.x"), false, `${attrs} ${binary}: stated`);
   }
 });
 
