@@ -470,9 +470,15 @@ async function pairRenames(
   const similar = new Map<string, string>();
   const uncompared: string[] = [];
   const cache = new Map<string, SpanCounts>();
+  // Each path's reading is asked once: a path is scored against many others.
+  const readings = new Map<string, boolean | null | "either">();
   const counts = async (oid: string, path: string) => {
     // git reads a CR before LF as nothing only in text, which the path's diff attribute may say.
-    const text = (await options.text?.(path)) ?? null;
+    let text = readings.get(path);
+    if (text === undefined) {
+      text = (await options.text?.(path)) ?? null;
+      readings.set(path, text);
+    }
     if (text === "either") throw new RenameNotScored();
     const key = `${oid}:${text}`;
     const hit = cache.get(key);
