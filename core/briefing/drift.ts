@@ -402,19 +402,24 @@ function treeCheck(
 }
 
 /**
- * Whether git counts a file's executable bit now (core.fileMode): false
- * where either side's tree says it does not, null where no tree was scanned
- * now to say.
+ * Whether git counts a file's executable bit (core.fileMode) on both sides:
+ * true when both count it, false when neither does (git's view of the mode
+ * is the index's both times), "moved" when one side counts it and the other
+ * does not (there git's view is the file's bit on one side and the index's
+ * mode, which no fact records, on the other), null where no tree was
+ * scanned now to say.
  */
-function modeCounts(recorded: Facts, current: Facts): boolean | null {
-  if (recorded.tree?.file_mode === false || current.tree?.file_mode === false) return false;
-  return current.tree === undefined ? null : true;
+function modeCounts(recorded: Facts, current: Facts): boolean | "moved" | null {
+  const then = recorded.tree?.file_mode !== false;
+  if (current.tree === undefined) return then ? null : false;
+  const now = current.tree.file_mode !== false;
+  return then === now ? then : "moved";
 }
 
 function fileCheck(
   f: ChangedFileFact,
   now: CurrentFile | undefined,
-  counts: boolean | null,
+  counts: boolean | "moved" | null,
 ): DriftCheck {
   const check = `file ${shownPath(f.path)}`;
   const byHash = "sha256 of content";
@@ -487,18 +492,26 @@ function fileCheck(
 /**
  * A file that became a symlink (or back), or whose executable bit flipped
  * where git counts the bit (`counts`); null when neither. A flipped bit is
- * no change where git does not count it (core.fileMode false), and unknown
- * where whether it counts is not known now.
+ * no change where git does not count it (core.fileMode false) on either
+ * side, and unknown where whether it counts is not known now or changed
+ * since the capture (git's view of a same-content file's mode may then have
+ * moved whatever its bit did).
  */
 function typeOrModeChange(
   f: ChangedFileFact,
   now: Extract<CurrentFile, { kind: "hashed" }>,
-  counts: boolean | null,
+  counts: boolean | "moved" | null,
 ): string | null | { unknown: string } {
   if (
     now.type !== undefined && (f.kind === "file" || f.kind === "symlink") && now.type !== f.kind
   ) {
     return `type changed: was a ${f.kind}, now a ${now.type}`;
+  }
+  if (f.kind === "file" && (now.type === undefined || now.type === "file") && counts === "moved") {
+    return {
+      unknown:
+        "same content; core.fileMode changed since the capture, so git's view of the executable bit may have moved (the index's mode is not recorded): not compared",
+    };
   }
   if (
     f.kind === "file" && typeof f.executable === "boolean" && typeof now.executable === "boolean" &&

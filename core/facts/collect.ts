@@ -788,6 +788,14 @@ async function scanTree(fs: ReadFs, repo: RepoLocation, o: ScanTreeOptions) {
     submoduleState: o.submoduleState,
     convertToGit: async (path, data, rawIsIndexed, indexBlob) =>
       convertToGit(data, await attrs.get(path, indexBlob), config, rawIsIndexed),
+    renameText: async (path, indexBlob) => {
+      // `diff` set is text, unset (or `binary`) is binary; a driver's name is
+      // what its diff.<driver>.binary says, else the content (git's userdiff).
+      const diff = (await attrs.get(path, indexBlob)).get("diff");
+      if (diff === true || diff === false || diff === undefined) return diff ?? null;
+      const binary = config.diffBinary?.get(diff);
+      return binary === undefined ? null : binary === null ? "either" : !binary;
+    },
     maxUntracked: o.maxUntracked,
     // A damaged index that still parses must not pass for a clean tree; a
     // large one is hashed only when there is no deadline (the caller notes it).

@@ -40,6 +40,12 @@ interface Shape {
   moves: [boolean, boolean];
   /** Whether a changed submodule's state field (porcelain v2) moves. @default {false} */
   submoduleMoves?: boolean;
+  /**
+   * core.fileMode changes after the capture: git's view of a same-content
+   * file's mode is the index's on one side, which baton does not record, so
+   * its check may be unknown (never match where git moved). @default {false}
+   */
+  fileModeMoves?: boolean;
 }
 
 const SHAPES: Shape[] = [
@@ -93,6 +99,38 @@ const SHAPES: Shape[] = [
     before: "echo a>a; echo b>b; c; echo e>b",
     after: "git config core.fileMode false; chmod +x b",
     moves: [false, false],
+    fileModeMoves: true,
+  },
+  {
+    name:
+      "a file made executable at capture, then core.fileMode turned false (git's mode goes back)",
+    before: "echo a>a; echo b>b; c; echo edited>b; chmod +x b",
+    after: "git config core.fileMode false",
+    moves: [false, false],
+    fileModeMoves: true,
+  },
+  {
+    name: "core.fileMode false only in the global config, then chmod -x of a changed file",
+    before:
+      "git config --unset core.fileMode; git config --global core.fileMode false; echo a>a; echo b>b; c; echo edited>b; chmod +x b",
+    after: "chmod -x b",
+    moves: [false, false],
+  },
+  {
+    name: "core.fileMode false only in an included file, then chmod -x of a changed file",
+    before:
+      "git config -f .git/fm.inc core.fileMode false; git config --unset core.fileMode; git config include.path fm.inc; echo a>a; echo b>b; c; echo edited>b; chmod +x b",
+    after: "chmod -x b",
+    moves: [false, false],
+  },
+  {
+    name:
+      "core.fileMode false in an included file turned true after the capture (git now sees the bit)",
+    before:
+      "git config -f .git/fm.inc core.fileMode false; git config --unset core.fileMode; git config include.path fm.inc; echo a>a; echo b>b; c; echo edited>b; chmod +x b",
+    after: "git config -f .git/fm.inc core.fileMode true",
+    moves: [false, false],
+    fileModeMoves: true,
   },
   {
     name: "an executable untracked file made not executable (core.fileMode true)",
@@ -345,7 +383,12 @@ for (const shape of SHAPES) {
         : was === is
         ? "match"
         : "different";
-      assert.equal(c.status, want, `${shape.name}: ${c.check} (git: ${was} -> ${is}): ${c.detail}`);
+      // With core.fileMode changed, a same-blob file's mode may go unsettled, never matched.
+      const sameBlob = was.split(" ")[0] === is.split(" ")[0];
+      const got = shape.fileModeMoves === true && sameBlob && c.status === "unknown"
+        ? want
+        : c.status;
+      assert.equal(got, want, `${shape.name}: ${c.check} (git: ${was} -> ${is}): ${c.detail}`);
     }
   });
 }

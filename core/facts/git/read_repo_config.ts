@@ -123,6 +123,12 @@ export interface RepoConfig {
   cleanDrivers: Set<string>;
   /** Filter drivers whose `required` is true where it is last set. */
   requiredDrivers: Set<string>;
+  /**
+   * Diff drivers with `diff.<driver>.binary` set, by name: whether git reads
+   * their files as binary (null: a value that is no boolean). A driver not
+   * here leaves the content to say. @default {none}
+   */
+  diffBinary?: ReadonlyMap<string, boolean | null>;
   /** `includeIf` sections whose condition baton cannot evaluate (not included). */
   unevaluatedIncludes: number;
   /**
@@ -290,6 +296,12 @@ export async function readRepoConfig(
         e.section === "filter" && e.subsection !== null &&
         (e.key === "clean" || e.key === "process") && e.value !== null && e.value !== ""
       ).map((e) => e.subsection!),
+    ),
+    diffBinary: new Map(
+      listConfigSubsections(config, "diff").flatMap((d) => {
+        const v = getConfigValue(config, `diff.${d}.binary`);
+        return v === undefined ? [] : [[d, parseConfigBool(v)] as const];
+      }),
     ),
     requiredDrivers: new Set(
       listConfigSubsections(config, "filter").filter((d) =>

@@ -38,6 +38,12 @@ export interface DiffIndexHeadOptions {
    * reports every rename as a deletion and an addition. @default {true}
    */
   renames?: boolean;
+  /**
+   * Whether git's rename score reads a path as text (its diff attribute:
+   * true, false, null for the content's word, "either" where not known
+   * here, which leaves the pairs unscored). @default {by content}
+   */
+  renameText?: (path: string) => Promise<boolean | null | "either">;
   /** status.renameLimit (else diff.renameLimit): most sources or destinations for inexact renames. @default {1000} */
   renameLimit?: number;
   /** Largest blob read for an inexact rename; a larger one leaves its candidates uncompared. @default {8 MiB} */
@@ -359,6 +365,7 @@ export async function diffIndexHead(
     limit: options.renameLimit ?? 1000,
     maxBytes: options.maxRenameBlobBytes ?? 8 * 1024 * 1024,
     objects,
+    ...(options.renameText === undefined ? {} : { text: options.renameText }),
   });
   const copiesUncompared = (options.renames ?? true) && options.copies === true
     ? copyCandidates(staged)
@@ -409,7 +416,13 @@ async function pairRenames(
   deleted: Map<string, HeadBlob>,
   added: IndexedFile[],
   out: StagedChange[],
-  options: { renames: boolean; limit: number; maxBytes: number; objects: GitObjectReader },
+  options: {
+    renames: boolean;
+    limit: number;
+    maxBytes: number;
+    objects: GitObjectReader;
+    text?: (path: string) => Promise<boolean | null | "either">;
+  },
 ): Promise<string[]> {
   if (!options.renames) {
     for (const e of added) out.push({ path: e.path, x: "A", headMode: 0, indexMode: e.mode });
@@ -457,14 +470,24 @@ async function pairRenames(
   const similar = new Map<string, string>();
   const uncompared: string[] = [];
   const cache = new Map<string, SpanCounts>();
-  const counts = async (oid: string) => {
-    const hit = cache.get(oid);
+  // Each path's reading is asked once: a path is scored against many others.
+  const readings = new Map<string, boolean | null | "either">();
+  const counts = async (oid: string, path: string) => {
+    // git reads a CR before LF as nothing only in text, which the path's diff attribute may say.
+    let text = readings.get(path);
+    if (text === undefined) {
+      text = (await options.text?.(path)) ?? null;
+      readings.set(path, text);
+    }
+    if (text === "either") throw new RenameNotScored();
+    const key = `${oid}:${text}`;
+    const hit = cache.get(key);
     if (hit !== undefined) return hit;
     const obj = await options.objects.read(oid);
     if (obj === null || obj.type !== "blob") throw new RenameNotScored();
     if (obj.data.length > options.maxBytes) throw new RenameNotScored();
-    const c = spanCounts(obj.data);
-    cache.set(oid, c);
+    const c = spanCounts(obj.data, text ?? undefined);
+    cache.set(key, c);
     return c;
   };
   if (sources.length > 0 && dests.length > 0) {

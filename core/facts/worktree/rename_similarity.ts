@@ -40,8 +40,9 @@ export interface SpanCounts {
  * assert.equal([...a.counts.values()].reduce((x, y) => x + y, 0), 8);
  * ```
  */
-export function spanCounts(data: Uint8Array): SpanCounts {
-  const isText = data.subarray(0, 8000).indexOf(0) < 0;
+export function spanCounts(data: Uint8Array, text?: boolean): SpanCounts {
+  // git's diff_filespec_is_binary: the path's diff attribute when it says, else a NUL in 8000 bytes.
+  const isText = text ?? data.subarray(0, 8000).indexOf(0) < 0;
   const counts = new Map<number, number>();
   let n = 0;
   let accum1 = 0;
@@ -149,17 +150,20 @@ export function basenameCandidates(
  *
  * @param sources Deleted paths left after exact pairing, in path order.
  * @param dests Added paths left after exact pairing, in path order.
- * @param counts The span counts of a blob by id (read on demand).
+ * @param counts The span counts of a blob by id, read as its path's diff attribute says (on demand).
  * @returns Pairs: destination path -> source path.
  */
 export async function pairBasenames(
   sources: readonly RenameSide[],
   dests: readonly RenameSide[],
-  counts: (oid: string) => Promise<SpanCounts>,
+  counts: (oid: string, path: string) => Promise<SpanCounts>,
 ): Promise<Map<string, string>> {
   const pairs = new Map<string, string>();
   for (const [si, di] of basenameCandidates(sources, dests)) {
-    const score = similarity(await counts(sources[si]!.oid), await counts(dests[di]!.oid));
+    const score = similarity(
+      await counts(sources[si]!.oid, sources[si]!.path),
+      await counts(dests[di]!.oid, dests[di]!.path),
+    );
     if (score >= BASENAME_SCORE) pairs.set(dests[di]!.path, sources[si]!.path);
   }
   return pairs;
@@ -173,13 +177,13 @@ export async function pairBasenames(
  *
  * @param sources Deleted paths left, in path order.
  * @param dests Added paths left, in path order.
- * @param counts The span counts of a blob by id (read on demand).
+ * @param counts The span counts of a blob by id, read as its path's diff attribute says (on demand).
  * @returns Pairs: destination path -> source path.
  */
 export async function pairBest(
   sources: readonly RenameSide[],
   dests: readonly RenameSide[],
-  counts: (oid: string) => Promise<SpanCounts>,
+  counts: (oid: string, path: string) => Promise<SpanCounts>,
 ): Promise<Map<string, string>> {
   const src = sources.filter((s) => s.regular !== false);
   const dst = dests.filter((d) => d.regular !== false);
@@ -187,7 +191,10 @@ export async function pairBest(
   for (let d = 0; d < dst.length; d++) {
     const best: typeof candidates = [];
     for (let s = 0; s < src.length; s++) {
-      const score = similarity(await counts(src[s]!.oid), await counts(dst[d]!.oid));
+      const score = similarity(
+        await counts(src[s]!.oid, src[s]!.path),
+        await counts(dst[d]!.oid, dst[d]!.path),
+      );
       if (score < MIN_SCORE) continue;
       const sameName = basename(src[s]!.path) === basename(dst[d]!.path) ? 1 : 0;
       const entry = { dst: d, src: s, score, sameName };
@@ -221,13 +228,13 @@ export async function pairBest(
  *
  * @param sources Deleted files, in path order.
  * @param dests Added files, in path order.
- * @param counts The span counts of a blob by id (read on demand).
+ * @param counts The span counts of a blob by id, read as its path's diff attribute says (on demand).
  * @returns Pairs: destination path -> source path.
  */
 export async function pairSimilar(
   sources: readonly RenameSide[],
   dests: readonly RenameSide[],
-  counts: (oid: string) => Promise<SpanCounts>,
+  counts: (oid: string, path: string) => Promise<SpanCounts>,
 ): Promise<Map<string, string>> {
   const pairs = await pairBasenames(sources, dests, counts);
   const paired = new Set(pairs.values());

@@ -148,6 +148,14 @@ export interface ScanWorktreeOptions {
     indexBlob: (path: string) => Promise<Uint8Array | null>,
   ) => Promise<ConvertedContent>;
   /**
+   * Whether git's rename scoring reads a path as text, from its diff
+   * attribute (head_diff.ts, unmerged_renames.ts); absent: by content.
+   */
+  renameText?: (
+    path: string,
+    indexBlob: (path: string) => Promise<Uint8Array | null>,
+  ) => Promise<boolean | null | "either">;
+  /**
    * Told as each phase of the scan ends, in the order of
    * {@linkcode SCAN_PHASES} (the index phases only when there is an index):
    * the facts bench measures where the time and memory go with it.
@@ -613,6 +621,9 @@ export async function scanWorktree(
       headTreeOid: options.headTreeOid,
       objects: options.objects,
       ...(options.renames === undefined ? {} : options.renames),
+      ...(options.renameText === undefined
+        ? {}
+        : { renameText: (path: string) => options.renameText!(path, indexBlob) }),
     });
   for (const s of headDiff.staged) {
     const mode = s.indexMode !== 0 ? s.indexMode : s.headMode;
@@ -695,6 +706,9 @@ export async function scanWorktree(
             : await options.convertToGit(path, data, false, indexBlob);
           return converted === null ? data : converted;
         },
+        ...(options.renameText === undefined
+          ? {}
+          : { text: (path: string) => options.renameText!(path, indexBlob) }),
       });
       for (const p of paired) notCompared(p, UNMERGED_RENAME_REASON);
     }

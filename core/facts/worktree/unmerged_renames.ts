@@ -4,7 +4,8 @@
  * unmerged path whose file is present as an addition (its `two` side valid,
  * its `one` not), so diffcore-rename takes it as a rename destination: a
  * deleted regular file whose blob scores at least half against the
- * conflicted file's content (converted as git stores it) is paired with it,
+ * conflicted file's content (converted as git stores it; each side read as
+ * text or binary as its diff attribute, else its content, says) is paired with it,
  * and its `.D` disappears from the status while the path is still shown
  * `UU`. Which of several candidates git pairs is not worked out here: a
  * gone file that reaches the score against any destination, or whose
@@ -22,6 +23,21 @@ export interface UnmergedRenameIo {
   source(path: string): Promise<Uint8Array | null>;
   /** A conflicted file's content as git would store it; null or unknown when not known. */
   destination(path: string): Promise<Uint8Array | null | { unknown: string }>;
+  /**
+   * Whether git scores the path's content as text (a CR before LF not
+   * counted) or binary: true or false where its diff attribute decides,
+   * null where its content does (a NUL in the first 8000 bytes), "either"
+   * where that is not known here (a diff driver's binary setting that is no boolean).
+   * @default {null}
+   */
+  text?(path: string): Promise<boolean | null | "either">;
+}
+
+/** The span counts of `data` under each reading git may give the path. */
+async function countsOf(io: UnmergedRenameIo, path: string, data: Uint8Array) {
+  const text = (await io.text?.(path)) ?? null;
+  if (text === "either") return [spanCounts(data, true), spanCounts(data, false)];
+  return [spanCounts(data, text ?? undefined)];
 }
 
 /** Most source-destination pairs scored; past it every gone file is named. */
@@ -55,7 +71,7 @@ export async function goneMaybeRenamed(
     const data = await io.destination(d);
     // A destination that cannot be read as git would: anything may pair with it.
     if (!(data instanceof Uint8Array)) return [...gone];
-    dsts.push(spanCounts(data));
+    dsts.push(...await countsOf(io, d, data));
   }
   const out: string[] = [];
   for (const g of gone) {
@@ -64,8 +80,8 @@ export async function goneMaybeRenamed(
       out.push(g);
       continue;
     }
-    const src = spanCounts(data);
-    if (dsts.some((dst) => similarity(src, dst) >= MIN_SCORE)) out.push(g);
+    const srcs = await countsOf(io, g, data);
+    if (srcs.some((src) => dsts.some((dst) => similarity(src, dst) >= MIN_SCORE))) out.push(g);
   }
   return out;
 }

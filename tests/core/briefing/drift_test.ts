@@ -202,7 +202,7 @@ Deno.test("a submodule changed then and now with the same code is unknown, never
   );
 });
 
-Deno.test("a flipped executable bit is no change where git does not count it (core.fileMode false), unknown where that is not known now", () => {
+Deno.test("a flipped executable bit is no change where git does not count it (core.fileMode false), unknown where that is not known now or the setting changed", () => {
   const f: ChangedFileFact = {
     path: "run.sh",
     status: "modified",
@@ -225,8 +225,14 @@ Deno.test("a flipped executable bit is no change where git does not count it (co
   const counted = facts(tree(), { changed_files: [f] });
   const ignored = facts({ ...tree(), file_mode: false }, { changed_files: [f] });
   assert.equal(status(counted, counted).status, "different", "control: the bit counts");
-  assert.equal(status(counted, ignored).status, "match", "core.fileMode false now");
-  assert.equal(status(ignored, counted).status, "match", "core.fileMode false then");
+  assert.equal(status(ignored, ignored).status, "match", "core.fileMode false then and now");
+  // The setting moved: git's view of the mode is the index's on one side, recorded nowhere.
+  for (const [then, now] of [[counted, ignored], [ignored, counted]] as const) {
+    const moved = status(then, now);
+    assert.equal(moved.status, "unknown", "core.fileMode changed since the capture");
+    assert.match(moved.detail, /core\.fileMode changed/);
+    assert.equal(status(then, now, { ...flipped, executable: false }).status, "unknown");
+  }
   // No tree scanned now: whether the bit counts is not known.
   const { tree: _t, ...noTree } = counted;
   const now = status(counted, noTree);

@@ -1659,6 +1659,65 @@ Deno.test("unmerged: a file gone from the work tree is a work-tree rename source
   assert.deepEqual(both.unchecked.filter((p) => p === "old.txt"), ["old.txt"]);
 });
 
+Deno.test("renames: a staged rename's score reads each blob as text or binary as its diff attribute says", async () => {
+  // A CRLF file holding a NUL moved and rewritten with LF: text to git under
+  // `diff` (the CRs skip, R.), binary by content or under -diff (D. and A.).
+  const env = await userEnv();
+  const crlf = "\0" + Array.from({ length: 40 }, (_, i) => `line ${i}\r\n`).join("");
+  const lf = "\0" + Array.from({ length: 40 }, (_, i) => `line ${i}\n`).join("");
+  for (
+    const [attrs, binary, want] of [
+      ["*.x diff\n", null, "R."],
+      ["*.x -diff\n", null, "A."],
+      ["", null, "A."],
+      // A driver's name: its diff.<driver>.binary, else the content.
+      ["*.x diff=mine\n", null, "A."],
+      ["*.x diff=mine\n", "false", "R."],
+    ] as const
+  ) {
+    const dir = await base({ ".gitattributes": attrs, "old.x": crlf });
+    if (binary !== null) await git(dir, ["config", "diff.mine.binary", binary]);
+    await git(dir, ["mv", "old.x", "new.x"]);
+    await writeFiles(dir, { "new.x": lf });
+    await git(dir, ["add", "new.x"]);
+    const r = await assertAgreesWithGit(env, dir, { label: attrs, allowUnknown: true });
+    assert.equal(r.git.tracked.get("new.x"), want, `${attrs} ${binary}: control: git's pairing`);
+    assert.equal(r.unchecked.includes("new.x"), false, `${attrs} ${binary}: stated`);
+  }
+});
+
+Deno.test("unmerged: the rename score reads a file as text or binary as its diff attribute says (a CR before LF counted only in binary)", async () => {
+  // git's hash_chars skips a CR before LF only in text, and text is the
+  // diff attribute's word before the content's (a NUL in 8000 bytes).
+  const env = await userEnv();
+  const crlf = "\0" + Array.from({ length: 40 }, (_, i) => `line ${i}\r\n`).join("");
+  const lf = "\0" + Array.from({ length: 40 }, (_, i) => `line ${i}\n`).join("");
+  for (
+    const [attrs, paired] of [
+      ["*.x diff\n", true],
+      ["*.x -diff\n", false],
+      ["", false],
+      ["*.x diff\nold.x binary\n", false],
+    ] as const
+  ) {
+    const dir = await base({ ".gitattributes": attrs, "conflict.x": "base\n", "old.x": crlf });
+    await git(dir, ["checkout", "-q", "-b", "theirs"]);
+    await writeFiles(dir, { "conflict.x": "theirs\n" });
+    await commitAll(dir, "theirs");
+    await git(dir, ["checkout", "-q", "main"]);
+    await writeFiles(dir, { "conflict.x": "ours\n" });
+    await commitAll(dir, "ours");
+    await git(dir, ["merge", "-q", "theirs"], { allowFail: true });
+    await Deno.remove(`${dir}/old.x`);
+    await writeFiles(dir, { "conflict.x": lf });
+    const r = await assertAgreesWithGit(env, dir, { label: attrs, allowUnknown: true });
+    assert.equal(r.git.tracked.get("conflict.x"), "UU", "control: still unmerged");
+    // Controls: as binary (by content or attribute) the CRs keep the score low: git shows the .D.
+    assert.equal(r.git.tracked.has("old.x"), !paired, `${attrs}: git's pairing`);
+    assert.equal(r.unchecked.includes("old.x"), paired, `${attrs}: stated only where git does`);
+  }
+});
+
 Deno.test("an ignore file line holding a NUL byte is its text up to the NUL, as git reads it (a C string)", async () => {
   const env = await userEnv();
   const dir = await base();

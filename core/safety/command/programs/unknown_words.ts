@@ -45,9 +45,11 @@ function positions(rec: ProgramRecord, inv: Invocation, parsed: ParsedOptions) {
   /** Where an attached value starts in its option word (`--format=` is 9 characters). */
   const valueStarts = new Map<number, number>();
   if (rec.names[0] === "find") {
-    inv.argv.forEach((a, i) => {
-      if (FIND_VALUE.test(a)) values.add(i + 1);
-    });
+    // Read left to right: a test's value is never itself a test (`-name -size "$X"`: -size is
+    // the name matched, so "$X" stands alone and may be -delete).
+    for (let i = 0; i < inv.argv.length; i++) {
+      if (FIND_VALUE.test(inv.argv[i]!)) values.add(++i);
+    }
     // find reads `--` only before its starting points.
     return { values, valueStarts, end: inv.argv[0] === "--" ? 0 : inv.argv.length };
   }

@@ -77,3 +77,20 @@ Deno.test("what cannot be read or converted, and too many pairs, name every gone
     many.length,
   );
 });
+
+Deno.test("each side is scored as text or binary as told; a reading not known here scores both", async () => {
+  // A NUL makes both binary by content: the CRs count and the score stays low.
+  const crlf = "\0" + lines(0, 40).replaceAll("\n", "\r\n");
+  const lf = "\0" + lines(0, 40);
+  const base = io({ old: crlf }, { c: lf });
+  assert.deepEqual(await goneMaybeRenamed(["old"], ["c"], base), [], "control: binary by content");
+  const told = (t: boolean | null | "either") => ({ ...base, text: () => Promise.resolve(t) });
+  assert.deepEqual(
+    await goneMaybeRenamed(["old"], ["c"], told(true)),
+    ["old"],
+    "text: CRs skipped",
+  );
+  assert.deepEqual(await goneMaybeRenamed(["old"], ["c"], told(false)), []);
+  assert.deepEqual(await goneMaybeRenamed(["old"], ["c"], told(null)), []);
+  assert.deepEqual(await goneMaybeRenamed(["old"], ["c"], told("either")), ["old"]);
+});

@@ -74,6 +74,30 @@ Deno.test("every record that can write or run is counted as having dangerous wor
   }
 });
 
+Deno.test("find: a test's value that looks like a test takes no value of its own", () => {
+  // `-size` is the name matched here, so "$X" stands alone: X=-delete deletes every file.
+  for (
+    const line of [
+      'find . -name -size "$X"',
+      'find . -path -newer "$X"',
+      'find . -iname -perm "$X"',
+      'find . -name -name "$X"',
+    ]
+  ) {
+    assert.notEqual(classifyCommand(line).class, "read_only", line);
+  }
+  // Controls: the value of a real test, and a value named like a test before a literal.
+  for (
+    const line of [
+      'find . -size "$X" -name x',
+      "find . -name -size -type f",
+      'find . -name -x -newer "$F"',
+    ]
+  ) {
+    assert.equal(classifyCommand(line).class, "read_only", line);
+  }
+});
+
 Deno.test("controls: after --, as a quoted option value, a literal first character, or assigned a literal", () => {
   for (
     const line of [
