@@ -13,28 +13,7 @@ import assert from "node:assert/strict";
 import { finalizeDraft, runBaton } from "../_helpers/cli.ts";
 import { commitAll, makeRepo, writeFiles } from "../_helpers/git.ts";
 import { tempDir } from "../_helpers/temp.ts";
-
-const DRAFT = {
-  now: "choosing a database",
-  decisions: [{ id: "db", text: "use sqlite everywhere", why: "simple" }],
-};
-
-interface DecisionJson {
-  id: string;
-  made: { trusted: boolean; elsewhere?: boolean };
-}
-
-async function decisionsJson(dir: string): Promise<DecisionJson[]> {
-  const r = await runBaton(["decisions", "--json"], { cwd: dir });
-  assert.equal(r.code, 0, r.stderr);
-  return JSON.parse(r.stdout).decisions;
-}
-
-/** Copies `from`'s .baton (latest and archive) into `to`. */
-async function copyBaton(from: string, to: string): Promise<void> {
-  const cp = await new Deno.Command("cp", { args: ["-a", `${from}/.baton`, `${to}/`] }).output();
-  assert.ok(cp.success);
-}
+import { copyBaton, DB_DRAFT, decisionsJson } from "../_helpers/place.ts";
 
 async function victim(): Promise<string> {
   const dir = await makeRepo("baton-cl-victim-");
@@ -45,7 +24,7 @@ async function victim(): Promise<string> {
 
 Deno.test("a commit-less capsule signed in another repository's first session does not count as trusted here", async () => {
   const other = await makeRepo("baton-cl-other-");
-  await finalizeDraft(other, DRAFT);
+  await finalizeDraft(other, DB_DRAFT);
   const here = await victim();
   await copyBaton(other, here);
   const [d] = await decisionsJson(here);
@@ -64,7 +43,7 @@ Deno.test("a commit-less capsule signed in another repository's first session do
 
 Deno.test("a capsule signed outside any git repository does not count as trusted in one", async () => {
   await using scratch = await tempDir("baton-cl-scratch-");
-  await finalizeDraft(scratch.path, DRAFT);
+  await finalizeDraft(scratch.path, DB_DRAFT);
   const here = await victim();
   await copyBaton(scratch.path, here);
   const [d] = await decisionsJson(here);
@@ -74,7 +53,7 @@ Deno.test("a capsule signed outside any git repository does not count as trusted
 Deno.test("a pasted capsule ingested in another repository does not count as trusted here; in its own it does (control)", async () => {
   await using t = await tempDir("baton-cl-ingest-");
   const answer = `${t.path}/answer.json`;
-  await Deno.writeTextFile(answer, JSON.stringify(DRAFT));
+  await Deno.writeTextFile(answer, JSON.stringify(DB_DRAFT));
   const other = await victim();
   const ingest = await runBaton(["ingest", answer], { cwd: other });
   assert.equal(ingest.code, 0, ingest.stderr);
@@ -89,7 +68,7 @@ Deno.test("a pasted capsule ingested in another repository does not count as tru
 
 Deno.test("a repository's own capsule written before its first commit stays trusted after it (control)", async () => {
   const dir = await makeRepo("baton-cl-own-");
-  await finalizeDraft(dir, DRAFT);
+  await finalizeDraft(dir, DB_DRAFT);
   const before = await decisionsJson(dir);
   assert.equal(before[0]!.made.trusted, true);
   assert.notEqual(before[0]!.made.elsewhere, true);

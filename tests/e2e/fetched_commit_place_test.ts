@@ -16,16 +16,7 @@ import { finalizeDraft, runBaton } from "../_helpers/cli.ts";
 import { commitAll, git, makeRepo, writeFiles } from "../_helpers/git.ts";
 import { removeAfterTests, tempDir } from "../_helpers/temp.ts";
 import { makeShareWorld, SHARE_ENV } from "../_helpers/share_world.ts";
-
-const DRAFT = {
-  now: "choosing a database",
-  decisions: [{ id: "db", text: "use sqlite everywhere", why: "simple" }],
-};
-
-interface DecisionJson {
-  id: string;
-  made: { trusted: boolean; elsewhere?: boolean };
-}
+import { copyBaton, DB_DRAFT, type DecisionJson } from "../_helpers/place.ts";
 
 async function decisionsJson(dir: string, env: Record<string, string> = {}) {
   const r = await runBaton(["decisions", "--json"], { cwd: dir, env });
@@ -43,11 +34,6 @@ function assertHere(d: DecisionJson, what: string): void {
 function assertElsewhere(d: DecisionJson, what: string): void {
   assert.equal(d.made.trusted, false, `${what}: ${JSON.stringify(d)}`);
   assert.equal(d.made.elsewhere, true, `${what}: ${JSON.stringify(d)}`);
-}
-
-async function copyBaton(from: string, to: string): Promise<void> {
-  const cp = await new Deno.Command("cp", { args: ["-a", `${from}/.baton`, `${to}/`] }).output();
-  assert.ok(cp.success);
 }
 
 /** A bare remote whose main has one commit; returns its path. */
@@ -78,7 +64,7 @@ for (
     const other = await makeRepo("baton-fc-other-");
     await writeFiles(other, { "b.txt": "b\n" });
     await commitAll(other, "other project");
-    await finalizeDraft(other, DRAFT);
+    await finalizeDraft(other, DB_DRAFT);
     const here = await makeRepo("baton-fc-here-");
     await writeFiles(here, { "a.txt": "a\n" });
     await commitAll(here, "this project");
@@ -96,7 +82,7 @@ for (
 Deno.test("a second clone of the same project reads the first one's capsule as its own, however the remote is spelled", async () => {
   const remote = await bareRemote();
   const first = await cloneAs(remote, "https://Example.COM/team/proj.git/");
-  await finalizeDraft(first, DRAFT);
+  await finalizeDraft(first, DB_DRAFT);
   const second = await cloneAs(remote, "git@example.com:team/proj");
   await copyBaton(first, second);
   assertHere(await decisionsJson(second), "the same project's second clone");
@@ -111,7 +97,7 @@ Deno.test("a teammate's capsule pulled through the shared chain stays trusted", 
   removeAfterTests(root);
   const run = (m: { dir: string; home: string }, args: string[]) =>
     runBaton(args, { cwd: m.dir, env: { ...SHARE_ENV, BATON_HOME: m.home } });
-  await Deno.writeTextFile(`${a.dir}/.git/draft.json`, JSON.stringify(DRAFT));
+  await Deno.writeTextFile(`${a.dir}/.git/draft.json`, JSON.stringify(DB_DRAFT));
   assert.equal((await run(a, ["finalize", "--draft", `${a.dir}/.git/draft.json`])).code, 0);
   assert.equal((await run(a, ["push"])).code, 0);
   const key = (await run(a, ["trust", "show-key"])).stdout.trim();
@@ -124,7 +110,7 @@ Deno.test("a teammate's capsule pulled through the shared chain stays trusted", 
 Deno.test("a moved clone reads its own capsules as its own; with no remote, the work tree decides", async () => {
   const remote = await bareRemote();
   const clone = await cloneAs(remote, remote);
-  await finalizeDraft(clone, DRAFT);
+  await finalizeDraft(clone, DB_DRAFT);
   const moved = `${clone}-moved`;
   await Deno.rename(clone, removeAfterTests(moved));
   assertHere(await decisionsJson(moved), "moved, its remote unchanged");

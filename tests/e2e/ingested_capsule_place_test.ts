@@ -10,22 +10,12 @@
 import assert from "node:assert/strict";
 import { runBaton } from "../_helpers/cli.ts";
 import { commitAll, makeRepo, writeFiles } from "../_helpers/git.ts";
+import { decisionsJson } from "../_helpers/place.ts";
 
 const ANSWER = JSON.stringify({
   now: "choosing a database",
   decisions: [{ id: "db", text: "use sqlite everywhere", why: "simple" }],
 });
-
-interface DecisionJson {
-  id: string;
-  made: { trusted: boolean; elsewhere?: boolean };
-}
-
-async function decisionsJson(dir: string): Promise<DecisionJson[]> {
-  const r = await runBaton(["decisions", "--json"], { cwd: dir });
-  assert.equal(r.code, 0, r.stderr);
-  return JSON.parse(r.stdout).decisions;
-}
 
 async function ingest(dir: string): Promise<void> {
   const r = await runBaton(["ingest", "-"], { cwd: dir, stdin: ANSWER });

@@ -12,27 +12,7 @@
 import assert from "node:assert/strict";
 import { finalizeDraft, runBaton } from "../_helpers/cli.ts";
 import { commitAll, git, makeRepo, writeFiles } from "../_helpers/git.ts";
-
-const DRAFT = {
-  now: "choosing a database",
-  decisions: [{ id: "db", text: "use sqlite everywhere", why: "simple" }],
-};
-
-interface DecisionJson {
-  id: string;
-  made: { trusted: boolean; elsewhere?: boolean };
-}
-
-async function decisionsJson(dir: string): Promise<DecisionJson[]> {
-  const r = await runBaton(["decisions", "--json"], { cwd: dir });
-  assert.equal(r.code, 0, r.stderr);
-  return JSON.parse(r.stdout).decisions;
-}
-
-async function copyBaton(from: string, to: string): Promise<void> {
-  const cp = await new Deno.Command("cp", { args: ["-a", `${from}/.baton`, `${to}/`] }).output();
-  assert.ok(cp.success);
-}
+import { copyBaton, DB_DRAFT, decisionsJson } from "../_helpers/place.ts";
 
 /** An origin with two commits and a depth-1 clone of it; returns [origin, shallow clone]. */
 async function shallowClone(): Promise<[string, string]> {
@@ -52,7 +32,7 @@ async function otherProject(): Promise<string> {
   const other = await makeRepo("baton-sh-other-");
   await writeFiles(other, { "b.txt": "b\n" });
   await commitAll(other, "other project");
-  await finalizeDraft(other, DRAFT);
+  await finalizeDraft(other, DB_DRAFT);
   return other;
 }
 
@@ -73,7 +53,7 @@ Deno.test("a capsule written in another project does not count as trusted in a s
 
 Deno.test("a capsule written in the shallow clone itself stays trusted (control)", async () => {
   const [origin, shallow] = await shallowClone();
-  await finalizeDraft(shallow, DRAFT);
+  await finalizeDraft(shallow, DB_DRAFT);
   const [d] = await decisionsJson(shallow);
   assert.equal(d!.made.trusted, true, JSON.stringify(d));
   assert.notEqual(d!.made.elsewhere, true, JSON.stringify(d));
