@@ -20,9 +20,9 @@
  * @module
  */
 import type { ReadFs } from "../fs.ts";
-import type { GitObjectReader, RepoLocation } from "../facts/types.ts";
+import type { RepoLocation } from "../facts/types.ts";
 import type { Facts } from "../capsule/recorded_facts.ts";
-import { createObjectReader } from "../facts/git/object_reader.ts";
+import { commitAbsence } from "../facts/git/commit_absent.ts";
 import { isAbsolutePath } from "../path.ts";
 import { nearWorkTrees, ownPlaces } from "./own_places.ts";
 import { pathIdentity, remoteIdentity } from "./place_identity.ts";
@@ -53,13 +53,13 @@ const MAX_RECORDED_REMOTES = 64;
  * ```
  */
 export function writtenElsewhere(fs: ReadFs, repo: RepoLocation | null): WrittenElsewhere {
-  const found = commitFound(fs, repo);
+  const absent = commitAbsence(fs, repo);
   const near = repo === null ? new Set<string>() : nearWorkTrees(repo);
   let places: Promise<Set<string>> | null = null;
   return async (facts) => {
     if (repo === null) return false;
     if (facts.status === "not_a_repo") return true;
-    if (facts.head !== null && (await found(facts.head)) === false) return true;
+    if (await absent(facts.head)) return true;
     const recorded = recordedPlaces(facts);
     if (recorded.some((p) => near.has(p))) return false;
     if (recorded.length === 0) return true;
@@ -87,28 +87,4 @@ function recordedPlaces(facts: RecordedPlace): string[] {
     if (id !== null) out.push(id);
   }
   return out;
-}
-
-/**
- * Whether a recorded commit is in `repo`'s objects: true when found, false when
- * definitely absent, null when its absence tells nothing (a shallow clone, an
- * object store that could not be read, an id not in a commit id's shape).
- */
-function commitFound(
-  fs: ReadFs,
-  repo: RepoLocation | null,
-): (head: string) => Promise<boolean | null> {
-  let objects: GitObjectReader | null = null;
-  let shallow: Promise<boolean> | null = null;
-  return async (head) => {
-    if (repo === null || !/^[0-9a-f]{40}$/.test(head)) return null;
-    objects ??= createObjectReader(fs, repo);
-    try {
-      if ((await objects.read(head)) !== null) return true;
-    } catch {
-      return null;
-    }
-    shallow ??= fs.lstat(`${repo.commonDir}/shallow`).then((st) => st !== null, () => true);
-    return (await shallow) ? null : false;
-  };
 }

@@ -7,7 +7,7 @@
  * @module
  */
 import type { ReadFs } from "../../fs.ts";
-import type { RepoLocation } from "../types.ts";
+import type { GitObjectReader, RepoLocation } from "../types.ts";
 import { createObjectReader } from "./object_reader.ts";
 
 /**
@@ -26,14 +26,16 @@ export function commitAbsence(
   fs: ReadFs,
   repo: RepoLocation | null,
 ): (head: string | null) => Promise<boolean> {
-  const objects = repo === null ? null : createObjectReader(fs, repo);
+  // Made on the first commit asked about: most callers never ask.
+  let objects: GitObjectReader | null = null;
   // A shallow clone lacks every commit beyond its boundary: absence there
   // tells nothing of where a capsule was written.
   let shallow: Promise<boolean> | null = null;
   return async (head) => {
-    if (objects === null || head === null || !/^[0-9a-f]{40}$/.test(head)) return false;
-    shallow ??= fs.lstat(`${repo!.commonDir}/shallow`).then((st) => st !== null, () => true);
+    if (repo === null || head === null || !/^[0-9a-f]{40}$/.test(head)) return false;
+    shallow ??= fs.lstat(`${repo.commonDir}/shallow`).then((st) => st !== null, () => true);
     if (await shallow) return false;
+    objects ??= createObjectReader(fs, repo);
     try {
       return (await objects.read(head)) === null;
     } catch {
