@@ -134,18 +134,21 @@ Deno.test("every check says what it compared", () => {
   assert.deepEqual(drift.map((d) => d.status), drift.map(() => "match"));
 });
 
+/** A recorded changed file, not executable: the mode and type tests below read it. */
+const RUN_SH: ChangedFileFact = {
+  path: "run.sh",
+  status: "modified",
+  xy: ".M",
+  orig_path: null,
+  kind: "file",
+  sha256: "sha256:" + "a".repeat(64),
+  size: 3,
+  hash_skipped: null,
+  executable: false,
+};
+
 Deno.test("a recorded file that became a symlink with the same text, or was chmod +x, is different", () => {
-  const f: ChangedFileFact = {
-    path: "run.sh",
-    status: "modified",
-    xy: ".M",
-    orig_path: null,
-    kind: "file",
-    sha256: "sha256:" + "a".repeat(64),
-    size: 3,
-    hash_skipped: null,
-    executable: false,
-  };
+  const f = RUN_SH;
   const base: Facts = facts(tree(), { changed_files: [f] });
   const check = (cur: CurrentFile) =>
     checkDrift(base, base, new Map([["run.sh", cur]])).find((d) => d.check === "file run.sh")!;
@@ -203,17 +206,7 @@ Deno.test("a submodule changed then and now with the same code is unknown, never
 });
 
 Deno.test("a flipped executable bit is no change where git does not count it (core.fileMode false), unknown where that is not known now or the setting changed", () => {
-  const f: ChangedFileFact = {
-    path: "run.sh",
-    status: "modified",
-    xy: ".M",
-    orig_path: null,
-    kind: "file",
-    sha256: "sha256:" + "a".repeat(64),
-    size: 3,
-    hash_skipped: null,
-    executable: false,
-  };
+  const f = RUN_SH;
   const flipped = {
     kind: "hashed" as const,
     sha256: f.sha256!,
