@@ -1,9 +1,10 @@
 /**
  * The rules' `rejectName` answers, remembered: one fixed table for all the
- * rules of an engine, each slot found by an FNV-1a hash of the rule and the
- * name read in place (no slice), holding one answer with its rule and name,
- * both compared before the answer is used, so a collision only costs the
- * rule's own check again. The slot index is a small integer: a lookup
+ * rules of an engine, each slot found by an FNV-1a hash of the rule, whether
+ * a quote comes right before the name (the rule's second argument) and the
+ * name read in place (no slice), holding one answer with all three, compared
+ * before the answer is used, so a collision only costs the rule's own check
+ * again. The slot index is a small integer: a lookup
  * allocates nothing (a `Map` keyed by a 39-bit number boxed each key, one
  * heap number per keyword hit). At most {@linkcode SLOTS} answers are kept.
  * Pure: no I/O.
@@ -15,6 +16,7 @@ export const SLOTS = 4096;
 
 /** One remembered answer. */
 interface Answer {
+  /** The rule's index, times two, plus one when a quote comes before the name. */
   rule: number;
   name: string;
   no: boolean;
@@ -33,7 +35,8 @@ export class NameAnswers {
 
   /**
    * Rule `rule`'s answer on the name text[first, end): remembered, or asked
-   * of `judge` (given a copy of the name) and remembered.
+   * of `judge` (given a copy of the name, and whether a quote, `"` or `'`,
+   * comes right before it) and remembered.
    * @param rule The rule's index in its engine.
    * @param text The text holding the name.
    * @param first Where the name begins.
@@ -58,23 +61,26 @@ export class NameAnswers {
     text: string,
     first: number,
     end: number,
-    judge: (name: string) => boolean,
+    judge: (name: string, quoted: boolean) => boolean,
   ): boolean {
-    if (this.#mask < 0) return judge(text.slice(first, end));
-    let h = Math.imul(0x811c9dc5 ^ rule, 0x01000193);
+    const before = text.charCodeAt(first - 1);
+    const quoted = before === 0x22 || before === 0x27;
+    if (this.#mask < 0) return judge(text.slice(first, end), quoted);
+    const key = rule * 2 + (quoted ? 1 : 0);
+    let h = Math.imul(0x811c9dc5 ^ key, 0x01000193);
     for (let i = first; i < end; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
     const slot = (h >>> 7) & this.#mask;
     const known = this.#slots[slot];
     if (
-      known !== undefined && known.rule === rule && known.name.length === end - first &&
+      known !== undefined && known.rule === key && known.name.length === end - first &&
       text.startsWith(known.name, first)
     ) return known.no;
     // A copy of its own, not a slice: V8 makes a slice of 13 or more characters a view
     // that keeps the whole window of text alive (64 KiB or more) for as long as the
     // table holds the name, which kept windows in the old generation.
     const name = (text.slice(first, end) + " ").slice(0, -1);
-    const no = judge(name);
-    this.#slots[slot] = { rule, name, no };
+    const no = judge(name, quoted);
+    this.#slots[slot] = { rule: key, name, no };
     return no;
   }
 }

@@ -89,12 +89,13 @@ export interface SecretRule {
   lead?: string;
   /**
    * With `lead`: rejects a candidate by its name alone (the run of lead
-   * characters that holds the keyword, at most 96 long) before the pattern
-   * runs. It must reject only names whose matches `validate` would reject;
-   * answers are cached per name, so repeated names (`input_tokens` on every
-   * transcript line) cost a lookup.
+   * characters that holds the keyword, at most 96 long) and whether a quote
+   * (`"` or `'`) comes right before it, before the pattern runs. It must
+   * reject only names whose matches `validate` would reject there; answers
+   * are cached per name and quote, so repeated names (`input_tokens` on
+   * every transcript line) cost a lookup.
    */
-  rejectName?: (name: string) => boolean;
+  rejectName?: (name: string, quoted: boolean) => boolean;
   /**
    * With `lead`: what every match holds from its start, the first character
    * of the name (a short pattern that `pattern` implies there), tried

@@ -342,13 +342,18 @@ function isInnerCredential(
     /[0-9]/.test(value) && shannonEntropy(value) >= 3.5 && !isLookAlikeValue(value);
 }
 
-/** True when no match of the inner-credential rules can have this name (cached per name). */
-function rejectInnerName(name: string, password: boolean): boolean {
+/**
+ * True when no match of the inner-credential rules can have this name
+ * (cached per name). With `tagOnly` the name can only be an element's tag
+ * (no quote before it opens a `name`/`key` attribute's value), under which
+ * a name that ends with its credential word is never read.
+ */
+function rejectInnerName(name: string, password: boolean, tagOnly: boolean): boolean {
   // A keyword that opens with the closing quote (`" value=`) gives the run through `value`.
   const at = credentialAt(name.split(/[^\w.:-]/, 1)[0]!);
   // A token's name with nothing after its word is read when an attribute holds it.
-  return at === null || at.password !== password || (password && at.tail.length === 0) ||
-    at.tail.some((w) => META_WORDS.has(w));
+  return at === null || at.password !== password ||
+    ((password || tagOnly) && at.tail.length === 0) || at.tail.some((w) => META_WORDS.has(w));
 }
 
 /** A line break, raw or JSON-escaped, with indentation: the value on its own line. */
@@ -424,7 +429,9 @@ function innerXmlRule(
     keywords: form === "text" ? words : VALUE_ATTR_KEYWORDS,
     pattern: new RegExp(form === "text" ? INNER_TEXT : INNER_VALUE_ATTR),
     lead: "A-Za-z0-9_.:\\-",
-    rejectName: (name) => rejectInnerName(name, password),
+    // The element form's attribute alternative reads a name after a quote only (its look-behind):
+    // a name after anything else (`<your-token>` in a README) is a tag, read by validate as one.
+    rejectName: (name, quoted) => rejectInnerName(name, password, form === "text" && !quoted),
     ahead: /(?<=<[ \t]{0,4}|=[ \t]{0,4}\\{0,3}["'])[A-Za-z_]/,
     ...(form === "text" ? { follows: { quote: true, escapes: 3, blanks: 4, operators: ">" } } : {}),
     before: 90,

@@ -66,7 +66,8 @@ function readsUntyped(untyped: readonly Untyped[], name: string, value: string):
   const lower = text.toLowerCase();
   for (const { rule, re } of untyped) {
     if (!rule.keywords.some((k) => lower.includes(k))) continue;
-    if (rule.rejectName?.(name) === true) continue;
+    // The name opens the text: no quote before it.
+    if (rule.rejectName?.(name, false) === true) continue;
     re.lastIndex = 0;
     const m = re.exec(text);
     if (m === null || (m.groups?.s ?? m[0]) !== value) continue;

@@ -1,6 +1,6 @@
 // The remembered rejectName answers (core/safety/secrets/name_answers.ts): a name met again is
 // judged once, a name sharing its slot (another rule, another name, a longer name with the same
-// opening) is judged again, and remembering changes no finding.
+// opening, the same name after a quote) is judged again, and remembering changes no finding.
 
 import assert from "node:assert/strict";
 import { createEngine, findSecrets } from "../../../../core/safety/secrets/engine.ts";
@@ -23,9 +23,15 @@ Deno.test("a name met again is judged once; without slots, each time", () => {
   // Another rule's answer on the same name is its own.
   assert.equal(answers.rejects(5, text, 2, 14, (n) => (asked++, n.length > 99)), false);
   assert.equal(asked, 3);
+  // The same name after a quote is another question (a rule may read it only there).
+  const quoted = 'x "input_tokens"';
+  assert.equal(answers.rejects(4, quoted, 3, 15, (n, q) => (asked++, !q && judge(n))), false);
+  assert.equal(asked, 4);
+  assert.equal(answers.rejects(4, text, 2, 14, judge), true);
+  assert.equal(asked, 4);
   const none = new NameAnswers(0);
   for (let i = 0; i < 3; i++) none.rejects(4, text, 2, 14, judge);
-  assert.equal(asked, 6);
+  assert.equal(asked, 7);
 });
 
 Deno.test("sharing slots never mixes answers: every name and rule gets its judge's answer", () => {

@@ -451,3 +451,62 @@ Deno.test("recall20: a .NET setting with single quotes or serializeAs before its
     `<setting serializeAs="String" name="ApiBaseUrl"><value>${pw}</value></setting>`,
   ]);
 });
+
+Deno.test("an XML name with no quote before it is judged as a tag before the pattern runs: no finding changes (see: #21)", () => {
+  const rng = new Rng(3141);
+  const plain = SECRET_RULES.map((r) => {
+    const { rejectName: _drop, ...rest } = r;
+    return rest;
+  });
+  const without = createEngine(plain);
+  // Credential words at the end (read under an attribute only), before holder, meta and other words.
+  const names = [
+    "your-token",
+    "github_token",
+    "api_key",
+    "access-key",
+    "db_password",
+    "api_token_value",
+    "secret_key_string",
+    "auth_token_hint",
+    "the_password_tag",
+    "signing-key-data",
+  ];
+  const shapes = [
+    (n: string, v: string) => `<${n}>${v}</${n}>`,
+    (n: string, v: string) => `< ${n} >\n  ${v}\n</${n}>`,
+    (n: string, v: string) => `<string name="${n}">${v}</string>`,
+    (n: string, v: string) => `<entry key='${n}'>${v}</entry>`,
+    (n: string, v: string) => `<add key="${n}" value="${v}"/>`,
+    (n: string, v: string) => `GITHUB_TOKEN=<${n}>\nexport X=${v}`,
+    (n: string, v: string) => `<x name = "${n}" >${v}</x>`,
+  ];
+  let found = 0;
+  for (let i = 0; i < 600; i++) {
+    const value = rng.pick([`Zq7${rng.str(ALNUM, 17)}`, "hunter2", `k8${rng.str(ALNUM, 30)}`]);
+    const text = rng.pick(shapes)(rng.pick(names), value);
+    const wrapped = rng.int(2) === 0 ? text : CONTEXTS.json_transcript!(text);
+    const a = redactText(engine, wrapped);
+    assert.deepEqual(a, redactText(without, wrapped), wrapped);
+    found += a.kinds.length;
+  }
+  // Both sides seen: names read and their values redacted, names left.
+  assert.ok(found > 150, `${found} found`);
+});
+
+Deno.test("a placeholder tag (`<your-token>` in a README) never runs the element rule's pattern, which is not even compiled (see: #21)", () => {
+  const fresh = createEngine(SECRET_RULES);
+  const element = fresh.rules.filter((c) =>
+    c.rule.kind === "xml_token" && c.rule.follows?.operators === ">" &&
+    c.rule.pattern.source.includes("(?<name>")
+  );
+  assert.equal(element.length, 1);
+  const readme = "export GITHUB_TOKEN=<your-token>\\nexport OPENAI_API_KEY=sk-...\\n".repeat(40);
+  assert.deepEqual(redactText(fresh, readme).kinds, []);
+  assert.equal(element[0]!.fast, null);
+  // Positive control: the same name after a `name` attribute's quote runs it, and is read.
+  const value = p("Zq7", new Rng(3142).str(ALNUM, 21));
+  const r = redactText(fresh, `${readme}<string name="github_token">${value}</string>\n`);
+  assert.ok(!r.text.includes(value), r.text);
+  assert.notEqual(element[0]!.fast, null);
+});
