@@ -20,7 +20,7 @@ import { BatonError, StorageError } from "../../core/errors.ts";
 import { tempName } from "../../core/store/temp_name.ts";
 import { processIdentity } from "./process_identity.ts";
 import { CWD_FD, statxDecided, type StatxReader, statxReader } from "./statx.ts";
-import { mallocTrim } from "./malloc_trim.ts";
+import { mallocTrim, trimFreedTopsPromptly } from "./malloc_trim.ts";
 
 function toStat(info: Deno.FileInfo): FileStat {
   return fillStat(info, {} as FileStat);
@@ -137,6 +137,26 @@ const LARGE_FILE_BYTES = 256 * 1024;
  * one buffer of the size fstat gives, then read on to the end (a file that
  * grew meanwhile is read whole; one that shrank gives what it holds).
  */
+/**
+ * Smallest buffer before which glibc's trim threshold is fixed (see
+ * backedBuffer): prefault's own lower bound, where libc is loaded anyway.
+ */
+const PROMPT_TRIM_MIN_BYTES = 256 * 1024;
+
+/**
+ * A zeroed buffer, its pages backed in one call where it is large enough
+ * (./prefault.ts). Before the first large one (the index file's bytes, read
+ * whole), glibc is told to give freed heap tops back at once
+ * (./malloc_trim.ts): freeing those bytes would otherwise have it keep up to
+ * twice their size free, and resident, for the rest of the scan.
+ */
+function backedBuffer(bytes: number): Uint8Array {
+  if (bytes >= PROMPT_TRIM_MIN_BYTES) trimFreedTopsPromptly();
+  const buf = new Uint8Array(bytes);
+  prefault(buf);
+  return buf;
+}
+
 function readWhole(path: string): Uint8Array {
   const file = Deno.openSync(path, { read: true });
   let buf: Uint8Array;
@@ -147,9 +167,8 @@ function readWhole(path: string): Uint8Array {
       file.close();
       return Deno.readFileSync(path);
     }
-    buf = new Uint8Array(size);
     // Its pages backed in one call rather than one fault each as the read fills them.
-    prefault(buf);
+    buf = backedBuffer(size);
     while (true) {
       if (filled === buf.length) {
         const more = new Uint8Array(64 * 1024);
@@ -289,11 +308,9 @@ export class DenoFs implements WriteFs {
     return Promise.resolve(out);
   }
 
-  /** A zeroed buffer, its pages backed in one call where it is large enough (./prefault.ts). */
+  /** A zeroed buffer, its pages backed in one call where it is large enough (see backedBuffer). */
   newBackedBuffer(bytes: number): Uint8Array {
-    const buf = new Uint8Array(bytes);
-    prefault(buf);
-    return buf;
+    return backedBuffer(bytes);
   }
 
   /** glibc's malloc_trim where FFI may be used (./malloc_trim.ts); else nothing. */

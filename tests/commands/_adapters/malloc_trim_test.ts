@@ -1,5 +1,9 @@
 import assert from "node:assert/strict";
-import { mallocTrim, SYMBOLS } from "../../../commands/_adapters/malloc_trim.ts";
+import {
+  mallocTrim,
+  SYMBOLS,
+  trimFreedTopsPromptly,
+} from "../../../commands/_adapters/malloc_trim.ts";
 import { libcHere } from "../../_helpers/libc.ts";
 
 Deno.test("mallocTrim() reaches glibc's malloc_trim where there is one, and is a quiet no-op elsewhere", () => {
@@ -16,4 +20,46 @@ Deno.test("mallocTrim() keeps live memory intact", () => {
   for (const b of dropped) b.transfer(0);
   mallocTrim();
   kept.forEach((b, i) => assert.equal(b.every((v) => v === i), true));
+});
+
+/**
+ * A fresh process frees a 4 MiB buffer (glibc then raises its own
+ * thresholds to that size, unless told otherwise), then makes, fills and
+ * frees a 1 MiB one; prints how much of that 1 MiB is still resident after
+ * the free (MiB). With `fix`, trimFreedTopsPromptly() runs first.
+ */
+async function residentAfterFree(fix: boolean): Promise<number> {
+  const mod = new URL("../../../commands/_adapters/malloc_trim.ts", import.meta.url).href;
+  const code = `
+    const { trimFreedTopsPromptly } = await import(${JSON.stringify(mod)});
+    const rss = () => Number(Deno.readTextFileSync("/proc/self/statm").split(" ")[1]) * 4096;
+    if (${fix}) trimFreedTopsPromptly();
+    new Uint8Array(4 << 20).fill(1).buffer.transfer(0);
+    const before = rss();
+    const mid = new Uint8Array(1 << 20).fill(2);
+    mid.buffer.transfer(0);
+    console.log((rss() - before) / (1 << 20));
+  `;
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["eval", "--quiet", code],
+    stdout: "piped",
+    stderr: "inherit",
+  }).output();
+  assert.equal(out.code, 0);
+  return Number(new TextDecoder().decode(out.stdout).trim());
+}
+
+Deno.test("trimFreedTopsPromptly() has glibc give a freed buffer's pages back at once, where unset it keeps them", async () => {
+  if (!libcHere(SYMBOLS) || !Deno.build.os.startsWith("linux")) {
+    assert.equal(trimFreedTopsPromptly(), null);
+    return;
+  }
+  // Control: glibc's own rule keeps the freed 1 MiB resident (after the
+  // 4 MiB free it no longer maps buffers that size apart, and keeps up to
+  // 8 MiB free on top of its heap).
+  assert.ok(await residentAfterFree(false) > 0.5);
+  assert.ok(await residentAfterFree(true) < 0.25);
+  // Once set, it stays set.
+  assert.equal(trimFreedTopsPromptly(), true);
+  assert.equal(trimFreedTopsPromptly(), true);
 });
