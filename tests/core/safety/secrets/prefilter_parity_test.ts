@@ -294,3 +294,41 @@ Deno.test("the prefilters agree on every prefix of keyword fragments, and when a
     assert.equal(a.state, b.state);
   }
 });
+
+Deno.test("the sixteen-window skip finds a keyword and a non-ASCII byte at every offset of its blocks", () => {
+  const keywords = [
+    ...new Set(SECRET_RULES.flatMap((r) => r.keywords.map((k) => k.toLowerCase()))),
+  ];
+  const automaton = buildAutomaton(keywords);
+  const wasm = createWasmDfa(automaton);
+  const rng = new Rng(23);
+  // Filler no keyword starts in: the skip steps over it sixteen windows at a time.
+  const filler = (n: number) => ".".repeat(n);
+  let hits = 0;
+  let cases = 0;
+  for (let round = 0; round < 200; round++) {
+    const k = rng.pick(keywords);
+    const word = rng.next() < 0.5 ? k.toUpperCase() : k;
+    // Every offset inside two blocks, and every length of data left after the keyword
+    // around the point where the loop hands over to the byte-wise skip.
+    for (let before = 0; before < 36; before++) {
+      const after = rng.int(24);
+      const bytes = encoder.encode(`${filler(before)}${word}${filler(after)}`);
+      const a = wasm.scan(bytes, 0);
+      const b = scanDfaTs(automaton, bytes, 0);
+      assert.deepEqual([...a.hits], [...b.hits], `${before} ${JSON.stringify(word)} ${after}`);
+      assert.deepEqual([...a.passed], [...b.passed]);
+      assert.equal(a.state, b.state);
+      hits += a.hits.length / 2;
+      cases++;
+    }
+  }
+  assert.ok(hits >= cases / 4, `only ${hits} hits in ${cases} inputs`);
+  // A byte >= 0x80 anywhere in skipped filler clears the ASCII flag; none leaves it set.
+  for (let at = 0; at < 64; at++) {
+    const bytes = encoder.encode(filler(64));
+    assert.equal(wasm.scan(bytes, 0).ascii, true);
+    bytes[at] = 0xc3;
+    assert.equal(wasm.scan(bytes, 0).ascii, false, `byte ${at}`);
+  }
+});
