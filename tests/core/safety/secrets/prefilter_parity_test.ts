@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { createWasmDfa } from "../../../../wasm/mod.ts";
 import { buildAutomaton } from "../../../../core/safety/secrets/automaton.ts";
+import { buildNameChecks } from "../../../../core/safety/secrets/name_checks.ts";
 import { scanDfaTs } from "../../../../core/safety/secrets/prefilter_ts.ts";
 import {
   countNewlinesTs,
@@ -331,4 +332,33 @@ Deno.test("the sixteen-window skip finds a keyword and a non-ASCII byte at every
     bytes[at] = 0xc3;
     assert.equal(wasm.scan(bytes, 0).ascii, false, `byte ${at}`);
   }
+});
+
+Deno.test("the WASM and TS name checks agree when two keywords of one state share a lead set, at the name's length limit", () => {
+  // `token` and `_token` end in one state; each rule's check reads the name
+  // on the same lead set from its own keyword's start, so a name one byte
+  // under the limit from `token` is at it from `_token`.
+  const automaton = buildAutomaton(["token", "_token"]);
+  const lead = new Uint8Array(128);
+  for (const c of "abcdefghijklmnopqrstuvwxyz_") lead[c.charCodeAt(0)] = 1;
+  const follows = { quote: false, escapes: 0, blanks: 0, operators: "=" } as const;
+  const rule = { lead, follows, tail: null };
+  const ids = automaton.keywords.map((k) => k === "token" ? 0 : 1);
+  const keywordRules = ids.map((id) => [id]);
+  const nameChecks = buildNameChecks(automaton, keywordRules, [rule, { ...rule }]);
+  const tables = { ...automaton, nameChecks };
+  const wasm = createWasmDfa(tables);
+  const passedSets = new Set<number>();
+  for (let n = 80; n <= 100; n++) {
+    for (const name of [`_token${"a".repeat(n)}`, `x_token${"a".repeat(n)}`]) {
+      const bytes = encoder.encode(`${name}=value `);
+      const a = wasm.scan(bytes, 0);
+      const b = scanDfaTs(tables, bytes, 0);
+      assert.deepEqual([...a.hits], [...b.hits], name);
+      assert.deepEqual([...a.passed], [...b.passed], name);
+      for (const p of a.passed) passedSets.add(p);
+    }
+  }
+  // Positive control: both checks pass at some lengths, the one from `token` alone at others.
+  assert.equal(passedSets.size, 2, `passed sets ${[...passedSets]}`);
 });
