@@ -764,10 +764,16 @@ function operatorAfter(data: usize, end: u32, to: u32, shape: u32, operators: us
 /**
  * Copies data[0, len) to dst with every byte >= 0x80 replaced by 0x7f (DEL),
  * so the copy decodes to an ASCII string whose offsets are byte offsets.
- * Eight bytes at a time: a word without high bits is copied as it is.
+ * Sixteen bytes at a time (the unsigned minimum with 0x7f in each lane),
+ * then eight: a word without high bits is copied as it is.
  */
 export function maskHigh(data: usize, dst: usize, len: u32): void {
   let i: u32 = 0;
+  const del = i8x16.splat(0x7f);
+  while (i + 16 <= len) {
+    v128.store(dst + <usize> i, i8x16.min_u(v128.load(data + <usize> i), del));
+    i += 16;
+  }
   const words = len & ~7;
   while (i < words) {
     const w = load<u64>(data + <usize> i);
@@ -826,8 +832,8 @@ export function probe(
 }
 
 /**
- * Counts the line feeds (0x0a) in data[from, to), eight bytes at a time with
- * an exact zero-byte test on each word.
+ * Counts the line feeds (0x0a) in data[from, to): sixteen bytes at a time in
+ * SIMD, then eight with an exact zero-byte test on each word.
  */
 export function countNewlines(data: usize, from: u32, to: u32): u32 {
   let n: u32 = 0;
@@ -835,6 +841,12 @@ export function countNewlines(data: usize, from: u32, to: u32): u32 {
   while (i < to && (i & 7) !== 0) {
     if (load<u8>(data + <usize> i) === 0x0a) n++;
     i++;
+  }
+  // Sixteen bytes at a time: the lanes equal to a line feed, as a mask, counted.
+  const lf = i8x16.splat(0x0a);
+  while (i + 16 <= to) {
+    n += <u32> popcnt<u32>(<u32> i8x16.bitmask(i8x16.eq(v128.load(data + <usize> i), lf)));
+    i += 16;
   }
   const lo: u64 = 0x7f7f7f7f7f7f7f7f;
   while (i + 8 <= to) {
