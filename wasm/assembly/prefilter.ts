@@ -16,14 +16,11 @@
 // bytes are read from the start state. The window is case-folded by setting
 // bit 5 of each byte (A-Z onto a-z, and some punctuation onto other
 // punctuation: an over-approximation, never a miss) and hashed into a bitmap
-// of 2^18 bits (see startsAt); a collision only skips less. Sixteen windows
-// are tested per step in SIMD (skip16: the windows gathered and hashed in
-// lanes, one bitmap load each, a 16-bit mask of those that pass), and each
-// window that passes, in order, is tested again over four bytes; near the
-// end of the data, four windows per step (one 8-byte load) while none passes,
-// then one at a time. The second test (startsAt4: a whole three-byte
-// keyword, or the first four bytes of a longer one) drops about 40 % of the
-// stops in a transcript (`sec` of `second`, `pas` of `past`). Skipping a byte is
+// of 2^18 bits (see startsAt); a collision only skips less. Four windows are
+// tested per step (one 8-byte load) while none passes; a window that passes
+// is tested again over four bytes (startsAt4: a whole three-byte keyword, or
+// the first four bytes of a longer one), which drops about 40 % of the stops
+// in a transcript (`sec` of `second`, `pas` of `past`). Skipping a byte is
 // exact whenever no keyword starts at it: the partial match it would begin
 // dies within the window, before the end of the data.
 
@@ -112,7 +109,6 @@ export function scan(
   let row: u32 = state;
   let n: u32 = 0;
   let acc: u64 = 0;
-  let accv = i64x2.splat(0);
   let i: u32 = from;
   // A reset is not possible while a window it would test is the one the
   // skip stopped at (it starts a keyword): up to two bytes past it.
@@ -121,25 +117,7 @@ export function scan(
   const long4 = short3 + START_BYTES;
   while (i < to) {
     if (row === 0) {
-      // Sixteen windows per step in SIMD (see skip16) while the data lasts.
-      let stop16 = false;
-      while (i + 20 <= to) {
-        const a = v128.load(data + <usize> i);
-        accv = v128.or(accv, a);
-        let mask = skip16(a, v128.load(data + <usize> i + 2), starts);
-        while (mask !== 0) {
-          const j = <u32> ctz(mask);
-          if (startsAt4(load<u32>(data + <usize> (i + j)), short3, long4)) {
-            i += j;
-            stop16 = true;
-            break;
-          }
-          mask &= mask - 1;
-        }
-        if (stop16) break;
-        i += 16;
-      }
-      while (!stop16) {
+      while (true) {
         // Four windows per step while none passes the 3-byte test (one
         // 8-byte load; little-endian: a window's first byte is its low byte).
         while (i + 8 <= to) {
@@ -201,83 +179,12 @@ export function scan(
   }
   resumeState = row;
   resumeIndex = i;
-  acc |= <u64> i64x2.extract_lane(accv, 0) | <u64> i64x2.extract_lane(accv, 1);
   // Every byte's high bit lands on bit 7 (bytesOr's test).
   let folded = <u32> acc | <u32> (acc >> 32);
   folded |= folded >> 16;
   folded |= folded >> 8;
   orBits |= folded & 0xff;
   return n;
-}
-
-/**
- * The start-bitmap test (startsAt) of the sixteen windows at the bytes of
- * `a` (16 bytes from a window's first byte) and `b` (the same data two
- * bytes on), as bit k for the window k bytes in: the four 3-byte windows of
- * each lane group are gathered by one swizzle, folded, hashed by a lane
- * multiply; only the bitmap loads stay one per window.
- */
-function skip16(a: v128, b: v128, starts: usize): u32 {
-  const fold = i32x4.splat(0x202020);
-  const k = i32x4.splat(<i32> 0x9e3779b1);
-  const h0 = i32x4.mul(
-    v128.or(i8x16.swizzle(a, i8x16(0, 1, 2, -1, 1, 2, 3, -1, 2, 3, 4, -1, 3, 4, 5, -1)), fold),
-    k,
-  );
-  const h1 = i32x4.mul(
-    v128.or(i8x16.swizzle(a, i8x16(4, 5, 6, -1, 5, 6, 7, -1, 6, 7, 8, -1, 7, 8, 9, -1)), fold),
-    k,
-  );
-  const h2 = i32x4.mul(
-    v128.or(
-      i8x16.swizzle(a, i8x16(8, 9, 10, -1, 9, 10, 11, -1, 10, 11, 12, -1, 11, 12, 13, -1)),
-      fold,
-    ),
-    k,
-  );
-  const h3 = i32x4.mul(
-    v128.or(
-      i8x16.swizzle(b, i8x16(10, 11, 12, -1, 11, 12, 13, -1, 12, 13, 14, -1, 13, 14, 15, -1)),
-      fold,
-    ),
-    k,
-  );
-  // Byte of the bitmap: the hash's top 18 bits over 8.
-  const x0 = i32x4.shr_u(h0, 17);
-  const x1 = i32x4.shr_u(h1, 17);
-  const x2 = i32x4.shr_u(h2, 17);
-  const x3 = i32x4.shr_u(h3, 17);
-  let hits = i8x16.splat(0);
-  hits = v128.load8_lane(starts + <usize> i32x4.extract_lane(x0, 0), hits, 0);
-  hits = v128.load8_lane(starts + <usize> i32x4.extract_lane(x0, 1), hits, 1);
-  hits = v128.load8_lane(starts + <usize> i32x4.extract_lane(x0, 2), hits, 2);
-  hits = v128.load8_lane(starts + <usize> i32x4.extract_lane(x0, 3), hits, 3);
-  hits = v128.load8_lane(starts + <usize> i32x4.extract_lane(x1, 0), hits, 4);
-  hits = v128.load8_lane(starts + <usize> i32x4.extract_lane(x1, 1), hits, 5);
-  hits = v128.load8_lane(starts + <usize> i32x4.extract_lane(x1, 2), hits, 6);
-  hits = v128.load8_lane(starts + <usize> i32x4.extract_lane(x1, 3), hits, 7);
-  hits = v128.load8_lane(starts + <usize> i32x4.extract_lane(x2, 0), hits, 8);
-  hits = v128.load8_lane(starts + <usize> i32x4.extract_lane(x2, 1), hits, 9);
-  hits = v128.load8_lane(starts + <usize> i32x4.extract_lane(x2, 2), hits, 10);
-  hits = v128.load8_lane(starts + <usize> i32x4.extract_lane(x2, 3), hits, 11);
-  hits = v128.load8_lane(starts + <usize> i32x4.extract_lane(x3, 0), hits, 12);
-  hits = v128.load8_lane(starts + <usize> i32x4.extract_lane(x3, 1), hits, 13);
-  hits = v128.load8_lane(starts + <usize> i32x4.extract_lane(x3, 2), hits, 14);
-  hits = v128.load8_lane(starts + <usize> i32x4.extract_lane(x3, 3), hits, 15);
-  // Bit in that byte: the hash's bits 14-16, narrowed to one byte per window, as a mask.
-  const seven = i32x4.splat(7);
-  const bits = i8x16.narrow_i16x8_u(
-    i16x8.narrow_i32x4_u(
-      v128.and(i32x4.shr_u(h0, 14), seven),
-      v128.and(i32x4.shr_u(h1, 14), seven),
-    ),
-    i16x8.narrow_i32x4_u(
-      v128.and(i32x4.shr_u(h2, 14), seven),
-      v128.and(i32x4.shr_u(h3, 14), seven),
-    ),
-  );
-  const sel = i8x16.swizzle(i8x16(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0), bits);
-  return <u32> i8x16.bitmask(i8x16.ne(v128.and(hits, sel), i8x16.splat(0)));
 }
 
 /** Bytes of each window bitmap (2^18 bits, see startsAt). */
@@ -399,10 +306,11 @@ function checkPasses(data: usize, i: u32, to: u32, entryAt: usize, sets: usize):
     const set = sets + (<usize> ((entry >> 8) & 0xff) << 8);
     if (shape & 0x40000000) return reachAt(data, i + 1, to, shape, set);
     // Shape bit 16: the name (the lead run of entry bits 16-23's set) must open a line.
-    // The tail first: it reads a few bytes, the line's opening up to OPENING_REACH.
-    if (!tailAt(data, i + 1, to, shape, set)) return false;
-    return (shape & 0x10000) === 0 ||
-      opensLine(data, i + 1 - (entry & 0xff), sets + (<usize> ((entry >> 16) & 0xff) << 8));
+    if (
+      (shape & 0x10000) !== 0 &&
+      !opensLine(data, i + 1 - (entry & 0xff), sets + (<usize> ((entry >> 16) & 0xff) << 8))
+    ) return false;
+    return tailAt(data, i + 1, to, shape, set);
   }
   const lead = sets + (<usize> ((entry >> 8) & 0xff) << 8);
   const operators = sets + (<usize> ((entry >> 16) & 0xff) << 8);
