@@ -306,11 +306,10 @@ function checkPasses(data: usize, i: u32, to: u32, entryAt: usize, sets: usize):
     const set = sets + (<usize> ((entry >> 8) & 0xff) << 8);
     if (shape & 0x40000000) return reachAt(data, i + 1, to, shape, set);
     // Shape bit 16: the name (the lead run of entry bits 16-23's set) must open a line.
-    if (
-      (shape & 0x10000) !== 0 &&
-      !opensLine(data, i + 1 - (entry & 0xff), sets + (<usize> ((entry >> 16) & 0xff) << 8))
-    ) return false;
-    return tailAt(data, i + 1, to, shape, set);
+    // The tail first: it reads a few bytes, the line's opening up to OPENING_REACH.
+    if (!tailAt(data, i + 1, to, shape, set)) return false;
+    return (shape & 0x10000) === 0 ||
+      opensLine(data, i + 1 - (entry & 0xff), sets + (<usize> ((entry >> 16) & 0xff) << 8));
   }
   const lead = sets + (<usize> ((entry >> 8) & 0xff) << 8);
   const operators = sets + (<usize> ((entry >> 16) & 0xff) << 8);
