@@ -19,7 +19,15 @@ export const WASM_GENERATED = "wasm/_generated.ts";
 /** The compiler, pinned in deno.json. */
 export const ASC_VERSION = "assemblyscript@0.28.20";
 /** Compiler flags: optimised, no runtime (the caller owns memory), no asserts. */
-export const ASC_FLAGS = ["--optimize", "-O3", "--runtime", "stub", "--noAssert"];
+export const ASC_FLAGS = [
+  "--optimize",
+  "-O3",
+  "--runtime",
+  "stub",
+  "--noAssert",
+  "--enable",
+  "simd",
+];
 
 /** sha256 over the compiler version, its flags and every source file. */
 export async function sourceHash(read: (path: string) => string): Promise<string> {

@@ -93,6 +93,16 @@ export function scan(
   classCount: u32,
 ): u32 {
   memory.fill(RUNS, 0, 256 * 8);
+  memory.fill(ENDS, 0, 256 * 16);
+  hitCount = 0;
+  // A row offset is state * classCount: the state is the offset shifted
+  // right by the class count's twos, times the inverse of its odd part
+  // modulo 2^32 (Newton's iteration; exact for multiples), not a division.
+  rowShift = ctz(classCount);
+  const odd = classCount >> rowShift;
+  let inv = odd;
+  for (let k = 0; k < 5; k++) inv *= 2 - odd * inv;
+  rowInverse = inv;
   // Word 0 of the program: the index of the placeholder openings (0: none).
   const openingsIndex = checks === 0 ? 0 : load<u32>(program);
   openings = openingsIndex === 0 ? 0 : program + (<usize> openingsIndex << 2);
@@ -143,7 +153,7 @@ export function scan(
     acc |= <u64> b;
     const e = load<u32>(table + (<usize> (row + <u32> load<u8>(classes + <usize> b)) << 2));
     row = e & 0x3fffffff;
-    const passed = e >> 31 ? namePasses(data, i, to, row, checks, program, sets, classCount) : 0;
+    const passed = e >> 31 ? namePasses(data, i, to, row, checks, program, sets) : 0;
     if (passed !== 0) {
       const o = out + (<usize> n << 3);
       store<u32>(o, i);
@@ -214,6 +224,23 @@ function startsAt(window: u32, starts: usize): bool {
   return ((<u32> load<u8>(starts + <usize> (h >> 3)) >> (h & 7)) & 1) !== 0;
 }
 
+/** See scan: the state of a row offset is (row >> rowShift) * rowInverse. */
+let rowShift: u32 = 0;
+let rowInverse: u32 = 1;
+
+/** Hits whose checks ran in this scan (namePasses calls that reached a list), from 1. */
+let hitCount: u32 = 0;
+
+/**
+ * Per lead set (256 of them), four u32: the hit (hitCount) and keyword
+ * length the name's end was last found for, and that end (NO_NAME when the
+ * name is too long). A hit's checks of one lead set and keyword length
+ * share it: a state's list holds several (`token` has five on one set).
+ * Cleared by each scan.
+ */
+const ENDS: usize = memory.data(256 * 16);
+const NO_NAME: u32 = 0xffffffff;
+
 /** Longest name a check reads, plus one (the engine's MAX_NAME). */
 const MAX_NAME: u32 = 98;
 
@@ -251,13 +278,13 @@ function namePasses(
   checks: usize,
   program: usize,
   sets: usize,
-  classCount: u32,
 ): u32 {
   if (checks === 0) return 0xffffffff;
-  const at = load<u32>(checks + (<usize> (row / classCount) << 2));
+  const at = load<u32>(checks + (<usize> ((row >> rowShift) * rowInverse) << 2));
   if (at === 0) return 0xffffffff;
   const list = program + (<usize> at << 2);
   const count = load<u32>(list);
+  hitCount++;
   landEnd = NO_LANDING;
   let passed: u32 = 0;
   for (let k: u32 = 0; k < count; k++) {
@@ -279,19 +306,25 @@ function checkPasses(data: usize, i: u32, to: u32, entryAt: usize, sets: usize):
     const set = sets + (<usize> ((entry >> 8) & 0xff) << 8);
     if (shape & 0x40000000) return reachAt(data, i + 1, to, shape, set);
     // Shape bit 16: the name (the lead run of entry bits 16-23's set) must open a line.
-    if (
-      (shape & 0x10000) !== 0 &&
-      !opensLine(data, i + 1 - (entry & 0xff), sets + (<usize> ((entry >> 16) & 0xff) << 8))
-    ) return false;
-    return tailAt(data, i + 1, to, shape, set);
+    // The tail first: it reads a few bytes, the line's opening up to OPENING_REACH.
+    if (!tailAt(data, i + 1, to, shape, set)) return false;
+    return (shape & 0x10000) === 0 ||
+      opensLine(data, i + 1 - (entry & 0xff), sets + (<usize> ((entry >> 16) & 0xff) << 8));
   }
   const lead = sets + (<usize> ((entry >> 8) & 0xff) << 8);
   const operators = sets + (<usize> ((entry >> 16) & 0xff) << 8);
   const kwEnd = i + 1;
   const kwStart = kwEnd - (entry & 0xff);
   let end = kwEnd;
+  const known = ENDS + (<usize> ((entry >> 8) & 0xff) << 4);
   // Bit 3 of the shape: the name is the keyword itself.
-  if ((shape & 8) === 0) {
+  if (
+    (shape & 8) === 0 && load<u32>(known) === hitCount && load<u32>(known, 4) === (entry & 0xff)
+  ) {
+    // Found by an earlier check of this hit with the same lead set and keyword length.
+    end = load<u32>(known, 8);
+    if (end === NO_NAME) return false;
+  } else if ((shape & 8) === 0) {
     while (end > kwStart && load<u8>(lead + <usize> load<u8>(data + <usize> (end - 1))) === 0) {
       end--;
     }
@@ -310,6 +343,9 @@ function checkPasses(data: usize, i: u32, to: u32, entryAt: usize, sets: usize):
       store<u32>(run, runFrom);
       store<u32>(run, end, 4);
     }
+    store<u32>(known, hitCount);
+    store<u32>(known, entry & 0xff, 4);
+    store<u32>(known, end - kwStart >= MAX_NAME ? NO_NAME : end, 8);
     if (end - kwStart >= MAX_NAME) return false;
   }
   const op = operatorAfter(data, end, to, shape, operators);
@@ -635,10 +671,16 @@ function operatorAfter(data: usize, end: u32, to: u32, shape: u32, operators: us
 /**
  * Copies data[0, len) to dst with every byte >= 0x80 replaced by 0x7f (DEL),
  * so the copy decodes to an ASCII string whose offsets are byte offsets.
- * Eight bytes at a time: a word without high bits is copied as it is.
+ * Sixteen bytes at a time (the unsigned minimum with 0x7f in each lane),
+ * then eight: a word without high bits is copied as it is.
  */
 export function maskHigh(data: usize, dst: usize, len: u32): void {
   let i: u32 = 0;
+  const del = i8x16.splat(0x7f);
+  while (i + 16 <= len) {
+    v128.store(dst + <usize> i, i8x16.min_u(v128.load(data + <usize> i), del));
+    i += 16;
+  }
   const words = len & ~7;
   while (i < words) {
     const w = load<u64>(data + <usize> i);
@@ -697,8 +739,8 @@ export function probe(
 }
 
 /**
- * Counts the line feeds (0x0a) in data[from, to), eight bytes at a time with
- * an exact zero-byte test on each word.
+ * Counts the line feeds (0x0a) in data[from, to): sixteen bytes at a time in
+ * SIMD, then eight with an exact zero-byte test on each word.
  */
 export function countNewlines(data: usize, from: u32, to: u32): u32 {
   let n: u32 = 0;
@@ -706,6 +748,12 @@ export function countNewlines(data: usize, from: u32, to: u32): u32 {
   while (i < to && (i & 7) !== 0) {
     if (load<u8>(data + <usize> i) === 0x0a) n++;
     i++;
+  }
+  // Sixteen bytes at a time: the lanes equal to a line feed, as a mask, counted.
+  const lf = i8x16.splat(0x0a);
+  while (i + 16 <= to) {
+    n += <u32> popcnt<u32>(<u32> i8x16.bitmask(i8x16.eq(v128.load(data + <usize> i), lf)));
+    i += 16;
   }
   const lo: u64 = 0x7f7f7f7f7f7f7f7f;
   while (i + 8 <= to) {

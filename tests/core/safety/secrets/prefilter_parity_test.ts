@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { createWasmDfa } from "../../../../wasm/mod.ts";
 import { buildAutomaton } from "../../../../core/safety/secrets/automaton.ts";
+import { buildNameChecks } from "../../../../core/safety/secrets/name_checks.ts";
 import { scanDfaTs } from "../../../../core/safety/secrets/prefilter_ts.ts";
 import {
   countNewlinesTs,
@@ -293,4 +294,74 @@ Deno.test("the prefilters agree on every prefix of keyword fragments, and when a
     assert.deepEqual([...a.hits], [...b.hits]);
     assert.equal(a.state, b.state);
   }
+});
+
+Deno.test("the skip finds a keyword and a non-ASCII byte at every offset of a skipped stretch", () => {
+  const keywords = [
+    ...new Set(SECRET_RULES.flatMap((r) => r.keywords.map((k) => k.toLowerCase()))),
+  ];
+  const automaton = buildAutomaton(keywords);
+  const wasm = createWasmDfa(automaton);
+  const rng = new Rng(23);
+  // Filler no keyword starts in: the skip steps over it several windows at a time.
+  const filler = (n: number) => ".".repeat(n);
+  let hits = 0;
+  let cases = 0;
+  for (let round = 0; round < 200; round++) {
+    const k = rng.pick(keywords);
+    const word = rng.next() < 0.5 ? k.toUpperCase() : k;
+    // Every offset in the first 36 bytes, and lengths of data left after the
+    // keyword around where the skip hands over to one window at a time.
+    for (let before = 0; before < 36; before++) {
+      const after = rng.int(24);
+      // Half the inputs hold a second keyword a few bytes on: the skip
+      // starts again right where the DFA gives back.
+      const second = rng.next() < 0.5 ? `${filler(rng.int(4))}${rng.pick(keywords)}` : "";
+      const bytes = encoder.encode(`${filler(before)}${word}${second}${filler(after)}`);
+      const a = wasm.scan(bytes, 0);
+      const b = scanDfaTs(automaton, bytes, 0);
+      assert.deepEqual([...a.hits], [...b.hits], `${before} ${JSON.stringify(word)} ${after}`);
+      assert.deepEqual([...a.passed], [...b.passed]);
+      assert.equal(a.state, b.state);
+      hits += a.hits.length / 2;
+      cases++;
+    }
+  }
+  assert.ok(hits >= cases / 4, `only ${hits} hits in ${cases} inputs`);
+  // A byte >= 0x80 anywhere in skipped filler clears the ASCII flag; none leaves it set.
+  for (let at = 0; at < 64; at++) {
+    const bytes = encoder.encode(filler(64));
+    assert.equal(wasm.scan(bytes, 0).ascii, true);
+    bytes[at] = 0xc3;
+    assert.equal(wasm.scan(bytes, 0).ascii, false, `byte ${at}`);
+  }
+});
+
+Deno.test("the WASM and TS name checks agree when two keywords of one state share a lead set, at the name's length limit", () => {
+  // `token` and `_token` end in one state; each rule's check reads the name
+  // on the same lead set from its own keyword's start, so a name one byte
+  // under the limit from `token` is at it from `_token`.
+  const automaton = buildAutomaton(["token", "_token"]);
+  const lead = new Uint8Array(128);
+  for (const c of "abcdefghijklmnopqrstuvwxyz_") lead[c.charCodeAt(0)] = 1;
+  const follows = { quote: false, escapes: 0, blanks: 0, operators: "=" } as const;
+  const rule = { lead, follows, tail: null };
+  const ids = automaton.keywords.map((k) => k === "token" ? 0 : 1);
+  const keywordRules = ids.map((id) => [id]);
+  const nameChecks = buildNameChecks(automaton, keywordRules, [rule, { ...rule }]);
+  const tables = { ...automaton, nameChecks };
+  const wasm = createWasmDfa(tables);
+  const passedSets = new Set<number>();
+  for (let n = 80; n <= 100; n++) {
+    for (const name of [`_token${"a".repeat(n)}`, `x_token${"a".repeat(n)}`]) {
+      const bytes = encoder.encode(`${name}=value `);
+      const a = wasm.scan(bytes, 0);
+      const b = scanDfaTs(tables, bytes, 0);
+      assert.deepEqual([...a.hits], [...b.hits], name);
+      assert.deepEqual([...a.passed], [...b.passed], name);
+      for (const p of a.passed) passedSets.add(p);
+    }
+  }
+  // Positive control: both checks pass at some lengths, the one from `token` alone at others.
+  assert.equal(passedSets.size, 2, `passed sets ${[...passedSets]}`);
 });
