@@ -933,6 +933,54 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
       ),
     ),
   rootly_api_key: (r) => tok(p("root", "ly_", r.str(HEX, 64))),
+  // recall22: the formats left open by the fourth survey.
+  xata_api_key: (r) => tok(p("xa", r.pick(["u", "o"]), "_Q7z", r.str(ALNUM, 29))),
+  zuplo_api_key: (r) => tok(p("zpk", "a_", r.str(LOWER_NUM, 32), "_", r.str(HEX, 8))),
+  lichess_token: (r) =>
+    tok(r.int(2) === 0 ? p("li", "p_Q7z", r.str(ALNUM, 17)) : p("li", "o_Q7z", r.str(ALNUM, 29))),
+  mailersend_api_token: (r) => tok(p("ml", "sn.", r.str(HEX, 64))),
+  modal_token: (r) => tok(p("a", r.pick(["s", "k"]), "-Q7z", r.str(ALNUM, 19))),
+  polar_access_token: (r) =>
+    tok(
+      r.int(2) === 0 ? p("pol", "ar_oat_Q7z", r.str(ALNUM, 40)) : p(
+        "pol",
+        "ar_",
+        r.pick(["pat", "at_u", "at_o", "rt_u", "cs"]),
+        "_Q7z",
+        r.str(URLSAFE, 40),
+      ),
+    ),
+  unkey_root_key: (r) => {
+    const b58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
+    return tok(
+      r.int(2) === 0
+        ? p("un", "key_", r.str(b58, 8), "unkeyv1", r.str(b58, 42))
+        : p("un", "key_3Z", r.str(b58, 22)),
+    );
+  },
+  volcengine_access_key_id: (r) => tok(p("AK", "LT", btoa(r.str(HEX, 32)).replace(/=+$/, ""))),
+  authress_access_key: (r) =>
+    tok(
+      p(
+        r.pick(["sc", "ext", "authress"]),
+        "_",
+        r.str(LOWER_NUM, 12),
+        ".",
+        r.str(LOWER_NUM, 4),
+        ".acc_",
+        r.str(LOWER_NUM, 16),
+        ".MC4CAQAwBQYDK2VwBCIEI",
+        r.str(B64, 43),
+      ),
+    ),
+  telnyx_api_key: (r) =>
+    tok(p("KEY", "01", r.str("0123456789ABCDEF", 30), "_Q7z", r.str(ALNUM, 19))),
+  axiom_token: (r) => tok(p("xa", r.pick(["a", "p"]), "t-", uuid(r))),
+  onesignal_api_key: (r) =>
+    tok(
+      p("os_", "v2_", r.pick(["app", "org"]), "_", r.str("abcdefghijklmnopqrstuvwxyz234567", 103)),
+    ),
+  kaggle_api_token: (r) => tok(p("KG", "AT_", r.str(HEX, 32))),
 };
 
 /** Realistic surroundings for a planted sample. */
@@ -1473,6 +1521,85 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       p("root", "ly_", "0".repeat(64)),
       "rootly_api_key",
       p("root", "ly_", rng.str(HEX, 40)),
+    ],
+    // recall22: placeholders, documentation examples and the prefixes in code and prose.
+    xata_api_key: [
+      'INSTRUMENTS = ["EUR_USD", "XAU_USD"]',
+      "XATA_API_KEY=xau_" + "*".repeat(33),
+      "XATA_API_KEY=xau_...",
+      p("xa", "u_", "x".repeat(33)),
+      p("xa", "u_", rng.str("abcdefghijklmnopqrstuvwxyz", 33)),
+      "TABLE=public.xau_intraday_research_cache_5m",
+    ],
+    zuplo_api_key: [
+      "zpka_<random>_<checksum>",
+      p("zpk", "a_", "x".repeat(32), "_", "x".repeat(8)),
+      p("zpk", "a_", rng.str(LOWER_NUM, 32)),
+    ],
+    lichess_token: [
+      "LICHESS_TOKEN=lip_xxxxxxxxxxxxxxxxxxxx",
+      "LICHESS_TOKEN=lip_...",
+      p("c", "lip_", rng.str(ALNUM, 20)),
+      p("portfo", "lio_", rng.str(ALNUM, 32)),
+      p("li", "p_", rng.str("abcdefghijklmnopqrstuvwxyz", 20)),
+      "torch.nn.utils.clip_grad_norm_(agent.parameters(), 0.5)",
+    ],
+    mailersend_api_token: [
+      "package tech.mlsn.temandonor.fragment.account;",
+      p("ml", "sn.", "0".repeat(64)),
+      p("ml", "sn.", rng.str(HEX, 40)),
+      "MAILERSEND_API_KEY=mlsn.your_api_token_here",
+    ],
+    modal_token: [
+      "the files are shipped as-is to the bucket",
+      p("h", "as-", rng.str(ALNUM, 22)),
+      p("bre", "ak-", rng.str(ALNUM, 22)),
+      p("a", "s-", "abcdefghijklmnopqrstuv"),
+      "MODAL_TOKEN_SECRET=as-xxxxxxxxxxxxxxxxxxxxxx",
+      'class="as-ContainerWrapperBoxLeft"',
+    ],
+    polar_access_token: [
+      p("pol", "ar_ci_", rng.str(ALNUM, 43)),
+      "POLAR_ACCESS_TOKEN=polar_oat_...",
+      p("pol", "ar_oat_", "x".repeat(43)),
+      "polar_access_token_id = 42",
+      p("POL", "AR_OAT_", rng.str(ALNUM, 43)),
+    ],
+    unkey_root_key: [
+      "unkey_root_key",
+      p("un", "key_", "x".repeat(24)),
+      p("un", "key_3Z", "0".repeat(22)),
+      "UNKEY_ROOT_KEY=${UNKEY_ROOT_KEY}",
+    ],
+    volcengine_access_key_id: [
+      "Plug 'aklt/plantuml-syntax'",
+      "the credential AKLTabc123def456%2F20260827%2Fcn-north-1 in the signed URL",
+      p("AK", "LT", rng.str(B64, 43)),
+    ],
+    authress_access_key: [
+      "sc_xxx.xxxx.acc_xxxxxxxxxx.PRIVATE_KEY_GOES_HERE",
+      `const total = this.acc_${rng.str(LOWER_NUM, 12)};`,
+    ],
+    telnyx_api_key: [
+      p("KEY", "01", rng.str("0123456789ABCDEF", 30)),
+      p("MON", "KEY01", rng.str("0123456789ABCDEF", 30), "_", rng.str(ALNUM, 22)),
+      "TELNYX_API_KEY=KEY01...",
+    ],
+    axiom_token: [
+      "AXIOM_TOKEN=xaat-your-api-token",
+      p("xa", "at-", "xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx"),
+      uuid(rng),
+    ],
+    onesignal_api_key: [
+      'placeholder="os_v2_app_..."',
+      p("os_", "v2_app_", "x".repeat(103)),
+      "ONESIGNAL_REST_API_KEY=os_v2_app_***MASKED***",
+    ],
+    kaggle_api_token: [
+      "cd modelzoo/built-in/ACL_TensorFlow/Official/recommendation/KGAT_for_ACL",
+      "#define CPC_Cx_STAT_CONF_CLKGAT_IMPL BIT(17)",
+      "export KAGGLE_API_TOKEN=KGAT_...",
+      p("KG", "AT_", "0".repeat(32)),
     ],
     cloudflare_api_key: [
       // recall19: the vendor's name over a value of another length or shape.
