@@ -580,7 +580,6 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
     tok(p("sk-", "lf-", [8, 4, 4, 4, 12].map((n) => r.str(HEX, n)).join("-"))),
   tailscale_key: (r) => tok(p("tskey", "-auth-", r.str(ALNUM, 12), "CNTRL-", r.str(ALNUM, 33))),
   sonarqube_token: (r) => tok(p("sq", "p_", r.str(HEX, 40))),
-  buildkite_token: (r) => tok(p("bk", "ua_", r.str(HEX, 40))),
   figma_token: (r) => tok(p("fi", "gd_", r.str(URLSAFE, 40))),
   nuget_api_key: (r) => tok(p("o", "y2", r.str(LOWER_NUM, 43))),
   cratesio_api_token: (r) => tok(p("c", "io", r.str(ALNUM, 32))),
@@ -981,6 +980,35 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
       p("os_", "v2_", r.pick(["app", "org"]), "_", r.str("abcdefghijklmnopqrstuvwxyz234567", 103)),
     ),
   kaggle_api_token: (r) => tok(p("KG", "AT_", r.str(HEX, 32))),
+  context7_api_key: (r) => tok(p("ctx", "7sk-", uuid(r))),
+  helicone_api_key: (r) => {
+    const b32 = "abcdefghijklmnopqrstuvwxyz234567";
+    const groups = [0, 1, 2, 3].map(() => r.str(b32, 7)).join("-");
+    return tok(
+      r.int(2) === 0
+        ? p("sk-", "helicone-", r.pick(["", "eu-"]), groups)
+        : p("sk-", "helicone-proxy-", groups, "-", uuid(r)),
+    );
+  },
+  logfire_token: (r) => tok(p("py", "lf_v1_", r.pick(["us", "eu"]), "_Q7z", r.str(ALNUM, 41))),
+  upstash_qstash_token: (r) => tok(btoa(`{"UserID":"${uuid(r)}","Password":"${r.str(HEX, 32)}"}`)),
+  buildkite_token: (r) => {
+    // recall22: the API access token (40 hex) and the other prefixes of the family.
+    const prefix = r.pick(["bkua_", "bkaa_", "bkct_", "bkar_", "bkpat_", "bkjat_", "bkps_"]);
+    const body = prefix === "bkua_"
+      ? r.str(HEX, 40)
+      : prefix === "bkjat_"
+      ? jwtWith('{"alg":"HS256","typ":"JWT"}', r)
+      : prefix === "bkpat_"
+      ? p(r.str(LOWER_NUM, 8), "_", r.str(HEX, 40))
+      : p(
+        r.str(LOWER_NUM, 6),
+        ".",
+        "Q7z",
+        r.str("123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz", 57),
+      );
+    return tok(p("b", prefix.slice(1), body));
+  },
 };
 
 /** Realistic surroundings for a planted sample. */
@@ -999,6 +1027,21 @@ export const CONTEXTS: Record<string, (snippet: string) => string> = {
   http_dump: (s) =>
     `POST /v1/items HTTP/1.1\r\nHost: api.internal.test\r\nContent-Type: text/plain\r\n\r\n${s}\r\n`,
 };
+
+/**
+ * The shapes a transcript holds a prefixed token in, given the variable its
+ * vendor names: raw, assigned, exported and quoted, a JSON member, a quoted
+ * argument, a bearer header and a sentence.
+ */
+export const TOKEN_SHAPES: readonly ((name: string, value: string) => string)[] = [
+  (_, v) => v,
+  (n, v) => `${n}=${v}`,
+  (n, v) => `export ${n}="${v}"`,
+  (n, v) => `{"${n.toLowerCase()}": "${v}"}`,
+  (_, v) => `const client = new Client('${v}');`,
+  (_, v) => `curl -H "Authorization: Bearer ${v}" https://api.example.test/v1`,
+  (_, v) => `Here is my key ${v}, can you debug this?`,
+];
 
 /** Values that look like secrets of a kind but are not; none may be flagged. */
 export function lookAlikes(rng: Rng): Record<string, string[]> {
@@ -1594,6 +1637,34 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       'placeholder="os_v2_app_..."',
       p("os_", "v2_app_", "x".repeat(103)),
       "ONESIGNAL_REST_API_KEY=os_v2_app_***MASKED***",
+    ],
+    context7_api_key: [
+      '"CONTEXT7_API_KEY": "ctx7sk-..."',
+      "export CONTEXT7_API_KEY=ctx7sk-your-key-here",
+      p("ctx", "7sk_", uuid(rng)),
+    ],
+    helicone_api_key: [
+      "HELICONE_API_KEY=sk-helicone-...",
+      "Helicone API Key (sk-helicone-... for write, pk-helicone-... for read)",
+      p("sk-", "helicone-", "xxxxxxx-xxxxxxx-xxxxxxx-xxxxxxx"),
+    ],
+    logfire_token: [
+      'export LOGFIRE_TOKEN="pylf_v1_us_..."',
+      "LOG_FIRE_TOKEN=pylf_v1_your_logfire_token_here",
+      "a token such as pylf_v1_eu_secret names its region",
+      p("py", "lf_v1_us_", "your_logfire_write_token_goes_here_x"),
+    ],
+    upstash_qstash_token: [
+      // The local development server's published credentials.
+      btoa('{"UserID":"defaultUser","Password":"defaultPassword"}'),
+      'QSTASH_TOKEN="eyJVc2VySUQiOi..."',
+    ],
+    buildkite_token: [
+      "bkjat_encoded-token",
+      "BUILDKITE_AGENT_TOKEN=${BUILDKITE_AGENT_TOKEN}",
+      "bkct_cluster_name_for_builds_in_production_region",
+      p("bk", "ua_", "*".repeat(53)),
+      p("xbk", "ct_", rng.str(LOWER_NUM, 6), ".", rng.str(ALNUM, 57)),
     ],
     kaggle_api_token: [
       "cd modelzoo/built-in/ACL_TensorFlow/Official/recommendation/KGAT_for_ACL",

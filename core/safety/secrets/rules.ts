@@ -35,6 +35,7 @@ import { TOKEN_RULES } from "./rules_tokens.ts";
 import { MORE_TOKEN_RULES } from "./rules_tokens_more.ts";
 import { OPS_TOKEN_RULES } from "./rules_tokens_ops.ts";
 import { APP_TOKEN_RULES } from "./rules_tokens_apps.ts";
+import { TOOL_TOKEN_RULES } from "./rules_tokens_tools.ts";
 import { PAIR_RULES } from "./rules_pairs.ts";
 import { CLI_RULES } from "./rules_cli.ts";
 import { CONFIG_RULES, XML_CDATA } from "./rules_config.ts";
@@ -1860,6 +1861,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
   ...MORE_TOKEN_RULES,
   ...OPS_TOKEN_RULES,
   ...APP_TOKEN_RULES,
+  ...TOOL_TOKEN_RULES,
   ...PAIR_RULES,
   ...LAYOUT_RULES,
   ...STORE_RULES,

@@ -10,7 +10,15 @@ import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
 import { createEngine } from "../../../../core/safety/secrets/engine.ts";
 import { redactText } from "../../../../core/safety/secrets/redact.ts";
 import { APP_TOKEN_RULES } from "../../../../core/safety/secrets/rules_tokens_apps.ts";
-import { ALNUM, CONTEXTS, lookAlikes, p, Rng, SAMPLES } from "../../../_helpers/secret_fixtures.ts";
+import {
+  ALNUM,
+  CONTEXTS,
+  lookAlikes,
+  p,
+  Rng,
+  SAMPLES,
+  TOKEN_SHAPES,
+} from "../../../_helpers/secret_fixtures.ts";
 
 const engine = createEngine(SECRET_RULES);
 
@@ -31,17 +39,6 @@ const VARIABLES: Record<string, string> = {
   kaggle_api_token: "KAGGLE_API_TOKEN",
 };
 
-/** The shapes a transcript holds a key in: raw, assigned, quoted, as a bearer and in prose. */
-const SHAPES: ((name: string, v: string) => string)[] = [
-  (_, v) => v,
-  (n, v) => `${n}=${v}`,
-  (n, v) => `export ${n}="${v}"`,
-  (n, v) => `{"${n.toLowerCase()}": "${v}"}`,
-  (_, v) => `const client = new Client('${v}');`,
-  (_, v) => `curl -H "Authorization: Bearer ${v}" https://api.example.test/v1`,
-  (_, v) => `Here is my key ${v}, can you debug this?`,
-];
-
 Deno.test("the fifth survey's kinds each have a rule here and a variable in this test (see: #21)", () => {
   const kinds = [...new Set(APP_TOKEN_RULES.map((r) => r.kind))].sort();
   assert.deepEqual(kinds, Object.keys(VARIABLES).sort());
@@ -50,7 +47,7 @@ Deno.test("the fifth survey's kinds each have a rule here and a variable in this
 Deno.test("each new format is found and redacted whole in every shape and context (see: #21)", () => {
   const rng = new Rng(2201);
   for (const [kind, name] of Object.entries(VARIABLES)) {
-    for (const shape of SHAPES) {
+    for (const shape of TOKEN_SHAPES) {
       for (const wrap of [(x: string) => x, ...Object.values(CONTEXTS)]) {
         const s = SAMPLES[kind]!(rng);
         const r = redactText(engine, wrap(shape(name, s.secret)));

@@ -1,0 +1,139 @@
+/**
+ * Prefixed tokens of the tools around a coding agent, from the same fifth
+ * survey: an MCP server's key (Context7), an LLM gateway's (Helicone), an
+ * agent framework's telemetry token (Pydantic Logfire), a serverless queue's
+ * (Upstash QStash) and a CI platform's family of tokens (Buildkite, beside
+ * the `bkua_` row of the older table). Each shape is stated from a public
+ * fact about the format (the vendor's generator, its own redaction rule or
+ * the keys printed in public code), never another scanner's rule text.
+ * Spread into the main table. Pure: data only.
+ * @module
+ */
+import { decodeBase64Loose } from "./checks.ts";
+import type { SecretRule } from "./rule.ts";
+import { lookBehind, prefixed } from "./rules_vendor.ts";
+
+/** A UUID's shape, lower-case hex. */
+const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+
+/**
+ * Buildkite's token prefixes other than `bkua_` (an older row reads it as 40
+ * hex): OAuth refresh and exchange, agent access and registration, cluster
+ * and cluster queue, agent job and job acquisition (JWTs), packages,
+ * pipeline trigger and access, portal token and secret. Longest first.
+ */
+const BUILDKITE_PREFIXES = [
+  "bkjat_",
+  "bkpat_",
+  "bkcqt_",
+  "bkur_",
+  "bktx_",
+  "bkaa_",
+  "bkar_",
+  "bkct_",
+  "bkaj_",
+  "bkpt_",
+  "bkrt_",
+  "bktr_",
+  "bkat_",
+  "bkps_",
+];
+
+/** QStash's local development server's published credentials: not a secret. */
+const QSTASH_DEV_PASSWORD = "defaultPassword";
+
+/** True when base64 text decodes to QStash's `{"UserID": ..., "Password": ...}` with a real password. */
+function isQstashToken(s: string): boolean {
+  const text = decodeBase64Loose(s);
+  if (text === null) return false;
+  try {
+    const o = JSON.parse(text) as Record<string, unknown>;
+    return typeof o.UserID === "string" && typeof o.Password === "string" &&
+      o.Password.length >= 16 && o.Password !== QSTASH_DEV_PASSWORD;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The rows, in table order.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { TOOL_TOKEN_RULES } from "./rules_tokens_tools.ts";
+ * assert.ok(TOOL_TOKEN_RULES.some((r) => r.kind === "buildkite_token"));
+ * ```
+ */
+export const TOOL_TOKEN_RULES: readonly SecretRule[] = [
+  prefixed({
+    kind: "context7_api_key",
+    title: "Context7 API key",
+    description: "`ctx7sk-` + a lower-case UUID (the key of the Context7 MCP server).",
+    keywords: ["ctx7sk-"],
+    body: `ctx7sk-${UUID}`,
+    tail: { blanks: 0, cls: "0-9a-f-", min: 36 },
+    max: 43,
+  }),
+  prefixed({
+    kind: "helicone_api_key",
+    title: "Helicone API key",
+    description:
+      "`sk-helicone-` (optionally `eu-` or `proxy-`) + four dash-joined groups of seven lower-case base32 characters, a proxy key with its UUID after them.",
+    keywords: ["sk-helicone-"],
+    body: `sk-helicone-(?:eu-)?(?:proxy-)?[a-z2-7]{7}(?:-[a-z2-7]{7}){3}(?:-${UUID})?`,
+    tail: { blanks: 0, cls: "a-z2-7-", min: 7 },
+    max: 90,
+  }),
+  {
+    ...prefixed({
+      kind: "logfire_token",
+      title: "Pydantic Logfire token",
+      description:
+        "`pylf_v` + a version, `_`, a region (`us`, `eu`...), `_` and 32 or more URL-safe characters (write, read and API tokens and AI gateway keys share it).",
+      keywords: ["pylf_v"],
+      body: "pylf_v[0-9]{1,3}_[a-z]{2,8}_[A-Za-z0-9_-]{32,200}",
+      tail: { blanks: 0, cls: "A-Za-z0-9_-", min: 36 },
+      max: 220,
+      minEntropy: 3.5,
+    }),
+    // Random characters hold a digit and both cases (a snake_case name does not).
+    validate: (s) => {
+      const body = s.replace(/^pylf_v[0-9]+_[a-z]+_/, "");
+      return /[0-9]/.test(body) && /[a-z]/.test(body) && /[A-Z]/.test(body);
+    },
+  },
+  {
+    kind: "upstash_qstash_token",
+    title: "Upstash QStash token",
+    description:
+      'The base64 JSON `{"UserID": ..., "Password": ...}` that `QSTASH_TOKEN` holds (`eyJVc2VySUQiOi...`), not inside a JWT; the local development server\'s published `defaultPassword` is kept.',
+    // `eyJVc2VySUQiOi` is `{"UserID":` in base64; the tail check wants the body at once.
+    keywords: ["eyjvc2vysuqioi"],
+    tail: { blanks: 0, cls: "A-Za-z0-9+/", min: 60 },
+    pattern: new RegExp(
+      lookBehind("A-Za-z0-9+/._-") +
+        String.raw`eyJVc2VySUQiOi[A-Za-z0-9+\/]{60,400}={0,2}(?![A-Za-z0-9+\/=._-])`,
+    ),
+    after: 420,
+    priority: 3,
+    minEntropy: 4,
+    validate: isQstashToken,
+  },
+  {
+    ...prefixed({
+      kind: "buildkite_token",
+      title: "Buildkite agent, job, packages, pipeline or portal token",
+      description:
+        "`bkaa_`, `bkar_`, `bkct_`, `bkcqt_`, `bkaj_`, `bkjat_`, `bkpt_`, `bkrt_`, `bktr_`, `bkat_`, `bkpat_`, `bkps_`, `bkur_` or `bktx_` + 38 or more characters of base64url and `.` (the length Buildkite's own log redaction gives its shortest tokens).",
+      keywords: BUILDKITE_PREFIXES,
+      body: `(?:${BUILDKITE_PREFIXES.join("|")})[A-Za-z0-9_.-]{37,2047}[A-Za-z0-9_-]`,
+      // The body holds dots (an organization id's, a JWT's) but neither starts nor ends with one.
+      cls: String.raw`A-Za-z0-9_\-`,
+      tail: { blanks: 0, cls: "A-Za-z0-9_.-", min: 38 },
+      max: 2054,
+      minEntropy: 3.5,
+    }),
+    // A token holds a digit and a letter; a snake_case name of words holds no digit run like it.
+    validate: (s) => /[0-9].*[0-9]/.test(s.slice(5)) && /[A-Za-z]/.test(s.slice(5)),
+  },
+];
