@@ -992,6 +992,23 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
   },
   logfire_token: (r) => tok(p("py", "lf_v1_", r.pick(["us", "eu"]), "_Q7z", r.str(ALNUM, 41))),
   upstash_qstash_token: (r) => tok(btoa(`{"UserID":"${uuid(r)}","Password":"${r.str(HEX, 32)}"}`)),
+  inngest_signing_key: (r) => tok(p("sign", "key-", r.pick(["prod", "test"]), "-", r.str(HEX, 64))),
+  trigger_dev_secret_key: (r) =>
+    tok(
+      r.int(2) === 0
+        ? p("tr", "_", r.pick(["dev", "prod", "stg"]), "_Q7z", r.str(ALNUM, 17))
+        : p("tr", "_pat_", r.str(LOWER_NUM, 40)),
+    ),
+  uploadthing_token: (r) =>
+    tok(
+      btoa(
+        JSON.stringify({
+          apiKey: p("sk", "_live_", r.str(HEX, 64)),
+          appId: r.str(LOWER_NUM, 10),
+          regions: ["sea1"],
+        }),
+      ),
+    ),
   buildkite_token: (r) => {
     // recall22: the API access token (40 hex) and the other prefixes of the family.
     const prefix = r.pick(["bkua_", "bkaa_", "bkct_", "bkar_", "bkpat_", "bkjat_", "bkps_"]);
@@ -1658,6 +1675,26 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       // The local development server's published credentials.
       btoa('{"UserID":"defaultUser","Password":"defaultPassword"}'),
       'QSTASH_TOKEN="eyJVc2VySUQiOi..."',
+    ],
+    inngest_signing_key: [
+      'INNGEST_SIGNING_KEY="signkey-prod-..."',
+      "INNGEST_SIGNING_KEY=signkey-prod-<your-signing-key>",
+      "serve(app, client, [fn]) with signkey-prod-0486c9 from the fixture",
+      p("sign", "key-prod-", "x".repeat(64)),
+    ],
+    trigger_dev_secret_key: [
+      "TRIGGER_SECRET_KEY=tr_dev_...",
+      'secretKey: "tr_dev_test_secret_should_never_leak"',
+      "the docs show tr_dev_1234567890 as the key",
+      "TRIGGER_SECRET_KEY=tr_dev_YOUR_SECRET_KEY_HERE",
+      p("tr", "_dev_", "abcdefghijklmnopqrstuvwx"),
+    ],
+    uploadthing_token: [
+      "UPLOADTHING_TOKEN='eyJhcGlLZXkiOiJza19...'",
+      btoa(
+        JSON.stringify({ apiKey: "sk_live_your_api_key_here", appId: "app", regions: ["sea1"] }),
+      ),
+      btoa(JSON.stringify({ apiKey: "some-public-key", region: "us-east-1-and-more-text-here" })),
     ],
     buildkite_token: [
       "bkjat_encoded-token",

@@ -1,9 +1,10 @@
 /**
- * Prefixed tokens of the tools around a coding agent, from the same fifth
- * survey: an MCP server's key (Context7), an LLM gateway's (Helicone), an
- * agent framework's telemetry token (Pydantic Logfire), a serverless queue's
- * (Upstash QStash) and a CI platform's family of tokens (Buildkite, beside
- * the `bkua_` row of the older table). Each shape is stated from a public
+ * Tokens of the tools and services around a coding agent's work, from the
+ * same fifth survey: an MCP server's key (Context7), an LLM gateway's
+ * (Helicone), an agent framework's telemetry token (Pydantic Logfire), the
+ * background-job and upload services a web project calls (Upstash QStash,
+ * Inngest, Trigger.dev, UploadThing) and a CI platform's family of tokens
+ * (Buildkite, beside the `bkua_` row of the older table). Each shape is stated from a public
  * fact about the format (the vendor's generator, its own redaction rule or
  * the keys printed in public code), never another scanner's rule text.
  * Spread into the main table. Pure: data only.
@@ -41,6 +42,19 @@ const BUILDKITE_PREFIXES = [
 
 /** QStash's local development server's published credentials: not a secret. */
 const QSTASH_DEV_PASSWORD = "defaultPassword";
+
+/** True when base64 text decodes to UploadThing's `{"apiKey": "sk_live_...", "appId": ...}`. */
+function isUploadthingToken(s: string): boolean {
+  const text = decodeBase64Loose(s);
+  if (text === null) return false;
+  try {
+    const o = JSON.parse(text) as Record<string, unknown>;
+    return typeof o.apiKey === "string" && /^sk_(?:live|test)_[A-Za-z0-9]{16,}$/.test(o.apiKey) &&
+      typeof o.appId === "string";
+  } catch {
+    return false;
+  }
+}
 
 /** True when base64 text decodes to QStash's `{"UserID": ..., "Password": ...}` with a real password. */
 function isQstashToken(s: string): boolean {
@@ -118,6 +132,51 @@ export const TOOL_TOKEN_RULES: readonly SecretRule[] = [
     priority: 3,
     minEntropy: 4,
     validate: isQstashToken,
+  },
+  prefixed({
+    kind: "inngest_signing_key",
+    title: "Inngest signing key",
+    description: "`signkey-prod-`, `signkey-test-` or `signkey-branch-` + 64 hex characters.",
+    keywords: ["signkey-"],
+    body: "signkey-(?:prod|test|branch)-[0-9a-f]{64}",
+    tail: { blanks: 0, cls: "a-z0-9-", min: 68 },
+    max: 79,
+  }),
+  {
+    ...prefixed({
+      kind: "trigger_dev_secret_key",
+      title: "Trigger.dev secret key or personal access token",
+      description:
+        "`tr_dev_`, `tr_prod_`, `tr_stg_` or `tr_preview_` + 20 to 40 alphanumerics (an environment's secret key), or `tr_pat_` + 40 lower-case letters and digits.",
+      keywords: ["tr_dev_", "tr_prod_", "tr_stg_", "tr_preview_", "tr_pat_"],
+      body: "tr_(?:(?:dev|prod|stg|preview)_[A-Za-z0-9]{20,40}|pat_[a-z0-9]{40})",
+      tail: { blanks: 0, cls: "A-Za-z0-9", min: 20 },
+      max: 52,
+      minEntropy: 3.5,
+    }),
+    // Random characters mix at least two of upper case, lower case and digits (a word run does not).
+    validate: (s) => {
+      const body = s.replace(/^tr_[a-z]+_/, "");
+      return Number(/[A-Z]/.test(body)) + Number(/[a-z]/.test(body)) + Number(/[0-9]/.test(body)) >=
+        2;
+    },
+  },
+  {
+    kind: "uploadthing_token",
+    title: "UploadThing token",
+    description:
+      'The base64 JSON `{"apiKey": "sk_live_...", "appId": ..., "regions": [...]}` that `UPLOADTHING_TOKEN` holds (UploadThing v7 on), whose API key a bare scan does not see.',
+    // `eyJhcGlLZXkiOiJz` is `{"apiKey":"s` in base64; the tail check wants the body at once.
+    keywords: ["eyjhcgllzxkioijz"],
+    tail: { blanks: 0, cls: "A-Za-z0-9+/", min: 60 },
+    pattern: new RegExp(
+      lookBehind("A-Za-z0-9+/._-") +
+        String.raw`eyJhcGlLZXkiOiJz[A-Za-z0-9+\/]{60,600}={0,2}(?![A-Za-z0-9+\/=._-])`,
+    ),
+    after: 620,
+    priority: 3,
+    minEntropy: 4,
+    validate: isUploadthingToken,
   },
   {
     ...prefixed({

@@ -1,5 +1,5 @@
 // Tests for core/safety/secrets/rules_tokens_tools.ts: Context7, Helicone,
-// Logfire, QStash and Buildkite tokens are found bare, under their vendor's
+// Logfire, QStash, Inngest, Trigger.dev, UploadThing and Buildkite tokens are found bare, under their vendor's
 // variable, quoted, in a transcript's JSON and in a bearer header, redacted
 // whole; placeholders, published development credentials and the prefixes
 // in names are kept. Every value is drawn at run time.
@@ -28,6 +28,9 @@ const VARIABLES: Record<string, string> = {
   logfire_token: "LOGFIRE_TOKEN",
   upstash_qstash_token: "QSTASH_TOKEN",
   buildkite_token: "BUILDKITE_AGENT_TOKEN",
+  inngest_signing_key: "INNGEST_SIGNING_KEY",
+  trigger_dev_secret_key: "TRIGGER_SECRET_KEY",
+  uploadthing_token: "UPLOADTHING_TOKEN",
 };
 
 Deno.test("the tool tokens' kinds each have a rule here and a variable in this test (see: #21)", () => {
