@@ -980,6 +980,10 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
       p("os_", "v2_", r.pick(["app", "org"]), "_", r.str("abcdefghijklmnopqrstuvwxyz234567", 103)),
     ),
   kaggle_api_token: (r) => tok(p("KG", "AT_", r.str(HEX, 32))),
+  amp_api_key: (r) =>
+    tok(p("sga", "mp_user_01", r.str("0123456789ABCDEFGHJKMNPQRSTVWXYZ", 24), "_", r.str(HEX, 64))),
+  daytona_api_key: (r) => tok(p("dt", "n_", r.str(HEX, 64))),
+  cartesia_api_key: (r) => tok(p("sk", "_car_Q7z", r.str(ALNUM, 19))),
   context7_api_key: (r) => tok(p("ctx", "7sk-", uuid(r))),
   helicone_api_key: (r) => {
     const b32 = "abcdefghijklmnopqrstuvwxyz234567";
@@ -1654,6 +1658,23 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       'placeholder="os_v2_app_..."',
       p("os_", "v2_app_", "x".repeat(103)),
       "ONESIGNAL_REST_API_KEY=os_v2_app_***MASKED***",
+    ],
+    amp_api_key: [
+      'AMP_API_KEY: "sgamp_user_test"',
+      '"apiKey@https://ampcode.com/": "sgamp_user_..."',
+      "Key format: `sgamp_user_{ULID}_{64hex}`.",
+      p("sga", "mp_user_", "x".repeat(26), "_", "0".repeat(64)),
+    ],
+    daytona_api_key: [
+      "set dtn_your-daytona-key in the env",
+      "DAYTONA_API_KEY=dtn_***",
+      p("dt", "n_", "0".repeat(64)),
+      p("dt", "n_", rng.str(HEX, 40)),
+    ],
+    cartesia_api_key: [
+      'placeholder: "sk_car_..."',
+      "private static final String ASK_CAR_NAMES = 1;",
+      p("sk", "_car_", "abcdefghijklmnopqrstuv"),
     ],
     context7_api_key: [
       '"CONTEXT7_API_KEY": "ctx7sk-..."',

@@ -1,7 +1,9 @@
 /**
  * Tokens of the tools and services around a coding agent's work, from the
- * same fifth survey: an MCP server's key (Context7), an LLM gateway's
- * (Helicone), an agent framework's telemetry token (Pydantic Logfire), the
+ * same fifth survey: a coding agent's own key (Sourcegraph Amp), an MCP
+ * server's (Context7), an agent sandbox's (Daytona), an LLM gateway's
+ * (Helicone), a voice model's (Cartesia), an agent framework's telemetry
+ * token (Pydantic Logfire), the
  * background-job and upload services a web project calls (Upstash QStash,
  * Inngest, Trigger.dev, UploadThing) and a CI platform's family of tokens
  * (Buildkite, beside the `bkua_` row of the older table). Each shape is stated from a public
@@ -79,6 +81,40 @@ function isQstashToken(s: string): boolean {
  * ```
  */
 export const TOOL_TOKEN_RULES: readonly SecretRule[] = [
+  prefixed({
+    kind: "amp_api_key",
+    title: "Sourcegraph Amp API key",
+    description:
+      "`sgamp_user_` + a 26-character ULID, `_` and 64 hex (the key the Amp CLI keeps in its `secrets.json` and sends as a bearer).",
+    keywords: ["sgamp_"],
+    body: "sgamp_user_[0-9A-HJKMNP-TV-Z]{26}_[a-f0-9]{64}",
+    tail: { blanks: 0, cls: "A-Za-z0-9_", min: 96 },
+    max: 102,
+  }),
+  prefixed({
+    kind: "daytona_api_key",
+    title: "Daytona API key",
+    description: "`dtn_` + 64 hex characters (the key of the Daytona sandbox API).",
+    keywords: ["dtn_"],
+    body: "dtn_[a-f0-9]{64}",
+    tail: { blanks: 0, cls: "a-f0-9", min: 64 },
+    max: 68,
+  }),
+  {
+    ...prefixed({
+      kind: "cartesia_api_key",
+      title: "Cartesia API key",
+      description: "`sk_car_` + 22 alphanumerics.",
+      keywords: ["sk_car_"],
+      body: "sk_car_[A-Za-z0-9]{22}",
+      tail: { blanks: 0, cls: "A-Za-z0-9", min: 22 },
+      max: 29,
+      minEntropy: 3.5,
+    }),
+    // Random characters hold a digit or both cases (a word run does not).
+    validate: (s) =>
+      /[0-9]/.test(s.slice(7)) || (/[a-z]/.test(s.slice(7)) && /[A-Z]/.test(s.slice(7))),
+  },
   prefixed({
     kind: "context7_api_key",
     title: "Context7 API key",
