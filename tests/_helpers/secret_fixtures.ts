@@ -980,6 +980,18 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
       p("os_", "v2_", r.pick(["app", "org"]), "_", r.str("abcdefghijklmnopqrstuvwxyz234567", 103)),
     ),
   kaggle_api_token: (r) => tok(p("KG", "AT_", r.str(HEX, 32))),
+  ory_token: (r) =>
+    tok(
+      r.int(2) === 0 ? p("or", "y_st_Q7z", r.str(ALNUM, 29)) : p(
+        "or",
+        "y_",
+        r.pick(["at", "rt", "ac"]),
+        "_",
+        r.str(URLSAFE, 43),
+        ".",
+        r.str(URLSAFE, 43),
+      ),
+    ),
   amp_api_key: (r) =>
     tok(p("sga", "mp_user_01", r.str("0123456789ABCDEFGHJKMNPQRSTVWXYZ", 24), "_", r.str(HEX, 64))),
   daytona_api_key: (r) => tok(p("dt", "n_", r.str(HEX, 64))),
@@ -1723,6 +1735,12 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "bkct_cluster_name_for_builds_in_production_region",
       p("bk", "ua_", "*".repeat(53)),
       p("xbk", "ct_", rng.str(LOWER_NUM, 6), ".", rng.str(ALNUM, 57)),
+    ],
+    ory_token: [
+      "Set-Cookie: ory_kratos_session=; Path=/",
+      "ORY_SESSION_TOKEN=${ORY_SESSION_TOKEN}",
+      p("or", "y_st_", "x".repeat(32)),
+      p("or", "y_at_", rng.str(URLSAFE, 43), ".", rng.str(URLSAFE, 43), ".", rng.str(URLSAFE, 20)),
     ],
     kaggle_api_token: [
       "cd modelzoo/built-in/ACL_TensorFlow/Official/recommendation/KGAT_for_ACL",

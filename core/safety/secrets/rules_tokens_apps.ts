@@ -1,7 +1,7 @@
 /**
  * Prefixed tokens of a fifth survey (the formats left open by the fourth):
  * Xata, Zuplo, Lichess, MailerSend, Modal, Polar, Unkey, Volcengine,
- * Authress, Telnyx, Axiom, OneSignal and Kaggle credentials. Each shape is
+ * Authress, Telnyx, Axiom, OneSignal, Kaggle and Ory credentials. Each shape is
  * stated from a public fact about the format (the vendor's generator,
  * validator, documentation or published scanning rule, or the keys printed
  * in public code): prefix, alphabet and length, never another scanner's rule
@@ -200,6 +200,21 @@ export const APP_TOKEN_RULES: readonly SecretRule[] = [
     max: 210,
     minEntropy: 3.5,
   }),
+  mixedBody(
+    prefixed({
+      kind: "ory_token",
+      title: "Ory session or OAuth2 token",
+      description:
+        "`ory_st_` + 32 alphanumerics (a Kratos session token), or `ory_at_`, `ory_rt_` or `ory_ac_` + 43 or more URL-safe characters, `.` and a 43-character signature (a Hydra access or refresh token or authorization code; a JWT carries no prefix).",
+      keywords: ["ory_st_", "ory_at_", "ory_rt_", "ory_ac_"],
+      body: String
+        .raw`ory_(?:st_[A-Za-z0-9]{32}|(?:at|rt|ac)_[A-Za-z0-9_-]{43,200}\.[A-Za-z0-9_-]{43}(?!\.[A-Za-z0-9_-]))`,
+      tail: { blanks: 0, cls: "A-Za-z0-9_-", min: 32 },
+      max: 295,
+      minEntropy: 3.5,
+    }),
+    7,
+  ),
   prefixed({
     kind: "kaggle_api_token",
     title: "Kaggle API token",

@@ -1,6 +1,6 @@
 // Tests for core/safety/secrets/rules_tokens_apps.ts: the fifth survey's
 // formats (Xata, Zuplo, Lichess, MailerSend, Modal, Polar, Unkey, Volcengine,
-// Authress, Telnyx, Axiom, OneSignal, Kaggle) are found bare, under their
+// Authress, Telnyx, Axiom, OneSignal, Kaggle, Ory) are found bare, under their
 // vendor's variable, quoted, in a transcript's JSON and in a bearer header,
 // redacted whole; placeholders, documentation examples and the prefixes in
 // code and prose are kept. Every value is drawn at run time.
@@ -37,6 +37,7 @@ const VARIABLES: Record<string, string> = {
   axiom_token: "AXIOM_TOKEN",
   onesignal_api_key: "ONESIGNAL_API_KEY",
   kaggle_api_token: "KAGGLE_API_TOKEN",
+  ory_token: "ORY_ACCESS_TOKEN",
 };
 
 Deno.test("the fifth survey's kinds each have a rule here and a variable in this test (see: #21)", () => {
