@@ -128,7 +128,9 @@ export const APP_TOKEN_RULES: readonly SecretRule[] = [
     title: "Unkey root key",
     description:
       "`unkey_` + 8 base58 characters, `unkeyv1` and 42 more (the current format, its last six a checksum), or `unkey_3Z` + 22 base58 characters (the dashboard's).",
-    keywords: ["unkey_"],
+    // `nkey_`, not `unkey_`: every `chunk` of code would enter the keyword pass's automaton.
+    keywords: ["nkey_"],
+    before: 1,
     body: `unkey_(?:[${B58}]{8}unkeyv1[${B58}]{42}|3Z[${B58}]{22})`,
     tail: { blanks: 0, cls: B58, min: 24 },
     max: 63,
@@ -173,8 +175,10 @@ export const APP_TOKEN_RULES: readonly SecretRule[] = [
     title: "Telnyx API key (v2)",
     description:
       "`KEY` + 32 upper-case hex (the key id, a ULID in hex: `KEY01...`), `_` and the 22-character secret.",
-    // `KEY01`: the id's ULID timestamp begins `01` (dates 2020 to 2039); `monkey01` fails the look-behind.
-    keywords: ["key01"],
+    // `EY01` of `KEY01`: the id's ULID timestamp begins `01` (dates 2020 to 2039). Not `key01`:
+    // every `key` of code and prose would enter the keyword pass's automaton.
+    keywords: ["ey01"],
+    before: 1,
     body: "KEY01[0-9A-F]{30}_[A-Za-z0-9_-]{22}",
     tail: { blanks: 0, cls: "0-9A-F", min: 30 },
     max: 58,
@@ -206,7 +210,10 @@ export const APP_TOKEN_RULES: readonly SecretRule[] = [
       title: "Ory session or OAuth2 token",
       description:
         "`ory_st_` + 32 alphanumerics (a Kratos session token), or `ory_at_`, `ory_rt_` or `ory_ac_` + 43 or more URL-safe characters, `.` and a 43-character signature (a Hydra access or refresh token or authorization code; a JWT carries no prefix).",
-      keywords: ["ory_st_", "ory_at_", "ory_rt_", "ory_ac_"],
+      // `y_st_`..., not `ory_st_`: every `memory`, `directory`, `history` of code would enter
+      // the keyword pass's automaton.
+      keywords: ["y_st_", "y_at_", "y_rt_", "y_ac_"],
+      before: 2,
       body: String
         .raw`ory_(?:st_[A-Za-z0-9]{32}|(?:at|rt|ac)_[A-Za-z0-9_-]{43,200}\.[A-Za-z0-9_-]{43}(?!\.[A-Za-z0-9_-]))`,
       tail: { blanks: 0, cls: "A-Za-z0-9_-", min: 32 },

@@ -119,7 +119,9 @@ export const TOOL_TOKEN_RULES: readonly SecretRule[] = [
     kind: "context7_api_key",
     title: "Context7 API key",
     description: "`ctx7sk-` + a lower-case UUID (the key of the Context7 MCP server).",
-    keywords: ["ctx7sk-"],
+    // `x7sk-`, not `ctx7sk-`: every `ctx` of code would enter the keyword pass's automaton.
+    keywords: ["x7sk-"],
+    before: 3,
     body: `ctx7sk-${UUID}`,
     tail: { blanks: 0, cls: "0-9a-f-", min: 36 },
     max: 43,
@@ -173,7 +175,10 @@ export const TOOL_TOKEN_RULES: readonly SecretRule[] = [
     kind: "inngest_signing_key",
     title: "Inngest signing key",
     description: "`signkey-prod-`, `signkey-test-` or `signkey-branch-` + 64 hex characters.",
-    keywords: ["signkey-"],
+    // `gnkey-`, not `signkey-`: every `sig` of code (signature, signal) would enter the keyword
+    // pass's automaton.
+    keywords: ["gnkey-"],
+    before: 2,
     body: "signkey-(?:prod|test|branch)-[0-9a-f]{64}",
     tail: { blanks: 0, cls: "a-z0-9-", min: 68 },
     max: 79,
