@@ -144,7 +144,11 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
     const s = p("IQoJb3JpZ2lu", r.str(ALNUM, 300), "==");
     return { text: `"SessionToken": "${s}"`, secret: s, core: coreOf(s) };
   },
-  google_api_key: (r) => tok(p("AI", "za", r.str(URLSAFE, 35))),
+  // recall22: the older AIza key and the AQ. authentication key AI Studio now issues.
+  google_api_key: (r) =>
+    tok(
+      r.int(2) === 0 ? p("AI", "za", r.str(URLSAFE, 35)) : p("AQ", ".Ab8Q7z", r.str(URLSAFE, 44)),
+    ),
   google_oauth_access_token: (r) => tok(p("ya", "29.", r.str(URLSAFE, 120))),
   google_oauth_refresh_token: (r) => tok(p("1//", "0", r.str(URLSAFE, 90))),
   google_oauth_client_secret: (r) => tok(p("GOC", "SPX-", r.str(URLSAFE, 28))),
@@ -992,6 +996,7 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
         r.str(URLSAFE, 43),
       ),
     ),
+  wandb_api_key: (r) => tok(p("wan", "db_v1_Q7z", r.str(ALNUM, 24), "_", r.str(ALNUM, 49))),
   amp_api_key: (r) =>
     tok(p("sga", "mp_user_01", r.str("0123456789ABCDEFGHJKMNPQRSTVWXYZ", 24), "_", r.str(HEX, 64))),
   daytona_api_key: (r) => tok(p("dt", "n_", r.str(HEX, 64))),
@@ -1266,7 +1271,13 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       `https://${p("Q7", rng.str(ALNUM, 30))}@github.community/t/topic/1`,
       "https://build-bot-account-2024@github.mycorp.test/o/r.git",
     ],
-    google_api_key: [p("AI", "za", rng.str(URLSAFE, 20))],
+    google_api_key: [
+      p("AI", "za", rng.str(URLSAFE, 20)),
+      // recall22: placeholders and masks of the AQ. key.
+      "GEMINI_API_KEY=AQ.Ab8RN6KEp0F-_-...",
+      "Gemini: `AQ.Ab8RN6L...`",
+      p("AQ", ".Ab", "x".repeat(48)),
+    ],
     slack_webhook_url: [
       "https://hooks.slack.com/services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX",
     ],
@@ -1670,6 +1681,11 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       'placeholder="os_v2_app_..."',
       p("os_", "v2_app_", "x".repeat(103)),
       "ONESIGNAL_REST_API_KEY=os_v2_app_***MASKED***",
+    ],
+    wandb_api_key: [
+      "| `WANDB_API_KEY` | Shell or GCP | `wandb_v1_xxxxx` |",
+      p("wan", "db_v1_", "x".repeat(27), "_", "x".repeat(49)),
+      "wandb_v1_run_name_for_the_baseline_experiment",
     ],
     amp_api_key: [
       'AMP_API_KEY: "sgamp_user_test"',

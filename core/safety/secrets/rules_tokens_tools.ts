@@ -1,6 +1,8 @@
 /**
  * Tokens of the tools and services around a coding agent's work, from the
- * same fifth survey: a coding agent's own key (Sourcegraph Amp), an MCP
+ * same fifth survey: a model provider's newer key format (Google's `AQ.`
+ * keys, which AI Studio now issues for Gemini), an experiment tracker's
+ * (Weights & Biases), a coding agent's own key (Sourcegraph Amp), an MCP
  * server's (Context7), an agent sandbox's (Daytona), an LLM gateway's
  * (Helicone), a voice model's (Cartesia), an agent framework's telemetry
  * token (Pydantic Logfire), the
@@ -81,6 +83,31 @@ function isQstashToken(s: string): boolean {
  * ```
  */
 export const TOOL_TOKEN_RULES: readonly SecretRule[] = [
+  prefixed({
+    kind: "google_api_key",
+    title: "Google API key (AQ. authentication key)",
+    description:
+      "`AQ.Ab` + 48 URL-safe characters: the authentication key Google AI Studio and the Cloud console now issue (for Gemini) instead of an `AIza` key.",
+    // `aq.ab`: its first three bytes (`aq.`) start no word of code or prose.
+    keywords: ["aq.ab"],
+    body: String.raw`AQ\.Ab[A-Za-z0-9_-]{48}`,
+    tail: { blanks: 0, cls: "A-Za-z0-9_-", min: 48 },
+    max: 53,
+    minEntropy: 3.5,
+  }),
+  prefixed({
+    kind: "wandb_api_key",
+    title: "Weights & Biases API key (v1)",
+    description:
+      "`wandb_v1_` + 27 alphanumerics, `_` and 49 more (the newer W&B key; `wandb login` with the older 40-hex key has its own rule).",
+    // `b_v1_`, not `wandb_v1_`: every `want` of prose would enter the keyword pass's automaton.
+    keywords: ["b_v1_"],
+    before: 4,
+    body: "wandb_v1_[A-Za-z0-9]{27}_[A-Za-z0-9]{49}",
+    tail: { blanks: 0, cls: "A-Za-z0-9_", min: 77 },
+    max: 86,
+    minEntropy: 3.5,
+  }),
   prefixed({
     kind: "amp_api_key",
     title: "Sourcegraph Amp API key",

@@ -1,4 +1,4 @@
-// Tests for core/safety/secrets/rules_tokens_tools.ts: Amp, Daytona, Cartesia, Context7, Helicone,
+// Tests for core/safety/secrets/rules_tokens_tools.ts: Google AQ. keys, W&B, Amp, Daytona, Cartesia, Context7, Helicone,
 // Logfire, QStash, Inngest, Trigger.dev, UploadThing and Buildkite tokens are found bare, under their vendor's
 // variable, quoted, in a transcript's JSON and in a bearer header, redacted
 // whole; placeholders, published development credentials and the prefixes
@@ -23,6 +23,8 @@ const engine = createEngine(SECRET_RULES);
 
 /** Each kind of the file and the variable its vendor's documentation names. */
 const VARIABLES: Record<string, string> = {
+  google_api_key: "GEMINI_API_KEY",
+  wandb_api_key: "WANDB_API_KEY",
   amp_api_key: "AMP_API_KEY",
   daytona_api_key: "DAYTONA_API_KEY",
   cartesia_api_key: "CARTESIA_API_KEY",
