@@ -144,7 +144,11 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
     const s = p("IQoJb3JpZ2lu", r.str(ALNUM, 300), "==");
     return { text: `"SessionToken": "${s}"`, secret: s, core: coreOf(s) };
   },
-  google_api_key: (r) => tok(p("AI", "za", r.str(URLSAFE, 35))),
+  // recall22: the older AIza key and the AQ. authentication key AI Studio now issues.
+  google_api_key: (r) =>
+    tok(
+      r.int(2) === 0 ? p("AI", "za", r.str(URLSAFE, 35)) : p("AQ", ".Ab8Q7z", r.str(URLSAFE, 44)),
+    ),
   google_oauth_access_token: (r) => tok(p("ya", "29.", r.str(URLSAFE, 120))),
   google_oauth_refresh_token: (r) => tok(p("1//", "0", r.str(URLSAFE, 90))),
   google_oauth_client_secret: (r) => tok(p("GOC", "SPX-", r.str(URLSAFE, 28))),
@@ -580,7 +584,6 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
     tok(p("sk-", "lf-", [8, 4, 4, 4, 12].map((n) => r.str(HEX, n)).join("-"))),
   tailscale_key: (r) => tok(p("tskey", "-auth-", r.str(ALNUM, 12), "CNTRL-", r.str(ALNUM, 33))),
   sonarqube_token: (r) => tok(p("sq", "p_", r.str(HEX, 40))),
-  buildkite_token: (r) => tok(p("bk", "ua_", r.str(HEX, 40))),
   figma_token: (r) => tok(p("fi", "gd_", r.str(URLSAFE, 40))),
   nuget_api_key: (r) => tok(p("o", "y2", r.str(LOWER_NUM, 43))),
   cratesio_api_token: (r) => tok(p("c", "io", r.str(ALNUM, 32))),
@@ -933,6 +936,117 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
       ),
     ),
   rootly_api_key: (r) => tok(p("root", "ly_", r.str(HEX, 64))),
+  // recall22: the formats left open by the fourth survey.
+  xata_api_key: (r) => tok(p("xa", r.pick(["u", "o"]), "_Q7z", r.str(ALNUM, 29))),
+  zuplo_api_key: (r) => tok(p("zpk", "a_", r.str(LOWER_NUM, 32), "_", r.str(HEX, 8))),
+  lichess_token: (r) =>
+    tok(r.int(2) === 0 ? p("li", "p_Q7z", r.str(ALNUM, 17)) : p("li", "o_Q7z", r.str(ALNUM, 29))),
+  mailersend_api_token: (r) => tok(p("ml", "sn.", r.str(HEX, 64))),
+  modal_token: (r) => tok(p("a", r.pick(["s", "k"]), "-Q7z", r.str(ALNUM, 19))),
+  polar_access_token: (r) =>
+    tok(
+      r.int(2) === 0 ? p("pol", "ar_oat_Q7z", r.str(ALNUM, 40)) : p(
+        "pol",
+        "ar_",
+        r.pick(["pat", "at_u", "at_o", "rt_u", "cs"]),
+        "_Q7z",
+        r.str(URLSAFE, 40),
+      ),
+    ),
+  unkey_root_key: (r) => {
+    const b58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
+    return tok(
+      r.int(2) === 0
+        ? p("un", "key_", r.str(b58, 8), "unkeyv1", r.str(b58, 42))
+        : p("un", "key_3Z", r.str(b58, 22)),
+    );
+  },
+  volcengine_access_key_id: (r) => tok(p("AK", "LT", btoa(r.str(HEX, 32)).replace(/=+$/, ""))),
+  authress_access_key: (r) =>
+    tok(
+      p(
+        r.pick(["sc", "ext", "authress"]),
+        "_",
+        r.str(LOWER_NUM, 12),
+        ".",
+        r.str(LOWER_NUM, 4),
+        ".acc_",
+        r.str(LOWER_NUM, 16),
+        ".MC4CAQAwBQYDK2VwBCIEI",
+        r.str(B64, 43),
+      ),
+    ),
+  telnyx_api_key: (r) =>
+    tok(p("KEY", "01", r.str("0123456789ABCDEF", 30), "_Q7z", r.str(ALNUM, 19))),
+  axiom_token: (r) => tok(p("xa", r.pick(["a", "p"]), "t-", uuid(r))),
+  onesignal_api_key: (r) =>
+    tok(
+      p("os_", "v2_", r.pick(["app", "org"]), "_", r.str("abcdefghijklmnopqrstuvwxyz234567", 103)),
+    ),
+  kaggle_api_token: (r) => tok(p("KG", "AT_", r.str(HEX, 32))),
+  ory_token: (r) =>
+    tok(
+      r.int(2) === 0 ? p("or", "y_st_Q7z", r.str(ALNUM, 29)) : p(
+        "or",
+        "y_",
+        r.pick(["at", "rt", "ac"]),
+        "_",
+        r.str(URLSAFE, 43),
+        ".",
+        r.str(URLSAFE, 43),
+      ),
+    ),
+  wandb_api_key: (r) => tok(p("wan", "db_v1_Q7z", r.str(ALNUM, 24), "_", r.str(ALNUM, 49))),
+  amp_api_key: (r) =>
+    tok(p("sga", "mp_user_01", r.str("0123456789ABCDEFGHJKMNPQRSTVWXYZ", 24), "_", r.str(HEX, 64))),
+  daytona_api_key: (r) => tok(p("dt", "n_", r.str(HEX, 64))),
+  cartesia_api_key: (r) => tok(p("sk", "_car_Q7z", r.str(ALNUM, 19))),
+  context7_api_key: (r) => tok(p("ctx", "7sk-", uuid(r))),
+  helicone_api_key: (r) => {
+    const b32 = "abcdefghijklmnopqrstuvwxyz234567";
+    const groups = [0, 1, 2, 3].map(() => r.str(b32, 7)).join("-");
+    return tok(
+      r.int(2) === 0
+        ? p("sk-", "helicone-", r.pick(["", "eu-"]), groups)
+        : p("sk-", "helicone-proxy-", groups, "-", uuid(r)),
+    );
+  },
+  logfire_token: (r) => tok(p("py", "lf_v1_", r.pick(["us", "eu"]), "_Q7z", r.str(ALNUM, 41))),
+  upstash_qstash_token: (r) => tok(btoa(`{"UserID":"${uuid(r)}","Password":"${r.str(HEX, 32)}"}`)),
+  inngest_signing_key: (r) => tok(p("sign", "key-", r.pick(["prod", "test"]), "-", r.str(HEX, 64))),
+  trigger_dev_secret_key: (r) =>
+    tok(
+      r.int(2) === 0
+        ? p("tr", "_", r.pick(["dev", "prod", "stg"]), "_Q7z", r.str(ALNUM, 17))
+        : p("tr", "_pat_", r.str(LOWER_NUM, 40)),
+    ),
+  uploadthing_token: (r) =>
+    tok(
+      btoa(
+        JSON.stringify({
+          apiKey: p("sk", "_live_", r.str(HEX, 64)),
+          appId: r.str(LOWER_NUM, 10),
+          regions: ["sea1"],
+        }),
+      ),
+    ),
+  buildkite_token: (r) => {
+    // recall22: the API access token (40 hex) and the other prefixes of the family.
+    const prefix = r.pick(["bkua_", "bkaa_", "bkct_", "bkar_", "bkpat_", "bkjat_", "bkps_"]);
+    const body = prefix === "bkua_"
+      ? r.str(HEX, 40)
+      : prefix === "bkjat_"
+      ? jwtWith('{"alg":"HS256","typ":"JWT"}', r)
+      : prefix === "bkpat_"
+      ? p(r.str(LOWER_NUM, 8), "_", r.str(HEX, 40))
+      : p(
+        r.str(LOWER_NUM, 6),
+        ".",
+        "Q7z",
+        r.str("123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz", 57),
+      );
+    return tok(p("b", prefix.slice(1), body));
+  },
 };
 
 /** Realistic surroundings for a planted sample. */
@@ -951,6 +1065,21 @@ export const CONTEXTS: Record<string, (snippet: string) => string> = {
   http_dump: (s) =>
     `POST /v1/items HTTP/1.1\r\nHost: api.internal.test\r\nContent-Type: text/plain\r\n\r\n${s}\r\n`,
 };
+
+/**
+ * The shapes a transcript holds a prefixed token in, given the variable its
+ * vendor names: raw, assigned, exported and quoted, a JSON member, a quoted
+ * argument, a bearer header and a sentence.
+ */
+export const TOKEN_SHAPES: readonly ((name: string, value: string) => string)[] = [
+  (_, v) => v,
+  (n, v) => `${n}=${v}`,
+  (n, v) => `export ${n}="${v}"`,
+  (n, v) => `{"${n.toLowerCase()}": "${v}"}`,
+  (_, v) => `const client = new Client('${v}');`,
+  (_, v) => `curl -H "Authorization: Bearer ${v}" https://api.example.test/v1`,
+  (_, v) => `Here is my key ${v}, can you debug this?`,
+];
 
 /** Values that look like secrets of a kind but are not; none may be flagged. */
 export function lookAlikes(rng: Rng): Record<string, string[]> {
@@ -1142,7 +1271,13 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       `https://${p("Q7", rng.str(ALNUM, 30))}@github.community/t/topic/1`,
       "https://build-bot-account-2024@github.mycorp.test/o/r.git",
     ],
-    google_api_key: [p("AI", "za", rng.str(URLSAFE, 20))],
+    google_api_key: [
+      p("AI", "za", rng.str(URLSAFE, 20)),
+      // recall22: placeholders and masks of the AQ. key.
+      "GEMINI_API_KEY=AQ.Ab8RN6KEp0F-_-...",
+      "Gemini: `AQ.Ab8RN6L...`",
+      p("AQ", ".Ab", "x".repeat(48)),
+    ],
     slack_webhook_url: [
       "https://hooks.slack.com/services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX",
     ],
@@ -1473,6 +1608,161 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       p("root", "ly_", "0".repeat(64)),
       "rootly_api_key",
       p("root", "ly_", rng.str(HEX, 40)),
+    ],
+    // recall22: placeholders, documentation examples and the prefixes in code and prose.
+    xata_api_key: [
+      'INSTRUMENTS = ["EUR_USD", "XAU_USD"]',
+      "XATA_API_KEY=xau_" + "*".repeat(33),
+      "XATA_API_KEY=xau_...",
+      p("xa", "u_", "x".repeat(33)),
+      p("xa", "u_", rng.str("abcdefghijklmnopqrstuvwxyz", 33)),
+      "TABLE=public.xau_intraday_research_cache_5m",
+    ],
+    zuplo_api_key: [
+      "zpka_<random>_<checksum>",
+      p("zpk", "a_", "x".repeat(32), "_", "x".repeat(8)),
+      p("zpk", "a_", rng.str(LOWER_NUM, 32)),
+    ],
+    lichess_token: [
+      "LICHESS_TOKEN=lip_xxxxxxxxxxxxxxxxxxxx",
+      "LICHESS_TOKEN=lip_...",
+      p("c", "lip_", rng.str(ALNUM, 20)),
+      p("portfo", "lio_", rng.str(ALNUM, 32)),
+      p("li", "p_", rng.str("abcdefghijklmnopqrstuvwxyz", 20)),
+      "torch.nn.utils.clip_grad_norm_(agent.parameters(), 0.5)",
+    ],
+    mailersend_api_token: [
+      "package tech.mlsn.temandonor.fragment.account;",
+      p("ml", "sn.", "0".repeat(64)),
+      p("ml", "sn.", rng.str(HEX, 40)),
+      "MAILERSEND_API_KEY=mlsn.your_api_token_here",
+    ],
+    modal_token: [
+      "the files are shipped as-is to the bucket",
+      p("h", "as-", rng.str(ALNUM, 22)),
+      p("bre", "ak-", rng.str(ALNUM, 22)),
+      p("a", "s-", "abcdefghijklmnopqrstuv"),
+      "MODAL_TOKEN_SECRET=as-xxxxxxxxxxxxxxxxxxxxxx",
+      'class="as-ContainerWrapperBoxLeft"',
+    ],
+    polar_access_token: [
+      p("pol", "ar_ci_", rng.str(ALNUM, 43)),
+      "POLAR_ACCESS_TOKEN=polar_oat_...",
+      p("pol", "ar_oat_", "x".repeat(43)),
+      "polar_access_token_id = 42",
+      p("POL", "AR_OAT_", rng.str(ALNUM, 43)),
+    ],
+    unkey_root_key: [
+      "unkey_root_key",
+      p("un", "key_", "x".repeat(24)),
+      p("un", "key_3Z", "0".repeat(22)),
+      "UNKEY_ROOT_KEY=${UNKEY_ROOT_KEY}",
+    ],
+    volcengine_access_key_id: [
+      "Plug 'aklt/plantuml-syntax'",
+      "the credential AKLTabc123def456%2F20260827%2Fcn-north-1 in the signed URL",
+      p("AK", "LT", rng.str(B64, 43)),
+    ],
+    authress_access_key: [
+      "sc_xxx.xxxx.acc_xxxxxxxxxx.PRIVATE_KEY_GOES_HERE",
+      `const total = this.acc_${rng.str(LOWER_NUM, 12)};`,
+    ],
+    telnyx_api_key: [
+      p("KEY", "01", rng.str("0123456789ABCDEF", 30)),
+      p("MON", "KEY01", rng.str("0123456789ABCDEF", 30), "_", rng.str(ALNUM, 22)),
+      "TELNYX_API_KEY=KEY01...",
+    ],
+    axiom_token: [
+      "AXIOM_TOKEN=xaat-your-api-token",
+      p("xa", "at-", "xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx"),
+      uuid(rng),
+    ],
+    onesignal_api_key: [
+      'placeholder="os_v2_app_..."',
+      p("os_", "v2_app_", "x".repeat(103)),
+      "ONESIGNAL_REST_API_KEY=os_v2_app_***MASKED***",
+    ],
+    wandb_api_key: [
+      "| `WANDB_API_KEY` | Shell or GCP | `wandb_v1_xxxxx` |",
+      p("wan", "db_v1_", "x".repeat(27), "_", "x".repeat(49)),
+      "wandb_v1_run_name_for_the_baseline_experiment",
+    ],
+    amp_api_key: [
+      'AMP_API_KEY: "sgamp_user_test"',
+      '"apiKey@https://ampcode.com/": "sgamp_user_..."',
+      "Key format: `sgamp_user_{ULID}_{64hex}`.",
+      p("sga", "mp_user_", "x".repeat(26), "_", "0".repeat(64)),
+    ],
+    daytona_api_key: [
+      "set dtn_your-daytona-key in the env",
+      "DAYTONA_API_KEY=dtn_***",
+      p("dt", "n_", "0".repeat(64)),
+      p("dt", "n_", rng.str(HEX, 40)),
+    ],
+    cartesia_api_key: [
+      'placeholder: "sk_car_..."',
+      "private static final String ASK_CAR_NAMES = 1;",
+      p("sk", "_car_", "abcdefghijklmnopqrstuv"),
+    ],
+    context7_api_key: [
+      '"CONTEXT7_API_KEY": "ctx7sk-..."',
+      "export CONTEXT7_API_KEY=ctx7sk-your-key-here",
+      p("ctx", "7sk_", uuid(rng)),
+    ],
+    helicone_api_key: [
+      "HELICONE_API_KEY=sk-helicone-...",
+      "Helicone API Key (sk-helicone-... for write, pk-helicone-... for read)",
+      p("sk-", "helicone-", "xxxxxxx-xxxxxxx-xxxxxxx-xxxxxxx"),
+    ],
+    logfire_token: [
+      'export LOGFIRE_TOKEN="pylf_v1_us_..."',
+      "LOG_FIRE_TOKEN=pylf_v1_your_logfire_token_here",
+      "a token such as pylf_v1_eu_secret names its region",
+      p("py", "lf_v1_us_", "your_logfire_write_token_goes_here_x"),
+    ],
+    upstash_qstash_token: [
+      // The local development server's published credentials.
+      btoa('{"UserID":"defaultUser","Password":"defaultPassword"}'),
+      'QSTASH_TOKEN="eyJVc2VySUQiOi..."',
+    ],
+    inngest_signing_key: [
+      'INNGEST_SIGNING_KEY="signkey-prod-..."',
+      "INNGEST_SIGNING_KEY=signkey-prod-<your-signing-key>",
+      "serve(app, client, [fn]) with signkey-prod-0486c9 from the fixture",
+      p("sign", "key-prod-", "x".repeat(64)),
+    ],
+    trigger_dev_secret_key: [
+      "TRIGGER_SECRET_KEY=tr_dev_...",
+      'secretKey: "tr_dev_test_secret_should_never_leak"',
+      "the docs show tr_dev_1234567890 as the key",
+      "TRIGGER_SECRET_KEY=tr_dev_YOUR_SECRET_KEY_HERE",
+      p("tr", "_dev_", "abcdefghijklmnopqrstuvwx"),
+    ],
+    uploadthing_token: [
+      "UPLOADTHING_TOKEN='eyJhcGlLZXkiOiJza19...'",
+      btoa(
+        JSON.stringify({ apiKey: "sk_live_your_api_key_here", appId: "app", regions: ["sea1"] }),
+      ),
+      btoa(JSON.stringify({ apiKey: "some-public-key", region: "us-east-1-and-more-text-here" })),
+    ],
+    buildkite_token: [
+      "bkjat_encoded-token",
+      "BUILDKITE_AGENT_TOKEN=${BUILDKITE_AGENT_TOKEN}",
+      "bkct_cluster_name_for_builds_in_production_region",
+      p("bk", "ua_", "*".repeat(53)),
+      p("xbk", "ct_", rng.str(LOWER_NUM, 6), ".", rng.str(ALNUM, 57)),
+    ],
+    ory_token: [
+      "Set-Cookie: ory_kratos_session=; Path=/",
+      "ORY_SESSION_TOKEN=${ORY_SESSION_TOKEN}",
+      p("or", "y_st_", "x".repeat(32)),
+      p("or", "y_at_", rng.str(URLSAFE, 43), ".", rng.str(URLSAFE, 43), ".", rng.str(URLSAFE, 20)),
+    ],
+    kaggle_api_token: [
+      "cd modelzoo/built-in/ACL_TensorFlow/Official/recommendation/KGAT_for_ACL",
+      "#define CPC_Cx_STAT_CONF_CLKGAT_IMPL BIT(17)",
+      "export KAGGLE_API_TOKEN=KGAT_...",
+      p("KG", "AT_", "0".repeat(32)),
     ],
     cloudflare_api_key: [
       // recall19: the vendor's name over a value of another length or shape.

@@ -34,6 +34,8 @@ import { GITLAB_ROUTABLE_TAIL, VENDOR_RULES } from "./rules_vendor.ts";
 import { TOKEN_RULES } from "./rules_tokens.ts";
 import { MORE_TOKEN_RULES } from "./rules_tokens_more.ts";
 import { OPS_TOKEN_RULES } from "./rules_tokens_ops.ts";
+import { APP_TOKEN_RULES } from "./rules_tokens_apps.ts";
+import { TOOL_TOKEN_RULES } from "./rules_tokens_tools.ts";
 import { PAIR_RULES } from "./rules_pairs.ts";
 import { CLI_RULES } from "./rules_cli.ts";
 import { CONFIG_RULES, XML_CDATA } from "./rules_config.ts";
@@ -1858,6 +1860,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
   ...TOKEN_RULES,
   ...MORE_TOKEN_RULES,
   ...OPS_TOKEN_RULES,
+  ...APP_TOKEN_RULES,
+  ...TOOL_TOKEN_RULES,
   ...PAIR_RULES,
   ...LAYOUT_RULES,
   ...STORE_RULES,
