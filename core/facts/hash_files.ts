@@ -59,7 +59,7 @@ async function hashOne(
   path: string,
   maxBytes: number,
   parentsReal: () => Promise<boolean>,
-  stored: ((data: Uint8Array) => Promise<StoredDigest>) | null,
+  stored: ((data: Uint8Array, sha256: string) => Promise<StoredDigest>) | null,
 ): Promise<FileHash> {
   if (!await parentsReal()) return { kind: "absent" };
   const st = await fs.lstat(path);
@@ -83,7 +83,7 @@ async function hashOne(
     const sha256 = await sha256Id(data);
     return stored === null
       ? { kind: "file", sha256, size: data.length, executable }
-      : { kind: "file", sha256, size: data.length, executable, stored: await stored(data) };
+      : { kind: "file", sha256, size: data.length, executable, stored: await stored(data, sha256) };
   } catch {
     return { kind: "skipped", reason: "unreadable", size: st.size, mtimeMs: null };
   }
@@ -145,7 +145,9 @@ export async function hashFiles(
           `${root}/${relPaths[i]}`,
           maxBytes,
           () => parentsAreDirectories(fs, root, relPaths[i]!, dirs),
-          storedForm === undefined ? null : (data) => storedForm(relPaths[i]!, data),
+          storedForm === undefined
+            ? null
+            : (data, sha256) => storedForm(relPaths[i]!, data, sha256),
         );
     }
   };

@@ -39,8 +39,11 @@ import {
  */
 export type StoredDigest = { sha256: string; crlf: boolean } | { unknown: string };
 
-/** Computes the stored form's digest of a file's bytes at a repository-relative path. */
-export type StoredForm = (path: string, data: Uint8Array) => Promise<StoredDigest>;
+/**
+ * Computes the stored form's digest of a file's bytes at a repository-relative
+ * path, given the digest of the bytes themselves (reused where git stores them as they are).
+ */
+export type StoredForm = (path: string, data: Uint8Array, sha256: string) => Promise<StoredDigest>;
 
 /** The config the stored form depends on (a subset of git/read_repo_config.ts's). */
 export interface StoredFormConfig extends ConversionConfig {
@@ -69,7 +72,7 @@ export function createStoredForm(
       const objects = createObjectReader(fs, repo);
       return (path: string) => readIndexBlob(read.index, objects, path);
     }, () => null);
-  return async (path, data) => {
+  return async (path, data, rawSha256) => {
     let a;
     try {
       a = await attrs.get(path);
@@ -78,15 +81,17 @@ export function createStoredForm(
     }
     const fresh = await convertToGit(data, a, config, false);
     if (fresh !== null && !(fresh instanceof Uint8Array)) return fresh;
-    const kept = await convertToGit(data, a, config, true);
+    const crlf = hasCrlf(data);
     let stored = fresh ?? data;
+    // Without a CRLF the index's line endings decide nothing.
+    const kept = crlf ? await convertToGit(data, a, config, true) : fresh;
     if (!sameBytes(fresh ?? data, kept instanceof Uint8Array ? kept : data)) {
       const read = await indexBlob();
       if (read === null) return { unknown: "the index could not be read" };
       const blob = await read(path);
       if (blob !== null && textWithCrlf(blob)) stored = data;
     }
-    return { sha256: await sha256Id(stored), crlf: hasCrlf(data) };
+    return { sha256: stored === data ? rawSha256 : await sha256Id(stored), crlf };
   };
 }
 

@@ -82,7 +82,8 @@ for (const shape of SHAPES) {
       gitEnvironment: { GIT_CONFIG_NOSYSTEM: "1", GIT_ATTR_NOSYSTEM: "1" },
     });
     assert.ok(form !== null);
-    const got = await form("f.txt", await Deno.readFile(`${dir}/f.txt`));
+    const bytes = await Deno.readFile(`${dir}/f.txt`);
+    const got = await form("f.txt", bytes, await sha256Id(bytes));
     await git(dir, ["add", "f.txt"]);
     const blob = await new Deno.Command("git", {
       args: ["cat-file", "blob", ":f.txt"],
@@ -108,8 +109,12 @@ Deno.test("stored form: a clean filter baton does not run is unknown, never the 
     gitEnvironment: { GIT_CONFIG_NOSYSTEM: "1", GIT_ATTR_NOSYSTEM: "1" },
   });
   assert.ok(form !== null);
-  const got = await form("f.txt", enc.encode("axb\n"));
+  const got = await form("f.txt", enc.encode("axb\n"), "sha256:unused");
   assert.ok("unknown" in got, JSON.stringify(got));
   // Control: a path the filter does not cover.
-  assert.ok("sha256" in await form("f.md", enc.encode("axb\n")));
+  const raw = enc.encode("axb\n");
+  assert.deepEqual(await form("f.md", raw, await sha256Id(raw)), {
+    sha256: await sha256Id(raw),
+    crlf: false,
+  });
 });
