@@ -250,12 +250,17 @@ export async function loadBriefing(
   // The files the capsule recorded are re-checked first (up to half the
   // budget): under a tight deadline they are what the briefing names.
   const root = found.repoProblem === undefined ? repo?.workTree ?? null : null;
-  // Each file is also digested as git would store it now (core/facts/stored_form.ts).
-  const storedForm = root === null || repo === null ? null : await readStoredForm(ctx.fs, repo, {
-    homeDir: ctx.homeDir,
-    xdgConfigHome: ctx.xdgConfigHome,
-    gitEnvironment: ctx.gitEnvironment ?? {},
-  });
+  // Each file is also digested as git would store it now (core/facts/stored_form.ts); the
+  // config it needs is read only when some recorded file is re-checked.
+  let stored: Promise<StoredForm | null> | null = null;
+  const storedForm = root === null || repo === null
+    ? null
+    : () =>
+      stored ??= readStoredForm(ctx.fs, repo, {
+        homeDir: ctx.homeDir,
+        xdgConfigHome: ctx.xdgConfigHome,
+        gitEnvironment: ctx.gitEnvironment ?? {},
+      });
   const files = await recheckFiles(ctx, parsed.capsule, {
     root,
     storedForm,
@@ -489,8 +494,8 @@ async function recheckFiles(
   o: {
     /** The work tree now; null when there is none to re-check in (`why` says so). */
     root: string | null;
-    /** Digests a file as git would store it now; null when that cannot be told. */
-    storedForm: StoredForm | null;
+    /** Makes the digest of a file as git would store it now (null: cannot be told); null for none. */
+    storedForm: (() => Promise<StoredForm | null>) | null;
     why: string;
     /**
      * null: the files recorded under their own name; a map (redacted form ->
@@ -546,10 +551,11 @@ async function recheckFiles(
     escaped.push(f.path);
     real.push(p);
   }
+  const form = real.length === 0 || o.storedForm === null ? null : await o.storedForm();
   const results = await hashFiles(ctx.fs, o.root, real, {
     maxBytes: o.maxHashBytes,
     expired: o.expired,
-    ...(o.storedForm === null ? {} : { storedForm: o.storedForm }),
+    ...(form === null ? {} : { storedForm: form }),
   });
   results.forEach((h, i) => {
     const key = escaped[i]!;
