@@ -18,6 +18,7 @@ import type {
 import { quotedName, shownPath, unescapePath } from "../facts/escape_path.ts";
 import { withheldReasons } from "./writer_reasons.ts";
 import { shortOid } from "../facts/git/short_oid.ts";
+import type { StoredDigest } from "../facts/stored_form.ts";
 
 /** The set comparison behind a whole-tree check. */
 export interface DriftSets {
@@ -61,6 +62,8 @@ export type CurrentFile =
     type?: "file" | "symlink";
     /** A file's executable bit now; null or absent when not known. */
     executable?: boolean | null;
+    /** A file's content as git would store it now (core/facts/stored_form.ts); absent when not told. */
+    stored?: StoredDigest;
   }
   | { kind: "absent" }
   /** Over the hash cap now: only size and mtime are known. */
@@ -424,6 +427,7 @@ function fileCheck(
   const check = `file ${shownPath(f.path)}`;
   const byHash = "sha256 of content";
   const byHashAndMode = "sha256 of content, file type and executable bit";
+  const byStored = "sha256 of content as git would store it, file type and executable bit";
   if (f.hash_skipped === "too_large" && f.size !== null && typeof f.mtime_ms === "number") {
     const compared = "size and mtime (weaker: over the hash cap, content not hashed)";
     if (now === undefined || now.kind === "unknown") {
@@ -477,16 +481,84 @@ function fileCheck(
   }
   const change = typeOrModeChange(f, now, counts);
   const modeChange = typeof change === "string" ? change : null;
-  if (now.sha256 !== f.sha256) {
-    const detail = modeChange === null ? "content changed" : `content changed; ${modeChange}`;
-    return { check, compared: byHashAndMode, status: "different", detail };
+  // Told nothing of git's stored form on either side, the bytes are all there is to compare.
+  const byForm = f.kind === "file" && now.type !== "symlink" &&
+    (f.stored_sha256 !== undefined || now.stored !== undefined);
+  const content = byForm ? storedContent(f, now) : { same: now.sha256 === f.sha256, note: "" };
+  if ("unknown" in content) {
+    return {
+      check,
+      compared: byStored,
+      status: modeChange === null ? "unknown" : "different",
+      detail: modeChange === null ? content.unknown : `${modeChange}; ${content.unknown}`,
+    };
+  }
+  const compared = byForm ? byStored : byHashAndMode;
+  if (!content.same) {
+    const what = content.note === "" ? "content changed" : content.note;
+    const detail = modeChange === null ? what : `${what}; ${modeChange}`;
+    return { check, compared, status: "different", detail };
   }
   if (change !== null && typeof change !== "string") {
-    return { check, compared: byHashAndMode, status: "unknown", detail: change.unknown };
+    return { check, compared, status: "unknown", detail: change.unknown };
   }
+  const same = content.note === "" ? "same content" : `same content; ${content.note}`;
   return modeChange === null
-    ? { check, compared: byHashAndMode, status: "match", detail: "same content" }
-    : { check, compared: byHashAndMode, status: "different", detail: modeChange };
+    ? { check, compared, status: "match", detail: same }
+    : { check, compared, status: "different", detail: modeChange };
+}
+
+/**
+ * A regular file's content compared as git would store it then and now
+ * (its clean conversion: line endings, LFS, encoding, ident), so a change of
+ * core.autocrlf or the attributes that moves git's blob is a change, and
+ * bytes git converts back to the same blob are not. Where either side's
+ * stored form is not known, only bytes that differ are certain: the same
+ * bytes may be stored differently now. A capsule written before the stored
+ * form was recorded settles same bytes only where no line-ending setting
+ * could convert them and none converts them now.
+ */
+function storedContent(
+  f: ChangedFileFact,
+  now: Extract<CurrentFile, { kind: "hashed" }>,
+): { same: boolean; note: string } | { unknown: string } {
+  const sameBytes = now.sha256 === f.sha256;
+  const then = f.stored_sha256;
+  const is = now.stored;
+  if (!sameBytes && (then === undefined || then === null || is === undefined || "unknown" in is)) {
+    return { same: false, note: "" };
+  }
+  if (then === undefined) {
+    if (is !== undefined && "sha256" in is && !is.crlf && is.sha256 === now.sha256) {
+      return { same: true, note: "" };
+    }
+    return {
+      unknown:
+        "same bytes, but the capsule was written before baton recorded what git stores, and a conversion (line endings, attributes) may apply to them: not compared",
+    };
+  }
+  if (then === null) {
+    return {
+      unknown: "same bytes; what git stored then came through a conversion baton cannot reproduce",
+    };
+  }
+  if (is === undefined) {
+    return { unknown: "same bytes; what git would store now was not computed (config unreadable)" };
+  }
+  if ("unknown" in is) return { unknown: `same bytes; what git would store now: ${is.unknown}` };
+  if (is.sha256 === then) {
+    return {
+      same: true,
+      note: sameBytes ? "" : "only bytes git's conversion drops (line endings) differ",
+    };
+  }
+  return sameBytes
+    ? {
+      same: false,
+      note:
+        "same bytes, but git would store them differently now (core.autocrlf or the text/eol/filter attributes changed since the capture)",
+    }
+    : { same: false, note: "" };
 }
 
 /**

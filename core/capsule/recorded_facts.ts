@@ -45,6 +45,14 @@ export interface ChangedFileFact {
    * seen; absent for symlinks, submodules and capsules written before it.
    */
   executable?: boolean;
+  /**
+   * `sha256:<hex>` of a regular file's content as git would store it (its
+   * clean conversion applied under the attributes and config in force:
+   * line endings, LFS, encoding, ident; the same as `sha256` when none
+   * applies), or null where baton cannot reproduce the conversion. Absent
+   * for symlinks and in capsules written before it was recorded.
+   */
+  stored_sha256?: string | null;
   hash_skipped: HashSkip | null;
 }
 

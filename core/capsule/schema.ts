@@ -84,6 +84,7 @@ export function declareCapsuleShape(z: SchemaBuilders) {
     size: z.number().int().min(0).nullable(),
     mtime_ms: z.number().nullable().optional(),
     executable: z.boolean().optional(),
+    stored_sha256: contentDigest.nullable().optional(),
     hash_skipped: z.enum([
       "deleted",
       "too_large",

@@ -23,6 +23,7 @@ import { isCodedError } from "../errors.ts";
 import { GitUnsupportedError } from "./git/errors.ts";
 import { escapeLossyPath, escapePathText, shownPath } from "./escape_path.ts";
 import { hashFiles, MAX_HASH_BYTES } from "./hash_files.ts";
+import { createStoredForm } from "./stored_form.ts";
 import { checkPublished } from "./git/check_published.ts";
 import { createObjectReader } from "./git/object_reader.ts";
 import { findRepo } from "./git/find_repo.ts";
@@ -599,6 +600,17 @@ export async function collectFacts(
   const hashes = await hashFiles(fs, repo.workTree, toHashIdx.map((i) => raw[i]!), {
     maxBytes: maxHashBytes,
     expired,
+    // What git would store for each file, so drift can compare git's view of it.
+    ...(config === null ? {} : {
+      storedForm: createStoredForm(
+        fs,
+        repo,
+        config,
+        options.systemAttributesPath !== undefined
+          ? options.systemAttributesPath
+          : systemAttributesFile(options.gitEnvironment ?? {}),
+      ),
+    }),
   });
   phase("changed files hashed");
   let badListed = 0;
@@ -611,6 +623,9 @@ export async function collectFacts(
       if (h.kind === "symlink") f.kind = "symlink";
       // The bit is recorded only where git counts it (core.fileMode).
       else if (h.executable !== null && config?.fileMode !== false) f.executable = h.executable;
+      if (h.kind === "file" && h.stored !== undefined) {
+        f.stored_sha256 = "sha256" in h.stored ? h.stored.sha256 : null;
+      }
     } else if (h.kind === "absent" && raw[i]!.includes("\uFFFD") && f.status !== "deleted") {
       // Listed by the directory walk but not openable: its name is not valid
       // UTF-8 (the runtime shows it with U+FFFD and cannot name it back).

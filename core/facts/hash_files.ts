@@ -14,6 +14,7 @@
 import type { ReadFs } from "../fs.ts";
 import { sha256Id } from "../hash.ts";
 import { unsafeIndexPath } from "./worktree/unsafe_path.ts";
+import type { StoredDigest, StoredForm } from "./stored_form.ts";
 
 /** Limits for hashing. */
 export interface HashFilesOptions {
@@ -23,6 +24,11 @@ export interface HashFilesOptions {
   expired?: () => boolean;
   /** Files hashed at once. @default {16} */
   concurrency?: number;
+  /**
+   * Also digests a regular file's content as git would store it
+   * (stored_form.ts), given its repository-relative path. @default {not digested}
+   */
+  storedForm?: StoredForm;
 }
 
 /** Outcome of hashing one path. */
@@ -33,6 +39,8 @@ export type FileHash =
     size: number;
     /** For a file: whether the owner's executable bit is set (null when the OS has no mode). */
     executable: boolean | null;
+    /** For a file, with `storedForm`: its content as git would store it. */
+    stored?: StoredDigest;
   }
   | { kind: "absent" }
   | {
@@ -51,6 +59,7 @@ async function hashOne(
   path: string,
   maxBytes: number,
   parentsReal: () => Promise<boolean>,
+  stored: ((data: Uint8Array, sha256: string) => Promise<StoredDigest>) | null,
 ): Promise<FileHash> {
   if (!await parentsReal()) return { kind: "absent" };
   const st = await fs.lstat(path);
@@ -71,7 +80,10 @@ async function hashOne(
     }
     const data = await fs.readFile(path);
     const executable = st.mode === null ? null : (st.mode & 0o100) !== 0;
-    return { kind: "file", sha256: await sha256Id(data), size: data.length, executable };
+    const sha256 = await sha256Id(data);
+    return stored === null
+      ? { kind: "file", sha256, size: data.length, executable }
+      : { kind: "file", sha256, size: data.length, executable, stored: await stored(data, sha256) };
   } catch {
     return { kind: "skipped", reason: "unreadable", size: st.size, mtimeMs: null };
   }
@@ -119,6 +131,7 @@ export async function hashFiles(
   const out: FileHash[] = new Array(relPaths.length);
   const expired = options.expired ?? (() => false);
   const dirs = new Map<string, Promise<boolean>>();
+  const storedForm = options.storedForm;
   let next = 0;
   const worker = async () => {
     while (next < relPaths.length) {
@@ -132,6 +145,9 @@ export async function hashFiles(
           `${root}/${relPaths[i]}`,
           maxBytes,
           () => parentsAreDirectories(fs, root, relPaths[i]!, dirs),
+          storedForm === undefined
+            ? null
+            : (data, sha256) => storedForm(relPaths[i]!, data, sha256),
         );
     }
   };

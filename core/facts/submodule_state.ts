@@ -24,7 +24,7 @@ import { readRepoConfig } from "./git/read_repo_config.ts";
 import { createObjectReader } from "./git/object_reader.ts";
 import { parseCommit } from "./git/parse_commit.ts";
 import { parseTree } from "./git/parse_tree.ts";
-import { parseGitConfig } from "./git/parse_config.ts";
+import { parseGitConfig, parseGitConfigPrefix } from "./git/parse_config.ts";
 import { scanWorktree, type SubmoduleSeen, type SubmoduleState } from "./worktree/scan.ts";
 import { type SubmoduleIgnore, submoduleIgnore } from "./submodule_ignore.ts";
 import type { GitConfigEntry } from "./git/parse_config.ts";
@@ -246,6 +246,9 @@ async function ignoreSettings(
       // git skips a byte-order mark only in a file: a blob's is a bad line 1,
       // which git reports and goes on from with no setting of it read.
       gitmodules = [];
+    } else if (found !== null && found.blob) {
+      // A blob's syntax error git reports and goes on from, with the settings before it.
+      gitmodules = parseGitConfigPrefix(new TextDecoder().decode(found.bytes)).entries;
     } else if (found !== null) {
       gitmodules = parseGitConfig(new TextDecoder().decode(found.bytes)).entries;
     }

@@ -22,6 +22,7 @@ import type { Classification } from "../safety/command/classify.ts";
 import { BatonError, EXIT } from "../errors.ts";
 import { collectFacts, unavailableFacts, unreadableReason } from "../facts/collect.ts";
 import { hashFiles, MAX_HASH_BYTES } from "../facts/hash_files.ts";
+import { readStoredForm, type StoredForm } from "../facts/stored_form.ts";
 import { checkPublished } from "../facts/git/check_published.ts";
 import type { RepoLocation } from "../facts/types.ts";
 import type { Facts, PublishedFact } from "../capsule/recorded_facts.ts";
@@ -249,8 +250,20 @@ export async function loadBriefing(
   // The files the capsule recorded are re-checked first (up to half the
   // budget): under a tight deadline they are what the briefing names.
   const root = found.repoProblem === undefined ? repo?.workTree ?? null : null;
+  // Each file is also digested as git would store it now (core/facts/stored_form.ts); the
+  // config it needs is read only when some recorded file is re-checked.
+  let stored: Promise<StoredForm | null> | null = null;
+  const storedForm = root === null || repo === null
+    ? null
+    : () =>
+      stored ??= readStoredForm(ctx.fs, repo, {
+        homeDir: ctx.homeDir,
+        xdgConfigHome: ctx.xdgConfigHome,
+        gitEnvironment: ctx.gitEnvironment ?? {},
+      });
   const files = await recheckFiles(ctx, parsed.capsule, {
     root,
+    storedForm,
     why: found.repoProblem !== undefined
       ? `unavailable now: ${found.repoProblem}`
       : "unavailable now: not inside a repository",
@@ -295,6 +308,7 @@ export async function loadBriefing(
   const named = await recheckFiles(ctx, parsed.capsule, {
     root: collected.status === "collected" ? collected.repo_root : null,
     why: "not re-checked: the repository could not be scanned now",
+    storedForm,
     names: redactedNames(collected, current),
     maxHashBytes,
     expired: () => left() <= 0,
@@ -480,6 +494,8 @@ async function recheckFiles(
   o: {
     /** The work tree now; null when there is none to re-check in (`why` says so). */
     root: string | null;
+    /** Makes the digest of a file as git would store it now (null: cannot be told); null for none. */
+    storedForm: (() => Promise<StoredForm | null>) | null;
     why: string;
     /**
      * null: the files recorded under their own name; a map (redacted form ->
@@ -535,15 +551,23 @@ async function recheckFiles(
     escaped.push(f.path);
     real.push(p);
   }
+  const form = real.length === 0 || o.storedForm === null ? null : await o.storedForm();
   const results = await hashFiles(ctx.fs, o.root, real, {
     maxBytes: o.maxHashBytes,
     expired: o.expired,
+    ...(form === null ? {} : { storedForm: form }),
   });
   results.forEach((h, i) => {
     const key = escaped[i]!;
     if (h.kind === "absent") out.set(key, { kind: "absent" });
     else if (h.kind !== "skipped") {
-      out.set(key, { kind: "hashed", sha256: h.sha256, type: h.kind, executable: h.executable });
+      out.set(key, {
+        kind: "hashed",
+        sha256: h.sha256,
+        type: h.kind,
+        executable: h.executable,
+        ...(h.kind === "file" && h.stored !== undefined ? { stored: h.stored } : {}),
+      });
     } else if (h.reason === "too_large" && h.size !== null) {
       out.set(key, { kind: "stat", size: h.size, mtimeMs: h.mtimeMs });
     } else {

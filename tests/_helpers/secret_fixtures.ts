@@ -1113,6 +1113,10 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       `var tokenHash string = "${rng.str(HEX, 40)}"`,
       'const apiKeyHeader: string = "X-Api-Key";',
       'API_TOKEN: Final[str] = "${API_TOKEN}"',
+      // left40: the tab-aligned look-alikes.
+      `var commitSha string\t= "${rng.str(HEX, 40)}"`,
+      'const apiKeyHeader: string\t= "X-Api-Key";',
+      `var name string\t= "${rng.str(ALNUM, 20)}"`,
       // recall19: directives and settings whose value is no secret (a variable, a word, a path).
       'secret "${TSIG_SECRET}";',
       'tsig_secret "hmac-sha256";',
@@ -1786,6 +1790,11 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "<apiKeyHeader>X-Api-Key</apiKeyHeader>",
       `<token_value_id>${rng.str(HEX, 16)}</token_value_id>`,
       `<accessKeyId value="${rng.str(ALNUM, 20)}"/>`,
+      // left40: look-alikes of the single-quoted, spaced, next-line and tab shapes.
+      "<apiKey value='${API_KEY}'/>",
+      '<apiKeyHeader\n  value = "X-Api-Key"/>',
+      `<add\tkey="CacheKey"\n  value="${rng.str(ALNUM, 20)}"/>`,
+      `<address\tline="${rng.str(ALNUM, 20)}"/>`,
     ],
     name_value_secret: [
       '{"name": "DB_PASSWORD", "value": "${DB_PASSWORD}"}',

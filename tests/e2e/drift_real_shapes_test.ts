@@ -10,7 +10,7 @@
  * git lists the same untracked paths (never `match` where git moved, never
  * `different` where it did not). Each recorded file's own check is judged
  * the same way against git's view of that file: its blob as
- * `git hash-object` computes it and its mode as `git diff --raw` reports
+ * `git add` would store it and its mode as `git diff --raw` reports
  * it (the index's when git shows no change), so an executable bit git does
  * not count (core.fileMode false) is no change. A submodule changed both
  * times keeps its code whatever changed inside it (porcelain v2's state
@@ -209,6 +209,37 @@ const SHAPES: Shape[] = [
     moves: [true, false],
   },
   {
+    name: "a file changed at capture with CRLF, then core.autocrlf true (git's blob drops the CRs)",
+    before: "echo a>a; echo b>b; c; printf 'x\\r\\ny\\r\\n' >b",
+    after: "git config core.autocrlf true",
+    moves: [false, false],
+  },
+  {
+    name: "under core.autocrlf true, a changed file rewritten with CRLF only (git's blob stays)",
+    before: "git config core.autocrlf true; echo a>a; echo b>b; c; printf 'x\\ny\\n' >b",
+    after: "printf 'x\\r\\ny\\r\\n' >b",
+    moves: [false, false],
+  },
+  {
+    name: "a CRLF file changed at capture, then a committed .gitattributes makes it text",
+    before: "echo a>a; echo b>b.txt; c; printf 'x\\r\\n' >b.txt",
+    after: "echo '*.txt text' >.gitattributes; git add .gitattributes; git commit -qm attrs",
+    moves: [false, false],
+  },
+  {
+    name:
+      "under core.autocrlf true, a file CRLF in the index is kept with its CRs, then rewritten with LF",
+    before: "printf 'x\\r\\n' >b; c; git config core.autocrlf true; printf 'x\\r\\nz\\r\\n' >b",
+    after: "printf 'x\\nz\\n' >b",
+    moves: [false, false],
+  },
+  {
+    name: "a CRLF file changed at capture, touched with its settings unchanged (control)",
+    before: "echo a>a; echo b>b; c; printf 'x\\r\\n' >b",
+    after: "touch b",
+    moves: [false, false],
+  },
+  {
     name: "a file replaced by a directory of the same name",
     before: "echo a>a; echo f>f; c; echo e>a",
     after: "rm f; mkdir f; touch f/x",
@@ -275,11 +306,33 @@ async function gitFileView(env: UserEnv, dir: string, path: string): Promise<str
     new TextDecoder().decode((await gitAs(env, dir, args, { allowFail: true })).stdout).trim();
   // hash-object follows a link: git's blob of one is its text.
   const link = await Deno.readLink(`${dir}/${path}`).catch(() => null);
-  const blob = link === null ? await text(["hash-object", "--", path]) : await blobId(link);
+  const blob = link === null ? await addedBlob(env, dir, path) : await blobId(link);
   const raw = /^:\d{6} (\d{6}) /m.exec(await text(["diff", "--raw", "--no-abbrev", "--", path]));
   const mode = raw?.[1] ?? (await text(["ls-files", "-s", "--", path])).split(" ")[0] ??
     "";
   return `${blob || "no blob"} ${mode || await untrackedMode(env, dir, path)}`;
+}
+
+/**
+ * The blob `git add` would store for a file (git's clean conversion, with
+ * the index's say in it: auto text keeps CRLF where the index's copy has
+ * it, which `git hash-object` does not read), staged into a copy of the
+ * index; none for a directory (a submodule's).
+ */
+async function addedBlob(env: UserEnv, dir: string, path: string): Promise<string> {
+  if ((await Deno.lstat(`${dir}/${path}`)).isDirectory) return "";
+  const index = await Deno.makeTempFile({ prefix: "baton-drift-index-" });
+  try {
+    await Deno.copyFile(`${dir}/.git/index`, index).catch(() => Deno.remove(index));
+    const copy = { ...env, vars: { ...env.vars, GIT_INDEX_FILE: index } };
+    await gitAs(copy, dir, ["add", "-f", "--", path]);
+    const staged = new TextDecoder().decode(
+      (await gitAs(copy, dir, ["ls-files", "-s", "--", path])).stdout,
+    );
+    return staged.split(" ")[1] ?? "";
+  } finally {
+    await Deno.remove(index).catch(() => {});
+  }
 }
 
 /** The mode `git add` would give an untracked file: its executable bit only where git counts it. */

@@ -1131,6 +1131,26 @@ export const EVASION_CASES: readonly CommandCase[] = [
 
 /** Commands that look like dangerous ones but are read-only or only need review. */
 export const NEGATIVE_CASES: readonly CommandCase[] = [
+  // Arithmetic that evaluates a variable not set in the text: its value may be
+  // `a[$(cmd)]`, which bash runs (tests/core/safety/command/_rules/arith_test.ts).
+  ["((X=Y))", "review"],
+  ["[[ $Y -eq 1 ]]", "review"],
+  ['[[ "$count" -gt 0 ]]', "review"],
+  ["echo ${X[Y]}", "review"],
+  ["echo ${arr[$i]}", "review"],
+  ["X[Y]=1", "review"],
+  ["echo ${!ref}", "review"],
+  ["s=abc; echo ${s:off}", "review"],
+  // Controls: literal arithmetic, values set in the text, integers read by test.
+  ["[[ 1 -eq 1 ]]", "read_only"],
+  ["((X=1))", "read_only"],
+  ["echo ${X[1]}", "read_only"],
+  ["n=2; [[ $n -eq 2 ]]", "read_only"],
+  ["[[ $? -ne 0 ]] || echo ok", "read_only"],
+  ["[[ $# -gt 1 ]]", "read_only"],
+  ['test "$count" -gt 0', "read_only"],
+  ["[ $count -gt 0 ]", "read_only"],
+  ["r=HOME; echo ${!r}", "read_only"],
   // A program word of unknown value with ordinary arguments stays review (controls of the guesses).
   ["$EDITOR notes.txt", "review"],
   ["$PYTHON -m pytest", "review"],

@@ -34,8 +34,9 @@ export async function assertFilesBackend(fs: ReadFs, repo: RepoLocation): Promis
 export function parseRefFile(text: string): RefValue | null {
   // git's rule: trailing blanks (space, tab, CR, LF) dropped; "ref:" then
   // leading blanks; an id may be followed by a blank and anything (as in
-  // FETCH_HEAD), never preceded by one.
-  const t = text.replace(/[ \t\r\n]+$/, "");
+  // FETCH_HEAD), never preceded by one. git then reads the rest as a C
+  // string: a NUL ends it, and what follows (junk) is never seen.
+  const t = beforeNul(text.replace(/[ \t\r\n]+$/, ""));
   if (t.startsWith("ref:")) {
     const target = t.slice(4).replace(/^[ \t\r\n]+/, "");
     return isSafeRefName(target) ? { kind: "symbolic", target } : null;
@@ -44,6 +45,12 @@ export function parseRefFile(text: string): RefValue | null {
   const m = /^([0-9a-fA-F]{64}|[0-9a-fA-F]{40})(?:[ \t\r\n]|$)/.exec(t);
   const oid = m === null ? "" : m[1]!.toLowerCase();
   return OID_RE.test(oid) ? { kind: "oid", oid } : null;
+}
+
+/** `text` up to its first NUL: what git reads of a file it handles as a C string. */
+export function beforeNul(text: string): string {
+  const nul = text.indexOf("\0");
+  return nul < 0 ? text : text.slice(0, nul);
 }
 
 /** A loose ref, or null when there is no loose file for it. */

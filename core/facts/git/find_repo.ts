@@ -9,6 +9,7 @@ import type { RepoLocation } from "../types.ts";
 import { GitCorruptError, GitUnsupportedError } from "./errors.ts";
 import { normalizePath, parentDir, resolvePath } from "../../path.ts";
 import { readOptionalFile } from "./_read_optional.ts";
+import { beforeNul } from "./_ref_store.ts";
 
 /** Options for {@linkcode findRepo}. */
 export interface FindRepoOptions {
@@ -133,8 +134,11 @@ async function checkDir(fs: ReadFs, dir: string): Promise<RepoLocation | null> {
   }
   const text = (await readExactText(fs, dotGit)) ?? "";
   // git's read_gitfile: "gitdir: " exactly (one space, no BOM), only
-  // trailing CR and LF dropped; anything else is an invalid git file.
-  const path = text.startsWith("gitdir: ") ? dropLineEnds(text.slice("gitdir: ".length)) : "";
+  // trailing CR and LF dropped, the rest read as a C string (a NUL ends
+  // it); anything else is an invalid git file.
+  const path = text.startsWith("gitdir: ")
+    ? beforeNul(dropLineEnds(text.slice("gitdir: ".length)))
+    : "";
   if (path === "") {
     throw new GitCorruptError(
       'Cannot use .git file: expected one line "gitdir: <path>"',
@@ -162,11 +166,10 @@ async function asGitDir(
   const head = await fs.lstat(`${gitDir}/HEAD`);
   if (head === null || !(head.isFile || head.isSymlink)) return null;
   let commonDir = gitDir;
-  // git keeps every byte of commondir but trailing CR and LF.
-  const common = await readExactText(fs, `${gitDir}/commondir`);
-  if (common !== null && dropLineEnds(common) !== "") {
-    commonDir = resolvePath(gitDir, dropLineEnds(common));
-  }
+  // git keeps every byte of commondir but trailing CR and LF, up to a NUL.
+  const read = await readExactText(fs, `${gitDir}/commondir`);
+  const common = read === null ? "" : beforeNul(dropLineEnds(read));
+  if (common !== "") commonDir = resolvePath(gitDir, common);
   const [objects, refs] = await Promise.all([
     fs.stat(`${commonDir}/objects`),
     fs.stat(`${commonDir}/refs`),

@@ -54,6 +54,27 @@ export function parseGitConfig(text: string): GitConfig {
   return new ConfigParser(text).parse();
 }
 
+/**
+ * The entries git takes from config text it reads on past a syntax error
+ * (a `.gitmodules` blob: git reports the bad line and keeps every setting
+ * before it), with that error; the whole text's entries and null when it
+ * parses.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseGitConfigPrefix } from "./parse_config.ts";
+ * const { entries, error } = parseGitConfigPrefix("[a]\n\tb = 1\n[bad\n\tc = 2\n");
+ * assert.deepEqual(entries.map((e) => e.key), ["b"]);
+ * assert.equal(error?.data.line, 3);
+ * ```
+ */
+export function parseGitConfigPrefix(
+  text: string,
+): { entries: GitConfigEntry[]; error: GitConfigSyntaxError | null } {
+  return new ConfigParser(text).parsePrefix();
+}
+
 function isSpace(c: string): boolean {
   return c === " " || c === "\t" || c === "\n" || c === "\r" || c === "\v" || c === "\f";
 }
@@ -78,6 +99,16 @@ class ConfigParser {
 
   constructor(text: string) {
     this.#s = text.startsWith("\uFEFF") ? text.slice(1) : text;
+  }
+
+  /** parse(), keeping the entries read before a syntax error. */
+  parsePrefix(): { entries: GitConfigEntry[]; error: GitConfigSyntaxError | null } {
+    try {
+      return { entries: this.parse().entries, error: null };
+    } catch (e) {
+      if (!(e instanceof GitConfigSyntaxError)) throw e;
+      return { entries: this.#entries, error: e };
+    }
   }
 
   parse(): GitConfig {

@@ -262,6 +262,17 @@ function stats(data: Uint8Array): TextStats {
   return s;
 }
 
+/**
+ * convert.c's has_crlf_in_index test on a blob: text (not binary by git's
+ * stats) holding a CRLF. Auto text keeps a work-tree file's CRLF when the
+ * index's blob is such.
+ */
+export function textWithCrlf(data: Uint8Array): boolean {
+  if (!data.includes(13)) return false;
+  const s = stats(data);
+  return s.crlf > 0 && !isBinary(s);
+}
+
 function isBinary(s: TextStats): boolean {
   return s.loneCr > 0 || s.nul > 0 || (s.printable >> 7) < s.nonPrintable;
 }

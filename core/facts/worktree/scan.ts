@@ -899,7 +899,11 @@ function firstStage(idx: GitIndex, path: string): number {
   return (idx.fields[lo * ENTRY_WORDS + FIELD.flags]! >> 12) & 3;
 }
 
-async function readIndexBlob(
+/**
+ * The index's blob at `path` (stage 0, else "ours" in a merge: git's
+ * read_blob_data_from_index), or null when there is none or it cannot be read.
+ */
+export async function readIndexBlob(
   idx: GitIndex,
   objects: GitObjectReader,
   path: string,

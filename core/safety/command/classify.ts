@@ -45,7 +45,13 @@ import {
 import { judgeProgram, recordFor } from "./programs/records.ts";
 import { reportWrite } from "./programs/effects.ts";
 import { unwrapCommand, type Unwrapped } from "./unwrap.ts";
-import { arithRule, assignedSubscriptRule, expansionRule } from "./_rules/arith.ts";
+import {
+  arithmeticCommandText,
+  arithmeticTextRule,
+  arithRule,
+  assignedSubscriptRule,
+  expansionRule,
+} from "./_rules/arith.ts";
 import { credentialInputRule, dataRule } from "./_rules/data.ts";
 import { execRule, PROJECT_RUNNERS, SHELLS } from "./_rules/exec.ts";
 import { INTERPRETERS } from "./programs/interpreters.ts";
@@ -452,12 +458,17 @@ class Analysis implements Findings {
     for (const s of word.segments) if (s.kind === "var") expansionRule(s.raw, this.vars, this);
     for (const s of subsOf(word)) {
       if (s.kind !== "sub") continue;
+      // `$((...))` evaluates the values of the variables it names.
+      if (s.sub.kind === "arith") arithmeticTextRule(s.sub.text, this.vars, this);
       this.analyzeNested(s.sub.text);
     }
   }
 
   build(node: ShellNode): Invocation[] {
     if (node.kind === "group") {
+      // `((...))` (and `for ((...))`) is bash arithmetic, read here as two nested groups.
+      const arithmetic = arithmeticCommandText(node);
+      if (arithmetic !== null) arithmeticTextRule(arithmetic, this.vars, this);
       const invs = this.analyzeScript(node.body);
       const redirectOnly: Invocation = this.bare(node.redirects);
       this.withReport(() => redirectRule(redirectOnly, this));

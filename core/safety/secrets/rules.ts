@@ -1867,6 +1867,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
   ...STORE_RULES,
   ...CODE_RULES,
   typedDeclarationRule(() => SECRET_RULES),
+  typedDeclarationRule(() => SECRET_RULES, true),
   ...PROSE_RULES,
   ...CLI_RULES,
   ...CONFIG_RULES,

@@ -29,6 +29,9 @@ const STRING_TYPE = String
  * more blanks); Python's bare `Final` and a union's `None`, `null` or
  * `undefined` before a spaced `=`.
  */
+/** The type words a tab-aligned declaration's check starts from. */
+const TAB_KEYWORDS = ["string", "str", "final", "none", "null", "undefined"];
+
 const KEYWORDS = [
   ...["string", "str", "string?", "str]", "string]"].flatMap((t) => [`${t} =`, `${t}=`]),
   "string  ",
@@ -97,15 +100,27 @@ function vendorWords(all: readonly SecretRule[]): string[] {
  * an `=` operator (`follows`, a `name` group), taken when first needed.
  * @param all The whole table, read lazily (it holds this rule).
  */
-export function typedDeclarationRule(all: () => readonly SecretRule[]): SecretRule {
+export function typedDeclarationRule(
+  all: () => readonly SecretRule[],
+  tabbed = false,
+): SecretRule {
   let untyped: Untyped[] | null = null;
   let vendors: string[] | null = null;
   const self: SecretRule = {
     kind: "generic_secret",
-    title: "Literal declared with a string type, read as its untyped assignment",
+    title: `Literal declared with a string type, read as its untyped assignment${
+      tabbed ? ", a tab before its =" : ""
+    }`,
     description:
       '`var discordToken string = "..."` (Go), `const apiKey: string = "..."` (TypeScript), `val token: String? = "..."` (Kotlin), `let key: &str = "..."` (Rust), `API_KEY: Final[str] = "..."` (Python): the literal is a secret when a rule that reads a name and its value takes it as `name = "..."` (the vendor rules by name, the generic assignment with its entropy and look-alike checks); 32 or more hex digits or a UUID only under a vendor\'s name or a credential\'s compound word (`apiKey`, `clientSecret`), a digest or an id under another.',
-    keywords: KEYWORDS,
+    // A tab before the `=` cannot be in a keyword (printable ASCII only): keyed on the type's
+    // word, the check wants a tab, then the `=`, with only blanks and `?`/`]` before it.
+    ...(tabbed
+      ? {
+        keywords: TAB_KEYWORDS,
+        reach: { cls: String.raw` ?\]`, max: 40, sep: "\t", end: "=" },
+      }
+      : { keywords: KEYWORDS }),
     pattern: new RegExp(
       String
         .raw`${NAME_START}(?<name>[A-Za-z_$][A-Za-z0-9_$]{0,63})(?:[ \t]{0,32}:[ \t]{0,4}|[ \t]{1,32})${STRING_TYPE}[ \t]{0,32}=(?!=)[ \t]{0,4}${

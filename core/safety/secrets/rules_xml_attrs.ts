@@ -53,16 +53,37 @@ const SETTING_ELEMENTS = [
  * and a `value` attribute, each among the tag's first nine attributes, in
  * either order, on any of its lines.
  */
-function settingAttrRule(kind: string, password: boolean, what: string): SecretRule {
+function settingAttrRule(
+  kind: string,
+  password: boolean,
+  what: string,
+  raw: "tab" | "line" | null = null,
+): SecretRule {
+  // A raw tab or line break right after the element's name cannot be a keyword (printable
+  // ASCII only): keyed on the bare `<add`, the check wants that byte (`sep`) before the first
+  // attribute's `=`, so `<address>` and other names that only start so leave the pass.
+  const gate = raw === null ? {} : {
+    reach: {
+      cls: raw === "tab" ? String.raw`A-Za-z_:.\- \r\n` : String.raw`A-Za-z_:.\- \t\r`,
+      max: 96,
+      sep: raw === "tab" ? "\t" : "\n",
+      end: "=",
+    },
+  };
   return {
     kind,
-    title: `${what} in an XML setting's value attribute, the attributes in any order or lines`,
+    title: `${what} in an XML setting's value attribute, the attributes in any order or lines${
+      raw === null ? "" : `, a raw ${raw === "tab" ? "tab" : "line break"} after the element`
+    }`,
     description:
       `\`<add key="ApiKey"\` with \`value="..."\` on the next line, \`<add value="..." key="api_key_string"/>\`, \`<property name='db.password' value='...'/>\`: an \`add\`, \`property\`, \`entry\`, \`param\`, \`setting\`, \`env\`, \`variable\`, \`item\`, \`option\` or \`constant\` element whose \`name\` or \`key\` attribute holds ${what.toLowerCase()} word and whose \`value\` attribute is the value, read as the inner XML rules read such a name.`,
     // The element's name and a blank, or the backslash of a JSON-escaped line break or tab (a
     // transcript's `<add\n    key=...`: the attributes one a line). A raw tab or line break
     // cannot be a keyword (printable ASCII only).
-    keywords: SETTING_ELEMENTS.flatMap((e) => [`<${e} `, `<${e}\\`]),
+    keywords: raw === null
+      ? SETTING_ELEMENTS.flatMap((e) => [`<${e} `, `<${e}\\`])
+      : SETTING_ELEMENTS.map((e) => `<${e}`),
+    ...gate,
     pattern: new RegExp(
       String.raw`<(?:${
         SETTING_ELEMENTS.join("|")
@@ -81,9 +102,14 @@ function rejectTagName(name: string, password: boolean): boolean {
   return at === null || at.password !== password || at.tail.some((w) => META_WORDS.has(w));
 }
 
-/** A double-quoted attribute of a tag on one line, its quotes escaped `q` (raw or JSON-escaped). */
-function lineAttr(q: string): string {
-  return String.raw`[ \t]{1,16}[A-Za-z_][\w:.-]{0,40}=${q}"[^"\\<>\r\n]{0,200}${q}"`;
+/**
+ * An attribute of a tag before its `value`, quoted `quote` (its quotes
+ * escaped `q`, raw or JSON-escaped), blanks allowed around its `=`; `gap`
+ * is what may come before it (blanks, or line breaks too).
+ */
+function lineAttr(q: string, quote: string, gap: string): string {
+  return String
+    .raw`${gap}[A-Za-z_][\w:.-]{0,40}[ \t]{0,4}=[ \t]{0,4}${q}${quote}[^${quote}\\<>\r\n]{0,200}${q}${quote}`;
 }
 
 /**
@@ -99,29 +125,43 @@ function tagValueRule(
   password: boolean,
   what: string,
   escaped: boolean,
+  quote: '"' | "'" = '"',
 ) {
   // In a transcript's JSON the quotes are escaped: the check's byte after `=` is the backslash.
   const q = escaped ? String.raw`\\{1,3}` : "";
+  // Blanks or line breaks between the tag's name and its attributes (`<apiKey\n  value="..."`).
+  const gap = String.raw`(?=[ \t\r\n])[ \t]{0,16}(?:\r?\n[ \t]{0,16}){0,2}`;
   const rule: SecretRule = {
     kind,
     title: `${what} in the value attribute of a tag named for it${
       escaped ? ", its quotes JSON-escaped" : ""
-    }`,
+    }${quote === "'" ? ", single-quoted" : ""}`,
     description:
-      `\`<the_password_tag value="..."/>\`, \`<apiKey value="..."/>\`: a tag whose name holds ${what.toLowerCase()} word and its double-quoted \`value\` attribute on the same line (other attributes between), read as the inner XML rules read such a name.`,
-    keywords: words,
+      `\`<the_password_tag value="..."/>\`, \`<apiKey value = "..."/>\`, \`<apiKey value='...'/>\`: a tag whose name holds ${what.toLowerCase()} word and its ${
+        quote === "'" ? "single" : "double"
+      }-quoted \`value\` attribute (blanks around its \`=\`; other attributes between; on the tag's line or the next), read as the inner XML rules read such a name.`,
+    keywords: quote === "'" ? SINGLE_QUOTED_VALUE : words,
     pattern: new RegExp(
       String
         .raw`(?<=<[ \t]{0,4})(?<tag>${INNER_NAME})(?:${
-        lineAttr(q)
-      }){0,8}?[ \t]{1,16}value=${q}"(?<s>[^"\\<>\r\n]{1,256})${q}"`,
+        lineAttr(q, quote, gap)
+      }){0,8}?${gap}value[ \t]{0,4}=[ \t]{0,4}${q}${quote}(?<s>[^${quote}\\<>\r\n]{1,256})${q}${quote}`,
       "i",
     ),
-    lead: "A-Za-z0-9_.:\\-",
-    rejectName: (name) => rejectTagName(name, password),
-    ahead: /(?<=<[ \t]{0,4})[A-Za-z_]/,
-    reach: { cls: String.raw`A-Za-z0-9_.:\- \t`, max: 120, sep: "=", end: escaped ? "\\" : '"' },
-    before: 90,
+    // Single-quoted, keyed on the attribute itself: the name's own keyword with a check for a
+    // `'` after the `=` would pass every `secret = '...'` assignment of code.
+    ...(quote === "'" ? {} : {
+      lead: "A-Za-z0-9_.:\\-",
+      rejectName: (name: string) => rejectTagName(name, password),
+      ahead: /(?<=<[ \t]{0,4})[A-Za-z_]/,
+      reach: {
+        cls: String.raw`A-Za-z0-9_.:\- \t\r\n`,
+        max: 120,
+        sep: "=",
+        end: escaped ? "\\" : quote,
+      },
+    }),
+    before: quote === "'" ? 600 : 90,
     after: 1200,
     priority: 2,
     validate: (s, g) => isResourceCredential(g.tag ?? "", s, password),
@@ -129,12 +169,21 @@ function tagValueRule(
   return rule;
 }
 
+/** The single-quoted `value` attribute, blanks around its `=` or not. */
+const SINGLE_QUOTED_VALUE = ["value='", "value ='", "value= '", "value = '"];
+
 /** The rules of this file. */
 export const XML_ATTR_RULES: readonly SecretRule[] = [
   settingAttrRule("xml_password", true, "A password"),
   settingAttrRule("xml_token", false, "A token or key"),
+  settingAttrRule("xml_password", true, "A password", "tab"),
+  settingAttrRule("xml_token", false, "A token or key", "tab"),
+  settingAttrRule("xml_password", true, "A password", "line"),
+  settingAttrRule("xml_token", false, "A token or key", "line"),
   // Raw quotes only: the same check with the JSON-escaped quote's backslash kept 29 % more
   // keyword hits of the bench transcript (`token=\"...` in code and logs), for a rare shape.
   tagValueRule("xml_password", PASSWORD_XML_WORDS, true, "A password", false),
   tagValueRule("xml_token", TOKEN_XML_WORDS, false, "A token or key", false),
+  tagValueRule("xml_password", PASSWORD_XML_WORDS, true, "A password", false, "'"),
+  tagValueRule("xml_token", TOKEN_XML_WORDS, false, "A token or key", false, "'"),
 ];

@@ -338,3 +338,57 @@ Deno.test("checkDrift() never says the untracked files match below a directory t
   const matched = checkDrift(plain, plain, new Map()).find((d) => d.check === "untracked files")!;
   assert.equal(matched.status, "match");
 });
+
+Deno.test("a recorded file is compared as git would store it: never match where the stored form moved or could not be told", () => {
+  const stored = `sha256:${"c".repeat(64)}`;
+  const f: ChangedFileFact = { ...RUN_SH, stored_sha256: stored };
+  const base: Facts = facts(tree(), { changed_files: [f] });
+  const check = (cur: CurrentFile, rec: Facts = base) =>
+    checkDrift(rec, rec, new Map([["run.sh", cur]])).find((d) => d.check === "file run.sh")!;
+  const same = {
+    kind: "hashed" as const,
+    sha256: f.sha256!,
+    type: "file" as const,
+    executable: false,
+  };
+  // Control: the same bytes stored the same way.
+  assert.equal(check({ ...same, stored: { sha256: stored, crlf: true } }).status, "match");
+  // The same bytes, stored differently now (core.autocrlf or attributes changed).
+  const moved = check({ ...same, stored: { sha256: `sha256:${"d".repeat(64)}`, crlf: true } });
+  assert.equal(moved.status, "different");
+  assert.match(moved.detail, /git would store them differently now/);
+  // Other bytes, the same stored form (only the line endings git drops differ).
+  const crlf = check({
+    ...same,
+    sha256: `sha256:${"e".repeat(64)}`,
+    stored: { sha256: stored, crlf: true },
+  });
+  assert.equal(crlf.status, "match");
+  // What git stores now cannot be told: the same bytes settle nothing.
+  assert.equal(
+    check({ ...same, stored: { unknown: "a clean filter that is not run here" } }).status,
+    "unknown",
+  );
+  assert.equal(check(same).status, "unknown", "stored form not computed now");
+  // A conversion baton could not reproduce then.
+  const unrepro: Facts = { ...base, changed_files: [{ ...f, stored_sha256: null }] };
+  assert.equal(
+    check({ ...same, stored: { sha256: stored, crlf: false } }, unrepro).status,
+    "unknown",
+  );
+  // A capsule from before the stored form: the same bytes match only where no
+  // line-ending setting could convert them and none converts them now.
+  const { stored_sha256: _s, ...oldFile } = f;
+  const old: Facts = { ...base, changed_files: [oldFile] };
+  assert.equal(check({ ...same, stored: { sha256: f.sha256!, crlf: false } }, old).status, "match");
+  assert.equal(
+    check({ ...same, stored: { sha256: f.sha256!, crlf: true } }, old).status,
+    "unknown",
+  );
+  assert.equal(check({ ...same, stored: { sha256: stored, crlf: false } }, old).status, "unknown");
+  // Bytes that differ are a change whatever the conversion.
+  assert.equal(
+    check({ ...same, sha256: `sha256:${"f".repeat(64)}`, stored: { unknown: "x" } }).status,
+    "different",
+  );
+});

@@ -166,3 +166,40 @@ Deno.test("a .gitmodules in the work tree that is a dangling link is what git re
   const dangling = await assertAgreesWithGit(env, dir);
   assert.deepEqual([...dangling.git.tracked], [[".gitmodules", ".T"], ["sub", ".M"]]);
 });
+
+Deno.test("a .gitmodules blob (index or HEAD) with a syntax error past its first line: git reports it and keeps the settings before it, as baton does", async () => {
+  await using home = await tempDir("baton-gitmodules-home-");
+  const env: UserEnv = { home: home.path, xdg: null };
+  const lib = await makeRepo();
+  await writeFiles(lib, { "l.txt": "l\n" });
+  await commitAll(lib);
+  const dir = await makeRepo();
+  await git(dir, ["-c", "protocol.file.allow=always", "submodule", "add", "-q", lib, "sub"]);
+  await commitAll(dir);
+  await writeFiles(`${dir}/sub`, { "l.txt": "edited\n" });
+  const module = `[submodule "sub"]\n\tpath = sub\n\turl = ${lib}\n`;
+  const shapes: [string, string, [string, string][]][] = [
+    // ignore=all read before the bad line hides the edit.
+    ["ignore=all, then a bad line", `${module}\tignore = all\n[bad\n`, [[".gitmodules", "MD"]]],
+    // Control: the bad line comes first, so ignore=all is never read.
+    [
+      "a bad line, then ignore=all",
+      `${module}[bad\n\tignore = all\n`,
+      [[".gitmodules", "MD"], ["sub", ".M"]],
+    ],
+  ];
+  for (const [name, text, want] of shapes) {
+    await Deno.writeTextFile(`${dir}/.gitmodules`, text);
+    await git(dir, ["add", ".gitmodules"]);
+    await Deno.remove(`${dir}/.gitmodules`);
+    const agreed = await assertAgreesWithGit(env, dir);
+    assert.deepEqual([...agreed.git.tracked], want, name);
+  }
+  // From HEAD's blob too.
+  await Deno.writeTextFile(`${dir}/.gitmodules`, `${module}\tignore = all\n[bad\n`);
+  await commitAll(dir);
+  await git(dir, ["rm", "-q", "--cached", ".gitmodules"]);
+  await Deno.remove(`${dir}/.gitmodules`);
+  const fromHead = await assertAgreesWithGit(env, dir);
+  assert.deepEqual([...fromHead.git.tracked], [[".gitmodules", "D."]], "HEAD's is read");
+});

@@ -7,10 +7,13 @@
  * `${x:ref}` and the assignment `arr[ref]=v` when `ref` holds such a name, in
  * any word bash expands (an argument, an assignment value, a redirection).
  * Such a word is at least review, and the text of every substitution in it
- * is judged as a command. Pure.
+ * is judged as a command. Arithmetic that evaluates a variable whose value
+ * is not known here (not set to a literal earlier in the text) is at least
+ * review too: that value may be anything, `a[$(cmd)]` included. Pure.
  * @module
  */
 import type { Findings, Invocation } from "../invocation.ts";
+import type { Group, ShellNode } from "../parse_shell.ts";
 
 /** Builtins whose every operand may name an array element or be arithmetic. */
 const NAME_BUILTINS = new Set([
@@ -140,12 +143,154 @@ function withValues(word: string, vars: ReadonlyMap<string, string> | undefined)
 }
 
 /**
+ * Variables bash itself keeps as numbers: read-only (`UID`, `PPID`...) or
+ * set by the shell as it runs (`RANDOM`, `LINENO`, `OPTIND`...). Their
+ * value is never a stranger's text.
+ */
+const SHELL_NUMBERS = new Set([
+  "BASHPID",
+  "EPOCHSECONDS",
+  "EUID",
+  "LINENO",
+  "OPTIND",
+  "PPID",
+  "RANDOM",
+  "SECONDS",
+  "SRANDOM",
+  "UID",
+]);
+
+/**
+ * The variables an arithmetic text evaluates: every name, bare or as `$name`
+ * or `${name...}`, except numbers in any base (`0x1f`, `2#101`, `64#@_`) and
+ * the target of a plain assignment (`x=1` sets x without reading it; `x+=1`
+ * reads it). Positional and special parameters (`$1`, `$#`, `$?`) are no
+ * names.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { arithmeticNames } from "./arith.ts";
+ * assert.deepEqual(arithmeticNames("X = Y + 0x1f + 2#101 + $Z + ${W} + $1"), ["Y", "Z", "W"]);
+ * assert.deepEqual(arithmeticNames("i++ , n += 2 , a == b"), ["i", "n", "a", "b"]);
+ * ```
+ */
+export function arithmeticNames(text: string): string[] {
+  const out: string[] = [];
+  const token = /[0-9][0-9A-Za-z_#@]*|\$\{?([A-Za-z_][A-Za-z0-9_]*)|([A-Za-z_][A-Za-z0-9_]*)/g;
+  for (const m of text.matchAll(token)) {
+    if (m[1] !== undefined) out.push(m[1]);
+    else if (m[2] !== undefined) {
+      // `name =` (not `==`) assigns: the name's value is not read.
+      const after = text.slice(m.index! + m[0].length);
+      if (!/^\s*=(?!=)/.test(after)) out.push(m[2]);
+    }
+  }
+  return out;
+}
+
+/**
+ * Whether an arithmetic text evaluates a variable whose value is not known
+ * here (set by the environment, by a command's output, a loop, a read):
+ * bash evaluates such a value as arithmetic too, and a value such as
+ * `a[$(cmd)]` runs `cmd`. Known values are followed (bounded) for the
+ * names they evaluate in turn.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { evaluatesUnseen } from "./arith.ts";
+ * assert.equal(evaluatesUnseen("X = Y", new Map()), true);
+ * assert.equal(evaluatesUnseen("X = Y", new Map([["Y", "2"]])), false);
+ * assert.equal(evaluatesUnseen("x", new Map([["x", "Y"]])), true);
+ * assert.equal(evaluatesUnseen("1 + 2 * $#", new Map()), false);
+ * ```
+ */
+export function evaluatesUnseen(
+  text: string,
+  vars: ReadonlyMap<string, string> | undefined,
+): boolean {
+  const seen = new Set<string>();
+  let frontier = [text];
+  for (let depth = 0; depth < 8 && frontier.length > 0; depth++) {
+    const next: string[] = [];
+    for (const t of frontier) {
+      for (const name of arithmeticNames(t)) {
+        if (SHELL_NUMBERS.has(name) || seen.has(name)) continue;
+        seen.add(name);
+        const value = vars?.get(name);
+        if (value === undefined) return true;
+        next.push(value);
+      }
+    }
+    frontier = next;
+  }
+  // Values still nesting past the bound are not followed: not seen either.
+  return frontier.length > 0;
+}
+
+const UNSEEN_REASON =
+  "arithmetic evaluates a variable whose value is not known here: a value holding an array subscript runs the command inside it";
+
+/** Judges one text bash evaluates as arithmetic: at least review when it reads an unseen value. */
+export function arithmeticTextRule(
+  text: string,
+  vars: ReadonlyMap<string, string> | undefined,
+  out: Findings,
+): void {
+  if (evaluatesUnseen(text, vars)) out.review(UNSEEN_REASON);
+}
+
+/**
+ * The text of an arithmetic command `((...))` as the parser read it (a
+ * group whose body is one group alone, `( (...) )` too, which is taken as
+ * arithmetic on the safe side), or null: its assignments, words and
+ * redirections put back together, enough to name every variable it reads.
+ */
+export function arithmeticCommandText(node: Group): string | null {
+  const [only, ...rest] = node.body.pipelines;
+  if (only === undefined || rest.length > 0 || only.elements.length !== 1) return null;
+  const inner = only.elements[0]!;
+  if (inner.kind !== "group") return null;
+  const parts: string[] = [];
+  const walk = (n: ShellNode): void => {
+    if (n.kind === "group") {
+      for (const p of n.body.pipelines) p.elements.forEach(walk);
+      return;
+    }
+    if (n.kind === "function") return walk(n.body);
+    for (const a of n.assignments) {
+      const target = a.subscript === undefined ? a.name : `${a.name}[${a.subscript}]`;
+      parts.push(`${target}${a.append === true ? "+=" : "="}${a.value.text}`);
+    }
+    parts.push(...n.words.map((w) => w.text));
+    for (const r of n.redirects) parts.push(`${r.op}${r.target?.text ?? ""}`);
+  };
+  walk(inner);
+  return parts.join(" ; ");
+}
+
+/**
  * `${param:offset}` and `${param:offset:length}` on a name, an element, an
  * array (`${a[@]:o}`) or the positional parameters: offset and length are
  * arithmetic. `${x:-w}`, `${x:=w}`, `${x:?w}` and `${x:+w}` are not.
  */
 const SUBSTRING =
   /\$\{(?:[A-Za-z_][A-Za-z0-9_]{0,63}(?:\[[^\]]{0,256}\])?|[@*]|[0-9]{1,9}):(?![-=?+])([^}]{1,256})\}/g;
+
+/**
+ * The arithmetic texts of a word's parameter expansions (subscripts,
+ * offsets and lengths; not the name an indirect expansion reads), each
+ * with the expansion it came from.
+ */
+function expansionArithmetic(word: string): { text: string; source: string }[] {
+  const out: { text: string; source: string }[] = [];
+  for (const m of word.matchAll(/\$\{[!#]?[A-Za-z_][A-Za-z0-9_]{0,63}\[([^\]]{1,256})\]/g)) {
+    if (m[1] !== "@" && m[1] !== "*") out.push({ text: m[1]!, source: m[0] });
+  }
+  for (const m of word.matchAll(SUBSTRING)) out.push({ text: m[1]!, source: m[0] });
+  return out;
+}
 
 /**
  * What bash evaluates inside parameter expansions of a word: the variable
@@ -203,8 +348,21 @@ export function expansionRule(
   vars: ReadonlyMap<string, string>,
   out: Findings,
 ): void {
-  if (vars.size === 0 || !text.includes("${")) return;
-  for (const operand of expansionOperands(text).flatMap((w) => withValues(w, vars).slice(1))) {
+  if (!text.includes("${")) return;
+  const operands = expansionOperands(text);
+  for (const m of text.matchAll(/\$\{!([A-Za-z_][A-Za-z0-9_]{0,63})\}/g)) {
+    // `${!ref}` reads the variable ref names: an unseen ref may name `a[$(cmd)]`;
+    // a known one names a variable, and only its subscript is arithmetic.
+    const value = vars.get(m[1]!);
+    if (value === undefined) arithmeticTextRule(m[1]!, vars, out);
+    else for (const sub of value.matchAll(/\[([^\]]*)\]/g)) arithmeticTextRule(sub[1]!, vars, out);
+  }
+  // PowerShell's `${env:NAME}` reads, to bash, a variable named `env` that
+  // no environment sets: its offset is evaluated only when it is set.
+  const arithmetic = expansionArithmetic(text).filter((o) => !/^\$\{env:/.test(o.source));
+  for (const o of arithmetic) arithmeticTextRule(o.text, vars, out);
+  if (vars.size === 0) return;
+  for (const operand of operands.flatMap((w) => withValues(w, vars).slice(1))) {
     if (!hasSubscriptExpansion(operand)) continue;
     out.review("an indirect or subscripted expansion evaluates a value holding an expansion");
     for (const t of substitutionTexts(operand)) out.nested(t, "array subscript");
@@ -232,6 +390,7 @@ export function assignedSubscriptRule(
   vars: ReadonlyMap<string, string>,
   out: Findings,
 ): void {
+  arithmeticTextRule(subscript, vars, out);
   for (const word of withValues(subscript, vars)) {
     if (!hasSubscriptExpansion(word)) continue;
     out.review("an array subscript evaluated as arithmetic holds an expansion");
@@ -241,7 +400,15 @@ export function assignedSubscriptRule(
 
 /** Judges words that bash evaluates as arithmetic or as an array element name. */
 export function arithRule(inv: Invocation, out: Findings): void {
-  // Only known values can be judged here: a value from the environment is the user's own.
+  // `[[ a -eq b ]]` evaluates both operands as arithmetic (`test` and `[` read integers only).
+  if (inv.program === "[[") {
+    inv.argv.forEach((a, i) => {
+      if (!ARITH_OPS.test(a)) return;
+      if (i > 0) arithmeticTextRule(inv.argv[i - 1]!, inv.vars, out);
+      if (inv.argv[i + 1] !== undefined) arithmeticTextRule(inv.argv[i + 1]!, inv.vars, out);
+    });
+  }
+  // The known values' subscripts (an unseen value is review through arithmeticTextRule).
   if (inv.vars !== undefined) {
     for (const word of [inv.programWord?.text ?? "", ...inv.argv]) {
       expansionRule(word, inv.vars, out);

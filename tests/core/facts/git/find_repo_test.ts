@@ -93,3 +93,55 @@ Deno.test("findRepo() skips an empty .git directory and keeps walking up", async
   await Deno.mkdir(`${dir}/inner/.git`, { recursive: true });
   assert.equal((await findRepo(fs, `${dir}/inner`))?.workTree, dir);
 });
+
+Deno.test("findRepo() reads a .git file and commondir up to a NUL, as git does (git rev-parse is the oracle)", async () => {
+  const dir = await makeRepo();
+  await writeFiles(dir, { "a.txt": "a\n" });
+  await commitAll(dir);
+  const outer = (await tempDir("baton-gitfile-nul-")).path;
+  await Deno.rename(`${dir}/.git`, `${outer}/sub.git`);
+  await Deno.mkdir(`${outer}/sub`);
+  const gitView = async (cwd: string) => {
+    const r = await git(cwd, ["rev-parse", "--absolute-git-dir", "--git-common-dir"], {
+      allowFail: true,
+    });
+    return r.code === 0 ? r.stdout.trim().split("\n").map((p) => p.replace(/\/$/, "")) : null;
+  };
+  const batonView = async (cwd: string) => {
+    try {
+      const repo = await findRepo(fs, cwd);
+      return repo === null ? null : [repo.gitDir, repo.commonDir];
+    } catch (e) {
+      if (e instanceof GitCorruptError) return null;
+      throw e;
+    }
+  };
+  for (
+    const text of [
+      "gitdir: ../sub.git\0junk\n",
+      "gitdir: ../sub.git\0\n",
+      // Controls: a NUL first leaves no path (git: not a repository); none reads as before.
+      "gitdir: \0../sub.git\n",
+      "gitdir: ../sub.git\n",
+    ]
+  ) {
+    await Deno.writeTextFile(`${outer}/sub/.git`, text);
+    const want = await gitView(`${outer}/sub`);
+    const got = await batonView(`${outer}/sub`);
+    // git names the common dir relative to the git dir when it can: compare absolute paths.
+    assert.deepEqual(
+      got,
+      want === null ? null : [want[0], want[1]!.startsWith("/") ? want[1] : `${want[0]}`],
+      JSON.stringify(text),
+    );
+  }
+  // A linked worktree whose commondir has a NUL and junk after the path.
+  await Deno.writeTextFile(`${outer}/sub/.git`, "gitdir: ../sub.git\n");
+  await git(`${outer}/sub`, ["worktree", "add", "-q", `${outer}/wt`]);
+  const wtGit = (await git(`${outer}/wt`, ["rev-parse", "--absolute-git-dir"])).stdout.trim();
+  await Deno.writeTextFile(`${wtGit}/commondir`, "../..\0junk\n");
+  const want = await gitView(`${outer}/wt`);
+  assert.ok(want !== null, "git reads the worktree");
+  const got = await batonView(`${outer}/wt`);
+  assert.deepEqual(got, [wtGit, `${outer}/sub.git`]);
+});

@@ -87,3 +87,64 @@ Deno.test("readHead() rejects a HEAD that escapes the git directory", async () =
     return true;
   });
 });
+
+/**
+ * git reads a ref file as a C string after trimming its end: a NUL ends
+ * it, and what follows never counts. Each shape is written into a real
+ * repository; git's own answer (rev-parse, symbolic-ref) is the oracle.
+ */
+const NUL_SHAPES: {
+  name: string;
+  file: "HEAD" | "refs/heads/main";
+  text: (oid: string) => string;
+}[] = [
+  {
+    name: "a branch ref: the id, a NUL and junk",
+    file: "refs/heads/main",
+    text: (o) => `${o}\0junk\n`,
+  },
+  {
+    name: "HEAD: a symbolic ref, a NUL and junk",
+    file: "HEAD",
+    text: () => "ref: refs/heads/main\0junk\n",
+  },
+  { name: "HEAD detached: the id, a NUL and junk", file: "HEAD", text: (o) => `${o}\0junk` },
+  {
+    name: "HEAD: a symbolic ref, a blank before the NUL",
+    file: "HEAD",
+    text: () => "ref: refs/heads/main \0x\n",
+  },
+  // Controls: junk with no NUL between is git's broken ref; a blank is FETCH_HEAD's form.
+  {
+    name: "a branch ref: junk right after the id (control)",
+    file: "refs/heads/main",
+    text: (o) => `${o}junk\n`,
+  },
+  {
+    name: "a branch ref: a blank and junk after the id (control)",
+    file: "refs/heads/main",
+    text: (o) => `${o} junk\n`,
+  },
+];
+
+for (const shape of NUL_SHAPES) {
+  Deno.test(`readHead() agrees with git on a ref file holding a NUL: ${shape.name}`, async () => {
+    const dir = await makeTwoCommitRepo();
+    const oid = await revParse(dir, "HEAD");
+    await Deno.writeTextFile(`${dir}/.git/${shape.file}`, shape.text(oid));
+    const gitHead = await git(dir, ["rev-parse", "--verify", "-q", "HEAD"], { allowFail: true });
+    const gitRef = await git(dir, ["symbolic-ref", "-q", "HEAD"], { allowFail: true });
+    const want = gitHead.code === 0
+      ? { oid: gitHead.stdout.trim(), ref: gitRef.code === 0 ? gitRef.stdout.trim() : null }
+      : "no HEAD";
+    let got: unknown;
+    try {
+      const head = await readHead(fs, await repoAt(dir));
+      got = head.oid === null ? "no HEAD" : { oid: head.oid, ref: head.ref };
+    } catch (e) {
+      if (!(e instanceof GitCorruptError)) throw e;
+      got = "no HEAD";
+    }
+    assert.deepEqual(got, want);
+  });
+}

@@ -105,3 +105,32 @@ Deno.test("a typed declaration aligned by gofmt, a bare Final or a union with No
     assert.deepEqual(redactText(engine, text).kinds, [], text);
   }
 });
+
+Deno.test("a typed declaration aligned with a tab before its `=` is read as with a blank (see: #21, left40)", () => {
+  const rng = new Rng(2042);
+  const key = p("Zq7", rng.str(ALNUM, 21));
+  for (
+    const text of [
+      `var apiToken string\t= "${key}"`,
+      `const apiKey: string\t= "${key}";`,
+      `API_KEY: Final[str]\t= "${key}"`,
+      `val apiKey: String?\t\t= "${key}"`,
+    ]
+  ) {
+    for (const wrap of [(x: string) => x, CONTEXTS.markdown_fence!]) {
+      const r = redactText(engine, wrap(text));
+      assert.ok(!r.text.includes(key), `left in: ${r.text}`);
+    }
+  }
+  // Look-alikes: what the untyped assignment leaves is left, tab or blank.
+  for (
+    const text of [
+      `var commitSha string\t= "${rng.str(HEX, 40)}"`,
+      'const apiKeyHeader: string\t= "X-Api-Key";',
+      `var name string\t= "${key}"`,
+      'var apiToken string\t= "${API_TOKEN}"',
+    ]
+  ) {
+    assert.deepEqual(redactText(engine, text).kinds, [], text);
+  }
+});

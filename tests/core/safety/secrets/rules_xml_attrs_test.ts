@@ -99,3 +99,67 @@ Deno.test("a setting element broken after its name or tab-separated, inside a tr
     assert.deepEqual(redactText(engine, CONTEXTS.json_transcript!(text)).kinds, [], text);
   }
 });
+
+Deno.test("a tag named for a credential gives its value attribute single-quoted, spaced around `=` or on the next line (see: #21, left40)", () => {
+  const rng = new Rng(2040);
+  const key = p("Zq7", rng.str(ALNUM, 21));
+  const pw = p("Hq7", rng.str(ALNUM, 9));
+  const cases: [string, string, string][] = [
+    [`<apiKey value='${key}'/>`, key, "xml_token"],
+    [`<apiKey id='main' value='${key}'/>`, key, "xml_token"],
+    [`<apiKey value = "${key}"/>`, key, "xml_token"],
+    [`<apiKey value ='${key}'/>`, key, "xml_token"],
+    [`<apiKey\n    value="${key}"/>`, key, "xml_token"],
+    [`<apiKey id="main"\n        value="${key}"/>`, key, "xml_token"],
+    [`<db_password value='${pw}'/>`, pw, "xml_password"],
+    [`<db_password\r\n  value = "${pw}"/>`, pw, "xml_password"],
+  ];
+  for (const [text, value, kind] of cases) {
+    for (const wrap of [(x: string) => x, CONTEXTS.yaml!, CONTEXTS.markdown_fence!]) {
+      const r = redactText(engine, wrap(text));
+      assert.ok(r.kinds.includes(kind), `${kind} not found: ${text} (${r.kinds.join(",")})`);
+      assert.ok(!r.text.includes(value), `left in: ${r.text}`);
+    }
+  }
+  // Look-alikes: no secret as the value, a name about the credential, prose, a value two lines on.
+  for (
+    const text of [
+      "<apiKey value='${API_KEY}'/>",
+      `<apiKeyHeader value = "X-Api-Key"/>`,
+      `<tokenEndpoint\n  value='https://login.example.test/${key}'/>`,
+      `<passwordHint value = '${key}'/>`,
+      "<password value='{{password}}'/>",
+      `the api key\n\n\nvalue="${key}"`,
+      `<apiKey>\n</apiKey>\nvalue = "${key}"`,
+    ]
+  ) {
+    assert.deepEqual(redactText(engine, text).kinds, [], text);
+  }
+});
+
+Deno.test("a setting element with a raw tab or line break right after its name is redacted; names that only start so are not read (see: #21, left40)", () => {
+  const rng = new Rng(2041);
+  const key = p("Zq7", rng.str(ALNUM, 21));
+  const pw = p("Hq7", rng.str(ALNUM, 9));
+  const cases: [string, string][] = [
+    [`<add\tkey="ApiKey"\n     value="${key}" />`, key],
+    [`<add\tvalue="${key}" key="api_key_string"/>`, key],
+    [`<setting\tname="DbPassword"\n  value="${pw}"/>`, pw],
+    [`<add\n  key="ApiKey"\n  value="${key}"/>`, key],
+    [`<property\r\n\tname="db.password"\r\n\tvalue="${pw}"/>`, pw],
+  ];
+  for (const [text, value] of cases) {
+    const r = redactText(engine, text);
+    assert.ok(!r.text.includes(value), `left in: ${r.text}`);
+  }
+  for (
+    const text of [
+      '<add\tkey="ApiKeyHeader"\n value="X-Api-Key"/>',
+      `<add\n  key="CacheKey"\n  value="${key}"/>`,
+      `<address\tline="${key}"/>`,
+      '<add\tkey="ApiKey" value="${API_KEY}"/>',
+    ]
+  ) {
+    assert.deepEqual(redactText(engine, text).kinds, [], text);
+  }
+});

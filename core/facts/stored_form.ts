@@ -1,0 +1,130 @@
+/**
+ * The content git would store for a work-tree file (its blob's bytes, as
+ * `git add` writes them), as a sha256 digest: the file's bytes put through
+ * git's clean conversion (worktree/convert_to_git.ts) under the attributes
+ * and config in force. Drift compares recorded files by it, so a change of
+ * core.autocrlf or of `text`/`eol` attributes that moves git's blob is a
+ * change, and a file rewritten with only the line endings git drops is not.
+ *
+ * Decisions:
+ * - Auto text (`text=auto`, or core.autocrlf with no attribute) keeps a
+ *   file's CRLF when the index's blob is text holding a CRLF (convert.c's
+ *   has_crlf_in_index). Both outcomes are computed first; only when they
+ *   differ is the index read, once, and the path's blob looked up (rare: a
+ *   CRLF file under auto text), so the common file costs no index read.
+ * - A conversion baton does not reproduce (a clean filter other than LFS,
+ *   an encoding other than UTF-16) is `unknown` with the reason, never
+ *   guessed as the raw bytes.
+ * @module
+ */
+import type { ReadFs } from "../fs.ts";
+import { sha256Id } from "../hash.ts";
+import type { RepoLocation } from "./types.ts";
+import { createAttributeLookup } from "./worktree/attributes.ts";
+import { type ConversionConfig, convertToGit, textWithCrlf } from "./worktree/convert_to_git.ts";
+import { readIndexFile } from "./worktree/read_index.ts";
+import { readIndexBlob } from "./worktree/scan.ts";
+import { createObjectReader } from "./git/object_reader.ts";
+import { readRepoConfig } from "./git/read_repo_config.ts";
+import {
+  configFileOptions,
+  type GitEnvironment,
+  systemAttributesFile,
+} from "./git/git_environment.ts";
+
+/**
+ * The sha256 id of what git would store, or why it cannot be told. `crlf`:
+ * the bytes hold a CRLF, which some line-ending setting would convert (so
+ * their stored form depends on the settings in force).
+ */
+export type StoredDigest = { sha256: string; crlf: boolean } | { unknown: string };
+
+/**
+ * Computes the stored form's digest of a file's bytes at a repository-relative
+ * path, given the digest of the bytes themselves (reused where git stores them as they are).
+ */
+export type StoredForm = (path: string, data: Uint8Array, sha256: string) => Promise<StoredDigest>;
+
+/** The config the stored form depends on (a subset of git/read_repo_config.ts's). */
+export interface StoredFormConfig extends ConversionConfig {
+  /** core.attributesFile (or its XDG default); null for none. */
+  attributesFile: string | null;
+  /** core.ignoreCase. */
+  ignoreCase: boolean;
+}
+
+/** Builds the stored form for `repo` under `config`. */
+export function createStoredForm(
+  fs: ReadFs,
+  repo: RepoLocation,
+  config: StoredFormConfig,
+  systemFile: string | null,
+): StoredForm {
+  const attrs = createAttributeLookup(fs, repo.workTree, repo.commonDir, {
+    globalFile: config.attributesFile,
+    systemFile,
+    ignoreCase: config.ignoreCase,
+  });
+  let indexed: Promise<((path: string) => Promise<Uint8Array | null>) | null> | null = null;
+  const indexBlob = () =>
+    indexed ??= readIndexFile(fs, repo).then((read) => {
+      if (read === null) return () => Promise.resolve(null);
+      const objects = createObjectReader(fs, repo);
+      return (path: string) => readIndexBlob(read.index, objects, path);
+    }, () => null);
+  return async (path, data, rawSha256) => {
+    let a;
+    try {
+      a = await attrs.get(path);
+    } catch {
+      return { unknown: "the attributes files could not be read" };
+    }
+    const fresh = await convertToGit(data, a, config, false);
+    if (fresh !== null && !(fresh instanceof Uint8Array)) return fresh;
+    const crlf = hasCrlf(data);
+    let stored = fresh ?? data;
+    // Without a CRLF the index's line endings decide nothing.
+    const kept = crlf ? await convertToGit(data, a, config, true) : fresh;
+    if (!sameBytes(fresh ?? data, kept instanceof Uint8Array ? kept : data)) {
+      const read = await indexBlob();
+      if (read === null) return { unknown: "the index could not be read" };
+      const blob = await read(path);
+      if (blob !== null && textWithCrlf(blob)) stored = data;
+    }
+    return { sha256: stored === data ? rawSha256 : await sha256Id(stored), crlf };
+  };
+}
+
+function hasCrlf(data: Uint8Array): boolean {
+  for (let i = data.indexOf(13); i >= 0; i = data.indexOf(13, i + 1)) {
+    if (data[i + 1] === 10) return true;
+  }
+  return false;
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** Reads the repository's config and builds its stored form; null when the config cannot be read. */
+export async function readStoredForm(
+  fs: ReadFs,
+  repo: RepoLocation,
+  options: { homeDir: string | null; xdgConfigHome: string | null; gitEnvironment: GitEnvironment },
+): Promise<StoredForm | null> {
+  const env = options.gitEnvironment;
+  try {
+    const config = await readRepoConfig(fs, repo, {
+      homeDir: options.homeDir,
+      xdgConfigHome: options.xdgConfigHome,
+      ...configFileOptions(env),
+      pwd: env["PWD"] ?? null,
+    });
+    return createStoredForm(fs, repo, config, systemAttributesFile(env));
+  } catch {
+    return null;
+  }
+}

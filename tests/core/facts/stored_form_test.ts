@@ -1,0 +1,120 @@
+/**
+ * The stored form against git: for each shape (core.autocrlf, `text`/`eol`
+ * attributes, an index blob that already holds CRLF, binary content, an
+ * untracked file) the digest baton computes before `git add` is the
+ * sha256 of the blob `git add` then stores. Real git, real files.
+ * @module
+ */
+import assert from "node:assert/strict";
+import { readStoredForm } from "../../../core/facts/stored_form.ts";
+import { sha256Id } from "../../../core/hash.ts";
+import { git, GIT_ENV, makeRepo } from "../../_helpers/git.ts";
+import { TestFs } from "../../_helpers/fs.ts";
+
+interface Shape {
+  name: string;
+  config?: [string, string][];
+  attributes?: string;
+  /** Committed content of `f.txt`; absent: the file is untracked. */
+  committed?: string;
+  /** Its content in the work tree. */
+  now: string;
+}
+
+const SHAPES: Shape[] = [
+  { name: "no conversion: CRLF kept", committed: "a\n", now: "a\r\nb\r\n" },
+  {
+    name: "core.autocrlf true, LF in the index: CRLF dropped",
+    config: [["core.autocrlf", "true"]],
+    committed: "a\n",
+    now: "a\r\nb\r\n",
+  },
+  {
+    name: "core.autocrlf true, CRLF in the index: CRLF kept",
+    config: [["core.autocrlf", "true"]],
+    committed: "a\r\n",
+    now: "a\r\nb\r\n",
+  },
+  {
+    name: "core.autocrlf input: CRLF dropped",
+    config: [["core.autocrlf", "input"]],
+    committed: "a\n",
+    now: "a\r\n",
+  },
+  {
+    name: "text attribute, CRLF in the index: converted all the same",
+    attributes: "*.txt text\n",
+    committed: "a\r\n",
+    now: "a\r\nb\r\n",
+  },
+  { name: "eol=crlf attribute: stored with LF", attributes: "*.txt eol=crlf\n", now: "a\r\n" },
+  {
+    name: "core.autocrlf true, binary content: kept",
+    config: [["core.autocrlf", "true"]],
+    committed: "a\n",
+    now: "a\r\n\0b\r\n",
+  },
+  { name: "untracked, core.autocrlf true", config: [["core.autocrlf", "true"]], now: "x\r\n" },
+];
+
+const fs = new TestFs();
+const enc = new TextEncoder();
+
+for (const shape of SHAPES) {
+  Deno.test(`stored form agrees with git add: ${shape.name}`, async () => {
+    const dir = await makeRepo("baton-stored-form-");
+    for (const [k, v] of shape.config ?? []) await git(dir, ["config", k, v]);
+    if (shape.committed !== undefined) {
+      // Committed as is (no conversion), so the index holds these bytes.
+      await Deno.writeTextFile(`${dir}/f.txt`, shape.committed);
+      await git(dir, ["-c", "core.autocrlf=false", "add", "f.txt"]);
+      await git(dir, ["-c", "core.autocrlf=false", "commit", "-qm", "c"]);
+    }
+    // Attributes come after the commit, so the index keeps the committed bytes.
+    if (shape.attributes !== undefined) {
+      await Deno.writeTextFile(`${dir}/.gitattributes`, shape.attributes);
+    }
+    await Deno.writeFile(`${dir}/f.txt`, enc.encode(shape.now));
+    const repo = { workTree: dir, gitDir: `${dir}/.git`, commonDir: `${dir}/.git` };
+    const form = await readStoredForm(fs, repo, {
+      homeDir: null,
+      xdgConfigHome: null,
+      gitEnvironment: { GIT_CONFIG_NOSYSTEM: "1", GIT_ATTR_NOSYSTEM: "1" },
+    });
+    assert.ok(form !== null);
+    const bytes = await Deno.readFile(`${dir}/f.txt`);
+    const got = await form("f.txt", bytes, await sha256Id(bytes));
+    await git(dir, ["add", "f.txt"]);
+    const blob = await new Deno.Command("git", {
+      args: ["cat-file", "blob", ":f.txt"],
+      cwd: dir,
+      env: GIT_ENV,
+      stdout: "piped",
+    }).output();
+    assert.deepEqual(got, {
+      sha256: await sha256Id(blob.stdout),
+      crlf: shape.now.includes("\r\n"),
+    });
+  });
+}
+
+Deno.test("stored form: a clean filter baton does not run is unknown, never the raw bytes", async () => {
+  const dir = await makeRepo("baton-stored-form-");
+  await git(dir, ["config", "filter.strip.clean", "tr -d x"]);
+  await Deno.writeTextFile(`${dir}/.gitattributes`, "*.txt filter=strip\n");
+  const repo = { workTree: dir, gitDir: `${dir}/.git`, commonDir: `${dir}/.git` };
+  const form = await readStoredForm(fs, repo, {
+    homeDir: null,
+    xdgConfigHome: null,
+    gitEnvironment: { GIT_CONFIG_NOSYSTEM: "1", GIT_ATTR_NOSYSTEM: "1" },
+  });
+  assert.ok(form !== null);
+  const got = await form("f.txt", enc.encode("axb\n"), "sha256:unused");
+  assert.ok("unknown" in got, JSON.stringify(got));
+  // Control: a path the filter does not cover.
+  const raw = enc.encode("axb\n");
+  assert.deepEqual(await form("f.md", raw, await sha256Id(raw)), {
+    sha256: await sha256Id(raw),
+    crlf: false,
+  });
+});

@@ -1,0 +1,87 @@
+/**
+ * Arithmetic that evaluates a value baton cannot see, against real bash:
+ * with `Y='a[$(touch <marker>)]'` in the environment, each shape below
+ * makes bash run the marker command (the oracle), so none may be
+ * read_only; the controls (literal arithmetic, values set in the text,
+ * `test`/`[` which read integers without evaluating them) run nothing and
+ * stay read_only. A property extends it over every arithmetic position.
+ * @module
+ */
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { classifyCommand } from "../../../../../core/safety/command/classify.ts";
+import { tempDir } from "../../../../_helpers/temp.ts";
+
+/** [command, whether bash runs the value's substitution]. */
+const SHAPES: readonly [string, boolean][] = [
+  ["((X=Y))", true],
+  ["[[ $Y -eq 1 ]]", true],
+  ["[[ Y -eq 1 ]]", true],
+  ['[[ "$Y" -gt 0 ]]', true],
+  ["echo ${X[Y]}", true],
+  ["echo ${X[$Y]}", true],
+  ["X[Y]=1", true],
+  ["echo ${!Y}", true],
+  ["s=abc; echo ${s:Y}", true],
+  ["r='a[Y]'; echo ${!r}", true],
+  ["echo $((Y + 1))", true],
+  // Controls: nothing unseen is evaluated.
+  ["[[ 1 -eq 1 ]]", false],
+  ["((X=1))", false],
+  ["echo ${X[1]}", false],
+  ["x=2; [[ $x -eq 2 ]]", false],
+  ["[[ $? -eq 0 ]]", false],
+  ['test "$Y" -eq 1', false],
+  ["[ $Y -gt 0 ]", false],
+  ["r=Y; echo ${!r}", false],
+  ["echo ${X:-default}", false],
+];
+
+async function bashRuns(command: string): Promise<boolean> {
+  await using dir = await tempDir("baton-arith-");
+  const marker = `${dir.path}/ran`;
+  await new Deno.Command("bash", {
+    args: ["-c", command],
+    cwd: dir.path,
+    env: { Y: `a[$(touch ${marker})]`, PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin" },
+    clearEnv: true,
+    stdout: "null",
+    stderr: "null",
+  }).output();
+  return await Deno.lstat(marker).then(() => true, () => false);
+}
+
+for (const [command, runs] of SHAPES) {
+  Deno.test(`arithmetic on an unseen value: ${command}`, async () => {
+    assert.equal(await bashRuns(command), runs, "bash, the oracle");
+    const verdict = classifyCommand(command).class;
+    if (runs) assert.notEqual(verdict, "read_only", verdict);
+    else assert.equal(verdict, "read_only");
+  });
+}
+
+Deno.test("property: a variable not set in the text, in any position bash evaluates as arithmetic, is never read_only; set to a number first it reads as the number does", () => {
+  const positions = [
+    (e: string) => `((X=${e}))`,
+    (e: string) => `[[ ${e} -eq 1 ]]`,
+    (e: string) => `[[ 1 -lt $${e} ]]`,
+    (e: string) => `echo \${X[${e}]}`,
+    (e: string) => `X[${e}]=1`,
+    (e: string) => `echo "\${#X[${e}]}"`,
+    (e: string) => `s=abc; echo \${s:${e}:1}`,
+  ];
+  const name = fc.stringMatching(/^[a-z_][a-z0-9_]{0,6}$/).filter((n) =>
+    !["if", "then", "fi", "do", "done", "in", "for", "case", "esac", "while", "until"].includes(n)
+  );
+  fc.assert(
+    fc.property(fc.constantFrom(...positions), name, (at, n) => {
+      assert.notEqual(classifyCommand(at(n)).class, "read_only", at(n));
+      assert.equal(
+        classifyCommand(`${n}=3; ${at(n)}`).class,
+        classifyCommand(`${n}=3; ${at("3").replace("$3", "3")}`).class,
+        at(n),
+      );
+    }),
+    { numRuns: 300, seed: 19 },
+  );
+});
