@@ -1108,6 +1108,14 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
     stripe_secret_key: [p("pk", "_live_", rng.str(ALNUM, 99)), p(SK, "_live_", "x".repeat(24))],
     mapbox_secret_token: [p("pk", ".eyJ", rng.str(URLSAFE, 60), ".", rng.str(URLSAFE, 22))],
     generic_secret: [
+      // review42: a vendor's prefix followed by a placeholder under a secret-like name.
+      "API_KEY=dtn_your-daytona-key",
+      'secretKey: "tr_dev_1234567890"',
+      'logfire_token = "pylf_v1_eu_secret"',
+      "OPENAI_API_KEY=sk-your-openai-key",
+      "STRIPE_SECRET_KEY=sk_test_your_stripe_key",
+      "GEMINI_API_KEY=AQ.your-gemini-key",
+      "password=tr_dev_secret123",
       // recall20: a typed declaration whose untyped assignment holds no secret.
       `var commitSha string = "${rng.str(HEX, 40)}"`,
       `var tokenHash string = "${rng.str(HEX, 40)}"`,

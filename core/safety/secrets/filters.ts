@@ -115,7 +115,43 @@ export function isNotSecret(secret: string, docWords = true): boolean {
     return true;
   }
   if (secret.endsWith(JWT_IO_SAMPLE_SIGNATURE)) return true;
-  return isPredictable(secret) || (docWords && isDocumentationValue(secret));
+  if (isPredictable(secret) || (docWords && isDocumentationValue(secret))) return true;
+  return isVendorPlaceholder(secret, docWords);
+}
+
+/**
+ * A vendor's token prefix: a short first word, lower- or upper-case, then
+ * `_`, `-` or `.`, and up to three short segments more (`dtn_`, `sk-`,
+ * `tr_dev_`, `pylf_v1_eu_`, `sk_test_`, `AQ.`, `KGAT_`). Mixed case is not
+ * one (`Tr0ub4dor_`): a human password's first word.
+ */
+const VENDOR_PREFIX =
+  /^(?:[a-z][a-z0-9]{1,5}|[A-Z][A-Z0-9]{1,5})[_.\-](?:[A-Za-z0-9]{1,4}[_\-]){0,3}/;
+
+/**
+ * True when a value is a vendor's prefix followed by a placeholder: what a
+ * README or quick start writes for the key (`dtn_your-daytona-key`,
+ * `sk_test_your_stripe_key`, `tr_dev_1234567890`, `pylf_v1_eu_secret`). The
+ * rest after any of the prefix's separators opens with `your`, counts or
+ * repeats (eight characters or more), or is made of documentation words
+ * (with `docWords`). A real key's rest is random and is none of these.
+ */
+function isVendorPlaceholder(secret: string, docWords: boolean): boolean {
+  const prefix = VENDOR_PREFIX.exec(secret);
+  if (prefix === null) return false;
+  let separators = 0;
+  for (let i = 0; i < prefix[0].length; i++) {
+    const c = secret.charCodeAt(i);
+    if (c !== 0x5f && c !== 0x2d && c !== 0x2e) continue;
+    separators++;
+    const rest = secret.slice(i + 1);
+    if (/^your(?:[_\-.]|[A-Z]|$)/i.test(rest)) return true;
+    if (rest.length >= 8 && isPredictable(rest)) return true;
+    // Words after a one-word prefix only when it is an abbreviation (`dtn_`, `pylf_`), not a
+    // word of a human password (`kitty-password`).
+    if (docWords && (i <= 4 || separators > 1) && isDocumentationValue(rest)) return true;
+  }
+  return false;
 }
 
 /**

@@ -322,3 +322,47 @@ Deno.test("isNotSecret(): a ${...} or {{...}} inside a value is a reference only
     assert.ok(!isNotSecret(v), v);
   }
 });
+
+Deno.test("a vendor's prefix followed by a placeholder is kept under a secret-like name; the prefix with a random rest, and a human password of words, are redacted (review42)", () => {
+  const engine = defaultEngine();
+  const kept = [
+    "API_KEY=dtn_your-daytona-key",
+    'secretKey: "tr_dev_1234567890"',
+    'logfire_token = "pylf_v1_eu_secret"',
+    "OPENAI_API_KEY=sk-your-openai-key",
+    "STRIPE_SECRET_KEY=sk_test_your_stripe_key",
+    "GITHUB_TOKEN=ghp_your_github_token",
+    "GEMINI_API_KEY=AQ.your-gemini-key",
+    "password=tr_dev_secret123",
+    '{"api_key": "xau_YOUR_API_KEY"}',
+    "DB_PASSWORD=abc_aaaaaaaaaa",
+  ];
+  for (const text of kept) {
+    for (const wrap of [(x: string) => x, (x: string) => JSON.stringify({ content: x })]) {
+      assert.equal(redactText(engine, wrap(text)).kinds.length, 0, wrap(text));
+    }
+  }
+  // Controls: the same names and prefixes with a random rest, and passwords of a word and a
+  // documentation word, stay secrets.
+  const rng = new Rng(4242);
+  for (let i = 0; i < 40; i++) {
+    const rest = rng.str(ALNUM, 24);
+    for (
+      const text of [
+        `API_KEY=dtn_${rest}`,
+        `secretKey: "tr_dev_${rest}"`,
+        `logfire_token = "pylf_v1_eu_${rest}"`,
+        `password=tr_dev_${rest}`,
+        `DB_PASSWORD=abc_${rest}`,
+      ]
+    ) {
+      const r = redactText(engine, text);
+      assert.equal(r.kinds.length, 1, text);
+      assert.ok(!r.text.includes(rest), r.text);
+    }
+  }
+  for (const v of ["kitty-password", "Tr0ub4dor_password", "hunter_secret"]) {
+    assert.ok(!isNotSecret(v), v);
+    assert.equal(redactText(engine, `DB_PASSWORD=${v}`).kinds.length, 1, v);
+  }
+});
