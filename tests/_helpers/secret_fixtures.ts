@@ -1116,6 +1116,9 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "STRIPE_SECRET_KEY=sk_test_your_stripe_key",
       "GEMINI_API_KEY=AQ.your-gemini-key",
       "password=tr_dev_secret123",
+      // review42: a signed request's credential scope (its key id a placeholder).
+      "X-Credential=AKLTabc123def456%2F20240101%2Fcn-beijing%2Fiam%2Frequest",
+      "Credential=AKLTabc123def456/20240101/cn-beijing/iam/request, SignedHeaders=host",
       // recall20: a typed declaration whose untyped assignment holds no secret.
       `var commitSha string = "${rng.str(HEX, 40)}"`,
       `var tokenHash string = "${rng.str(HEX, 40)}"`,

@@ -389,6 +389,10 @@ export function isPredictable(secret: string): boolean {
   return false;
 }
 
+/** A credential scope: a key id, a `yyyymmdd` date and one to three names, `/` or `%2F` between. */
+const CREDENTIAL_SCOPE =
+  /^[A-Za-z0-9]{8,128}(?:\/|%2[Ff])(?:19|20)\d{6}(?:(?:\/|%2[Ff])[A-Za-z0-9_-]+){1,3}$/;
+
 const HEX_DIGEST =
   /^(?:[0-9a-f]{32}|[0-9a-f]{40}|[0-9a-f]{56}|[0-9a-f]{64}|[0-9a-f]{96}|[0-9a-f]{128})$/i;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -414,8 +418,10 @@ export function isLookAlikeValue(value: string): boolean {
   if (/^(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-|sk-ssh-|sk-ecdsa-)/.test(value)) return true;
   if (/^(?:pk_(?:live|test)_|pk\.eyJ)/.test(value)) return true;
   if (/^data:/i.test(value)) return true;
-  // An AWS SigV4 credential scope (key id/date/region/service/aws4_request) names a key, it is none.
-  if (/\/aws4_request$/.test(value)) return true;
+  // A signed request's credential scope (key id/date/region/service/aws4_request, Volcengine's
+  // .../request), its slashes possibly URL-encoded, names a key, it is none: a real key id in
+  // it is its own rule's finding.
+  if (/(?:\/|%2F)aws4_request$/i.test(value) || CREDENTIAL_SCOPE.test(value)) return true;
   if (/^(?:\.{0,2}\/|~\/|[A-Za-z]:\\|file:)/.test(value) && isPathOfNames(value)) return true;
   if (/^[a-z][a-z0-9+.-]*:\/\/[^@]*$/i.test(value)) return true;
   if (

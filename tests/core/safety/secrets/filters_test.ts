@@ -7,7 +7,7 @@ import {
   isNotSecret,
   opensAsPlaceholder,
 } from "../../../../core/safety/secrets/filters.ts";
-import { ALNUM, HEX, Rng } from "../../../_helpers/secret_fixtures.ts";
+import { ALNUM, HEX, Rng, SAMPLES } from "../../../_helpers/secret_fixtures.ts";
 import { defaultEngine } from "../../../../core/safety/secrets/default_engine.ts";
 import { redactText } from "../../../../core/safety/secrets/redact.ts";
 
@@ -364,5 +364,37 @@ Deno.test("a vendor's prefix followed by a placeholder is kept under a secret-li
   for (const v of ["kitty-password", "Tr0ub4dor_password", "hunter_secret"]) {
     assert.ok(!isNotSecret(v), v);
     assert.equal(redactText(engine, `DB_PASSWORD=${v}`).kinds.length, 1, v);
+  }
+});
+
+Deno.test("a signed request's credential scope is kept under a credential name, URL-encoded or not; a real key id in it, and a random value, are redacted (review42)", () => {
+  const engine = defaultEngine();
+  for (
+    const text of [
+      "X-Credential=AKLTabc123def456%2F20240101%2Fcn-beijing",
+      "GET /?Action=ListUsers&X-Credential=AKLTabc123def456%2F20240101%2Fcn-beijing%2Fiam%2Frequest&X-Date=20240101T000000Z",
+      "Authorization: HMAC-SHA256 Credential=AKLTabc123def456/20240101/cn-beijing/iam/request, SignedHeaders=host",
+      "X-Amz-Credential=AKIAZ7ABCDEFGHIJKLMN%2F20240101%2Fus-east-1%2Fs3%2Faws4_request",
+    ]
+  ) {
+    for (const wrap of [(x: string) => x, (x: string) => JSON.stringify({ content: x })]) {
+      assert.equal(redactText(engine, wrap(text)).kinds.length, 0, wrap(text));
+    }
+  }
+  const rng = new Rng(4243);
+  for (let i = 0; i < 20; i++) {
+    for (const kind of ["volcengine_access_key_id", "aws_access_key_id"]) {
+      const id = SAMPLES[kind]!(rng).secret;
+      const r = redactText(engine, `X-Credential=${id}%2F20240101%2Fcn-beijing%2Fiam%2Frequest`);
+      assert.deepEqual(r.kinds, [kind], id);
+      assert.ok(!r.text.includes(id), r.text);
+    }
+    // A digit and both cases, as the name rules ask of a bare value.
+    const value = `${rng.str(ALNUM, 22)}9zQ`;
+    assert.equal(redactText(engine, `X-Credential=${value}`).kinds.length, 1, value);
+    assert.equal(
+      redactText(engine, `X-Credential=${value}%2F${rng.str(ALNUM, 8)}`).kinds.length,
+      1,
+    );
   }
 });
