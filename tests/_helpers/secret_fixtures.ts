@@ -1652,6 +1652,9 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "the files are shipped as-is to the bucket",
       p("h", "as-", rng.str(ALNUM, 22)),
       p("bre", "ak-", rng.str(ALNUM, 22)),
+      // review42: a class name in camel case after the prefix.
+      p('<button class="', "ak-", 'ButtonPrimaryLargeIcon">'),
+      p("const c = ", "as-", "deploymentPipelineRun1;"),
       p("a", "s-", "abcdefghijklmnopqrstuv"),
       "MODAL_TOKEN_SECRET=as-xxxxxxxxxxxxxxxxxxxxxx",
       'class="as-ContainerWrapperBoxLeft"',
@@ -1743,6 +1746,8 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       p("sign", "key-prod-", "x".repeat(64)),
     ],
     trigger_dev_secret_key: [
+      // review42: an identifier in camel case after the prefix.
+      p("const ", "tr_prod_", "DeploymentPipelineRunner = 1;"),
       "TRIGGER_SECRET_KEY=tr_dev_...",
       'secretKey: "tr_dev_test_secret_should_never_leak"',
       "the docs show tr_dev_1234567890 as the key",

@@ -241,3 +241,23 @@ export function hasBech32Checksum(text: string): boolean {
   }
   return chk === 1;
 }
+
+/**
+ * True when a token's body is words joined in camel or Pascal case, a short
+ * number at most after them (`ButtonPrimaryLargeIcon`,
+ * `deploymentPipelineRunner2`): a name in code, not random characters. A
+ * random run of 20 alphanumerics is one about three times in 100,000, of
+ * 32 or more practically never.
+ * @param body The token after its prefix.
+ * @returns Whether it reads as an identifier.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isCamelWords } from "./checks.ts";
+ * assert.ok(isCamelWords("ButtonPrimaryLargeIcon"));
+ * assert.ok(!isCamelWords("Q7zJMLOZWFHHzFLh6cwcPq"));
+ * ```
+ */
+export function isCamelWords(body: string): boolean {
+  return /^(?:[a-z]{2,}|[A-Z][a-z]{2,})(?:[A-Z][a-z]{2,})+[0-9]{0,2}$/.test(body);
+}

@@ -14,7 +14,7 @@
  * Spread into the main table. Pure: data only.
  * @module
  */
-import { decodeBase64Loose } from "./checks.ts";
+import { decodeBase64Loose, isCamelWords } from "./checks.ts";
 import type { SecretRule } from "./rule.ts";
 import { lookBehind, prefixed } from "./rules_vendor.ts";
 
@@ -222,11 +222,12 @@ export const TOOL_TOKEN_RULES: readonly SecretRule[] = [
       max: 52,
       minEntropy: 3.5,
     }),
-    // Random characters mix at least two of upper case, lower case and digits (a word run does not).
+    // Random characters mix at least two of upper case, lower case and digits (a word run does
+    // not), and are not words in camel case (`tr_prod_DeploymentPipelineRunner`, a name in code).
     validate: (s) => {
       const body = s.replace(/^tr_[a-z]+_/, "");
       return Number(/[A-Z]/.test(body)) + Number(/[a-z]/.test(body)) + Number(/[0-9]/.test(body)) >=
-        2;
+          2 && !isCamelWords(body);
     },
   },
   {

@@ -8,6 +8,7 @@ import {
   hasJoseHeader,
   hasValidTokenChecksum,
   isBase64UserPass,
+  isCamelWords,
   shannonEntropy,
 } from "../../../../core/safety/secrets/checks.ts";
 import { ALNUM, Rng } from "../../../_helpers/secret_fixtures.ts";
@@ -63,4 +64,15 @@ Deno.test('hasJoseHeader(): a header that opens with {"alg": and then is damaged
   // Control: a damaged header that does not open with alg is no JOSE header.
   assert.ok(!hasJoseHeader("eyJ0eXAiOieeeiIsIm5vIjoxfQ.eyJzdWIiOiIxIn0.sig"));
   assert.ok(!hasJoseHeader("eyJub3QiOiJhIGhlYWRlciJ9.eyJ4IjoxfQ.sig"));
+});
+
+Deno.test("isCamelWords(): names in camel or Pascal case are words; random runs of the same length are not (review42)", () => {
+  for (
+    const v of ["ButtonPrimaryLargeIcon", "deploymentPipelineRunner2", "DeploymentPipelineRunner"]
+  ) assert.ok(isCamelWords(v), v);
+  for (const v of ["Q7zJMLOZWFHHzFLh6cwcPq", "buttonprimarylargeicon", "ButtonPrimary_LargeIcon"]) {
+    assert.ok(!isCamelWords(v), v);
+  }
+  const rng = new Rng(4244);
+  for (let i = 0; i < 2000; i++) assert.ok(!isCamelWords(rng.str(ALNUM, 32)));
 });
