@@ -1765,6 +1765,10 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "bkjat_encoded-token",
       "BUILDKITE_AGENT_TOKEN=${BUILDKITE_AGENT_TOKEN}",
       "bkct_cluster_name_for_builds_in_production_region",
+      // review42: files named with a prefix of the family, words, dates and versions.
+      "ls backups/bkps_db_2024-06-01_full_database_dump.sql.gz",
+      "see bkpt_build_2024-06-01_results.v3_linux-x86_64.tar.gz",
+      "cp bkat_export_20240601T120000Z_full.backup.json .",
       p("bk", "ua_", "*".repeat(53)),
       p("xbk", "ct_", rng.str(LOWER_NUM, 6), ".", rng.str(ALNUM, 57)),
     ],

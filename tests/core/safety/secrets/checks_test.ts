@@ -9,6 +9,7 @@ import {
   hasValidTokenChecksum,
   isBase64UserPass,
   isCamelWords,
+  isNameOfWords,
   shannonEntropy,
 } from "../../../../core/safety/secrets/checks.ts";
 import { ALNUM, Rng } from "../../../_helpers/secret_fixtures.ts";
@@ -75,4 +76,22 @@ Deno.test("isCamelWords(): names in camel or Pascal case are words; random runs 
   }
   const rng = new Rng(4244);
   for (let i = 0; i < 2000; i++) assert.ok(!isCamelWords(rng.str(ALNUM, 32)));
+});
+
+Deno.test("isNameOfWords(): a file's name of words, dates and versions is a name; Buildkite-shaped random bodies are not (review42)", () => {
+  for (
+    const v of [
+      "db_2024-06-01_full_database_dump.sql.gz",
+      "build_2024-06-01_results.v3_linux-x86_64.tar.gz",
+      "export_20240601T120000Z_full.backup.json",
+    ]
+  ) assert.ok(isNameOfWords(v), v);
+  const rng = new Rng(4245);
+  const urlsafe = ALNUM + "_-.";
+  for (let i = 0; i < 5000; i++) {
+    assert.ok(!isNameOfWords(rng.str(urlsafe, 38)));
+    assert.ok(
+      !isNameOfWords(`${rng.str("abcdefghijklmnopqrstuvwxyz0123456789", 6)}.${rng.str(ALNUM, 57)}`),
+    );
+  }
 });
