@@ -14,10 +14,13 @@
  *   `example`/`fake`/`not-a-real` markers, a bare `password`/`secret`/`token`
  *   as the value, typed values ({@linkcode isPredictable}), values written in
  *   documentation words ({@linkcode isDocumentationValue}) and text already
- *   holding a `[REDACTED:...]` marker (which also makes redaction idempotent).
+ *   holding a `[REDACTED:...]` marker (which also makes redaction idempotent);
+ *   after a vendor's short prefix, a rest that is one of these
+ *   (`dtn_your-daytona-key`, `tr_dev_1234567890`: {@linkcode isVendorPlaceholder}).
  * - For assignment rules only: git SHAs and other hex digests, UUIDs,
  *   `sha256:`/`sha512-` digests and npm integrity strings, Go sums (`h1:`),
  *   SSH public keys, publishable keys (`pk_live_`, `pk_test_`, Mapbox `pk.`),
+ *   a signed request's credential scope (`<key id>/20240101/<region>/...`),
  *   `data:` URIs (base64 images), paths of word names, URLs without credentials, dotted
  *   identifiers whose parts are names (`process.env.X`, `os.environ`; not
  *   `Winter2024.Kx9q`), function calls, numbers,
