@@ -1108,6 +1108,17 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
     stripe_secret_key: [p("pk", "_live_", rng.str(ALNUM, 99)), p(SK, "_live_", "x".repeat(24))],
     mapbox_secret_token: [p("pk", ".eyJ", rng.str(URLSAFE, 60), ".", rng.str(URLSAFE, 22))],
     generic_secret: [
+      // review42: a vendor's prefix followed by a placeholder under a secret-like name.
+      "API_KEY=dtn_your-daytona-key",
+      'secretKey: "tr_dev_1234567890"',
+      'logfire_token = "pylf_v1_eu_secret"',
+      "OPENAI_API_KEY=sk-your-openai-key",
+      "STRIPE_SECRET_KEY=sk_test_your_stripe_key",
+      "GEMINI_API_KEY=AQ.your-gemini-key",
+      "password=tr_dev_secret123",
+      // review42: a signed request's credential scope (its key id a placeholder).
+      "X-Credential=AKLTabc123def456%2F20240101%2Fcn-beijing%2Fiam%2Frequest",
+      "Credential=AKLTabc123def456/20240101/cn-beijing/iam/request, SignedHeaders=host",
       // recall20: a typed declaration whose untyped assignment holds no secret.
       `var commitSha string = "${rng.str(HEX, 40)}"`,
       `var tokenHash string = "${rng.str(HEX, 40)}"`,
@@ -1645,6 +1656,9 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "the files are shipped as-is to the bucket",
       p("h", "as-", rng.str(ALNUM, 22)),
       p("bre", "ak-", rng.str(ALNUM, 22)),
+      // review42: a class name in camel case after the prefix.
+      p('<button class="', "ak-", 'ButtonPrimaryLargeIcon">'),
+      p("const c = ", "as-", "deploymentPipelineRun1;"),
       p("a", "s-", "abcdefghijklmnopqrstuv"),
       "MODAL_TOKEN_SECRET=as-xxxxxxxxxxxxxxxxxxxxxx",
       'class="as-ContainerWrapperBoxLeft"',
@@ -1736,6 +1750,8 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       p("sign", "key-prod-", "x".repeat(64)),
     ],
     trigger_dev_secret_key: [
+      // review42: an identifier in camel case after the prefix.
+      p("const ", "tr_prod_", "DeploymentPipelineRunner = 1;"),
       "TRIGGER_SECRET_KEY=tr_dev_...",
       'secretKey: "tr_dev_test_secret_should_never_leak"',
       "the docs show tr_dev_1234567890 as the key",
@@ -1753,6 +1769,10 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "bkjat_encoded-token",
       "BUILDKITE_AGENT_TOKEN=${BUILDKITE_AGENT_TOKEN}",
       "bkct_cluster_name_for_builds_in_production_region",
+      // review42: files named with a prefix of the family, words, dates and versions.
+      "ls backups/bkps_db_2024-06-01_full_database_dump.sql.gz",
+      "see bkpt_build_2024-06-01_results.v3_linux-x86_64.tar.gz",
+      "cp bkat_export_20240601T120000Z_full.backup.json .",
       p("bk", "ua_", "*".repeat(53)),
       p("xbk", "ct_", rng.str(LOWER_NUM, 6), ".", rng.str(ALNUM, 57)),
     ],

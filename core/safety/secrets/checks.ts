@@ -241,3 +241,48 @@ export function hasBech32Checksum(text: string): boolean {
   }
   return chk === 1;
 }
+
+/**
+ * True when a token's body is words joined in camel or Pascal case, a short
+ * number at most after them (`ButtonPrimaryLargeIcon`,
+ * `deploymentPipelineRunner2`): a name in code, not random characters. A
+ * random run of 20 alphanumerics is one about three times in 100,000, of
+ * 32 or more practically never.
+ * @param body The token after its prefix.
+ * @returns Whether it reads as an identifier.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isCamelWords } from "./checks.ts";
+ * assert.ok(isCamelWords("ButtonPrimaryLargeIcon"));
+ * assert.ok(!isCamelWords("Q7zJMLOZWFHHzFLh6cwcPq"));
+ * ```
+ */
+export function isCamelWords(body: string): boolean {
+  return /^(?:[a-z]{2,}|[A-Z][a-z]{2,})(?:[A-Z][a-z]{2,})+[0-9]{0,2}$/.test(body);
+}
+
+/**
+ * True when a token's body is a name made of words and numbers, as a file
+ * or build artifact is named (`db_2024-06-01_full_dump.sql.gz`,
+ * `export_20240601T120000Z_full.backup.json`): split at `_`, `.` and `-`,
+ * each part is one word in one case (`full`, `Backup`, `JSON`), a number, a
+ * short word with a number (`v3`, `x86`, `64bit`) or a compact timestamp. A
+ * random base64url body mixes cases and digits within its parts, so it is
+ * practically never one.
+ * @param body The token after its prefix.
+ * @returns Whether it reads as a name.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isNameOfWords } from "./checks.ts";
+ * assert.ok(isNameOfWords("db_2024-06-01_full_dump.sql.gz"));
+ * assert.ok(!isNameOfWords("a1b2c3.Q7zAb9kLmN4pQ8rS2tUvW5xYz0aB3cD6eF"));
+ * ```
+ */
+export function isNameOfWords(body: string): boolean {
+  return body.split(/[_.\-]+/).every((part) =>
+    /^(?:[a-z]*|[A-Z][a-z]*|[A-Z]+|[0-9]+|[a-z]{1,3}[0-9]{1,3}|[0-9]{1,3}[a-z]{1,3}|[0-9]{8}T[0-9]{4,6}Z?)$/
+      .test(part)
+  );
+}

@@ -14,10 +14,13 @@
  *   `example`/`fake`/`not-a-real` markers, a bare `password`/`secret`/`token`
  *   as the value, typed values ({@linkcode isPredictable}), values written in
  *   documentation words ({@linkcode isDocumentationValue}) and text already
- *   holding a `[REDACTED:...]` marker (which also makes redaction idempotent).
+ *   holding a `[REDACTED:...]` marker (which also makes redaction idempotent);
+ *   after a vendor's short prefix, a rest that is one of these
+ *   (`dtn_your-daytona-key`, `tr_dev_1234567890`: {@linkcode isVendorPlaceholder}).
  * - For assignment rules only: git SHAs and other hex digests, UUIDs,
  *   `sha256:`/`sha512-` digests and npm integrity strings, Go sums (`h1:`),
  *   SSH public keys, publishable keys (`pk_live_`, `pk_test_`, Mapbox `pk.`),
+ *   a signed request's credential scope (`<key id>/20240101/<region>/...`),
  *   `data:` URIs (base64 images), paths of word names, URLs without credentials, dotted
  *   identifiers whose parts are names (`process.env.X`, `os.environ`; not
  *   `Winter2024.Kx9q`), function calls, numbers,
@@ -115,7 +118,43 @@ export function isNotSecret(secret: string, docWords = true): boolean {
     return true;
   }
   if (secret.endsWith(JWT_IO_SAMPLE_SIGNATURE)) return true;
-  return isPredictable(secret) || (docWords && isDocumentationValue(secret));
+  if (isPredictable(secret) || (docWords && isDocumentationValue(secret))) return true;
+  return isVendorPlaceholder(secret, docWords);
+}
+
+/**
+ * A vendor's token prefix: a short first word, lower- or upper-case, then
+ * `_`, `-` or `.`, and up to three short segments more (`dtn_`, `sk-`,
+ * `tr_dev_`, `pylf_v1_eu_`, `sk_test_`, `AQ.`, `KGAT_`). Mixed case is not
+ * one (`Tr0ub4dor_`): a human password's first word.
+ */
+const VENDOR_PREFIX =
+  /^(?:[a-z][a-z0-9]{1,5}|[A-Z][A-Z0-9]{1,5})[_.\-](?:[A-Za-z0-9]{1,4}[_\-]){0,3}/;
+
+/**
+ * True when a value is a vendor's prefix followed by a placeholder: what a
+ * README or quick start writes for the key (`dtn_your-daytona-key`,
+ * `sk_test_your_stripe_key`, `tr_dev_1234567890`, `pylf_v1_eu_secret`). The
+ * rest after any of the prefix's separators opens with `your`, counts or
+ * repeats (eight characters or more), or is made of documentation words
+ * (with `docWords`). A real key's rest is random and is none of these.
+ */
+function isVendorPlaceholder(secret: string, docWords: boolean): boolean {
+  const prefix = VENDOR_PREFIX.exec(secret);
+  if (prefix === null) return false;
+  let separators = 0;
+  for (let i = 0; i < prefix[0].length; i++) {
+    const c = secret.charCodeAt(i);
+    if (c !== 0x5f && c !== 0x2d && c !== 0x2e) continue;
+    separators++;
+    const rest = secret.slice(i + 1);
+    if (/^your(?:[_\-.]|[A-Z]|$)/i.test(rest)) return true;
+    if (rest.length >= 8 && isPredictable(rest)) return true;
+    // Words after a one-word prefix only when it is an abbreviation (`dtn_`, `pylf_`), not a
+    // word of a human password (`kitty-password`).
+    if (docWords && (i <= 4 || separators > 1) && isDocumentationValue(rest)) return true;
+  }
+  return false;
 }
 
 /**
@@ -353,6 +392,10 @@ export function isPredictable(secret: string): boolean {
   return false;
 }
 
+/** A credential scope: a key id, a `yyyymmdd` date and one to three names, `/` or `%2F` between. */
+const CREDENTIAL_SCOPE =
+  /^[A-Za-z0-9]{8,128}(?:\/|%2[Ff])(?:19|20)\d{6}(?:(?:\/|%2[Ff])[A-Za-z0-9_-]+){1,3}$/;
+
 const HEX_DIGEST =
   /^(?:[0-9a-f]{32}|[0-9a-f]{40}|[0-9a-f]{56}|[0-9a-f]{64}|[0-9a-f]{96}|[0-9a-f]{128})$/i;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -378,8 +421,10 @@ export function isLookAlikeValue(value: string): boolean {
   if (/^(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-|sk-ssh-|sk-ecdsa-)/.test(value)) return true;
   if (/^(?:pk_(?:live|test)_|pk\.eyJ)/.test(value)) return true;
   if (/^data:/i.test(value)) return true;
-  // An AWS SigV4 credential scope (key id/date/region/service/aws4_request) names a key, it is none.
-  if (/\/aws4_request$/.test(value)) return true;
+  // A signed request's credential scope (key id/date/region/service/aws4_request, Volcengine's
+  // .../request), its slashes possibly URL-encoded, names a key, it is none: a real key id in
+  // it is its own rule's finding.
+  if (/(?:\/|%2F)aws4_request$/i.test(value) || CREDENTIAL_SCOPE.test(value)) return true;
   if (/^(?:\.{0,2}\/|~\/|[A-Za-z]:\\|file:)/.test(value) && isPathOfNames(value)) return true;
   if (/^[a-z][a-z0-9+.-]*:\/\/[^@]*$/i.test(value)) return true;
   if (

@@ -11,7 +11,7 @@
  * main table. Pure: data only.
  * @module
  */
-import { decodeBase64Loose } from "./checks.ts";
+import { decodeBase64Loose, isCamelWords } from "./checks.ts";
 import type { SecretRule } from "./rule.ts";
 import { lookBehind, prefixed } from "./rules_vendor.ts";
 
@@ -26,9 +26,16 @@ function classes(s: string): number {
   return Number(/[A-Z]/.test(s)) + Number(/[a-z]/.test(s)) + Number(/[0-9]/.test(s));
 }
 
-/** The rule, with a body (after `prefix` characters) holding at least two of upper case, lower case and digits. */
+/**
+ * The rule, with a body (after `prefix` characters) holding at least two of
+ * upper case, lower case and digits, and not words in camel case (a name in
+ * code: `ak-ButtonPrimaryLargeIcon`).
+ */
 function mixedBody(rule: SecretRule, prefix: number): SecretRule {
-  return { ...rule, validate: (s) => classes(s.slice(prefix)) >= 2 };
+  return {
+    ...rule,
+    validate: (s) => classes(s.slice(prefix)) >= 2 && !isCamelWords(s.slice(prefix)),
+  };
 }
 
 /** True when the text after `AKLT` is base64 of 32 hex digits (Volcengine's key id encoding). */
@@ -100,7 +107,7 @@ export const APP_TOKEN_RULES: readonly SecretRule[] = [
       kind: "modal_token",
       title: "Modal token id or secret",
       description:
-        "`as-` + 22 alphanumerics (the token secret, `MODAL_TOKEN_SECRET`) or `ak-` + 22 (its token id, `MODAL_TOKEN_ID`), with at least two of upper case, lower case and digits.",
+        "`as-` + 22 alphanumerics (the token secret, `MODAL_TOKEN_SECRET`) or `ak-` + 22 (its token id, `MODAL_TOKEN_ID`), with at least two of upper case, lower case and digits, and not words in camel case.",
       keywords: ["as-", "ak-"],
       body: "a[sk]-[A-Za-z0-9]{22}",
       tail: { blanks: 0, cls: "A-Za-z0-9", min: 22 },

@@ -14,7 +14,7 @@
  * Spread into the main table. Pure: data only.
  * @module
  */
-import { decodeBase64Loose } from "./checks.ts";
+import { decodeBase64Loose, isCamelWords, isNameOfWords } from "./checks.ts";
 import type { SecretRule } from "./rule.ts";
 import { lookBehind, prefixed } from "./rules_vendor.ts";
 
@@ -222,11 +222,12 @@ export const TOOL_TOKEN_RULES: readonly SecretRule[] = [
       max: 52,
       minEntropy: 3.5,
     }),
-    // Random characters mix at least two of upper case, lower case and digits (a word run does not).
+    // Random characters mix at least two of upper case, lower case and digits (a word run does
+    // not), and are not words in camel case (`tr_prod_DeploymentPipelineRunner`, a name in code).
     validate: (s) => {
       const body = s.replace(/^tr_[a-z]+_/, "");
       return Number(/[A-Z]/.test(body)) + Number(/[a-z]/.test(body)) + Number(/[0-9]/.test(body)) >=
-        2;
+          2 && !isCamelWords(body);
     },
   },
   {
@@ -251,7 +252,7 @@ export const TOOL_TOKEN_RULES: readonly SecretRule[] = [
       kind: "buildkite_token",
       title: "Buildkite agent, job, packages, pipeline or portal token",
       description:
-        "`bkaa_`, `bkar_`, `bkct_`, `bkcqt_`, `bkaj_`, `bkjat_`, `bkpt_`, `bkrt_`, `bktr_`, `bkat_`, `bkpat_`, `bkps_`, `bkur_` or `bktx_` + 38 or more characters of base64url and `.` (the length Buildkite's own log redaction gives its shortest tokens).",
+        "`bkaa_`, `bkar_`, `bkct_`, `bkcqt_`, `bkaj_`, `bkjat_`, `bkpt_`, `bkrt_`, `bktr_`, `bkat_`, `bkpat_`, `bkps_`, `bkur_` or `bktx_` + 38 or more characters of base64url and `.` (the length Buildkite's own log redaction gives its shortest tokens), not a name of words and numbers (a file's).",
       keywords: BUILDKITE_PREFIXES,
       body: `(?:${BUILDKITE_PREFIXES.join("|")})[A-Za-z0-9_.-]{37,2047}[A-Za-z0-9_-]`,
       // The body holds dots (an organization id's, a JWT's) but neither starts nor ends with one.
@@ -260,7 +261,10 @@ export const TOOL_TOKEN_RULES: readonly SecretRule[] = [
       max: 2054,
       minEntropy: 3.5,
     }),
-    // A token holds a digit and a letter; a snake_case name of words holds no digit run like it.
-    validate: (s) => /[0-9].*[0-9]/.test(s.slice(5)) && /[A-Za-z]/.test(s.slice(5)),
+    // A token holds a digit and a letter; a snake_case name of words holds no digit run like it,
+    // and a file's name of words and dates (`bkps_db_2024-06-01_full_dump.sql.gz`) is not random.
+    validate: (s) =>
+      /[0-9].*[0-9]/.test(s.slice(5)) && /[A-Za-z]/.test(s.slice(5)) &&
+      !isNameOfWords(s.replace(/^bk[a-z]+_/, "")),
   },
 ];

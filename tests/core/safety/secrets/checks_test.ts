@@ -8,6 +8,8 @@ import {
   hasJoseHeader,
   hasValidTokenChecksum,
   isBase64UserPass,
+  isCamelWords,
+  isNameOfWords,
   shannonEntropy,
 } from "../../../../core/safety/secrets/checks.ts";
 import { ALNUM, Rng } from "../../../_helpers/secret_fixtures.ts";
@@ -63,4 +65,33 @@ Deno.test('hasJoseHeader(): a header that opens with {"alg": and then is damaged
   // Control: a damaged header that does not open with alg is no JOSE header.
   assert.ok(!hasJoseHeader("eyJ0eXAiOieeeiIsIm5vIjoxfQ.eyJzdWIiOiIxIn0.sig"));
   assert.ok(!hasJoseHeader("eyJub3QiOiJhIGhlYWRlciJ9.eyJ4IjoxfQ.sig"));
+});
+
+Deno.test("isCamelWords(): names in camel or Pascal case are words; random runs of the same length are not (review42)", () => {
+  for (
+    const v of ["ButtonPrimaryLargeIcon", "deploymentPipelineRunner2", "DeploymentPipelineRunner"]
+  ) assert.ok(isCamelWords(v), v);
+  for (const v of ["Q7zJMLOZWFHHzFLh6cwcPq", "buttonprimarylargeicon", "ButtonPrimary_LargeIcon"]) {
+    assert.ok(!isCamelWords(v), v);
+  }
+  const rng = new Rng(4244);
+  for (let i = 0; i < 2000; i++) assert.ok(!isCamelWords(rng.str(ALNUM, 32)));
+});
+
+Deno.test("isNameOfWords(): a file's name of words, dates and versions is a name; Buildkite-shaped random bodies are not (review42)", () => {
+  for (
+    const v of [
+      "db_2024-06-01_full_database_dump.sql.gz",
+      "build_2024-06-01_results.v3_linux-x86_64.tar.gz",
+      "export_20240601T120000Z_full.backup.json",
+    ]
+  ) assert.ok(isNameOfWords(v), v);
+  const rng = new Rng(4245);
+  const urlsafe = ALNUM + "_-.";
+  for (let i = 0; i < 5000; i++) {
+    assert.ok(!isNameOfWords(rng.str(urlsafe, 38)));
+    assert.ok(
+      !isNameOfWords(`${rng.str("abcdefghijklmnopqrstuvwxyz0123456789", 6)}.${rng.str(ALNUM, 57)}`),
+    );
+  }
 });

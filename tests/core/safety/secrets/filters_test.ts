@@ -7,7 +7,7 @@ import {
   isNotSecret,
   opensAsPlaceholder,
 } from "../../../../core/safety/secrets/filters.ts";
-import { ALNUM, HEX, Rng } from "../../../_helpers/secret_fixtures.ts";
+import { ALNUM, HEX, Rng, SAMPLES } from "../../../_helpers/secret_fixtures.ts";
 import { defaultEngine } from "../../../../core/safety/secrets/default_engine.ts";
 import { redactText } from "../../../../core/safety/secrets/redact.ts";
 
@@ -320,5 +320,81 @@ Deno.test("isNotSecret(): a ${...} or {{...}} inside a value is a reference only
     ]
   ) {
     assert.ok(!isNotSecret(v), v);
+  }
+});
+
+Deno.test("a vendor's prefix followed by a placeholder is kept under a secret-like name; the prefix with a random rest, and a human password of words, are redacted (review42)", () => {
+  const engine = defaultEngine();
+  const kept = [
+    "API_KEY=dtn_your-daytona-key",
+    'secretKey: "tr_dev_1234567890"',
+    'logfire_token = "pylf_v1_eu_secret"',
+    "OPENAI_API_KEY=sk-your-openai-key",
+    "STRIPE_SECRET_KEY=sk_test_your_stripe_key",
+    "GITHUB_TOKEN=ghp_your_github_token",
+    "GEMINI_API_KEY=AQ.your-gemini-key",
+    "password=tr_dev_secret123",
+    '{"api_key": "xau_YOUR_API_KEY"}',
+    "DB_PASSWORD=abc_aaaaaaaaaa",
+  ];
+  for (const text of kept) {
+    for (const wrap of [(x: string) => x, (x: string) => JSON.stringify({ content: x })]) {
+      assert.equal(redactText(engine, wrap(text)).kinds.length, 0, wrap(text));
+    }
+  }
+  // Controls: the same names and prefixes with a random rest, and passwords of a word and a
+  // documentation word, stay secrets.
+  const rng = new Rng(4242);
+  for (let i = 0; i < 40; i++) {
+    const rest = rng.str(ALNUM, 24);
+    for (
+      const text of [
+        `API_KEY=dtn_${rest}`,
+        `secretKey: "tr_dev_${rest}"`,
+        `logfire_token = "pylf_v1_eu_${rest}"`,
+        `password=tr_dev_${rest}`,
+        `DB_PASSWORD=abc_${rest}`,
+      ]
+    ) {
+      const r = redactText(engine, text);
+      assert.equal(r.kinds.length, 1, text);
+      assert.ok(!r.text.includes(rest), r.text);
+    }
+  }
+  for (const v of ["kitty-password", "Tr0ub4dor_password", "hunter_secret"]) {
+    assert.ok(!isNotSecret(v), v);
+    assert.equal(redactText(engine, `DB_PASSWORD=${v}`).kinds.length, 1, v);
+  }
+});
+
+Deno.test("a signed request's credential scope is kept under a credential name, URL-encoded or not; a real key id in it, and a random value, are redacted (review42)", () => {
+  const engine = defaultEngine();
+  for (
+    const text of [
+      "X-Credential=AKLTabc123def456%2F20240101%2Fcn-beijing",
+      "GET /?Action=ListUsers&X-Credential=AKLTabc123def456%2F20240101%2Fcn-beijing%2Fiam%2Frequest&X-Date=20240101T000000Z",
+      "Authorization: HMAC-SHA256 Credential=AKLTabc123def456/20240101/cn-beijing/iam/request, SignedHeaders=host",
+      "X-Amz-Credential=AKIAZ7ABCDEFGHIJKLMN%2F20240101%2Fus-east-1%2Fs3%2Faws4_request",
+    ]
+  ) {
+    for (const wrap of [(x: string) => x, (x: string) => JSON.stringify({ content: x })]) {
+      assert.equal(redactText(engine, wrap(text)).kinds.length, 0, wrap(text));
+    }
+  }
+  const rng = new Rng(4243);
+  for (let i = 0; i < 20; i++) {
+    for (const kind of ["volcengine_access_key_id", "aws_access_key_id"]) {
+      const id = SAMPLES[kind]!(rng).secret;
+      const r = redactText(engine, `X-Credential=${id}%2F20240101%2Fcn-beijing%2Fiam%2Frequest`);
+      assert.deepEqual(r.kinds, [kind], id);
+      assert.ok(!r.text.includes(id), r.text);
+    }
+    // A digit and both cases, as the name rules ask of a bare value.
+    const value = `${rng.str(ALNUM, 22)}9zQ`;
+    assert.equal(redactText(engine, `X-Credential=${value}`).kinds.length, 1, value);
+    assert.equal(
+      redactText(engine, `X-Credential=${value}%2F${rng.str(ALNUM, 8)}`).kinds.length,
+      1,
+    );
   }
 });
