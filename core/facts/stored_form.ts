@@ -9,7 +9,8 @@
  * Decisions:
  * - Auto text (`text=auto`, or core.autocrlf with no attribute) keeps a
  *   file's CRLF when the index's blob is text holding a CRLF (convert.c's
- *   has_crlf_in_index). Both outcomes are computed first; only when they
+ *   has_crlf_in_index), a re-encoded (UTF-16) file's too, after its
+ *   re-encoding. Both outcomes are computed first; only when they
  *   differ is the index read, once, and the path's blob looked up (rare: a
  *   CRLF file under auto text), so the common file costs no index read.
  * - Attributes are read as git reads them for a check-in: where the work
@@ -106,13 +107,16 @@ export function createStoredForm(
     if (fresh !== null && !(fresh instanceof Uint8Array)) return fresh;
     const crlf = hasCrlf(data);
     let stored = fresh ?? data;
-    // Without a CRLF the index's line endings decide nothing.
-    const kept = crlf ? await convertToGit(data, a, config, true) : fresh;
-    if (!sameBytes(fresh ?? data, kept instanceof Uint8Array ? kept : data)) {
+    // Without a CRLF the index's line endings decide nothing; re-encoded
+    // content (UTF-16) is looked at after its re-encoding, as git does.
+    const encoded = typeof a.get("working-tree-encoding") === "string";
+    const kept = crlf || encoded ? await convertToGit(data, a, config, false, true) : fresh;
+    if (kept !== null && !(kept instanceof Uint8Array)) return kept;
+    if (!sameBytes(fresh ?? data, kept ?? data)) {
       const read = await indexBlob();
       if (read === null) return { unknown: "the index could not be read" };
       const blob = await read(path);
-      if (blob !== null && textWithCrlf(blob)) stored = data;
+      if (blob !== null && textWithCrlf(blob)) stored = kept ?? data;
     }
     return { sha256: stored === data ? rawSha256 : await sha256Id(stored), crlf };
   };
