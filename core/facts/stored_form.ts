@@ -9,9 +9,14 @@
  * Decisions:
  * - Auto text (`text=auto`, or core.autocrlf with no attribute) keeps a
  *   file's CRLF when the index's blob is text holding a CRLF (convert.c's
- *   has_crlf_in_index). Both outcomes are computed first; only when they
+ *   has_crlf_in_index), a re-encoded (UTF-16) file's too, after its
+ *   re-encoding. Both outcomes are computed first; only when they
  *   differ is the index read, once, and the path's blob looked up (rare: a
  *   CRLF file under auto text), so the common file costs no index read.
+ * - Attributes are read as git reads them for a check-in: where the work
+ *   tree has no readable `.gitattributes` in a directory, the index's copy
+ *   (so a deleted but still staged one keeps converting); in a cone-mode
+ *   sparse checkout, none outside the cone. That reads the index once.
  * - A conversion baton does not reproduce (a clean filter other than LFS,
  *   an encoding other than UTF-16) is `unknown` with the reason, never
  *   guessed as the raw bytes.
@@ -23,6 +28,8 @@ import type { RepoLocation } from "./types.ts";
 import { createAttributeLookup } from "./worktree/attributes.ts";
 import { type ConversionConfig, convertToGit, textWithCrlf } from "./worktree/convert_to_git.ts";
 import { readIndexFile } from "./worktree/read_index.ts";
+import { inSparseCone, parseSparseCone, type SparseCone } from "./worktree/sparse_cone.ts";
+import { readPatternFile } from "./git/read_git_file.ts";
 import { readIndexBlob } from "./worktree/scan.ts";
 import { createObjectReader } from "./git/object_reader.ts";
 import { readRepoConfig } from "./git/read_repo_config.ts";
@@ -51,6 +58,8 @@ export interface StoredFormConfig extends ConversionConfig {
   attributesFile: string | null;
   /** core.ignoreCase. */
   ignoreCase: boolean;
+  /** A cone-mode sparse checkout (core.sparseCheckout and core.sparseCheckoutCone). @default {false} */
+  sparseCone?: boolean;
 }
 
 /** Builds the stored form for `repo` under `config`. */
@@ -60,6 +69,12 @@ export function createStoredForm(
   config: StoredFormConfig,
   systemFile: string | null,
 ): StoredForm {
+  // In a cone-mode sparse checkout git reads no index .gitattributes outside the cone.
+  let cone: Promise<SparseCone | null> | null = null;
+  const coneRules = () =>
+    cone ??= readPatternFile(fs, `${repo.gitDir}/info/sparse-checkout`).then(
+      (t) => t === null ? null : parseSparseCone(t),
+    );
   const attrs = createAttributeLookup(fs, repo.workTree, repo.commonDir, {
     globalFile: config.attributesFile,
     systemFile,
@@ -75,7 +90,16 @@ export function createStoredForm(
   return async (path, data, rawSha256) => {
     let a;
     try {
-      a = await attrs.get(path);
+      // A directory's `.gitattributes` missing from the work tree is read from the index.
+      a = await attrs.get(path, async (attrPath) => {
+        if (config.sparseCone === true) {
+          const rules = await coneRules();
+          if (rules !== null && !inSparseCone(rules, attrPath)) return null;
+        }
+        const read = await indexBlob();
+        if (read === null) throw new Error("index unreadable");
+        return await read(attrPath);
+      });
     } catch {
       return { unknown: "the attributes files could not be read" };
     }
@@ -83,13 +107,16 @@ export function createStoredForm(
     if (fresh !== null && !(fresh instanceof Uint8Array)) return fresh;
     const crlf = hasCrlf(data);
     let stored = fresh ?? data;
-    // Without a CRLF the index's line endings decide nothing.
-    const kept = crlf ? await convertToGit(data, a, config, true) : fresh;
-    if (!sameBytes(fresh ?? data, kept instanceof Uint8Array ? kept : data)) {
+    // Without a CRLF the index's line endings decide nothing; re-encoded
+    // content (UTF-16) is looked at after its re-encoding, as git does.
+    const encoded = typeof a.get("working-tree-encoding") === "string";
+    const kept = crlf || encoded ? await convertToGit(data, a, config, false, true) : fresh;
+    if (kept !== null && !(kept instanceof Uint8Array)) return kept;
+    if (!sameBytes(fresh ?? data, kept ?? data)) {
       const read = await indexBlob();
       if (read === null) return { unknown: "the index could not be read" };
       const blob = await read(path);
-      if (blob !== null && textWithCrlf(blob)) stored = data;
+      if (blob !== null && textWithCrlf(blob)) stored = kept ?? data;
     }
     return { sha256: stored === data ? rawSha256 : await sha256Id(stored), crlf };
   };

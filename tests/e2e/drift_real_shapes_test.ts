@@ -240,6 +240,42 @@ const SHAPES: Shape[] = [
     moves: [false, false],
   },
   {
+    name:
+      "a CRLF file changed at capture under a text attribute staged but deleted from the work tree, which then leaves the index (git's blob keeps the CRs)",
+    before:
+      "printf '*.txt text\\n' >.gitattributes; echo a>a; echo b>b.txt; c; rm .gitattributes; printf 'x\\r\\n' >b.txt",
+    after: "git rm -q --cached .gitattributes",
+    moves: [true, false],
+  },
+  {
+    name:
+      "a CRLF file changed at capture under a text attribute staged but deleted from the work tree, then restored (git's blob stays)",
+    before:
+      "printf '*.txt text\\n' >.gitattributes; echo a>a; echo b>b.txt; c; rm .gitattributes; printf 'x\\r\\n' >b.txt",
+    after: "git checkout -- .gitattributes",
+    moves: [true, false],
+  },
+  {
+    name:
+      "a UTF-16 file under auto text kept with its CRs (the index's copy has CRLF), then the index's copy staged with LF (git's blob drops the CRs)",
+    before: [
+      "printf '*.txt -text working-tree-encoding=UTF-16LE\\n' >.gitattributes; printf 'x\\0\\r\\0\\n\\0' >b.txt; echo a>a; c",
+      "printf '*.txt text=auto working-tree-encoding=UTF-16LE\\n' >.gitattributes; printf 'x\\0\\r\\0\\n\\0y\\0\\r\\0\\n\\0' >b.txt",
+    ].join("\n"),
+    after: "cp b.txt $HOME/k; printf 'x\\0\\n\\0' >b.txt; git add b.txt; cp $HOME/k b.txt",
+    moves: [true, false],
+  },
+  {
+    name:
+      "a UTF-16 file under auto text kept with its CRs (the index's copy has CRLF), touched (control)",
+    before: [
+      "printf '*.txt -text working-tree-encoding=UTF-16LE\\n' >.gitattributes; printf 'x\\0\\r\\0\\n\\0' >b.txt; echo a>a; c",
+      "printf '*.txt text=auto working-tree-encoding=UTF-16LE\\n' >.gitattributes; printf 'x\\0\\r\\0\\n\\0y\\0\\r\\0\\n\\0' >b.txt",
+    ].join("\n"),
+    after: "touch b.txt",
+    moves: [false, false],
+  },
+  {
     name: "a file replaced by a directory of the same name",
     before: "echo a>a; echo f>f; c; echo e>a",
     after: "rm f; mkdir f; touch f/x",
@@ -430,7 +466,7 @@ for (const shape of SHAPES) {
       const was = filesThen.get(path)!;
       const is = await gitFileView(env, dir, path);
       const want = is === "absent"
-        ? "missing"
+        ? (was === "absent" ? "match" : "missing")
         : was.startsWith("no blob")
         ? "unknown"
         : was === is

@@ -40,12 +40,17 @@ export function conversionPossible(config: ConversionConfig): boolean {
     (config.requiredDrivers?.size ?? 0) > 0;
 }
 
-/** Converts `data` as git's clean direction would for a path with `attrs`. */
+/**
+ * Converts `data` as git's clean direction would for a path with `attrs`;
+ * `indexHasCrlf` applies auto text's "the index already has CRLF" rule as
+ * told (after any filter or re-encoding, as git does).
+ */
 export async function convertToGit(
   data: Uint8Array,
   attrs: PathAttributes,
   config: ConversionConfig,
   rawIsIndexed = false,
+  indexHasCrlf = false,
 ): Promise<Conversion> {
   let out: Uint8Array | null = null;
   const filter = attrs.get("filter");
@@ -64,7 +69,14 @@ export async function convertToGit(
     if (utf8 !== null && !(utf8 instanceof Uint8Array)) return utf8;
     out = utf8 ?? out;
   }
-  const crlf = crlfToGit(out ?? data, attrs, config, rawIsIndexed && out === null);
+  // `indexHasCrlf`: the caller read the index's blob (text with a CRLF), which
+  // keeps auto text's CRLF whatever the steps before made of the content.
+  const crlf = crlfToGit(
+    out ?? data,
+    attrs,
+    config,
+    (rawIsIndexed && out === null) || indexHasCrlf,
+  );
   out = crlf ?? out;
   if (attrs.get("ident") === true) out = identToGit(out ?? data) ?? out;
   return out;

@@ -70,7 +70,14 @@ import { assignmentRule, tracesCredentials } from "./_rules/assignments.ts";
 import { forkBombFunctionRule, textShapeRule } from "./_rules/text_shapes.ts";
 import { noteProduced, type Produced, producedRunRule } from "./_rules/produced.ts";
 import { programGuesses, variableGuesses } from "./program_guess.ts";
-import { loopVariables, mayAssign, writtenVariables } from "./written_variables.ts";
+import {
+  integerKey,
+  keyName,
+  loopIntegerValue,
+  loopVariables,
+  mayAssign,
+  writtenVariables,
+} from "./written_variables.ts";
 import { resolveWord } from "./resolve_word.ts";
 import { containerRule } from "./_rules/container.ts";
 import { addedArgumentsRule } from "./_rules/added_args.ts";
@@ -335,6 +342,8 @@ class Analysis implements Findings {
   setVar(name: string, value: string | undefined): void {
     // Writing a name reference writes the variable it names: forget them all.
     if (this.namerefs.has(name)) return this.forgetVars();
+    // Any other write ends what a loop over integers said of it.
+    if (keyName(name) === name) this.vars.delete(integerKey(name));
     if (value === undefined) this.vars.delete(name);
     else this.vars.set(name, value);
     this.varsIds.delete(this.vars);
@@ -543,7 +552,14 @@ class Analysis implements Findings {
       }
     }
     if (cmd.control) {
-      for (const name of loopVariables(cmd.words.map((w) => w.text))) this.setVar(name, undefined);
+      const header = cmd.words.map((w) => w.text);
+      // A loop over integer literals gives its variable an integer each time:
+      // known to arithmetic (which any integer evaluates to itself), to no other rule.
+      const integer = loopIntegerValue(header);
+      for (const name of loopVariables(header)) {
+        this.setVar(name, undefined);
+        if (integer !== null) this.setVar(integerKey(name), integer);
+      }
       return [];
     }
     const inTest = cmd.words[0]?.text === "[[";
@@ -657,8 +673,8 @@ class Analysis implements Findings {
     if (EVAL_LIKE.has(inv.program) && !inv.args.some((a) => a.dynamic)) {
       // trap's action runs later in this shell (before each command, for DEBUG).
       const text = inv.program === "trap" ? inv.argv[0] ?? "" : inv.argv.join(" ");
-      for (const name of [...this.vars.keys()]) {
-        if (mayAssign(text, name)) this.setVar(name, undefined);
+      for (const key of [...this.vars.keys()]) {
+        if (mayAssign(text, keyName(key))) this.setVar(keyName(key), undefined);
       }
     } else if (
       EVAL_LIKE.has(inv.program) || RUNS_IN_THIS_SHELL.has(inv.program) ||

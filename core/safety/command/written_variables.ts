@@ -16,6 +16,53 @@ export function loopVariables(words: readonly string[]): string[] {
   return (kw === "for" || kw === "select") && name !== undefined && NAME.test(name) ? [name] : [];
 }
 
+const INTEGER = /^-?[0-9]{1,18}$/;
+const RANGE = /^\{(-?[0-9]{1,18})\.\.-?[0-9]{1,18}(?:\.\.-?[0-9]{1,18})?\}$/;
+
+/**
+ * A value standing for every one a `for NAME in WORDS` loop gives NAME when
+ * each word is an integer literal or a brace range of them (`{1..5}`): an
+ * integer, which is all arithmetic needs to know (any integer evaluates to
+ * itself); null when some word is anything else (a glob may name a file
+ * `a[$(cmd)]`, an expansion any value) or the list is missing.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { loopIntegerValue } from "./written_variables.ts";
+ * assert.equal(loopIntegerValue(["for", "i", "in", "0", "1", "2"]), "0");
+ * assert.equal(loopIntegerValue(["for", "i", "in", "{1..5}"]), "1");
+ * assert.equal(loopIntegerValue(["for", "i", "in", "*.txt"]), null);
+ * assert.equal(loopIntegerValue(["for", "i", "in", "1", "$Y"]), null);
+ * assert.equal(loopIntegerValue(["for", "i"]), null);
+ * ```
+ */
+export function loopIntegerValue(words: readonly string[]): string | null {
+  if (words[0] !== "for" || words[2] !== "in" || words.length < 4) return null;
+  let first: string | null = null;
+  for (const w of words.slice(3)) {
+    const value = INTEGER.test(w) ? w : RANGE.exec(w)?.[1];
+    if (value === undefined) return null;
+    first ??= value;
+  }
+  return first;
+}
+
+/**
+ * The key under which the variables map records that NAME holds an integer
+ * of unknown value (a loop over integer literals): read by arithmetic only
+ * (rules/arith.ts), so no other rule takes one of the loop's values for all
+ * of them. A NUL starts it, which no variable name holds.
+ */
+export function integerKey(name: string): string {
+  return `\0integer:${name}`;
+}
+
+/** The variable an {@linkcode integerKey} stands for; the key itself when it is a name. */
+export function keyName(key: string): string {
+  return key.startsWith("\0integer:") ? key.slice(9) : key;
+}
+
 /** Option letters of `read` that take a value (the value is not a name, except `-a`). */
 const READ_VALUED = new Set(["d", "i", "n", "N", "p", "t", "u"]);
 

@@ -14,6 +14,7 @@
  */
 import type { Findings, Invocation } from "../invocation.ts";
 import type { Group, ShellNode } from "../parse_shell.ts";
+import { integerKey } from "../written_variables.ts";
 
 /** Builtins whose every operand may name an array element or be arithmetic. */
 const NAME_BUILTINS = new Set([
@@ -218,7 +219,8 @@ export function evaluatesUnseen(
       for (const name of arithmeticNames(t)) {
         if (SHELL_NUMBERS.has(name) || seen.has(name)) continue;
         seen.add(name);
-        const value = vars?.get(name);
+        // A loop over integer literals set it to an integer (written_variables.ts).
+        const value = vars?.get(name) ?? vars?.get(integerKey(name));
         if (value === undefined) return true;
         next.push(value);
       }
@@ -398,14 +400,39 @@ export function assignedSubscriptRule(
   }
 }
 
+/**
+ * An operand with each length expansion put as what bash evaluates of it:
+ * `${#x}`, `${#a[@]}` and `${#a[*]}` expand to a count (a number, which
+ * evaluates to itself), `${#a[expr]}` evaluates `expr`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { lengthsRead } from "./arith.ts";
+ * assert.equal(lengthsRead("${#a[@]}"), "0");
+ * assert.equal(lengthsRead('"${#s}"'), '"0"');
+ * assert.equal(lengthsRead("${#a[i + 1]}"), "(i + 1)");
+ * assert.equal(lengthsRead("$n"), "$n");
+ * ```
+ */
+export function lengthsRead(operand: string): string {
+  return operand.replace(
+    /\$\{#[A-Za-z_][A-Za-z0-9_]{0,63}(?:\[([^\]]{1,256})\])?\}/g,
+    (_, sub: string | undefined) =>
+      sub === undefined || sub === "@" || sub === "*" ? "0" : `(${sub})`,
+  );
+}
+
 /** Judges words that bash evaluates as arithmetic or as an array element name. */
 export function arithRule(inv: Invocation, out: Findings): void {
   // `[[ a -eq b ]]` evaluates both operands as arithmetic (`test` and `[` read integers only).
   if (inv.program === "[[") {
     inv.argv.forEach((a, i) => {
       if (!ARITH_OPS.test(a)) return;
-      if (i > 0) arithmeticTextRule(inv.argv[i - 1]!, inv.vars, out);
-      if (inv.argv[i + 1] !== undefined) arithmeticTextRule(inv.argv[i + 1]!, inv.vars, out);
+      if (i > 0) arithmeticTextRule(lengthsRead(inv.argv[i - 1]!), inv.vars, out);
+      if (inv.argv[i + 1] !== undefined) {
+        arithmeticTextRule(lengthsRead(inv.argv[i + 1]!), inv.vars, out);
+      }
     });
   }
   // The known values' subscripts (an unseen value is review through arithmeticTextRule).

@@ -35,6 +35,17 @@ const SHAPES: readonly [string, boolean][] = [
   ["[ $Y -gt 0 ]", false],
   ["r=Y; echo ${!r}", false],
   ["echo ${X:-default}", false],
+  // A loop over integer literals sets its variable to an integer; a count is a number.
+  ["for i in 0 1 2; do echo ${X[$i]}; done", false],
+  ["for i in {1..3}; do echo ${X[i]}; done", false],
+  ["[[ ${#X[@]} -gt 0 ]]", false],
+  ['[[ "${#X}" -gt 0 ]]', false],
+  // Their positive controls: a loop over an unseen value, a subscript inside a count.
+  ['for i in 0 "$Y"; do echo ${X[$i]}; done', true],
+  ["X=1; [[ ${#X[Y]} -gt 0 ]]", true],
+  // ...and a loop variable written again after the loop, or by eval inside it.
+  ["for i in 1 2; do :; done; i=$Y; echo ${X[$i]}", true],
+  ['for i in 1; do eval "i=\\$Y"; echo ${X[$i]}; done', true],
 ];
 
 async function bashRuns(command: string): Promise<boolean> {
