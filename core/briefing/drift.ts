@@ -549,7 +549,7 @@ function storedContent(
   if (is.sha256 === then) {
     return {
       same: true,
-      note: sameBytes ? "" : "only bytes git's conversion drops (line endings) differ",
+      note: sameBytes ? "" : "the bytes differ; what git stores from them does not",
     };
   }
   return sameBytes

@@ -364,6 +364,8 @@ Deno.test("a recorded file is compared as git would store it: never match where 
     stored: { sha256: stored, crlf: true },
   });
   assert.equal(crlf.status, "match");
+  // Said as a comparison of stored forms, never as what the writer's bytes were.
+  assert.match(crlf.detail, /the bytes differ; what git stores from them does not/);
   // What git stores now cannot be told: the same bytes settle nothing.
   assert.equal(
     check({ ...same, stored: { unknown: "a clean filter that is not run here" } }).status,
