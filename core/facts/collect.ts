@@ -33,7 +33,12 @@ import { parseTag } from "./git/parse_tag.ts";
 import { readHead } from "./git/read_head.ts";
 import { readRepoConfig } from "./git/read_repo_config.ts";
 import { comparePaths } from "./worktree/compare_paths.ts";
-import { SCAN_PHASES, scanWorktree, type SubmoduleState } from "./worktree/scan.ts";
+import {
+  isAttributesPath,
+  SCAN_PHASES,
+  scanWorktree,
+  type SubmoduleState,
+} from "./worktree/scan.ts";
 import { createAttributeLookup } from "./worktree/attributes.ts";
 import { inSparseCone, parseSparseCone } from "./worktree/sparse_cone.ts";
 import { readPatternFile } from "./git/read_git_file.ts";
@@ -421,6 +426,8 @@ export async function collectFacts(
   const maxTree = options.maxTreePaths ?? 500;
   const maxHashBytes = options.maxHashBytes ?? MAX_HASH_BYTES;
   let entries: WorktreeEntry[] = [];
+  // Whether the index may hold a `.gitattributes` the work tree lacks (the stored form's fallback).
+  let attributesInIndex = true;
   let oversized: string[] = [];
   // Staged files over the hash cap whose work-tree half was judged by stat data: listed once,
   // as their entry, with "?" for that half.
@@ -482,6 +489,9 @@ export async function collectFacts(
       // .baton/ is baton's own state: it never counts as a change.
       const own = (p: string) => p === ".baton" || p === ".baton/" || p.startsWith(".baton/");
       entries = wt.entries.filter((e) => !own(e.path));
+      attributesInIndex = wt.hiddenAttributes || wt.entries.some((e) => isAttributesPath(e.path)) ||
+        wt.unchecked.some(isAttributesPath) || wt.oversized.some(isAttributesPath) ||
+        wt.badNames.length > 0;
       const entryPaths = new Set(entries.map((e) => e.path));
       stagedUnhashed = new Set(wt.oversized.filter((p) => entryPaths.has(p)));
       oversized = wt.oversized.filter((p) => !own(p) && !entryPaths.has(p));
@@ -609,6 +619,7 @@ export async function collectFacts(
         options.systemAttributesPath !== undefined
           ? options.systemAttributesPath
           : systemAttributesFile(options.gitEnvironment ?? {}),
+        { attributesInIndex },
       ),
     }),
   });

@@ -244,6 +244,12 @@ export interface WorktreeStatus {
   untrackedSkippedDirs: string[];
   /** Untracked names that are not UTF-8 an ignore rule matched (git matches bytes the runtime lost). */
   untrackedLossyIgnored: number;
+  /**
+   * True when the index holds a `.gitattributes` the comparison skipped
+   * (assume-unchanged, or skip-worktree and absent): git reads the index's
+   * copy where the work tree has none, and no entry says so.
+   */
+  hiddenAttributes: boolean;
 }
 
 /**
@@ -463,7 +469,7 @@ export async function scanWorktree(
   const chunkPaths: string[] = [];
   // One view over the columns: 50k short-lived objects would be GC work.
   const view = new IndexEntryView(idx);
-  const chunkOf = { chunk, chunkPaths, sparse, badNames, notCompared };
+  const chunkOf = { chunk, chunkPaths, sparse, badNames, notCompared, hiddenAttributes: false };
   for (let next = 0;;) {
     next = nextLstatChunk(idx, next, chunkOf);
     if (chunk.length === 0) break;
@@ -484,7 +490,10 @@ export async function scanWorktree(
       // "Absent" is git's path_found: its lstat follows leading symlinks, so
       // a file reached through a symlinked directory clears the bit and is
       // then compared, and found gone (has_symlink_leading_path).
-      if (lstat === null && e.skipWorktree) return;
+      if (lstat === null && e.skipWorktree) {
+        if (isAttributesPath(e.path)) chunkOf.hiddenAttributes = true;
+        return;
+      }
       if (e.intentToAdd) {
         setY(changes, e.path, stat === null ? "D" : "A", kindOf(e.mode, stat?.isSymlink));
         intentToAdd.add(e.path);
@@ -803,6 +812,7 @@ export async function scanWorktree(
     untrackedSkippedDirs,
     untrackedLossyIgnored,
     untrackedCache: index?.extensions.includes("UNTR") ?? false,
+    hiddenAttributes: chunkOf.hiddenAttributes,
   };
 }
 
@@ -999,6 +1009,12 @@ interface LstatChunk {
   badNames: string[];
   /** Takes an entry not compared, with the reason. */
   notCompared: (path: string, why: string) => void;
+  /**
+   * Set when an entry the comparison skips (assume-unchanged,
+   * skip-worktree) is a `.gitattributes`: its work-tree copy may be gone
+   * while git still reads the index's.
+   */
+  hiddenAttributes: boolean;
 }
 
 /**
@@ -1021,9 +1037,15 @@ function nextLstatChunk(index: GitIndex, from: number, to: LstatChunk): number {
     // directories; skip-worktree (extended 0x4000) unless sparse checkout
     // is in force, where git compares a present file like any other.
     const flags = fields[f + FIELD.flags]!;
-    if ((flags & 0xb000) !== 0) continue;
+    if ((flags & 0xb000) !== 0) {
+      if ((flags & 0x8000) !== 0) noteHiddenAttributes(index, i, to);
+      continue;
+    }
     if ((fields[f + FIELD.mode]! & MODE_TYPE_MASK) === MODE_TREE) continue;
-    if ((fields[f + FIELD.extended]! & 0x4000) !== 0 && !to.sparse) continue;
+    if ((fields[f + FIELD.extended]! & 0x4000) !== 0 && !to.sparse) {
+      noteHiddenAttributes(index, i, to);
+      continue;
+    }
     if (index.invalidNames?.has(i) === true) {
       // No path string can name it here: neither clean nor changed.
       to.badNames.push(index.invalidNames.get(i)!);
@@ -1040,6 +1062,18 @@ function nextLstatChunk(index: GitIndex, from: number, to: LstatChunk): number {
     if (to.chunk.length >= LSTAT_CHUNK) return i + 1;
   }
   return count;
+}
+
+/** Marks `to.hiddenAttributes` when entry `i`, skipped by the comparison, is a `.gitattributes`. */
+function noteHiddenAttributes(index: GitIndex, i: number, to: LstatChunk): void {
+  if (to.hiddenAttributes) return;
+  const path = index.paths[i];
+  if (path !== undefined && isAttributesPath(path)) to.hiddenAttributes = true;
+}
+
+/** Whether a repository-relative path names a `.gitattributes` file. */
+export function isAttributesPath(path: string): boolean {
+  return path === ".gitattributes" || path.endsWith("/.gitattributes");
 }
 
 /** `fs.lstatEach`, or `lstatMany` then one visit per result where the fs has no lstatEach. */
