@@ -10,15 +10,8 @@ import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
 import { createEngine } from "../../../../core/safety/secrets/engine.ts";
 import { redactText } from "../../../../core/safety/secrets/redact.ts";
 import { APP_TOKEN_RULES } from "../../../../core/safety/secrets/rules_tokens_apps.ts";
-import {
-  ALNUM,
-  CONTEXTS,
-  lookAlikes,
-  p,
-  Rng,
-  SAMPLES,
-  TOKEN_SHAPES,
-} from "../../../_helpers/secret_fixtures.ts";
+import { ALNUM, p, Rng } from "../../../_helpers/secret_fixtures.ts";
+import { assertFoundWhole, assertLookAlikesKept } from "../../../_helpers/vendor_token_checks.ts";
 
 const engine = createEngine(SECRET_RULES);
 
@@ -46,36 +39,11 @@ Deno.test("the fifth survey's kinds each have a rule here and a variable in this
 });
 
 Deno.test("each new format is found and redacted whole in every shape and context (see: #21)", () => {
-  const rng = new Rng(2201);
-  for (const [kind, name] of Object.entries(VARIABLES)) {
-    for (const shape of TOKEN_SHAPES) {
-      for (const wrap of [(x: string) => x, ...Object.values(CONTEXTS)]) {
-        const s = SAMPLES[kind]!(rng);
-        const r = redactText(engine, wrap(shape(name, s.secret)));
-        assert.ok(r.kinds.includes(kind), `${kind}: ${shape(name, "V")} (${r.kinds.join(",")})`);
-        assert.ok(!r.text.includes(s.core), `${kind}: left in ${r.text}`);
-        // Redacted whole: no part of the value's tail is printed.
-        assert.ok(!r.text.includes(s.secret.slice(-8)), `${kind}: tail left in ${r.text}`);
-      }
-    }
-  }
+  assertFoundWhole(engine, VARIABLES, 2201);
 });
 
 Deno.test("each new format's look-alikes are kept under their vendor's variable too (see: #21)", () => {
-  const all = lookAlikes(new Rng(2202));
-  for (const [kind, name] of Object.entries(VARIABLES)) {
-    const values = all[kind];
-    assert.ok(values !== undefined && values.length >= 2, `${kind}: no look-alikes`);
-    for (const v of values) {
-      for (const wrap of [(x: string) => x, CONTEXTS.json_transcript!]) {
-        // Bare, no rule at all; under the vendor's variable, not this kind (the
-        // name rules judge the value on their own there).
-        assert.deepEqual(redactText(engine, wrap(v)).kinds, [], `${kind}: ${v}`);
-        const r = redactText(engine, wrap(`${name}=${v}`));
-        assert.ok(!r.kinds.includes(kind), `${kind}: ${name}=${v} (${r.kinds.join(",")})`);
-      }
-    }
-  }
+  assertLookAlikesKept(engine, VARIABLES, 2202);
   // A prefix and a value that fails the format's check, under the vendor's own name:
   // not this kind (the name rules may still judge the value on their own).
   for (

@@ -9,15 +9,8 @@ import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
 import { createEngine } from "../../../../core/safety/secrets/engine.ts";
 import { redactText } from "../../../../core/safety/secrets/redact.ts";
 import { TOOL_TOKEN_RULES } from "../../../../core/safety/secrets/rules_tokens_tools.ts";
-import {
-  CONTEXTS,
-  HEX,
-  lookAlikes,
-  p,
-  Rng,
-  SAMPLES,
-  TOKEN_SHAPES,
-} from "../../../_helpers/secret_fixtures.ts";
+import { HEX, p, Rng, SAMPLES } from "../../../_helpers/secret_fixtures.ts";
+import { assertFoundWhole, assertLookAlikesKept } from "../../../_helpers/vendor_token_checks.ts";
 
 const engine = createEngine(SECRET_RULES);
 
@@ -44,18 +37,7 @@ Deno.test("the tool tokens' kinds each have a rule here and a variable in this t
 });
 
 Deno.test("each tool token is found and redacted whole in every shape and context (see: #21)", () => {
-  const rng = new Rng(2211);
-  for (const [kind, name] of Object.entries(VARIABLES)) {
-    for (const shape of TOKEN_SHAPES) {
-      for (const wrap of [(x: string) => x, ...Object.values(CONTEXTS)]) {
-        const s = SAMPLES[kind]!(rng);
-        const r = redactText(engine, wrap(shape(name, s.secret)));
-        assert.ok(r.kinds.includes(kind), `${kind}: ${shape(name, "V")} (${r.kinds.join(",")})`);
-        assert.ok(!r.text.includes(s.core), `${kind}: left in ${r.text}`);
-        assert.ok(!r.text.includes(s.secret.slice(-8)), `${kind}: tail left in ${r.text}`);
-      }
-    }
-  }
+  assertFoundWhole(engine, VARIABLES, 2211);
 });
 
 Deno.test("a Buildkite token ending a sentence is redacted, its full stop kept (see: #21)", () => {
@@ -78,18 +60,7 @@ Deno.test("a job acquisition token is one Buildkite finding, not a JWT inside it
 });
 
 Deno.test("the tool tokens' look-alikes are kept, bare and under their vendor's variable (see: #21)", () => {
-  const all = lookAlikes(new Rng(2214));
-  for (const [kind, name] of Object.entries(VARIABLES)) {
-    const values = all[kind];
-    assert.ok(values !== undefined && values.length >= 2, `${kind}: no look-alikes`);
-    for (const v of values) {
-      for (const wrap of [(x: string) => x, CONTEXTS.json_transcript!]) {
-        assert.deepEqual(redactText(engine, wrap(v)).kinds, [], `${kind}: ${v}`);
-        const r = redactText(engine, wrap(`${name}=${v}`));
-        assert.ok(!r.kinds.includes(kind), `${kind}: ${name}=${v} (${r.kinds.join(",")})`);
-      }
-    }
-  }
+  assertLookAlikesKept(engine, VARIABLES, 2214);
 });
 
 Deno.test("a QStash token is told from a JWT payload and from other base64 JSON (see: #21)", () => {
