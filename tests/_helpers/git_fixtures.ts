@@ -213,6 +213,15 @@ export async function makeTwoCommitRepo(): Promise<string> {
   return dir;
 }
 
+/** A depth-1 clone of `origin` in a fresh temp dir (removed after the test file). */
+export async function shallowCloneOf(origin: string): Promise<string> {
+  const shallow = await makeRepo();
+  await Deno.remove(shallow, { recursive: true });
+  await git(Deno.cwd(), ["clone", "-q", "--depth", "1", `file://${origin}`, shallow]);
+  await git(shallow, ["config", "gc.auto", "0"]);
+  return shallow;
+}
+
 /**
  * A repository with an executable file, a symlink, nested and non-ASCII
  * names, a merge commit (main merges side), a multi-line message and an

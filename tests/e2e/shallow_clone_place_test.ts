@@ -11,21 +11,14 @@
  */
 import assert from "node:assert/strict";
 import { finalizeDraft, runBaton } from "../_helpers/cli.ts";
-import { commitAll, git, makeRepo, writeFiles } from "../_helpers/git.ts";
+import { commitAll, makeRepo, writeFiles } from "../_helpers/git.ts";
 import { copyBaton, DB_DRAFT, decisionsJson } from "../_helpers/place.ts";
+import { makeTwoCommitRepo, shallowCloneOf } from "../_helpers/git_fixtures.ts";
 
 /** An origin with two commits and a depth-1 clone of it; returns [origin, shallow clone]. */
 async function shallowClone(): Promise<[string, string]> {
-  const origin = await makeRepo("baton-sh-origin-");
-  await writeFiles(origin, { "a.txt": "a\n" });
-  await commitAll(origin, "one");
-  await writeFiles(origin, { "a.txt": "b\n" });
-  await commitAll(origin, "two");
-  const shallow = await makeRepo("baton-sh-clone-");
-  await Deno.remove(shallow, { recursive: true });
-  await git(Deno.cwd(), ["clone", "-q", "--depth", "1", `file://${origin}`, shallow]);
-  await git(shallow, ["config", "gc.auto", "0"]);
-  return [origin, shallow];
+  const origin = await makeTwoCommitRepo();
+  return [origin, await shallowCloneOf(origin)];
 }
 
 async function otherProject(): Promise<string> {

@@ -2,7 +2,13 @@ import assert from "node:assert/strict";
 import { TestFs } from "../../_helpers/fs.ts";
 import { writtenElsewhere } from "../../../core/store/written_elsewhere.ts";
 import { commitAll, git, makeRepo, writeFiles } from "../../_helpers/git.ts";
-import { CountingFs, repoAt, revParse } from "../../_helpers/git_fixtures.ts";
+import {
+  CountingFs,
+  makeTwoCommitRepo,
+  repoAt,
+  revParse,
+  shallowCloneOf,
+} from "../../_helpers/git_fixtures.ts";
 import { removeAfterTests } from "../../_helpers/temp.ts";
 
 type Remotes = { name: string; url: string }[];
@@ -188,18 +194,12 @@ Deno.test("writtenElsewhere: a capsule written in this work tree needs no read o
 });
 
 Deno.test("writtenElsewhere: in a shallow clone a commit not found leaves the place to decide", async () => {
-  const origin = await makeRepo();
-  await writeFiles(origin, { "a.txt": "a\n" });
-  await commitAll(origin, "one");
-  const older = await revParse(origin, "HEAD");
-  await writeFiles(origin, { "a.txt": "b\n" });
-  await commitAll(origin, "two");
+  const origin = await makeTwoCommitRepo();
+  const older = await revParse(origin, "HEAD~1");
   const other = await makeRepo();
   await writeFiles(other, { "b.txt": "b\n" });
   await commitAll(other, "other");
-  const shallow = await makeRepo();
-  await Deno.remove(shallow, { recursive: true });
-  await git(Deno.cwd(), ["clone", "-q", "--depth", "1", `file://${origin}`, shallow]);
+  const shallow = await shallowCloneOf(origin);
   const repo = await repoAt(shallow);
   const elsewhere = writtenElsewhere(new TestFs(), repo);
   const foreign = await revParse(other, "HEAD");

@@ -1,8 +1,13 @@
 import assert from "node:assert/strict";
 import { TestFs } from "../../../_helpers/fs.ts";
 import { commitAbsence } from "../../../../core/facts/git/commit_absent.ts";
-import { commitAll, git, makeRepo, writeFiles } from "../../../_helpers/git.ts";
-import { repoAt, revParse } from "../../../_helpers/git_fixtures.ts";
+import { commitAll, makeRepo, writeFiles } from "../../../_helpers/git.ts";
+import {
+  makeTwoCommitRepo,
+  repoAt,
+  revParse,
+  shallowCloneOf,
+} from "../../../_helpers/git_fixtures.ts";
 
 Deno.test("commitAbsence: a commit of another repository is absent; this one's HEAD is not (control)", async () => {
   const here = await makeRepo();
@@ -23,18 +28,12 @@ Deno.test("commitAbsence: outside a repository nothing is absent", async () => {
 });
 
 Deno.test("commitAbsence: in a shallow clone a commit beyond the boundary tells nothing; the full clone finds it (control)", async () => {
-  const origin = await makeRepo();
-  await writeFiles(origin, { "a.txt": "a\n" });
-  await commitAll(origin, "one");
-  const older = await revParse(origin, "HEAD");
-  await writeFiles(origin, { "a.txt": "b\n" });
-  await commitAll(origin, "two");
+  const origin = await makeTwoCommitRepo();
+  const older = await revParse(origin, "HEAD~1");
   const elsewhere = await makeRepo();
   await writeFiles(elsewhere, { "b.txt": "b\n" });
   await commitAll(elsewhere, "elsewhere");
-  const shallow = await makeRepo();
-  await Deno.remove(shallow, { recursive: true });
-  await git(Deno.cwd(), ["clone", "-q", "--depth", "1", `file://${origin}`, shallow]);
+  const shallow = await shallowCloneOf(origin);
   const absentShallow = commitAbsence(new TestFs(), await repoAt(shallow));
   assert.equal(await absentShallow(older), false, "beyond the boundary: cannot tell");
   assert.equal(await absentShallow(await revParse(elsewhere, "HEAD")), false);
