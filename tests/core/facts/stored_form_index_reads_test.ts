@@ -25,15 +25,6 @@ class CountingFs extends TestFs {
   }
 }
 
-async function withRepo(fn: (dir: string) => Promise<void>): Promise<void> {
-  const dir = await makeRepo();
-  try {
-    await fn(dir);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-}
-
 async function capture(dir: string): Promise<{ reads: number; stored: unknown }> {
   const fs = new CountingFs(`${dir}/.git/index`);
   const facts = await collectFacts(fs, dir, {
@@ -56,38 +47,35 @@ async function gitStored(dir: string): Promise<string> {
 }
 
 Deno.test("a changed file's stored form costs no second index read where no index .gitattributes can be missing", async () => {
-  await withRepo(async (dir) => {
-    await writeFiles(dir, { "d/f.txt": "a\n", "e/g.txt": "b\n" });
-    await commitAll(dir);
-    await writeFiles(dir, { "d/f.txt": "a\r\nchanged\r\n" });
-    const got = await capture(dir);
-    assert.equal(got.reads, 1, "the scan's read only");
-    assert.equal(got.stored, await gitStored(dir));
-  });
+  const dir = await makeRepo();
+  await writeFiles(dir, { "d/f.txt": "a\n", "e/g.txt": "b\n" });
+  await commitAll(dir);
+  await writeFiles(dir, { "d/f.txt": "a\r\nchanged\r\n" });
+  const got = await capture(dir);
+  assert.equal(got.reads, 1, "the scan's read only");
+  assert.equal(got.stored, await gitStored(dir));
 });
 
 Deno.test("a .gitattributes deleted but still staged is read from the index, and the stored form is git's", async () => {
-  await withRepo(async (dir) => {
-    await writeFiles(dir, { "d/f.txt": "a\n", "d/.gitattributes": "*.txt text\n" });
-    await commitAll(dir);
-    await Deno.remove(`${dir}/d/.gitattributes`);
-    await writeFiles(dir, { "d/f.txt": "a\r\nchanged\r\n" });
-    const got = await capture(dir);
-    assert.ok(got.reads >= 2, `the index's .gitattributes read (${got.reads} reads)`);
-    // git converts by the staged attributes: the CRLF is dropped.
-    assert.equal(got.stored, await gitStored(dir));
-  });
+  const dir = await makeRepo();
+  await writeFiles(dir, { "d/f.txt": "a\n", "d/.gitattributes": "*.txt text\n" });
+  await commitAll(dir);
+  await Deno.remove(`${dir}/d/.gitattributes`);
+  await writeFiles(dir, { "d/f.txt": "a\r\nchanged\r\n" });
+  const got = await capture(dir);
+  assert.ok(got.reads >= 2, `the index's .gitattributes read (${got.reads} reads)`);
+  // git converts by the staged attributes: the CRLF is dropped.
+  assert.equal(got.stored, await gitStored(dir));
 });
 
 Deno.test("a skip-worktree .gitattributes absent from the work tree is read from the index too", async () => {
-  await withRepo(async (dir) => {
-    await writeFiles(dir, { "d/f.txt": "a\n", "d/.gitattributes": "*.txt text\n" });
-    await commitAll(dir);
-    await git(dir, ["update-index", "--skip-worktree", "d/.gitattributes"]);
-    await Deno.remove(`${dir}/d/.gitattributes`);
-    await writeFiles(dir, { "d/f.txt": "a\r\nchanged\r\n" });
-    const got = await capture(dir);
-    assert.ok(got.reads >= 2, `the index's .gitattributes read (${got.reads} reads)`);
-    assert.equal(got.stored, await gitStored(dir));
-  });
+  const dir = await makeRepo();
+  await writeFiles(dir, { "d/f.txt": "a\n", "d/.gitattributes": "*.txt text\n" });
+  await commitAll(dir);
+  await git(dir, ["update-index", "--skip-worktree", "d/.gitattributes"]);
+  await Deno.remove(`${dir}/d/.gitattributes`);
+  await writeFiles(dir, { "d/f.txt": "a\r\nchanged\r\n" });
+  const got = await capture(dir);
+  assert.ok(got.reads >= 2, `the index's .gitattributes read (${got.reads} reads)`);
+  assert.equal(got.stored, await gitStored(dir));
 });

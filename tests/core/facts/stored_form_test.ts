@@ -60,6 +60,16 @@ const SHAPES: Shape[] = [
 const fs = new TestFs();
 const enc = new TextEncoder();
 
+/** The stored form of the repository at `dir`, with no system or user git config. */
+function storedFormAt(dir: string) {
+  const repo = { workTree: dir, gitDir: `${dir}/.git`, commonDir: `${dir}/.git` };
+  return readStoredForm(fs, repo, {
+    homeDir: null,
+    xdgConfigHome: null,
+    gitEnvironment: { GIT_CONFIG_NOSYSTEM: "1", GIT_ATTR_NOSYSTEM: "1" },
+  });
+}
+
 for (const shape of SHAPES) {
   Deno.test(`stored form agrees with git add: ${shape.name}`, async () => {
     const dir = await makeRepo("baton-stored-form-");
@@ -75,12 +85,7 @@ for (const shape of SHAPES) {
       await Deno.writeTextFile(`${dir}/.gitattributes`, shape.attributes);
     }
     await Deno.writeFile(`${dir}/f.txt`, enc.encode(shape.now));
-    const repo = { workTree: dir, gitDir: `${dir}/.git`, commonDir: `${dir}/.git` };
-    const form = await readStoredForm(fs, repo, {
-      homeDir: null,
-      xdgConfigHome: null,
-      gitEnvironment: { GIT_CONFIG_NOSYSTEM: "1", GIT_ATTR_NOSYSTEM: "1" },
-    });
+    const form = await storedFormAt(dir);
     assert.ok(form !== null);
     const bytes = await Deno.readFile(`${dir}/f.txt`);
     const got = await form("f.txt", bytes, await sha256Id(bytes));
@@ -102,12 +107,7 @@ Deno.test("stored form: a clean filter baton does not run is unknown, never the 
   const dir = await makeRepo("baton-stored-form-");
   await git(dir, ["config", "filter.strip.clean", "tr -d x"]);
   await Deno.writeTextFile(`${dir}/.gitattributes`, "*.txt filter=strip\n");
-  const repo = { workTree: dir, gitDir: `${dir}/.git`, commonDir: `${dir}/.git` };
-  const form = await readStoredForm(fs, repo, {
-    homeDir: null,
-    xdgConfigHome: null,
-    gitEnvironment: { GIT_CONFIG_NOSYSTEM: "1", GIT_ATTR_NOSYSTEM: "1" },
-  });
+  const form = await storedFormAt(dir);
   assert.ok(form !== null);
   const got = await form("f.txt", enc.encode("axb\n"), "sha256:unused");
   assert.ok("unknown" in got, JSON.stringify(got));
