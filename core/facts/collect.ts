@@ -33,12 +33,7 @@ import { parseTag } from "./git/parse_tag.ts";
 import { readHead } from "./git/read_head.ts";
 import { readRepoConfig } from "./git/read_repo_config.ts";
 import { comparePaths } from "./worktree/compare_paths.ts";
-import {
-  isAttributesPath,
-  SCAN_PHASES,
-  scanWorktree,
-  type SubmoduleState,
-} from "./worktree/scan.ts";
+import { SCAN_PHASES, scanWorktree, type SubmoduleState } from "./worktree/scan.ts";
 import { createAttributeLookup } from "./worktree/attributes.ts";
 import { inSparseCone, parseSparseCone } from "./worktree/sparse_cone.ts";
 import { readPatternFile } from "./git/read_git_file.ts";
@@ -489,9 +484,7 @@ export async function collectFacts(
       // .baton/ is baton's own state: it never counts as a change.
       const own = (p: string) => p === ".baton" || p === ".baton/" || p.startsWith(".baton/");
       entries = wt.entries.filter((e) => !own(e.path));
-      attributesInIndex = wt.hiddenAttributes || wt.entries.some((e) => isAttributesPath(e.path)) ||
-        wt.unchecked.some(isAttributesPath) || wt.oversized.some(isAttributesPath) ||
-        wt.badNames.length > 0;
+      attributesInIndex = wt.attributesMayBeMissing;
       const entryPaths = new Set(entries.map((e) => e.path));
       stagedUnhashed = new Set(wt.oversized.filter((p) => entryPaths.has(p)));
       oversized = wt.oversized.filter((p) => !own(p) && !entryPaths.has(p));

@@ -245,11 +245,14 @@ export interface WorktreeStatus {
   /** Untracked names that are not UTF-8 an ignore rule matched (git matches bytes the runtime lost). */
   untrackedLossyIgnored: number;
   /**
-   * True when the index holds a `.gitattributes` the comparison skipped
-   * (assume-unchanged, or skip-worktree and absent): git reads the index's
-   * copy where the work tree has none, and no entry says so.
+   * False only when every `.gitattributes` the index holds is in the work
+   * tree unchanged: none is changed, left uncompared or unnameable, and
+   * none was skipped (assume-unchanged, or skip-worktree and absent). git
+   * reads the index's copy where the work tree has none; where this is
+   * false no such copy exists, and a reader of attributes need not read
+   * the index for one.
    */
-  hiddenAttributes: boolean;
+  attributesMayBeMissing: boolean;
 }
 
 /**
@@ -812,7 +815,9 @@ export async function scanWorktree(
     untrackedSkippedDirs,
     untrackedLossyIgnored,
     untrackedCache: index?.extensions.includes("UNTR") ?? false,
-    hiddenAttributes: chunkOf.hiddenAttributes,
+    attributesMayBeMissing: chunkOf.hiddenAttributes || badNames.length > 0 ||
+      [...changes.keys()].some(isAttributesPath) || unchecked.some(isAttributesPath) ||
+      oversized.some(isAttributesPath),
   };
 }
 
@@ -1072,7 +1077,7 @@ function noteHiddenAttributes(index: GitIndex, i: number, to: LstatChunk): void 
 }
 
 /** Whether a repository-relative path names a `.gitattributes` file. */
-export function isAttributesPath(path: string): boolean {
+function isAttributesPath(path: string): boolean {
   return path === ".gitattributes" || path.endsWith("/.gitattributes");
 }
 
