@@ -121,17 +121,27 @@ Deno.test("a .gitmodules that does not parse stops git status wherever the index
   assert.deepEqual([...agreed.git.tracked], [[".gitmodules", ".M"], ["sub", "D."]]);
 });
 
-Deno.test("a .gitmodules gone from the work tree is read from the index, then from HEAD, as git reads it: its ignore=all still hides the submodule", async () => {
-  await using home = await tempDir("baton-gitmodules-home-");
-  const env: UserEnv = { home: home.path, xdg: null };
+/**
+ * A repository holding submodule `sub` (a one-file repository `lib`), its
+ * `.gitmodules` setting `ignore = all` when asked, committed, then the
+ * submodule's file edited.
+ */
+async function editedSubmodule(ignoreAll: boolean): Promise<{ lib: string; dir: string }> {
   const lib = await makeRepo();
   await writeFiles(lib, { "l.txt": "l\n" });
   await commitAll(lib);
   const dir = await makeRepo();
   await git(dir, ["-c", "protocol.file.allow=always", "submodule", "add", "-q", lib, "sub"]);
-  await git(dir, ["config", "-f", ".gitmodules", "submodule.sub.ignore", "all"]);
+  if (ignoreAll) await git(dir, ["config", "-f", ".gitmodules", "submodule.sub.ignore", "all"]);
   await commitAll(dir);
   await writeFiles(`${dir}/sub`, { "l.txt": "edited\n" });
+  return { lib, dir };
+}
+
+Deno.test("a .gitmodules gone from the work tree is read from the index, then from HEAD, as git reads it: its ignore=all still hides the submodule", async () => {
+  await using home = await tempDir("baton-gitmodules-home-");
+  const env: UserEnv = { home: home.path, xdg: null };
+  const { lib, dir } = await editedSubmodule(true);
   const hidden = await assertAgreesWithGit(env, dir);
   assert.deepEqual([...hidden.git.tracked], [], "control: ignore=all hides the edit");
   await Deno.remove(`${dir}/.gitmodules`);
@@ -149,14 +159,7 @@ Deno.test("a .gitmodules gone from the work tree is read from the index, then fr
 Deno.test("a .gitmodules in the work tree that is a dangling link is what git reads (nothing), not the index's: its ignore=all no longer hides the submodule", async () => {
   await using home = await tempDir("baton-gitmodules-home-");
   const env: UserEnv = { home: home.path, xdg: null };
-  const lib = await makeRepo();
-  await writeFiles(lib, { "l.txt": "l\n" });
-  await commitAll(lib);
-  const dir = await makeRepo();
-  await git(dir, ["-c", "protocol.file.allow=always", "submodule", "add", "-q", lib, "sub"]);
-  await git(dir, ["config", "-f", ".gitmodules", "submodule.sub.ignore", "all"]);
-  await commitAll(dir);
-  await writeFiles(`${dir}/sub`, { "l.txt": "edited\n" });
+  const { lib, dir } = await editedSubmodule(true);
   await Deno.remove(`${dir}/.gitmodules`);
   // Control: gone, the index's is read and its ignore=all hides the edit.
   const fromIndex = await assertAgreesWithGit(env, dir);
@@ -170,13 +173,7 @@ Deno.test("a .gitmodules in the work tree that is a dangling link is what git re
 Deno.test("a .gitmodules blob (index or HEAD) with a syntax error past its first line: git reports it and keeps the settings before it, as baton does", async () => {
   await using home = await tempDir("baton-gitmodules-home-");
   const env: UserEnv = { home: home.path, xdg: null };
-  const lib = await makeRepo();
-  await writeFiles(lib, { "l.txt": "l\n" });
-  await commitAll(lib);
-  const dir = await makeRepo();
-  await git(dir, ["-c", "protocol.file.allow=always", "submodule", "add", "-q", lib, "sub"]);
-  await commitAll(dir);
-  await writeFiles(`${dir}/sub`, { "l.txt": "edited\n" });
+  const { lib, dir } = await editedSubmodule(false);
   const module = `[submodule "sub"]\n\tpath = sub\n\turl = ${lib}\n`;
   const shapes: [string, string, [string, string][]][] = [
     // ignore=all read before the bad line hides the edit.
