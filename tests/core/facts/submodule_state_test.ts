@@ -159,7 +159,7 @@ Deno.test("a .gitmodules gone from the work tree is read from the index, then fr
 Deno.test("a .gitmodules in the work tree that is a dangling link is what git reads (nothing), not the index's: its ignore=all no longer hides the submodule", async () => {
   await using home = await tempDir("baton-gitmodules-home-");
   const env: UserEnv = { home: home.path, xdg: null };
-  const { lib, dir } = await editedSubmodule(true);
+  const { dir } = await editedSubmodule(true);
   await Deno.remove(`${dir}/.gitmodules`);
   // Control: gone, the index's is read and its ignore=all hides the edit.
   const fromIndex = await assertAgreesWithGit(env, dir);
