@@ -15,10 +15,7 @@
  */
 import type { SecretRule } from "./rule.ts";
 import { NL } from "./armor.ts";
-import { lookBehind } from "./rules_vendor.ts";
-
-/** A UUID's shape, lower-case hex. */
-const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+import { lookBehind, UUID } from "./rules_vendor.ts";
 
 /** An optional quote, escaped up to three times (JSON inside JSON). */
 const Q = String.raw`(?:\\{0,3}["'\x60])?`;

@@ -13,13 +13,10 @@
  */
 import { decodeBase64Loose, isCamelWords } from "./checks.ts";
 import type { SecretRule } from "./rule.ts";
-import { lookBehind, prefixed } from "./rules_vendor.ts";
+import { lookBehind, prefixed, UUID } from "./rules_vendor.ts";
 
 /** The Bitcoin base58 alphabet, as a RegExp class body (no `0`, `O`, `I`, `l`). */
 const B58 = "1-9A-HJ-NP-Za-km-z";
-
-/** A UUID's shape, lower-case hex. */
-const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 
 /** How many of the classes upper case, lower case and digit a text holds. */
 function classes(s: string): number {

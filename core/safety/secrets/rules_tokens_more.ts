@@ -12,15 +12,12 @@
  */
 import { decodeBase64Loose } from "./checks.ts";
 import type { SecretRule } from "./rule.ts";
-import { lookBehind, prefixed } from "./rules_vendor.ts";
+import { lookBehind, prefixed, UUID } from "./rules_vendor.ts";
 
 /** Not preceded by a word character (escapes aside). */
 const LB_WORD = lookBehind("A-Za-z0-9_");
 
 const HEX_DIGITS = [..."0123456789abcdef"];
-
-/** A UUID's shape, lower-case hex. */
-const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 
 /** One character of Adyen's 16-character key suffix: printable ASCII save blanks, quotes, backslash and backtick. */
 const ADYEN_TAIL = String.raw`[!#-&(-\[\]-_a-~]`;

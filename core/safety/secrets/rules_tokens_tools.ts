@@ -16,10 +16,7 @@
  */
 import { decodeBase64Loose, isCamelWords, isNameOfWords } from "./checks.ts";
 import type { SecretRule } from "./rule.ts";
-import { lookBehind, prefixed } from "./rules_vendor.ts";
-
-/** A UUID's shape, lower-case hex. */
-const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+import { lookBehind, prefixed, UUID } from "./rules_vendor.ts";
 
 /**
  * Buildkite's token prefixes other than `bkua_` (an older row reads it as 40

@@ -60,6 +60,9 @@ export function prefixed(row: PrefixedRow): SecretRule {
   return rule;
 }
 
+/** A UUID's shape, lower-case hex (a pattern source, shared by the rule files). */
+export const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+
 /**
  * The tail of GitLab's routable tokens (GitLab 18.3 on): `.` + a 2-character
  * base36 payload length and a 7-character CRC, the versioned form with a
