@@ -72,3 +72,16 @@ Deno.test("loadBriefing() reads the index's .gitattributes for a recorded file w
   const staged = await git(dir, ["cat-file", "blob", ":d/f.txt"]);
   assert.equal(staged.stdout, "a\nchanged\n");
 });
+
+Deno.test("loadBriefing() reads the index's .gitattributes for a recorded file where a skip-worktree copy is absent from the work tree", async () => {
+  const dir = await makeRepo();
+  await writeFiles(dir, { "d/f.txt": "a\n", "d/.gitattributes": "*.txt text\n" });
+  await commitAll(dir);
+  await git(dir, ["update-index", "--skip-worktree", "d/.gitattributes"]);
+  await Deno.remove(`${dir}/d/.gitattributes`);
+  await writeFiles(dir, { "d/f.txt": "a\r\nchanged\r\n" });
+  await finalize(dir);
+  const got = await load(dir);
+  assert.equal(got.status, "match");
+  assert.ok(got.reads >= 2, `the index's .gitattributes read (${got.reads} reads)`);
+});
