@@ -167,6 +167,14 @@ export interface CollectFactsOptions {
    * bench measures where the time and memory go with it. @default {nothing}
    */
   onPhase?: (phase: FactsPhase) => void;
+  /**
+   * Told, once the work-tree scan has run, whether the index may hold a
+   * `.gitattributes` the work tree lacks (see worktree/scan.ts's
+   * `attributesMayBeMissing`); not called when the scan did not run. Load
+   * re-checks its recorded files before the scan and reads the index for
+   * attributes only when this says so. @default {nothing}
+   */
+  onIndexAttributes?: (mayBeMissing: boolean) => void;
 }
 
 /** The phases of {@linkcode collectFacts}, in the order they end. */
@@ -485,6 +493,7 @@ export async function collectFacts(
       const own = (p: string) => p === ".baton" || p === ".baton/" || p.startsWith(".baton/");
       entries = wt.entries.filter((e) => !own(e.path));
       attributesInIndex = wt.attributesMayBeMissing;
+      options.onIndexAttributes?.(attributesInIndex);
       const entryPaths = new Set(entries.map((e) => e.path));
       stagedUnhashed = new Set(wt.oversized.filter((p) => entryPaths.has(p)));
       oversized = wt.oversized.filter((p) => !own(p) && !entryPaths.has(p));

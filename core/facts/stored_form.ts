@@ -159,7 +159,11 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
 export async function readStoredForm(
   fs: ReadFs,
   repo: RepoLocation,
-  options: { homeDir: string | null; xdgConfigHome: string | null; gitEnvironment: GitEnvironment },
+  options: {
+    homeDir: string | null;
+    xdgConfigHome: string | null;
+    gitEnvironment: GitEnvironment;
+  } & StoredFormOptions,
 ): Promise<StoredForm | null> {
   const env = options.gitEnvironment;
   try {
@@ -169,7 +173,11 @@ export async function readStoredForm(
       ...configFileOptions(env),
       pwd: env["PWD"] ?? null,
     });
-    return createStoredForm(fs, repo, config, systemAttributesFile(env));
+    return createStoredForm(fs, repo, config, systemAttributesFile(env), {
+      ...(options.attributesInIndex === undefined
+        ? {}
+        : { attributesInIndex: options.attributesInIndex }),
+    });
   } catch {
     return null;
   }

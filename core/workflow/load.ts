@@ -251,19 +251,26 @@ export async function loadBriefing(
   // budget): under a tight deadline they are what the briefing names.
   const root = found.repoProblem === undefined ? repo?.workTree ?? null : null;
   // Each file is also digested as git would store it now (core/facts/stored_form.ts); the
-  // config it needs is read only when some recorded file is re-checked.
-  let stored: Promise<StoredForm | null> | null = null;
-  const storedForm = root === null || repo === null
-    ? null
-    : () =>
-      stored ??= readStoredForm(ctx.fs, repo, {
+  // config it needs is read only when some recorded file is re-checked. Where a directory's
+  // .gitattributes is missing from the work tree, git reads the index's copy: the re-check
+  // runs before the scan, so it first assumes the index holds none the work tree lacks (the
+  // index is not read for it), and the scan below confirms that (collect's
+  // onIndexAttributes); else the files whose stored form was taken are re-checked again
+  // reading the index, so the index is read once where the scan settles it.
+  const formWith = (attributesInIndex: boolean) => {
+    let form: Promise<StoredForm | null> | null = null;
+    return root === null || repo === null ? null : () =>
+      form ??= readStoredForm(ctx.fs, repo, {
         homeDir: ctx.homeDir,
         xdgConfigHome: ctx.xdgConfigHome,
         gitEnvironment: ctx.gitEnvironment ?? {},
+        attributesInIndex,
       });
+  };
+  const assumingNone = formWith(false);
   const files = await recheckFiles(ctx, parsed.capsule, {
     root,
-    storedForm,
+    storedForm: assumingNone,
     why: found.repoProblem !== undefined
       ? `unavailable now: ${found.repoProblem}`
       : "unavailable now: not inside a repository",
@@ -272,6 +279,8 @@ export async function loadBriefing(
     expired: before(by(0.5)),
   });
   phase("recorded files re-checked");
+  // Until the scan says otherwise, the index may hold a .gitattributes the work tree lacks.
+  let indexAttributes = true as boolean;
   const collected = found.repoProblem !== undefined
     ? unavailableFacts(ctx.now().toISOString(), [
       { part: "repository", reason: found.repoProblem },
@@ -287,8 +296,29 @@ export async function loadBriefing(
       publishBudgetMs: 0,
       maxHashBytes,
       deadlineMs: by(0.85),
+      onIndexAttributes: (mayBeMissing) => {
+        indexAttributes = mayBeMissing;
+      },
       ...(options.onPhase === undefined ? {} : { onPhase: options.onPhase }),
     });
+  const storedForm = indexAttributes ? formWith(true) : assumingNone;
+  if (indexAttributes) {
+    // The assumption is not confirmed: the stored forms taken under it are taken again.
+    const assumed = new Set(
+      [...files].filter(([, f]) => f.kind === "hashed" && f.stored !== undefined).map(([p]) => p),
+    );
+    if (assumed.size > 0) {
+      const again = await recheckFiles(ctx, parsed.capsule, {
+        root,
+        storedForm,
+        why: "not re-checked: the repository could not be scanned now",
+        names: null,
+        maxHashBytes,
+        expired: () => left() <= 0,
+      });
+      for (const [path, f] of again) if (assumed.has(path)) files.set(path, f);
+    }
+  }
   // The current facts get the same redaction as the recorded ones: a secret in
   // a branch name or path must not reach the briefing, and an unchanged
   // value must compare equal to its redacted record.
