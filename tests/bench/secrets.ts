@@ -901,7 +901,8 @@ function renderFresh(report: FreshReport): string[] {
 const PREWARM_LABELS: Record<PrewarmPart, string> = {
   wasm:
     "keyword pass over one full buffer and its masked copy (WebAssembly memory growth, code tier-up)",
-  patterns: "every rule's patterns compiled and run (regular-expression compiler)",
+  patterns:
+    "every rule's pattern compiled as a scan compiles it, and run (regular-expression compiler)",
   young: "4 MiB of 64 KiB text windows decoded (the young generation's first use)",
 };
 

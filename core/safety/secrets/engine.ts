@@ -29,6 +29,7 @@ import { decodeTables, type PrebuiltTables, tablesFingerprint } from "./prebuilt
 import { scanDfaTs } from "./prefilter_ts.ts";
 import type { RuleSection, SecretRule } from "./rule.ts";
 import { NameAnswers } from "./name_answers.ts";
+import { captureOf, groupsOf, numberGroups } from "./numbered.ts";
 import { VerdictCache } from "./verdicts.ts";
 
 /** Which prefilter runs the keyword pass. */
@@ -76,6 +77,14 @@ interface CompiledRule {
    * building every rule's pattern is a cost of every process.
    */
   fast: RegExp | null;
+  /**
+   * Set with `fast` when it is the pattern with its named groups numbered
+   * (numbered.ts): each name's group numbers (the match carries no
+   * `groups` object; they are read by number). Null: `fast` keeps the names.
+   */
+  numbered: ReadonlyMap<string, readonly number[]> | null;
+  /** With `numbered`: the numbers of the groups named `s` (the secret), if any. */
+  secretGroups: readonly number[] | undefined;
   before: number;
   after: number;
   near: boolean;
@@ -257,6 +266,8 @@ export function createEngine(
       re: null,
       reFlags: flags,
       fast: null,
+      numbered: null,
+      secretGroups: undefined,
       before,
       after: rule.after,
       near,
@@ -357,9 +368,26 @@ export function createEngine(
   };
 }
 
-/** The rule's pattern without the `d` flag, built on first use. */
+/**
+ * The rule's pattern without the `d` flag, built on first use: with its
+ * named groups numbered when it has some (see {@linkcode CompiledRule.numbered}).
+ */
 function fastOf(c: CompiledRule): RegExp {
-  return c.fast ??= new RegExp(c.rule.pattern.source, c.reFlags.replace("d", ""));
+  if (c.fast === null) {
+    const flags = c.reFlags.replace("d", "");
+    const numbered = numberGroups(c.rule.pattern.source);
+    if (numbered !== null && numbered.names.size > 0) {
+      c.numbered = numbered.names;
+      c.secretGroups = numbered.names.get("s");
+      c.fast = new RegExp(numbered.source, flags);
+    } else c.fast = new RegExp(c.rule.pattern.source, flags);
+  }
+  return c.fast;
+}
+
+/** The secret (group `s`) of a match of `c.fast`, or undefined when no `s` took part. */
+function secretOf(c: CompiledRule, m: RegExpExecArray): string | undefined {
+  return c.numbered === null ? m.groups?.s : captureOf(c.secretGroups, m);
 }
 
 function compileSection(section: RuleSection): RuleSection {
@@ -1044,11 +1072,15 @@ function spanOf(
 ): (RawFinding & { priority: number }) | null {
   // Markers are opaque: no match may take part of an earlier redaction.
   if (m[0].includes(MARKER_OPEN)) return null;
-  const secret = m.groups?.s ?? m[0];
+  const secret = secretOf(c, m) ?? m[0];
   // The checks read the secret and the groups, both fixed by the match's captures.
   let verdict = c.verdicts.known(c.index, m);
   if (verdict === undefined) {
-    verdict = accept(c.rule, secret, m.groups ?? {});
+    verdict = accept(
+      c.rule,
+      secret,
+      c.numbered === null ? m.groups ?? {} : groupsOf(c.numbered, m),
+    );
     c.verdicts.remember(c.index, m, verdict);
   }
   if (!verdict) return null;
@@ -1082,7 +1114,7 @@ function secretSpan(
   at: number,
 ): readonly [number, number] | null {
   const whole = m[0];
-  const s = m.groups?.s;
+  const s = secretOf(c, m);
   if (s === undefined) return [at, at + whole.length];
   const first = whole.indexOf(s);
   if (first >= 0 && whole.indexOf(s, first + 1) < 0) return [at + first, at + first + s.length];

@@ -5,6 +5,7 @@ import {
   isExcludedName,
   isLookAlikeValue,
   isNotSecret,
+  isPredictable,
   opensAsPlaceholder,
 } from "../../../../core/safety/secrets/filters.ts";
 import { ALNUM, HEX, Rng, SAMPLES } from "../../../_helpers/secret_fixtures.ts";
@@ -397,4 +398,64 @@ Deno.test("a signed request's credential scope is kept under a credential name, 
       1,
     );
   }
+});
+
+/**
+ * isPredictable as it was written with a Set of the value's characters (the reference): whether
+ * it is predictable, and whether only the count of distinct characters made it so.
+ */
+function isPredictableBySet(secret: string): [boolean, boolean] {
+  const n = secret.length;
+  if (n < 4) return [false, false];
+  let predictable = 0;
+  for (let i = 1; i < n; i++) {
+    const c = secret.charCodeAt(i);
+    const prev = secret.charCodeAt(i - 1);
+    const next = c === prev + 1 ||
+      (prev === 0x39 && (c === 0x30 || c === 0x61 || c === 0x41)) ||
+      ((prev === 0x7a || prev === 0x5a || prev === 0x66 || prev === 0x46) && c === 0x30);
+    if (next) predictable++;
+    else {
+      for (let p = 1; p <= 4 && p <= i; p++) {
+        if (secret.charCodeAt(i - p) === c) {
+          predictable++;
+          break;
+        }
+      }
+    }
+  }
+  if (predictable >= 0.7 * (n - 1)) return [true, false];
+  const few = n >= 8 && new Set(secret).size <= 3;
+  return [few, few];
+}
+
+Deno.test("isPredictable() counts distinct characters as a Set of the value would (astral ones and lone surrogates too)", () => {
+  const rng = new Rng(57);
+  // Few characters (so three or fewer distinct ones is common), spread so steps rarely repeat.
+  const alphabets = [
+    "ab",
+    "abc",
+    "abcd",
+    "aQ7",
+    "xy😀",
+    "\ud800ab",
+    "😀😁a",
+    "\udc00\ud800x",
+    ALNUM,
+  ];
+  let bySetOnly = 0;
+  let kept = 0;
+  for (let i = 0; i < 20000; i++) {
+    const alphabet = [...rng.pick(alphabets)];
+    let value = "";
+    const n = 4 + rng.int(30);
+    for (let k = 0; k < n; k++) value += rng.pick(alphabet);
+    const [want, bySet] = isPredictableBySet(value);
+    assert.equal(isPredictable(value), want, JSON.stringify(value));
+    if (bySet) bySetOnly++;
+    if (!want) kept++;
+  }
+  // Both answers, and values only the distinct count calls predictable.
+  assert.ok(bySetOnly > 100, `${bySetOnly}`);
+  assert.ok(kept > 1000, `${kept}`);
 });
