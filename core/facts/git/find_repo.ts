@@ -163,8 +163,7 @@ async function asGitDir(
   fs: ReadFs,
   gitDir: string,
 ): Promise<{ gitDir: string; commonDir: string } | null> {
-  const head = await fs.lstat(`${gitDir}/HEAD`);
-  if (head === null || !(head.isFile || head.isSymlink)) return null;
+  if (!(await validHead(fs, `${gitDir}/HEAD`))) return null;
   let commonDir = gitDir;
   // git keeps every byte of commondir but trailing CR and LF, up to a NUL.
   const read = await readExactText(fs, `${gitDir}/commondir`);
@@ -177,6 +176,32 @@ async function asGitDir(
   if (objects === null || !objects.isDirectory || refs === null || !refs.isDirectory) return null;
   return { gitDir, commonDir };
 }
+
+/** How much of HEAD git's validate_headref reads. */
+const HEAD_PROBE_BYTES = 255;
+
+/**
+ * git's validate_headref: HEAD is a symbolic link whose text starts with
+ * `refs/`, or a file whose first 255 bytes, read as a C string (a NUL ends
+ * them), start with `ref:`, blanks and `refs/`, or with 40 hex digits. A
+ * HEAD that is none of these (a half-written `.git`, junk) makes the
+ * directory no git directory to git, whatever else is there.
+ */
+async function validHead(fs: ReadFs, path: string): Promise<boolean> {
+  const st = await fs.lstat(path);
+  if (st === null) return false;
+  try {
+    if (st.isSymlink) return (await fs.readLink(path)).startsWith("refs/");
+    if (!st.isFile) return false;
+    const text = beforeNul(LATIN1.decode(await fs.readRange(path, 0, HEAD_PROBE_BYTES)));
+    return /^ref:[ \t\n\r]*refs\//.test(text) || /^[0-9a-fA-F]{40}/.test(text);
+  } catch {
+    return false;
+  }
+}
+
+/** One character per byte: HEAD is matched against ASCII alone. */
+const LATIN1 = new TextDecoder("latin1");
 
 /** Text without its trailing CR and LF characters (all of them), as git trims a git file or commondir. */
 function dropLineEnds(text: string): string {
