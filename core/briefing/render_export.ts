@@ -14,6 +14,7 @@ import { shownPointers } from "../capsule/pointers.ts";
 import { type Authorship, authorshipLine } from "../trust/authorship_line.ts";
 import { WITHHELD_REASON } from "./writer_reasons.ts";
 import { shownPath } from "../facts/escape_path.ts";
+import { trackedChanged } from "../capsule/tracked_changed.ts";
 
 /** An export and whether it was cut. */
 export interface ExportText {
@@ -117,7 +118,9 @@ export function renderExport(
           f.detached ? "(detached)" : one(f.branch === null ? "none" : shownPath(f.branch))
         }`,
         `HEAD: ${one(f.head ?? "none")}`,
-        `dirty: ${f.dirty}; ${f.changed_count} changed, ${f.untracked_count} untracked`,
+        `dirty: ${f.dirty}; ${trackedChanged(f)} changed, ${f.untracked_count}${
+          f.untracked_truncated ? "+" : ""
+        } untracked`,
         `published: ${f.published.status} (${trusted ? one(f.published.reason) : WITHHELD_REASON})`,
       );
       for (const c of f.changed_files) {

@@ -96,6 +96,7 @@ import {
   OWNERSHIP_REASON,
   OWNERSHIP_VERSIONS_REASON,
   ownershipVerdict,
+  parentsRewritten,
   REPLACE_REFS_REASON,
   replaceRefsApply,
 } from "./git/git_reach.ts";
@@ -677,6 +678,8 @@ export async function collectFacts(
     try {
       const p = await checkPublished(fs, repo, head.oid, {
         now: () => options.now().getTime(),
+        parentsRewritten: () =>
+          parentsRewritten(fs, repo, config?.config ?? null, options.gitEnvironment ?? {}),
         budgetMs: Math.max(
           0,
           Math.min(

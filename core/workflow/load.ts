@@ -24,6 +24,7 @@ import { collectFacts, unavailableFacts, unreadableReason } from "../facts/colle
 import { hashFiles, MAX_HASH_BYTES } from "../facts/hash_files.ts";
 import { readStoredForm, type StoredForm } from "../facts/stored_form.ts";
 import { checkPublished } from "../facts/git/check_published.ts";
+import { parentsRewritten } from "../facts/git/git_reach.ts";
 import type { RepoLocation } from "../facts/types.ts";
 import type { Facts, PublishedFact } from "../capsule/recorded_facts.ts";
 import { listArchive, newerTrustedCapsule, readLatest } from "../store/capsule_store.ts";
@@ -138,6 +139,8 @@ async function currentPublication(
     const p = await checkPublished(ctx.fs, repo, head, {
       now: () => ctx.now().getTime(),
       budgetMs,
+      // The config is not read here: replace refs count whenever there are any.
+      parentsRewritten: () => parentsRewritten(ctx.fs, repo, null, ctx.gitEnvironment ?? {}),
     });
     return { status: p.status, refs: [...p.refs], reason: p.reason };
   } catch (e) {

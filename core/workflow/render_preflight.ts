@@ -17,6 +17,7 @@
 import type { Facts } from "../capsule/recorded_facts.ts";
 import { DRAFT_SKELETON } from "../capsule/draft_template.ts";
 import { shownPath } from "../facts/escape_path.ts";
+import { trackedChanged } from "../capsule/tracked_changed.ts";
 
 /** How many changed paths the text lists. */
 export const LISTED_FILES = 10;
@@ -57,7 +58,7 @@ export function renderPreflight(facts: Facts, show: (text: string) => string): s
     const noTree = facts.unavailable?.find((u) => u.part === "worktree");
     const counts = facts.tree === undefined
       ? `changes unknown (${show(noTree?.reason ?? "the work tree was not scanned")})`
-      : `${facts.changed_count} changed, ${untracked} untracked${notCompared(facts, show)}`;
+      : `${trackedChanged(facts)} changed, ${untracked} untracked${notCompared(facts, show)}`;
     lines.push(
       `Facts (baton records them itself): ${where} at ${head}, published ${facts.published.status}, ${counts}${op}.`,
     );

@@ -31,7 +31,18 @@ export interface CheckPublishedOptions {
    * @default true
    */
   useCommitGraph?: boolean;
+  /**
+   * git reads other parents than the commits hold (a grafts file, replace
+   * refs): its answer follows those, the walk here the objects, so only
+   * HEAD equal to a remote-tracking ref is decided (that needs no parent).
+   * Asked only when the walk would run. @default {never}
+   */
+  parentsRewritten?: () => Promise<boolean>;
 }
+
+/** Why the walk is not run when git reads rewritten parents (content-free). */
+export const PARENTS_REWRITTEN_REASON =
+  "grafts or replace refs change the parents git reads: whether a remote-tracking ref's history holds HEAD is not decided";
 
 /** The answer. */
 export interface PublishedResult {
@@ -172,6 +183,7 @@ export async function checkPublished(
     };
   }
 
+  if (await options.parentsRewritten?.()) return unknown(PARENTS_REWRITTEN_REASON, walk.read);
   walk.paint(head, headNode, FROM_HEAD, -1);
   for (let i = 0; i < tips.length; i++) {
     if (await walk.prunable(tips[i]!.oid)) continue;

@@ -82,23 +82,32 @@ export async function findRepo(
   // stops there (a bare repository) unless it belongs to the repository found
   // above (its own .git or a directory inside it, which collect.ts reports).
   let bareAt: string | null = null;
+  let damaged: RepoLocation | null = null;
   while (dir !== null) {
     const found = await checkDir(fs, dir);
     if (found !== null) {
       if (bareAt !== null && !insideGitDirs(bareAt, found)) throw bareRepository();
       return found;
     }
+    // A `.git` directory git skips for its HEAD alone (junk, a crash's empty
+    // file): git goes on upwards, and so does the walk; where it finds nothing
+    // above, this one is reported, its HEAD then named unreadable (a damaged
+    // repository) rather than no repository at all.
+    if (damaged === null) {
+      const git = await asGitDir(fs, `${dir === "/" ? "" : dir}/.git`, { anyHead: true });
+      if (git !== null) damaged = { workTree: dir, ...git };
+    }
     if (bareAt === null && await asGitDir(fs, dir) !== null) bareAt = dir;
     const parent = parentDir(dir);
-    if (parent === null || ceilings.has(parent)) return null;
+    if (parent === null || ceilings.has(parent)) return damaged;
     if (dev !== null) {
       const parentDev = (await fs.stat(parent))?.dev ?? null;
-      if (parentDev !== null && parentDev !== dev) return null;
+      if (parentDev !== null && parentDev !== dev) return damaged;
       dev = parentDev;
     }
     dir = parent;
   }
-  return null;
+  return damaged;
 }
 
 /**
@@ -158,13 +167,20 @@ async function checkDir(fs: ReadFs, dir: string): Promise<RepoLocation | null> {
   return { workTree: dir, ...git };
 }
 
-/** git's is_git_directory: HEAD looks valid, and objects/ and refs/ exist in the common dir. */
+/**
+ * git's is_git_directory: HEAD looks valid, and objects/ and refs/ exist in
+ * the common dir; with `anyHead`, any HEAD file or link will do (a damaged
+ * repository's).
+ */
 async function asGitDir(
   fs: ReadFs,
   gitDir: string,
+  options: { anyHead?: boolean } = {},
 ): Promise<{ gitDir: string; commonDir: string } | null> {
-  const head = await fs.lstat(`${gitDir}/HEAD`);
-  if (head === null || !(head.isFile || head.isSymlink)) return null;
+  if (options.anyHead === true) {
+    const head = await fs.lstat(`${gitDir}/HEAD`);
+    if (head === null || !(head.isFile || head.isSymlink)) return null;
+  } else if (!(await validHead(fs, `${gitDir}/HEAD`))) return null;
   let commonDir = gitDir;
   // git keeps every byte of commondir but trailing CR and LF, up to a NUL.
   const read = await readExactText(fs, `${gitDir}/commondir`);
@@ -177,6 +193,32 @@ async function asGitDir(
   if (objects === null || !objects.isDirectory || refs === null || !refs.isDirectory) return null;
   return { gitDir, commonDir };
 }
+
+/** How much of HEAD git's validate_headref reads. */
+const HEAD_PROBE_BYTES = 255;
+
+/**
+ * git's validate_headref: HEAD is a symbolic link whose text starts with
+ * `refs/`, or a file whose first 255 bytes, read as a C string (a NUL ends
+ * them), start with `ref:`, blanks and `refs/`, or with 40 hex digits. A
+ * HEAD that is none of these (a half-written `.git`, junk) makes the
+ * directory no git directory to git, whatever else is there.
+ */
+async function validHead(fs: ReadFs, path: string): Promise<boolean> {
+  const st = await fs.lstat(path);
+  if (st === null) return false;
+  try {
+    if (st.isSymlink) return (await fs.readLink(path)).startsWith("refs/");
+    if (!st.isFile) return false;
+    const text = beforeNul(LATIN1.decode(await fs.readRange(path, 0, HEAD_PROBE_BYTES)));
+    return /^ref:[ \t\n\r]*refs\//.test(text) || /^[0-9a-fA-F]{40}/.test(text);
+  } catch {
+    return false;
+  }
+}
+
+/** One character per byte: HEAD is matched against ASCII alone. */
+const LATIN1 = new TextDecoder("latin1");
 
 /** Text without its trailing CR and LF characters (all of them), as git trims a git file or commondir. */
 function dropLineEnds(text: string): string {

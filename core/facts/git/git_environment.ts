@@ -66,6 +66,8 @@ export const GIT_REACH_VARIABLES = [
   "GIT_DISCOVERY_ACROSS_FILESYSTEM",
   "GIT_NO_REPLACE_OBJECTS",
   "GIT_REPLACE_REF_BASE",
+  // A grafts file other than info/grafts: the parents git reads for the publication walk.
+  "GIT_GRAFT_FILE",
   // As root, git takes the owner sudo ran it for as the current user.
   "SUDO_UID",
 ] as const;

@@ -95,12 +95,13 @@ export const REPLACE_REFS_REASON =
 export async function replaceRefsApply(
   fs: ReadFs,
   repo: RepoLocation,
-  config: GitConfig,
+  config: GitConfig | null,
   env: GitEnvironment,
 ): Promise<boolean> {
   if (env["GIT_NO_REPLACE_OBJECTS"] !== undefined) return false;
   try {
-    if (!getConfigBool(config, "core.usereplacerefs", true)) return false;
+    // Without the config (null), core.useReplaceRefs is taken at its default, true.
+    if (config !== null && !getConfigBool(config, "core.usereplacerefs", true)) return false;
   } catch {
     // Not a boolean: git refuses to run, so its answer is not baton's either.
     return true;
@@ -113,6 +114,25 @@ export async function replaceRefsApply(
     // Refs that cannot be listed: whether git replaces anything is unknown.
     return true;
   }
+}
+
+/**
+ * Whether git walks other parents than the commits hold: replace refs in
+ * effect ({@linkcode replaceRefsApply}), or a grafts file git reads
+ * (`GIT_GRAFT_FILE`, any value taken as one, else `info/grafts` in the
+ * common directory) that is not empty. Without the config (null) replace
+ * refs are taken to apply whenever there are any.
+ */
+export async function parentsRewritten(
+  fs: ReadFs,
+  repo: RepoLocation,
+  config: GitConfig | null,
+  env: GitEnvironment,
+): Promise<boolean> {
+  if (env["GIT_GRAFT_FILE"] !== undefined) return true;
+  const grafts = await fs.lstat(`${repo.commonDir}/info/grafts`);
+  if (grafts !== null && grafts.size > 0) return true;
+  return await replaceRefsApply(fs, repo, config, env);
 }
 
 /** Why the work tree is not compared when git refuses the repository's owner (content-free). */

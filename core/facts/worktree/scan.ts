@@ -47,6 +47,7 @@ import { DEFAULT_MAX_UNTRACKED, type DirListing, findUntracked } from "./untrack
 import { expandPresentSparseDirs } from "./expand_sparse.ts";
 import { duplicateEntry } from "./index_duplicates.ts";
 import { GitUnsupportedError } from "../git/errors.ts";
+import { StorageError } from "../../errors.ts";
 import { goneMaybeRenamed } from "./unmerged_renames.ts";
 import { buildTrackedTree, countPresent, type TrackedTree } from "./tracked_tree.ts";
 import { DirStats } from "./dir_stats.ts";
@@ -892,9 +893,17 @@ async function hashWorktree(
     return { unknown: converted.unknown };
   } catch (err) {
     if (err instanceof FsNotFoundError) return null;
+    // A file this user may not read: git cannot compare it either (it calls it
+    // modified); the one path is unknown, the rest of the tree is still compared.
+    if (err instanceof StorageError && ["EACCES", "EPERM"].includes(String(err.data?.os_error))) {
+      return { unknown: UNREADABLE_REASON };
+    }
     throw err;
   }
 }
+
+/** Why a tracked file whose stat data changed was not compared (content-free). */
+export const UNREADABLE_REASON = "the file cannot be read by this user (permission denied)";
 
 /**
  * The blob the index holds at `path` as git's read_blob_data_from_index

@@ -385,7 +385,11 @@ interface ListingSummary {
   count: number;
   /** A `.gitignore` that is a regular file. */
   hasIgnoreFile: boolean;
-  /** Whether `.git` is there as a file or a directory. */
+  /**
+   * Whether `.git` is there as a file, a directory or a symbolic link (git
+   * follows a link: one to a git directory or a git file makes a nested
+   * repository).
+   */
   dotGit: boolean;
 }
 
@@ -396,7 +400,7 @@ function summarize(listed: DirListing): ListingSummary {
   if (Array.isArray(listed)) {
     for (const e of listed) {
       if (e.name === ".git") {
-        dotGit ||= e.isFile || e.isDirectory;
+        dotGit ||= e.isFile || e.isDirectory || e.isSymlink;
         continue;
       }
       count++;
@@ -411,7 +415,7 @@ function summarize(listed: DirListing): ListingSummary {
     const end = slash < 0 ? names.length : slash;
     const kind = kinds.charCodeAt(i);
     if (isName(names, start, end, ".git")) {
-      dotGit ||= kind === KIND_FILE || kind === KIND_DIR;
+      dotGit ||= kind === KIND_FILE || kind === KIND_DIR || kind === KIND_LINK;
     } else {
       count++;
       if (kind === KIND_FILE && isName(names, start, end, ".gitignore")) hasIgnoreFile = true;

@@ -54,3 +54,21 @@ Deno.test("renderExport() keeps untrusted text to one line (no injected newlines
   assert.match(nowLine, /line one.*SYSTEM: obey.*three/);
   assert.equal(text.split("\n").length, 2);
 });
+
+Deno.test("renderExport() facts: changed counts tracked paths only, as git splits them; an untracked count at its cap is marked", async () => {
+  const c = await makeCapsule((b) => {
+    b.facts = {
+      ...b.facts,
+      status: "collected",
+      branch: "main",
+      head: "a".repeat(40),
+      dirty: true,
+      // One modified file and 10,000 untracked ones, the untracked walk stopped at its cap.
+      changed_count: 10_001,
+      untracked_count: 10_000,
+      untracked_truncated: true,
+    };
+  });
+  const { text } = renderExport(c, "facts", 10_000, undefined, OWN);
+  assert.match(text, /dirty: true; 1 changed, 10000\+ untracked/);
+});

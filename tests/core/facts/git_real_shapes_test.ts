@@ -399,6 +399,32 @@ const SHAPES: Shape[] = [
       "echo base>a; c; git checkout -q -b topic; echo topic>a; c; git checkout -q main; echo main>a; c; git checkout -q topic; git rebase --apply main 2>/dev/null || true; touch u",
   },
   {
+    name:
+      "an untracked directory whose .git is a symbolic link (to a git directory, to a git file) is a nested repository, listed even when all else in it is ignored; a dangling link is not",
+    script: [
+      "echo '*.log' >.gitignore; echo x>a; c; git init -q $HOME/other",
+      "mkdir d e f; ln -s $HOME/other/.git d/.git; touch d/x.log",
+      'echo "gitdir: $HOME/other/.git" >$HOME/gitfile; ln -s $HOME/gitfile e/.git; touch e/y',
+      "ln -s $HOME/nowhere f/.git; touch f/z",
+    ].join("\n"),
+  },
+  {
+    name:
+      "an untracked directory whose .git has a HEAD git does not take (junk, a link outside refs/) is no nested repository, its files are listed; one with ref:<tab>refs/ is",
+    script: [
+      "echo x>a; c; for d in d e ok; do mkdir -p $d/.git/objects $d/.git/refs; done",
+      "echo junk >d/.git/HEAD; touch d/f; ln -s heads/main e/.git/HEAD; touch e/g",
+      "printf 'ref:\\trefs/heads/x' >ok/.git/HEAD; touch ok/h",
+    ].join("\n"),
+  },
+  {
+    name:
+      "run in a directory whose .git has a junk HEAD: git skips it and takes the repository above",
+    script:
+      "echo x>a; c; mkdir -p in/.git/objects in/.git/refs; echo junk >in/.git/HEAD; touch in/f; echo y>a",
+    at: "in",
+  },
+  {
     name: "a non-cone sparse checkout with an edit inside and a file written back outside",
     script:
       "mkdir -p in out; echo a>in/a; echo b>out/b; echo c>top; c; git sparse-checkout set --no-cone '/in/' '/top'; mkdir -p out; echo b2>out/b; echo e>in/a; touch out/u",

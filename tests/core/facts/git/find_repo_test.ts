@@ -145,3 +145,22 @@ Deno.test("findRepo() reads a .git file and commondir up to a NUL, as git does (
   const got = await batonView(`${outer}/wt`);
   assert.deepEqual(got, [wtGit, `${outer}/sub.git`]);
 });
+
+Deno.test("findRepo() skips a .git whose HEAD git does not take (an empty file) for the repository above, as git does; with none above it reports that one (its HEAD then unreadable)", async () => {
+  const outer = await makeRepo();
+  await writeFiles(outer, { "a.txt": "a\n" });
+  await commitAll(outer, "c");
+  const inner = `${outer}/inner`;
+  await git(outer, ["init", "-q", "inner"]);
+  // Control: a valid inner repository is found.
+  assert.equal((await findRepo(fs, inner))?.workTree, inner);
+  await Deno.writeTextFile(`${inner}/.git/HEAD`, "");
+  const top = await git(inner, ["rev-parse", "--show-toplevel"]);
+  assert.equal(top.stdout.trim(), outer, "git takes the repository above");
+  assert.equal((await findRepo(fs, inner))?.workTree, outer);
+  // Alone (no repository above): git says "not a git repository"; baton reports the damaged one.
+  const alone = await makeRepo();
+  await Deno.writeTextFile(`${alone}/.git/HEAD`, "");
+  assert.notEqual((await git(alone, ["rev-parse", "--git-dir"], { allowFail: true })).code, 0);
+  assert.equal((await findRepo(fs, alone))?.workTree, alone);
+});

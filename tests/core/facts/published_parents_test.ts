@@ -1,0 +1,88 @@
+/**
+ * The publication fact against git where git reads other parents than the
+ * commits hold (a grafts file, `git replace --graft`): git's
+ * `for-each-ref --contains HEAD refs/remotes` is the oracle. baton's walk
+ * reads the objects, so there it must not say `yes` or `no` unless HEAD
+ * equals a remote-tracking ref (no parent is read then).
+ * @module
+ */
+import assert from "node:assert/strict";
+import { commitAll, git, makeRepo, writeFiles } from "../../_helpers/git.ts";
+import { tempDir } from "../../_helpers/temp.ts";
+import { batonFacts, type UserEnv } from "../../_helpers/git_oracle.ts";
+import { runBaton } from "../../_helpers/cli.ts";
+
+async function userEnv(vars?: Record<string, string>): Promise<UserEnv> {
+  return { home: (await tempDir("baton-pub-home-")).path, xdg: null, ...(vars ? { vars } : {}) };
+}
+
+/** Three commits; origin/main at the third, HEAD (main) back at the first. */
+async function behindRemote(): Promise<{ dir: string; second: string }> {
+  const dir = await makeRepo("baton-pub-");
+  for (const v of ["v1", "v2", "v3"]) {
+    await writeFiles(dir, { "a.txt": `${v}\n` });
+    await commitAll(dir, v);
+  }
+  await git(dir, ["update-ref", "refs/remotes/origin/main", "HEAD"]);
+  const second = (await git(dir, ["rev-parse", "HEAD~1"])).stdout.trim();
+  await git(dir, ["reset", "-q", "--hard", "HEAD~2"]);
+  return { dir, second };
+}
+
+/** git's answer: whether any remote-tracking ref contains HEAD. */
+async function gitPublished(dir: string, env: Record<string, string> = {}): Promise<boolean> {
+  const out = await git(dir, ["for-each-ref", "--contains", "HEAD", "refs/remotes"], { env });
+  return out.stdout.trim() !== "";
+}
+
+Deno.test("published: a grafts file or a replace graft that cuts HEAD out of the remote's history makes git say no; baton says unknown, never yes", async () => {
+  const { dir, second } = await behindRemote();
+  const env = await userEnv();
+  // Control: without grafts both say yes.
+  assert.equal(await gitPublished(dir), true);
+  assert.equal((await batonFacts(env, dir)).published.status, "yes");
+  // info/grafts: the second commit has no parent.
+  await Deno.writeTextFile(`${dir}/.git/info/grafts`, `${second}\n`);
+  assert.equal(await gitPublished(dir), false, "git follows the graft");
+  let f = await batonFacts(env, dir);
+  assert.equal(f.published.status, "unknown");
+  assert.match(f.published.reason, /grafts or replace refs/);
+  // An empty grafts file grafts nothing: decided again.
+  await Deno.writeTextFile(`${dir}/.git/info/grafts`, "");
+  assert.equal(await gitPublished(dir), true);
+  assert.equal((await batonFacts(env, dir)).published.status, "yes");
+  await Deno.remove(`${dir}/.git/info/grafts`);
+  // The same cut as a replace ref.
+  await git(dir, ["replace", "--graft", second]);
+  assert.equal(await gitPublished(dir), false, "git follows the replace ref");
+  f = await batonFacts(env, dir);
+  assert.equal(f.published.status, "unknown");
+  // GIT_NO_REPLACE_OBJECTS: git reads the objects' own parents, and so does baton.
+  const off = await userEnv({ GIT_NO_REPLACE_OBJECTS: "1" });
+  assert.equal(await gitPublished(dir, { GIT_NO_REPLACE_OBJECTS: "1" }), true);
+  assert.equal((await batonFacts(off, dir)).published.status, "yes");
+});
+
+Deno.test("published: with grafts, HEAD equal to a remote-tracking ref is still yes (no parent is read)", async () => {
+  const { dir, second } = await behindRemote();
+  const env = await userEnv();
+  await Deno.writeTextFile(`${dir}/.git/info/grafts`, `${second}\n`);
+  await git(dir, ["update-ref", "refs/remotes/origin/old", "HEAD"]);
+  assert.equal(await gitPublished(dir), true);
+  assert.equal((await batonFacts(env, dir)).published.status, "yes");
+});
+
+Deno.test("published: load re-checks the recorded HEAD under git's grafts as unknown, never yes", async () => {
+  const { dir, second } = await behindRemote();
+  const fin = await runBaton(["finalize", "--draft", "-"], { cwd: dir, stdin: '{"now":"x"}' });
+  assert.equal(fin.code, 0, fin.stderr);
+  const published = async () => {
+    const r = await runBaton(["load", "--json"], { cwd: dir });
+    assert.equal(r.code, 0, r.stderr);
+    return JSON.parse(r.stdout).published.status;
+  };
+  assert.equal(await published(), "yes", "control: no grafts");
+  await Deno.writeTextFile(`${dir}/.git/info/grafts`, `${second}\n`);
+  assert.equal(await gitPublished(dir), false);
+  assert.equal(await published(), "unknown");
+});
