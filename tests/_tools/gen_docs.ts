@@ -121,14 +121,22 @@ export function secretCopiesRule(): string {
   return [
     "- Every copy of a found secret is redacted: once a rule confirms a value anywhere in an input,",
     "  every other occurrence of the same bytes in that input is replaced too, with the same kind",
-    "  (a tool result echoing a command, a log repeating a header), before or after the original. A",
-    "  copy must stand alone: a value inside a longer run of letters and digits is left. A capsule is",
+    "  (a tool result echoing a command, a log repeating a header), before or after the original,",
+    "  and so is every occurrence of its other forms: percent-encoded (upper- or lower-case hex),",
+    "  JSON-escaped once more or once less (`\\\"`, `\\\\`, `\\/`, Go's `\\u0026`), base64-encoded",
+    "  (with or without padding, with or without the line break `echo` adds) and, when the value is",
+    "  the base64 of printable text, that text (and, for `user:password`, the password). Other",
+    "  encodings (`\\u002f`, hex, gzip) and a base64 that encodes the value inside other text are",
+    "  not followed. A copy must stand alone: a value inside a longer run of letters and digits is",
+    "  left. A capsule is",
     "  one input (a value found in its facts is redacted where its meaning quotes it). A stream",
     "  catches every copy in the same or a later chunk; a copy already written before the original",
     "  was read cannot be recalled. The values are remembered in memory bounded to",
     `  ${COPY_BOUNDS.maxValues.toLocaleString("en")} values and ${
       kib(COPY_BOUNDS.maxBytes)
-    } (the oldest forgotten first); values shorter than`,
+    } of them and their forms: past either bound the value found (or`,
+    "  found again) longest ago is forgotten first, with its forms, so a secret's bare copies print",
+    "  again once that many other values were found after it was last found. Values shorter than",
     `  ${COPY_BOUNDS.minBytes} bytes or longer than ${
       kib(COPY_BOUNDS.maxValueBytes)
     } are not remembered (a rule still redacts them where it finds`,
