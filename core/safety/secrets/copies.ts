@@ -275,15 +275,12 @@ export class CopyMemory {
         this.#groups.set(key, known);
         continue;
       }
-      const forms = [value, ...copyForms(value, minBytes)]
-        .filter((form) => form.length <= b.maxValueBytes);
       const group: Remembered[] = [];
-      for (const form of forms) {
-        const formKey = form === value ? key : byteKey(form);
-        if (this.#values.has(formKey)) continue;
-        const entry = { bytes: form, kind: f.kind, key: formKey };
-        this.#values.set(formKey, entry);
-        this.#bytes += form.length;
+      for (const form of [{ key, bytes: value }, ...copyForms(value, minBytes)]) {
+        if (form.bytes.length > b.maxValueBytes || this.#values.has(form.key)) continue;
+        const entry = { bytes: form.bytes, kind: f.kind, key: form.key };
+        this.#values.set(form.key, entry);
+        this.#bytes += form.bytes.length;
         this.#added.push(entry);
         group.push(entry);
       }

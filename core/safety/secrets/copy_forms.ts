@@ -9,11 +9,13 @@
  * @module
  */
 
-const latin1 = new TextDecoder("latin1");
-
-/** Bytes as a string of one character per byte. */
+/** Bytes as a string of one character per byte (a few thousand arguments at a time). */
 function text(bytes: Uint8Array): string {
-  return latin1.decode(bytes);
+  let s = "";
+  for (let i = 0; i < bytes.length; i += 4096) {
+    s += String.fromCharCode.apply(null, bytes.subarray(i, i + 4096) as unknown as number[]);
+  }
+  return s;
 }
 
 /** A string of one character per byte as bytes. */
@@ -23,17 +25,20 @@ function bytesOf(s: string): Uint8Array {
   return out;
 }
 
-const UNRESERVED = /[A-Za-z0-9\-_.~]/;
+/** Bytes percent-encoding leaves as they are (RFC 3986's unreserved characters). */
+const UNRESERVED = new Uint8Array(256);
+for (const c of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.~") {
+  UNRESERVED[c.charCodeAt(0)] = 1;
+}
+const HEX_UPPER = "0123456789ABCDEF";
+const HEX_LOWER = "0123456789abcdef";
 
 /** Percent-encoding of every byte but the unreserved ones, with upper- or lower-case hex. */
-function percentEncoded(s: string, lower: boolean): string {
+function percentEncoded(s: string, hex: string): string {
   let out = "";
-  for (const c of s) {
-    if (UNRESERVED.test(c)) out += c;
-    else {
-      const hex = c.charCodeAt(0).toString(16).padStart(2, "0");
-      out += "%" + (lower ? hex : hex.toUpperCase());
-    }
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    out += UNRESERVED[c] === 1 ? s[i] : "%" + hex[c >> 4] + hex[c & 15];
   }
   return out;
 }
@@ -63,18 +68,10 @@ function jsonUnescaped(s: string): string {
   );
 }
 
-function base64Of(bytes: Uint8Array): string {
-  let s = "";
-  for (let i = 0; i < bytes.length; i += 4096) {
-    s += String.fromCharCode.apply(null, bytes.subarray(i, i + 4096) as unknown as number[]);
-  }
-  return btoa(s);
-}
-
 /** The text a base64 (or base64url) value encodes, when it is printable ASCII; else null. */
 function decodedText(s: string): string | null {
   const bare = s.replace(/={1,2}$/, "");
-  if (!/^(?:[A-Za-z0-9+/]+|[A-Za-z0-9\-_]+)$/.test(bare) || bare.length % 4 === 1) return null;
+  if (bare.length % 4 === 1 || !/^(?:[A-Za-z0-9+/]+|[A-Za-z0-9\-_]+)$/.test(bare)) return null;
   let decoded: string;
   try {
     decoded = atob(bare.replaceAll("-", "+").replaceAll("_", "/"));
@@ -91,33 +88,38 @@ function decodedText(s: string): string | null {
  * than `minBytes` are left out.
  * @param value The value's bytes as found.
  * @param minBytes Shortest form returned.
- * @returns Distinct forms, the value itself not among them.
+ * @returns Distinct forms, the value itself not among them, each with its key.
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { copyForms } from "./copy_forms.ts";
- * const forms = copyForms(new TextEncoder().encode("ab/cd+ef9K"), 6).map((f) => new TextDecoder().decode(f));
+ * const forms = copyForms(new TextEncoder().encode("ab/cd+ef9K"), 6).map((f) => f.key);
  * assert.ok(forms.includes("ab%2Fcd%2Bef9K"));
  * assert.ok(forms.includes("ab\\/cd+ef9K"));
  * assert.ok(forms.includes("YWIvY2QrZWY5Sw"));
  * assert.ok(copyForms(new TextEncoder().encode("YWRtaW46Wng5a3EyTG13N1FwM1J0OA=="), 6)
- *   .map((f) => new TextDecoder().decode(f)).includes("Zx9kq2Lmw7Qp3Rt8"));
+ *   .map((f) => f.key).includes("Zx9kq2Lmw7Qp3Rt8"));
  * ```
  */
-export function copyForms(value: Uint8Array, minBytes: number): Uint8Array[] {
+export function copyForms(value: Uint8Array, minBytes: number): CopyForm[] {
   const s = text(value);
   const forms = new Set<string>();
-  forms.add(percentEncoded(s, false));
-  forms.add(percentEncoded(s, true));
-  if (/%[0-9A-Fa-f]{2}/.test(s)) forms.add(percentDecoded(s));
-  forms.add(jsonEscaped(s, false));
-  forms.add(jsonEscaped(s, true));
-  forms.add(goEscaped(jsonEscaped(s, false)));
-  if (s.includes("\\")) forms.add(jsonUnescaped(s));
-  // Base64 without its padding: a copy with or without `=` after it is met.
-  forms.add(base64Of(value).replace(/=+$/, ""));
-  // ...and of the value with the line break `echo` adds.
-  forms.add(base64Of(bytesOf(s + "\n")).replace(/=+$/, ""));
+  // Only a value with a byte outside the unreserved set has percent or JSON forms.
+  let plain = true;
+  for (let i = 0; i < value.length && plain; i++) plain = UNRESERVED[value[i]!] === 1;
+  if (!plain) {
+    forms.add(percentEncoded(s, HEX_UPPER));
+    forms.add(percentEncoded(s, HEX_LOWER));
+    if (s.includes("%")) forms.add(percentDecoded(s));
+    forms.add(jsonEscaped(s, false));
+    forms.add(jsonEscaped(s, true));
+    forms.add(goEscaped(jsonEscaped(s, false)));
+    if (s.includes("\\")) forms.add(jsonUnescaped(s));
+  }
+  // Base64 without its padding: a copy with or without `=` after it is met;
+  // and of the value with the line break `echo` adds.
+  forms.add(btoa(s).replace(/=+$/, ""));
+  forms.add(btoa(s + "\n").replace(/=+$/, ""));
   const decoded = decodedText(s);
   if (decoded !== null) {
     forms.add(decoded);
@@ -126,7 +128,13 @@ export function copyForms(value: Uint8Array, minBytes: number): Uint8Array[] {
     if (colon > 0) forms.add(decoded.slice(colon + 1));
   }
   forms.delete(s);
-  const out: Uint8Array[] = [];
-  for (const f of forms) if (f.length >= minBytes) out.push(bytesOf(f));
+  const out: CopyForm[] = [];
+  for (const f of forms) if (f.length >= minBytes) out.push({ key: f, bytes: bytesOf(f) });
   return out;
+}
+
+/** One other form of a value: its bytes and the same bytes as a string of one character per byte. */
+export interface CopyForm {
+  key: string;
+  bytes: Uint8Array;
 }

@@ -60,7 +60,8 @@ Deno.test("CopyMemory keeps within its bounds by forgetting the oldest value fir
   assert.equal(m.size, 3);
   // Each value with its other forms (its two base64 forms: an alphanumeric value has no other).
   const withForms = (v: string) =>
-    v.length + copyForms(encoder.encode(v), COPY_BOUNDS.minBytes).reduce((n, f) => n + f.length, 0);
+    v.length +
+    copyForms(encoder.encode(v), COPY_BOUNDS.minBytes).reduce((n, f) => n + f.bytes.length, 0);
   assert.equal(m.bytes, values.slice(2).reduce((n, v) => n + withForms(v), 0));
   const starts = m.find(bytes, 0, bytes.length).map((f) => text.slice(f.start, f.end));
   assert.deepEqual(starts, values.slice(2));
