@@ -143,7 +143,12 @@ export function secretCopiesRule(): string {
     "  them).",
     "- Values are redacted whole, whatever their length or inner `=`: an assigned value is read to",
     "  the end of its quotes, or to the end of its run of value characters however long (a stream",
-    "  carries the run into the next chunk), so no tail of a long token is left.",
+    "  carries the run into the next chunk), so no tail of a long token is left. A bare shell or",
+    "  .env value whose part before an inner `=` is too short to judge alone (`API_TOKEN=Xk9=q2Lm7pQ8`)",
+    "  is judged whole. Not covered yet: a bare value whose part before its first `=` is one or two",
+    "  characters (`DB_PASSWORD=ab=cd9Kq7Lm`), and a bare value with a short part before an inner `=`",
+    "  under the other assignment rules (`api_key = Xk9=q2Lm7pQ8Rt5vW`, `client_secret: ...`,",
+    "  `--password=...`, a form field): these are not found. Quoted values are.",
     "",
   ].join("\n");
 }
