@@ -166,6 +166,37 @@ Deno.test("an assigned bare value whose part before an inner = is short is judge
   }
 });
 
+Deno.test("a JSON Web Token whose claims run past 8 KiB is redacted whole, with its copies, in one buffer and in a stream (see: #21)", async () => {
+  const rng = new Rng(77);
+  const b64u = (x: string) => btoa(x).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+  for (const groups of [10, 300, 1200]) {
+    const claims = {
+      sub: rng.str(ALNUM, 10),
+      groups: Array.from({ length: groups }, () => rng.str(ALNUM, 20)),
+    };
+    const jwt = `${b64u(JSON.stringify({ alg: "RS256", typ: "JWT" }))}.${
+      b64u(JSON.stringify(claims))
+    }.${b64u(rng.str(ALNUM, 256))}`;
+    const signature = jwt.slice(jwt.lastIndexOf(".") + 1);
+    const text = `Authorization: Bearer ${jwt}\n` + "log line\n".repeat(9000) + `got ${jwt} ok\n`;
+    const r = redactText(engine, text);
+    assert.ok(!r.text.includes(signature), `${jwt.length}`);
+    assert.ok(!r.text.includes(jwt.slice(9000, 9100)) || jwt.length < 9100, `${jwt.length}`);
+    assert.deepEqual(r.kinds, ["jwt", "jwt"]);
+    const parts: Uint8Array[] = [];
+    await scanStream(engine, readerOf(encoder.encode(text), 4096), {
+      bounds: { chunkBytes: 5000 },
+      write: (b) => void parts.push(b.slice()),
+    });
+    assert.equal(new TextDecoder().decode(concatBytes(parts)), r.text);
+  }
+  // Control: a token of three parts stays one finding; a fourth dotted part is no JWT.
+  const four = `${b64u('{"alg":"HS256"}')}.${b64u('{"sub":"12345"}')}.${rng.str(ALNUM, 43)}.${
+    rng.str(ALNUM, 8)
+  }`;
+  assert.deepEqual(redactText(engine, `x ${four} y`).kinds, []);
+});
+
 /** Bytes whose line-feed searches count the bytes they read. */
 class CountingBytes extends Uint8Array {
   read = 0;
