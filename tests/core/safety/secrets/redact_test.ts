@@ -197,6 +197,28 @@ Deno.test("a JSON Web Token whose claims run past 8 KiB is redacted whole, with 
   assert.deepEqual(redactText(engine, `x ${four} y`).kinds, []);
 });
 
+Deno.test("an opaque Bearer token longer than 4 KiB is redacted whole, in one buffer and in a stream (see: #21)", async () => {
+  const rng = new Rng(78);
+  for (const n of [4000, 4096, 4097, 6000, 20000]) {
+    const token = rng.str(ALNUM, n);
+    const text = `curl -H "Authorization: Bearer ${token}" https://api.test\n`;
+    const r = redactText(engine, text);
+    assert.equal(
+      r.text,
+      'curl -H "Authorization: Bearer [REDACTED:bearer_token]" https://api.test\n',
+      `${n}`,
+    );
+    const parts: Uint8Array[] = [];
+    await scanStream(engine, readerOf(encoder.encode(text), 1000), {
+      bounds: { chunkBytes: 3000 },
+      write: (b) => void parts.push(b.slice()),
+    });
+    assert.equal(new TextDecoder().decode(concatBytes(parts)), r.text);
+  }
+  // Control: a long run of one letter after Bearer is no token.
+  assert.deepEqual(redactText(engine, `Bearer ${"x".repeat(6000)}`).kinds, []);
+});
+
 /** Bytes whose line-feed searches count the bytes they read. */
 class CountingBytes extends Uint8Array {
   read = 0;
