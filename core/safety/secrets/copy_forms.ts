@@ -4,7 +4,8 @@
  * once less (`\/`, `\"`, `\\`, Go's `\u0026`), base64-encoded (`echo -n
  * $T | base64`, a Kubernetes Secret's `data`), and, for a value that is
  * the base64 of text, that text (`kubectl get secret ... | base64 -d`, a
- * Basic header's `user:password` and its password). Every copy of a value
+ * Basic header's `user:password` and its password); and a key block's
+ * body without its armour, line by line and joined. Every copy of a value
  * is redacted in each of these forms (copies.ts). Pure: no I/O.
  * @module
  */
@@ -82,6 +83,22 @@ function decodedText(s: string): string | null {
   return /^[\x20-\x7e]+$/.test(trimmed) ? trimmed : null;
 }
 
+/** Shortest line of a key block's body remembered on its own. */
+const MIN_BODY_LINE = 16;
+
+/**
+ * The body of a key block (`-----BEGIN ... PRIVATE KEY-----` to its END
+ * line, lines broken by real or JSON-escaped line breaks) as its copies
+ * print it without the armour: each base64 line of it (`sed -n 2,5p
+ * key.pem`) and the lines joined (`tr -d '\n'`, a one-line variable).
+ */
+function armorBodyForms(s: string): string[] {
+  const lines = s.split(/\r?\n|\\+[nr]/).map((l) => l.trim());
+  const body = lines.filter((l) => /^[A-Za-z0-9+/]+={0,2}$/.test(l));
+  if (body.length === 0) return [];
+  return [...body.filter((l) => l.length >= MIN_BODY_LINE), body.join("")];
+}
+
 /**
  * The other forms of a found value whose copies are redacted too, each
  * different from the value (none when it has no other form). Forms shorter
@@ -127,6 +144,7 @@ export function copyForms(value: Uint8Array, minBytes: number): CopyForm[] {
     const colon = decoded.indexOf(":");
     if (colon > 0) forms.add(decoded.slice(colon + 1));
   }
+  if (s.startsWith("-----BEGIN ")) { for (const f of armorBodyForms(s)) forms.add(f); }
   forms.delete(s);
   const out: CopyForm[] = [];
   for (const f of forms) if (f.length >= minBytes) out.push({ key: f, bytes: bytesOf(f) });

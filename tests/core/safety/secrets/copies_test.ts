@@ -125,6 +125,31 @@ Deno.test("CopyMemory finds a value's copies percent-encoded, JSON-escaped, base
   assert.deepEqual(found, [btoa(`admin:${pass}`), `admin:${pass}`, pass]);
 });
 
+Deno.test("a private key's body printed without its armour, line by line or joined, is redacted, in one buffer and in a stream", async () => {
+  const rng = new Rng(35);
+  const B64 = ALNUM + "+/";
+  const body = rng.str(B64, 1600);
+  const other = rng.str(B64, 1600);
+  const lines = body.match(/.{1,64}/g)!;
+  const pem = `-----BEGIN RSA PRIVATE KEY-----\n${lines.join("\n")}\n-----END RSA PRIVATE KEY-----`;
+  const text = `${pem}\n$ sed -n 2,4p key.pem\n${lines.slice(0, 3).join("\n")}\n` +
+    `$ tr -d '\\n' < key.pem\n${body}\n` + "x\n".repeat(40_000) + `${lines[7]}\n` +
+    // Control: another key's lines are left.
+    `${other.slice(0, 64)}\n${other}\n`;
+  const engine = defaultEngine();
+  const once = redactText(engine, text).text;
+  for (const piece of [...lines.slice(0, 8).filter((l) => l.length >= 16), body]) {
+    assert.ok(!once.includes(piece), piece);
+  }
+  assert.ok(once.includes(other.slice(0, 64)) && once.includes(other));
+  const parts: Uint8Array[] = [];
+  await scanStream(engine, readerOf(encoder.encode(text), 5000), {
+    bounds: { chunkBytes: 32 * 1024 },
+    write: (b) => void parts.push(b.slice()),
+  });
+  assert.equal(new TextDecoder().decode(concatBytes(parts)), once);
+});
+
 Deno.test("a Kubernetes Secret's value decoded by base64 -d later in a transcript is redacted, in one buffer and in a stream", async () => {
   const pass = new Rng(34).str(ALNUM, 18);
   const text = `kind: Secret\ndata:\n  password: ${btoa(pass)}\n` +
