@@ -299,6 +299,15 @@ function expansionArithmetic(word: string): { text: string; source: string }[] {
 }
 
 /**
+ * An indirect expansion `${!name...}`: alone or with any operator after the
+ * name (`${!x:-d}`, `${!x#p}`, `${!x/a/b}`, `${!x^^}`, `${!x@Q}`,
+ * `${!x:0:1}`), each of which reads the variable the value of `name`
+ * names first; `name` may be a positional parameter (`${!1}`). Not the name lists `${!prefix*}`, `${!prefix@}` and the
+ * keys `${!arr[@]}`.
+ */
+const INDIRECT = /\$\{!([A-Za-z_][A-Za-z0-9_]{0,63}|[0-9]{1,9})(?=[}:#%/^,@+=?-])(?![*@]\})/g;
+
+/**
  * What bash evaluates inside parameter expansions of a word: the variable
  * an indirect `${!name}` names (its value may be `a[$(...)]`, an element
  * whose subscript runs), the subscript of `${arr[expr]}`, `${#arr[expr]}`
@@ -312,6 +321,7 @@ function expansionArithmetic(word: string): { text: string; source: string }[] {
  * import assert from "node:assert/strict";
  * import { expansionOperands } from "./arith.ts";
  * assert.deepEqual(expansionOperands("${!ref} ${a[i + 1]} ${!a[@]} ${b[*]}"), ["ref", "i + 1"]);
+ * assert.deepEqual(expansionOperands("${!r:-d} ${!s#p} ${!t@Q} ${!pre@} ${!pre*}"), ["r", "s", "t"]);
  * assert.deepEqual(expansionOperands("${#a[n]} ${!a[m]} ${x:o:l} ${x:-d} ${@:k}"), [
  *   "n",
  *   "m",
@@ -322,7 +332,7 @@ function expansionArithmetic(word: string): { text: string; source: string }[] {
  */
 export function expansionOperands(word: string): string[] {
   const out: string[] = [];
-  for (const m of word.matchAll(/\$\{!([A-Za-z_][A-Za-z0-9_]{0,63})\}/g)) out.push(m[1]!);
+  for (const m of word.matchAll(INDIRECT)) out.push(m[1]!);
   for (const m of word.matchAll(/\$\{[!#]?[A-Za-z_][A-Za-z0-9_]{0,63}\[([^\]]{1,256})\]/g)) {
     if (m[1] !== "@" && m[1] !== "*") out.push(m[1]!);
   }
@@ -356,11 +366,13 @@ export function expansionRule(
 ): void {
   if (!text.includes("${")) return;
   const operands = expansionOperands(text);
-  for (const m of text.matchAll(/\$\{!([A-Za-z_][A-Za-z0-9_]{0,63})\}/g)) {
+  for (const m of text.matchAll(INDIRECT)) {
     // `${!ref}` reads the variable ref names: an unseen ref may name `a[$(cmd)]`;
     // a known one names a variable, and only its subscript is arithmetic.
     const value = vars.get(m[1]!);
-    if (value === undefined) arithmeticTextRule(m[1]!, vars, out);
+    // A positional parameter (`${!1}`) is read as `$1`: an argument, unseen.
+    const name = /^[0-9]/.test(m[1]!) ? `$${m[1]}` : m[1]!;
+    if (value === undefined) arithmeticTextRule(name, vars, out);
     else for (const sub of value.matchAll(/\[([^\]]*)\]/g)) arithmeticTextRule(sub[1]!, vars, out);
   }
   // PowerShell's `${env:NAME}` reads, to bash, a variable named `env` that

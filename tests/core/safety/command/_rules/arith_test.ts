@@ -35,6 +35,14 @@ const SHAPES: readonly [string, boolean][] = [
   ['[ -v "$Y" ]', true],
   ["[[ -v X[Y] ]]", true],
   ["test -v 'X[Y]'", true],
+  // An indirect expansion with an operator after the name reads the named variable first.
+  ["echo ${!Y:-d}", true],
+  ['echo "${!Y#a}"', true],
+  ["echo ${!Y/a/b}", true],
+  ["echo ${!Y^^}", true],
+  ["echo ${!Y@Q}", true],
+  ["echo ${!Y:0:1}", true],
+  [`bash -c 'echo \${!1:-d}' _ "$Y"`, true],
   // A positional parameter holds an argument: `bash -c`'s, a function's.
   [`bash -c '[[ $1 -gt 0 ]]' _ "$Y"`, true],
   [`bash -c 'test -v "$1"' _ "$Y"`, true],
@@ -55,6 +63,8 @@ const SHAPES: readonly [string, boolean][] = [
   ["[[ -v X[@] ]]", false],
   ["x=Y; [[ -v $x ]]", false],
   ["[[ $# -gt 0 ]]", false],
+  ["echo ${!Y*} ${!Y@} ${!X[@]}", false],
+  ["r=HOME; echo ${!r:-d} ${!r@Q}", false],
   // A loop over integer literals sets its variable to an integer; a count is a number.
   ["for i in 0 1 2; do echo ${X[$i]}; done", false],
   ["for i in {1..3}; do echo ${X[i]}; done", false],
