@@ -121,21 +121,36 @@ export function secretCopiesRule(): string {
   return [
     "- Every copy of a found secret is redacted: once a rule confirms a value anywhere in an input,",
     "  every other occurrence of the same bytes in that input is replaced too, with the same kind",
-    "  (a tool result echoing a command, a log repeating a header), before or after the original. A",
-    "  copy must stand alone: a value inside a longer run of letters and digits is left. A capsule is",
+    "  (a tool result echoing a command, a log repeating a header), before or after the original,",
+    "  and so is every occurrence of its other forms: percent-encoded (upper- or lower-case hex),",
+    "  JSON-escaped once more or once less (`\\\"`, `\\\\`, `\\/`, Go's `\\u0026`), base64-encoded",
+    "  (with or without padding, with or without the line break `echo` adds) and, when the value is",
+    "  the base64 of printable text, that text (and, for `user:password`, the password); a key",
+    "  block's body without its armour, each base64 line of 16 or more characters and the lines",
+    "  joined (`sed -n 2,5p key.pem`, `tr -d '\\n'`). Other",
+    "  encodings (`\\u002f`, hex, gzip) and a base64 that encodes the value inside other text are",
+    "  not followed. A copy must stand alone: a value inside a longer run of letters and digits is",
+    "  left. A capsule is",
     "  one input (a value found in its facts is redacted where its meaning quotes it). A stream",
     "  catches every copy in the same or a later chunk; a copy already written before the original",
     "  was read cannot be recalled. The values are remembered in memory bounded to",
     `  ${COPY_BOUNDS.maxValues.toLocaleString("en")} values and ${
       kib(COPY_BOUNDS.maxBytes)
-    } (the oldest forgotten first); values shorter than`,
+    } of them and their forms: past either bound the value found (or`,
+    "  found again) longest ago is forgotten first, with its forms, so a secret's bare copies print",
+    "  again once that many other values were found after it was last found. Values shorter than",
     `  ${COPY_BOUNDS.minBytes} bytes or longer than ${
       kib(COPY_BOUNDS.maxValueBytes)
     } are not remembered (a rule still redacts them where it finds`,
     "  them).",
     "- Values are redacted whole, whatever their length or inner `=`: an assigned value is read to",
     "  the end of its quotes, or to the end of its run of value characters however long (a stream",
-    "  carries the run into the next chunk), so no tail of a long token is left.",
+    "  carries the run into the next chunk), so no tail of a long token is left. A bare shell or",
+    "  .env value whose part before an inner `=` is too short to judge alone (`API_TOKEN=Xk9=q2Lm7pQ8`)",
+    "  is judged whole. Not covered yet: a bare value whose part before its first `=` is one or two",
+    "  characters (`DB_PASSWORD=ab=cd9Kq7Lm`), and a bare value with a short part before an inner `=`",
+    "  under the other assignment rules (`api_key = Xk9=q2Lm7pQ8Rt5vW`, `client_secret: ...`,",
+    "  `--password=...`, a form field): these are not found. Quoted values are.",
     "",
   ].join("\n");
 }

@@ -250,6 +250,10 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
     reason:
       "word resolution through quotes and known variables, driven by the case table's evasion transforms",
   },
+  "core/safety/secrets/copy_forms.ts": {
+    test: "tests/core/safety/secrets/copies_test.ts",
+    reason: "the forms a copy takes are tested through CopyMemory, which finds them",
+  },
   "core/safety/secrets/armor.ts": {
     test: "tests/core/safety/secrets/rules_test.ts",
     reason:

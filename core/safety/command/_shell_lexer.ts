@@ -182,6 +182,33 @@ export class Lexer {
     if (!this.problems.includes(p)) this.problems.push(p);
   }
 
+  /**
+   * Index just past the `]` that closes an already-open `$[`: brackets
+   * nest, and substitutions and quotes inside are skipped whole.
+   */
+  scanBracket(from: number): { end: number; ok: boolean } {
+    const s = this.src;
+    let depth = 1;
+    let i = from;
+    while (i < s.length) {
+      const c = s[i]!;
+      if (c === "\\") i += 2;
+      else if (c === "$" && (s[i + 1] === "(" || s[i + 1] === "{")) {
+        i = this.scanBalanced(i + 2, s[i + 1] === "(" ? "paren" : "brace").end;
+      } else if (c === "'" || c === '"' || c === "`") {
+        const j = s.indexOf(c, i + 1);
+        i = j < 0 ? s.length : j + 1;
+      } else if (c === "[") {
+        depth++;
+        i++;
+      } else if (c === "]") {
+        i++;
+        if (--depth === 0) return { end: i, ok: true };
+      } else i++;
+    }
+    return { end: s.length, ok: false };
+  }
+
   /** Index just past the `close` that balances an already-open construct. */
   scanBalanced(from: number, first: "paren" | "brace"): { end: number; ok: boolean } {
     const s = this.src;
@@ -292,6 +319,15 @@ export class Lexer {
         quoted,
       };
     }
+    if (n === "[") {
+      // `$[...]`, bash's (and zsh's) older spelling of `$((...))`: the same
+      // arithmetic, evaluating the values of the variables it names.
+      const { end, ok } = this.scanBracket(start + 2);
+      if (!ok) this.problem("unterminated arithmetic expansion");
+      this.pos = end;
+      const text = s.slice(start + 2, ok ? end - 1 : end);
+      return { kind: "sub", sub: { kind: "arith", text }, raw: s.slice(start, end), quoted };
+    }
     if (n === "(") {
       const { end, ok } = this.scanBalanced(start + 2, "paren");
       if (!ok) this.problem("unterminated command substitution");
@@ -304,8 +340,8 @@ export class Lexer {
       if (!ok) this.problem("unterminated parameter expansion");
       this.pos = end;
       const inner = s.slice(start + 2, ok ? end - 1 : end);
-      if (/\$\(|`/.test(inner)) {
-        // `${X:-$(cmd)}` runs cmd: keep the operand as a command for the
+      if (/\$[([]|`/.test(inner)) {
+        // `${X:-$(cmd)}` runs cmd (and `${X:-$[Y]}` evaluates Y): keep the operand as a command for the
         // classifier (`:` does nothing but expand its arguments). Single
         // quotes do not always hide what is inside: in a double-quoted
         // `"${X:-'$(cmd)'}"` they are literal, and an array subscript

@@ -6,10 +6,13 @@
  *
  * Decisions:
  * - Values are remembered as bytes in a {@linkcode CopyMemory} that lives as
- *   long as one input (one buffer, or one whole stream). Its memory is
- *   bounded: at most {@linkcode COPY_BOUNDS}.maxValues values and
- *   maxBytes bytes of them; past either bound the oldest values are
- *   forgotten first (a copy usually follows its original closely).
+ *   long as one input (one buffer, or one whole stream), each with its other
+ *   forms (copy_forms.ts: percent-encoded, JSON-escaped, base64 and the
+ *   text a base64 value encodes), whose copies are found the same way. Its
+ *   memory is bounded: at most {@linkcode COPY_BOUNDS}.maxValues values and
+ *   maxBytes bytes of them and their forms; past either bound the value
+ *   found (or found again) longest ago is forgotten first, with its forms
+ *   (a copy usually follows its original closely).
  * - A value shorter than minBytes is not remembered: a short password
  *   (`-pabc12`) would otherwise redact every unrelated `abc12`.
  * - A copy must stand alone: not continued by a letter or digit on either
@@ -20,6 +23,7 @@
  *   {@linkcode CopyMemory}). Its cost barely grows with the number of values.
  * @module
  */
+import { copyForms } from "./copy_forms.ts";
 import type { CopyProbe, RawFinding } from "./engine.ts";
 
 /** Bounds of a {@linkcode CopyMemory}. */
@@ -35,18 +39,19 @@ export interface CopyBounds {
 }
 
 /**
- * The default bounds: 4,096 values and 1 MiB of them; values of 6 bytes to
- * 16 KiB.
+ * The default bounds: 4,096 values and 4 MiB of them and their other forms
+ * (a value's base64 forms alone take about 2.7 times its bytes); values of
+ * 6 bytes to 16 KiB.
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { COPY_BOUNDS } from "./copies.ts";
- * assert.equal(COPY_BOUNDS.maxBytes, 1024 * 1024);
+ * assert.equal(COPY_BOUNDS.maxBytes, 4 * 1024 * 1024);
  * ```
  */
 export const COPY_BOUNDS: Readonly<CopyBounds> = Object.freeze({
   maxValues: 4096,
-  maxBytes: 1024 * 1024,
+  maxBytes: 4 * 1024 * 1024,
   minBytes: 6,
   maxValueBytes: 16 * 1024,
 });
@@ -211,6 +216,8 @@ export class CopyMemory {
   #bounds: CopyBounds;
   /** Insertion order (oldest first); the map keeps the same order. */
   #values = new Map<string, Remembered>();
+  /** Each value found (by its key) and the entries of it and its other forms, oldest first. */
+  #groups = new Map<string, Remembered[]>();
   #bytes = 0;
   /** The index, rebuilt lazily when values came or went. */
   #stale = true;
@@ -239,10 +246,10 @@ export class CopyMemory {
 
   /** Number of values remembered now. */
   get size(): number {
-    return this.#values.size;
+    return this.#groups.size;
   }
 
-  /** Bytes of values remembered now. */
+  /** Bytes of values and their other forms remembered now. */
   get bytes(): number {
     return this.#bytes;
   }
@@ -254,23 +261,39 @@ export class CopyMemory {
    */
   remember(bytes: Uint8Array, findings: readonly RawFinding[]): void {
     const b = this.#bounds;
+    const minBytes = Math.max(4, b.minBytes);
     for (const f of findings) {
       const len = f.end - f.start;
-      if (len < Math.max(4, b.minBytes) || len > b.maxValueBytes || f.start < 0) continue;
+      if (len < minBytes || len > b.maxValueBytes || f.start < 0) continue;
       if (f.end > bytes.length) continue;
       const value = bytes.slice(f.start, f.end);
       const key = byteKey(value);
-      if (this.#values.has(key)) continue;
-      const entry = { bytes: value, kind: f.kind, key };
-      this.#values.set(key, entry);
-      this.#bytes += len;
+      const known = this.#groups.get(key);
+      if (known !== undefined) {
+        // Found again: now the newest, the last to be forgotten.
+        this.#groups.delete(key);
+        this.#groups.set(key, known);
+        continue;
+      }
+      const group: Remembered[] = [];
+      for (const form of [{ key, bytes: value }, ...copyForms(value, minBytes)]) {
+        if (form.bytes.length > b.maxValueBytes || this.#values.has(form.key)) continue;
+        const entry = { bytes: form.bytes, kind: f.kind, key: form.key };
+        this.#values.set(form.key, entry);
+        this.#bytes += form.bytes.length;
+        this.#added.push(entry);
+        group.push(entry);
+      }
+      this.#groups.set(key, group);
       this.#stale = true;
-      this.#added.push(entry);
-      while (this.#values.size > b.maxValues || this.#bytes > b.maxBytes) {
-        const oldest = this.#values.values().next();
+      while (this.#groups.size > b.maxValues || this.#bytes > b.maxBytes) {
+        const oldest = this.#groups.entries().next();
         if (oldest.done === true) break;
-        this.#values.delete(oldest.value.key);
-        this.#bytes -= oldest.value.bytes.length;
+        this.#groups.delete(oldest.value[0]);
+        for (const entry of oldest.value[1]) {
+          this.#values.delete(entry.key);
+          this.#bytes -= entry.bytes.length;
+        }
         this.#forgot = true;
       }
     }

@@ -1083,9 +1083,10 @@ function spanOf(
     );
     c.verdicts.remember(c.index, m, verdict);
   }
-  if (!verdict) return null;
+  if (!verdict && (c.extend === null || m.groups?.unq === undefined)) return null;
   const span = secretSpan(c, text, m, at);
   if (span === null) return null;
+  if (!verdict && !acceptedWhole(c, text, span, m)) return null;
   // A key block cut short by the pattern's bound goes on to its END line.
   let end = c.rule.armored === true && !secret.endsWith("-----")
     ? armorEnd(text, span[1])
@@ -1100,6 +1101,34 @@ function spanOf(
     end: end + offset,
     priority: c.rule.priority,
   };
+}
+
+/**
+ * Whether a bare value its pattern read only up to an inner `=`
+ * (`API_TOKEN=Xk9=q2Lm7pQ8`: the head `Xk9=` alone is too short to judge)
+ * is a secret when judged whole: the head, the `=` and the rest of the run
+ * its rule's `extend` takes on the same line. A value whose last part
+ * after an `=` is a placeholder (`password=tr_dev_secret123`, a setting
+ * quoted as a value) is not.
+ */
+function acceptedWhole(
+  c: CompiledRule,
+  text: string,
+  span: readonly [number, number],
+  m: RegExpExecArray,
+): boolean {
+  if (c.extend === null || m.groups?.unq === undefined) return false;
+  const head = text.slice(span[0], span[1]);
+  if (!head.endsWith("=") && text[span[1]] !== "=") return false;
+  c.extend.lastIndex = span[1];
+  if (!c.extend.test(text)) return false;
+  const run = text.slice(span[0], c.extend.lastIndex);
+  const cut = run.search(/[\r\n]|\\[nrt]/);
+  const whole = cut < 0 ? run : run.slice(0, cut);
+  if (whole.length <= head.length || whole.endsWith("=") && !/[^=]=+[^=]/.test(whole)) return false;
+  const last = whole.slice(whole.replace(/=+$/, "").lastIndexOf("=") + 1);
+  if (isNotSecret(last, c.rule.docWords !== false)) return false;
+  return accept(c.rule, whole, { ...m.groups, s: whole });
 }
 
 /**

@@ -1876,10 +1876,13 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "jwt",
     title: "JSON Web Token",
     description:
-      "Three base64url parts starting `eyJ` whose first part decodes to a JOSE header with `alg` (the jwt.io sample is kept).",
+      "Three base64url parts starting `eyJ` whose first part decodes to a JOSE header with `alg` (the jwt.io sample is kept), whatever the length of its claims (a token carrying many groups or roles runs past 8 KiB).",
     keywords: ["eyj"],
+    // A payload longer than the pattern reads (8 KiB) is matched up to that bound
+    // and taken on to the end of the token by `extend`.
     pattern:
-      /(?<![A-Za-z0-9_.-](?<!\\[A-Za-z0-9_.-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))eyJ[A-Za-z0-9_-]{8,2048}\.eyJ[A-Za-z0-9_-]{4,8192}\.[A-Za-z0-9_-]{0,1024}(?![A-Za-z0-9_.-])/,
+      /(?<![A-Za-z0-9_.-](?<!\\[A-Za-z0-9_.-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))eyJ[A-Za-z0-9_-]{8,2048}\.eyJ(?:[A-Za-z0-9_-]{4,8192}\.[A-Za-z0-9_-]{0,1024}(?![A-Za-z0-9_.-])|[A-Za-z0-9_-]{8192}(?=[A-Za-z0-9_-]))/,
+    extend: /[A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]*)?/,
     after: 11 * 1024,
     priority: 2,
     validate: hasJoseHeader,
@@ -2274,11 +2277,14 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "bearer_token",
     title: "HTTP Bearer token",
     description:
-      "`Bearer` + at least 20 token characters with enough entropy (Authorization headers, HTTP dumps, curl lines); a shorter one of 12 or more with letters of both cases and a digit.",
+      "`Bearer` + at least 20 token characters with enough entropy (Authorization headers, HTTP dumps, curl lines), however long; a shorter one of 12 or more with letters of both cases and a digit.",
     keywords: ["bearer "],
     tail: { blanks: 15, cls: String.raw`A-Za-z0-9._~+\/-`, min: 12 },
+    // A token longer than the pattern reads (4 KiB) is judged on that much and taken
+    // on to its end by `extend`.
     pattern:
-      /(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))Bearer[ \t]{1,16}(?<s>[A-Za-z0-9._~+\/-]{12,4096}={0,2})(?![A-Za-z0-9._~+\/=-])/i,
+      /(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))Bearer[ \t]{1,16}(?<s>[A-Za-z0-9._~+\/-]{12,4096}={0,2}(?![A-Za-z0-9._~+\/=-])|[A-Za-z0-9._~+\/-]{4096}(?=[A-Za-z0-9._~+\/=-]))/i,
+    extend: /[A-Za-z0-9._~+\/-]*={0,2}/,
     after: 4120,
     priority: 1,
     minEntropy: 3.2,

@@ -165,20 +165,24 @@ const SHELL_NUMBERS = new Set([
  * The variables an arithmetic text evaluates: every name, bare or as `$name`
  * or `${name...}`, except numbers in any base (`0x1f`, `2#101`, `64#@_`) and
  * the target of a plain assignment (`x=1` sets x without reading it; `x+=1`
- * reads it). Positional and special parameters (`$1`, `$#`, `$?`) are no
- * names.
+ * reads it). A positional parameter (`$1`, `${10}`, `$@`, `$*`) is named
+ * by its number or sign: its value is an argument (`bash -c '...' _ ARG`, a
+ * function's), not seen here. The special parameters (`$#`, `$?`, `$$`)
+ * are numbers and no names.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { arithmeticNames } from "./arith.ts";
- * assert.deepEqual(arithmeticNames("X = Y + 0x1f + 2#101 + $Z + ${W} + $1"), ["Y", "Z", "W"]);
+ * assert.deepEqual(arithmeticNames("X = Y + 0x1f + 2#101 + $Z + ${W} + $1"), ["Y", "Z", "W", "1"]);
+ * assert.deepEqual(arithmeticNames("$# + $? + ${#} + $$"), []);
  * assert.deepEqual(arithmeticNames("i++ , n += 2 , a == b"), ["i", "n", "a", "b"]);
  * ```
  */
 export function arithmeticNames(text: string): string[] {
   const out: string[] = [];
-  const token = /[0-9][0-9A-Za-z_#@]*|\$\{?([A-Za-z_][A-Za-z0-9_]*)|([A-Za-z_][A-Za-z0-9_]*)/g;
+  const token =
+    /[0-9][0-9A-Za-z_#@]*|\$\{?([A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*])|([A-Za-z_][A-Za-z0-9_]*)/g;
   for (const m of text.matchAll(token)) {
     if (m[1] !== undefined) out.push(m[1]);
     else if (m[2] !== undefined) {
@@ -295,6 +299,15 @@ function expansionArithmetic(word: string): { text: string; source: string }[] {
 }
 
 /**
+ * An indirect expansion `${!name...}`: alone or with any operator after the
+ * name (`${!x:-d}`, `${!x#p}`, `${!x/a/b}`, `${!x^^}`, `${!x@Q}`,
+ * `${!x:0:1}`), each of which reads the variable the value of `name`
+ * names first; `name` may be a positional parameter (`${!1}`). Not the name lists `${!prefix*}`, `${!prefix@}` and the
+ * keys `${!arr[@]}`.
+ */
+const INDIRECT = /\$\{!([A-Za-z_][A-Za-z0-9_]{0,63}|[0-9]{1,9})(?=[}:#%/^,@+=?-])(?![*@]\})/g;
+
+/**
  * What bash evaluates inside parameter expansions of a word: the variable
  * an indirect `${!name}` names (its value may be `a[$(...)]`, an element
  * whose subscript runs), the subscript of `${arr[expr]}`, `${#arr[expr]}`
@@ -308,6 +321,7 @@ function expansionArithmetic(word: string): { text: string; source: string }[] {
  * import assert from "node:assert/strict";
  * import { expansionOperands } from "./arith.ts";
  * assert.deepEqual(expansionOperands("${!ref} ${a[i + 1]} ${!a[@]} ${b[*]}"), ["ref", "i + 1"]);
+ * assert.deepEqual(expansionOperands("${!r:-d} ${!s#p} ${!t@Q} ${!pre@} ${!pre*}"), ["r", "s", "t"]);
  * assert.deepEqual(expansionOperands("${#a[n]} ${!a[m]} ${x:o:l} ${x:-d} ${@:k}"), [
  *   "n",
  *   "m",
@@ -318,7 +332,7 @@ function expansionArithmetic(word: string): { text: string; source: string }[] {
  */
 export function expansionOperands(word: string): string[] {
   const out: string[] = [];
-  for (const m of word.matchAll(/\$\{!([A-Za-z_][A-Za-z0-9_]{0,63})\}/g)) out.push(m[1]!);
+  for (const m of word.matchAll(INDIRECT)) out.push(m[1]!);
   for (const m of word.matchAll(/\$\{[!#]?[A-Za-z_][A-Za-z0-9_]{0,63}\[([^\]]{1,256})\]/g)) {
     if (m[1] !== "@" && m[1] !== "*") out.push(m[1]!);
   }
@@ -352,11 +366,13 @@ export function expansionRule(
 ): void {
   if (!text.includes("${")) return;
   const operands = expansionOperands(text);
-  for (const m of text.matchAll(/\$\{!([A-Za-z_][A-Za-z0-9_]{0,63})\}/g)) {
+  for (const m of text.matchAll(INDIRECT)) {
     // `${!ref}` reads the variable ref names: an unseen ref may name `a[$(cmd)]`;
     // a known one names a variable, and only its subscript is arithmetic.
     const value = vars.get(m[1]!);
-    if (value === undefined) arithmeticTextRule(m[1]!, vars, out);
+    // A positional parameter (`${!1}`) is read as `$1`: an argument, unseen.
+    const name = /^[0-9]/.test(m[1]!) ? `$${m[1]}` : m[1]!;
+    if (value === undefined) arithmeticTextRule(name, vars, out);
     else for (const sub of value.matchAll(/\[([^\]]*)\]/g)) arithmeticTextRule(sub[1]!, vars, out);
   }
   // PowerShell's `${env:NAME}` reads, to bash, a variable named `env` that
@@ -423,8 +439,56 @@ export function lengthsRead(operand: string): string {
   );
 }
 
+/**
+ * Judges the operand of a test's `-v`: bash reads it as a variable name
+ * after expansion, and evaluates a subscript in it as arithmetic. So an
+ * expansion of a value not known here (`test -v "$Y"`, `Y='a[$(cmd)]'`)
+ * may name an element whose subscript runs, and a literal subscript
+ * (`[[ -v a[Y] ]]`) evaluates the values of the names it holds.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { testedNameRule } from "./arith.ts";
+ * const reasons: string[] = [];
+ * const out = { dangerous: () => {}, review: (r: string) => void reasons.push(r), nested: () => {}, executes: () => {} };
+ * testedNameRule("HOME", new Map(), out);
+ * testedNameRule("a[1]", new Map(), out);
+ * assert.equal(reasons.length, 0);
+ * testedNameRule("$Y", new Map(), out);
+ * testedNameRule("a[Y]", new Map(), out);
+ * assert.equal(reasons.length, 2);
+ * ```
+ */
+export function testedNameRule(
+  operand: string,
+  vars: ReadonlyMap<string, string> | undefined,
+  out: Findings,
+): void {
+  const open = operand.indexOf("[");
+  const name = open === -1 ? operand : operand.slice(0, open);
+  for (const m of name.matchAll(/\$\{?([A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*])/g)) {
+    if (vars?.get(m[1]!) === undefined) {
+      out.review(
+        "a test's -v names a variable through a value not known here: a value holding an array subscript runs the command inside it",
+      );
+      break;
+    }
+  }
+  if (open === -1) return;
+  const close = operand.lastIndexOf("]");
+  const subscript = operand.slice(open + 1, close > open ? close : undefined);
+  if (subscript !== "@" && subscript !== "*") arithmeticTextRule(lengthsRead(subscript), vars, out);
+}
+
 /** Judges words that bash evaluates as arithmetic or as an array element name. */
 export function arithRule(inv: Invocation, out: Findings): void {
+  if (TESTS.has(inv.program)) {
+    inv.argv.forEach((a, i) => {
+      const next = inv.argv[i + 1];
+      if (a === "-v" && next !== undefined) testedNameRule(next, inv.vars, out);
+    });
+  }
   // `[[ a -eq b ]]` evaluates both operands as arithmetic (`test` and `[` read integers only).
   if (inv.program === "[[") {
     inv.argv.forEach((a, i) => {

@@ -2,7 +2,8 @@
 // standalone rule, the bounded memory. See: #21
 
 import assert from "node:assert/strict";
-import { CopyMemory, mergeCopies } from "../../../../core/safety/secrets/copies.ts";
+import { COPY_BOUNDS, CopyMemory, mergeCopies } from "../../../../core/safety/secrets/copies.ts";
+import { copyForms } from "../../../../core/safety/secrets/copy_forms.ts";
 import { concatBytes, readerOf } from "../../../_helpers/byte_stream.ts";
 import { ALNUM, Rng } from "../../../_helpers/secret_fixtures.ts";
 import { defaultEngine } from "../../../../core/safety/secrets/default_engine.ts";
@@ -54,15 +55,116 @@ Deno.test("CopyMemory keeps within its bounds by forgetting the oldest value fir
   const values = Array.from({ length: 5 }, () => rng.str(ALNUM, 20));
   const text = values.join(" ");
   const bytes = encoder.encode(text);
-  const m = new CopyMemory({ maxValues: 3, maxBytes: 1000 });
+  const m = new CopyMemory({ maxValues: 3, maxBytes: 10_000 });
   m.remember(bytes, values.map((v) => ({ kind: "k", ...spanOf(text, v) })));
   assert.equal(m.size, 3);
-  assert.equal(m.bytes, 60);
+  // Each value with its other forms (its two base64 forms: an alphanumeric value has no other).
+  const withForms = (v: string) =>
+    v.length +
+    copyForms(encoder.encode(v), COPY_BOUNDS.minBytes).reduce((n, f) => n + f.bytes.length, 0);
+  assert.equal(m.bytes, values.slice(2).reduce((n, v) => n + withForms(v), 0));
   const starts = m.find(bytes, 0, bytes.length).map((f) => text.slice(f.start, f.end));
   assert.deepEqual(starts, values.slice(2));
-  const byBytes = new CopyMemory({ maxValues: 100, maxBytes: 45 });
+  const byBytes = new CopyMemory({ maxValues: 100, maxBytes: 2 * withForms(values[0]!) + 1 });
   byBytes.remember(bytes, values.map((v) => ({ kind: "k", ...spanOf(text, v) })));
   assert.equal(byBytes.size, 2);
+});
+
+Deno.test("CopyMemory forgets first the value found longest ago: a value found again is kept", () => {
+  const rng = new Rng(31);
+  const a = rng.str(ALNUM, 20);
+  const b = rng.str(ALNUM, 20);
+  const c = rng.str(ALNUM, 20);
+  const text = `${a} ${b} ${a} ${c} ${a} ${b}`;
+  const bytes = encoder.encode(text);
+  const at = (v: string, from = 0) => ({ kind: "k", ...spanOf(text, v, from) });
+  const m = new CopyMemory({ maxValues: 2 });
+  m.remember(bytes, [at(a), at(b), at(a, text.indexOf(a) + 1), at(c)]);
+  const found = m.find(bytes, 0, bytes.length).map((f) => text.slice(f.start, f.end));
+  // a was found again after b: b is the one forgotten when c comes.
+  assert.deepEqual(found, [a, a, c, a]);
+});
+
+Deno.test("CopyMemory finds a value's copies percent-encoded, JSON-escaped, base64-encoded and decoded", () => {
+  const rng = new Rng(32);
+  for (let round = 0; round < 20; round++) {
+    const v = rng.str(ALNUM, 8) + "/+" + rng.str(ALNUM, 6) + '"&' + rng.str(ALNUM, 6);
+    const forms = [
+      encodeURIComponent(v),
+      encodeURIComponent(v).replace(/%[0-9A-F]{2}/g, (x) => x.toLowerCase()),
+      JSON.stringify(v).slice(1, -1),
+      JSON.stringify(v).slice(1, -1).replaceAll("/", "\\/"),
+      JSON.stringify(v).slice(1, -1).replaceAll("&", "\\u0026"),
+      btoa(v),
+      btoa(v).replace(/=+$/, ""),
+      btoa(v + "\n"),
+    ];
+    const text = `PASSWORD='${v}'\n` + forms.map((f) => `x ${f} y\n`).join("");
+    const bytes = encoder.encode(text);
+    const m = new CopyMemory();
+    m.remember(bytes, [{ kind: "k", ...spanOf(text, v) }]);
+    const found = m.find(bytes, 0, bytes.length).map((f) => text.slice(f.start, f.end));
+    for (const f of forms) {
+      assert.ok(
+        found.some((x) => f.startsWith(x) && f.slice(x.length).replace(/=+$/, "") === ""),
+        f,
+      );
+    }
+    // Control: another value's forms are not found.
+    const other = rng.str(ALNUM, 22);
+    const control = encoder.encode(`x ${btoa(other)} ${encodeURIComponent(other + "/")} y`);
+    assert.deepEqual(m.find(control, 0, control.length), []);
+  }
+  // A found base64 value's text, and a Basic credential's password alone.
+  const pass = new Rng(33).str(ALNUM, 16);
+  const text = `Authorization: Basic ${btoa(`admin:${pass}`)}\nadmin:${pass}\n-p ${pass}\n`;
+  const bytes = encoder.encode(text);
+  const m = new CopyMemory();
+  m.remember(bytes, [{ kind: "basic_auth", ...spanOf(text, btoa(`admin:${pass}`)) }]);
+  const found = m.find(bytes, 0, bytes.length).map((f) => text.slice(f.start, f.end));
+  assert.deepEqual(found, [btoa(`admin:${pass}`), `admin:${pass}`, pass]);
+});
+
+Deno.test("a private key's body printed without its armour, line by line or joined, is redacted, in one buffer and in a stream", async () => {
+  const rng = new Rng(35);
+  const B64 = ALNUM + "+/";
+  const body = rng.str(B64, 1600);
+  const other = rng.str(B64, 1600);
+  const lines = body.match(/.{1,64}/g)!;
+  const pem = `-----BEGIN RSA PRIVATE KEY-----\n${lines.join("\n")}\n-----END RSA PRIVATE KEY-----`;
+  const text = `${pem}\n$ sed -n 2,4p key.pem\n${lines.slice(0, 3).join("\n")}\n` +
+    `$ tr -d '\\n' < key.pem\n${body}\n` + "x\n".repeat(40_000) + `${lines[7]}\n` +
+    // Control: another key's lines are left.
+    `${other.slice(0, 64)}\n${other}\n`;
+  const engine = defaultEngine();
+  const once = redactText(engine, text).text;
+  for (const piece of [...lines.slice(0, 8).filter((l) => l.length >= 16), body]) {
+    assert.ok(!once.includes(piece), piece);
+  }
+  assert.ok(once.includes(other.slice(0, 64)) && once.includes(other));
+  const parts: Uint8Array[] = [];
+  await scanStream(engine, readerOf(encoder.encode(text), 5000), {
+    bounds: { chunkBytes: 32 * 1024 },
+    write: (b) => void parts.push(b.slice()),
+  });
+  assert.equal(new TextDecoder().decode(concatBytes(parts)), once);
+});
+
+Deno.test("a Kubernetes Secret's value decoded by base64 -d later in a transcript is redacted, in one buffer and in a stream", async () => {
+  const pass = new Rng(34).str(ALNUM, 18);
+  const text = `kind: Secret\ndata:\n  password: ${btoa(pass)}\n` +
+    "$ kubectl get secret db -o jsonpath='{.data.password}' | base64 -d\n" +
+    `${pass}\n` + "x".repeat(300_000) + `\n${pass}\n`;
+  const engine = defaultEngine();
+  assert.ok(!redactText(engine, text).text.includes(pass));
+  const parts: Uint8Array[] = [];
+  await scanStream(engine, readerOf(encoder.encode(text), 7_000), {
+    bounds: { chunkBytes: 64 * 1024 },
+    write: (b) => void parts.push(b.slice()),
+  });
+  const out = new TextDecoder().decode(concatBytes(parts));
+  assert.ok(!out.includes(pass));
+  assert.equal(out.split("[REDACTED:k8s_secret_data]").length, 4);
 });
 
 Deno.test("CopyMemory.find() keeps the longer of two overlapping values", () => {

@@ -4,7 +4,9 @@ import assert from "node:assert/strict";
 import { createEngine } from "../../../../core/safety/secrets/engine.ts";
 import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
 import { redactBytes, redactText, scanBytes } from "../../../../core/safety/secrets/redact.ts";
+import { scanStream } from "../../../../core/safety/secrets/stream.ts";
 import { ALNUM, Rng, SAMPLES } from "../../../_helpers/secret_fixtures.ts";
+import { concatBytes, readerOf } from "../../../_helpers/byte_stream.ts";
 
 const engine = createEngine(SECRET_RULES);
 const encoder = new TextEncoder();
@@ -120,6 +122,101 @@ Deno.test("a long value or one with an inner = is redacted whole, no tail left (
   }
   // Negative control: an inner = never starts a value (an empty assignment stays empty).
   assert.deepEqual(redactText(engine, "API_TOKEN==\n").kinds, []);
+});
+
+Deno.test("an assigned bare value whose part before an inner = is short is judged and redacted whole, in one buffer and in a stream (see: #21)", async () => {
+  const rng = new Rng(76);
+  for (let round = 0; round < 30; round++) {
+    const head = rng.str(ALNUM, 3 + (round % 6));
+    const rest = rng.str(ALNUM, 8 + (round % 9));
+    const v = `${head}=${rest}`;
+    for (
+      const text of [
+        `API_TOKEN=${v}\n`,
+        `export SERVICE_SECRET=${v}\n`,
+        JSON.stringify({ out: `export GITHUB_TOKEN=${v}\nok` }) + "\n",
+      ]
+    ) {
+      const r = redactText(engine, text);
+      assert.ok(!r.text.includes(rest), r.text);
+      const parts: Uint8Array[] = [];
+      await scanStream(engine, readerOf(encoder.encode(text), 3), {
+        bounds: { chunkBytes: 7 },
+        write: (b) => void parts.push(b.slice()),
+      });
+      assert.equal(new TextDecoder().decode(concatBytes(parts)), r.text);
+    }
+  }
+  // Controls: a setting quoted as a value, a placeholder after the `=`, short or plain words,
+  // each alone and in a transcript line, stay.
+  for (
+    const v of [
+      "API_TOKEN=key=value",
+      "MY_SECRET=a=b",
+      "DB_PASS=yes",
+      "DB_PASSWORD=123456",
+      "SECRET_KEY=key=your-secret-key",
+      "password=tr_dev_secret123",
+      "password=form.password.data",
+    ]
+  ) {
+    for (const text of [`${v}\n`, JSON.stringify({ out: `${v}\nnext line here` })]) {
+      assert.deepEqual(redactText(engine, text).kinds, [], text);
+    }
+  }
+});
+
+Deno.test("a JSON Web Token whose claims run past 8 KiB is redacted whole, with its copies, in one buffer and in a stream (see: #21)", async () => {
+  const rng = new Rng(77);
+  const b64u = (x: string) => btoa(x).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+  for (const groups of [10, 300, 1200]) {
+    const claims = {
+      sub: rng.str(ALNUM, 10),
+      groups: Array.from({ length: groups }, () => rng.str(ALNUM, 20)),
+    };
+    const jwt = `${b64u(JSON.stringify({ alg: "RS256", typ: "JWT" }))}.${
+      b64u(JSON.stringify(claims))
+    }.${b64u(rng.str(ALNUM, 256))}`;
+    const signature = jwt.slice(jwt.lastIndexOf(".") + 1);
+    const text = `Authorization: Bearer ${jwt}\n` + "log line\n".repeat(9000) + `got ${jwt} ok\n`;
+    const r = redactText(engine, text);
+    assert.ok(!r.text.includes(signature), `${jwt.length}`);
+    assert.ok(!r.text.includes(jwt.slice(9000, 9100)) || jwt.length < 9100, `${jwt.length}`);
+    assert.deepEqual(r.kinds, ["jwt", "jwt"]);
+    const parts: Uint8Array[] = [];
+    await scanStream(engine, readerOf(encoder.encode(text), 4096), {
+      bounds: { chunkBytes: 5000 },
+      write: (b) => void parts.push(b.slice()),
+    });
+    assert.equal(new TextDecoder().decode(concatBytes(parts)), r.text);
+  }
+  // Control: a token of three parts stays one finding; a fourth dotted part is no JWT.
+  const four = `${b64u('{"alg":"HS256"}')}.${b64u('{"sub":"12345"}')}.${rng.str(ALNUM, 43)}.${
+    rng.str(ALNUM, 8)
+  }`;
+  assert.deepEqual(redactText(engine, `x ${four} y`).kinds, []);
+});
+
+Deno.test("an opaque Bearer token longer than 4 KiB is redacted whole, in one buffer and in a stream (see: #21)", async () => {
+  const rng = new Rng(78);
+  for (const n of [4000, 4096, 4097, 6000, 20000]) {
+    const token = rng.str(ALNUM, n);
+    const text = `curl -H "Authorization: Bearer ${token}" https://api.test\n`;
+    const r = redactText(engine, text);
+    assert.equal(
+      r.text,
+      'curl -H "Authorization: Bearer [REDACTED:bearer_token]" https://api.test\n',
+      `${n}`,
+    );
+    const parts: Uint8Array[] = [];
+    await scanStream(engine, readerOf(encoder.encode(text), 1000), {
+      bounds: { chunkBytes: 3000 },
+      write: (b) => void parts.push(b.slice()),
+    });
+    assert.equal(new TextDecoder().decode(concatBytes(parts)), r.text);
+  }
+  // Control: a long run of one letter after Bearer is no token.
+  assert.deepEqual(redactText(engine, `Bearer ${"x".repeat(6000)}`).kinds, []);
 });
 
 /** Bytes whose line-feed searches count the bytes they read. */

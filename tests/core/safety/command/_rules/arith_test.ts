@@ -25,6 +25,28 @@ const SHAPES: readonly [string, boolean][] = [
   ["s=abc; echo ${s:Y}", true],
   ["r='a[Y]'; echo ${!r}", true],
   ["echo $((Y + 1))", true],
+  // `$[...]`, the older spelling of `$((...))`, alone, quoted, as a default.
+  ["echo $[Y]", true],
+  ['echo "$[Y + 1]"', true],
+  ["echo ${X:-$[Y]}", true],
+  // A test's -v names a variable: through an unseen value, or with a subscript naming one.
+  ['test -v "$Y"', true],
+  ["[[ -v $Y ]]", true],
+  ['[ -v "$Y" ]', true],
+  ["[[ -v X[Y] ]]", true],
+  ["test -v 'X[Y]'", true],
+  // An indirect expansion with an operator after the name reads the named variable first.
+  ["echo ${!Y:-d}", true],
+  ['echo "${!Y#a}"', true],
+  ["echo ${!Y/a/b}", true],
+  ["echo ${!Y^^}", true],
+  ["echo ${!Y@Q}", true],
+  ["echo ${!Y:0:1}", true],
+  [`bash -c 'echo \${!1:-d}' _ "$Y"`, true],
+  // A positional parameter holds an argument: `bash -c`'s, a function's.
+  [`bash -c '[[ $1 -gt 0 ]]' _ "$Y"`, true],
+  [`bash -c 'test -v "$1"' _ "$Y"`, true],
+  ['f() { echo $(( $1 )); }; f "$Y"', true],
   // Controls: nothing unseen is evaluated.
   ["[[ 1 -eq 1 ]]", false],
   ["((X=1))", false],
@@ -35,6 +57,14 @@ const SHAPES: readonly [string, boolean][] = [
   ["[ $Y -gt 0 ]", false],
   ["r=Y; echo ${!r}", false],
   ["echo ${X:-default}", false],
+  ["[[ -v Y ]]", false],
+  ["test -v X", false],
+  ["[[ -v X[1] ]]", false],
+  ["[[ -v X[@] ]]", false],
+  ["x=Y; [[ -v $x ]]", false],
+  ["[[ $# -gt 0 ]]", false],
+  ["echo ${!Y*} ${!Y@} ${!X[@]}", false],
+  ["r=HOME; echo ${!r:-d} ${!r@Q}", false],
   // A loop over integer literals sets its variable to an integer; a count is a number.
   ["for i in 0 1 2; do echo ${X[$i]}; done", false],
   ["for i in {1..3}; do echo ${X[i]}; done", false],
@@ -80,6 +110,8 @@ Deno.test("property: a variable not set in the text, in any position bash evalua
     (e: string) => `X[${e}]=1`,
     (e: string) => `echo "\${#X[${e}]}"`,
     (e: string) => `s=abc; echo \${s:${e}:1}`,
+    (e: string) => `echo $[${e}]`,
+    (e: string) => `[[ -v X[${e}] ]]`,
   ];
   const name = fc.stringMatching(/^[a-z_][a-z0-9_]{0,6}$/).filter((n) =>
     !["if", "then", "fi", "do", "done", "in", "for", "case", "esac", "while", "until"].includes(n)
