@@ -477,7 +477,7 @@ export async function scanWorktree(
     next = nextLstatChunk(idx, next, chunkOf);
     if (chunk.length === 0) break;
     if (expired()) {
-      for (const k of chunk) unchecked.push(idx.paths[k]!);
+      for (const k of chunk) unchecked.push(idx.paths.get(k)!);
       uncheckedBy.time += chunk.length;
       chunk.length = 0;
       chunkPaths.length = 0;
@@ -552,7 +552,7 @@ export async function scanWorktree(
   for (let at = 0; at < toHash.length; at += concurrency) {
     const batch = toHash.slice(at, at + concurrency);
     if (expired()) {
-      for (const k of batch) unchecked.push(idx.paths[k]!);
+      for (const k of batch) unchecked.push(idx.paths.get(k)!);
       uncheckedBy.time += batch.length;
       continue;
     }
@@ -605,7 +605,7 @@ export async function scanWorktree(
     setY(changes, e.path, y, kindOf(e.mode, undefined));
   }
   for (const { k, y, seen } of replacedSubmodules) {
-    const path = idx.paths[k]!;
+    const path = idx.paths.get(k)!;
     const state = await options.submoduleState!(
       path,
       readEntry(idx, k).oid,
@@ -907,10 +907,10 @@ function firstStage(idx: GitIndex, path: string): number {
   let hi = idx.count;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (comparePaths(idx.paths[mid]!, path) < 0) lo = mid + 1;
+    if (comparePaths(idx.paths.get(mid)!, path) < 0) lo = mid + 1;
     else hi = mid;
   }
-  if (lo >= idx.count || idx.paths[lo] !== path) return -1;
+  if (lo >= idx.count || idx.paths.get(lo) !== path) return -1;
   return (idx.fields[lo * ENTRY_WORDS + FIELD.flags]! >> 12) & 3;
 }
 
@@ -927,11 +927,11 @@ export async function readIndexBlob(
   let hi = idx.count;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (comparePaths(idx.paths[mid]!, path) < 0) lo = mid + 1;
+    if (comparePaths(idx.paths.get(mid)!, path) < 0) lo = mid + 1;
     else hi = mid;
   }
   let found = -1;
-  for (let k = lo; k < idx.count && idx.paths[k] === path; k++) {
+  for (let k = lo; k < idx.count && idx.paths.get(k) === path; k++) {
     const stage = (idx.fields[k * ENTRY_WORDS + FIELD.flags]! >> 12) & 3;
     if (stage === 0 || (stage === 2 && found < 0)) found = k;
     if (stage === 0) break;
@@ -1056,7 +1056,7 @@ function nextLstatChunk(index: GitIndex, from: number, to: LstatChunk): number {
       to.badNames.push(index.invalidNames.get(i)!);
       continue;
     }
-    const path = index.paths[i]!;
+    const path = index.paths.get(i)!;
     if (unsafeIndexPath(path)) {
       // Never opened: it may resolve outside the work tree (worktree/unsafe_path.ts).
       to.notCompared(path, UNSAFE_PATH_REASON);
@@ -1072,7 +1072,7 @@ function nextLstatChunk(index: GitIndex, from: number, to: LstatChunk): number {
 /** Marks `to.hiddenAttributes` when entry `i`, skipped by the comparison, is a `.gitattributes`. */
 function noteHiddenAttributes(index: GitIndex, i: number, to: LstatChunk): void {
   if (to.hiddenAttributes) return;
-  const path = index.paths[i];
+  const path = index.paths.get(i);
   if (path !== undefined && isAttributesPath(path)) to.hiddenAttributes = true;
 }
 
