@@ -162,6 +162,14 @@ export interface ScanWorktreeOptions {
    * @default {nothing}
    */
   onPhase?: (phase: ScanPhase) => void;
+  /**
+   * Whether a large scan ends with one full collection (see
+   * {@linkcode FULL_GC_PATHS}). A caller that goes on to drop what the scan
+   * held (the index, its paths, the listing cache) runs it itself with
+   * {@linkcode collectScanGarbage} once they are garbage: inside the scan
+   * they are still referenced. @default {true}
+   */
+  closingCollection?: boolean;
 }
 
 /** The phases of {@linkcode scanWorktree}, in the order they end. */
@@ -790,11 +798,7 @@ export async function scanWorktree(
   // V8 runs no full collection in a run this short, so the scan's garbage
   // would stay resident through what follows; one full collection
   // (--expose-gc, in the baton task's flags) returns it.
-  if (lstatCount + untracked.length >= FULL_GC_PATHS) {
-    fullGc();
-    // The buffers that collection freed (the listing cache's bytes among them).
-    fs.releaseFreedMemory?.();
-  }
+  if (options.closingCollection !== false) collectScanGarbage(fs, lstatCount, untracked.length);
 
   return {
     indexVersion: index?.version ?? null,
@@ -983,6 +987,23 @@ const SUBSECOND =
  * its untracked walk (lstat-ed paths only) and at its end.
  */
 export const FULL_GC_PATHS = 20_000;
+
+/**
+ * The closing full collection of a scan that lstat-ed `lstatCount` paths and
+ * listed `untrackedCount` untracked ones, when that reaches
+ * {@linkcode FULL_GC_PATHS}: V8 runs no full collection in a run this short,
+ * so the scan's garbage would stay resident through what follows. Then the
+ * buffers it freed (the listing cache's bytes among them) are given back.
+ *
+ * @param fs The scan's file access (its releaseFreedMemory, where it has one).
+ * @param lstatCount {@linkcode WorktreeStatus.lstatCount}.
+ * @param untrackedCount The number of untracked paths found.
+ */
+export function collectScanGarbage(fs: ReadFs, lstatCount: number, untrackedCount: number): void {
+  if (lstatCount + untrackedCount < FULL_GC_PATHS) return;
+  fullGc();
+  fs.releaseFreedMemory?.();
+}
 
 /** A full garbage collection where the runtime exposes one (--expose-gc); else nothing. */
 function fullGc(): void {
