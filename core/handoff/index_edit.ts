@@ -97,7 +97,7 @@ export function indexEditBlocker(
   if (index.version === 4) return "the index uses version 4";
   if (edit.kind === "remove") return null;
   for (let i = 0; i < index.count; i++) {
-    const p = index.paths[i]!;
+    const p = index.paths.get(i)!;
     const mode = index.fields[i * ENTRY_WORDS + FIELD.mode]!;
     const stage = (index.fields[i * ENTRY_WORDS + FIELD.flags]! >> 12) & 3;
     if (p === edit.path && stage !== 0) {
@@ -164,7 +164,7 @@ export async function editIndex(
   const target = edit.kind === "put" ? encoder.encode(edit.path) : null;
   let inserted = false;
   for (let i = 0; i < index.count; i++) {
-    const p = index.paths[i]!;
+    const p = index.paths.get(i)!;
     const entry = source.subarray(starts[i]!, starts[i + 1]!);
     if (edit.kind === "remove") {
       if (p.startsWith(`${edit.dir}/`)) {

@@ -13,6 +13,7 @@
  * is dropped (the HEAD diff then reads HEAD's trees).
  * @module
  */
+import { IndexPaths } from "./index_paths.ts";
 import type { GitObjectReader } from "../types.ts";
 import type { ReadFs } from "../../fs.ts";
 import { ENTRY_WORDS, FIELD, type GitIndex, STAT_WORDS } from "./index_file.ts";
@@ -47,7 +48,7 @@ async function presentSparseDirs(fs: ReadFs, workTree: string, index: GitIndex):
   }
   if (candidates.length === 0) return [];
   const stats = await fs.lstatMany(
-    candidates.map((i) => `${workTree}/${index.paths[i]!.replace(/\/$/, "")}`),
+    candidates.map((i) => `${workTree}/${index.paths.get(i)!.replace(/\/$/, "")}`),
   );
   const present: number[] = [];
   for (let k = 0; k < candidates.length; k++) {
@@ -56,7 +57,9 @@ async function presentSparseDirs(fs: ReadFs, workTree: string, index: GitIndex):
     else if (st?.isSymlink === true) {
       // git lstats the entry's name with its trailing slash ("build/"),
       // which resolves a link there: a link to a directory is present.
-      const target = await fs.stat(`${workTree}/${index.paths[candidates[k]!]!.replace(/\/$/, "")}`)
+      const target = await fs.stat(
+        `${workTree}/${index.paths.get(candidates[k]!)!.replace(/\/$/, "")}`,
+      )
         .catch(() => null);
       if (target?.isDirectory === true) present.push(candidates[k]!);
     }
@@ -101,7 +104,8 @@ export async function expandPresentSparseDirs(
   let total = 0;
   for (const i of expand) {
     const rows: Row[] = [];
-    const prefix = index.paths[i]!.endsWith("/") ? index.paths[i]! : `${index.paths[i]!}/`;
+    const dir = index.paths.get(i)!;
+    const prefix = dir.endsWith("/") ? dir : `${dir}/`;
     const hex = readOid(index, i);
     const problem = await flatten(
       objects,
@@ -128,7 +132,7 @@ export async function expandPresentSparseDirs(
       fields.set(index.fields.subarray(i * ENTRY_WORDS, (i + 1) * ENTRY_WORDS), w * ENTRY_WORDS);
       stat.set(index.stat.subarray(i * STAT_WORDS, (i + 1) * STAT_WORDS), w * STAT_WORDS);
       oidBytes.set(index.oidBytes.subarray(i * HASH_LEN, (i + 1) * HASH_LEN), w * HASH_LEN);
-      paths[w] = index.paths[i]!;
+      paths[w] = index.paths.get(i)!;
       const bad = index.invalidNames?.get(i);
       if (bad !== undefined) invalidNames.set(w, bad);
       w++;
@@ -148,7 +152,7 @@ export async function expandPresentSparseDirs(
     index: {
       version: index.version,
       count,
-      paths,
+      paths: IndexPaths.of(paths),
       fields,
       stat,
       oidBytes,

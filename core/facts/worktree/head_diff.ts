@@ -295,7 +295,7 @@ export async function diffIndexHead(
    * prefix's whole run of entries; otherwise that tree is read after all.
    */
   async function skipEnd(i: number): Promise<number> {
-    const path = paths[i]!;
+    const path = paths.get(i)!;
     let slash = -1;
     do {
       const prefix = path.slice(0, slash + 1);
@@ -304,9 +304,9 @@ export async function diffIndexHead(
         const count = cacheCounts.get(prefix) ?? -1;
         const last = i + count - 1;
         const ok = count > 0 && last < n &&
-          (i === 0 || !paths[i - 1]!.startsWith(prefix)) &&
-          paths[last]!.startsWith(prefix) &&
-          (last + 1 === n || !paths[last + 1]!.startsWith(prefix));
+          (i === 0 || !paths.get(i - 1)!.startsWith(prefix)) &&
+          paths.get(last)!.startsWith(prefix) &&
+          (last + 1 === n || !paths.get(last + 1)!.startsWith(prefix));
         skipped.delete(prefix);
         if (ok) return last + 1;
         await readTrees([[treeOid, prefix, null]], false);

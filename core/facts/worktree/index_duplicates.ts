@@ -22,9 +22,9 @@ export function duplicateEntry(index: GitIndex): number {
   for (let i = 1; i < index.count; i++) {
     // Names that are not UTF-8 decode alike (U+FFFD): only their bytes tell them apart.
     if (index.invalidNames?.has(i) === true || index.invalidNames?.has(i - 1) === true) continue;
-    if (paths[i] !== paths[i - 1]) {
+    if (paths.get(i) !== paths.get(i - 1)) {
       // Out of path order (code points order as UTF-8 bytes do).
-      if (comparePaths(paths[i - 1]!, paths[i]!) > 0) return i;
+      if (comparePaths(paths.get(i - 1)!, paths.get(i)!) > 0) return i;
       continue;
     }
     const stage = (fields[i * ENTRY_WORDS + FIELD.flags]! >> 12) & 3;

@@ -16,6 +16,7 @@
 import { type CodedError, type ErrorData, EXIT } from "../../errors.ts";
 import { GitUnsupportedError } from "../git/errors.ts";
 import { escapePathBytes } from "../escape_path.ts";
+import { IndexPaths } from "./index_paths.ts";
 
 /** One index entry, as stored (stat fields are git's 32-bit truncations). */
 export interface IndexEntry {
@@ -96,8 +97,8 @@ export interface GitIndex {
   version: 2 | 3 | 4;
   /** Number of entries. */
   count: number;
-  /** Entry paths relative to the work tree, "/"-separated. */
-  paths: string[];
+  /** Entry paths relative to the work tree, "/"-separated (one text, not a string each). */
+  paths: IndexPaths;
   /** {@linkcode ENTRY_WORDS} words per entry, at the offsets in {@linkcode FIELD}. */
   fields: Uint32Array;
   /**
@@ -298,7 +299,7 @@ export function parseIndex(bytes: Uint8Array, options: ParseIndexOptions = {}): 
   // Names that are not UTF-8 (rare) are found over the path bytes, which
   // need the paths split first; otherwise the split waits for the end, when
   // the bytes may be freed already (options.releaseBytes).
-  let paths: string[] | null = null;
+  let paths: IndexPaths | null = null;
   let invalidNames: Map<number, string> | undefined;
   if (pathText.includes("\uFFFD")) {
     paths = splitPaths(pathText, read.nameEnds, count, pathLen);
@@ -349,7 +350,8 @@ export function parseIndex(bytes: Uint8Array, options: ParseIndexOptions = {}): 
 
   const checksum = hexAt(bytes, end);
   // Everything is read from the file: it goes before the paths' strings
-  // are made (1.6 MB at 50k entries), so the two are never held together.
+  // are cut out of the text (worktree/index_paths.ts), so the two are never
+  // held together.
   if (options.releaseBytes === true) releaseBytes(bytes);
   return {
     version: version as 2 | 3 | 4,
@@ -609,34 +611,27 @@ class EntryReader {
 }
 
 /**
- * Pass 2 of {@linkcode parseIndex}: the paths sliced out of their decoded
- * text, whose NULs pass 1 placed at `nameEnds` (in bytes).
+ * Pass 2 of {@linkcode parseIndex}: the paths over their decoded text,
+ * whose NULs pass 1 placed at `nameEnds` (in bytes).
  */
 function splitPaths(
   pathText: string,
   nameEnds: Uint32Array,
   count: number,
   pathLen: number,
-): string[] {
-  const paths: string[] = new Array(count);
+): IndexPaths {
+  // Every byte became one UTF-16 unit (ASCII, or a lone invalid byte as
+  // U+FFFD; nothing decodes to more units than bytes): the NULs are where
+  // pass 1 put them, so no search for each.
+  if (pathText.length === pathLen) return new IndexPaths(pathText, nameEnds);
+  const ends = new Uint32Array(count);
   let textPos = 0;
-  if (pathText.length === pathLen) {
-    // Every byte became one UTF-16 unit (ASCII, or a lone invalid byte as
-    // U+FFFD; nothing decodes to more units than bytes): the NULs are where
-    // pass 1 put them, so no search for each.
-    for (let i = 0; i < count; i++) {
-      const nul = nameEnds[i]!;
-      paths[i] = pathText.slice(textPos, nul);
-      textPos = nul + 1;
-    }
-  } else {
-    for (let i = 0; i < count; i++) {
-      const nul = pathText.indexOf("\0", textPos);
-      paths[i] = pathText.slice(textPos, nul);
-      textPos = nul + 1;
-    }
+  for (let i = 0; i < count; i++) {
+    const nul = pathText.indexOf("\0", textPos);
+    ends[i] = nul;
+    textPos = nul + 1;
   }
-  return paths;
+  return new IndexPaths(pathText, ends);
 }
 
 /**
@@ -671,13 +666,13 @@ export function releaseBytes(bytes: Uint8Array | Uint32Array): void {
 }
 
 /** Escaped names of the entries whose NUL-separated path bytes are not valid UTF-8. */
-function findInvalidNames(buf: Uint8Array, paths: string[]): Map<number, string> {
+function findInvalidNames(buf: Uint8Array, paths: IndexPaths): Map<number, string> {
   const out = new Map<number, string>();
   const fatal = new TextDecoder("utf-8", { fatal: true });
   let start = 0;
   for (let i = 0; i < paths.length; i++) {
     const nul = buf.indexOf(0, start);
-    if (paths[i]!.includes("\uFFFD")) {
+    if (paths.get(i)!.includes("\uFFFD")) {
       const raw = buf.subarray(start, nul);
       try {
         fatal.decode(raw);
@@ -867,7 +862,7 @@ function fillEntry(e: Omit<IndexEntry, "oid">, index: GitIndex, i: number): void
   }
   const flags = w[f + FIELD.flags]!;
   const extended = w[f + FIELD.extended]!;
-  e.path = index.paths[i]!;
+  e.path = index.paths.get(i)!;
   e.mode = w[f + FIELD.mode]!;
   e.stage = (flags >> 12) & 3;
   e.ctimeSec = st[s + STAT.ctimeSec]!;
@@ -964,7 +959,7 @@ export function buildIndex(
   return {
     version: options.version ?? 2,
     count,
-    paths: entries.map((e) => e.path),
+    paths: IndexPaths.of(entries.map((e) => e.path)),
     fields,
     stat,
     oidBytes,

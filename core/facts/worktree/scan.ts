@@ -163,6 +163,14 @@ export interface ScanWorktreeOptions {
    * @default {nothing}
    */
   onPhase?: (phase: ScanPhase) => void;
+  /**
+   * Whether a large scan ends with one full collection (see
+   * {@linkcode FULL_GC_PATHS}). A caller that goes on to drop what the scan
+   * held (the index, its paths, the listing cache) runs it itself with
+   * {@linkcode collectScanGarbage} once they are garbage: inside the scan
+   * they are still referenced. @default {true}
+   */
+  closingCollection?: boolean;
 }
 
 /** The phases of {@linkcode scanWorktree}, in the order they end. */
@@ -478,7 +486,7 @@ export async function scanWorktree(
     next = nextLstatChunk(idx, next, chunkOf);
     if (chunk.length === 0) break;
     if (expired()) {
-      for (const k of chunk) unchecked.push(idx.paths[k]!);
+      for (const k of chunk) unchecked.push(idx.paths.get(k)!);
       uncheckedBy.time += chunk.length;
       chunk.length = 0;
       chunkPaths.length = 0;
@@ -553,7 +561,7 @@ export async function scanWorktree(
   for (let at = 0; at < toHash.length; at += concurrency) {
     const batch = toHash.slice(at, at + concurrency);
     if (expired()) {
-      for (const k of batch) unchecked.push(idx.paths[k]!);
+      for (const k of batch) unchecked.push(idx.paths.get(k)!);
       uncheckedBy.time += batch.length;
       continue;
     }
@@ -606,7 +614,7 @@ export async function scanWorktree(
     setY(changes, e.path, y, kindOf(e.mode, undefined));
   }
   for (const { k, y, seen } of replacedSubmodules) {
-    const path = idx.paths[k]!;
+    const path = idx.paths.get(k)!;
     const state = await options.submoduleState!(
       path,
       readEntry(idx, k).oid,
@@ -791,11 +799,7 @@ export async function scanWorktree(
   // V8 runs no full collection in a run this short, so the scan's garbage
   // would stay resident through what follows; one full collection
   // (--expose-gc, in the baton task's flags) returns it.
-  if (lstatCount + untracked.length >= FULL_GC_PATHS) {
-    fullGc();
-    // The buffers that collection freed (the listing cache's bytes among them).
-    fs.releaseFreedMemory?.();
-  }
+  if (options.closingCollection !== false) collectScanGarbage(fs, lstatCount, untracked.length);
 
   return {
     indexVersion: index?.version ?? null,
@@ -916,10 +920,10 @@ function firstStage(idx: GitIndex, path: string): number {
   let hi = idx.count;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (comparePaths(idx.paths[mid]!, path) < 0) lo = mid + 1;
+    if (comparePaths(idx.paths.get(mid)!, path) < 0) lo = mid + 1;
     else hi = mid;
   }
-  if (lo >= idx.count || idx.paths[lo] !== path) return -1;
+  if (lo >= idx.count || idx.paths.get(lo) !== path) return -1;
   return (idx.fields[lo * ENTRY_WORDS + FIELD.flags]! >> 12) & 3;
 }
 
@@ -936,11 +940,11 @@ export async function readIndexBlob(
   let hi = idx.count;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (comparePaths(idx.paths[mid]!, path) < 0) lo = mid + 1;
+    if (comparePaths(idx.paths.get(mid)!, path) < 0) lo = mid + 1;
     else hi = mid;
   }
   let found = -1;
-  for (let k = lo; k < idx.count && idx.paths[k] === path; k++) {
+  for (let k = lo; k < idx.count && idx.paths.get(k) === path; k++) {
     const stage = (idx.fields[k * ENTRY_WORDS + FIELD.flags]! >> 12) & 3;
     if (stage === 0 || (stage === 2 && found < 0)) found = k;
     if (stage === 0) break;
@@ -992,6 +996,23 @@ const SUBSECOND =
  * its untracked walk (lstat-ed paths only) and at its end.
  */
 export const FULL_GC_PATHS = 20_000;
+
+/**
+ * The closing full collection of a scan that lstat-ed `lstatCount` paths and
+ * listed `untrackedCount` untracked ones, when that reaches
+ * {@linkcode FULL_GC_PATHS}: V8 runs no full collection in a run this short,
+ * so the scan's garbage would stay resident through what follows. Then the
+ * buffers it freed (the listing cache's bytes among them) are given back.
+ *
+ * @param fs The scan's file access (its releaseFreedMemory, where it has one).
+ * @param lstatCount {@linkcode WorktreeStatus.lstatCount}.
+ * @param untrackedCount The number of untracked paths found.
+ */
+export function collectScanGarbage(fs: ReadFs, lstatCount: number, untrackedCount: number): void {
+  if (lstatCount + untrackedCount < FULL_GC_PATHS) return;
+  fullGc();
+  fs.releaseFreedMemory?.();
+}
 
 /** A full garbage collection where the runtime exposes one (--expose-gc); else nothing. */
 function fullGc(): void {
@@ -1065,7 +1086,7 @@ function nextLstatChunk(index: GitIndex, from: number, to: LstatChunk): number {
       to.badNames.push(index.invalidNames.get(i)!);
       continue;
     }
-    const path = index.paths[i]!;
+    const path = index.paths.get(i)!;
     if (unsafeIndexPath(path)) {
       // Never opened: it may resolve outside the work tree (worktree/unsafe_path.ts).
       to.notCompared(path, UNSAFE_PATH_REASON);
@@ -1081,7 +1102,7 @@ function nextLstatChunk(index: GitIndex, from: number, to: LstatChunk): number {
 /** Marks `to.hiddenAttributes` when entry `i`, skipped by the comparison, is a `.gitattributes`. */
 function noteHiddenAttributes(index: GitIndex, i: number, to: LstatChunk): void {
   if (to.hiddenAttributes) return;
-  const path = index.paths[i];
+  const path = index.paths.get(i);
   if (path !== undefined && isAttributesPath(path)) to.hiddenAttributes = true;
 }
 

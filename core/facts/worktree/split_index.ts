@@ -15,6 +15,7 @@
  * through the injected ReadFs.
  * @module
  */
+import { IndexPaths } from "./index_paths.ts";
 import { FsNotFoundError, type ReadFs } from "../../fs.ts";
 import { GitUnsupportedError } from "../git/errors.ts";
 import { comparePaths } from "./compare_paths.ts";
@@ -188,7 +189,7 @@ function stageOf(index: GitIndex, i: number): number {
  * const shared = buildIndex([{ path: "a" }, { path: "b" }, { path: "c" }]);
  * const main = buildIndex([{ path: "", size: 7 }, { path: "d" }]);
  * const merged = mergeSplitIndex(main, { baseOid: "1".repeat(40), deleted: [2], replaced: [1] }, shared);
- * assert.deepEqual(merged.paths, ["a", "b", "d"]);
+ * assert.deepEqual(merged.paths.toArray(), ["a", "b", "d"]);
  * assert.equal(merged.stat[9 + 8], 7);
  * ```
  */
@@ -216,7 +217,7 @@ export function mergeSplitIndex(main: GitIndex, link: SplitLink, shared: GitInde
     );
   }
   replaced.forEach((pos, r) => {
-    if (main.paths[r] !== "") {
+    if (main.paths.get(r) !== "") {
       throw new GitIndexError(`split index replacement ${r} has a path`, 0, "split_replace");
     }
     // git stops here too ("position for replacement exceeds base index size").
@@ -248,8 +249,8 @@ export function mergeSplitIndex(main: GitIndex, link: SplitLink, shared: GitInde
     if (gone[i] === 1) continue;
     const r = fromMain[i]!;
     kept.push(
-      r >= 0 ? { path: shared.paths[i]!, index: main, i: r } : {
-        path: shared.paths[i]!,
+      r >= 0 ? { path: shared.paths.get(i)!, index: main, i: r } : {
+        path: shared.paths.get(i)!,
         index: shared,
         i,
       },
@@ -259,12 +260,12 @@ export function mergeSplitIndex(main: GitIndex, link: SplitLink, shared: GitInde
   // Additions: main's entries after the replacements, each with a path, in order.
   const added: number[] = [];
   for (let r = replaced.length; r < main.count; r++) {
-    if (main.paths[r] === "") {
+    if (main.paths.get(r) === "") {
       throw new GitIndexError(`split index entry ${r} has an empty path`, 0, "split_add");
     }
     if (added.length > 0) {
       const prev = added[added.length - 1]!;
-      const order = comparePaths(main.paths[prev]!, main.paths[r]!) ||
+      const order = comparePaths(main.paths.get(prev)!, main.paths.get(r)!) ||
         stageOf(main, prev) - stageOf(main, r);
       if (order >= 0) {
         throw new GitUnsupportedError(
@@ -281,7 +282,7 @@ export function mergeSplitIndex(main: GitIndex, link: SplitLink, shared: GitInde
   const out: Source[] = [];
   let k = 0;
   for (const r of added) {
-    const path = main.paths[r]!;
+    const path = main.paths.get(r)!;
     while (k < kept.length) {
       const order = comparePaths(kept[k]!.path, path);
       if (order > 0) break;
@@ -314,7 +315,7 @@ export function mergeSplitIndex(main: GitIndex, link: SplitLink, shared: GitInde
   return {
     version: main.version,
     count,
-    paths,
+    paths: IndexPaths.of(paths),
     fields,
     stat,
     oidBytes,

@@ -96,7 +96,7 @@ export function buildTrackedTree(
   let prevId = root.present;
   const paths = index.paths;
   for (let i = 0; i < index.count; i++) {
-    const path = paths[i]!;
+    const path = paths.get(i)!;
     const slash = path.lastIndexOf("/");
     // Sorted entries mostly share the previous entry's directory: test that
     // without slicing a new string.

@@ -243,7 +243,7 @@ export async function findUntracked(
     // Folding keeps lengths (ASCII letters only): each group member's names start at dir.length.
     for (const n of lookedIn(node, dir)) {
       for (const k of n.files) {
-        names.set(fold(paths[k]!.slice(dir.length)), fields[k * ENTRY_WORDS + FIELD.mode]!);
+        names.set(fold(paths.get(k)!.slice(dir.length)), fields[k * ENTRY_WORDS + FIELD.mode]!);
       }
     }
     return names;
@@ -473,7 +473,7 @@ async function skipWorktreeIgnore(
 ): Promise<string | null> {
   const { paths, fields } = tracked.index;
   for (const k of node.files) {
-    if (paths[k] !== path) continue;
+    if (paths.get(k) !== path) continue;
     const f = k * ENTRY_WORDS;
     if (((fields[f + FIELD.flags]! >> 12) & 3) !== 0) continue;
     if ((fields[f + FIELD.extended]! & 0x4000) === 0) return null;
@@ -494,14 +494,14 @@ function hasSkipWorktree(tracked: TrackedTree): boolean {
 
 /** Whether an entry of `node` (any stage) has exactly the path `rel` (git compares bytes, not folded case). */
 function tracksExactly(tracked: TrackedTree, node: TrackedDir, rel: string): boolean {
-  return node.files.some((k) => tracked.index.paths[k] === rel);
+  return node.files.some((k) => tracked.index.paths.get(k) === rel);
 }
 
 /** A sparse-index directory entry ("dir/", mode 040000) stands for this tracked directory. */
 function isSparseDir(tracked: TrackedTree, node: TrackedDir): boolean {
   const { paths, fields } = tracked.index;
   return node.files.some((k) =>
-    paths[k]!.endsWith("/") &&
+    paths.get(k)!.endsWith("/") &&
     (fields[k * ENTRY_WORDS + FIELD.mode]! & MODE_TYPE_MASK) === MODE_TREE
   );
 }

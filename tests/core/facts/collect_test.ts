@@ -12,6 +12,7 @@ import { checkDrift, type CurrentFile } from "../../../core/briefing/drift.ts";
 import { TestFs } from "../../_helpers/fs.ts";
 import { commitAll, git, makeRepo, writeFiles } from "../../_helpers/git.ts";
 import { tempDir } from "../../_helpers/temp.ts";
+import { FULL_GC_PATHS } from "../../../core/facts/worktree/scan.ts";
 
 const fs = new TestFs();
 
@@ -189,5 +190,36 @@ Deno.test("the phases of a collection are told in order, each once; none outside
     });
     assert.equal(nothing.status, "not_a_repo");
     assert.deepEqual(none, []);
+  });
+});
+
+/** A TestFs that logs the cache files it writes and its calls to give memory back, in order. */
+class OrderLoggingFs extends TestFs {
+  log: string[] = [];
+  releaseFreedMemory(): void {
+    this.log.push("release");
+  }
+  override writeFileAtomic(...args: Parameters<TestFs["writeFileAtomic"]>) {
+    this.log.push(`write ${args[0].slice(args[0].lastIndexOf("/") + 1)}`);
+    return super.writeFileAtomic(...args);
+  }
+}
+
+Deno.test("a big collection gives the scan's memory back after the listing cache is stored, when the scan's index and listings are garbage", async () => {
+  await withRepo(async (dir) => {
+    // FULL_GC_PATHS index entries of one blob, none in the work tree, and an untracked file.
+    const blob = (await git(dir, ["hash-object", "-w", "--stdin"], { stdin: "x\n" })).stdout.trim();
+    const lines: string[] = [];
+    for (let i = 0; i < FULL_GC_PATHS; i++) lines.push(`100644 ${blob}\td${i % 100}/f${i}.txt`);
+    await git(dir, ["update-index", "--index-info"], { stdin: `${lines.join("\n")}\n` });
+    await writeFiles(dir, { "new.txt": "new\n" });
+    const logging = new OrderLoggingFs();
+    const facts = await collectFacts(logging, dir, { now: () => new Date(), cacheFs: logging });
+    assert.equal(facts.tree?.untracked.includes("new.txt"), true, "the scan ran");
+    const stored = logging.log.indexOf("write listing-cache.json");
+    assert.equal(stored >= 0, true, `the listing cache is stored: ${logging.log.join(", ")}`);
+    // Once before the untracked walk (the scan's own), once after the cache is stored.
+    assert.deepEqual(logging.log.filter((e) => e === "release").length, 2);
+    assert.equal(logging.log.lastIndexOf("release") > stored, true, logging.log.join(", "));
   });
 });

@@ -164,7 +164,7 @@ for (const version of [2, 3, 4]) {
     for (const consumeBytes of [false, true]) {
       const index = parseIndex(bytes.slice(), { consumeBytes });
       assert.equal(index.version, version);
-      assert.deepEqual(index.paths, want);
+      assert.deepEqual(index.paths.toArray(), want);
       assert.deepEqual(index.cacheTree?.map((n) => n.path), ["", "\uFEFFdir/"]);
     }
   });

@@ -10,7 +10,11 @@
 import assert from "node:assert/strict";
 import { git, makeRepo, writeFiles } from "../../../_helpers/git.ts";
 import { batonView, gitStatus } from "../../../_helpers/worktree_status.ts";
-import { FULL_GC_PATHS, scanWorktree } from "../../../../core/facts/worktree/scan.ts";
+import {
+  collectScanGarbage,
+  FULL_GC_PATHS,
+  scanWorktree,
+} from "../../../../core/facts/worktree/scan.ts";
 import { TestFs } from "../../../_helpers/fs.ts";
 import { catFileReader } from "../../../_helpers/worktree_objects.ts";
 import { BATON_RUNTIME_FLAGS } from "../../../_helpers/cli.ts";
@@ -23,14 +27,18 @@ class ReleaseCountingFs extends TestFs {
   }
 }
 
-async function scanCounting(dir: string) {
+async function scanCounting(dir: string, closingCollection?: boolean) {
   const fs = new ReleaseCountingFs();
   const objects = catFileReader(dir);
   try {
     const status = await scanWorktree(
       fs,
       { workTree: dir, gitDir: `${dir}/.git`, commonDir: `${dir}/.git` },
-      { headTreeOid: null, objects },
+      {
+        headTreeOid: null,
+        objects,
+        ...(closingCollection === undefined ? {} : { closingCollection }),
+      },
     );
     return { status, releases: fs.releases };
   } finally {
@@ -51,6 +59,27 @@ Deno.test("a scan of FULL_GC_PATHS tracked paths gives freed memory back before 
   assert.equal(releases, 2);
   assert.equal(status.lstatCount >= FULL_GC_PATHS, true);
   assert.deepEqual(batonView(status), await gitStatus(dir));
+});
+
+Deno.test("a scan told closingCollection: false leaves its closing collection to the caller (collectScanGarbage)", async () => {
+  const dir = await makeRepo("baton-wt-release-");
+  const blob = (await git(dir, ["hash-object", "-w", "--stdin"], { stdin: "x\n" })).stdout.trim();
+  const lines: string[] = [];
+  for (let i = 0; i < FULL_GC_PATHS; i++) lines.push(`100644 ${blob}\td${i % 100}/f${i}.txt`);
+  await git(dir, ["update-index", "--index-info"], { stdin: `${lines.join("\n")}\n` });
+  await writeFiles(dir, { "new.txt": "new\n" });
+  // Only the release before the untracked walk; the closing one is the caller's.
+  const { status, releases } = await scanCounting(dir, false);
+  assert.equal(releases, 1);
+  assert.deepEqual(batonView(status), await gitStatus(dir));
+  const fs = new ReleaseCountingFs();
+  collectScanGarbage(fs, status.lstatCount, status.untracked.length);
+  assert.equal(fs.releases, 1);
+  // Below the bound nothing is asked; at it (tracked and untracked together), once.
+  collectScanGarbage(fs, FULL_GC_PATHS - 2, 1);
+  assert.equal(fs.releases, 1);
+  collectScanGarbage(fs, FULL_GC_PATHS - 1, 1);
+  assert.equal(fs.releases, 2);
 });
 
 Deno.test("a scan of a few paths does not ask to give memory back", async () => {

@@ -254,7 +254,7 @@ Deno.test("parseSplitLink() and mergeSplitIndex(): each shape git stops on or ne
     link,
     shared,
   );
-  assert.deepEqual(merged.paths, ["a", "aa", "b", "d"]);
+  assert.deepEqual(merged.paths.toArray(), ["a", "aa", "b", "d"]);
   assert.equal(indexEntries(merged)[2]!.size, 9);
   const bad = (main: { path: string }[], l = link) => () =>
     mergeSplitIndex(buildIndex(main), l, shared);
