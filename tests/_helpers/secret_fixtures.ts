@@ -1108,6 +1108,13 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
     stripe_secret_key: [p("pk", "_live_", rng.str(ALNUM, 99)), p(SK, "_live_", "x".repeat(24))],
     mapbox_secret_token: [p("pk", ".eyJ", rng.str(URLSAFE, 60), ".", rng.str(URLSAFE, 22))],
     generic_secret: [
+      // fp23: names in code, an encoded placeholder, a URI's encoded words, a closing quote in a transcript.
+      "    tokenSplitRegex: O200K_TOKEN_SPLIT_REGEX,",
+      "exports.SOCKS5_CUSTOM_AUTH_END = SOCKS5_CUSTOM_AUTH_END;",
+      "    specialTokensEncoder: createO200KSpecialTokenMap(x),",
+      "  password: 'bm90IG15IHJlYWwgcGFzc3dvcmQ=',",
+      "pkcs11:token=Root%20CA%20Certificates;type=cert",
+      "def fallback_getpass(prompt='Password: ', stream=None):\n    warnings.warn(\"Can not control echo on the terminal.\", GetPassWarning,\n                  stacklevel=2)\n    print('Warning: Password input may be echoed.', file=stream)",
       // review42: a vendor's prefix followed by a placeholder under a secret-like name.
       "API_KEY=dtn_your-daytona-key",
       'secretKey: "tr_dev_1234567890"',
@@ -1262,7 +1269,12 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "postgres://postgres:postgres@localhost:5432/app_dev",
       "amqp://guest:guest@rabbitmq:5672/",
     ],
-    basic_auth: ["We use basic authentication for the admin pages.", 'Basic realm="internal"'],
+    basic_auth: [
+      // fp23: Basic credentials that decode to a placeholder.
+      "    'Basic dXNlcjpwYXNzd29yZA=='",
+      "We use basic authentication for the admin pages.",
+      'Basic realm="internal"',
+    ],
     bearer_token: [
       "Authorization: Bearer <token>",
       "Send a Bearer token with each request.",
@@ -1273,6 +1285,9 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
     ],
     docker_config_auth: [`{"auths": {"ghcr.io": {"auth": "${btoa(rng.str(ALNUM, 20))}"}}}`],
     url_credentials: [
+      "const myURL = new URL('https://abc:xyz@example.com');",
+      "// Prints https://a:b@c/",
+      "log(myURL.href); // https://abc:123@example.com/",
       // A format field in the password's place (str.format, C# templates).
       'const TEMPLATE_URL = "https://{USER}:{PASS}@template.example.com";',
       'url = "postgres://{user}:{db_password}@{host}:5432/{name}"',
@@ -1311,6 +1326,7 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "The file starts with ---- BEGIN SSH2 ENCRYPTED PRIVATE KEY ---- as its first line.",
     ],
     cli_password: [
+      "`smbclient -U user%SECRET`, and",
       "psExec \\\\host -u User -p $Password -i -d calc.exe",
       "net use Z: \\\\fs01\\share /user:bob /persistent:yes",
       "mysql -u root -p appdb",
@@ -1401,6 +1417,10 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
     openshift_user_token: [`sha256:${rng.str(HEX, 64)}`],
     notion_token: [p("secret", "_", rng.str(ALNUM, 20))],
     key_secret: [
+      // fp23: public keys in DER (base64) and a PGP key id.
+      '        key: "MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE1Olb3zMAFFxXKHiIkQO5cJ3Yhl5i6UPp+IhuhTIYy+u2mCumG+bTu1g0bHhTSiaiAE5ZwCAR0xbX8sO4f2TBTbA==",',
+      'signing_key: "MCowBQYDK2VwAyEAUbyyGlhEVpbq3bKk2Ck8WMHGFWcnQZ5qGXV7PfHTW9E="',
+      "    + Add file (GnuPG key: 0x7EC2DBB6F4DBF434)",
       `primary_key: ${rng.str(ALNUM, 22)}`,
       "key: app.kubernetes.io/name",
       `"key": "${rng.str(HEX, 32)}"`,
@@ -1417,7 +1437,20 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "Key: uploads/2024/report-final.pdf",
       `ca.key: ${btoa(p("-----BEGIN PUBLIC KEY-----\n", rng.str(B64, 48)))}`,
     ],
+    curl_user_password: ["the password of `curl -u user:password` is"],
     password_assignment: [
+      // fp23: test verdicts, calls, names that name the credential, prose and C++ scopes (real code and logs).
+      "PASS: x86_64",
+      "PASS: tests/foo.sh",
+      "    --- PASS: TestParse/empty_input (0.00s)",
+      "                passwd = fallback_getpass(prompt, stream)",
+      "\tc->password = g_strdup(value);",
+      "      password: hasPassword,",
+      "        self.passwd = password_mgr",
+      "        const password = result.groups?.password;",
+      "   int col_in_pass = PNG_COL_IN_INTERLACE_PASS(output_x, pass);",
+      "lsof: status error on /etc/security/passwd: Permission denied",
+      "\t* tree-ssa-strlen.cc (strlen_pass::handle_assign, strlen_pass::before_dom_children)",
       // recall19: a directive's quoted argument that is no password (a path, a reference, a word).
       'password_file "/etc/app/db.pass";',
       'password "${DB_PASSWORD}";',
@@ -1558,6 +1591,7 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "Cookie: session=abc123; theme=dark",
     ],
     cli_secret_option: [
+      "`http -a user:PASSWORD` and",
       "aws ssm put-parameter --name /app/region --value eu-west-1abc --type String",
       "aws secretsmanager create-secret --name db --secret-string file://creds.json",
       "xfreerdp /v:host /u:admin /p:$RDP_PASSWORD",
@@ -1939,6 +1973,7 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "the logic.azure.com trigger URL holds a sig= parameter",
     ],
     registry_auth: [
+      "  auth: 'aXNhYWNzOm5vdCBteSByZWFsIHBhc3N3b3Jk',",
       "auth: true",
       "auth: jwt-bearer-token-validation",
       "auth: ${REGISTRY_AUTH}",

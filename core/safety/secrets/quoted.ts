@@ -19,8 +19,13 @@ const MAX_ESCAPES = 1024;
  * it (PHP's `\'`, doubled by JSON escaping), or a quote spliced in the way a
  * shell writes one inside single quotes, `'"'"'` or `'\''` (its `"` and `\`
  * escaped once or more in a transcript's JSON): the shell's value runs on.
+ * A single backslash before `n`, `r` or `t` is a line break or tab of the
+ * transcript's JSON (or of the code's own string): a single-quoted value
+ * does not run across it (`prompt='Password: ', stream=None):\n...` inside a
+ * tool result holds no value after its closing quote).
  */
-const SINGLE_QUOTE_ESCAPE = String.raw`(?:\\{1,2}[^\r\n]|'(?:\\{0,3}"'\\{0,3}"|\\{1,3}')')`;
+const SINGLE_QUOTE_ESCAPE = String
+  .raw`(?:\\\\[^\r\n]|\\[^\r\nnrt]|'(?:\\{0,3}"'\\{0,3}"|\\{1,3}')')`;
 
 /**
  * The inside of a value in `quote`s: `min` to `max` plain characters, then

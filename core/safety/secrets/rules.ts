@@ -10,6 +10,7 @@
  * @module
  */
 import { NL } from "./armor.ts";
+import { isCodeOrProseValue, isTestVerdict } from "./code_values.ts";
 import {
   hasJoseHeader,
   hasValidTokenChecksum,
@@ -90,7 +91,7 @@ function assignedValue(
     escapedQuotedRun(min, VALUE_MAX)
   })${escaped}"|'(?<s>${
     quotedRun("'", min, VALUE_MAX)
-  })'|\x60(?<s>[^\x60\r\n]{${min},${VALUE_MAX}})\x60|(?:\\?["'\x60])?(?<unq>)(?<s>${bare}{${min},${VALUE_MAX}}={0,3})${wide})`;
+  })'|\x60(?<s>[^\x60\r\n]{${min},${VALUE_MAX}})\x60|(?:\\?["'\x60])?(?<unq>)(?<s>${bare}{${min},${VALUE_MAX}}={0,3})(?=(?<next>\(|[ \t]+[A-Za-z]|))${wide})`;
 }
 
 /**
@@ -718,6 +719,7 @@ const GENERIC_ASSIGNMENT: SecretRule = {
       ? /[A-Za-z]/.test(s)
       : isRandomLettersUnderKeyName(s, g.name ?? "") || (g.unq === undefined && isSymbolRich(s))) &&
     assignmentValid(12)(s, g) &&
+    (g.unq === undefined || !isCodeOrProseValue(s, g.next)) &&
     // A `;` before a bare value ends a statement (inside quotes it is the value's); after one,
     // the head alone must be a value too.
     (g.unq === undefined || !s.startsWith(";")) &&
@@ -1126,6 +1128,8 @@ const PASSWORD_CONFIG: SecretRule = {
   // Cheapest first: a hostile `password: password: ...` costs a character test a hit.
   validate: (s, g) =>
     (g.crossed === undefined || (hasCrossedBrackets(s) && isSymbolRich(s))) &&
+    (g.unq === undefined || !isCodeOrProseValue(s, g.next)) &&
+    !isTestVerdict(g.name ?? "", g.op?.trim()) &&
     !s.endsWith(":") && (/[A-Za-z]/.test(s) || isPasswordLookAlike(s)) &&
     (s.length >= 8 || /[^A-Za-z]/.test(s)) &&
     // `pass` and `pwd` are also words of prose (`pass: followed by`) and code (`renderPass =
@@ -2238,7 +2242,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "url_credentials",
     title: "URL with user:password",
     description:
-      "Any `scheme://user:password@host` URL (https, ftp, git, ...); the password is redacted.",
+      "Any `scheme://user:password@host` URL (https, ftp, git, ...); the password is redacted. A password of one to three letters or digits alone is documentation's (`https://a:b@`, `http://abc:xyz@`, `https://abc:123@` of a URL parser's examples), not read.",
     keywords: ["://"],
     // `user:password@` ends within the window.
     needs: "@",
@@ -2251,7 +2255,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     after: 420,
     priority: 1,
     docWords: false,
-    validate: isNotDefaultLogin,
+    validate: (s, g) => !/^(?:[A-Za-z]{1,3}|[0-9]{1,3})$/.test(s) && isNotDefaultLogin(s, g),
   },
   {
     kind: "basic_auth",

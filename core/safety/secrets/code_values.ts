@@ -1,0 +1,117 @@
+/**
+ * Bare values that code, prose and test logs put after a secret-like name
+ * and that are none: a function called (`passwd = fallback_getpass(...)`),
+ * a name that itself names the credential (`password: hasPassword,`,
+ * `self.passwd = password_mgr`, `tokenSplitRegex: O200K_TOKEN_SPLIT_REGEX`),
+ * a word a sentence goes on from (`/etc/security/passwd: Permission
+ * denied`), C++'s scope operator (`strlen_pass::handle_assign`) and a test
+ * runner's verdict line (`PASS: x86_64`, `--- PASS: TestParse/empty`).
+ * The assignment rules ask these of a bare (unquoted) value only: inside
+ * quotes the same characters are a literal. Pure: no I/O.
+ * @module
+ */
+
+/** Words that name a credential, as whole words of an identifier (lower case). */
+const CREDENTIAL_WORDS = new Set([
+  "password",
+  "passwd",
+  "pass",
+  "pwd",
+  "passphrase",
+  "secret",
+  "secrets",
+  "token",
+  "auth",
+  "key",
+  "apikey",
+  "credential",
+  "credentials",
+]);
+
+/** A chain of identifiers joined by `.`, `?.`, `->` or `::` (no other character). */
+const IDENTIFIER_CHAIN = /^[A-Za-z_$][\w$]*(?:(?:\?\.|\.|->|::)[A-Za-z_$][\w$]*)*$/;
+
+/** One word of an identifier: a capitalised or one-case run of letters, or a number. */
+const WORD = /[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+/g;
+
+/**
+ * True when a bare value is an identifier that names a credential rather
+ * than holding one: a chain of code names one of whose words is a
+ * credential word (`hasPassword`, `password_mgr`, `result.groups?.password`,
+ * `SOCKS5_CUSTOM_AUTH_END`). A value whose last word is a number
+ * (`MyPassword_2024`, `Secret123`) or where a lower-case letter stands alone
+ * between other words (`s3cr3t_Pass`, `aKx9_token`: random runs) is a value.
+ * @param value The bare value.
+ * @returns Whether it reads as a name in code.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isCredentialName } from "./code_values.ts";
+ * assert.ok(isCredentialName("hasPassword"));
+ * assert.ok(isCredentialName("result.groups?.password"));
+ * assert.ok(!isCredentialName("MyPassword_2024"));
+ * assert.ok(!isCredentialName("Xk9q_token_Lm2z"));
+ * ```
+ */
+export function isCredentialName(value: string): boolean {
+  if (!IDENTIFIER_CHAIN.test(value)) return false;
+  const parts = value.split(/\?\.|\.|->|::|[_$]+/).filter((p) => p !== "");
+  const words: string[] = [];
+  for (const part of parts) {
+    const w = part.match(WORD) ?? [];
+    // A lone lower-case letter after the part's first word, or a part of more than eight
+    // words, is a random run, not a name (`aKx9q`, `Xk9q`).
+    if (w.some((t, i) => i > 0 && /^[a-z]$/.test(t))) return false;
+    if (w.length > 8) return false;
+    words.push(...w);
+  }
+  if (words.length < 2 || /^\d+$/.test(words[words.length - 1]!)) return false;
+  return words.some((w) => CREDENTIAL_WORDS.has(w.toLowerCase()));
+}
+
+/**
+ * True when a bare value after a secret-like name is code or prose, not a
+ * value: it is called (`next` is `(`: an identifier followed by an opening
+ * parenthesis), it names a credential ({@linkcode isCredentialName}), it
+ * opens with `:` (C++'s `name::member` read as `name:` and `:member`), or it
+ * is one word of letters a sentence goes on from (`next` is blanks and a
+ * letter: `passwd: Permission denied`).
+ * @param value The bare value.
+ * @param next What the pattern saw right after it: `(`, blanks and a letter, or nothing.
+ * @returns Whether the assignment rules must skip it.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isCodeOrProseValue } from "./code_values.ts";
+ * assert.ok(isCodeOrProseValue("fallback_getpass", "("));
+ * assert.ok(isCodeOrProseValue("Permission", " d"));
+ * assert.ok(!isCodeOrProseValue("Xk9qLm2z7", ""));
+ * ```
+ */
+export function isCodeOrProseValue(value: string, next: string | undefined): boolean {
+  if (value.startsWith(":")) return true;
+  if (next === "(" && IDENTIFIER_CHAIN.test(value)) return true;
+  if (next !== undefined && next !== "" && next !== "(" && /^[A-Za-z]+$/.test(value)) return true;
+  return isCredentialName(value);
+}
+
+/**
+ * True when `NAME:` is a test runner's verdict, not a setting: the word
+ * `PASS` (or `XPASS`, an unexpected pass) in capitals before a colon, as
+ * automake, DejaGnu and `go test -v` print one line per test
+ * (`PASS: tests/foo.sh`, `--- PASS: TestParse/empty (0.00s)`).
+ * @param name The name the rule read.
+ * @param op The operator with the blanks before it.
+ * @returns Whether the line is a test verdict.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isTestVerdict } from "./code_values.ts";
+ * assert.ok(isTestVerdict("PASS", ":"));
+ * assert.ok(!isTestVerdict("pass", ":"));
+ * assert.ok(!isTestVerdict("PASS", "="));
+ * ```
+ */
+export function isTestVerdict(name: string, op: string | undefined): boolean {
+  return /^X?PASS$/.test(name) && op === ":";
+}
