@@ -35,6 +35,7 @@ export class Rng {
 }
 
 export const ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+const ALPHA = ALNUM.slice(0, 52);
 export const HEX = "0123456789abcdef";
 export const B64 = ALNUM + "+/";
 export const URLSAFE = ALNUM + "_-";
@@ -1000,6 +1001,13 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
   amp_api_key: (r) =>
     tok(p("sga", "mp_user_01", r.str("0123456789ABCDEFGHJKMNPQRSTVWXYZ", 24), "_", r.str(HEX, 64))),
   daytona_api_key: (r) => tok(p("dt", "n_", r.str(HEX, 64))),
+  pyx_token: (r) =>
+    tok(
+      r.int(2) === 0
+        ? p(r.pick(["sk", "tp"]), "-pyx-Q7z", r.str(ALNUM, 61))
+        : p(r.pick(["sk", "tp"]), "-pyx-2Qz", r.str(ALPHA, 43)),
+    ),
+  dependency_track_api_key: (r) => tok(p("od", "t_Q7z", r.str(ALNUM, 29 + r.int(4)))),
   cartesia_api_key: (r) => tok(p("sk", "_car_Q7z", r.str(ALNUM, 19))),
   context7_api_key: (r) => tok(p("ctx", "7sk-", uuid(r))),
   helicone_api_key: (r) => {
@@ -1744,6 +1752,19 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       '"apiKey@https://ampcode.com/": "sgamp_user_..."',
       "Key format: `sgamp_user_{ULID}_{64hex}`.",
       p("sga", "mp_user_", "x".repeat(26), "_", "0".repeat(64)),
+    ],
+    pyx_token: [
+      'UV_INDEX_PYX_PASSWORD="sk-pyx-..."',
+      "the python-pyx-tools package, numpy-pyx-bindings",
+      p("sk", "-pyx-", "x".repeat(64)),
+      p("tp", "-pyx-", rng.str(ALNUM, 40)),
+    ],
+    dependency_track_api_key: [
+      "DT_API_KEY=odt_***",
+      "const method_odt_ExportDocumentFormatConverterPlugin = 1;",
+      p("od", "t_", "0".repeat(32)),
+      p("od", "t_", rng.str(ALNUM, 20)),
+      "save as report.odt_backup_2024_final_version_copy.zip",
     ],
     daytona_api_key: [
       "set dtn_your-daytona-key in the env",
