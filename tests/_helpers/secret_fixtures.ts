@@ -668,7 +668,8 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
   pinecone_api_key: (r) => tok(p("pc", "sk_", r.str(ALNUM, 6), "_", "Q7", r.str(ALNUM, 62))),
   bitbucket_app_password: (r) => tok(p("AT", "BB", "Q7", r.str(ALNUM, 30))),
   cloudflare_api_token: (r) => tok(p("cf", "ut_", "Q7", r.str(ALNUM, 38))),
-  posthog_personal_api_key: (r) => tok(p("ph", "x_", "Q7", r.str(ALNUM, 41))),
+  posthog_personal_api_key: (r) =>
+    tok(p("ph", "x_", "Q7", r.str(URLSAFE, 38), "k9x", r.str(ALNUM, r.int(6)))),
   contentful_token: (r) => tok(p("CF", "PAT-", r.str(URLSAFE, 43))),
   firebase_fcm_server_key: (r) =>
     tok(p("AA", "AA", r.str(URLSAFE, 7), ":APA", "91b", r.str(URLSAFE, 134))),
@@ -1117,6 +1118,8 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
     mapbox_secret_token: [p("pk", ".eyJ", rng.str(URLSAFE, 60), ".", rng.str(URLSAFE, 22))],
     generic_secret: [
       // fp23: names in code, an encoded placeholder, a URI's encoded words, a closing quote in a transcript.
+      'Object.defineProperty(exports,"__esModule",{value:!0}),a.O200K_TOKEN_SPLIT_REGEX=a.CL100K_TOKEN_SPLIT_REGEX=a.R50K_TOKEN_SPLIT_REGEX=void 0;',
+      "pem: &#x3C;string|buffer>[, passphrase: &#x3C;string>]",
       "    tokenSplitRegex: O200K_TOKEN_SPLIT_REGEX,",
       "exports.SOCKS5_CUSTOM_AUTH_END = SOCKS5_CUSTOM_AUTH_END;",
       "    specialTokensEncoder: createO200KSpecialTokenMap(x),",
@@ -1448,6 +1451,9 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
     curl_user_password: ["the password of `curl -u user:password` is"],
     password_assignment: [
       // fp23: test verdicts, calls, names that name the credential, prose and C++ scopes (real code and logs).
+      "         self.username, self.password = credentials",
+      "return{username:n?e.slice(0,i):e,password:i?e.slice(n+1):void 0}",
+      'const GCP_SERVICE_ACCOUNT_P12_PASSWORD = "notasecret";',
       "PASS: x86_64",
       "PASS: tests/foo.sh",
       "    --- PASS: TestParse/empty_input (0.00s)",
@@ -1599,6 +1605,8 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "Cookie: session=abc123; theme=dark",
     ],
     cli_secret_option: [
+      "\tthe new --password options.",
+      "to --http-password and --proxy-password respectively,",
       "`http -a user:PASSWORD` and",
       "aws ssm put-parameter --name /app/region --value eu-west-1abc --type String",
       "aws secretsmanager create-secret --name db --secret-string file://creds.json",
@@ -1644,7 +1652,11 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
     pinecone_api_key: ["pcsk_...", p("pc", "sk_", "xxxxxx_", "x".repeat(60))],
     bitbucket_app_password: ["ATBB" + "x".repeat(32), "the ATBB prefix marks app passwords"],
     cloudflare_api_token: [p("cf", "ut_", "x".repeat(40)), "cfut_<token>"],
-    posthog_personal_api_key: [p("ph", "c_", rng.str(ALNUM, 43)), "phx_..."],
+    posthog_personal_api_key: [
+      p("ph", "c_", rng.str(ALNUM, 43)),
+      "phx_...",
+      p("ph", "x_", rng.str(URLSAFE, 30)),
+    ],
     contentful_token: ["CFPAT-<your token>", p("CF", "PAT-", "x".repeat(43))],
     firebase_fcm_server_key: [
       "AAAA1234567:APA91b...",

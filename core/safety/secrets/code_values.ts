@@ -31,8 +31,21 @@ const CREDENTIAL_WORDS = new Set([
 /** A chain of identifiers joined by `.`, `?.`, `->` or `::` (no other character). */
 const IDENTIFIER_CHAIN = /^[A-Za-z_$][\w$]*(?:(?:\?\.|\.|->|::)[A-Za-z_$][\w$]*)*$/;
 
+/** What code calls: names joined by member access or a ternary's `?` and `:` (`n?e.slice`). */
+const CALLED_EXPRESSION = /^[A-Za-z_$][\w$]*(?:(?:\?\.|\.|->|::|\?|:)[A-Za-z_$][\w$]*)*$/;
+
 /** One word of an identifier: a capitalised or one-case run of letters, or a number. */
 const WORD = /[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+/g;
+
+/**
+ * Whether every part of a chain of names reads as words: no lower-case
+ * letter stands alone after a part's first word (`Xk9q2Lm7` is random).
+ */
+function isNameLike(value: string): boolean {
+  return value.split(/\?\.|\.|->|::|[?:_$]+/).every((part) =>
+    !(part.match(WORD) ?? []).some((t, i) => i > 0 && /^[a-z]$/.test(t))
+  );
+}
 
 /**
  * True when a bare value is an identifier that names a credential rather
@@ -71,8 +84,10 @@ export function isCredentialName(value: string): boolean {
 
 /**
  * True when a bare value after a secret-like name is code or prose, not a
- * value: it is called (`next` is `(`: an identifier followed by an opening
- * parenthesis), it names a credential ({@linkcode isCredentialName}), it
+ * value: it is called (`next` is `(`: an identifier, a member chain or a
+ * ternary of names followed by an opening parenthesis), it is a chain of
+ * assignments between names one of which names a credential (minified
+ * code), it names a credential ({@linkcode isCredentialName}), it
  * opens with `:` (C++'s `name::member` read as `name:` and `:member`), or it
  * is one word of letters a sentence goes on from (`next` is blanks and a
  * letter: `passwd: Permission denied`).
@@ -90,7 +105,12 @@ export function isCredentialName(value: string): boolean {
  */
 export function isCodeOrProseValue(value: string, next: string | undefined): boolean {
   if (value.startsWith(":")) return true;
-  if (next === "(" && IDENTIFIER_CHAIN.test(value)) return true;
+  if (next === "(" && CALLED_EXPRESSION.test(value) && isNameLike(value)) return true;
+  // Minified code's chained assignment (`a.X_TOKEN=a.Y_TOKEN=void`): names all the way.
+  if (value.includes("=")) {
+    const parts = value.split("=").filter((p) => p !== "");
+    return parts.every((p) => IDENTIFIER_CHAIN.test(p)) && parts.some(isCredentialName);
+  }
   if (next !== undefined && next !== "" && next !== "(" && /^[A-Za-z]+$/.test(value)) return true;
   return isCredentialName(value);
 }

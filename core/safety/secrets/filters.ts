@@ -48,7 +48,7 @@ import { shannonEntropy } from "./checks.ts";
  * is part of a random value, not a format directive.
  */
 const PLACEHOLDER_WORDS =
-  /example|placeholder|your[_-]?(?:own[_-]?)?(?:api|access|secret|token|key|pass|app|client|auth|private|real|actual|account|service|org|project|bot|user|db|database|webhook|signing|env)|^your[_-]|[_-]here$|changeme|change[_-]me|redacted|dummy|sample|fake|not[_-]?(?:a[_-]?)?real|insert[_-]|replace[_-]?(?:me|with|this)|^todo|^fixme|^tbd$|<[^>]*>|^<|>$|^\[[^\]]*\]?$|^\$?\{\{|^\$\{|(?<![a-z0-9])%[sd]\b|%[sd](?=$|[^A-Za-z0-9!@#$%^&*()_=+\-])|^__[A-Za-z0-9_]*__$|\[redacted/i;
+  /example|placeholder|your[_-]?(?:own[_-]?)?(?:api|access|secret|token|key|pass|app|client|auth|private|real|actual|account|service|org|project|bot|user|db|database|webhook|signing|env)|^your[_-]|[_-]here$|changeme|change[_-]me|redacted|dummy|sample|fake|not[_-]?(?:a[_-]?)?real|not[_-]?a[_-]?secret|insert[_-]|replace[_-]?(?:me|with|this)|^todo|^fixme|^tbd$|<[^>]*>|^<|>$|^\[[^\]]*\]?$|^\$?\{\{|^\$\{|(?<![a-z0-9])%[sd]\b|%[sd](?=$|[^A-Za-z0-9!@#$%^&*()_=+\-])|^__[A-Za-z0-9_]*__$|\[redacted/i;
 
 /**
  * True when a `${...}` or `{{...}}` inside a value is a well-formed
@@ -114,7 +114,12 @@ export function isNotSecret(secret: string, docWords = true): boolean {
   if (isEncodedPlaceholder(secret)) return true;
   if (/(?:[xX]{5,}|\*{3,}|\.{3,}|\x7f{3}|\u2026|#{4,}|0{8,})/.test(secret)) return true;
   if (/_{5,}/.test(secret) && !isRandomAroundUnderscores(secret)) return true;
-  if (/^(?:password|passwd|pass|pwd|secret|token|api_?key|apikey|key)$/i.test(secret)) return true;
+  if (
+    /^(?:password|passwd|pass|pwd|passphrase|secret|token|api_?key|apikey|key|credentials?|auth)$/i
+      .test(secret)
+  ) return true;
+  // An HTML-escaped `<` opens a placeholder as `<` does (`&lt;string&gt;`, `&#x3C;token`).
+  if (/^&(?:lt|#x3[Cc]|#0*60);/.test(secret)) return true;
   // A whole value that is one format field named in words (`{PASS}`, `{db_password}`,
   // `{dbPassword}`: str.format, C# templates); not a random value in braces (`{ZqL5kVrX1n8tA2}`),
   // nor a password whose words hold digits inside them (`{s3cr3t_p4ssw0rd}`, `{ZQ8VLK2M}`): each

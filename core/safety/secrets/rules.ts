@@ -2506,7 +2506,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "cli_secret_option",
     title: "Secret given as a command-line option",
     description:
-      "`--password VALUE`, `--token VALUE`, `--api-key VALUE`, `--client-secret VALUE`, `-storepass VALUE`, `-passin pass:VALUE`, `--oauth2-bearer VALUE`, curl's `--tlspassword VALUE`: an option whose name ends in a secret word, then a blank or `=` and the value; references (`$TOKEN`), paths, `env:`/`file:` sources and placeholders are kept.",
+      "`--password VALUE`, `--token VALUE`, `--api-key VALUE`, `--client-secret VALUE`, `-storepass VALUE`, `-passin pass:VALUE`, `--oauth2-bearer VALUE`, curl's `--tlspassword VALUE`: an option whose name ends in a secret word, then a blank or `=` and the value; references (`$TOKEN`), paths, `env:`/`file:` sources, placeholders and a lower-case word closing a sentence about the option (`the --password options.`) are kept.",
     // The option's end and the blank after it, so header names (`x-api-key:`) and words cost
     // nothing; `--token=VALUE` is also the assignment rules' shape.
     keywords: [
@@ -2535,7 +2535,10 @@ export const SECRET_RULES: readonly SecretRule[] = [
     after: 400,
     priority: 2,
     minEntropy: 2.5,
-    validate: (s, g) => SECRET_OPTION.test(g.name ?? "") && optionValueValid(g.name ?? "", s),
+    validate: (s, g) =>
+      SECRET_OPTION.test(g.name ?? "") && optionValueValid(g.name ?? "", s) &&
+      // A lower-case word closing a clause is prose about the option (`--password options.`).
+      !/^[a-z]+[.,;:]$/.test(s),
   },
   {
     kind: "cli_password",

@@ -47,6 +47,11 @@ Deno.test("isCodeOrProseValue(): a call, a scope, a word a sentence goes on from
   assert.ok(isCodeOrProseValue("Permission", " d"));
   assert.ok(!isCodeOrProseValue("Permission", ""));
   assert.ok(!isCodeOrProseValue("Xk9q2Lm7Zr!", " d"));
+  assert.ok(isCodeOrProseValue("n?e.slice", "("));
+  assert.ok(isCodeOrProseValue("a.CL100K_TOKEN_SPLIT_REGEX=a.R50K_TOKEN_SPLIT_REGEX=void", ""));
+  // A random run followed by a bracket is a value, not a call; random base64 with `=` is a value.
+  assert.ok(!isCodeOrProseValue("Xk9q2Lm7Zr8w", "("));
+  assert.ok(!isCodeOrProseValue("Xk9q2Lm7Zr8w=Qz4", ""));
   const rng = new Rng(2301);
   for (let i = 0; i < 2000; i++) {
     // A password drawn from letters, digits and a symbol: never code or prose, whatever follows.
