@@ -938,6 +938,21 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
       ),
     ),
   rootly_api_key: (r) => tok(p("root", "ly_", r.str(HEX, 64))),
+  azure_data_factory_shir_key: (r) =>
+    tok(
+      p(
+        "I",
+        "R@",
+        uuid(r),
+        "@adf-",
+        r.pick(["shop", "etl"]),
+        "-00",
+        String(r.int(9)),
+        "@we@Zq7",
+        r.str(B64, 40),
+        "=",
+      ),
+    ),
   // recall22: the formats left open by the fourth survey.
   xata_api_key: (r) => tok(p("xa", r.pick(["u", "o"]), "_Q7z", r.str(ALNUM, 29))),
   zuplo_api_key: (r) => tok(p("zpk", "a_", r.str(LOWER_NUM, 32), "_", r.str(HEX, 8))),
@@ -1672,6 +1687,11 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "see https://api_live.example.test/docs",
       p("api", "_live.", "x".repeat(11), ".", "x".repeat(32)),
       "onfido.api_live.sandbox_mode.enabled",
+    ],
+    azure_data_factory_shir_key: [
+      "mail sir@example.com or amir@example.org",
+      p("I", "R@", "x".repeat(36), "@adf@we@", "A".repeat(43), "="),
+      "IR@<runtime-id>@<factory>@<region>@<key>",
     ],
     rootly_api_key: [
       p("root", "ly_", "0".repeat(64)),

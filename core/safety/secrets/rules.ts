@@ -344,13 +344,14 @@ function patVariant(rule: SecretRule): SecretRule {
  * Names whose value is a credential even when it looks like a digest or a
  * UUID: keys and passwords by name (`X-Api-Key: <uuid>`, `private_key:
  * <64 hex>` of a secp256k1 key, `client_secret`, `auth_token`, Rails'
- * `secret_key_base` (128 hex), an `X-...-Token`
+ * `secret_key_base` (128 hex), an API, server or service token
+ * (`SNYK_API_TOKEN`, Postmark's `serverToken`, `apiToken`: often a UUID), an `X-...-Token`
  * header such as `X-Consul-Token`). A bare
  * `token` or `secret` is left out: `"token": "<uuid>"` is as often a request
  * or session id.
  */
 const CREDENTIAL_NAME =
-  /(?:api[_.-]?key|apikey|app[_.-]?key|access[_.-]?key|secret[_.-]?key|private[_.-]?key|privatekey|signing[_.-]?key|encryption[_.-]?key|master[_.-]?key|auth[_.-]?(?:key|token)|access[_.-]?token|client[_.-]?secret|password|passwd|creds|credentials?|secret[_.-]?key[_.-]?base|[_.-]pat)$|^x-[a-z0-9-]*-token$/i;
+  /(?:api[_.-]?key|apikey|app[_.-]?key|access[_.-]?key|secret[_.-]?key|private[_.-]?key|privatekey|signing[_.-]?key|encryption[_.-]?key|master[_.-]?key|auth[_.-]?(?:key|token)|access[_.-]?token|(?:api|server|service)[_.-]?token|client[_.-]?secret|password|passwd|creds|credentials?|secret[_.-]?key[_.-]?base|[_.-]pat)$|^x-[a-z0-9-]*-token$/i;
 
 /** A personal access token's name (`GITHUB_PAT`, `ado_pat`, `AZURE_DEVOPS_PAT`). */
 const PAT_NAME = /[_.-]pat$/i;
