@@ -1133,6 +1133,7 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
     mapbox_secret_token: [p("pk", ".eyJ", rng.str(URLSAFE, 60), ".", rng.str(URLSAFE, 22))],
     generic_secret: [
       // fp23: names in code, an encoded placeholder, a URI's encoded words, a closing quote in a transcript.
+      '#define SN_smime_aa_timeStampToken           "id-smime-aa-timeStampToken"',
       'Object.defineProperty(exports,"__esModule",{value:!0}),a.O200K_TOKEN_SPLIT_REGEX=a.CL100K_TOKEN_SPLIT_REGEX=a.R50K_TOKEN_SPLIT_REGEX=void 0;',
       "pem: &#x3C;string|buffer>[, passphrase: &#x3C;string>]",
       "    tokenSplitRegex: O200K_TOKEN_SPLIT_REGEX,",
@@ -1263,6 +1264,7 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "api_token: map[string]interface{}",
     ],
     env_secret: [
+      "    U_UNEXPECTED_TOKEN=0x10100,",
       "DB_PASSWORD=${DB_PASSWORD}",
       "API_TOKEN=$(cat /run/secrets/token)",
       "SECRET_KEY_FILE=/run/secrets/app",
@@ -1466,6 +1468,10 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
     curl_user_password: ["the password of `curl -u user:password` is"],
     password_assignment: [
       // fp23: test verdicts, calls, names that name the credential, prose and C++ scopes (real code and logs).
+      '#define SN_pkcs9_challengePassword              "challengePassword"',
+      '#define SN_id_it_revPassphrase          "id-it-revPassphrase"',
+      "    SEC_ERROR_BAD_PASSWORD = SEC_ERROR_BASE + 14,",
+      "  Pass *ResultPass = Resolver->findImplPass(this, PI, F);",
       "         self.username, self.password = credentials",
       "return{username:n?e.slice(0,i):e,password:i?e.slice(n+1):void 0}",
       'const GCP_SERVICE_ACCOUNT_P12_PASSWORD = "notasecret";',

@@ -92,7 +92,8 @@ export function isCredentialName(value: string): boolean {
  * is one word of letters a sentence goes on from (`next` is blanks and a
  * letter: `passwd: Permission denied`).
  * @param value The bare value.
- * @param next What the pattern saw right after it: `(`, blanks and a letter, or nothing.
+ * @param next What the pattern saw right after it: `(`, `>`, blanks and a letter or an
+ * operator, or nothing.
  * @returns Whether the assignment rules must skip it.
  * @example
  * ```ts
@@ -105,6 +106,14 @@ export function isCredentialName(value: string): boolean {
  */
 export function isCodeOrProseValue(value: string, next: string | undefined): boolean {
   if (value.startsWith(":")) return true;
+  // C and C++: `Resolver->x` read up to its `-`; `SEC_ERROR_BASE + 14` (an expression).
+  if (next === ">" && value.endsWith("-")) return true;
+  if (
+    next !== undefined && /^[ \t]+[-+*/%|&^]/.test(next) && IDENTIFIER_CHAIN.test(value) &&
+    isNameLike(value)
+  ) {
+    return true;
+  }
   if (next === "(" && CALLED_EXPRESSION.test(value) && isNameLike(value)) return true;
   // Minified code's chained assignment (`a.X_TOKEN=a.Y_TOKEN=void`): names all the way.
   if (value.includes("=")) {
@@ -134,4 +143,32 @@ export function isCodeOrProseValue(value: string, next: string | undefined): boo
  */
 export function isTestVerdict(name: string, op: string | undefined): boolean {
   return /^X?PASS$/.test(name) && op === ":";
+}
+
+/**
+ * True when a value repeats its name (quoted or not): its letters and
+ * digits, lower-cased, end with the same 10 or more characters as the
+ * name's, and those make up most of it. Code and headers name a constant
+ * by its own text (`SN_pkcs9_challengePassword "challengePassword"`,
+ * `SN_smime_aa_timeStampToken "id-smime-aa-timeStampToken"`,
+ * `exports.AUTH_TOKEN = AUTH_TOKEN`); a secret never shares its name's tail.
+ * @param value The value.
+ * @param name The name it is given to.
+ * @returns Whether the value is the name again.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { repeatsName } from "./code_values.ts";
+ * assert.ok(repeatsName("challengePassword", "SN_pkcs9_challengePassword"));
+ * assert.ok(!repeatsName("Xk9q2Lm7Zr8wQz4", "db_password"));
+ * ```
+ */
+export function repeatsName(value: string, name: string): boolean {
+  const v = value.toLowerCase().replace(/[^a-z0-9]/g, "");
+  const n = name.toLowerCase().replace(/[^a-z0-9]/g, "");
+  let same = 0;
+  while (same < v.length && same < n.length && v[v.length - 1 - same] === n[n.length - 1 - same]) {
+    same++;
+  }
+  return same >= 10 && same * 5 >= v.length * 3;
 }

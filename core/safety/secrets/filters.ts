@@ -487,6 +487,8 @@ export function isLookAlikeValue(value: string): boolean {
   if (/^[A-Za-z_$][\w$.]*\(/.test(value)) return true;
   if (/^\$[({A-Za-z_]|^%[A-Za-z_]+%$/.test(value)) return true;
   if (/^[-+]?\d+(?:\.\d+)?$/.test(value)) return true;
+  // A C constant's hex literal (`0x10100,` of an enum): a number, not a key (a key is longer).
+  if (/^0x[0-9A-Fa-f]{1,8}[,;]?$/.test(value)) return true;
   if (/^(?:[\^~<>=]{0,2}v?\d+(?:\.(?:\d+|[x*])){1,3}(?:[-+][0-9A-Za-z.+-]*)?)$/.test(value)) {
     return true;
   }

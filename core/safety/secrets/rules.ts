@@ -10,7 +10,7 @@
  * @module
  */
 import { NL } from "./armor.ts";
-import { isCodeOrProseValue, isTestVerdict } from "./code_values.ts";
+import { isCodeOrProseValue, isTestVerdict, repeatsName } from "./code_values.ts";
 import {
   hasJoseHeader,
   hasValidTokenChecksum,
@@ -91,7 +91,7 @@ function assignedValue(
     escapedQuotedRun(min, VALUE_MAX)
   })${escaped}"|'(?<s>${
     quotedRun("'", min, VALUE_MAX)
-  })'|\x60(?<s>[^\x60\r\n]{${min},${VALUE_MAX}})\x60|(?:\\?["'\x60])?(?<unq>)(?<s>${bare}{${min},${VALUE_MAX}}={0,3})(?=(?<next>\(|[ \t]+[A-Za-z]|))${wide})`;
+  })'|\x60(?<s>[^\x60\r\n]{${min},${VALUE_MAX}})\x60|(?:\\?["'\x60])?(?<unq>)(?<s>${bare}{${min},${VALUE_MAX}}={0,3})(?=(?<next>\(|>|[ \t]+[A-Za-z]|[ \t]+[-+*/%|&^][ \t]|))${wide})`;
 }
 
 /**
@@ -721,6 +721,7 @@ const GENERIC_ASSIGNMENT: SecretRule = {
       : isRandomLettersUnderKeyName(s, g.name ?? "") || (g.unq === undefined && isSymbolRich(s))) &&
     assignmentValid(12)(s, g) &&
     (g.unq === undefined || !isCodeOrProseValue(s, g.next)) &&
+    !repeatsName(s, g.name ?? "") &&
     // A `;` before a bare value ends a statement (inside quotes it is the value's); after one,
     // the head alone must be a value too.
     (g.unq === undefined || !s.startsWith(";")) &&
@@ -1130,6 +1131,7 @@ const PASSWORD_CONFIG: SecretRule = {
   validate: (s, g) =>
     (g.crossed === undefined || (hasCrossedBrackets(s) && isSymbolRich(s))) &&
     (g.unq === undefined || !isCodeOrProseValue(s, g.next)) &&
+    !repeatsName(s, g.name ?? "") &&
     !isTestVerdict(g.name ?? "", g.op?.trim()) &&
     !s.endsWith(":") && (/[A-Za-z]/.test(s) || isPasswordLookAlike(s)) &&
     (s.length >= 8 || /[^A-Za-z]/.test(s)) &&

@@ -6,6 +6,7 @@ import {
   isCodeOrProseValue,
   isCredentialName,
   isTestVerdict,
+  repeatsName,
 } from "../../../../core/safety/secrets/code_values.ts";
 import { isLookAlikeValue, isNotSecret } from "../../../../core/safety/secrets/filters.ts";
 import { defaultEngine } from "../../../../core/safety/secrets/default_engine.ts";
@@ -140,4 +141,19 @@ Deno.test("fp23: public keys in DER and encoded placeholders are look-alikes; pr
     assert.ok(!isNotSecret(`${v}\x60`), v);
   }
   assert.ok(!isNotSecret(btoa("Aladdin:open sesame")));
+});
+
+Deno.test("repeatsName(): a constant named by its own text, never a random value", () => {
+  assert.ok(repeatsName("challengePassword", "SN_pkcs9_challengePassword"));
+  assert.ok(repeatsName("id-smime-aa-timeStampToken", "SN_smime_aa_timeStampToken"));
+  assert.ok(repeatsName("SOCKS5_CUSTOM_AUTH_END", "exports.SOCKS5_CUSTOM_AUTH_END"));
+  assert.ok(!repeatsName("password", "db_password"));
+  const rng = new Rng(2307);
+  for (let i = 0; i < 2000; i++) {
+    const v = rng.str(ALNUM, 8 + rng.int(24));
+    assert.ok(!repeatsName(v, `SN_${rng.str(ALNUM, 6)}_password`), v);
+  }
+  // Positive control: the same #define with a random value is still redacted.
+  const r = redactText(engine, '#define WIFI_PASSWORD "Xk9q2Lm7Zr8w"');
+  assert.deepEqual(r.kinds, ["password_assignment"]);
 });
