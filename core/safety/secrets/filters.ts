@@ -24,7 +24,8 @@
  *   SSH public keys, publishable keys (`pk_live_`, `pk_test_`, Mapbox `pk.`),
  *   a signed request's credential scope (`<key id>/20240101/<region>/...`),
  *   `data:` URIs (base64 images), public keys in DER (base64 SubjectPublicKeyInfo) and PGP
- *   key ids (`0x` + 8 or 16 hex), words joined by `%20`, paths of word names, URLs without credentials, dotted
+ *   key ids (`0x` + 8 or 16 hex), hex literals of 8 digits or fewer, words joined by `%20`,
+ *   paths of word names, URLs without credentials, dotted
  *   identifiers whose parts are names (`process.env.X`, `os.environ`; not
  *   `Winter2024.Kx9q`), function calls, numbers,
  *   version ranges (`^3.3.1-next.19+2c93303`, a package named `*secret*`)
