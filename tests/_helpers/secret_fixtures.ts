@@ -35,6 +35,7 @@ export class Rng {
 }
 
 export const ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+const ALPHA = ALNUM.slice(0, 52);
 export const HEX = "0123456789abcdef";
 export const B64 = ALNUM + "+/";
 export const URLSAFE = ALNUM + "_-";
@@ -667,7 +668,8 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
   pinecone_api_key: (r) => tok(p("pc", "sk_", r.str(ALNUM, 6), "_", "Q7", r.str(ALNUM, 62))),
   bitbucket_app_password: (r) => tok(p("AT", "BB", "Q7", r.str(ALNUM, 30))),
   cloudflare_api_token: (r) => tok(p("cf", "ut_", "Q7", r.str(ALNUM, 38))),
-  posthog_personal_api_key: (r) => tok(p("ph", "x_", "Q7", r.str(ALNUM, 41))),
+  posthog_personal_api_key: (r) =>
+    tok(p("ph", "x_", "Q7", r.str(URLSAFE, 38), "k9x", r.str(ALNUM, r.int(6)))),
   contentful_token: (r) => tok(p("CF", "PAT-", r.str(URLSAFE, 43))),
   firebase_fcm_server_key: (r) =>
     tok(p("AA", "AA", r.str(URLSAFE, 7), ":APA", "91b", r.str(URLSAFE, 134))),
@@ -936,6 +938,21 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
       ),
     ),
   rootly_api_key: (r) => tok(p("root", "ly_", r.str(HEX, 64))),
+  azure_data_factory_shir_key: (r) =>
+    tok(
+      p(
+        "I",
+        "R@",
+        uuid(r),
+        "@adf-",
+        r.pick(["shop", "etl"]),
+        "-00",
+        String(r.int(9)),
+        "@we@Zq7",
+        r.str(B64, 40),
+        "=",
+      ),
+    ),
   // recall22: the formats left open by the fourth survey.
   xata_api_key: (r) => tok(p("xa", r.pick(["u", "o"]), "_Q7z", r.str(ALNUM, 29))),
   zuplo_api_key: (r) => tok(p("zpk", "a_", r.str(LOWER_NUM, 32), "_", r.str(HEX, 8))),
@@ -1000,6 +1017,13 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
   amp_api_key: (r) =>
     tok(p("sga", "mp_user_01", r.str("0123456789ABCDEFGHJKMNPQRSTVWXYZ", 24), "_", r.str(HEX, 64))),
   daytona_api_key: (r) => tok(p("dt", "n_", r.str(HEX, 64))),
+  pyx_token: (r) =>
+    tok(
+      r.int(2) === 0
+        ? p(r.pick(["sk", "tp"]), "-pyx-Q7z", r.str(ALNUM, 61))
+        : p(r.pick(["sk", "tp"]), "-pyx-2Qz", r.str(ALPHA, 43)),
+    ),
+  dependency_track_api_key: (r) => tok(p("od", "t_Q7z", r.str(ALNUM, 29 + r.int(4)))),
   cartesia_api_key: (r) => tok(p("sk", "_car_Q7z", r.str(ALNUM, 19))),
   context7_api_key: (r) => tok(p("ctx", "7sk-", uuid(r))),
   helicone_api_key: (r) => {
@@ -1108,6 +1132,16 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
     stripe_secret_key: [p("pk", "_live_", rng.str(ALNUM, 99)), p(SK, "_live_", "x".repeat(24))],
     mapbox_secret_token: [p("pk", ".eyJ", rng.str(URLSAFE, 60), ".", rng.str(URLSAFE, 22))],
     generic_secret: [
+      // fp23: names in code, an encoded placeholder, a URI's encoded words, a closing quote in a transcript.
+      '#define SN_smime_aa_timeStampToken           "id-smime-aa-timeStampToken"',
+      'Object.defineProperty(exports,"__esModule",{value:!0}),a.O200K_TOKEN_SPLIT_REGEX=a.CL100K_TOKEN_SPLIT_REGEX=a.R50K_TOKEN_SPLIT_REGEX=void 0;',
+      "pem: &#x3C;string|buffer>[, passphrase: &#x3C;string>]",
+      "    tokenSplitRegex: O200K_TOKEN_SPLIT_REGEX,",
+      "exports.SOCKS5_CUSTOM_AUTH_END = SOCKS5_CUSTOM_AUTH_END;",
+      "    specialTokensEncoder: createO200KSpecialTokenMap(x),",
+      "  password: 'bm90IG15IHJlYWwgcGFzc3dvcmQ=',",
+      "pkcs11:token=Root%20CA%20Certificates;type=cert",
+      "def fallback_getpass(prompt='Password: ', stream=None):\n    warnings.warn(\"Can not control echo on the terminal.\", GetPassWarning,\n                  stacklevel=2)\n    print('Warning: Password input may be echoed.', file=stream)",
       // review42: a vendor's prefix followed by a placeholder under a secret-like name.
       "API_KEY=dtn_your-daytona-key",
       'secretKey: "tr_dev_1234567890"',
@@ -1230,6 +1264,7 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "api_token: map[string]interface{}",
     ],
     env_secret: [
+      "    U_UNEXPECTED_TOKEN=0x10100,",
       "DB_PASSWORD=${DB_PASSWORD}",
       "API_TOKEN=$(cat /run/secrets/token)",
       "SECRET_KEY_FILE=/run/secrets/app",
@@ -1262,7 +1297,12 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "postgres://postgres:postgres@localhost:5432/app_dev",
       "amqp://guest:guest@rabbitmq:5672/",
     ],
-    basic_auth: ["We use basic authentication for the admin pages.", 'Basic realm="internal"'],
+    basic_auth: [
+      // fp23: Basic credentials that decode to a placeholder.
+      "    'Basic dXNlcjpwYXNzd29yZA=='",
+      "We use basic authentication for the admin pages.",
+      'Basic realm="internal"',
+    ],
     bearer_token: [
       "Authorization: Bearer <token>",
       "Send a Bearer token with each request.",
@@ -1273,6 +1313,9 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
     ],
     docker_config_auth: [`{"auths": {"ghcr.io": {"auth": "${btoa(rng.str(ALNUM, 20))}"}}}`],
     url_credentials: [
+      "const myURL = new URL('https://abc:xyz@example.com');",
+      "// Prints https://a:b@c/",
+      "log(myURL.href); // https://abc:123@example.com/",
       // A format field in the password's place (str.format, C# templates).
       'const TEMPLATE_URL = "https://{USER}:{PASS}@template.example.com";',
       'url = "postgres://{user}:{db_password}@{host}:5432/{name}"',
@@ -1311,6 +1354,7 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "The file starts with ---- BEGIN SSH2 ENCRYPTED PRIVATE KEY ---- as its first line.",
     ],
     cli_password: [
+      "`smbclient -U user%SECRET`, and",
       "psExec \\\\host -u User -p $Password -i -d calc.exe",
       "net use Z: \\\\fs01\\share /user:bob /persistent:yes",
       "mysql -u root -p appdb",
@@ -1401,6 +1445,10 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
     openshift_user_token: [`sha256:${rng.str(HEX, 64)}`],
     notion_token: [p("secret", "_", rng.str(ALNUM, 20))],
     key_secret: [
+      // fp23: public keys in DER (base64) and a PGP key id.
+      '        key: "MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE1Olb3zMAFFxXKHiIkQO5cJ3Yhl5i6UPp+IhuhTIYy+u2mCumG+bTu1g0bHhTSiaiAE5ZwCAR0xbX8sO4f2TBTbA==",',
+      'signing_key: "MCowBQYDK2VwAyEAUbyyGlhEVpbq3bKk2Ck8WMHGFWcnQZ5qGXV7PfHTW9E="',
+      "    + Add file (GnuPG key: 0x7EC2DBB6F4DBF434)",
       `primary_key: ${rng.str(ALNUM, 22)}`,
       "key: app.kubernetes.io/name",
       `"key": "${rng.str(HEX, 32)}"`,
@@ -1417,7 +1465,27 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "Key: uploads/2024/report-final.pdf",
       `ca.key: ${btoa(p("-----BEGIN PUBLIC KEY-----\n", rng.str(B64, 48)))}`,
     ],
+    curl_user_password: ["the password of `curl -u user:password` is"],
     password_assignment: [
+      // fp23: test verdicts, calls, names that name the credential, prose and C++ scopes (real code and logs).
+      '#define SN_pkcs9_challengePassword              "challengePassword"',
+      '#define SN_id_it_revPassphrase          "id-it-revPassphrase"',
+      "    SEC_ERROR_BAD_PASSWORD = SEC_ERROR_BASE + 14,",
+      "  Pass *ResultPass = Resolver->findImplPass(this, PI, F);",
+      "         self.username, self.password = credentials",
+      "return{username:n?e.slice(0,i):e,password:i?e.slice(n+1):void 0}",
+      'const GCP_SERVICE_ACCOUNT_P12_PASSWORD = "notasecret";',
+      "PASS: x86_64",
+      "PASS: tests/foo.sh",
+      "    --- PASS: TestParse/empty_input (0.00s)",
+      "                passwd = fallback_getpass(prompt, stream)",
+      "\tc->password = g_strdup(value);",
+      "      password: hasPassword,",
+      "        self.passwd = password_mgr",
+      "        const password = result.groups?.password;",
+      "   int col_in_pass = PNG_COL_IN_INTERLACE_PASS(output_x, pass);",
+      "lsof: status error on /etc/security/passwd: Permission denied",
+      "\t* tree-ssa-strlen.cc (strlen_pass::handle_assign, strlen_pass::before_dom_children)",
       // recall19: a directive's quoted argument that is no password (a path, a reference, a word).
       'password_file "/etc/app/db.pass";',
       'password "${DB_PASSWORD}";',
@@ -1558,6 +1626,9 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "Cookie: session=abc123; theme=dark",
     ],
     cli_secret_option: [
+      "\tthe new --password options.",
+      "to --http-password and --proxy-password respectively,",
+      "`http -a user:PASSWORD` and",
       "aws ssm put-parameter --name /app/region --value eu-west-1abc --type String",
       "aws secretsmanager create-secret --name db --secret-string file://creds.json",
       "xfreerdp /v:host /u:admin /p:$RDP_PASSWORD",
@@ -1602,7 +1673,11 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
     pinecone_api_key: ["pcsk_...", p("pc", "sk_", "xxxxxx_", "x".repeat(60))],
     bitbucket_app_password: ["ATBB" + "x".repeat(32), "the ATBB prefix marks app passwords"],
     cloudflare_api_token: [p("cf", "ut_", "x".repeat(40)), "cfut_<token>"],
-    posthog_personal_api_key: [p("ph", "c_", rng.str(ALNUM, 43)), "phx_..."],
+    posthog_personal_api_key: [
+      p("ph", "c_", rng.str(ALNUM, 43)),
+      "phx_...",
+      p("ph", "x_", rng.str(URLSAFE, 30)),
+    ],
     contentful_token: ["CFPAT-<your token>", p("CF", "PAT-", "x".repeat(43))],
     firebase_fcm_server_key: [
       "AAAA1234567:APA91b...",
@@ -1618,6 +1693,11 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "see https://api_live.example.test/docs",
       p("api", "_live.", "x".repeat(11), ".", "x".repeat(32)),
       "onfido.api_live.sandbox_mode.enabled",
+    ],
+    azure_data_factory_shir_key: [
+      "mail sir@example.com or amir@example.org",
+      p("I", "R@", "x".repeat(36), "@adf@we@", "A".repeat(43), "="),
+      "IR@<runtime-id>@<factory>@<region>@<key>",
     ],
     rootly_api_key: [
       p("root", "ly_", "0".repeat(64)),
@@ -1710,6 +1790,19 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       '"apiKey@https://ampcode.com/": "sgamp_user_..."',
       "Key format: `sgamp_user_{ULID}_{64hex}`.",
       p("sga", "mp_user_", "x".repeat(26), "_", "0".repeat(64)),
+    ],
+    pyx_token: [
+      'UV_INDEX_PYX_PASSWORD="sk-pyx-..."',
+      "the python-pyx-tools package, numpy-pyx-bindings",
+      p("sk", "-pyx-", "x".repeat(64)),
+      p("tp", "-pyx-", rng.str(ALNUM, 40)),
+    ],
+    dependency_track_api_key: [
+      "DT_API_KEY=odt_***",
+      "const method_odt_ExportDocumentFormatConverterPlugin = 1;",
+      p("od", "t_", "0".repeat(32)),
+      p("od", "t_", rng.str(ALNUM, 20)),
+      "save as report.odt_backup_2024_final_version_copy.zip",
     ],
     daytona_api_key: [
       "set dtn_your-daytona-key in the env",
@@ -1939,6 +2032,7 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "the logic.azure.com trigger URL holds a sig= parameter",
     ],
     registry_auth: [
+      "  auth: 'aXNhYWNzOm5vdCBteSByZWFsIHBhc3N3b3Jk',",
       "auth: true",
       "auth: jwt-bearer-token-validation",
       "auth: ${REGISTRY_AUTH}",

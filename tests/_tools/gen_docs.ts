@@ -142,7 +142,10 @@ export function secretCopiesRule(): string {
     `  ${COPY_BOUNDS.minBytes} bytes or longer than ${
       kib(COPY_BOUNDS.maxValueBytes)
     } are not remembered (a rule still redacts them where it finds`,
-    "  them).",
+    "  them). Nor is a value that is one word (letters only, in one case or capitalised, at most",
+    "  16 bytes: `nodejs`, `postgres`): the same word elsewhere is far more often a name (a package,",
+    "  a folder in a URL) than the password again, and a line `PASSWORD=<word>` would otherwise hide",
+    "  that word everywhere; the rule's own finding is still redacted.",
     "- Values are redacted whole, whatever their length or inner `=`: an assigned value is read to",
     "  the end of its quotes, or to the end of its run of value characters however long (a stream",
     "  carries the run into the next chunk), so no tail of a long token is left. A bare shell or",

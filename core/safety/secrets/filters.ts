@@ -15,13 +15,17 @@
  *   as the value, typed values ({@linkcode isPredictable}), values written in
  *   documentation words ({@linkcode isDocumentationValue}) and text already
  *   holding a `[REDACTED:...]` marker (which also makes redaction idempotent);
+ *   base64 that decodes to a placeholder (`user:password`, `not my real password`);
+ *   a placeholder that Markdown's inline code closes (`user:PASSWORD` and a backtick);
  *   after a vendor's short prefix, a rest that is one of these
  *   (`dtn_your-daytona-key`, `tr_dev_1234567890`: {@linkcode isVendorPlaceholder}).
  * - For assignment rules only: git SHAs and other hex digests, UUIDs,
  *   `sha256:`/`sha512-` digests and npm integrity strings, Go sums (`h1:`),
  *   SSH public keys, publishable keys (`pk_live_`, `pk_test_`, Mapbox `pk.`),
  *   a signed request's credential scope (`<key id>/20240101/<region>/...`),
- *   `data:` URIs (base64 images), paths of word names, URLs without credentials, dotted
+ *   `data:` URIs (base64 images), public keys in DER (base64 SubjectPublicKeyInfo) and PGP
+ *   key ids (`0x` + 8 or 16 hex), hex literals of 8 digits or fewer, words joined by `%20`,
+ *   paths of word names, URLs without credentials, dotted
  *   identifiers whose parts are names (`process.env.X`, `os.environ`; not
  *   `Winter2024.Kx9q`), function calls, numbers,
  *   version ranges (`^3.3.1-next.19+2c93303`, a package named `*secret*`)
@@ -45,7 +49,7 @@ import { shannonEntropy } from "./checks.ts";
  * is part of a random value, not a format directive.
  */
 const PLACEHOLDER_WORDS =
-  /example|placeholder|your[_-]?(?:own[_-]?)?(?:api|access|secret|token|key|pass|app|client|auth|private|real|actual|account|service|org|project|bot|user|db|database|webhook|signing|env)|^your[_-]|[_-]here$|changeme|change[_-]me|redacted|dummy|sample|fake|not[_-]?(?:a[_-]?)?real|insert[_-]|replace[_-]?(?:me|with|this)|^todo|^fixme|^tbd$|<[^>]*>|^<|>$|^\[[^\]]*\]?$|^\$?\{\{|^\$\{|(?<![a-z0-9])%[sd]\b|%[sd](?=$|[^A-Za-z0-9!@#$%^&*()_=+\-])|^__[A-Za-z0-9_]*__$|\[redacted/i;
+  /example|placeholder|your[_-]?(?:own[_-]?)?(?:api|access|secret|token|key|pass|app|client|auth|private|real|actual|account|service|org|project|bot|user|db|database|webhook|signing|env)|^your[_-]|[_-]here$|changeme|change[_-]me|redacted|dummy|sample|fake|not[_-]?(?:a[_-]?)?real|not[_-]?a[_-]?secret|insert[_-]|replace[_-]?(?:me|with|this)|^todo|^fixme|^tbd$|<[^>]*>|^<|>$|^\[[^\]]*\]?$|^\$?\{\{|^\$\{|(?<![a-z0-9])%[sd]\b|%[sd](?=$|[^A-Za-z0-9!@#$%^&*()_=+\-])|^__[A-Za-z0-9_]*__$|\[redacted/i;
 
 /**
  * True when a `${...}` or `{{...}}` inside a value is a well-formed
@@ -104,9 +108,19 @@ const JWT_IO_SAMPLE_SIGNATURE = "SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c";
  */
 export function isNotSecret(secret: string, docWords = true): boolean {
   if (PLACEHOLDER_WORDS.test(secret) || hasTemplateReference(secret)) return true;
+  // Markdown's inline code closes right after the value (user:PASSWORD and a backtick): the rest
+  // is judged.
+  const inCode = /^(.+)\x60[.,;:)\]]*$/.exec(secret);
+  if (inCode !== null && isNotSecret(inCode[1]!, docWords)) return true;
+  if (isEncodedPlaceholder(secret)) return true;
   if (/(?:[xX]{5,}|\*{3,}|\.{3,}|\x7f{3}|\u2026|#{4,}|0{8,})/.test(secret)) return true;
   if (/_{5,}/.test(secret) && !isRandomAroundUnderscores(secret)) return true;
-  if (/^(?:password|passwd|pass|pwd|secret|token|api_?key|apikey|key)$/i.test(secret)) return true;
+  if (
+    /^(?:password|passwd|pass|pwd|passphrase|secret|token|api_?key|apikey|key|credentials?|auth)$/i
+      .test(secret)
+  ) return true;
+  // An HTML-escaped `<` opens a placeholder as `<` does (`&lt;string&gt;`, `&#x3C;token`).
+  if (/^&(?:lt|#x3[Cc]|#0*60);/.test(secret)) return true;
   // A whole value that is one format field named in words (`{PASS}`, `{db_password}`,
   // `{dbPassword}`: str.format, C# templates); not a random value in braces (`{ZqL5kVrX1n8tA2}`),
   // nor a password whose words hold digits inside them (`{s3cr3t_p4ssw0rd}`, `{ZQ8VLK2M}`): each
@@ -120,6 +134,35 @@ export function isNotSecret(secret: string, docWords = true): boolean {
   if (secret.endsWith(JWT_IO_SAMPLE_SIGNATURE)) return true;
   if (isPredictable(secret) || (docWords && isDocumentationValue(secret))) return true;
   return isVendorPlaceholder(secret, docWords);
+}
+
+/**
+ * True when a base64 value decodes to a placeholder written in words, as
+ * documentation encodes one for a Basic header, an `_auth` or a Secret's
+ * data (`dXNlcjpwYXNzd29yZA==` is `user:password`, `bm90IG15IHJlYWwgcGFzc3dvcmQ=`
+ * is `not my real password`): printable text whose password part (after a
+ * `user:`) is a placeholder, or is lower-case words joined by blanks with a
+ * placeholder word among them. A random secret, encoded, decodes to bytes
+ * or to one run without blanks, which the value's own rule judges.
+ */
+function isEncodedPlaceholder(secret: string): boolean {
+  if (secret.length < 8 || secret.length > 256 || secret.length % 4 !== 0) return false;
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(secret)) return false;
+  let text: string;
+  try {
+    text = atob(secret);
+  } catch {
+    return false;
+  }
+  if (!/^[\x20-\x7e]+$/.test(text)) return false;
+  const colon = text.indexOf(":");
+  const pass = colon >= 0 ? text.slice(colon + 1) : text;
+  if (/^[a-z]+(?: [a-z]+){2,}$/.test(pass)) {
+    return /\b(?:not|no|fake|dummy|example|sample|placeholder|your|real)\b/.test(pass);
+  }
+  if (pass.length === 0 || /\s/.test(pass)) return false;
+  return /^(?:password|passwd|pass|pwd|secret|token|changeme|admin)$/i.test(pass) ||
+    PLACEHOLDER_WORDS.test(pass);
 }
 
 /**
@@ -416,6 +459,10 @@ function atMostThreeDistinct(text: string): boolean {
 const CREDENTIAL_SCOPE =
   /^[A-Za-z0-9]{8,128}(?:\/|%2[Ff])(?:19|20)\d{6}(?:(?:\/|%2[Ff])[A-Za-z0-9_-]+){1,3}$/;
 
+/** How a public key's DER opens in base64, per algorithm (from keys openssl writes). */
+const PUBLIC_KEY_DER =
+  /^(?:MIGfMA0GCSqGSIb3DQEBAQUAA4GNADCBiQKBgQ|MII[BCDE][A-Za-z0-9+/]{2}ANBgkqhkiG9w0BAQEFAAOC[A-Za-z0-9+/]{2}8AMII|MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE|MHYwEAYHKoZIzj0CAQYFK4EEACIDYgAE|MIGbMBAGByqGSM49AgEGBSuBBAAjA4GGAAQ|MFYwEAYHKoZIzj0CAQYFK4EEAAoDQgAE|MCowBQYDK2V[wu]AyEA|MEMwBQYDK2VxAzoA)/;
+
 const HEX_DIGEST =
   /^(?:[0-9a-f]{32}|[0-9a-f]{40}|[0-9a-f]{56}|[0-9a-f]{64}|[0-9a-f]{96}|[0-9a-f]{128})$/i;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -441,6 +488,11 @@ export function isLookAlikeValue(value: string): boolean {
   if (/^(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-|sk-ssh-|sk-ecdsa-)/.test(value)) return true;
   if (/^(?:pk_(?:live|test)_|pk\.eyJ)/.test(value)) return true;
   if (/^data:/i.test(value)) return true;
+  // A public key in DER, base64 (SubjectPublicKeyInfo: RSA, EC P-256/384/521 and secp256k1,
+  // Ed25519, X25519, Ed448), and a PGP key id (`0x` and 8 or 16 hex digits): public.
+  if (PUBLIC_KEY_DER.test(value) || /^0x(?:[0-9A-Fa-f]{8}){1,2}$/.test(value)) return true;
+  // Words joined by URL-encoded blanks (`Root%20CA%20Certificates` of a PKCS#11 URI): text.
+  if (/^[A-Za-z]+(?:%20[A-Za-z]+)+$/.test(value)) return true;
   // A signed request's credential scope (key id/date/region/service/aws4_request, Volcengine's
   // .../request), its slashes possibly URL-encoded, names a key, it is none: a real key id in
   // it is its own rule's finding.
@@ -456,6 +508,8 @@ export function isLookAlikeValue(value: string): boolean {
   if (/^[A-Za-z_$][\w$.]*\(/.test(value)) return true;
   if (/^\$[({A-Za-z_]|^%[A-Za-z_]+%$/.test(value)) return true;
   if (/^[-+]?\d+(?:\.\d+)?$/.test(value)) return true;
+  // A C constant's hex literal (`0x10100,` of an enum): a number, not a key (a key is longer).
+  if (/^0x[0-9A-Fa-f]{1,8}[,;]?$/.test(value)) return true;
   if (/^(?:[\^~<>=]{0,2}v?\d+(?:\.(?:\d+|[x*])){1,3}(?:[-+][0-9A-Za-z.+-]*)?)$/.test(value)) {
     return true;
   }

@@ -15,12 +15,23 @@
 const MAX_ESCAPES = 1024;
 
 /**
+ * (Exported for the test that each inside reads one way only.)
  * What continues a single-quoted value: a backslash and the character after
  * it (PHP's `\'`, doubled by JSON escaping), or a quote spliced in the way a
  * shell writes one inside single quotes, `'"'"'` or `'\''` (its `"` and `\`
  * escaped once or more in a transcript's JSON): the shell's value runs on.
+ * A single backslash before `n`, `r` or `t` is a line break or tab of the
+ * transcript's JSON (or of the code's own string): a single-quoted value
+ * does not run across it (`prompt='Password: ', stream=None):\n...` inside a
+ * tool result holds no value after its closing quote).
+ * A run of backslashes is read whole, with the character after it, so each
+ * run can be read one way only: reading a JSON `\\n` two ways (as two
+ * escapes or one) cost exponential time when a quote never closed over a
+ * few hundred of them (a source map inside a tool result: 2 KB took over
+ * 20 s on main).
  */
-const SINGLE_QUOTE_ESCAPE = String.raw`(?:\\{1,2}[^\r\n]|'(?:\\{0,3}"'\\{0,3}"|\\{1,3}')')`;
+export const SINGLE_QUOTE_ESCAPE = String
+  .raw`(?:\\{2,}[^\\\r\n]|\\[^\\\r\nnrt]|'(?:\\{0,3}"'\\{0,3}"|\\{1,3}')')`;
 
 /**
  * The inside of a value in `quote`s: `min` to `max` plain characters, then

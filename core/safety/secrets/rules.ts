@@ -10,6 +10,7 @@
  * @module
  */
 import { NL } from "./armor.ts";
+import { isCodeOrProseValue, isTestVerdict, repeatsName } from "./code_values.ts";
 import {
   hasJoseHeader,
   hasValidTokenChecksum,
@@ -90,7 +91,7 @@ function assignedValue(
     escapedQuotedRun(min, VALUE_MAX)
   })${escaped}"|'(?<s>${
     quotedRun("'", min, VALUE_MAX)
-  })'|\x60(?<s>[^\x60\r\n]{${min},${VALUE_MAX}})\x60|(?:\\?["'\x60])?(?<unq>)(?<s>${bare}{${min},${VALUE_MAX}}={0,3})${wide})`;
+  })'|\x60(?<s>[^\x60\r\n]{${min},${VALUE_MAX}})\x60|(?:\\?["'\x60])?(?<unq>)(?<s>${bare}{${min},${VALUE_MAX}}={0,3})(?=(?<next>\(|>|[ \t]+[A-Za-z]|[ \t]+[-+*/%|&^][ \t]|))${wide})`;
 }
 
 /**
@@ -343,13 +344,14 @@ function patVariant(rule: SecretRule): SecretRule {
  * Names whose value is a credential even when it looks like a digest or a
  * UUID: keys and passwords by name (`X-Api-Key: <uuid>`, `private_key:
  * <64 hex>` of a secp256k1 key, `client_secret`, `auth_token`, Rails'
- * `secret_key_base` (128 hex), an `X-...-Token`
+ * `secret_key_base` (128 hex), an API, server or service token
+ * (`SNYK_API_TOKEN`, Postmark's `serverToken`, `apiToken`: often a UUID), an `X-...-Token`
  * header such as `X-Consul-Token`). A bare
  * `token` or `secret` is left out: `"token": "<uuid>"` is as often a request
  * or session id.
  */
 const CREDENTIAL_NAME =
-  /(?:api[_.-]?key|apikey|app[_.-]?key|access[_.-]?key|secret[_.-]?key|private[_.-]?key|privatekey|signing[_.-]?key|encryption[_.-]?key|master[_.-]?key|auth[_.-]?(?:key|token)|access[_.-]?token|client[_.-]?secret|password|passwd|creds|credentials?|secret[_.-]?key[_.-]?base|[_.-]pat)$|^x-[a-z0-9-]*-token$/i;
+  /(?:api[_.-]?key|apikey|app[_.-]?key|access[_.-]?key|secret[_.-]?key|private[_.-]?key|privatekey|signing[_.-]?key|encryption[_.-]?key|master[_.-]?key|auth[_.-]?(?:key|token)|access[_.-]?token|(?:api|server|service)[_.-]?token|client[_.-]?secret|password|passwd|creds|credentials?|secret[_.-]?key[_.-]?base|[_.-]pat)$|^x-[a-z0-9-]*-token$/i;
 
 /** A personal access token's name (`GITHUB_PAT`, `ado_pat`, `AZURE_DEVOPS_PAT`). */
 const PAT_NAME = /[_.-]pat$/i;
@@ -718,6 +720,8 @@ const GENERIC_ASSIGNMENT: SecretRule = {
       ? /[A-Za-z]/.test(s)
       : isRandomLettersUnderKeyName(s, g.name ?? "") || (g.unq === undefined && isSymbolRich(s))) &&
     assignmentValid(12)(s, g) &&
+    (g.unq === undefined || !isCodeOrProseValue(s, g.next)) &&
+    !repeatsName(s, g.name ?? "") &&
     // A `;` before a bare value ends a statement (inside quotes it is the value's); after one,
     // the head alone must be a value too.
     (g.unq === undefined || !s.startsWith(";")) &&
@@ -1126,6 +1130,9 @@ const PASSWORD_CONFIG: SecretRule = {
   // Cheapest first: a hostile `password: password: ...` costs a character test a hit.
   validate: (s, g) =>
     (g.crossed === undefined || (hasCrossedBrackets(s) && isSymbolRich(s))) &&
+    (g.unq === undefined || !isCodeOrProseValue(s, g.next)) &&
+    !repeatsName(s, g.name ?? "") &&
+    !isTestVerdict(g.name ?? "", g.op?.trim()) &&
     !s.endsWith(":") && (/[A-Za-z]/.test(s) || isPasswordLookAlike(s)) &&
     (s.length >= 8 || /[^A-Za-z]/.test(s)) &&
     // `pass` and `pwd` are also words of prose (`pass: followed by`) and code (`renderPass =
@@ -2241,7 +2248,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "url_credentials",
     title: "URL with user:password",
     description:
-      "Any `scheme://user:password@host` URL (https, ftp, git, ...); the password is redacted.",
+      "Any `scheme://user:password@host` URL (https, ftp, git, ...); the password is redacted. A password of one to three letters or digits alone is documentation's (`https://a:b@`, `http://abc:xyz@`, `https://abc:123@` of a URL parser's examples), not read.",
     keywords: ["://"],
     // `user:password@` ends within the window.
     needs: "@",
@@ -2254,7 +2261,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     after: 420,
     priority: 1,
     docWords: false,
-    validate: isNotDefaultLogin,
+    validate: (s, g) => !/^(?:[A-Za-z]{1,3}|[0-9]{1,3})$/.test(s) && isNotDefaultLogin(s, g),
   },
   {
     kind: "basic_auth",
@@ -2508,7 +2515,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "cli_secret_option",
     title: "Secret given as a command-line option",
     description:
-      "`--password VALUE`, `--token VALUE`, `--api-key VALUE`, `--client-secret VALUE`, `-storepass VALUE`, `-passin pass:VALUE`, `--oauth2-bearer VALUE`, curl's `--tlspassword VALUE`: an option whose name ends in a secret word, then a blank or `=` and the value; references (`$TOKEN`), paths, `env:`/`file:` sources and placeholders are kept.",
+      "`--password VALUE`, `--token VALUE`, `--api-key VALUE`, `--client-secret VALUE`, `-storepass VALUE`, `-passin pass:VALUE`, `--oauth2-bearer VALUE`, curl's `--tlspassword VALUE`: an option whose name ends in a secret word, then a blank or `=` and the value; references (`$TOKEN`), paths, `env:`/`file:` sources, placeholders and a lower-case word closing a sentence about the option (`the --password options.`) are kept.",
     // The option's end and the blank after it, so header names (`x-api-key:`) and words cost
     // nothing; `--token=VALUE` is also the assignment rules' shape.
     keywords: [
@@ -2537,7 +2544,10 @@ export const SECRET_RULES: readonly SecretRule[] = [
     after: 400,
     priority: 2,
     minEntropy: 2.5,
-    validate: (s, g) => SECRET_OPTION.test(g.name ?? "") && optionValueValid(g.name ?? "", s),
+    validate: (s, g) =>
+      SECRET_OPTION.test(g.name ?? "") && optionValueValid(g.name ?? "", s) &&
+      // A lower-case word closing a clause is prose about the option (`--password options.`).
+      !/^[a-z]+[.,;:]$/.test(s),
   },
   {
     kind: "cli_password",

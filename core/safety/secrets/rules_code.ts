@@ -12,6 +12,7 @@
  * ({@linkcode SECRET_RULES}). Pure: data only.
  * @module
  */
+import { repeatsName } from "./code_values.ts";
 import { shannonEntropy } from "./checks.ts";
 import { isExcludedName, isLookAlikeValue } from "./filters.ts";
 import type { SecretRule } from "./rule.ts";
@@ -463,7 +464,10 @@ function codeLiteralRules(kind: string, what: string, password: boolean): Secret
       ),
       after: 400,
       priority: 1,
+      // A header that names a constant by its own text (`#define SN_pkcs9_challengePassword
+      // "challengePassword"` of OpenSSL's obj_mac.h) defines no secret.
       validate: (s, g) =>
+        !repeatsName(s, g.name ?? `${g.pre}${g.word}`) &&
         forName(s, g.word === undefined ? g : { ...g, name: `${g.pre}${g.word}` }),
     },
     {

@@ -1,7 +1,8 @@
 /**
  * Prefixed tokens of a fourth survey of the public rule sets (trufflehog's
  * detectors; facts about formats only): Onfido API tokens (`api_live.`,
- * with a region, `api_live_us.`) and Rootly API keys (`rootly_` + 64 hex),
+ * with a region, `api_live_us.`), Rootly API keys (`rootly_` + 64 hex) and
+ * Azure Data Factory's self-hosted integration runtime keys (`IR@<id>@...`),
  * as rows of the vendor table's prefixed shape ({@linkcode prefixed}).
  * Spread into the main table. Pure: data only.
  * @module
@@ -34,5 +35,17 @@ export const OPS_TOKEN_RULES: readonly SecretRule[] = [
     body: "rootly_[a-f0-9]{64}",
     tail: { blanks: 0, cls: "a-f0-9", min: 64 },
     max: 71,
+  }),
+  prefixed({
+    kind: "azure_data_factory_shir_key",
+    title: "Azure Data Factory self-hosted integration runtime key",
+    description:
+      "`IR@` + the runtime's 36-character id, `@` the factory's name, `@` its region, `@` and 44 characters of base64 (the authentication key a self-hosted integration runtime registers with).",
+    keywords: ["ir@"],
+    body: String
+      .raw`IR@[0-9A-Za-z-]{36}@[A-Za-z0-9_.-]{1,90}@[A-Za-z0-9-]{1,40}@[A-Za-z0-9+/]{43}=`,
+    cls: String.raw`A-Za-z0-9_\-`,
+    tail: { blanks: 0, cls: "0-9A-Za-z-", min: 36 },
+    max: 220,
   }),
 ];

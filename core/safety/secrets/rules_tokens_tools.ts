@@ -264,4 +264,33 @@ export const TOOL_TOKEN_RULES: readonly SecretRule[] = [
       /[0-9].*[0-9]/.test(s.slice(5)) && /[A-Za-z]/.test(s.slice(5)) &&
       !isNameOfWords(s.replace(/^bk[a-z]+_/, "")),
   },
+  prefixed({
+    kind: "pyx_token",
+    title: "pyx API or trusted publishing token",
+    description:
+      "`sk-pyx-` (a user's API key) or `tp-pyx-` (a trusted publishing token) of Astral's pyx package registry: 64 alphanumerics, or `2` and 45 letters (the second format).",
+    // `pyx-`, not `sk-pyx-`/`tp-pyx-`: every `http-` and `sk-` would enter the keyword pass's automaton.
+    keywords: ["pyx-"],
+    before: 3,
+    body: "(?:sk|tp)-pyx-(?:[A-Za-z0-9]{64}|2[A-Za-z]{45})",
+    tail: { blanks: 0, cls: "A-Za-z0-9", min: 46 },
+    max: 71,
+    minEntropy: 3.5,
+  }),
+  {
+    ...prefixed({
+      kind: "dependency_track_api_key",
+      title: "Dependency-Track API key",
+      description:
+        "`odt_` + 32 to 64 alphanumerics (an OWASP Dependency-Track server's REST API key, which CI pipelines upload SBOMs with), random: a digit and both cases, not words joined in camel case.",
+      keywords: ["odt_"],
+      body: "odt_[A-Za-z0-9]{32,64}",
+      tail: { blanks: 0, cls: "A-Za-z0-9", min: 32 },
+      max: 68,
+      minEntropy: 3.5,
+    }),
+    validate: (s) =>
+      /[0-9]/.test(s.slice(4)) && /[a-z]/.test(s.slice(4)) && /[A-Z]/.test(s.slice(4)) &&
+      !isCamelWords(s.slice(4)),
+  },
 ];

@@ -342,3 +342,34 @@ Deno.test("CopyMemory.find() finds a value opening with words at every alignment
     }
   }
 });
+
+Deno.test("fp23: a one-word value is redacted where found, not as a word elsewhere; other values are (see: #21)", () => {
+  const rng = new Rng(2304);
+  for (const word of ["nodejs", "postgres", "ADMINISTRATOR", "Xenial"]) {
+    const text = `PASSWORD=${word}\nsee https://github.com/${word}/node and ${word} again\n`;
+    const bytes = encoder.encode(text);
+    const memory = new CopyMemory();
+    memory.remember(bytes, [{ kind: "env_secret", ...spanOf(text, word) }]);
+    assert.equal(memory.size, 0, word);
+  }
+  // Positive controls: a value with a digit, mixed case inside or more than 16 letters is remembered.
+  for (
+    const v of [
+      rng.str(ALNUM, 12) + "7",
+      "nodeJsSecretWord",
+      "abcdefghijklmnopq",
+      "q" + rng.str("abcdefghijklmnopqrstuvwxyz", 7) + "9",
+    ]
+  ) {
+    const text = `PASSWORD=${v}\necho ${v}\n`;
+    const memory = new CopyMemory();
+    memory.remember(encoder.encode(text), [{ kind: "env_secret", ...spanOf(text, v) }]);
+    assert.equal(memory.size, 1, v);
+  }
+  // End to end: a random value's later copy is redacted; a one-word value's is kept.
+  const v = rng.str(ALNUM, 14) + "7";
+  const r = redactText(defaultEngine(), `TOKEN=${v}\nlater: ${v}\n`);
+  assert.ok(!r.text.includes(v), r.text);
+  const w = redactText(defaultEngine(), "PASSWORD=nodejs\nsee github.com/nodejs/node\n");
+  assert.equal(w.text, "PASSWORD=[REDACTED:env_secret]\nsee github.com/nodejs/node\n");
+});

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
 import { createEngine } from "../../../../core/safety/secrets/engine.ts";
 import { redactText } from "../../../../core/safety/secrets/redact.ts";
-import { quotedValue } from "../../../../core/safety/secrets/quoted.ts";
+import { quotedValue, SINGLE_QUOTE_ESCAPE } from "../../../../core/safety/secrets/quoted.ts";
 import { ALNUM, CONTEXTS, Rng } from "../../../_helpers/secret_fixtures.ts";
 
 const engine = createEngine(SECRET_RULES);
@@ -91,4 +91,37 @@ Deno.test("a shell value that splices a quote into single quotes ('a'\"'\"'b', '
       assert.ok(r.text.includes("echo next"), `${splice} / ${ctx}: ${r.text}`);
     }
   }
+});
+
+/**
+ * How many ways the inside of a single-quoted value can read `text` as plain
+ * characters and escapes (each escape any length its pattern takes there).
+ */
+function readings(text: string): number {
+  const plain = /^[^'\\\r\n]$/;
+  const escape = new RegExp(`^(?:${SINGLE_QUOTE_ESCAPE})$`);
+  const ways = new Array<number>(text.length + 1).fill(0);
+  ways[0] = 1;
+  for (let i = 0; i < text.length; i++) {
+    if (ways[i] === 0) continue;
+    if (plain.test(text[i]!)) ways[i + 1]! += ways[i]!;
+    for (let len = 2; i + len <= text.length && len <= 12; len++) {
+      if (escape.test(text.slice(i, i + len))) ways[i + len]! += ways[i]!;
+    }
+  }
+  return ways[text.length]!;
+}
+
+Deno.test("fp23: the inside of a single-quoted value reads every text one way at most (no exponential backtracking)", () => {
+  // A JSON-escaped source map holds runs of `\\n`: read two ways each, a quote that never
+  // closed over a few hundred of them cost exponential time (2 KB took over 20 s on main).
+  assert.equal(readings(String.raw`\\n`.repeat(16)), 1);
+  const rng = new Rng(2306);
+  for (let i = 0; i < 3000; i++) {
+    const text = rng.str("\\\\nnrta'\"x", 1 + rng.int(12));
+    assert.ok(readings(text) <= 1, JSON.stringify(text));
+  }
+  // Control: the escapes the value runs through still read (PHP's \' and its JSON-escaped \\').
+  assert.equal(readings(String.raw`ab\'cd`), 1);
+  assert.equal(readings(String.raw`ab\\'cd`), 1);
 });

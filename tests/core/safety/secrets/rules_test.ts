@@ -1210,3 +1210,24 @@ Deno.test("recall20: a key id and secret joined by : under a key name (fal.ai's 
     assert.deepEqual(redactText(engine, text).kinds, [], text);
   }
 });
+
+Deno.test("fp23: a UUID under an API, server or service token's name is a secret; under an id or a session token it is not (see: #21)", () => {
+  const rng = new Rng(2305);
+  for (let i = 0; i < 10; i++) {
+    const u = [8, 4, 4, 4, 12].map((n) => rng.str(HEX, n)).join("-");
+    for (
+      const text of [
+        `apiToken: '${u}'`,
+        `SNYK_API_TOKEN = "${u}"`,
+        `postmarkServerToken: "${u}",`,
+        `service_token = "${u}"`,
+      ]
+    ) {
+      const r = redactText(engine, text);
+      assert.ok(r.kinds.length > 0 && !r.text.includes(u), text);
+    }
+    for (
+      const text of [`api_token_id = "${u}"`, `session_token = "${u}"`, `request_id: "${u}"`]
+    ) assert.deepEqual(redactText(engine, text).kinds, [], text);
+  }
+});

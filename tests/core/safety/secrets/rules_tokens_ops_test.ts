@@ -1,5 +1,5 @@
-// Tests for core/safety/secrets/rules_tokens_ops.ts: Onfido API tokens and
-// Rootly API keys are found bare, under any name and in a transcript's JSON;
+// Tests for core/safety/secrets/rules_tokens_ops.ts: Onfido API tokens, Rootly API keys and
+// Azure Data Factory runtime keys are found bare, under any name and in a transcript's JSON;
 // their look-alikes are kept. Every value is drawn at run time.
 
 import assert from "node:assert/strict";
@@ -14,10 +14,22 @@ Deno.test("an Onfido API token and a Rootly API key are found bare and under a n
   const rng = new Rng(2041);
   const onfido = p("api", "_live_us.", rng.str(URLSAFE, 11), ".Zq7", rng.str(ALNUM, 29));
   const rootly = p("root", "ly_", rng.str(HEX, 64));
+  const shir = p(
+    "I",
+    "R@",
+    rng.str(HEX, 8),
+    "-b2f2-4c1e-ab39-",
+    rng.str(HEX, 12),
+    "@adf-etl-001@we@Zq7",
+    rng.str(ALNUM, 40),
+    "=",
+  );
   const cases: [string, string, string][] = [
     [`onfido: ${onfido}`, onfido, "onfido_api_token"],
     [`Authorization: Token token=${onfido}`, onfido, "onfido_api_token"],
     [`ROOTLY=${rootly}`, rootly, "rootly_api_key"],
+    [`key: ${shir}`, shir.slice(-44), "azure_data_factory_shir_key"],
+    [`dmgcmd -Key "${shir}"`, shir.slice(-44), "azure_data_factory_shir_key"],
     [
       `curl -H "Authorization: Bearer ${rootly}" https://api.rootly.com/v1/incidents`,
       rootly,

@@ -1,5 +1,5 @@
 // Tests for core/safety/secrets/rules_tokens_tools.ts: Google AQ. keys, W&B, Amp, Daytona, Cartesia, Context7, Helicone,
-// Logfire, QStash, Inngest, Trigger.dev, UploadThing and Buildkite tokens are found bare, under their vendor's
+// Logfire, QStash, Inngest, Trigger.dev, UploadThing, Buildkite, pyx and Dependency-Track tokens are found bare, under their vendor's
 // variable, quoted, in a transcript's JSON and in a bearer header, redacted
 // whole; placeholders, published development credentials and the prefixes
 // in names are kept. Every value is drawn at run time.
@@ -29,6 +29,8 @@ const VARIABLES: Record<string, string> = {
   inngest_signing_key: "INNGEST_SIGNING_KEY",
   trigger_dev_secret_key: "TRIGGER_SECRET_KEY",
   uploadthing_token: "UPLOADTHING_TOKEN",
+  pyx_token: "PYX_API_KEY",
+  dependency_track_api_key: "DT_API_KEY",
 };
 
 Deno.test("the tool tokens' kinds each have a rule here and a variable in this test (see: #21)", () => {

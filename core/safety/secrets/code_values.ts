@@ -1,0 +1,174 @@
+/**
+ * Bare values that code, prose and test logs put after a secret-like name
+ * and that are none: a function called (`passwd = fallback_getpass(...)`),
+ * a name that itself names the credential (`password: hasPassword,`,
+ * `self.passwd = password_mgr`, `tokenSplitRegex: O200K_TOKEN_SPLIT_REGEX`),
+ * a word a sentence goes on from (`/etc/security/passwd: Permission
+ * denied`), C++'s scope operator (`strlen_pass::handle_assign`) and a test
+ * runner's verdict line (`PASS: x86_64`, `--- PASS: TestParse/empty`).
+ * The assignment rules ask these of a bare (unquoted) value only: inside
+ * quotes the same characters are a literal. Pure: no I/O.
+ * @module
+ */
+
+/** Words that name a credential, as whole words of an identifier (lower case). */
+const CREDENTIAL_WORDS = new Set([
+  "password",
+  "passwd",
+  "pass",
+  "pwd",
+  "passphrase",
+  "secret",
+  "secrets",
+  "token",
+  "auth",
+  "key",
+  "apikey",
+  "credential",
+  "credentials",
+]);
+
+/** A chain of identifiers joined by `.`, `?.`, `->` or `::` (no other character). */
+const IDENTIFIER_CHAIN = /^[A-Za-z_$][\w$]*(?:(?:\?\.|\.|->|::)[A-Za-z_$][\w$]*)*$/;
+
+/** What code calls: names joined by member access or a ternary's `?` and `:` (`n?e.slice`). */
+const CALLED_EXPRESSION = /^[A-Za-z_$][\w$]*(?:(?:\?\.|\.|->|::|\?|:)[A-Za-z_$][\w$]*)*$/;
+
+/** One word of an identifier: a capitalised or one-case run of letters, or a number. */
+const WORD = /[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+/g;
+
+/**
+ * Whether every part of a chain of names reads as words: no lower-case
+ * letter stands alone after a part's first word (`Xk9q2Lm7` is random).
+ */
+function isNameLike(value: string): boolean {
+  return value.split(/\?\.|\.|->|::|[?:_$]+/).every((part) =>
+    !(part.match(WORD) ?? []).some((t, i) => i > 0 && /^[a-z]$/.test(t))
+  );
+}
+
+/**
+ * True when a bare value is an identifier that names a credential rather
+ * than holding one: a chain of code names one of whose words is a
+ * credential word (`hasPassword`, `password_mgr`, `result.groups?.password`,
+ * `SOCKS5_CUSTOM_AUTH_END`). A value whose last word is a number
+ * (`MyPassword_2024`, `Secret123`) or where a lower-case letter stands alone
+ * between other words (`s3cr3t_Pass`, `aKx9_token`: random runs) is a value.
+ * @param value The bare value.
+ * @returns Whether it reads as a name in code.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isCredentialName } from "./code_values.ts";
+ * assert.ok(isCredentialName("hasPassword"));
+ * assert.ok(isCredentialName("result.groups?.password"));
+ * assert.ok(!isCredentialName("MyPassword_2024"));
+ * assert.ok(!isCredentialName("Xk9q_token_Lm2z"));
+ * ```
+ */
+export function isCredentialName(value: string): boolean {
+  if (!IDENTIFIER_CHAIN.test(value)) return false;
+  const parts = value.split(/\?\.|\.|->|::|[_$]+/).filter((p) => p !== "");
+  const words: string[] = [];
+  for (const part of parts) {
+    const w = part.match(WORD) ?? [];
+    // A lone lower-case letter after the part's first word, or a part of more than eight
+    // words, is a random run, not a name (`aKx9q`, `Xk9q`).
+    if (w.some((t, i) => i > 0 && /^[a-z]$/.test(t))) return false;
+    if (w.length > 8) return false;
+    words.push(...w);
+  }
+  if (words.length < 2 || /^\d+$/.test(words[words.length - 1]!)) return false;
+  return words.some((w) => CREDENTIAL_WORDS.has(w.toLowerCase()));
+}
+
+/**
+ * True when a bare value after a secret-like name is code or prose, not a
+ * value: it is called (`next` is `(`: an identifier, a member chain or a
+ * ternary of names followed by an opening parenthesis), it is a chain of
+ * assignments between names one of which names a credential (minified
+ * code), it names a credential ({@linkcode isCredentialName}), it
+ * opens with `:` (C++'s `name::member` read as `name:` and `:member`), or it
+ * is one word of letters a sentence goes on from (`next` is blanks and a
+ * letter: `passwd: Permission denied`).
+ * @param value The bare value.
+ * @param next What the pattern saw right after it: `(`, `>`, blanks and a letter or an
+ * operator, or nothing.
+ * @returns Whether the assignment rules must skip it.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isCodeOrProseValue } from "./code_values.ts";
+ * assert.ok(isCodeOrProseValue("fallback_getpass", "("));
+ * assert.ok(isCodeOrProseValue("Permission", " d"));
+ * assert.ok(!isCodeOrProseValue("Xk9qLm2z7", ""));
+ * ```
+ */
+export function isCodeOrProseValue(value: string, next: string | undefined): boolean {
+  if (value.startsWith(":")) return true;
+  // C and C++: `Resolver->x` read up to its `-`; `SEC_ERROR_BASE + 14` (an expression).
+  if (next === ">" && value.endsWith("-")) return true;
+  if (
+    next !== undefined && /^[ \t]+[-+*/%|&^]/.test(next) && IDENTIFIER_CHAIN.test(value) &&
+    isNameLike(value)
+  ) {
+    return true;
+  }
+  if (next === "(" && CALLED_EXPRESSION.test(value) && isNameLike(value)) return true;
+  // Minified code's chained assignment (`a.X_TOKEN=a.Y_TOKEN=void`): names all the way.
+  if (value.includes("=")) {
+    const parts = value.split("=").filter((p) => p !== "");
+    return parts.every((p) => IDENTIFIER_CHAIN.test(p)) && parts.some(isCredentialName);
+  }
+  if (next !== undefined && next !== "" && next !== "(" && /^[A-Za-z]+$/.test(value)) return true;
+  return isCredentialName(value);
+}
+
+/**
+ * True when `NAME:` is a test runner's verdict, not a setting: the word
+ * `PASS` (or `XPASS`, an unexpected pass) in capitals before a colon, as
+ * automake, DejaGnu and `go test -v` print one line per test
+ * (`PASS: tests/foo.sh`, `--- PASS: TestParse/empty (0.00s)`).
+ * @param name The name the rule read.
+ * @param op The operator with the blanks before it.
+ * @returns Whether the line is a test verdict.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isTestVerdict } from "./code_values.ts";
+ * assert.ok(isTestVerdict("PASS", ":"));
+ * assert.ok(!isTestVerdict("pass", ":"));
+ * assert.ok(!isTestVerdict("PASS", "="));
+ * ```
+ */
+export function isTestVerdict(name: string, op: string | undefined): boolean {
+  return /^X?PASS$/.test(name) && op === ":";
+}
+
+/**
+ * True when a value repeats its name (quoted or not): its letters and
+ * digits, lower-cased, end with the same 10 or more characters as the
+ * name's, and those make up most of it. Code and headers name a constant
+ * by its own text (`SN_pkcs9_challengePassword "challengePassword"`,
+ * `SN_smime_aa_timeStampToken "id-smime-aa-timeStampToken"`,
+ * `exports.AUTH_TOKEN = AUTH_TOKEN`); a secret never shares its name's tail.
+ * @param value The value.
+ * @param name The name it is given to.
+ * @returns Whether the value is the name again.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { repeatsName } from "./code_values.ts";
+ * assert.ok(repeatsName("challengePassword", "SN_pkcs9_challengePassword"));
+ * assert.ok(!repeatsName("Xk9q2Lm7Zr8wQz4", "db_password"));
+ * ```
+ */
+export function repeatsName(value: string, name: string): boolean {
+  const v = value.toLowerCase().replace(/[^a-z0-9]/g, "");
+  const n = name.toLowerCase().replace(/[^a-z0-9]/g, "");
+  let same = 0;
+  while (same < v.length && same < n.length && v[v.length - 1 - same] === n[n.length - 1 - same]) {
+    same++;
+  }
+  return same >= 10 && same * 5 >= v.length * 3;
+}

@@ -1,0 +1,159 @@
+// Tests for core/safety/secrets/code_values.ts and the filters fp23 added to filters.ts: what
+// real code, logs and documentation on a developer's machine put after a secret-like name.
+
+import assert from "node:assert/strict";
+import {
+  isCodeOrProseValue,
+  isCredentialName,
+  isTestVerdict,
+  repeatsName,
+} from "../../../../core/safety/secrets/code_values.ts";
+import { isLookAlikeValue, isNotSecret } from "../../../../core/safety/secrets/filters.ts";
+import { defaultEngine } from "../../../../core/safety/secrets/default_engine.ts";
+import { redactText } from "../../../../core/safety/secrets/redact.ts";
+import { ALNUM, CONTEXTS, Rng } from "../../../_helpers/secret_fixtures.ts";
+
+const engine = defaultEngine();
+const SYMBOLS = "!@#%^&*+-";
+
+Deno.test("isCredentialName() reads names in code, not random or numbered values", () => {
+  for (
+    const v of [
+      "hasPassword",
+      "password_mgr",
+      "result.groups?.password",
+      "SOCKS5_CUSTOM_AUTH_END",
+      "O200K_TOKEN_SPLIT_REGEX",
+      "createO200KSpecialTokenMap",
+      "PNG_COL_IN_INTERLACE_PASS",
+      "self.apiKey",
+    ]
+  ) assert.ok(isCredentialName(v), v);
+  for (
+    const v of [
+      "MyPassword_2024",
+      "Secret123",
+      "Xk9q_token_Lm2z",
+      "s3cr3t_Pass",
+      "normalize",
+      "password",
+      "Winter2024.Kx9q",
+    ]
+  ) assert.ok(!isCredentialName(v), v);
+});
+
+Deno.test("isCodeOrProseValue(): a call, a scope, a word a sentence goes on from; random values never", () => {
+  assert.ok(isCodeOrProseValue("fallback_getpass", "("));
+  assert.ok(isCodeOrProseValue(":handle_assign", ""));
+  assert.ok(isCodeOrProseValue("Permission", " d"));
+  assert.ok(!isCodeOrProseValue("Permission", ""));
+  assert.ok(!isCodeOrProseValue("Xk9q2Lm7Zr!", " d"));
+  assert.ok(isCodeOrProseValue("n?e.slice", "("));
+  assert.ok(isCodeOrProseValue("a.CL100K_TOKEN_SPLIT_REGEX=a.R50K_TOKEN_SPLIT_REGEX=void", ""));
+  // A random run followed by a bracket is a value, not a call; random base64 with `=` is a value.
+  assert.ok(!isCodeOrProseValue("Xk9q2Lm7Zr8w", "("));
+  assert.ok(!isCodeOrProseValue("Xk9q2Lm7Zr8w=Qz4", ""));
+  const rng = new Rng(2301);
+  for (let i = 0; i < 2000; i++) {
+    // A password drawn from letters, digits and a symbol: never code or prose, whatever follows.
+    const v = rng.str(ALNUM, 6 + rng.int(14)) + rng.str(SYMBOLS, 1) + rng.str(ALNUM, 2);
+    for (const next of ["", " d", "("]) assert.ok(!isCodeOrProseValue(v, next), `${v} ${next}`);
+  }
+});
+
+Deno.test("isTestVerdict(): PASS: of a test log, not a pass: setting", () => {
+  assert.ok(isTestVerdict("PASS", ":"));
+  assert.ok(isTestVerdict("XPASS", ":"));
+  assert.ok(!isTestVerdict("pass", ":"));
+  assert.ok(!isTestVerdict("SMTP_PASS", ":"));
+  assert.ok(!isTestVerdict("PASS", "="));
+});
+
+Deno.test("fp23: code, logs and docs are kept while the same names with a real value are redacted, in every context", () => {
+  const rng = new Rng(2302);
+  const kept = [
+    "PASS: x86_64\nPASS: x86-64 (Intel mode)",
+    "    --- PASS: TestParse/empty_input (0.00s)",
+    "                passwd = fallback_getpass(prompt, stream)",
+    "      password: hasPassword,",
+    "        self.passwd = password_mgr",
+    "    tokenSplitRegex: O200K_TOKEN_SPLIT_REGEX,",
+    "lsof: status error on /etc/security/passwd: Permission denied",
+    "\t(strlen_pass::handle_assign, strlen_pass::before_dom_children)",
+    "Authorization: Basic dXNlcjpwYXNzd29yZA==",
+    "const u = new URL('https://abc:xyz@example.com');",
+    "def getpass(prompt='Password: ', stream=None):\n    print('Warning: Password input may be echoed.', file=stream)",
+  ];
+  for (const text of kept) {
+    for (const [ctx, wrap] of Object.entries(CONTEXTS)) {
+      assert.deepEqual(redactText(engine, wrap(text)).kinds, [], `${ctx}: ${text}`);
+    }
+  }
+  // Positive controls: the same shapes holding a real value.
+  for (let i = 0; i < 20; i++) {
+    const v = `Zq7${rng.str(ALNUM, 10)}!x`;
+    const found = [
+      `password: ${v}`,
+      `passwd = ${v}`,
+      `pass: ${v}`,
+      `api_token: ${v}9`,
+      `SMTP_PASS: ${v}`,
+      `Authorization: Basic ${btoa(`admin:${v}`)}`,
+      `https://abc:${v}@example.com/`,
+      `password = '${v}'`,
+    ];
+    for (const text of found) {
+      for (const [ctx, wrap] of Object.entries(CONTEXTS)) {
+        const r = redactText(engine, wrap(text));
+        assert.ok(r.kinds.length > 0, `${ctx}: ${text}`);
+        assert.ok(!r.text.includes(v.slice(0, 8)), `${ctx}: ${r.text}`);
+      }
+    }
+  }
+});
+
+Deno.test("fp23: public keys in DER and encoded placeholders are look-alikes; private keys and real values are not", () => {
+  for (
+    const v of [
+      "MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE1Olb3zMAFFxXKHiIkQO5cJ3Yhl5i6UPp",
+      "MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAswlp",
+      "MCowBQYDK2VwAyEAUbyyGlhEVpbq3bKk2Ck8WMHGFWcnQZ5q",
+      "0x7EC2DBB6F4DBF434",
+      "Root%20CA%20Certificates",
+    ]
+  ) assert.ok(isLookAlikeValue(v), v);
+  for (
+    const v of [
+      // PKCS#8 private keys (RSA, EC, Ed25519) open otherwise.
+      "MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7",
+      "MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQg",
+      "MC4CAQAwBQYDK2VwBCIEIJ+DYvh6SEqVTm50DFtMDoQikTmiCqirVv9mWG9qfSnF",
+      "0x4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318",
+    ]
+  ) assert.ok(!isLookAlikeValue(v), v);
+  assert.ok(isNotSecret(btoa("user:password")));
+  assert.ok(isNotSecret(btoa("isaacs:not my real password")));
+  assert.ok(isNotSecret("PASSWORD\x60,"));
+  const rng = new Rng(2303);
+  for (let i = 0; i < 500; i++) {
+    const v = rng.str(ALNUM, 16);
+    assert.ok(!isNotSecret(btoa(`admin:${v}`)), v);
+    assert.ok(!isNotSecret(`${v}\x60`), v);
+  }
+  assert.ok(!isNotSecret(btoa("Aladdin:open sesame")));
+});
+
+Deno.test("repeatsName(): a constant named by its own text, never a random value", () => {
+  assert.ok(repeatsName("challengePassword", "SN_pkcs9_challengePassword"));
+  assert.ok(repeatsName("id-smime-aa-timeStampToken", "SN_smime_aa_timeStampToken"));
+  assert.ok(repeatsName("SOCKS5_CUSTOM_AUTH_END", "exports.SOCKS5_CUSTOM_AUTH_END"));
+  assert.ok(!repeatsName("password", "db_password"));
+  const rng = new Rng(2307);
+  for (let i = 0; i < 2000; i++) {
+    const v = rng.str(ALNUM, 8 + rng.int(24));
+    assert.ok(!repeatsName(v, `SN_${rng.str(ALNUM, 6)}_password`), v);
+  }
+  // Positive control: the same #define with a random value is still redacted.
+  const r = redactText(engine, '#define WIFI_PASSWORD "Xk9q2Lm7Zr8w"');
+  assert.deepEqual(r.kinds, ["password_assignment"]);
+});
