@@ -385,6 +385,11 @@ function fastOf(c: CompiledRule): RegExp {
   return c.fast;
 }
 
+/** The named groups of a match of `c.fast`, whether it runs named or numbered. */
+function matchGroups(c: CompiledRule, m: RegExpExecArray): Record<string, string | undefined> {
+  return c.numbered === null ? m.groups ?? {} : groupsOf(c.numbered, m);
+}
+
 /** The secret (group `s`) of a match of `c.fast`, or undefined when no `s` took part. */
 function secretOf(c: CompiledRule, m: RegExpExecArray): string | undefined {
   return c.numbered === null ? m.groups?.s : captureOf(c.secretGroups, m);
@@ -1076,17 +1081,15 @@ function spanOf(
   // The checks read the secret and the groups, both fixed by the match's captures.
   let verdict = c.verdicts.known(c.index, m);
   if (verdict === undefined) {
-    verdict = accept(
-      c.rule,
-      secret,
-      c.numbered === null ? m.groups ?? {} : groupsOf(c.numbered, m),
-    );
+    verdict = accept(c.rule, secret, matchGroups(c, m));
     c.verdicts.remember(c.index, m, verdict);
   }
-  if (!verdict && (c.extend === null || m.groups?.unq === undefined)) return null;
+  // A rejected bare value may still be a secret judged whole (acceptedWhole).
+  const groups = verdict || c.extend === null ? null : matchGroups(c, m);
+  if (!verdict && groups?.unq === undefined) return null;
   const span = secretSpan(c, text, m, at);
   if (span === null) return null;
-  if (!verdict && !acceptedWhole(c, text, span, m)) return null;
+  if (!verdict && !acceptedWhole(c, text, span, groups!)) return null;
   // A key block cut short by the pattern's bound goes on to its END line.
   let end = c.rule.armored === true && !secret.endsWith("-----")
     ? armorEnd(text, span[1])
@@ -1115,9 +1118,9 @@ function acceptedWhole(
   c: CompiledRule,
   text: string,
   span: readonly [number, number],
-  m: RegExpExecArray,
+  groups: Readonly<Record<string, string | undefined>>,
 ): boolean {
-  if (c.extend === null || m.groups?.unq === undefined) return false;
+  if (c.extend === null || groups.unq === undefined) return false;
   const head = text.slice(span[0], span[1]);
   if (!head.endsWith("=") && text[span[1]] !== "=") return false;
   c.extend.lastIndex = span[1];
@@ -1128,7 +1131,7 @@ function acceptedWhole(
   if (whole.length <= head.length || whole.endsWith("=") && !/[^=]=+[^=]/.test(whole)) return false;
   const last = whole.slice(whole.replace(/=+$/, "").lastIndexOf("=") + 1);
   if (isNotSecret(last, c.rule.docWords !== false)) return false;
-  return accept(c.rule, whole, { ...m.groups, s: whole });
+  return accept(c.rule, whole, { ...groups, s: whole });
 }
 
 /**
