@@ -508,6 +508,11 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
   },
   env_secret: (r) => {
     const s = r.str("abcdefghijklmnopqrstuvwxyz", 14);
+    // One in four: an inner `=` after a head of two letters (`ab=cdef...`), judged whole.
+    if (s.charCodeAt(13) % 4 === 0) {
+      const v = `${s.slice(0, 2)}=${s.slice(2)}`;
+      return { text: `DB_PASSWORD=${v}`, secret: v, core: v.slice(0, 12) };
+    }
     return { text: `DB_PASSWORD=${s}`, secret: s, core: s.slice(0, 12) };
   },
   authorization_value: (r) => {
@@ -603,6 +608,12 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
   },
   generic_secret: (r) => {
     const s = r.str(ALNUM, 10) + "7" + r.str(ALNUM, 21);
+    // One in four: a bare value with an inner `=` after a head of one or two characters.
+    if (s.charCodeAt(31) % 4 === 0) {
+      const v = `${s.slice(0, 1 + (s.charCodeAt(30) & 1))}=${s.slice(2)}`;
+      const text = [`api_key = ${v}`, `client_secret: ${v}`][s.charCodeAt(0) & 1]!;
+      return { text, secret: v, core: v.slice(0, 12) };
+    }
     const text = [
       `client_secret: ${s}`,
       `proxy_set_header X-Api-Key "${s}";`,
@@ -1195,6 +1206,13 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "q=%7B%22api_key%22%3A%22%24%7BAPI_KEY%7D%22%7D",
       "next=%2Flogin%3Fpassword%3D%3Cpassword%3E",
       `next_page_token%3D${rng.str(ALNUM, 30)}`,
+      // A setting or short words written as a bare value, an inner `=` in it; query strings.
+      "api_key = key=value",
+      "client_secret: a=b",
+      "db_password: x=changeme",
+      "GET /x?password=a=b&c=d",
+      "GET /x?token=abc=def&c=d",
+      "?a=b&c=d",
       // A query or form field that is empty, a placeholder or a word.
       "https://api.example.test/v1?token=&x=1",
       "https://api.example.test/v1?api_key=YOUR_KEY&format=json",
@@ -1230,6 +1248,11 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "api_token: map[string]interface{}",
     ],
     env_secret: [
+      // A setting or short words written as the value, an inner `=` in it.
+      "API_TOKEN=key=value",
+      "DB_PASSWORD=a=b",
+      "AUTH_TOKEN=x=y=z",
+      "SECRET_KEY=k=your-secret-key",
       "DB_PASSWORD=${DB_PASSWORD}",
       "API_TOKEN=$(cat /run/secrets/token)",
       "SECRET_KEY_FILE=/run/secrets/app",

@@ -1166,7 +1166,25 @@ function accept(
   if (isBlank(secret.charCodeAt(0)) || isBlank(secret.charCodeAt(secret.length - 1))) return false;
   if (rule.validate !== undefined && !rule.validate(secret, groups)) return false;
   if (isNotSecret(secret, rule.docWords !== false)) return false;
+  if (groups.unq !== undefined && isSettingAsValue(secret, rule.docWords !== false)) {
+    return false;
+  }
   return rule.minEntropy === undefined || shannonEntropy(secret) >= rule.minEntropy;
+}
+
+/**
+ * Whether a bare value with an inner `=` reads as a setting written as the
+ * value, not a secret (base64 padding at its end aside): the part after its
+ * last inner `=` is a placeholder (`key=value`, `key=your-secret-key`), or
+ * every part between its `=` is shorter than four characters (`a=b`,
+ * `x=y=z`, `on=yes`).
+ */
+function isSettingAsValue(secret: string, docWords: boolean): boolean {
+  const body = secret.replace(/=+$/, "");
+  const at = body.lastIndexOf("=");
+  if (at < 0) return false;
+  if (isNotSecret(body.slice(at + 1), docWords)) return true;
+  return body.split(/=+/).every((part) => part.length < 4);
 }
 
 function isBlank(code: number): boolean {

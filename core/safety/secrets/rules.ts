@@ -90,7 +90,22 @@ function assignedValue(
     escapedQuotedRun(min, VALUE_MAX)
   })${escaped}"|'(?<s>${
     quotedRun("'", min, VALUE_MAX)
-  })'|\x60(?<s>[^\x60\r\n]{${min},${VALUE_MAX}})\x60|(?:\\?["'\x60])?(?<unq>)(?<s>${bare}{${min},${VALUE_MAX}}={0,3})${wide})`;
+  })'|\x60(?<s>[^\x60\r\n]{${min},${VALUE_MAX}})\x60|(?:\\?["'\x60])?(?<unq>)(?<s>${
+    bareRun(bare, min, VALUE_MAX)
+  }={0,3})${wide})`;
+}
+
+/**
+ * A run of `min` to `max` bare value characters (`bare`, a class without
+ * `=`) whose inner `=` stays in it when a value character follows
+ * (`ab=cd9Kq7Lm`, `Xk9=q2Lm7pQ8`): the run opens with a value character
+ * and each further step is one value character or a run of `=` before one,
+ * so the keyword pass's value test (the first character not `=`, the rest
+ * value characters or `=`) holds wherever it matches. Base64 padding at the
+ * end is the caller's (`={0,3}`).
+ */
+function bareRun(bare: string, min: number, max: number): string {
+  return String.raw`${bare}(?:${bare}|=+(?=${bare})){${Math.max(min - 1, 0)},${max - 1}}`;
 }
 
 /**
