@@ -995,7 +995,8 @@ const ENV_HEAD: SecretRule = {
 /**
  * A character of a query-string or form value (`?api_key=...&`, a
  * `curl -d 'pwd=...&user=...'` body): no blank, quote, `&`, `=`, `#` or the
- * brackets and separators that end a generic value.
+ * brackets and separators that end a generic value. The rules read it with
+ * {@linkcode bareRun}, so an inner `=` before more of it stays in the value.
  */
 const FORM_VALUE_CHAR = String.raw`[^\s"'\x60,;\\<>()\[\]{}=&#]`;
 
@@ -1016,7 +1017,9 @@ const FORM_VALUE: SecretRule = {
   keywords: [...ASSIGNMENT_KEYWORDS, "api-key", "accesskey", "auth_key", "pwd=", "pass="],
   pattern: new RegExp(
     String
-      .raw`(?<![A-Za-z0-9_.\-](?<!\\[A-Za-z0-9_.\-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>=(?<s>${FORM_VALUE_CHAR}{8,1024})(?=&${NEXT_NAME})`,
+      .raw`(?<![A-Za-z0-9_.\-](?<!\\[A-Za-z0-9_.\-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>=(?<unq>)(?<s>${
+      bareRun(FORM_VALUE_CHAR, 8, 1024)
+    })(?=&${NEXT_NAME})`,
     "i",
   ),
   lead: "A-Za-z0-9_.\\-",
@@ -1052,7 +1055,9 @@ const QUERY_LAST_VALUE: SecretRule = {
     "`?name=value` or `&name=value` ending a URL (before a blank, a quote, a bracket, `#` or the line's end) where the name (not all upper case: that is the env rule's; not a password's, which is the password rule's) contains secret, token, api_key and the like, the value judged as a field before `&next=` is.",
   pattern: new RegExp(
     String
-      .raw`(?<=[?&](?:amp;)?)(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>=(?<s>${FORM_VALUE_CHAR}{8,1024})(?=[\s"'\x60<>)\]#|,;]|\\|$)`,
+      .raw`(?<=[?&](?:amp;)?)(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>=(?<unq>)(?<s>${
+      bareRun(FORM_VALUE_CHAR, 8, 1024)
+    })(?=[\s"'\x60<>)\]#|,;]|\\|$)`,
     "i",
   ),
   // A password name's last field is the password rule's (same span, its kind).
