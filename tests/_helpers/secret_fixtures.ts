@@ -1206,6 +1206,11 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "q=%7B%22api_key%22%3A%22%24%7BAPI_KEY%7D%22%7D",
       "next=%2Flogin%3Fpassword%3D%3Cpassword%3E",
       `next_page_token%3D${rng.str(ALNUM, 30)}`,
+      // Forced colour codes (grep --color=always, jq -C) around no secret.
+      "\x1b[01;31m\x1b[KDB_PASSWORD\x1b[m\x1b[K=changeme",
+      '\x1b[1;34m"api_key"\x1b[0m: \x1b[0;32m"${API_KEY}"\x1b[0m',
+      "\x1b[34mclient_secret\x1b[0m: \x1b[32m<your-client-secret>\x1b[0m",
+      "API_TOKEN=\\u001b[33mkey=value\\u001b[0m",
       // A setting or short words written as a bare value, an inner `=` in it; query strings.
       "api_key = key=value",
       "client_secret: a=b",

@@ -152,6 +152,11 @@ export function secretCopiesRule(): string {
     "  at its end is part of it. A bare value with an inner `=` whose last part is a placeholder",
     "  (`API_TOKEN=key=value`) or whose parts are all shorter than four characters (`a=b`) is a",
     "  setting written as the value and is kept.",
+    "- Colour codes a tool was forced to print (`grep --color=always`, `jq -C`: `ESC [ ... m` and",
+    "  `ESC [ K`, the ESC raw or JSON-escaped as `\\u001b`) do not hide a value: the rules also read the",
+    "  text without them, and a value found there is redacted over its own bytes in the input (the",
+    "  codes around it stay; codes inside its span go with it). Other terminal sequences are not",
+    "  read through.",
     "",
   ].join("\n");
 }

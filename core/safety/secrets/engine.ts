@@ -16,6 +16,7 @@
  */
 import { createWasmDfa, type DfaScanResult, type DfaTables } from "../../../wasm/mod.ts";
 import { armorEnd } from "./armor.ts";
+import { stripColour } from "./ansi.ts";
 import { buildAutomaton, type KeywordAutomaton } from "./automaton.ts";
 import { shannonEntropy } from "./checks.ts";
 import { isNotSecret, opensAsPlaceholder, PLACEHOLDER_OPENING_WORDS } from "./filters.ts";
@@ -482,7 +483,35 @@ export function countNewlinesTs(bytes: Uint8Array, from: number, to: number): nu
  * ```
  */
 export function findSecrets(engine: SecretEngine, bytes: Uint8Array): RawFinding[] {
-  return findSecretsIn(engine, bytes, TEXT_WINDOW_BYTES);
+  const found = findSecretsIn(engine, bytes, TEXT_WINDOW_BYTES);
+  const stripped = stripColour(bytes);
+  if (stripped === null) return found;
+  return withColourFindings(
+    found,
+    findSecretsIn(engine, stripped.bytes, TEXT_WINDOW_BYTES),
+    stripped.from,
+  );
+}
+
+/**
+ * The findings of a buffer and those of its text without colour codes
+ * (ansi.ts), mapped back onto the buffer's bytes (a finding's first and
+ * last byte where they came from, so the codes inside its span go with it):
+ * each of the latter that overlaps none of the former is added.
+ */
+function withColourFindings(
+  found: RawFinding[],
+  plain: readonly RawFinding[],
+  from: Uint32Array,
+): RawFinding[] {
+  const mapped = plain.map((f) => ({
+    kind: f.kind,
+    start: from[f.start]!,
+    end: from[f.end - 1]! + 1,
+  }))
+    .filter((f) => !found.some((g) => g.start < f.end && f.start < g.end));
+  if (mapped.length === 0) return found;
+  return [...found, ...mapped].sort((a, b) => a.start - b.start);
 }
 
 /**
