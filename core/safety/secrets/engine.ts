@@ -1204,16 +1204,25 @@ function accept(
 /**
  * Whether a bare value with an inner `=` reads as a setting written as the
  * value, not a secret (base64 padding at its end aside): the part after its
- * last inner `=` is a placeholder (`key=value`, `key=your-secret-key`), or
- * every part between its `=` is shorter than four characters (`a=b`,
- * `x=y=z`, `on=yes`).
+ * last inner `=` is a placeholder (`key=value`, `key=your-secret-key`), a
+ * part after an `=` opens as a reference or placeholder (`pw=$(cat f)`,
+ * `x=${X}`), or every part between its `=` is shorter than four characters
+ * (`a=b`, `x=y=z`, `on=yes`).
  */
 function isSettingAsValue(secret: string, docWords: boolean): boolean {
   const body = secret.replace(/=+$/, "");
   const at = body.lastIndexOf("=");
   if (at < 0) return false;
   if (isNotSecret(body.slice(at + 1), docWords)) return true;
-  return body.split(/=+/).every((part) => part.length < 4);
+  const parts = body.split(/=+/);
+  // A part after an `=` that opens as a reference or placeholder (`pw=$(cat f)`, `x=${X}`).
+  let from = parts[0]!.length;
+  for (let k = 1; k < parts.length; k++) {
+    from = body.indexOf("=", from);
+    while (body[from] === "=") from++;
+    if (opensAsPlaceholder(body, from) || /^\$[({A-Za-z_]/.test(parts[k]!)) return true;
+  }
+  return parts.every((part) => part.length < 4);
 }
 
 function isBlank(code: number): boolean {
