@@ -1073,6 +1073,11 @@ export const CONTEXTS: Record<string, (snippet: string) => string> = {
     `service:\n  name: api\n  notes: |\n    ${s.split("\n").join("\n    ")}\n  replicas: 2\n`,
   dotenv: (s) => `# settings\nLOG_LEVEL=debug\n${s}\nPORT=8080\n`,
   markdown_fence: (s) => `Run this first:\n\n\`\`\`bash\n${s}\n\`\`\`\n\nThen restart.\n`,
+  // A tool forced to colour its output (`grep --color=always`, `jq -C`): each line in colour codes.
+  coloured: (s) =>
+    `\x1b[1;34mresult\x1b[0m:\n${
+      s.split("\n").map((l) => `\x1b[0;32m\x1b[K${l}\x1b[m\x1b[K`).join("\n")
+    }\n\x1b[1;30m(end)\x1b[0m\n`,
   http_dump: (s) =>
     `POST /v1/items HTTP/1.1\r\nHost: api.internal.test\r\nContent-Type: text/plain\r\n\r\n${s}\r\n`,
 };

@@ -483,35 +483,35 @@ export function countNewlinesTs(bytes: Uint8Array, from: number, to: number): nu
  * ```
  */
 export function findSecrets(engine: SecretEngine, bytes: Uint8Array): RawFinding[] {
-  const found = findSecretsIn(engine, bytes, TEXT_WINDOW_BYTES);
   const stripped = stripColour(bytes);
-  if (stripped === null) return found;
-  return withColourFindings(
-    found,
-    findSecretsIn(engine, stripped.bytes, TEXT_WINDOW_BYTES),
-    stripped.from,
-  );
+  // The text without colour codes first: the buffer's own pass is then the
+  // engine's last, whose bytes the copy probe (probeCopies) belongs to.
+  const plain = stripped === null ? null : findSecretsIn(engine, stripped.bytes, TEXT_WINDOW_BYTES);
+  const found = findSecretsIn(engine, bytes, TEXT_WINDOW_BYTES);
+  return plain === null ? found : withColourFindings(plain, found, stripped!.from);
 }
 
 /**
- * The findings of a buffer and those of its text without colour codes
- * (ansi.ts), mapped back onto the buffer's bytes (a finding's first and
- * last byte where they came from, so the codes inside its span go with it):
- * each of the latter that overlaps none of the former is added.
+ * The findings of a buffer's text without colour codes (ansi.ts), mapped
+ * back onto the buffer's bytes (a finding's first and last byte where they
+ * came from, so codes inside its span go with it), and each finding of the
+ * buffer itself that overlaps none of them: the text without codes is what
+ * the rules were written for (a vendor token's own kind, its own bytes,
+ * where the buffer's pass may read a code as part of a bare value).
  */
 function withColourFindings(
-  found: RawFinding[],
   plain: readonly RawFinding[],
+  found: readonly RawFinding[],
   from: Uint32Array,
 ): RawFinding[] {
   const mapped = plain.map((f) => ({
     kind: f.kind,
     start: from[f.start]!,
     end: from[f.end - 1]! + 1,
-  }))
-    .filter((f) => !found.some((g) => g.start < f.end && f.start < g.end));
-  if (mapped.length === 0) return found;
-  return [...found, ...mapped].sort((a, b) => a.start - b.start);
+  }));
+  const rest = found.filter((g) => !mapped.some((f) => g.start < f.end && f.start < g.end));
+  if (rest.length === 0) return mapped;
+  return [...mapped, ...rest].sort((a, b) => a.start - b.start);
 }
 
 /**
