@@ -509,6 +509,11 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
   },
   env_secret: (r) => {
     const s = r.str("abcdefghijklmnopqrstuvwxyz", 14);
+    // One in four: an inner `=` after a head of two letters (`ab=cdef...`), judged whole.
+    if (s.charCodeAt(13) % 4 === 0) {
+      const v = `${s.slice(0, 2)}=${s.slice(2)}`;
+      return { text: `DB_PASSWORD=${v}`, secret: v, core: v.slice(0, 12) };
+    }
     return { text: `DB_PASSWORD=${s}`, secret: s, core: s.slice(0, 12) };
   },
   authorization_value: (r) => {
@@ -604,6 +609,12 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
   },
   generic_secret: (r) => {
     const s = r.str(ALNUM, 10) + "7" + r.str(ALNUM, 21);
+    // One in four: a bare value with an inner `=` after a head of one or two characters.
+    if (s.charCodeAt(31) % 4 === 0) {
+      const v = `${s.slice(0, 1 + (s.charCodeAt(30) & 1))}=${s.slice(2)}`;
+      const text = [`api_key = ${v}`, `client_secret: ${v}`][s.charCodeAt(0) & 1]!;
+      return { text, secret: v, core: v.slice(0, 12) };
+    }
     const text = [
       `client_secret: ${s}`,
       `proxy_set_header X-Api-Key "${s}";`,
@@ -1086,6 +1097,11 @@ export const CONTEXTS: Record<string, (snippet: string) => string> = {
     `service:\n  name: api\n  notes: |\n    ${s.split("\n").join("\n    ")}\n  replicas: 2\n`,
   dotenv: (s) => `# settings\nLOG_LEVEL=debug\n${s}\nPORT=8080\n`,
   markdown_fence: (s) => `Run this first:\n\n\`\`\`bash\n${s}\n\`\`\`\n\nThen restart.\n`,
+  // A tool forced to colour its output (`grep --color=always`, `jq -C`): each line in colour codes.
+  coloured: (s) =>
+    `\x1b[1;34mresult\x1b[0m:\n${
+      s.split("\n").map((l) => `\x1b[0;32m\x1b[K${l}\x1b[m\x1b[K`).join("\n")
+    }\n\x1b[1;30m(end)\x1b[0m\n`,
   http_dump: (s) =>
     `POST /v1/items HTTP/1.1\r\nHost: api.internal.test\r\nContent-Type: text/plain\r\n\r\n${s}\r\n`,
 };
@@ -1229,6 +1245,18 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "q=%7B%22api_key%22%3A%22%24%7BAPI_KEY%7D%22%7D",
       "next=%2Flogin%3Fpassword%3D%3Cpassword%3E",
       `next_page_token%3D${rng.str(ALNUM, 30)}`,
+      // Forced colour codes (grep --color=always, jq -C) around no secret.
+      "\x1b[01;31m\x1b[KDB_PASSWORD\x1b[m\x1b[K=changeme",
+      '\x1b[1;34m"api_key"\x1b[0m: \x1b[0;32m"${API_KEY}"\x1b[0m',
+      "\x1b[34mclient_secret\x1b[0m: \x1b[32m<your-client-secret>\x1b[0m",
+      "API_TOKEN=\\u001b[33mkey=value\\u001b[0m",
+      // A setting or short words written as a bare value, an inner `=` in it; query strings.
+      "api_key = key=value",
+      "client_secret: a=b",
+      "db_password: x=changeme",
+      "GET /x?password=a=b&c=d",
+      "GET /x?token=abc=def&c=d",
+      "?a=b&c=d",
       // A query or form field that is empty, a placeholder or a word.
       "https://api.example.test/v1?token=&x=1",
       "https://api.example.test/v1?api_key=YOUR_KEY&format=json",
@@ -1265,6 +1293,14 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
     ],
     env_secret: [
       "    U_UNEXPECTED_TOKEN=0x10100,",
+      // A setting or short words written as the value, an inner `=` in it.
+      "API_TOKEN=key=value",
+      "DB_PASSWORD=a=b",
+      "AUTH_TOKEN=x=y=z",
+      "SECRET_KEY=k=your-secret-key",
+      "DB_PASSWORD=pw=$(cat /run/secrets/db)",
+      "DB_PASSWORD=ab=${DB_PASS}",
+      "API_TOKEN=t=$TOKEN",
       "DB_PASSWORD=${DB_PASSWORD}",
       "API_TOKEN=$(cat /run/secrets/token)",
       "SECRET_KEY_FILE=/run/secrets/app",

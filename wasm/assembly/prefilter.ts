@@ -516,7 +516,8 @@ function tailAt(data: usize, p: u32, to: u32, shape: u32, set: usize): bool {
  * True when a value of at least `min` bytes can start at `p`, after at most
  * `blanks` blanks: quoted (the quote possibly after one backslash) with no
  * line break or that quote among its first `min` bytes, or bare, with no
- * blank, line break, quote, backslash or `=` among them. A necessary
+ * blank, line break, quote or backslash among them and no `=` first (an
+ * inner `=` stays in a bare value, rules.ts bareRun). A necessary
  * condition of every assignment rule's value pattern (rules.ts,
  * assignedValue). With a character set (`set`, not 0), quoted or bare, its
  * first `min` bytes must all be in the set instead. With `mustQuote` (shape
@@ -579,7 +580,7 @@ function valueAt(
     const d = load<u8>(data + <usize> (p + k));
     if (
       d === 0x20 || d === 0x09 || d === 0x0a || d === 0x0d || d === 0x22 || d === 0x27 ||
-      d === 0x60 || d === 0x5c || d === 0x0b || d === 0x0c || d === 0x3d
+      d === 0x60 || d === 0x5c || d === 0x0b || d === 0x0c || (d === 0x3d && k === 0)
     ) return false;
   }
   return true;

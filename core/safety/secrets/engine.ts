@@ -16,6 +16,7 @@
  */
 import { createWasmDfa, type DfaScanResult, type DfaTables } from "../../../wasm/mod.ts";
 import { armorEnd } from "./armor.ts";
+import { stripColour } from "./ansi.ts";
 import { buildAutomaton, type KeywordAutomaton } from "./automaton.ts";
 import { shannonEntropy } from "./checks.ts";
 import { isNotSecret, opensAsPlaceholder, PLACEHOLDER_OPENING_WORDS } from "./filters.ts";
@@ -487,7 +488,35 @@ export function countNewlinesTs(bytes: Uint8Array, from: number, to: number): nu
  * ```
  */
 export function findSecrets(engine: SecretEngine, bytes: Uint8Array): RawFinding[] {
-  return findSecretsIn(engine, bytes, TEXT_WINDOW_BYTES);
+  const stripped = stripColour(bytes);
+  // The text without colour codes first: the buffer's own pass is then the
+  // engine's last, whose bytes the copy probe (probeCopies) belongs to.
+  const plain = stripped === null ? null : findSecretsIn(engine, stripped.bytes, TEXT_WINDOW_BYTES);
+  const found = findSecretsIn(engine, bytes, TEXT_WINDOW_BYTES);
+  return plain === null ? found : withColourFindings(plain, found, stripped!.from);
+}
+
+/**
+ * The findings of a buffer's text without colour codes (ansi.ts), mapped
+ * back onto the buffer's bytes (a finding's first and last byte where they
+ * came from, so codes inside its span go with it), and each finding of the
+ * buffer itself that overlaps none of them: the text without codes is what
+ * the rules were written for (a vendor token's own kind, its own bytes,
+ * where the buffer's pass may read a code as part of a bare value).
+ */
+function withColourFindings(
+  plain: readonly RawFinding[],
+  found: readonly RawFinding[],
+  from: Uint32Array,
+): RawFinding[] {
+  const mapped = plain.map((f) => ({
+    kind: f.kind,
+    start: from[f.start]!,
+    end: from[f.end - 1]! + 1,
+  }));
+  const rest = found.filter((g) => !mapped.some((f) => g.start < f.end && f.start < g.end));
+  if (rest.length === 0) return mapped;
+  return [...mapped, ...rest].sort((a, b) => a.start - b.start);
 }
 
 /**
@@ -1169,7 +1198,34 @@ function accept(
   if (isBlank(secret.charCodeAt(0)) || isBlank(secret.charCodeAt(secret.length - 1))) return false;
   if (rule.validate !== undefined && !rule.validate(secret, groups)) return false;
   if (isNotSecret(secret, rule.docWords !== false)) return false;
+  if (groups.unq !== undefined && isSettingAsValue(secret, rule.docWords !== false)) {
+    return false;
+  }
   return rule.minEntropy === undefined || shannonEntropy(secret) >= rule.minEntropy;
+}
+
+/**
+ * Whether a bare value with an inner `=` reads as a setting written as the
+ * value, not a secret (base64 padding at its end aside): the part after its
+ * last inner `=` is a placeholder (`key=value`, `key=your-secret-key`), a
+ * part after an `=` opens as a reference or placeholder (`pw=$(cat f)`,
+ * `x=${X}`), or every part between its `=` is shorter than four characters
+ * (`a=b`, `x=y=z`, `on=yes`).
+ */
+function isSettingAsValue(secret: string, docWords: boolean): boolean {
+  const body = secret.replace(/=+$/, "");
+  const at = body.lastIndexOf("=");
+  if (at < 0) return false;
+  if (isNotSecret(body.slice(at + 1), docWords)) return true;
+  const parts = body.split(/=+/);
+  // A part after an `=` that opens as a reference or placeholder (`pw=$(cat f)`, `x=${X}`).
+  let from = parts[0]!.length;
+  for (let k = 1; k < parts.length; k++) {
+    from = body.indexOf("=", from);
+    while (body[from] === "=") from++;
+    if (opensAsPlaceholder(body, from) || /^\$[({A-Za-z_]/.test(parts[k]!)) return true;
+  }
+  return parts.every((part) => part.length < 4);
 }
 
 function isBlank(code: number): boolean {

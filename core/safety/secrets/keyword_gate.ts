@@ -20,6 +20,7 @@
 import { decodeTables, fingerprintKeywords, type PrebuiltTables } from "./prebuilt.ts";
 import { lazyRows, scanLazyRows } from "./lazy_rows.ts";
 import { SCAN_BOUNDS } from "../../bounds.ts";
+import { stripColour } from "./ansi.ts";
 
 /** A keyword pass that tells whether a buffer could hold a secret. */
 export interface KeywordGate {
@@ -51,6 +52,9 @@ export function createKeywordGate(tables: PrebuiltTables): KeywordGate {
   return {
     mayHold(bytes) {
       if (isDigestText(bytes)) return false;
+      // The scan reads the text without colour codes too (engine.ts findSecrets).
+      const plain = stripColour(bytes);
+      if (plain !== null && this.mayHold(plain.bytes)) return true;
       const pass = scanLazyRows(rows, automaton.classes, nameChecks, bytes, 0);
       for (let h = 0; h < pass.hits.length; h += 2) {
         const state = pass.hits[h + 1]! / automaton.classCount;

@@ -311,7 +311,11 @@ function valueAt(
     return true;
   }
   if (p + min > to) return false;
-  for (let k = 0; k < min; k++) if (BARE_STOP.has(bytes[p + k]!)) return false;
+  // An inner `=` (not the first byte) may stand among them: the patterns' bare runs keep it.
+  for (let k = 0; k < min; k++) {
+    const d = bytes[p + k]!;
+    if (BARE_STOP.has(d) && (d !== 0x3d || k === 0)) return false;
+  }
   return true;
 }
 

@@ -51,7 +51,8 @@ export interface NameFollows {
    * character, `:=`, `=>`): at most `blanks` blanks, then a value of at
    * least `min` characters, quoted (the quote possibly escaped once) with no
    * line break or that quote in them, or bare with no blank, line break,
-   * quote, backslash or `=`. Checked in the keyword pass only, as a necessary
+   * quote or backslash and no `=` first (an inner `=` is the value's).
+   * Checked in the keyword pass only, as a necessary
    * condition of the pattern (it must hold wherever `pattern` matches).
    * With `cls` (a RegExp character-class body, ASCII, no quote or
    * backslash), quoted or bare, the first `min` characters must all be in it

@@ -91,7 +91,22 @@ function assignedValue(
     escapedQuotedRun(min, VALUE_MAX)
   })${escaped}"|'(?<s>${
     quotedRun("'", min, VALUE_MAX)
-  })'|\x60(?<s>[^\x60\r\n]{${min},${VALUE_MAX}})\x60|(?:\\?["'\x60])?(?<unq>)(?<s>${bare}{${min},${VALUE_MAX}}={0,3})(?=(?<next>\(|>|[ \t]+[A-Za-z]|[ \t]+[-+*/%|&^][ \t]|))${wide})`;
+  })'|\x60(?<s>[^\x60\r\n]{${min},${VALUE_MAX}})\x60|(?:\\?["'\x60])?(?<unq>)(?<s>${
+    bareRun(bare, min, VALUE_MAX)
+  }={0,3})(?=(?<next>\(|>|[ \t]+[A-Za-z]|[ \t]+[-+*/%|&^][ \t]|))${wide})`;
+}
+
+/**
+ * A run of `min` to `max` bare value characters (`bare`, a class without
+ * `=`) whose inner `=` stays in it when a value character follows
+ * (`ab=cd9Kq7Lm`, `Xk9=q2Lm7pQ8`): the run opens with a value character
+ * and each further step is one value character or a run of `=` before one,
+ * so the keyword pass's value test (the first character not `=`, the rest
+ * value characters or `=`) holds wherever it matches. Base64 padding at the
+ * end is the caller's (`={0,3}`).
+ */
+function bareRun(bare: string, min: number, max: number): string {
+  return String.raw`${bare}(?:${bare}|=+(?=${bare})){${Math.max(min - 1, 0)},${max - 1}}`;
 }
 
 /**
@@ -145,7 +160,7 @@ const WRAPPED_TAIL = String
  * `; `; a .env file does not, and reading on only ever redacts more.
  */
 const ENV_BARE = String
-  .raw`(?:[^\s"'\x60;&|#\\=]|[;&|#](?![\s"'\x60;&|#\\=]|$|${NEXT_NAME}))`;
+  .raw`(?:[^\s"'\x60;&|#\\=\x00-\x08\x0e-\x1f\x7f]|[;&|#](?![\s"'\x60;&|#\\=\x00-\x08\x0e-\x1f\x7f]|$|${NEXT_NAME}))`;
 /**
  * A bare value character of an assignment outside the shell (`excluded`:
  * the class body of characters that end it, `=` among them): `&` stays
@@ -680,10 +695,10 @@ const FALLBACK_KEYWORDS = ["key", "token", "secret", "password", "passwd", "pwd"
   [" ||", " ??", "||", "??", "'] ||", '"] ||'].map((op) => w + op)
 );
 
-/** What ends a bare value of the generic assignment rule (a class body). */
-const GENERIC_EXCLUDED = String.raw`\s"'\x60,;\\<>()\[\]{}=`;
+/** What ends a bare value of the generic assignment rule (a class body; control characters too: a terminal's colour code after a value is not part of it). */
+const GENERIC_EXCLUDED = String.raw`\s"'\x60,;\\<>()\[\]{}=\x00-\x08\x0e-\x1f\x7f`;
 /** What ends a bare password in a configuration file (a class body). */
-const PASSWORD_EXCLUDED = String.raw`\s"'\x60,;\\<>()\[\]{}=#`;
+const PASSWORD_EXCLUDED = String.raw`\s"'\x60,;\\<>()\[\]{}=#\x00-\x08\x0e-\x1f\x7f`;
 
 /** `name: value`, `name = "value"`, `"name": "value"` under a secret-like name. */
 const GENERIC_ASSIGNMENT: SecretRule = {
@@ -973,7 +988,7 @@ const ENV_HEAD: SecretRule = {
     "`NAME=value;...`, `NAME=value|...`, `NAME=value#...` where the bare value runs on past the `;`, `|`, `&` or `#` into text that reads as a placeholder (`${IFS}`, `<x>`): the part before the first such character is judged alone, and the value is taken up to a part that is a reference or placeholder on its own (`${X}`, `<x>`), a command given `${IFS}`, or the next `NAME=`.",
   pattern: new RegExp(
     String
-      .raw`(?<![A-Za-z0-9_$.\-](?<!\\[A-Za-z0-9_$.\-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?=(?<name>[A-Z][A-Z0-9_]{2,96}))\k<name>=(?<s>[^\s"'\x60;&|#\\=]{3,${VALUE_MAX}})(?=(?<rest>[;&|#](?:${ENV_BARE}|=){1,${VALUE_MAX}}))`,
+      .raw`(?<![A-Za-z0-9_$.\-](?<!\\[A-Za-z0-9_$.\-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?=(?<name>[A-Z][A-Z0-9_]{2,96}))\k<name>=(?<s>[^\s"'\x60;&|#\\=\x00-\x08\x0e-\x1f\x7f]{3,${VALUE_MAX}})(?=(?<rest>[;&|#](?:${ENV_BARE}|=){1,${VALUE_MAX}}))`,
   ),
   // The parts after the head up to a stop. (Listed before ENV_ASSIGNMENT, whose `extend`
   // is the one a stream carries into its next read for the kind.)
@@ -984,7 +999,8 @@ const ENV_HEAD: SecretRule = {
 /**
  * A character of a query-string or form value (`?api_key=...&`, a
  * `curl -d 'pwd=...&user=...'` body): no blank, quote, `&`, `=`, `#` or the
- * brackets and separators that end a generic value.
+ * brackets and separators that end a generic value. The rules read it with
+ * {@linkcode bareRun}, so an inner `=` before more of it stays in the value.
  */
 const FORM_VALUE_CHAR = String.raw`[^\s"'\x60,;\\<>()\[\]{}=&#]`;
 
@@ -1005,7 +1021,9 @@ const FORM_VALUE: SecretRule = {
   keywords: [...ASSIGNMENT_KEYWORDS, "api-key", "accesskey", "auth_key", "pwd=", "pass="],
   pattern: new RegExp(
     String
-      .raw`(?<![A-Za-z0-9_.\-](?<!\\[A-Za-z0-9_.\-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>=(?<s>${FORM_VALUE_CHAR}{8,1024})(?=&${NEXT_NAME})`,
+      .raw`(?<![A-Za-z0-9_.\-](?<!\\[A-Za-z0-9_.\-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>=(?<unq>)(?<s>${
+      bareRun(FORM_VALUE_CHAR, 8, 1024)
+    })(?=&${NEXT_NAME})`,
     "i",
   ),
   lead: "A-Za-z0-9_.\\-",
@@ -1041,7 +1059,9 @@ const QUERY_LAST_VALUE: SecretRule = {
     "`?name=value` or `&name=value` ending a URL (before a blank, a quote, a bracket, `#` or the line's end) where the name (not all upper case: that is the env rule's; not a password's, which is the password rule's) contains secret, token, api_key and the like, the value judged as a field before `&next=` is.",
   pattern: new RegExp(
     String
-      .raw`(?<=[?&](?:amp;)?)(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>=(?<s>${FORM_VALUE_CHAR}{8,1024})(?=[\s"'\x60<>)\]#|,;]|\\|$)`,
+      .raw`(?<=[?&](?:amp;)?)(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>=(?<unq>)(?<s>${
+      bareRun(FORM_VALUE_CHAR, 8, 1024)
+    })(?=[\s"'\x60<>)\]#|,;]|\\|$)`,
     "i",
   ),
   // A password name's last field is the password rule's (same span, its kind).

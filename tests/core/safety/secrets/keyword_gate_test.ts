@@ -168,3 +168,21 @@ Deno.test("a secret in any fact-shaped place opens the gate wherever the engine 
   // Positive control: most places of most kinds hold a finding.
   assert.ok(found > 1000, `${found} fact-shaped texts with findings`);
 });
+
+Deno.test("a bare value whose inner = comes early opens the gate wherever the engine finds it, WebAssembly and TypeScript (see: #21)", () => {
+  const wasm = defaultEngine("wasm");
+  const texts = [
+    "DB_PASSWORD=ab=cd9Kq7Lm",
+    "AUTH_TOKEN=Z=Xk9=Lm7pQ8Rt5vW",
+    "api_key = Xk9=q2Lm7pQ8Rt5vW",
+    "client_secret: Zq=Xk9q2Lm7pQ8Rt5vW",
+    "curl -d 'password=a=Xk9q2Lm7pQ8Rt5vW&user=bob'",
+  ];
+  for (const text of texts) {
+    const bytes = encoder.encode(`${text}\n`);
+    // Positive control: the engine finds each, on both passes.
+    assert.equal(findSecrets(engine, bytes).length, 1, text);
+    assert.equal(findSecrets(wasm, bytes).length, 1, text);
+    assert.ok(gate.mayHold(bytes), text);
+  }
+});

@@ -63,7 +63,8 @@ const assignment = fc.record({
   op: fc.constantFrom(...OPERATORS),
   quote: fc.constantFrom("", '"', "'", "`"),
   open: fc.array(opening, { minLength: 1, maxLength: 2 }).map((xs) => xs.join("")),
-  body: fc.stringMatching(/^[A-Za-z0-9_+\/.!@#%-]{6,40}$/),
+  // An inner `=` anywhere in it, however early (`ab=cd...`): the pass lets the value through.
+  body: fc.stringMatching(/^[A-Za-z0-9_+\/.!@#%=-]{6,40}$/),
   context: fc.constantFrom(...Object.keys(CONTEXTS)),
 }).map(({ name, op, quote, open, body, context }) =>
   CONTEXTS[context]!(`${name}${op}${quote}${open}${body}${quote}`)

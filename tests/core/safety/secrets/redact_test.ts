@@ -219,6 +219,85 @@ Deno.test("an opaque Bearer token longer than 4 KiB is redacted whole, in one bu
   assert.deepEqual(redactText(engine, `Bearer ${"x".repeat(6000)}`).kinds, []);
 });
 
+Deno.test("a bare value whose inner = comes early (a head of one or two characters, any assignment rule) is found and redacted whole, in one buffer and in a stream (see: #21)", async () => {
+  const rng = new Rng(77);
+  const shapes: readonly ((v: string) => string)[] = [
+    (v) => `DB_PASSWORD=${v}\n`,
+    (v) => `export AUTH_TOKEN=${v}\n`,
+    (v) => `api_key = ${v}\n`,
+    (v) => `client_secret: ${v}\n`,
+    (v) => `db_password: ${v}\n`,
+    (v) => `mysql --password=${v} -h db\n`,
+    (v) => `curl -d 'password=${v}&user=bob' https://api.test/login\n`,
+    (v) => `GET https://api.test/v1/items?api_key=${v}&page=2\n`,
+    (v) => JSON.stringify({ out: `export SERVICE_SECRET=${v}\nok` }) + "\n",
+  ];
+  for (let round = 0; round < 24; round++) {
+    const head = rng.str(ALNUM, 1 + (round % 2));
+    // One or two more inner `=` in some rounds (`Zq=Xk9=...`), padding at the end in others.
+    const mid = round % 3 === 0 ? `${rng.str(ALNUM, 3)}=` : "";
+    const rest = `${rng.str(ALNUM, 7)}7q${rng.str(ALNUM, 7)}`;
+    const v = `${head}=${mid}${rest}${round % 4 === 1 ? "==" : ""}`;
+    for (const shape of shapes) {
+      const text = shape(v);
+      const r = redactText(engine, text);
+      assert.equal(r.kinds.length, 1, text);
+      assert.ok(!r.text.includes(rest) && !r.text.includes(v.slice(0, head.length + 2)), r.text);
+      const parts: Uint8Array[] = [];
+      await scanStream(engine, readerOf(encoder.encode(text), 5), {
+        bounds: { chunkBytes: 11 },
+        write: (b) => void parts.push(b.slice()),
+      });
+      assert.equal(new TextDecoder().decode(concatBytes(parts)), r.text);
+    }
+  }
+  // A form field or the last query field whose value is shorter than the generic rule reads (8 to 11).
+  for (let round = 0; round < 12; round++) {
+    const v = `${rng.str(ALNUM, 1 + (round % 2))}=${rng.str(ALNUM, 3)}7q${
+      rng.str(ALNUM, 2 + (round % 3))
+    }`;
+    for (
+      const text of [
+        `curl -d 'password=${v}&user=bob' https://api.test/login\n`,
+        `curl -d 'user=bob&pwd=${v}&x=1'\n`,
+        `GET https://api.test/v1/items?access_token=${v}\n`,
+      ]
+    ) {
+      const r = redactText(engine, text);
+      assert.equal(r.kinds.length, 1, text);
+      assert.ok(!r.text.includes(v.slice(-6)), r.text);
+    }
+  }
+  // Controls: settings, words and query strings written as the value stay, under every rule.
+  for (
+    const v of [
+      "API_TOKEN=key=value",
+      "DB_PASSWORD=a=b",
+      "AUTH_TOKEN=x=y=z",
+      "SECRET_KEY=k=your-secret-key",
+      "api_key = key=value",
+      "client_secret: a=b",
+      "db_password: x=changeme",
+      "curl -d 'password=a=b&user=bob'",
+      "GET /x?password=a=b&c=d",
+      "GET /x?token=abc=def&c=d",
+      "GET /x?token=a=b",
+      "DB_PASSWORD=pw=$(cat /run/secrets/db)",
+      "DB_PASSWORD=ab=${DB_PASS}",
+      "API_TOKEN=t=$TOKEN",
+      "DB_PASSWORD=ab=<password>",
+      "GET /x?api_key=k=your_api_key&x=1",
+      "?a=b&c=d",
+      "DB_PASS=yes",
+      "password=form.password.data",
+    ]
+  ) {
+    for (const text of [`${v}\n`, JSON.stringify({ out: `${v}\nnext line here` })]) {
+      assert.deepEqual(redactText(engine, text).kinds, [], text);
+    }
+  }
+});
+
 /** Bytes whose line-feed searches count the bytes they read. */
 class CountingBytes extends Uint8Array {
   read = 0;
