@@ -1135,7 +1135,7 @@ const PRESENCE_UNKNOWN = 2;
  * A directory named by a path git refuses (`..`, `x/.`, `x/` of `x//y`,
  * `.git`: worktree/unsafe_path.ts) is not lstat-ed and stays unknown: it
  * may lead outside the work tree, and it is never a name the walk counts in
- * a listing, so counting it as present (TrackedDir.present) would let one
+ * a listing, so counting it as present (TrackedTree.present) would let one
  * untracked file of its parent pass for tracked. Its entries are unsafe
  * paths themselves, never compared.
  */

@@ -15,7 +15,13 @@ import type { DirEntry, ReadFs } from "../../fs.ts";
 import type { RepoLocation } from "../types.ts";
 import { comparePaths } from "./compare_paths.ts";
 import { type GitignoreRules, matchGitignore, parseGitignore } from "./gitignore.ts";
-import { buildTrackedTree, type TrackedDir, type TrackedTree } from "./tracked_tree.ts";
+import {
+  buildTrackedTree,
+  dirFiles,
+  someFile,
+  type TrackedDir,
+  type TrackedTree,
+} from "./tracked_tree.ts";
 import { buildIndex, ENTRY_WORDS, entryOid, FIELD } from "./index_file.ts";
 import { MODE_GITLINK, MODE_TREE, MODE_TYPE_MASK } from "./compare_stat.ts";
 import { repoAtDir } from "../git/find_repo.ts";
@@ -242,7 +248,7 @@ export async function findUntracked(
     const { paths, fields } = tracked.index;
     // Folding keeps lengths (ASCII letters only): each group member's names start at dir.length.
     for (const n of lookedIn(node, dir)) {
-      for (const k of n.files) {
+      for (const k of dirFiles(tracked, n)) {
         names.set(fold(paths.get(k)!.slice(dir.length)), fields[k * ENTRY_WORDS + FIELD.mode]!);
       }
     }
@@ -301,7 +307,8 @@ export async function findUntracked(
     // Every name is tracked when the listing has exactly as many names as
     // tracked content known to exist here: only subdirectories need a look.
     // (Not for a directory found only by folding case: its listing is another directory's.)
-    const allTracked = node !== undefined && node.present >= 0 && count === node.present &&
+    const present = node === undefined ? -1 : tracked.present[node]!;
+    const allTracked = present >= 0 && count === present &&
       (!ignoreCase || dir === "" || tracked.dirs.get(dir.slice(0, -1)) === node);
     let names: Map<string, number> | null = null;
     const todo: DirEntry[] = [];
@@ -472,7 +479,7 @@ async function skipWorktreeIgnore(
   readBlob: (oid: string) => Promise<Uint8Array | null>,
 ): Promise<string | null> {
   const { paths, fields } = tracked.index;
-  for (const k of node.files) {
+  for (const k of dirFiles(tracked, node)) {
     if (paths.get(k) !== path) continue;
     const f = k * ENTRY_WORDS;
     if (((fields[f + FIELD.flags]! >> 12) & 3) !== 0) continue;
@@ -494,14 +501,13 @@ function hasSkipWorktree(tracked: TrackedTree): boolean {
 
 /** Whether an entry of `node` (any stage) has exactly the path `rel` (git compares bytes, not folded case). */
 function tracksExactly(tracked: TrackedTree, node: TrackedDir, rel: string): boolean {
-  return node.files.some((k) => tracked.index.paths.get(k) === rel);
+  return someFile(tracked, node, (k) => tracked.index.paths.get(k) === rel);
 }
 
 /** A sparse-index directory entry ("dir/", mode 040000) stands for this tracked directory. */
 function isSparseDir(tracked: TrackedTree, node: TrackedDir): boolean {
   const { paths, fields } = tracked.index;
-  return node.files.some((k) =>
+  return someFile(tracked, node, (k) =>
     paths.get(k)!.endsWith("/") &&
-    (fields[k * ENTRY_WORDS + FIELD.mode]! & MODE_TYPE_MASK) === MODE_TREE
-  );
+    (fields[k * ENTRY_WORDS + FIELD.mode]! & MODE_TYPE_MASK) === MODE_TREE);
 }

@@ -2,7 +2,7 @@
  * A crafted index whose path has a '..', '.', empty or .git component must not
  * hide an untracked file. The untracked walk skips per-name lookups in a
  * directory whose listing has exactly as many names as tracked content known
- * to exist there (TrackedDir.present); a tracked "directory" such as `..`,
+ * to exist there (TrackedTree.present); a tracked "directory" such as `..`,
  * `x/.`, `x/` (from `x//y`) or `.git` exists to lstat but is never a name in
  * a listing, so it was counted as present and one untracked file of the
  * directory went unreported. git (the oracle) lists it. The same index with
