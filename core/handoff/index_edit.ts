@@ -130,7 +130,7 @@ export function indexEditBlocker(
  * const put = { kind: "put" as const, path: ".baton/latest.md", oid: "a".repeat(40), mode: 0o100644, stat };
  * const { bytes, changed } = await editIndex(null, put);
  * assert.deepEqual(changed, [".baton/latest.md"]);
- * assert.deepEqual(parseIndex(bytes).paths, [".baton/latest.md"]);
+ * assert.deepEqual(parseIndex(bytes).paths.toArray(), [".baton/latest.md"]);
  * ```
  */
 export async function editIndex(
