@@ -38,13 +38,37 @@ const CALLED_EXPRESSION = /^[A-Za-z_$][\w$]*(?:(?:\?\.|\.|->|::|\?|:)[A-Za-z_$][
 const WORD = /[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+/g;
 
 /**
+ * True when the words of one part of a name mix digits or cases in as a
+ * random password does, not as a name does: letter words averaging under
+ * three letters (`LSxIqEYB`), three runs of digits or more (`Tr0ub4dor3`,
+ * `J8F3K2L9`), or a run of digits followed by a word with lower-case letters
+ * when the run has three digits or more or is not the part's only one
+ * (`Winter2024Pass`, `Gq7Rt2Vw`). Names keep a number at their end or before
+ * a capital (`SOCKS5`, `O200K`, `base64Token`, `oauth2Token`).
+ */
+function mixesDigits(words: readonly string[]): boolean {
+  const runs = words.filter((w) => /^\d/.test(w)).length;
+  if (runs >= 3) return true;
+  // Cases flipping every letter or two (`LSxIqEYBnru`, `itPJvgMW`): three words or more
+  // of letters averaging under three letters. Names run longer (`getElementById`).
+  const letters = words.filter((w) => !/^\d/.test(w));
+  if (letters.length >= 3 && letters.join("").length < 3 * letters.length) return true;
+  return words.some((w, i) =>
+    /^\d/.test(w) && i + 1 < words.length && /[a-z]/.test(words[i + 1]!) &&
+    (w.length >= 3 || runs >= 2)
+  );
+}
+
+/**
  * Whether every part of a chain of names reads as words: no lower-case
- * letter stands alone after a part's first word (`Xk9q2Lm7` is random).
+ * letter stands alone after a part's first word (`Xk9q2Lm7` is random) and
+ * digits are not mixed in as a password's ({@linkcode mixesDigits}).
  */
 function isNameLike(value: string): boolean {
-  return value.split(/\?\.|\.|->|::|[?:_$]+/).every((part) =>
-    !(part.match(WORD) ?? []).some((t, i) => i > 0 && /^[a-z]$/.test(t))
-  );
+  return value.split(/\?\.|\.|->|::|[?:_$]+/).every((part) => {
+    const w = part.match(WORD) ?? [];
+    return !w.some((t, i) => i > 0 && /^[a-z]$/.test(t)) && !mixesDigits(w);
+  });
 }
 
 /**
@@ -75,7 +99,7 @@ export function isCredentialName(value: string): boolean {
     // A lone lower-case letter after the part's first word, or a part of more than eight
     // words, is a random run, not a name (`aKx9q`, `Xk9q`).
     if (w.some((t, i) => i > 0 && /^[a-z]$/.test(t))) return false;
-    if (w.length > 8) return false;
+    if (w.length > 8 || mixesDigits(w)) return false;
     words.push(...w);
   }
   if (words.length < 2 || /^\d+$/.test(words[words.length - 1]!)) return false;
@@ -120,7 +144,11 @@ export function isCodeOrProseValue(value: string, next: string | undefined): boo
     const parts = value.split("=").filter((p) => p !== "");
     return parts.every((p) => IDENTIFIER_CHAIN.test(p)) && parts.some(isCredentialName);
   }
-  if (next !== undefined && next !== "" && next !== "(" && /^[A-Za-z]+$/.test(value)) return true;
+  // One word as prose writes it (`Permission`, `denied`, `EOF`): not random letters of both
+  // cases (`QmZxkTrvPLwnHsYd for user admin` is a password a log goes on from).
+  if (
+    next !== undefined && next !== "" && next !== "(" && /^(?:[A-Z]?[a-z]+|[A-Z]+)$/.test(value)
+  ) return true;
   return isCredentialName(value);
 }
 
