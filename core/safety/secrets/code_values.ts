@@ -156,21 +156,27 @@ export function isCodeOrProseValue(value: string, next: string | undefined): boo
  * True when `NAME:` is a test runner's verdict, not a setting: the word
  * `PASS` (or `XPASS`, an unexpected pass) in capitals before a colon, as
  * automake, DejaGnu and `go test -v` print one line per test
- * (`PASS: tests/foo.sh`, `--- PASS: TestParse/empty (0.00s)`).
+ * (`PASS: tests/foo.sh`, `--- PASS: TestParse/empty (0.00s)`), given a
+ * test's name: pieces between `/`, `.`, `_` and `-` that read as names
+ * ({@linkcode isNameLike}). A random value (`PASS: Hk8vQ2mZ9xLp` of a
+ * config) is a password.
  * @param name The name the rule read.
  * @param op The operator with the blanks before it.
+ * @param value The value the rule read.
  * @returns Whether the line is a test verdict.
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { isTestVerdict } from "./code_values.ts";
- * assert.ok(isTestVerdict("PASS", ":"));
- * assert.ok(!isTestVerdict("pass", ":"));
- * assert.ok(!isTestVerdict("PASS", "="));
+ * assert.ok(isTestVerdict("PASS", ":", "tests/foo.sh"));
+ * assert.ok(!isTestVerdict("PASS", ":", "Hk8vQ2mZ9xLp"));
+ * assert.ok(!isTestVerdict("pass", ":", "tests/foo.sh"));
+ * assert.ok(!isTestVerdict("PASS", "=", "tests/foo.sh"));
  * ```
  */
-export function isTestVerdict(name: string, op: string | undefined): boolean {
-  return /^X?PASS$/.test(name) && op === ":";
+export function isTestVerdict(name: string, op: string | undefined, value: string): boolean {
+  return /^X?PASS$/.test(name) && op === ":" &&
+    value.split(/[/._-]+/).every((piece) => isNameLike(piece));
 }
 
 /**

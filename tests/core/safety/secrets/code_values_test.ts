@@ -62,11 +62,14 @@ Deno.test("isCodeOrProseValue(): a call, a scope, a word a sentence goes on from
 });
 
 Deno.test("isTestVerdict(): PASS: of a test log, not a pass: setting", () => {
-  assert.ok(isTestVerdict("PASS", ":"));
-  assert.ok(isTestVerdict("XPASS", ":"));
-  assert.ok(!isTestVerdict("pass", ":"));
-  assert.ok(!isTestVerdict("SMTP_PASS", ":"));
-  assert.ok(!isTestVerdict("PASS", "="));
+  assert.ok(isTestVerdict("PASS", ":", "tests/foo.sh"));
+  assert.ok(isTestVerdict("XPASS", ":", "x86_64"));
+  assert.ok(isTestVerdict("PASS", ":", "TestParse/empty_input"));
+  assert.ok(!isTestVerdict("pass", ":", "tests/foo.sh"));
+  assert.ok(!isTestVerdict("SMTP_PASS", ":", "tests/foo.sh"));
+  assert.ok(!isTestVerdict("PASS", "=", "tests/foo.sh"));
+  // review46: a random value under an upper-case PASS key is a password, not a test's name.
+  assert.ok(!isTestVerdict("PASS", ":", "Hk8vQ2mZ9xLp"));
 });
 
 Deno.test("fp23: code, logs and docs are kept while the same names with a real value are redacted, in every context", () => {
@@ -211,12 +214,14 @@ Deno.test("review46: real passwords after code-like shapes are redacted in every
     ["password=correct%20horse%20battery%20staple", "correct%20horse"],
     ["SESSION_SECRET=0x4f3c2a1b9d8e7f60", "4f3c2a1b9d8e7f60"],
     ["secret: 0x4f3c2a1b9d8e7f60", "4f3c2a1b9d8e7f60"],
+    ["PASS: Hk8vQ2mZ9xLp", "Hk8vQ2mZ9xLp"],
   ];
   const kept = [
     "/etc/security/passwd: Permission denied",
     "tokenSplitRegex: O200K_TOKEN_SPLIT_REGEX",
     "password: hasPassword,",
     "secret = SEC_ERROR_BASE + 14",
+    "PASS: tests/foo.sh",
   ];
   for (const [ctx, wrap] of Object.entries(CONTEXTS)) {
     for (const [text, secret] of found) {
