@@ -40,34 +40,49 @@ const WORD = /[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+/g;
 /**
  * True when the words of one part of a name mix digits or cases in as a
  * random password does, not as a name does: letter words averaging under
- * three letters (`LSxIqEYB`), three runs of digits or more (`Tr0ub4dor3`,
+ * three letters (`LSxIqEYB`), a word no language spells (`wkgkwWfhbj`),
+ * three runs of digits or more (`Tr0ub4dor3`,
  * `J8F3K2L9`), or a run of digits followed by a word with lower-case letters
- * when the run has three digits or more or is not the part's only one
- * (`Winter2024Pass`, `Gq7Rt2Vw`). Names keep a number at their end or before
- * a capital (`SOCKS5`, `O200K`, `base64Token`, `oauth2Token`).
+ * when the run has two digits or more, is not the part's only one or
+ * follows a word with lower-case letters too (`Winter2024Pass`,
+ * `Pass15Monkey`, `Gq7Rt2Vw`, `oauth2Token`: a human password's shape
+ * outweighs a name's). Names keep a number at their end or before a capital
+ * (`SOCKS5`, `O200K`, `X509V3`). A name `called` may hold one run anywhere
+ * (`b64encode(`, `hmacSha256Hex(`): a password rarely meets a `(`.
  */
-function mixesDigits(words: readonly string[]): boolean {
+function mixesDigits(words: readonly string[], called = false): boolean {
   const runs = words.filter((w) => /^\d/.test(w)).length;
   if (runs >= 3) return true;
   // Cases flipping every letter or two (`LSxIqEYBnru`, `itPJvgMW`): three words or more
   // of letters averaging under three letters. Names run longer (`getElementById`).
   const letters = words.filter((w) => !/^\d/.test(w));
   if (letters.length >= 3 && letters.join("").length < 3 * letters.length) return true;
+  // A word no language spells: six consonants in a row, or five lower-case letters or more
+  // without a vowel (`TDJAFSHZWRK`, `wkgkw`; `HTTPS` and `strlen` are names).
+  const unspelt = (w: string) =>
+    /[b-df-hj-np-tv-xz]{6}/i.test(w) ||
+    (/[a-z]{4}/.test(w) && !/[aeiouy]/i.test(w) && w.length >= 5);
+  if (letters.some(unspelt)) return true;
+  // Two digit runs in a long part (`SP97QYWAGY0LWQ`; `X509V3` is short).
+  if (runs >= 2 && words.join("").length >= 10) return true;
+  // What code calls names its encodings so (`b64encode(`, `hmacSha256Hex(`).
+  if (called) return false;
   return words.some((w, i) =>
     /^\d/.test(w) && i + 1 < words.length && /[a-z]/.test(words[i + 1]!) &&
-    (w.length >= 3 || runs >= 2)
+    (w.length >= 2 || runs >= 2 || (i > 0 && /[a-z]/.test(words[i - 1]!)))
   );
 }
 
 /**
  * Whether every part of a chain of names reads as words: no lower-case
  * letter stands alone after a part's first word (`Xk9q2Lm7` is random) and
- * digits are not mixed in as a password's ({@linkcode mixesDigits}).
+ * digits are not mixed in as a password's ({@linkcode mixesDigits}; of a
+ * name `called`, only three digit runs or two in a long part count).
  */
-function isNameLike(value: string): boolean {
+function isNameLike(value: string, called = false): boolean {
   return value.split(/\?\.|\.|->|::|[?:_$]+/).every((part) => {
     const w = part.match(WORD) ?? [];
-    return !w.some((t, i) => i > 0 && /^[a-z]$/.test(t)) && !mixesDigits(w);
+    return !w.some((t, i) => i > 0 && /^[a-z]$/.test(t)) && !mixesDigits(w, called);
   });
 }
 
@@ -138,7 +153,7 @@ export function isCodeOrProseValue(value: string, next: string | undefined): boo
   ) {
     return true;
   }
-  if (next === "(" && CALLED_EXPRESSION.test(value) && isNameLike(value)) return true;
+  if (next === "(" && CALLED_EXPRESSION.test(value) && isNameLike(value, true)) return true;
   // Minified code's chained assignment (`a.X_TOKEN=a.Y_TOKEN=void`): names all the way.
   if (value.includes("=")) {
     const parts = value.split("=").filter((p) => p !== "");
@@ -157,8 +172,8 @@ export function isCodeOrProseValue(value: string, next: string | undefined): boo
  * `PASS` (or `XPASS`, an unexpected pass) in capitals before a colon, as
  * automake, DejaGnu and `go test -v` print one line per test
  * (`PASS: tests/foo.sh`, `--- PASS: TestParse/empty (0.00s)`), given a
- * test's name: pieces between `/`, `.`, `_` and `-` that read as names
- * ({@linkcode isNameLike}). A random value (`PASS: Hk8vQ2mZ9xLp` of a
+ * test's name: a path, a dotted or joined name or a Go `Test...`, whose
+ * pieces between `/`, `.`, `_` and `-` read as names ({@linkcode isNameLike}). A random value (`PASS: Hk8vQ2mZ9xLp` of a
  * config) is a password.
  * @param name The name the rule read.
  * @param op The operator with the blanks before it.
@@ -175,7 +190,7 @@ export function isCodeOrProseValue(value: string, next: string | undefined): boo
  * ```
  */
 export function isTestVerdict(name: string, op: string | undefined, value: string): boolean {
-  return /^X?PASS$/.test(name) && op === ":" &&
+  return /^X?PASS$/.test(name) && op === ":" && /[/._-]|^Test/.test(value) &&
     value.split(/[/._-]+/).every((piece) => isNameLike(piece));
 }
 

@@ -70,6 +70,7 @@ Deno.test("isTestVerdict(): PASS: of a test log, not a pass: setting", () => {
   assert.ok(!isTestVerdict("PASS", "=", "tests/foo.sh"));
   // review46: a random value under an upper-case PASS key is a password, not a test's name.
   assert.ok(!isTestVerdict("PASS", ":", "Hk8vQ2mZ9xLp"));
+  assert.ok(!isTestVerdict("PASS", ":", "e3ynmmqzhnqev"));
 });
 
 Deno.test("fp23: code, logs and docs are kept while the same names with a real value are redacted, in every context", () => {
@@ -170,6 +171,9 @@ Deno.test("review46: a password with digits or cases mixed in is not a name, an 
       ["Tr0ub4dor3Secret", ""],
       ["Summer2024Pass", ""],
       ["QmZxkTrvPLwnHsYd", " f"],
+      ["Pass15Monkey", ""],
+      ["SP97QYWAGY0LWQSMROZI", " |"],
+      ["wkgkwWfhbjBNG", " +"],
     ] as const
   ) assert.ok(!isCodeOrProseValue(v, next), `${v}|${next}`);
   // Positive controls: the code and prose fp23 keeps still reads as such.
@@ -179,6 +183,10 @@ Deno.test("review46: a password with digits or cases mixed in is not a name, an 
       ["fallback_getpass", "("],
       ["createO200KSpecialTokenMap", "("],
       ["getElementById", "("],
+      ["standard_b64encode", "("],
+      ["hmacSha256Hex", "("],
+      ["HTTPS_PROXY_AUTH", ""],
+      ["X509V3_EXT_secret", " +"],
       ["Permission", " d"],
       ["hasPassword", ""],
       ["SOCKS5_CUSTOM_AUTH_END", ""],
@@ -215,6 +223,10 @@ Deno.test("review46: real passwords after code-like shapes are redacted in every
     ["SESSION_SECRET=0x4f3c2a1b9d8e7f60", "4f3c2a1b9d8e7f60"],
     ["secret: 0x4f3c2a1b9d8e7f60", "4f3c2a1b9d8e7f60"],
     ["PASS: Hk8vQ2mZ9xLp", "Hk8vQ2mZ9xLp"],
+    ["password: Pass15Monkey", "Pass15Monkey"],
+    ["client_secret: Pass07Monkey -- set by ops", "Pass07Monkey"],
+    ["api_token = SP97QYWAGY0LWQSMROZI | base64", "SP97QYWAGY0LWQSMROZI"],
+    ["db_password = wkgkwWfhbjBNG + salt", "wkgkwWfhbjBNG"],
   ];
   const kept = [
     "/etc/security/passwd: Permission denied",
