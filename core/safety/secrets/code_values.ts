@@ -197,10 +197,12 @@ export function isTestVerdict(name: string, op: string | undefined, value: strin
 /**
  * True when a value repeats its name (quoted or not): its letters and
  * digits, lower-cased, end with the same 10 or more characters as the
- * name's, and those make up most of it. Code and headers name a constant
+ * name's, and at most 3 more before them. Code and headers name a constant
  * by its own text (`SN_pkcs9_challengePassword "challengePassword"`,
  * `SN_smime_aa_timeStampToken "id-smime-aa-timeStampToken"`,
- * `exports.AUTH_TOKEN = AUTH_TOKEN`); a secret never shares its name's tail.
+ * `exports.AUTH_TOKEN = AUTH_TOKEN`); a password a person made from its
+ * name and a word (`redis_password = "cacheRedisPassword"`,
+ * `DB_PASSWORD=ProdDbPassword`) is a value.
  * @param value The value.
  * @param name The name it is given to.
  * @returns Whether the value is the name again.
@@ -219,5 +221,5 @@ export function repeatsName(value: string, name: string): boolean {
   while (same < v.length && same < n.length && v[v.length - 1 - same] === n[n.length - 1 - same]) {
     same++;
   }
-  return same >= 10 && same * 5 >= v.length * 3;
+  return same >= 10 && v.length - same <= 3;
 }

@@ -152,6 +152,9 @@ Deno.test("repeatsName(): a constant named by its own text, never a random value
   assert.ok(repeatsName("id-smime-aa-timeStampToken", "SN_smime_aa_timeStampToken"));
   assert.ok(repeatsName("SOCKS5_CUSTOM_AUTH_END", "exports.SOCKS5_CUSTOM_AUTH_END"));
   assert.ok(!repeatsName("password", "db_password"));
+  // review46: a person's password built from its name and a word is a value.
+  assert.ok(!repeatsName("cacheRedisPassword", "redis_password"));
+  assert.ok(!repeatsName("ProdDbPassword", "DB_PASSWORD"));
   const rng = new Rng(2307);
   for (let i = 0; i < 2000; i++) {
     const v = rng.str(ALNUM, 8 + rng.int(24));
@@ -224,6 +227,7 @@ Deno.test("review46: real passwords after code-like shapes are redacted in every
     ["secret: 0x4f3c2a1b9d8e7f60", "4f3c2a1b9d8e7f60"],
     ["PASS: Hk8vQ2mZ9xLp", "Hk8vQ2mZ9xLp"],
     ["password: Pass15Monkey", "Pass15Monkey"],
+    ['redis_password = "cacheRedisPassword"', "cacheRedisPassword"],
     ["client_secret: Pass07Monkey -- set by ops", "Pass07Monkey"],
     ["api_token = SP97QYWAGY0LWQSMROZI | base64", "SP97QYWAGY0LWQSMROZI"],
     ["db_password = wkgkwWfhbjBNG + salt", "wkgkwWfhbjBNG"],
