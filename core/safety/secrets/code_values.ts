@@ -38,13 +38,52 @@ const CALLED_EXPRESSION = /^[A-Za-z_$][\w$]*(?:(?:\?\.|\.|->|::|\?|:)[A-Za-z_$][
 const WORD = /[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+/g;
 
 /**
- * Whether every part of a chain of names reads as words: no lower-case
- * letter stands alone after a part's first word (`Xk9q2Lm7` is random).
+ * True when the words of one part of a name mix digits or cases in as a
+ * random password does, not as a name does: letter words averaging under
+ * three letters (`LSxIqEYB`), a word no language spells (`wkgkwWfhbj`),
+ * three runs of digits or more (`Tr0ub4dor3`,
+ * `J8F3K2L9`), or a run of digits followed by a word with lower-case letters
+ * when the run has two digits or more, is not the part's only one or
+ * follows a word with lower-case letters too (`Winter2024Pass`,
+ * `Pass15Monkey`, `Gq7Rt2Vw`, `oauth2Token`: a human password's shape
+ * outweighs a name's). Names keep a number at their end or before a capital
+ * (`SOCKS5`, `O200K`, `X509V3`). A name `called` may hold one run anywhere
+ * (`b64encode(`, `hmacSha256Hex(`): a password rarely meets a `(`.
  */
-function isNameLike(value: string): boolean {
-  return value.split(/\?\.|\.|->|::|[?:_$]+/).every((part) =>
-    !(part.match(WORD) ?? []).some((t, i) => i > 0 && /^[a-z]$/.test(t))
+function mixesDigits(words: readonly string[], called = false): boolean {
+  const runs = words.filter((w) => /^\d/.test(w)).length;
+  if (runs >= 3) return true;
+  // Cases flipping every letter or two (`LSxIqEYBnru`, `itPJvgMW`): three words or more
+  // of letters averaging under three letters. Names run longer (`getElementById`).
+  const letters = words.filter((w) => !/^\d/.test(w));
+  if (letters.length >= 3 && letters.join("").length < 3 * letters.length) return true;
+  // A word no language spells: six consonants in a row, or five lower-case letters or more
+  // without a vowel (`TDJAFSHZWRK`, `wkgkw`; `HTTPS` and `strlen` are names).
+  const unspelt = (w: string) =>
+    /[b-df-hj-np-tv-xz]{6}/i.test(w) ||
+    (/[a-z]{4}/.test(w) && !/[aeiouy]/i.test(w) && w.length >= 5);
+  if (letters.some(unspelt)) return true;
+  // Two digit runs in a long part (`SP97QYWAGY0LWQ`; `X509V3` is short).
+  if (runs >= 2 && words.join("").length >= 10) return true;
+  // What code calls names its encodings so (`b64encode(`, `hmacSha256Hex(`).
+  if (called) return false;
+  return words.some((w, i) =>
+    /^\d/.test(w) && i + 1 < words.length && /[a-z]/.test(words[i + 1]!) &&
+    (w.length >= 2 || runs >= 2 || (i > 0 && /[a-z]/.test(words[i - 1]!)))
   );
+}
+
+/**
+ * Whether every part of a chain of names reads as words: no lower-case
+ * letter stands alone after a part's first word (`Xk9q2Lm7` is random) and
+ * digits are not mixed in as a password's ({@linkcode mixesDigits}; of a
+ * name `called`, only three digit runs or two in a long part count).
+ */
+function isNameLike(value: string, called = false): boolean {
+  return value.split(/\?\.|\.|->|::|[?:_$]+/).every((part) => {
+    const w = part.match(WORD) ?? [];
+    return !w.some((t, i) => i > 0 && /^[a-z]$/.test(t)) && !mixesDigits(w, called);
+  });
 }
 
 /**
@@ -75,7 +114,7 @@ export function isCredentialName(value: string): boolean {
     // A lone lower-case letter after the part's first word, or a part of more than eight
     // words, is a random run, not a name (`aKx9q`, `Xk9q`).
     if (w.some((t, i) => i > 0 && /^[a-z]$/.test(t))) return false;
-    if (w.length > 8) return false;
+    if (w.length > 8 || mixesDigits(w)) return false;
     words.push(...w);
   }
   if (words.length < 2 || /^\d+$/.test(words[words.length - 1]!)) return false;
@@ -114,13 +153,17 @@ export function isCodeOrProseValue(value: string, next: string | undefined): boo
   ) {
     return true;
   }
-  if (next === "(" && CALLED_EXPRESSION.test(value) && isNameLike(value)) return true;
+  if (next === "(" && CALLED_EXPRESSION.test(value) && isNameLike(value, true)) return true;
   // Minified code's chained assignment (`a.X_TOKEN=a.Y_TOKEN=void`): names all the way.
   if (value.includes("=")) {
     const parts = value.split("=").filter((p) => p !== "");
     return parts.every((p) => IDENTIFIER_CHAIN.test(p)) && parts.some(isCredentialName);
   }
-  if (next !== undefined && next !== "" && next !== "(" && /^[A-Za-z]+$/.test(value)) return true;
+  // One word as prose writes it (`Permission`, `denied`, `EOF`): not random letters of both
+  // cases (`QmZxkTrvPLwnHsYd for user admin` is a password a log goes on from).
+  if (
+    next !== undefined && next !== "" && next !== "(" && /^(?:[A-Z]?[a-z]+|[A-Z]+)$/.test(value)
+  ) return true;
   return isCredentialName(value);
 }
 
@@ -128,30 +171,38 @@ export function isCodeOrProseValue(value: string, next: string | undefined): boo
  * True when `NAME:` is a test runner's verdict, not a setting: the word
  * `PASS` (or `XPASS`, an unexpected pass) in capitals before a colon, as
  * automake, DejaGnu and `go test -v` print one line per test
- * (`PASS: tests/foo.sh`, `--- PASS: TestParse/empty (0.00s)`).
+ * (`PASS: tests/foo.sh`, `--- PASS: TestParse/empty (0.00s)`), given a
+ * test's name: a path, a dotted or joined name or a Go `Test...`, whose
+ * pieces between `/`, `.`, `_` and `-` read as names ({@linkcode isNameLike}). A random value (`PASS: Hk8vQ2mZ9xLp` of a
+ * config) is a password.
  * @param name The name the rule read.
  * @param op The operator with the blanks before it.
+ * @param value The value the rule read.
  * @returns Whether the line is a test verdict.
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { isTestVerdict } from "./code_values.ts";
- * assert.ok(isTestVerdict("PASS", ":"));
- * assert.ok(!isTestVerdict("pass", ":"));
- * assert.ok(!isTestVerdict("PASS", "="));
+ * assert.ok(isTestVerdict("PASS", ":", "tests/foo.sh"));
+ * assert.ok(!isTestVerdict("PASS", ":", "Hk8vQ2mZ9xLp"));
+ * assert.ok(!isTestVerdict("pass", ":", "tests/foo.sh"));
+ * assert.ok(!isTestVerdict("PASS", "=", "tests/foo.sh"));
  * ```
  */
-export function isTestVerdict(name: string, op: string | undefined): boolean {
-  return /^X?PASS$/.test(name) && op === ":";
+export function isTestVerdict(name: string, op: string | undefined, value: string): boolean {
+  return /^X?PASS$/.test(name) && op === ":" && /[/._-]|^Test/.test(value) &&
+    value.split(/[/._-]+/).every((piece) => isNameLike(piece));
 }
 
 /**
  * True when a value repeats its name (quoted or not): its letters and
  * digits, lower-cased, end with the same 10 or more characters as the
- * name's, and those make up most of it. Code and headers name a constant
+ * name's, and at most 3 more before them. Code and headers name a constant
  * by its own text (`SN_pkcs9_challengePassword "challengePassword"`,
  * `SN_smime_aa_timeStampToken "id-smime-aa-timeStampToken"`,
- * `exports.AUTH_TOKEN = AUTH_TOKEN`); a secret never shares its name's tail.
+ * `exports.AUTH_TOKEN = AUTH_TOKEN`); a password a person made from its
+ * name and a word (`redis_password = "cacheRedisPassword"`,
+ * `DB_PASSWORD=ProdDbPassword`) is a value.
  * @param value The value.
  * @param name The name it is given to.
  * @returns Whether the value is the name again.
@@ -170,5 +221,5 @@ export function repeatsName(value: string, name: string): boolean {
   while (same < v.length && same < n.length && v[v.length - 1 - same] === n[n.length - 1 - same]) {
     same++;
   }
-  return same >= 10 && same * 5 >= v.length * 3;
+  return same >= 10 && v.length - same <= 3;
 }

@@ -22,7 +22,10 @@
  *   `PASSWORD=nodejs` redacted every `nodejs` of the Node.js changelog
  *   (8,345 copies, mostly inside `github.com/nodejs/node` links), and anyone
  *   could hide a word of their choosing in a transcript the same way. The
- *   rule's own finding is still redacted.
+ *   rule's own finding is still redacted. The same holds for a form: the
+ *   text a base64 value encodes, or its password after `user:`
+ *   (`Basic ZGVwbG95OnByb2R1Y3Rpb24=` is `deploy:production`), is not
+ *   remembered when it is one word.
  * - A copy must stand alone: not continued by a letter or digit on either
  *   side (so a value inside a longer identifier is not cut), except right
  *   after an escape (`\n`, `\u00XX`, `%XX`) as the rules' look-behind allows.
@@ -306,6 +309,9 @@ export class CopyMemory {
       const group: Remembered[] = [];
       for (const form of [{ key, bytes: value }, ...copyForms(value, minBytes)]) {
         if (form.bytes.length > b.maxValueBytes || this.#values.has(form.key)) continue;
+        // A form that is one word is skipped as such a value is: the password of a Basic
+        // header's `deploy:production` would otherwise redact every `production`.
+        if (form.bytes !== value && isOneWord(form.bytes, 0, form.bytes.length)) continue;
         const entry = { bytes: form.bytes, kind: f.kind, key: form.key };
         this.#values.set(form.key, entry);
         this.#bytes += form.bytes.length;

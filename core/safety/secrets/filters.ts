@@ -24,7 +24,8 @@
  *   SSH public keys, publishable keys (`pk_live_`, `pk_test_`, Mapbox `pk.`),
  *   a signed request's credential scope (`<key id>/20240101/<region>/...`),
  *   `data:` URIs (base64 images), public keys in DER (base64 SubjectPublicKeyInfo) and PGP
- *   key ids (`0x` + 8 or 16 hex), hex literals of 8 digits or fewer, words joined by `%20`,
+ *   key ids (`0x` + 8 or 16 capital hex), hex literals of 8 digits or fewer, capitalised
+ *   words joined by `%20`,
  *   paths of word names, URLs without credentials, dotted
  *   identifiers whose parts are names (`process.env.X`, `os.environ`; not
  *   `Winter2024.Kx9q`), function calls, numbers,
@@ -490,9 +491,12 @@ export function isLookAlikeValue(value: string): boolean {
   if (/^data:/i.test(value)) return true;
   // A public key in DER, base64 (SubjectPublicKeyInfo: RSA, EC P-256/384/521 and secp256k1,
   // Ed25519, X25519, Ed448), and a PGP key id (`0x` and 8 or 16 hex digits): public.
-  if (PUBLIC_KEY_DER.test(value) || /^0x(?:[0-9A-Fa-f]{8}){1,2}$/.test(value)) return true;
-  // Words joined by URL-encoded blanks (`Root%20CA%20Certificates` of a PKCS#11 URI): text.
-  if (/^[A-Za-z]+(?:%20[A-Za-z]+)+$/.test(value)) return true;
+  // gpg prints a key id in capitals; `0x` and 16 lower-case hex is as likely a 64-bit secret.
+  if (PUBLIC_KEY_DER.test(value) || /^0x(?:[0-9A-F]{8}){1,2}$/.test(value)) return true;
+  // Capitalised words joined by URL-encoded blanks (`Root%20CA%20Certificates` of a PKCS#11
+  // URI): a label. Lower-case words so joined are as likely a passphrase a form encoded
+  // (`password=correct%20horse%20battery%20staple`).
+  if (/^[A-Z][A-Za-z]*(?:%20[A-Z][A-Za-z]*)+$/.test(value)) return true;
   // A signed request's credential scope (key id/date/region/service/aws4_request, Volcengine's
   // .../request), its slashes possibly URL-encoded, names a key, it is none: a real key id in
   // it is its own rule's finding.

@@ -1152,7 +1152,7 @@ const PASSWORD_CONFIG: SecretRule = {
     (g.crossed === undefined || (hasCrossedBrackets(s) && isSymbolRich(s))) &&
     (g.unq === undefined || !isCodeOrProseValue(s, g.next)) &&
     !repeatsName(s, g.name ?? "") &&
-    !isTestVerdict(g.name ?? "", g.op?.trim()) &&
+    !isTestVerdict(g.name ?? "", g.op?.trim(), s) &&
     !s.endsWith(":") && (/[A-Za-z]/.test(s) || isPasswordLookAlike(s)) &&
     (s.length >= 8 || /[^A-Za-z]/.test(s)) &&
     // `pass` and `pwd` are also words of prose (`pass: followed by`) and code (`renderPass =

@@ -62,11 +62,15 @@ Deno.test("isCodeOrProseValue(): a call, a scope, a word a sentence goes on from
 });
 
 Deno.test("isTestVerdict(): PASS: of a test log, not a pass: setting", () => {
-  assert.ok(isTestVerdict("PASS", ":"));
-  assert.ok(isTestVerdict("XPASS", ":"));
-  assert.ok(!isTestVerdict("pass", ":"));
-  assert.ok(!isTestVerdict("SMTP_PASS", ":"));
-  assert.ok(!isTestVerdict("PASS", "="));
+  assert.ok(isTestVerdict("PASS", ":", "tests/foo.sh"));
+  assert.ok(isTestVerdict("XPASS", ":", "x86_64"));
+  assert.ok(isTestVerdict("PASS", ":", "TestParse/empty_input"));
+  assert.ok(!isTestVerdict("pass", ":", "tests/foo.sh"));
+  assert.ok(!isTestVerdict("SMTP_PASS", ":", "tests/foo.sh"));
+  assert.ok(!isTestVerdict("PASS", "=", "tests/foo.sh"));
+  // review46: a random value under an upper-case PASS key is a password, not a test's name.
+  assert.ok(!isTestVerdict("PASS", ":", "Hk8vQ2mZ9xLp"));
+  assert.ok(!isTestVerdict("PASS", ":", "e3ynmmqzhnqev"));
 });
 
 Deno.test("fp23: code, logs and docs are kept while the same names with a real value are redacted, in every context", () => {
@@ -148,6 +152,9 @@ Deno.test("repeatsName(): a constant named by its own text, never a random value
   assert.ok(repeatsName("id-smime-aa-timeStampToken", "SN_smime_aa_timeStampToken"));
   assert.ok(repeatsName("SOCKS5_CUSTOM_AUTH_END", "exports.SOCKS5_CUSTOM_AUTH_END"));
   assert.ok(!repeatsName("password", "db_password"));
+  // review46: a person's password built from its name and a word is a value.
+  assert.ok(!repeatsName("cacheRedisPassword", "redis_password"));
+  assert.ok(!repeatsName("ProdDbPassword", "DB_PASSWORD"));
   const rng = new Rng(2307);
   for (let i = 0; i < 2000; i++) {
     const v = rng.str(ALNUM, 8 + rng.int(24));
@@ -156,4 +163,90 @@ Deno.test("repeatsName(): a constant named by its own text, never a random value
   // Positive control: the same #define with a random value is still redacted.
   const r = redactText(engine, '#define WIFI_PASSWORD "Xk9q2Lm7Zr8w"');
   assert.deepEqual(r.kinds, ["password_assignment"]);
+});
+
+Deno.test("review46: a password with digits or cases mixed in is not a name, an expression or a prose word", () => {
+  for (
+    const [v, next] of [
+      ["Gq7Rt2Vw9Zx4Hp3K", " +"],
+      ["J8F3K2L9Q0W7E5R1", " +"],
+      ["LSxIqEYBnruHeIrq", "("],
+      ["Tr0ub4dor3Secret", ""],
+      ["Summer2024Pass", ""],
+      ["QmZxkTrvPLwnHsYd", " f"],
+      ["Pass15Monkey", ""],
+      ["SP97QYWAGY0LWQSMROZI", " |"],
+      ["wkgkwWfhbjBNG", " +"],
+    ] as const
+  ) assert.ok(!isCodeOrProseValue(v, next), `${v}|${next}`);
+  // Positive controls: the code and prose fp23 keeps still reads as such.
+  for (
+    const [v, next] of [
+      ["SEC_ERROR_BASE", " +"],
+      ["fallback_getpass", "("],
+      ["createO200KSpecialTokenMap", "("],
+      ["getElementById", "("],
+      ["standard_b64encode", "("],
+      ["hmacSha256Hex", "("],
+      ["HTTPS_PROXY_AUTH", ""],
+      ["X509V3_EXT_secret", " +"],
+      ["Permission", " d"],
+      ["hasPassword", ""],
+      ["SOCKS5_CUSTOM_AUTH_END", ""],
+    ] as const
+  ) assert.ok(isCodeOrProseValue(v, next), `${v}|${next}`);
+  // Random letters and digits followed by an operator or a bracket: on fp23's code about 40 %
+  // read as code; a few all-capital or long-word runs still can.
+  const rng = new Rng(4601);
+  let code = 0;
+  const n = 3000;
+  for (let i = 0; i < n; i++) {
+    const v = rng.str(ALNUM, 12 + rng.int(13));
+    if (isCodeOrProseValue(v, " +") || isCodeOrProseValue(v, "(")) code++;
+  }
+  assert.ok(code < n / 10, `${code} of ${n}`);
+});
+
+Deno.test("review46: a 64-bit hex secret and a %20-encoded passphrase are values; a gpg key id and a label are not", () => {
+  assert.ok(!isLookAlikeValue("0x4f3c2a1b9d8e7f60"));
+  assert.ok(!isLookAlikeValue("correct%20horse%20battery%20staple"));
+  assert.ok(isLookAlikeValue("0x7EC2DBB6F4DBF434"));
+  assert.ok(isLookAlikeValue("Root%20CA%20Certificates"));
+});
+
+Deno.test("review46: real passwords after code-like shapes are redacted in every context; the code stays", () => {
+  const found: [string, string][] = [
+    ["password = Gq7Rt2Vw9Zx4Hp3K + salt", "Gq7Rt2Vw9Zx4Hp3K"],
+    ["api_key = J8F3K2L9Q0W7E5R1 + salt", "J8F3K2L9Q0W7E5R1"],
+    ["db_password: Tr0ub4dor3Secret", "Tr0ub4dor3Secret"],
+    ["db_password: Tr0ub4dor3Secret -- rotated", "Tr0ub4dor3Secret"],
+    ["password: Summer2024Pass", "Summer2024Pass"],
+    ["Generated password: QmZxkTrvPLwnHsYd for user admin", "QmZxkTrvPLwnHsYd"],
+    ["password=correct%20horse%20battery%20staple", "correct%20horse"],
+    ["SESSION_SECRET=0x4f3c2a1b9d8e7f60", "4f3c2a1b9d8e7f60"],
+    ["secret: 0x4f3c2a1b9d8e7f60", "4f3c2a1b9d8e7f60"],
+    ["PASS: Hk8vQ2mZ9xLp", "Hk8vQ2mZ9xLp"],
+    ["password: Pass15Monkey", "Pass15Monkey"],
+    ['redis_password = "cacheRedisPassword"', "cacheRedisPassword"],
+    ["client_secret: Pass07Monkey -- set by ops", "Pass07Monkey"],
+    ["api_token = SP97QYWAGY0LWQSMROZI | base64", "SP97QYWAGY0LWQSMROZI"],
+    ["db_password = wkgkwWfhbjBNG + salt", "wkgkwWfhbjBNG"],
+  ];
+  const kept = [
+    "/etc/security/passwd: Permission denied",
+    "tokenSplitRegex: O200K_TOKEN_SPLIT_REGEX",
+    "password: hasPassword,",
+    "secret = SEC_ERROR_BASE + 14",
+    "PASS: tests/foo.sh",
+  ];
+  for (const [ctx, wrap] of Object.entries(CONTEXTS)) {
+    for (const [text, secret] of found) {
+      const r = redactText(engine, wrap(text));
+      assert.ok(r.kinds.length > 0, `${ctx}: ${text}`);
+      assert.ok(!r.text.includes(secret), `${ctx}: ${r.text}`);
+    }
+    for (const text of kept) {
+      assert.deepEqual(redactText(engine, wrap(text)).kinds, [], `${ctx}: ${text}`);
+    }
+  }
 });

@@ -373,3 +373,26 @@ Deno.test("fp23: a one-word value is redacted where found, not as a word elsewhe
   const w = redactText(defaultEngine(), "PASSWORD=nodejs\nsee github.com/nodejs/node\n");
   assert.equal(w.text, "PASSWORD=[REDACTED:env_secret]\nsee github.com/nodejs/node\n");
 });
+
+Deno.test("review46: a base64 value whose text or password is one word does not redact that word elsewhere; a random password it encodes does (see: #21)", () => {
+  const engine = defaultEngine();
+  const pairs: [string, string][] = [
+    ["deploy", "production"],
+    ["admin", "kubernetes"],
+    ["u", "postgres"],
+  ];
+  for (const [user, word] of pairs) {
+    const text =
+      `curl -H "Authorization: Basic ${btoa(`${user}:${word}`)}" https://ci.example.com\n` +
+      `kubectl config use-context ${word}\nNODE_ENV=${word} npm start\n`;
+    const r = redactText(engine, text);
+    assert.ok(r.kinds.includes("basic_auth"), text);
+    assert.ok(!r.text.includes(btoa(`${user}:${word}`)), r.text);
+    assert.equal(r.text.split(word).length - 1, 2, r.text);
+  }
+  // Positive control: a random password the header encodes is redacted where printed alone.
+  const rng = new Rng(4602);
+  const v = rng.str(ALNUM, 12) + "7";
+  const r = redactText(engine, `Authorization: Basic ${btoa(`deploy:${v}`)}\necho ${v}\n`);
+  assert.ok(!r.text.includes(v), r.text);
+});
