@@ -5,22 +5,70 @@
  * option is ignored by Deno, see reference/measurements.md). An index that
  * cannot be opened or is not a database (damaged, truncated) is deleted and
  * created again: it is a cache of the archive.
+ *
+ * Entering WAL on a new file is the one lock SQLite does not wait for: while
+ * another process writes the file's first page (still in rollback mode),
+ * `PRAGMA journal_mode=WAL` fails at once with "database is locked", busy
+ * timeout or not. So a busy switch waits for that writer through
+ * `BEGIN IMMEDIATE` (which does honour the timeout) and tries again; an
+ * index still locked after that is a typed "busy" error, never an internal one.
  * @module
  */
 import { DatabaseSync } from "node:sqlite";
 import type { SqlDb, SqlValue } from "../../core/search/search_index.ts";
 import { openIndex } from "../../core/search/search_index.ts";
 import type { OpenedIndex } from "../../core/search/search_chain.ts";
+import { StorageError } from "../../core/errors.ts";
+
+/** How many times a busy switch to WAL waits for the writer and tries again. */
+const WAL_ATTEMPTS = 3;
+
+function isBusy(e: unknown): boolean {
+  return e instanceof Error && /database is locked|SQLITE_BUSY/i.test(e.message);
+}
+
+/** Puts the file in WAL mode, waiting (busy timeout) for a writer that holds it. */
+export function enterWal(conn: { exec(sql: string): void }): void {
+  for (let attempt = 1;; attempt++) {
+    try {
+      conn.exec("PRAGMA journal_mode=WAL");
+      return;
+    } catch (e) {
+      if (!isBusy(e) || attempt >= WAL_ATTEMPTS) throw e;
+    }
+    // Waits until the writer is done (or the timeout passes: then busy, thrown).
+    conn.exec("BEGIN IMMEDIATE");
+    conn.exec("ROLLBACK");
+  }
+}
+
+/** A lock still held after the busy timeout: a typed error, the cause kept for BATON_DEBUG. */
+function busyError(e: unknown): StorageError {
+  return new StorageError(
+    "The search index is busy: another process holds it locked; try again",
+    { cause: e },
+  );
+}
+
+/** Runs one statement; a busy database comes out as {@linkcode busyError}. */
+function guarded<T>(f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    throw isBusy(e) ? busyError(e) : e;
+  }
+}
 
 function wrap(conn: DatabaseSync): SqlDb {
   return {
-    exec: (sql) => conn.exec(sql),
+    exec: (sql) => guarded(() => conn.exec(sql)),
     all: (sql, params = []) =>
-      conn.prepare(sql).all(...(params as SqlValue[])) as Record<string, SqlValue>[],
-    run: (sql, params = []) => {
-      const r = conn.prepare(sql).run(...(params as SqlValue[]));
-      return { changes: Number(r.changes) };
-    },
+      guarded(() => conn.prepare(sql).all(...(params as SqlValue[])) as Record<string, SqlValue>[]),
+    run: (sql, params = []) =>
+      guarded(() => {
+        const r = conn.prepare(sql).run(...(params as SqlValue[]));
+        return { changes: Number(r.changes) };
+      }),
   };
 }
 
@@ -28,6 +76,7 @@ function tryOpen(path: string): { conn: DatabaseSync; db: SqlDb } {
   const conn = new DatabaseSync(path);
   try {
     conn.exec("PRAGMA busy_timeout = 5000");
+    enterWal(conn);
     const db = wrap(conn);
     openIndex(db);
     return { conn, db };
@@ -44,6 +93,7 @@ export function openSearchIndex(path: string): OpenedIndex {
   try {
     opened = tryOpen(path);
   } catch (e) {
+    if (isBusy(e)) throw busyError(e);
     if (!(e instanceof Error) || !/not a database|malformed|corrupt/i.test(e.message)) throw e;
     for (const suffix of ["", "-wal", "-shm"]) {
       try {

@@ -17,7 +17,9 @@
  *   never index a capsule twice, and a reader (WAL) sees the index before
  *   or after an update, never half of it.
  * - A schema version in `meta`: an index written by another version is
- *   dropped and rebuilt (it is a cache; deleting it is always safe).
+ *   dropped and rebuilt (it is a cache; deleting it is always safe). The
+ *   version is read again under the write lock, so a search that finds a
+ *   new file empty never drops the tables a concurrent one just built.
  * @module
  */
 import type { SearchDocument, SearchSource } from "./search_documents.ts";
@@ -39,15 +41,23 @@ export const SEARCH_SCHEMA_VERSION = "2";
 /** Most results returned by one search. */
 export const MAX_SEARCH_LIMIT = 200;
 
+function schemaVersion(db: SqlDb): SqlValue | undefined {
+  return db.all("SELECT value FROM meta WHERE key = 'schema'")[0]?.["value"];
+}
+
 /** Creates the tables, or drops and re-creates an index of another version. */
 export function openIndex(db: SqlDb): void {
   db.exec("PRAGMA journal_mode=WAL");
   db.exec("CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL)");
-  const rows = db.all("SELECT value FROM meta WHERE key = 'schema'");
-  const version = rows[0]?.["value"];
-  if (version === SEARCH_SCHEMA_VERSION) return;
+  if (schemaVersion(db) === SEARCH_SCHEMA_VERSION) return;
   db.exec("BEGIN IMMEDIATE");
   try {
+    // Read again under the write lock: another search may have built the
+    // tables (and indexed into them) since the read above; never dropped.
+    if (schemaVersion(db) === SEARCH_SCHEMA_VERSION) {
+      db.exec("COMMIT");
+      return;
+    }
     db.exec("DROP TABLE IF EXISTS docs");
     db.exec("DROP TABLE IF EXISTS indexed");
     db.exec(

@@ -560,10 +560,6 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
     test: "tests/e2e/done_test.ts",
     reason: "driven through the real CLI (baton done) by that end-to-end test",
   },
-  "commands/_adapters/search_db.ts": {
-    test: "tests/e2e/search_test.ts",
-    reason: "driven through the real CLI (baton search) by that end-to-end test",
-  },
   "commands/_adapters/walk_chain.ts": {
     test: "tests/e2e/chain_test.ts",
     reason: "driven through the real CLI (baton log, verify and decisions) by that end-to-end test",

@@ -113,6 +113,34 @@ Deno.test("search: concurrent searches on a fresh index index every capsule once
   }
 });
 
+Deno.test("search: a new index another process is still writing is a busy error, never an internal one", async () => {
+  const { DatabaseSync } = await import("node:sqlite");
+  const dir = await makeRepo("baton-search-busy-");
+  try {
+    await archive(dir, 1, "note about caching");
+    await Deno.mkdir(`${dir}/.git/baton`, { recursive: true });
+    // A writer holding a new file (still in rollback mode) for the whole run: the moment
+    // another search writes the index's first page. SQLite fails the switch to WAL at once.
+    const holder = new DatabaseSync(`${dir}/.git/baton/search.sqlite`);
+    holder.exec("BEGIN IMMEDIATE");
+    holder.exec("CREATE TABLE t(x)");
+    const held = await runBaton(["search", "--json", "caching"], {
+      cwd: dir,
+      env: { BATON_DEBUG: "1" },
+    });
+    holder.exec("ROLLBACK");
+    holder.close();
+    assert.doesNotMatch(held.stderr, /Internal error/);
+    assert.equal(JSON.parse(held.stdout).error.code, "io_failed", held.stderr);
+    assert.match(held.stderr, /search index is busy/);
+    // Control: released, the same file becomes the index and the capsule is found.
+    const free = await search(dir, "caching");
+    assert.equal(free.out.results.length, 1);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
 Deno.test("search: an empty query is a usage error", async () => {
   const dir = await makeRepo("baton-search-usage-");
   try {

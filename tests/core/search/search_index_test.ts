@@ -125,6 +125,53 @@ Deno.test("search: a key is indexed once; removal forgets its documents", () => 
   }
 });
 
+function fileDb(path: string, beforeWriteLock?: () => void): { db: SqlDb; close: () => void } {
+  const conn = new DatabaseSync(path);
+  conn.exec("PRAGMA busy_timeout = 5000");
+  let pending = beforeWriteLock;
+  const db: SqlDb = {
+    exec: (sql) => {
+      if (sql === "BEGIN IMMEDIATE" && pending) {
+        const f = pending;
+        pending = undefined;
+        f();
+      }
+      conn.exec(sql);
+    },
+    all: (sql, p = []) => conn.prepare(sql).all(...(p as SqlValue[])) as Record<string, SqlValue>[],
+    run: (sql, p = []) => ({
+      changes: Number(conn.prepare(sql).run(...(p as SqlValue[])).changes),
+    }),
+  };
+  return { db, close: () => conn.close() };
+}
+
+Deno.test("search: a search opening a new index never drops the tables another just built and filled", () => {
+  const dir = Deno.makeTempDirSync({ prefix: "baton-search-open-race-" });
+  const path = `${dir}/search.sqlite`;
+  const other = fileDb(path);
+  // The second search reads "no schema yet", then, just before it takes the write lock,
+  // the first one builds the tables and indexes a capsule: the order two processes can run in.
+  const late = fileDb(path, () => {
+    openIndex(other.db);
+    const batch = { key: "a.md", documents: [doc("sha256:aa", "alpha")] };
+    assert.equal(indexDocuments(other.db, "capsule", [batch]).added, 1);
+  });
+  try {
+    openIndex(late.db);
+    assert.equal(countIndexed(late.db), 1, "the other search's capsule is still indexed");
+    assert.equal(searchIndex(late.db, "alpha", 10).length, 1);
+    // Control: an index of another version is still dropped and rebuilt.
+    late.db.run("UPDATE meta SET value = 'old' WHERE key = 'schema'");
+    openIndex(late.db);
+    assert.equal(countIndexed(late.db), 0, "control: an old index is rebuilt");
+  } finally {
+    other.close();
+    late.close();
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
+
 Deno.test("ftsQuery: quotes each word and drops words with nothing to search", () => {
   assert.equal(ftsQuery('a"b'), '"a""b"*');
   assert.equal(ftsQuery("*** --- ()"), null);
