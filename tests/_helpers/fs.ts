@@ -259,3 +259,15 @@ export class TestFs implements WriteFs {
     };
   }
 }
+
+/** A TestFs that counts whole-file reads of one path (how often the index is read, say). */
+export class CountingFs extends TestFs {
+  reads = 0;
+  constructor(readonly watched: string) {
+    super();
+  }
+  override readFile(path: string): Promise<Uint8Array> {
+    if (path === this.watched) this.reads++;
+    return super.readFile(path);
+  }
+}

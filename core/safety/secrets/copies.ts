@@ -34,7 +34,7 @@
  *   {@linkcode CopyMemory}). Its cost barely grows with the number of values.
  * @module
  */
-import { copyForms } from "./copy_forms.ts";
+import { byteText, copyForms } from "./copy_forms.ts";
 import type { CopyProbe, RawFinding } from "./engine.ts";
 
 /** Bounds of a {@linkcode CopyMemory}. */
@@ -87,19 +87,6 @@ const MAX_STRIDE = 16;
  * false hits stay below one in this many probes (each costs a map lookup).
  */
 const MOST_LOAD = 64;
-
-/**
- * A string standing for the bytes one to one (each byte one UTF-16 unit),
- * the key of a remembered value: built in JavaScript, a few thousand
- * arguments at a time, rather than through a decoder call per value.
- */
-function byteKey(bytes: Uint8Array): string {
-  let key = "";
-  for (let i = 0; i < bytes.length; i += 4096) {
-    key += String.fromCharCode.apply(null, bytes.subarray(i, i + 4096) as unknown as number[]);
-  }
-  return key;
-}
 
 function isAlnum(b: number): boolean {
   return (b >= 0x30 && b <= 0x39) || ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x7a);
@@ -298,7 +285,7 @@ export class CopyMemory {
       if (f.end > bytes.length) continue;
       if (isOneWord(bytes, f.start, f.end)) continue;
       const value = bytes.slice(f.start, f.end);
-      const key = byteKey(value);
+      const key = byteText(value);
       const known = this.#groups.get(key);
       if (known !== undefined) {
         // Found again: now the newest, the last to be forgotten.

@@ -10,8 +10,11 @@
  * @module
  */
 
-/** Bytes as a string of one character per byte (a few thousand arguments at a time). */
-function text(bytes: Uint8Array): string {
+/**
+ * Bytes as a string of one character per byte, a few thousand arguments at
+ * a time rather than a decoder call per value (also the copy memory's key).
+ */
+export function byteText(bytes: Uint8Array): string {
   let s = "";
   for (let i = 0; i < bytes.length; i += 4096) {
     s += String.fromCharCode.apply(null, bytes.subarray(i, i + 4096) as unknown as number[]);
@@ -119,7 +122,7 @@ function armorBodyForms(s: string): string[] {
  * ```
  */
 export function copyForms(value: Uint8Array, minBytes: number): CopyForm[] {
-  const s = text(value);
+  const s = byteText(value);
   const forms = new Set<string>();
   // Only a value with a byte outside the unreserved set has percent or JSON forms.
   let plain = true;

@@ -10,20 +10,8 @@
 import assert from "node:assert/strict";
 import { collectFacts } from "../../../core/facts/collect.ts";
 import { sha256Id } from "../../../core/hash.ts";
-import { TestFs } from "../../_helpers/fs.ts";
+import { CountingFs } from "../../_helpers/fs.ts";
 import { commitAll, git, GIT_ENV, makeRepo, writeFiles } from "../../_helpers/git.ts";
-
-/** A TestFs that counts whole-file reads of one path. */
-class CountingFs extends TestFs {
-  reads = 0;
-  constructor(readonly watched: string) {
-    super();
-  }
-  override readFile(path: string): Promise<Uint8Array> {
-    if (path === this.watched) this.reads++;
-    return super.readFile(path);
-  }
-}
 
 async function capture(dir: string): Promise<{ reads: number; stored: unknown }> {
   const fs = new CountingFs(`${dir}/.git/index`);

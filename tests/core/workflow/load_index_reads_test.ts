@@ -9,21 +9,9 @@
 import assert from "node:assert/strict";
 import { loadBriefing } from "../../../core/workflow/load.ts";
 import { finalizeDraft } from "../../../core/workflow/finalize.ts";
-import { TestFs } from "../../_helpers/fs.ts";
+import { CountingFs } from "../../_helpers/fs.ts";
 import { commitAll, git, makeRepo, writeFiles } from "../../_helpers/git.ts";
 import { testContext } from "../../_helpers/temp_fs.ts";
-
-/** A TestFs that counts whole-file reads of one path. */
-class CountingFs extends TestFs {
-  reads = 0;
-  constructor(readonly watched: string) {
-    super();
-  }
-  override readFile(path: string): Promise<Uint8Array> {
-    if (path === this.watched) this.reads++;
-    return super.readFile(path);
-  }
-}
 
 const GIT_NOSYSTEM = { GIT_CONFIG_NOSYSTEM: "1", GIT_ATTR_NOSYSTEM: "1" };
 
