@@ -1113,9 +1113,19 @@ function spanOf(
     verdict = accept(c.rule, secret, matchGroups(c, m));
     c.verdicts.remember(c.index, m, verdict);
   }
-  // A rejected bare value may still be a secret judged whole (acceptedWhole).
-  const groups = verdict || c.extend === null ? null : matchGroups(c, m);
-  if (!verdict && groups?.unq === undefined) return null;
+  // A rejected bare value may still be a secret judged whole (acceptedWhole): only one
+  // that stops at an inner `=`. Told cheaply first (a hostile `password: password: …`
+  // rejects every hit, and the span below may run the pattern again): the secret ends
+  // with `=` or an `=` follows the match it ends (a secret elsewhere in it: the span says).
+  let groups: Record<string, string | undefined> | null = null;
+  if (!verdict) {
+    if (c.extend === null) return null;
+    const end = at + m[0].length;
+    const stopsAtEq = secret.endsWith("=") || !m[0].endsWith(secret) || text[end] === "=";
+    if (!stopsAtEq) return null;
+    groups = matchGroups(c, m);
+    if (groups.unq === undefined) return null;
+  }
   const span = secretSpan(c, text, m, at);
   if (span === null) return null;
   if (!verdict && !acceptedWhole(c, text, span, groups!)) return null;
