@@ -1113,22 +1113,9 @@ function spanOf(
     verdict = accept(c.rule, secret, matchGroups(c, m));
     c.verdicts.remember(c.index, m, verdict);
   }
-  // A rejected bare value may still be a secret judged whole (acceptedWhole): only one
-  // that stops at an inner `=`. Told cheaply first (a hostile `password: password: …`
-  // rejects every hit, and the span below may run the pattern again): the secret ends
-  // with `=` or an `=` follows the match it ends (a secret elsewhere in it: the span says).
-  let groups: Record<string, string | undefined> | null = null;
-  if (!verdict) {
-    if (c.extend === null) return null;
-    const end = at + m[0].length;
-    const stopsAtEq = secret.endsWith("=") || !m[0].endsWith(secret) || text[end] === "=";
-    if (!stopsAtEq) return null;
-    groups = matchGroups(c, m);
-    if (groups.unq === undefined) return null;
-  }
+  if (!verdict) return null;
   const span = secretSpan(c, text, m, at);
   if (span === null) return null;
-  if (!verdict && !acceptedWhole(c, text, span, groups!)) return null;
   // A key block cut short by the pattern's bound goes on to its END line.
   let end = c.rule.armored === true && !secret.endsWith("-----")
     ? armorEnd(text, span[1])
@@ -1143,34 +1130,6 @@ function spanOf(
     end: end + offset,
     priority: c.rule.priority,
   };
-}
-
-/**
- * Whether a bare value its pattern read only up to an inner `=`
- * (`API_TOKEN=Xk9=q2Lm7pQ8`: the head `Xk9=` alone is too short to judge)
- * is a secret when judged whole: the head, the `=` and the rest of the run
- * its rule's `extend` takes on the same line. A value whose last part
- * after an `=` is a placeholder (`password=tr_dev_secret123`, a setting
- * quoted as a value) is not.
- */
-function acceptedWhole(
-  c: CompiledRule,
-  text: string,
-  span: readonly [number, number],
-  groups: Readonly<Record<string, string | undefined>>,
-): boolean {
-  if (c.extend === null || groups.unq === undefined) return false;
-  const head = text.slice(span[0], span[1]);
-  if (!head.endsWith("=") && text[span[1]] !== "=") return false;
-  c.extend.lastIndex = span[1];
-  if (!c.extend.test(text)) return false;
-  const run = text.slice(span[0], c.extend.lastIndex);
-  const cut = run.search(/[\r\n]|\\[nrt]/);
-  const whole = cut < 0 ? run : run.slice(0, cut);
-  if (whole.length <= head.length || whole.endsWith("=") && !/[^=]=+[^=]/.test(whole)) return false;
-  const last = whole.slice(whole.replace(/=+$/, "").lastIndexOf("=") + 1);
-  if (isNotSecret(last, c.rule.docWords !== false)) return false;
-  return accept(c.rule, whole, { ...groups, s: whole });
 }
 
 /**
