@@ -16,9 +16,8 @@
  */
 import { DatabaseSync } from "node:sqlite";
 import type { SqlDb, SqlValue } from "../../core/search/search_index.ts";
-import { openIndex } from "../../core/search/search_index.ts";
+import { IndexBusyError, openIndex } from "../../core/search/search_index.ts";
 import type { OpenedIndex } from "../../core/search/search_chain.ts";
-import { StorageError } from "../../core/errors.ts";
 
 /** How many times a busy switch to WAL waits for the writer and tries again. */
 const WAL_ATTEMPTS = 3;
@@ -43,11 +42,8 @@ export function enterWal(conn: { exec(sql: string): void }): void {
 }
 
 /** A lock still held after the busy timeout: a typed error, the cause kept for BATON_DEBUG. */
-function busyError(e: unknown): StorageError {
-  return new StorageError(
-    "The search index is busy: another process holds it locked; try again",
-    { cause: e },
-  );
+function busyError(e: unknown): IndexBusyError {
+  return new IndexBusyError({ cause: e });
 }
 
 /** Runs one statement; a busy database comes out as {@linkcode busyError}. */

@@ -7,9 +7,15 @@
 import type { WriteFs } from "../fs.ts";
 import { findBatonLayout } from "../store/find_layout.ts";
 import { privateStateDir } from "../store/private_dir.ts";
-import { syncCapsuleIndex } from "./sync_capsules.ts";
+import { syncCapsuleIndex, type SyncResult } from "./sync_capsules.ts";
 import { clearNonRegularIndexFiles } from "./index_files.ts";
-import { countIndexed, type SearchHit, searchIndex, type SqlDb } from "./search_index.ts";
+import {
+  countIndexed,
+  IndexBusyError,
+  type SearchHit,
+  searchIndex,
+  type SqlDb,
+} from "./search_index.ts";
 import { capsuleDocuments, CARRIED_COMMAND_FIELD } from "./search_documents.ts";
 import { defangLine } from "../safety/render_command.ts";
 import { capShown } from "../safety/render_safe.ts";
@@ -72,6 +78,12 @@ export interface SearchOutput {
     skipped: number;
     indexed: number;
     recreated: boolean;
+    /**
+     * False when another process held the index locked past the busy
+     * timeout: nothing was added or removed, and the results are the index
+     * as it stood (capsules archived since its last update are missing).
+     */
+    updated: boolean;
   };
 }
 
@@ -207,10 +219,18 @@ export async function searchChain(
   const cleared = await clearNonRegularIndexFiles(io.fs, path);
   const index = io.openIndex(path);
   try {
-    const sync = await syncCapsuleIndex(index.db, io.fs, found.layout, {
-      redact: safe.value,
-      ...(io.onProgress === undefined ? {} : { onProgress: io.onProgress }),
-    });
+    // An update that waited out the busy timeout (another process writing the index) leaves
+    // it as it stood; the search still runs on what it holds (WAL: readers never wait).
+    let sync: SyncResult | null;
+    try {
+      sync = await syncCapsuleIndex(index.db, io.fs, found.layout, {
+        redact: safe.value,
+        ...(io.onProgress === undefined ? {} : { onProgress: io.onProgress }),
+      });
+    } catch (e) {
+      if (!(e instanceof IndexBusyError)) throw e;
+      sync = null;
+    }
     // The index is a cache in a clone's state directory, which a handed-over
     // clone may carry: a hit is printed only when the capsule file it names
     // holds that text in that field (read and parsed now).
@@ -238,11 +258,12 @@ export async function searchChain(
       })),
       index: {
         path,
-        added: sync.added,
-        removed: sync.removed,
-        skipped: sync.skipped,
+        added: sync?.added ?? 0,
+        removed: sync?.removed ?? 0,
+        skipped: sync?.skipped ?? 0,
         indexed: countIndexed(index.db),
         recreated: index.recreated || cleared > 0,
+        updated: sync !== null,
       },
     };
   } finally {

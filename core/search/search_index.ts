@@ -24,6 +24,7 @@
  */
 import type { SearchDocument, SearchSource } from "./search_documents.ts";
 import { ftsQuery } from "./search_query.ts";
+import { type BatonErrorOptions, StorageError } from "../errors.ts";
 
 /** A value SQLite binds or returns. */
 export type SqlValue = string | number | bigint | null | Uint8Array;
@@ -33,6 +34,18 @@ export interface SqlDb {
   exec(sql: string): void;
   all(sql: string, params?: readonly SqlValue[]): Record<string, SqlValue>[];
   run(sql: string, params?: readonly SqlValue[]): { changes: number };
+}
+
+/**
+ * The index stayed locked by another process past the busy timeout. Raised by
+ * the database edge; a search whose update meets it still searches what the
+ * index already holds (core/search/search_chain.ts).
+ */
+export class IndexBusyError extends StorageError {
+  /** @param options The database's own error as cause. */
+  constructor(options: BatonErrorOptions = {}) {
+    super("The search index is busy: another process holds it locked; try again", options);
+  }
 }
 
 /** Bumped whenever the tables or the documents change shape (2: the carried command is a field of its own). */

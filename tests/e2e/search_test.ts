@@ -141,6 +141,47 @@ Deno.test("search: a new index another process is still writing is a busy error,
   }
 });
 
+Deno.test("search: an update another process holds locked past the timeout searches the index as it stood and says so", async () => {
+  const { DatabaseSync } = await import("node:sqlite");
+  const dir = await makeRepo("baton-search-stale-");
+  try {
+    const first = await archive(dir, 1, "note about caching");
+    assert.equal((await search(dir, "caching")).out.results.length, 1);
+    const later = await archive(dir, 2, "more caching notes");
+    // Another process inside a write transaction for the whole run (WAL: readers go on).
+    const holder = new DatabaseSync(`${dir}/.git/baton/search.sqlite`);
+    holder.exec("BEGIN IMMEDIATE");
+    holder.exec("INSERT INTO meta(key, value) VALUES ('held', 'yes')");
+    let held;
+    let human;
+    try {
+      [held, human] = await Promise.all([
+        search(dir, "caching"),
+        runBaton(["search", "caching"], { cwd: dir }),
+      ]);
+    } finally {
+      holder.exec("ROLLBACK");
+      holder.close();
+    }
+    assert.equal(held.code, 0);
+    assert.deepEqual(held.out.results.map((r: { id: string }) => r.id), [first]);
+    assert.equal(held.out.index.updated, false);
+    assert.equal(held.out.index.added, 0);
+    assert.equal(human.code, 0, human.stderr);
+    assert.match(human.stderr, /index is busy .*as it stood/);
+    // Control: released, the next search adds the later capsule and says it updated.
+    const free = await search(dir, "caching");
+    assert.equal(free.out.index.updated, true);
+    assert.equal(free.out.index.added, 1);
+    assert.deepEqual(
+      free.out.results.map((r: { id: string }) => r.id).sort(),
+      [first, later].sort(),
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
 Deno.test("search: an empty query is a usage error", async () => {
   const dir = await makeRepo("baton-search-usage-");
   try {
