@@ -128,7 +128,11 @@ export async function checkPublished(
 
   let refs: RefEntry[];
   try {
-    refs = await listRefs(fs, repo, "refs/remotes/");
+    // git's `for-each-ref --contains HEAD refs/remotes` resolves a symbolic ref there:
+    // one naming a ref outside refs/remotes (a local branch) adds that ref's history;
+    // one naming a remote-tracking ref (origin/HEAD) adds nothing, its target is listed.
+    refs = (await listRefs(fs, repo, "refs/remotes/", { symbolic: "resolve" }))
+      .filter((r) => r.symref === undefined || !r.symref.startsWith("refs/remotes/"));
   } catch (e) {
     if (e instanceof GitUnsupportedError) {
       return unknown(

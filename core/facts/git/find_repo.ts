@@ -27,8 +27,11 @@ export interface FindRepoOptions {
   acrossFilesystems?: boolean;
 }
 
-/** Largest `.git` file we accept; real ones are one short line. */
-const MAX_GITFILE_BYTES = 4096;
+/**
+ * Largest `.git` file taken, git's read_gitfile limit (1 MiB): real ones are
+ * one short line, but git reads past any run of trailing line ends.
+ */
+const MAX_GITFILE_BYTES = 1 << 20;
 
 /**
  * Finds the repository containing `startDir`.

@@ -410,6 +410,15 @@ const SHAPES: Shape[] = [
   },
   {
     name:
+      "an untracked directory whose .git file is over 4 KiB (a gitdir line and 5,000 line ends) is a nested repository, as git reads up to 1 MiB; one over 1 MiB is not",
+    script: [
+      "echo x>a; c; git init -q $HOME/other; mkdir d e",
+      "{ printf 'gitdir: %s' $HOME/other/.git; head -c 5000 /dev/zero | tr '\\0' '\\n'; } >d/.git; touch d/f",
+      "{ printf 'gitdir: %s' $HOME/other/.git; head -c 1100000 /dev/zero | tr '\\0' '\\n'; } >e/.git; touch e/g",
+    ].join("\n"),
+  },
+  {
+    name:
       "an untracked directory whose .git has a HEAD git does not take (junk, a link outside refs/) is no nested repository, its files are listed; one with ref:<tab>refs/ is",
     script: [
       "echo x>a; c; for d in d e ok; do mkdir -p $d/.git/objects $d/.git/refs; done",

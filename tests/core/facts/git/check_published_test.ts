@@ -341,3 +341,36 @@ Deno.test("checkPublished() with HEAD newer than the commit-graph prunes every c
   assert.equal(found.status, "yes");
   assert.deepEqual(found.refs, ["refs/remotes/origin/ahead"]);
 });
+
+Deno.test("checkPublished() follows a remote-tracking symbolic ref to a ref outside refs/remotes, as git for-each-ref --contains does", async () => {
+  const dir = await makeRepo();
+  await writeFiles(dir, { "a.txt": "a\n" });
+  const first = await commitAll(dir);
+  await writeFiles(dir, { "a.txt": "b\n" });
+  const second = await commitAll(dir);
+  await git(dir, ["branch", "old", first]);
+  const repo = await repoAt(dir);
+  const gitSays = async (head: string) =>
+    (await git(dir, ["for-each-ref", "--contains", head, "--format=%(refname)", "refs/remotes"]))
+      .stdout.trim().split("\n").filter((l) => l !== "");
+  // Control (both sides): a symbolic ref to a remote-tracking ref behind HEAD adds nothing.
+  await setRemote(dir, "origin/main", first);
+  await git(dir, ["symbolic-ref", "refs/remotes/origin/HEAD", "refs/remotes/origin/main"]);
+  assert.deepEqual(await gitSays(second), []);
+  assert.equal((await checkPublished(fs, repo, second, CLOCK)).status, "no");
+  // Pointed at the local branch main (which holds HEAD): git counts it.
+  await git(dir, ["symbolic-ref", "refs/remotes/origin/HEAD", "refs/heads/main"]);
+  assert.deepEqual(await gitSays(second), ["refs/remotes/origin/HEAD"]);
+  const equal = await checkPublished(fs, repo, second, CLOCK);
+  assert.equal(equal.status, "yes");
+  assert.deepEqual(equal.refs, ["refs/remotes/origin/HEAD"]);
+  // HEAD in its history (a walk, not equality).
+  await git(dir, ["checkout", "-q", "--detach", first]);
+  assert.deepEqual(await gitSays(first), ["refs/remotes/origin/HEAD", "refs/remotes/origin/main"]);
+  assert.equal((await checkPublished(fs, repo, first, CLOCK)).status, "yes");
+  // Pointed at a local branch that does not hold HEAD: no, for both.
+  await git(dir, ["update-ref", "-d", "refs/remotes/origin/main"]);
+  await git(dir, ["symbolic-ref", "refs/remotes/origin/HEAD", "refs/heads/old"]);
+  assert.deepEqual(await gitSays(second), []);
+  assert.equal((await checkPublished(fs, repo, second, CLOCK)).status, "no");
+});
