@@ -1345,10 +1345,11 @@ export const SECRET_RULES: readonly SecretRule[] = [
   {
     kind: "google_oauth_access_token",
     title: "Google OAuth access token",
-    description: "`ya29.` + at least 30 URL-safe characters.",
+    description:
+      "`ya29.` + at least 30 URL-safe characters; a service account's token has a one-letter segment first (`ya29.c.`).",
     keywords: ["ya29."],
     pattern:
-      /(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))ya29\.[0-9A-Za-z_-]{30,2048}(?![0-9A-Za-z_-])/,
+      /(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))ya29\.(?:[a-z]\.)?[0-9A-Za-z_-]{30,2048}(?![0-9A-Za-z_-])/,
     after: 2100,
     priority: 3,
     minEntropy: 3.5,
