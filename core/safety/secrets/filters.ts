@@ -21,6 +21,7 @@
  *   (`dtn_your-daytona-key`, `tr_dev_1234567890`: {@linkcode isVendorPlaceholder}).
  * - For assignment rules only: git SHAs and other hex digests, UUIDs,
  *   `sha256:`/`sha512-` digests and npm integrity strings, Go sums (`h1:`),
+ *   algorithm names (`scram-sha-256`, `argon2id`, `aes-256-gcm`),
  *   SSH public keys, publishable keys (`pk_live_`, `pk_test_`, Mapbox `pk.`),
  *   a signed request's credential scope (`<key id>/20240101/<region>/...`),
  *   `data:` URIs (base64 images), public keys in DER (base64 SubjectPublicKeyInfo) and PGP
@@ -539,6 +540,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function isLookAlikeValue(value: string): boolean {
   if (HEX_DIGEST.test(value) || UUID.test(value)) return true;
   if (/^(?:sha1|sha256|sha384|sha512|md5|blake2b?)[:-]/i.test(value)) return true;
+  if (ALGORITHM_NAME.test(value)) return true;
   if (/^h1:[A-Za-z0-9+/]{43}=$/.test(value)) return true;
   if (/^(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-|sk-ssh-|sk-ecdsa-)/.test(value)) return true;
   if (/^(?:pk_(?:live|test)_|pk\.eyJ)/.test(value)) return true;
@@ -574,6 +576,15 @@ export function isLookAlikeValue(value: string): boolean {
   if (/^(?:true|false|null|none|nil|undefined|yes|no|on|off)$/i.test(value)) return true;
   return false;
 }
+
+/**
+ * The whole value names a hash, password-hashing, cipher or signing
+ * algorithm: what a setting about passwords or keys chooses
+ * (`password_encryption = scram-sha-256` of postgresql.conf, pg_hba.conf's
+ * METHOD column, `cipher: aes-256-gcm`, `alg: RS256`), not a secret.
+ */
+const ALGORITHM_NAME =
+  /^(?:scram-)?sha-?(?:1|224|256|384|512)(?:[-_/](?:224|256))?$|^(?:md5|bcrypt|scrypt|yescrypt|argon2(?:id|i|d)?|pbkdf2(?:[-_]sha-?(?:1|256|512))?)$|^hmac-?(?:sha-?(?:1|224|256|384|512)|md5)$|^aes-?(?:128|192|256)(?:-(?:gcm|cbc|ctr|cfb|ofb|ecb|ccm|xts))?$|^chacha20(?:-poly1305)?$|^(?:[HRPE]S(?:256|384|512)|EdDSA|Ed25519)$/i;
 
 /**
  * A path whose every folder and file name is made of words (`/etc/secrets/db`,

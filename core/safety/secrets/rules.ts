@@ -193,6 +193,13 @@ const ENV_BARE_TAIL = new RegExp(`(?:${ENV_BARE}|=)*${WRAPPED_TAIL}`);
  */
 const LB = String.raw`(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))`;
 /**
+ * A JSON string's opening after its member's colon (`"output": "`, the
+ * quote escaped in JSON inside JSON): where a tool result's first line
+ * opens, so a line-start directive may follow it as it follows a line break.
+ */
+const JSON_STRING_OPENS = String.raw`:[ \t]{0,2}\\{0,3}"`;
+
+/**
  * The body of an unterminated key block: optional `Name: value` header
  * lines, then base64 lines; it runs to the end of the base64.
  */
@@ -2797,11 +2804,11 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "password_assignment",
     title: "Password directive in a server config",
     description:
-      "`requirepass SECRET` and `masterauth SECRET` at the start of a line (Redis config) or after `CONFIG SET`, quoted or bare.",
+      "`requirepass SECRET` and `masterauth SECRET` at the start of a line (Redis config; also a tool result's first line, opening a JSON string) or after `CONFIG SET`, quoted or bare.",
     keywords: ["requirepass", "masterauth"],
     pattern: new RegExp(
       String
-        .raw`(?<=(?:^|[\r\n]|\\n|CONFIG[ \t]+SET)[ \t]{0,16})(?:requirepass|masterauth)[ \t]{1,16}${CLI_VALUE}`,
+        .raw`(?<=(?:^|[\r\n]|\\n|${JSON_STRING_OPENS}|CONFIG[ \t]+SET)[ \t]{0,16})(?:requirepass|masterauth)[ \t]{1,16}${CLI_VALUE}`,
       "i",
     ),
     after: 300,
@@ -2812,7 +2819,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "env_secret",
     title: "Secret environment variable set with a blank",
     description:
-      "`setx NAME value` (Windows), `set -gx NAME value` (fish) and a Dockerfile's `ENV NAME value` at the start of a line, NAME upper-case with a secret word.",
+      "`setx NAME value` (Windows), `set -gx NAME value` (fish) and a Dockerfile's `ENV NAME value` at the start of a line (or of a JSON string: a tool result's first line), NAME upper-case with a secret word.",
     keywords: [
       "setx ",
       "set -x ",
@@ -2827,7 +2834,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     tail: { blanks: 15, cls: "A-Z0-9_", min: 3 },
     pattern: new RegExp(
       String
-        .raw`(?:(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]))(?:setx|set[ \t]+-[A-Za-z]{1,4})|(?<=(?:^|[\r\n]|\\n)[ \t]{0,16})ENV)[ \t]{1,16}(?=(?<name>[A-Z][A-Z0-9_]{2,96}))\k<name>[ \t]{1,16}${
+        .raw`(?:(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]))(?:setx|set[ \t]+-[A-Za-z]{1,4})|(?<=(?:^|[\r\n]|\\n|${JSON_STRING_OPENS})[ \t]{0,16})ENV)[ \t]{1,16}(?=(?<name>[A-Z][A-Z0-9_]{2,96}))\k<name>[ \t]{1,16}${
         assignedValue(3, ENV_BARE)
       }`,
     ),

@@ -164,3 +164,61 @@ Deno.test("a Google service account's access token (`ya29.c.`) is found alone on
   keptEverywhere(p("ya", "29.c.", "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"));
   keptEverywhere(p("the token starts with ya", "29.c. and is short-lived"));
 });
+
+Deno.test("a line-start directive that opens a tool result's JSON string (its first line: `grep requirepass redis.conf`) is redacted as after a line break; after a word it is kept", () => {
+  const rng = new Rng(4706);
+  const shapes: [(v: string) => string, string][] = [
+    [(v) => `requirepass ${v}`, "password_assignment"],
+    [(v) => `masterauth "${v}"`, "password_assignment"],
+    [(v) => `ENV API_TOKEN ${v}`, "env_secret"],
+    [(v) => `| API_TOKEN | ${v} |`, "table_secret"],
+  ];
+  for (const [shape, kind] of shapes) {
+    const value = rng.str(ALNUM, 24);
+    const out = shape(value) + "\nnext line";
+    for (
+      const line of [
+        JSON.stringify({ type: "tool_result", content: out }),
+        JSON.stringify({ content: [{ type: "text", text: out }] }),
+        JSON.stringify({ wrapped: JSON.stringify({ output: out }) }),
+        `{"stdout": "${out.replace("\n", "\\n")}"}`,
+      ]
+    ) {
+      const r = redactText(engine, line);
+      assert.deepEqual(r.kinds, [kind], line);
+      assert.ok(!r.text.includes(value), r.text);
+    }
+    // After a word of prose in the string, no line opens there.
+    const prose = JSON.stringify({ content: `see ${shape(value)}` });
+    assert.deepEqual(redactText(engine, prose).kinds, [], prose);
+  }
+});
+
+Deno.test("a value that names an algorithm (postgresql.conf's scram-sha-256, pg_hba.conf's METHOD list) is kept; a random value under the same names is redacted", () => {
+  const rng = new Rng(4707);
+  const settings: ((v: string) => string)[] = [
+    (v) => `#password_encryption = ${v}\t# scram-sha-256 or md5`,
+    (v) => `password_encryption: ${v}`,
+    (v) => `# METHOD can be "trust", "reject", "md5", "password", "${v}",`,
+    (v) => `JWT_SECRET_ALGORITHM=${v}`,
+  ];
+  for (const setting of settings) {
+    for (
+      const algorithm of [
+        "scram-sha-256",
+        "SHA-512",
+        "argon2id",
+        "pbkdf2_sha256",
+        "hmac-sha256",
+        "aes-256-gcm",
+        "HS512",
+      ]
+    ) {
+      keptEverywhere(setting(algorithm));
+    }
+    const value = p(rng.str(ALNUM, 10), "-", rng.str(ALNUM, 8));
+    const r = redactText(engine, setting(value));
+    assert.equal(r.kinds.length, 1, r.text);
+    assert.ok(!r.text.includes(value), r.text);
+  }
+});
