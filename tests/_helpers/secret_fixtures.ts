@@ -1964,6 +1964,9 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "Use ALTER USER ... WITH PASSWORD to rotate it.",
       "ALTER USER app WITH PASSWORD '<password>';",
       "CREATE USER 'app'@'%' IDENTIFIED BY ?;",
+      // review47: a plugin with no password, and a stored hash (AS), not a password.
+      "CREATE USER 'ops'@'localhost' IDENTIFIED WITH auth_socket;",
+      "ALTER USER 'root'@'localhost' IDENTIFIED WITH mysql_native_password AS '*6BB4837EB74329105EE4568DDA7DC67ED2CA2AD9';",
       "the user is identified by name",
     ],
     twitter_bearer_token: [

@@ -2785,14 +2785,14 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "sql_password",
     title: "Password in a SQL statement",
     description:
-      "`IDENTIFIED BY '...'` (MySQL, Oracle), `PASSWORD '...'` after `CREATE`/`ALTER USER` or `ROLE ... WITH` (PostgreSQL) and `SET PASSWORD [FOR user] = '...'`.",
-    keywords: ["identified by", "password '", "password e'", "set password"],
+      "`IDENTIFIED BY '...'` (MySQL, Oracle; also `IDENTIFIED WITH <plugin> BY '...'`), `PASSWORD '...'` after `CREATE`/`ALTER USER` or `ROLE ... WITH` (PostgreSQL) and `SET PASSWORD [FOR user] = '...'`.",
+    keywords: ["identified by", "identified with", "password '", "password e'", "set password"],
     // Each alternative opens with its word and only then looks back for the statement
     // (the same text either way): a start without the word fails on its first byte
     // instead of reading 200 bytes back.
     pattern: new RegExp(
       String
-        .raw`IDENTIFIED(?<=(?:^|[^A-Za-z0-9_]|\\[nrt])(?:CREATE|ALTER|GRANT)\b[^;\r\n]{0,200}?IDENTIFIED)[ \t]+BY[ \t]+(?:PASSWORD[ \t]+)?(?:'(?<s>[^'\r\n]{1,256})'|\\{0,3}"(?<s>[^"\\\r\n]{1,256})\\{0,3}"|(?<s>[A-Za-z0-9_#$]{1,128})(?=[ \t]*(?:;|$|\r|\n|\\n|DEFAULT|QUOTA|ACCOUNT|PASSWORD|PROFILE)))|PASSWORD(?<=(?:^|[^A-Za-z0-9_]|\\[nrt])(?:WITH|ROLE|USER|LOGIN|ENCRYPTED|UNENCRYPTED)\b[^;\r\n]{0,200}?PASSWORD)[ \t]+E?'(?<s>[^'\r\n]{1,256})'|SET[ \t]+PASSWORD(?:[ \t]+FOR[ \t]+[^=\r\n;]{1,200}?)?[ \t]*=[ \t]*(?:PASSWORD[ \t]*\([ \t]*)?'(?<s>[^'\r\n]{1,256})'`,
+        .raw`IDENTIFIED(?<=(?:^|[^A-Za-z0-9_]|\\[nrt])(?:CREATE|ALTER|GRANT)\b[^;\r\n]{0,200}?IDENTIFIED)(?:[ \t]+WITH[ \t]+[A-Za-z0-9_]{1,64})?[ \t]+BY[ \t]+(?:PASSWORD[ \t]+)?(?:'(?<s>[^'\r\n]{1,256})'|\\{0,3}"(?<s>[^"\\\r\n]{1,256})\\{0,3}"|(?<s>[A-Za-z0-9_#$]{1,128})(?=[ \t]*(?:;|$|\r|\n|\\n|DEFAULT|QUOTA|ACCOUNT|PASSWORD|PROFILE)))|PASSWORD(?<=(?:^|[^A-Za-z0-9_]|\\[nrt])(?:WITH|ROLE|USER|LOGIN|ENCRYPTED|UNENCRYPTED)\b[^;\r\n]{0,200}?PASSWORD)[ \t]+E?'(?<s>[^'\r\n]{1,256})'|SET[ \t]+PASSWORD(?:[ \t]+FOR[ \t]+[^=\r\n;]{1,200}?)?[ \t]*=[ \t]*(?:PASSWORD[ \t]*\([ \t]*)?'(?<s>[^'\r\n]{1,256})'`,
       "i",
     ),
     before: 300,
