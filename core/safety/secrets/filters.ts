@@ -89,12 +89,13 @@ function hasPlaceholderWord(secret: string): boolean {
  * A line's gutter in a numbered or boxed listing, where a non-ASCII mark
  * (shown as DEL) stands between the line number and the text: Claude Code's
  * file reads (`     2→MIIE...`), `bat`'s `  2 │ MIIE...`. Only after a line
- * break, real or JSON-escaped, and before the line's text or an empty line
+ * break, real or JSON-escaped, and before the line's text (indented or not:
+ * a YAML block scalar's key) or an empty line
  * (a PGP block's blank line: without a line number, only when a blank
  * follows the mark, so an ellipsis alone on a line stays one).
  */
 const GUTTER =
-  /(\n|\\n)[ \t]{0,16}(?:[0-9]{1,9} ?\x7f{1,4}(?=[ \t]?(?:[A-Za-z0-9+/=-]|\r|\n|\\[rn]))|\x7f{1,4}(?=[ \t]?[A-Za-z0-9+/=-]|[ \t](?:\r|\n|\\[rn])))/g;
+  /(\n|\\n)[ \t]{0,16}(?:[0-9]{1,9} ?\x7f{1,4}(?=[ \t]{0,16}(?:[A-Za-z0-9+/=-]|\r|\n|\\[rn]))|\x7f{1,4}(?=[ \t]{0,16}[A-Za-z0-9+/=-]|[ \t](?:\r|\n|\\[rn])))/g;
 
 /**
  * A multi-line value without its lines' gutters ({@linkcode GUTTER}): a

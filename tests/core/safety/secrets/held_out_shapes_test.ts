@@ -65,10 +65,14 @@ Deno.test("a private key block read through a numbered or boxed listing (Claude 
   const rng = new Rng(4701);
   for (const [label, kind, pgp] of LABELS) {
     for (const gutter of GUTTERS) {
-      const lines = block(label, rng, 6, pgp);
-      const text = lines.map((l, i) => gutter(i + 1) + l).join("\n");
-      const body = lines.filter((l) => l.length === 64);
-      foundEverywhere(text, [body[0]!.slice(8, 24), body[5]!.slice(30, 46)], kind);
+      // At the line's start, and indented in a YAML block scalar (`tls.key: |`).
+      for (const indent of ["", "    "]) {
+        const lines = block(label, rng, 6, pgp);
+        const numbered = lines.map((l, i) => gutter(i + 2) + (l === "" ? "" : indent + l));
+        const text = [gutter(1) + (indent === "" ? "" : "  tls.key: |"), ...numbered].join("\n");
+        const body = lines.filter((l) => l.length === 64);
+        foundEverywhere(text, [body[0]!.slice(8, 24), body[5]!.slice(30, 46)], kind);
+      }
     }
   }
 });
