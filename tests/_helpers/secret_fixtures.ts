@@ -1148,6 +1148,10 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
     stripe_secret_key: [p("pk", "_live_", rng.str(ALNUM, 99)), p(SK, "_live_", "x".repeat(24))],
     mapbox_secret_token: [p("pk", ".eyJ", rng.str(URLSAFE, 60), ".", rng.str(URLSAFE, 22))],
     generic_secret: [
+      // review47: an algorithm a setting about passwords or keys chooses (postgresql.conf, a cipher).
+      "#password_encryption = scram-sha-256\t# scram-sha-256 or md5",
+      "password_hash_algorithm: argon2id",
+      "secret_cipher = aes-256-gcm",
       // fp23: names in code, an encoded placeholder, a URI's encoded words, a closing quote in a transcript.
       '#define SN_smime_aa_timeStampToken           "id-smime-aa-timeStampToken"',
       'Object.defineProperty(exports,"__esModule",{value:!0}),a.O200K_TOKEN_SPLIT_REGEX=a.CL100K_TOKEN_SPLIT_REGEX=a.R50K_TOKEN_SPLIT_REGEX=void 0;',
@@ -1688,6 +1692,8 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "gh secret set API_TOKEN < token.txt",
     ],
     secret_pair: [
+      // review47: pg_hba.conf's METHOD list.
+      '# METHOD can be "trust", "reject", "md5", "password", "scram-sha-256",',
       't("auth.password", "Enter your password")',
       'os.getenv("API_KEY", "dev-api-key-123")',
       'headers["Authorization"] = f"Bearer {token}"',
@@ -1958,6 +1964,9 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "Use ALTER USER ... WITH PASSWORD to rotate it.",
       "ALTER USER app WITH PASSWORD '<password>';",
       "CREATE USER 'app'@'%' IDENTIFIED BY ?;",
+      // review47: a plugin with no password, and a stored hash (AS), not a password.
+      "CREATE USER 'ops'@'localhost' IDENTIFIED WITH auth_socket;",
+      "ALTER USER 'root'@'localhost' IDENTIFIED WITH mysql_native_password AS '*6BB4837EB74329105EE4568DDA7DC67ED2CA2AD9';",
       "the user is identified by name",
     ],
     twitter_bearer_token: [

@@ -21,6 +21,7 @@
  *   (`dtn_your-daytona-key`, `tr_dev_1234567890`: {@linkcode isVendorPlaceholder}).
  * - For assignment rules only: git SHAs and other hex digests, UUIDs,
  *   `sha256:`/`sha512-` digests and npm integrity strings, Go sums (`h1:`),
+ *   algorithm names (`scram-sha-256`, `argon2id`, `aes-256-gcm`),
  *   SSH public keys, publishable keys (`pk_live_`, `pk_test_`, Mapbox `pk.`),
  *   a signed request's credential scope (`<key id>/20240101/<region>/...`),
  *   `data:` URIs (base64 images), public keys in DER (base64 SubjectPublicKeyInfo) and PGP
@@ -51,6 +52,59 @@ import { shannonEntropy } from "./checks.ts";
  */
 const PLACEHOLDER_WORDS =
   /example|placeholder|your[_-]?(?:own[_-]?)?(?:api|access|secret|token|key|pass|app|client|auth|private|real|actual|account|service|org|project|bot|user|db|database|webhook|signing|env)|^your[_-]|[_-]here$|changeme|change[_-]me|redacted|dummy|sample|fake|not[_-]?(?:a[_-]?)?real|not[_-]?a[_-]?secret|insert[_-]|replace[_-]?(?:me|with|this)|^todo|^fixme|^tbd$|<[^>]*>|^<|>$|^\[[^\]]*\]?$|^\$?\{\{|^\$\{|(?<![a-z0-9])%[sd]\b|%[sd](?=$|[^A-Za-z0-9!@#$%^&*()_=+\-])|^__[A-Za-z0-9_]*__$|\[redacted/i;
+
+/** {@linkcode PLACEHOLDER_WORDS}, to visit each place it matches. */
+const PLACEHOLDER_WORDS_ALL = new RegExp(PLACEHOLDER_WORDS.source, "gi");
+
+/** A run of base64 characters long enough to hold a short word by chance. */
+const LONG_RUN = /[A-Za-z0-9+/]{40,}/g;
+
+/**
+ * True when a value holds a placeholder word ({@linkcode PLACEHOLDER_WORDS})
+ * that is not there by chance. A word of fewer than six characters (`fake`,
+ * `dummy`) inside a random run of 40 or more base64 characters (4 bits per
+ * character or more) is chance: `fake` turns up, in some case, in about one
+ * 2048-bit RSA key body in 600 and in long tokens (a session token, a key's
+ * base64), which were then kept whole. A longer word (`example`, `sample`,
+ * `redacted`: one in a billion such runs) and a word outside such a run
+ * still mark a placeholder.
+ */
+function hasPlaceholderWord(secret: string): boolean {
+  if (!PLACEHOLDER_WORDS.test(secret)) return false;
+  if (secret.length < 40) return true;
+  const runs: [number, number][] = [];
+  for (const m of secret.matchAll(LONG_RUN)) {
+    if (shannonEntropy(m[0]) >= 4) runs.push([m.index, m.index + m[0].length]);
+  }
+  if (runs.length === 0) return true;
+  for (const m of secret.matchAll(PLACEHOLDER_WORDS_ALL)) {
+    const from = m.index;
+    const to = from + m[0].length;
+    if (m[0].length >= 6 || !runs.some(([a, b]) => a <= from && to <= b)) return true;
+  }
+  return false;
+}
+
+/**
+ * A line's gutter in a numbered or boxed listing, where a non-ASCII mark
+ * (shown as DEL) stands between the line number and the text: Claude Code's
+ * file reads (`     2→MIIE...`), `bat`'s `  2 │ MIIE...`. Only after a line
+ * break, real or JSON-escaped, and before the line's text (indented or not:
+ * a YAML block scalar's key) or an empty line
+ * (a PGP block's blank line: without a line number, only when a blank
+ * follows the mark, so an ellipsis alone on a line stays one).
+ */
+const GUTTER =
+  /(\n|\\n)[ \t]{0,16}(?:[0-9]{1,9} ?\x7f{1,4}(?=[ \t]{0,16}(?:[A-Za-z0-9+/=-]|\r|\n|\\[rn]))|\x7f{1,4}(?=[ \t]{0,16}[A-Za-z0-9+/=-]|[ \t](?:\r|\n|\\[rn])))/g;
+
+/**
+ * A multi-line value without its lines' gutters ({@linkcode GUTTER}): a
+ * key block read through a numbered listing is judged by its lines, and
+ * its gutter marks are not an ellipsis.
+ */
+function withoutGutters(secret: string): string {
+  return secret.includes("\x7f") ? secret.replace(GUTTER, "$1") : secret;
+}
 
 /**
  * True when a `${...}` or `{{...}}` inside a value is a well-formed
@@ -108,13 +162,15 @@ const JWT_IO_SAMPLE_SIGNATURE = "SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c";
  * ```
  */
 export function isNotSecret(secret: string, docWords = true): boolean {
-  if (PLACEHOLDER_WORDS.test(secret) || hasTemplateReference(secret)) return true;
+  if (hasPlaceholderWord(secret) || hasTemplateReference(secret)) return true;
   // Markdown's inline code closes right after the value (user:PASSWORD and a backtick): the rest
   // is judged.
   const inCode = /^(.+)\x60[.,;:)\]]*$/.exec(secret);
   if (inCode !== null && isNotSecret(inCode[1]!, docWords)) return true;
   if (isEncodedPlaceholder(secret)) return true;
-  if (/(?:[xX]{5,}|\*{3,}|\.{3,}|\x7f{3}|\u2026|#{4,}|0{8,})/.test(secret)) return true;
+  if (/(?:[xX]{5,}|\*{3,}|\.{3,}|\x7f{3}|\u2026|#{4,}|0{8,})/.test(withoutGutters(secret))) {
+    return true;
+  }
   if (/_{5,}/.test(secret) && !isRandomAroundUnderscores(secret)) return true;
   if (
     /^(?:password|passwd|pass|pwd|passphrase|secret|token|api_?key|apikey|key|credentials?|auth)$/i
@@ -485,6 +541,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function isLookAlikeValue(value: string): boolean {
   if (HEX_DIGEST.test(value) || UUID.test(value)) return true;
   if (/^(?:sha1|sha256|sha384|sha512|md5|blake2b?)[:-]/i.test(value)) return true;
+  if (ALGORITHM_NAME.test(value)) return true;
   if (/^h1:[A-Za-z0-9+/]{43}=$/.test(value)) return true;
   if (/^(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-|sk-ssh-|sk-ecdsa-)/.test(value)) return true;
   if (/^(?:pk_(?:live|test)_|pk\.eyJ)/.test(value)) return true;
@@ -520,6 +577,15 @@ export function isLookAlikeValue(value: string): boolean {
   if (/^(?:true|false|null|none|nil|undefined|yes|no|on|off)$/i.test(value)) return true;
   return false;
 }
+
+/**
+ * The whole value names a hash, password-hashing, cipher or signing
+ * algorithm: what a setting about passwords or keys chooses
+ * (`password_encryption = scram-sha-256` of postgresql.conf, pg_hba.conf's
+ * METHOD column, `cipher: aes-256-gcm`, `alg: RS256`), not a secret.
+ */
+const ALGORITHM_NAME =
+  /^(?:scram-)?sha-?(?:1|224|256|384|512)(?:[-_/](?:224|256))?$|^(?:md5|bcrypt|scrypt|yescrypt|argon2(?:id|i|d)?|pbkdf2(?:[-_]sha-?(?:1|256|512))?)$|^hmac-?(?:sha-?(?:1|224|256|384|512)|md5)$|^aes-?(?:128|192|256)(?:-(?:gcm|cbc|ctr|cfb|ofb|ecb|ccm|xts))?$|^chacha20(?:-poly1305)?$|^(?:[HRPE]S(?:256|384|512)|EdDSA|Ed25519)$/i;
 
 /**
  * A path whose every folder and file name is made of words (`/etc/secrets/db`,

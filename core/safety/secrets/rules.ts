@@ -193,6 +193,13 @@ const ENV_BARE_TAIL = new RegExp(`(?:${ENV_BARE}|=)*${WRAPPED_TAIL}`);
  */
 const LB = String.raw`(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))`;
 /**
+ * A JSON string's opening after its member's colon (`"output": "`, the
+ * quote escaped in JSON inside JSON): where a tool result's first line
+ * opens, so a line-start directive may follow it as it follows a line break.
+ */
+const JSON_STRING_OPENS = String.raw`:[ \t]{0,2}\\{0,3}"`;
+
+/**
  * The body of an unterminated key block: optional `Name: value` header
  * lines, then base64 lines; it runs to the end of the base64.
  */
@@ -1345,10 +1352,11 @@ export const SECRET_RULES: readonly SecretRule[] = [
   {
     kind: "google_oauth_access_token",
     title: "Google OAuth access token",
-    description: "`ya29.` + at least 30 URL-safe characters.",
+    description:
+      "`ya29.` + at least 30 URL-safe characters; a service account's token has a one-letter segment first (`ya29.c.`).",
     keywords: ["ya29."],
     pattern:
-      /(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))ya29\.[0-9A-Za-z_-]{30,2048}(?![0-9A-Za-z_-])/,
+      /(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))ya29\.(?:[a-z]\.)?[0-9A-Za-z_-]{30,2048}(?![0-9A-Za-z_-])/,
     after: 2100,
     priority: 3,
     minEntropy: 3.5,
@@ -2777,14 +2785,14 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "sql_password",
     title: "Password in a SQL statement",
     description:
-      "`IDENTIFIED BY '...'` (MySQL, Oracle), `PASSWORD '...'` after `CREATE`/`ALTER USER` or `ROLE ... WITH` (PostgreSQL) and `SET PASSWORD [FOR user] = '...'`.",
-    keywords: ["identified by", "password '", "password e'", "set password"],
+      "`IDENTIFIED BY '...'` (MySQL, Oracle; also `IDENTIFIED WITH <plugin> BY '...'`), `PASSWORD '...'` after `CREATE`/`ALTER USER` or `ROLE ... WITH` (PostgreSQL) and `SET PASSWORD [FOR user] = '...'`.",
+    keywords: ["identified by", "identified with", "password '", "password e'", "set password"],
     // Each alternative opens with its word and only then looks back for the statement
     // (the same text either way): a start without the word fails on its first byte
     // instead of reading 200 bytes back.
     pattern: new RegExp(
       String
-        .raw`IDENTIFIED(?<=(?:^|[^A-Za-z0-9_]|\\[nrt])(?:CREATE|ALTER|GRANT)\b[^;\r\n]{0,200}?IDENTIFIED)[ \t]+BY[ \t]+(?:PASSWORD[ \t]+)?(?:'(?<s>[^'\r\n]{1,256})'|\\{0,3}"(?<s>[^"\\\r\n]{1,256})\\{0,3}"|(?<s>[A-Za-z0-9_#$]{1,128})(?=[ \t]*(?:;|$|\r|\n|\\n|DEFAULT|QUOTA|ACCOUNT|PASSWORD|PROFILE)))|PASSWORD(?<=(?:^|[^A-Za-z0-9_]|\\[nrt])(?:WITH|ROLE|USER|LOGIN|ENCRYPTED|UNENCRYPTED)\b[^;\r\n]{0,200}?PASSWORD)[ \t]+E?'(?<s>[^'\r\n]{1,256})'|SET[ \t]+PASSWORD(?:[ \t]+FOR[ \t]+[^=\r\n;]{1,200}?)?[ \t]*=[ \t]*(?:PASSWORD[ \t]*\([ \t]*)?'(?<s>[^'\r\n]{1,256})'`,
+        .raw`IDENTIFIED(?<=(?:^|[^A-Za-z0-9_]|\\[nrt])(?:CREATE|ALTER|GRANT)\b[^;\r\n]{0,200}?IDENTIFIED)(?:[ \t]+WITH[ \t]+[A-Za-z0-9_]{1,64})?[ \t]+BY[ \t]+(?:PASSWORD[ \t]+)?(?:'(?<s>[^'\r\n]{1,256})'|\\{0,3}"(?<s>[^"\\\r\n]{1,256})\\{0,3}"|(?<s>[A-Za-z0-9_#$]{1,128})(?=[ \t]*(?:;|$|\r|\n|\\n|DEFAULT|QUOTA|ACCOUNT|PASSWORD|PROFILE)))|PASSWORD(?<=(?:^|[^A-Za-z0-9_]|\\[nrt])(?:WITH|ROLE|USER|LOGIN|ENCRYPTED|UNENCRYPTED)\b[^;\r\n]{0,200}?PASSWORD)[ \t]+E?'(?<s>[^'\r\n]{1,256})'|SET[ \t]+PASSWORD(?:[ \t]+FOR[ \t]+[^=\r\n;]{1,200}?)?[ \t]*=[ \t]*(?:PASSWORD[ \t]*\([ \t]*)?'(?<s>[^'\r\n]{1,256})'`,
       "i",
     ),
     before: 300,
@@ -2796,11 +2804,11 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "password_assignment",
     title: "Password directive in a server config",
     description:
-      "`requirepass SECRET` and `masterauth SECRET` at the start of a line (Redis config) or after `CONFIG SET`, quoted or bare.",
+      "`requirepass SECRET` and `masterauth SECRET` at the start of a line (Redis config; also a tool result's first line, opening a JSON string) or after `CONFIG SET`, quoted or bare.",
     keywords: ["requirepass", "masterauth"],
     pattern: new RegExp(
       String
-        .raw`(?<=(?:^|[\r\n]|\\n|CONFIG[ \t]+SET)[ \t]{0,16})(?:requirepass|masterauth)[ \t]{1,16}${CLI_VALUE}`,
+        .raw`(?<=(?:^|[\r\n]|\\n|${JSON_STRING_OPENS}|CONFIG[ \t]+SET)[ \t]{0,16})(?:requirepass|masterauth)[ \t]{1,16}${CLI_VALUE}`,
       "i",
     ),
     after: 300,
@@ -2811,7 +2819,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "env_secret",
     title: "Secret environment variable set with a blank",
     description:
-      "`setx NAME value` (Windows), `set -gx NAME value` (fish) and a Dockerfile's `ENV NAME value` at the start of a line, NAME upper-case with a secret word.",
+      "`setx NAME value` (Windows), `set -gx NAME value` (fish) and a Dockerfile's `ENV NAME value` at the start of a line (or of a JSON string: a tool result's first line), NAME upper-case with a secret word.",
     keywords: [
       "setx ",
       "set -x ",
@@ -2826,7 +2834,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     tail: { blanks: 15, cls: "A-Z0-9_", min: 3 },
     pattern: new RegExp(
       String
-        .raw`(?:(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]))(?:setx|set[ \t]+-[A-Za-z]{1,4})|(?<=(?:^|[\r\n]|\\n)[ \t]{0,16})ENV)[ \t]{1,16}(?=(?<name>[A-Z][A-Z0-9_]{2,96}))\k<name>[ \t]{1,16}${
+        .raw`(?:(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]))(?:setx|set[ \t]+-[A-Za-z]{1,4})|(?<=(?:^|[\r\n]|\\n|${JSON_STRING_OPENS})[ \t]{0,16})ENV)[ \t]{1,16}(?=(?<name>[A-Z][A-Z0-9_]{2,96}))\k<name>[ \t]{1,16}${
         assignedValue(3, ENV_BARE)
       }`,
     ),

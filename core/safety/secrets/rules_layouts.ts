@@ -136,11 +136,12 @@ export const LAYOUT_RULES: readonly SecretRule[] = [
     kind: "table_secret",
     title: "Secret in a Markdown table row",
     description:
-      "`| API_TOKEN | value |`: in a row that starts its line with `|`, a cell (one of the first four) whose name holds a secret word (password, secret, token, api key...), then the next cell, a single word of 8 or more characters with letters and digits (a type, a reference or a placeholder is kept).",
+      "`| API_TOKEN | value |`: in a row that starts its line (or a JSON string: a tool result's first line) with `|`, a cell (one of the first four) whose name holds a secret word (password, secret, token, api key...), then the next cell, a single word of 8 or more characters with letters and digits (a type, a reference or a placeholder is kept).",
     keywords: TABLE_KEYWORDS,
+    // The row opens a line, or a JSON string (`"output": "| ...`: a tool result's first line).
     pattern: new RegExp(
       String
-        .raw`(?<=(?:^|[\r\n]|\\n)[ \t]{0,16}\|(?:[^|\r\n\\]{0,64}\|){0,3}[ \t]{0,16}\x60?)(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>\x60?[ \t]{0,16}\|[ \t]{0,16}(?:\x60(?<s>[^\x60|\s\\]{8,512})\x60|(?<s>[^\x60|\s\\]{8,512}))[ \t]{0,16}\|`,
+        .raw`(?<=(?:^|[\r\n]|\\n|:[ \t]{0,2}\\{0,3}")[ \t]{0,16}\|(?:[^|\r\n\\]{0,64}\|){0,3}[ \t]{0,16}\x60?)(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>\x60?[ \t]{0,16}\|[ \t]{0,16}(?:\x60(?<s>[^\x60|\s\\]{8,512})\x60|(?<s>[^\x60|\s\\]{8,512}))[ \t]{0,16}\|`,
     ),
     lead: "A-Za-z0-9_.\\-",
     rejectName: (n) => !TABLE_SECRET_NAME.test(n) || isExcludedName(n),

@@ -416,6 +416,17 @@ Deno.test("formats and shapes other projects' rule sets hold are found, whole (s
     ["cli_config_secret", (s) => `dotnet user-secrets set "Stripe:SecretKey" "${s}"`, tk()],
     ["sql_password", (s) => `CREATE USER 'app'@'%' IDENTIFIED BY '${s}';`, pw()],
     ["sql_password", (s) => `CREATE USER scott IDENTIFIED BY ${s};`, pw()],
+    // review47: MySQL 8's plugin named before the password.
+    [
+      "sql_password",
+      (s) => `ALTER USER 'root'@'localhost' IDENTIFIED WITH mysql_native_password BY '${s}';`,
+      pw(),
+    ],
+    [
+      "sql_password",
+      (s) => `CREATE USER 'app'@'%' IDENTIFIED WITH caching_sha2_password BY "${s}";`,
+      pw(),
+    ],
     ["sql_password", (s) => `SET PASSWORD FOR 'app'@'localhost' = '${s}';`, pw()],
     ["password_assignment", (s) => `# security\nrequirepass ${s}\n`, pw()],
     ["password_assignment", (s) => `redis-cli CONFIG SET masterauth "${s}"`, pw()],

@@ -1,0 +1,228 @@
+// Tests for shapes a held-out pass found printed (review47): a key block read
+// through a numbered listing (Claude Code's file reads, bat), a short
+// placeholder word a random key body or long token holds by chance, and a
+// Google service account's access token (`ya29.c.`). Each is redacted whole
+// in every context; each look-alike beside it is kept.
+
+import assert from "node:assert/strict";
+import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
+import { createEngine } from "../../../../core/safety/secrets/engine.ts";
+import { redactText } from "../../../../core/safety/secrets/redact.ts";
+import { ALNUM, B64, CONTEXTS, p, Rng, URLSAFE } from "../../../_helpers/secret_fixtures.ts";
+
+const engine = createEngine(SECRET_RULES);
+
+/** Redacts `text` raw and in every context; asserts one finding of `kind` and that no core is left. */
+function foundEverywhere(text: string, cores: string[], kind: string): void {
+  for (const [ctx, wrap] of [["raw", (s: string) => s] as const, ...Object.entries(CONTEXTS)]) {
+    const r = redactText(engine, wrap(text));
+    assert.deepEqual(r.kinds, [kind], `${ctx}: ${r.text.slice(0, 300)}`);
+    for (const core of cores) assert.ok(!r.text.includes(core), `${ctx}: ${core} left`);
+  }
+}
+
+/** Asserts that neither the raw text nor any context flags `text`. */
+function keptEverywhere(text: string): void {
+  for (const [ctx, wrap] of [["raw", (s: string) => s] as const, ...Object.entries(CONTEXTS)]) {
+    assert.deepEqual(redactText(engine, wrap(text)).kinds, [], `${ctx}: ${text.slice(0, 200)}`);
+  }
+}
+
+const BEGIN = "-----BEGIN ";
+const END = "-----END ";
+
+/** The lines of an armored block of `label` with `n` random body lines of 64 characters. */
+function block(label: string, rng: Rng, n: number, pgp = false): string[] {
+  const body = Array.from({ length: n }, () => rng.str(B64, 64));
+  const head = pgp ? ["Version: GnuPG v2", ""] : [];
+  const tail = pgp ? ["=" + rng.str(B64, 4)] : [];
+  return [
+    `${BEGIN}${label}-----`,
+    ...head,
+    ...body,
+    rng.str(B64, 22) + "==",
+    ...tail,
+    `${END}${label}-----`,
+  ];
+}
+
+/** The gutters of numbered and boxed listings: Claude Code's Read tool, cat -n, bat, bat without numbers. */
+const GUTTERS: ((n: number) => string)[] = [
+  (n) => `${String(n).padStart(6)}\u2192`,
+  (n) => `${String(n).padStart(6)}\t`,
+  (n) => `${String(n).padStart(4)} \u2502 `,
+  (_) => `\u2502 `,
+];
+
+const LABELS: [string, string, boolean][] = [
+  ["PRIVATE KEY", "private_key_pem", false],
+  ["RSA PRIVATE KEY", "private_key_pem", false],
+  ["OPENSSH PRIVATE KEY", "private_key_openssh", false],
+  ["PGP PRIVATE KEY BLOCK", "private_key_pgp", true],
+];
+
+Deno.test("a private key block read through a numbered or boxed listing (Claude Code's →, bat's │) is redacted whole in every context", () => {
+  const rng = new Rng(4701);
+  for (const [label, kind, pgp] of LABELS) {
+    for (const gutter of GUTTERS) {
+      // At the line's start, and indented in a YAML block scalar (`tls.key: |`).
+      for (const indent of ["", "    "]) {
+        const lines = block(label, rng, 6, pgp);
+        const numbered = lines.map((l, i) => gutter(i + 2) + (l === "" ? "" : indent + l));
+        const text = [gutter(1) + (indent === "" ? "" : "  tls.key: |"), ...numbered].join("\n");
+        const body = lines.filter((l) => l.length === 64);
+        foundEverywhere(text, [body[0]!.slice(8, 24), body[5]!.slice(30, 46)], kind);
+      }
+    }
+  }
+});
+
+Deno.test("a key block cut short by an ellipsis stays a placeholder, also in a numbered listing (positive control: the same block whole)", () => {
+  const rng = new Rng(4702);
+  const line = p("MIIEvQIBADANBgkqhkiG9w0BAQEFAASC", rng.str(B64, 20));
+  const cut = [`${BEGIN}PRIVATE KEY-----`, line + "\u2026", `${END}PRIVATE KEY-----`];
+  for (const gutter of [(_: number) => "", ...GUTTERS]) {
+    keptEverywhere(cut.map((l, i) => gutter(i + 1) + l).join("\n"));
+    // An ellipsis on a line of its own, after the line number's mark.
+    const alone = [cut[0]!, line, "\u2026", cut[2]!];
+    keptEverywhere(alone.map((l, i) => gutter(i + 1) + l).join("\n"));
+  }
+  const whole = [cut[0]!, line + rng.str(B64, 12), cut[2]!];
+  for (const gutter of GUTTERS) {
+    foundEverywhere(
+      whole.map((l, i) => gutter(i + 1) + l).join("\n"),
+      [line.slice(32)],
+      "private_key_pem",
+    );
+  }
+});
+
+/** `word` in a random mix of cases. */
+function anyCase(word: string, rng: Rng): string {
+  return [...word].map((c) => (rng.int(2) === 0 ? c.toUpperCase() : c)).join("");
+}
+
+/** `line` with `word` written over it at a random place. */
+function plant(line: string, word: string, rng: Rng): string {
+  const at = rng.int(line.length - word.length + 1);
+  return line.slice(0, at) + word + line.slice(at + word.length);
+}
+
+Deno.test("a short placeholder word a random key body or long token holds by chance (`fake`, `dummy`) does not keep it", () => {
+  const rng = new Rng(4703);
+  for (let i = 0; i < 60; i++) {
+    const word = anyCase(rng.pick(["fake", "dummy"]), rng);
+    const lines = block(rng.pick(["RSA PRIVATE KEY", "PRIVATE KEY", "EC PRIVATE KEY"]), rng, 8);
+    const k = 1 + rng.int(8);
+    lines[k] = plant(lines[k]!, word, rng);
+    const kind = "private_key_pem";
+    foundEverywhere(lines.join("\n"), [lines[k]!.slice(0, 12), lines[k]!.slice(-12)], kind);
+    // The block's base64, as a Kubernetes Secret's data holds it.
+    const b64 = btoa(lines.join("\n") + "\n");
+    const at = 60 + rng.int(b64.length - 80);
+    const encoded = b64.slice(0, at) + word + b64.slice(at + word.length);
+    const r = redactText(engine, `data:\n  tls.key: ${encoded}\n`);
+    assert.deepEqual(r.kinds, ["private_key_base64"], encoded);
+  }
+  // A session token of several hundred characters.
+  for (let i = 0; i < 20; i++) {
+    const token = plant(p("IQoJb3JpZ2luX2Vj", rng.str(B64, 600)), anyCase("fake", rng), rng);
+    const r = redactText(engine, `aws_session_token = ${token}\n`);
+    assert.ok(!r.text.includes(token.slice(100, 140)), r.text.slice(0, 200));
+  }
+});
+
+Deno.test("a placeholder word of six letters or more in a key body, or a short one outside its random runs, still keeps it (positive control: the block without it)", () => {
+  const rng = new Rng(4704);
+  for (const word of ["EXAMPLE", "example", "Sample", "REDACTED", "placeholder"]) {
+    const lines = block("RSA PRIVATE KEY", rng, 4);
+    keptEverywhere(lines.map((l, i) => (i === 2 ? plant(l, word, rng) : l)).join("\n"));
+    foundEverywhere(lines.join("\n"), [lines[2]!.slice(10, 26)], "private_key_pem");
+  }
+  const lines = block("PRIVATE KEY", rng, 2);
+  keptEverywhere([...lines.slice(0, 2), "fake-key-for-tests", ...lines.slice(2)].join("\n"));
+  keptEverywhere([...lines.slice(0, 2), "dummy", ...lines.slice(2)].join("\n"));
+  // Shorter values: the word is not chance there.
+  keptEverywhere(p("API_TOKEN=fake", rng.str(ALNUM, 24)));
+  keptEverywhere(p("client_secret: ", rng.str(ALNUM, 20), "Dummy", rng.str(ALNUM, 10)));
+});
+
+Deno.test("a Google service account's access token (`ya29.c.`) is found alone on a line, as gcloud prints it, and in every context", () => {
+  const rng = new Rng(4705);
+  for (let i = 0; i < 6; i++) {
+    const token = p(
+      "ya",
+      "29.",
+      rng.pick(["c.", "d.", ""]),
+      rng.pick(["c0", "b0", "Kp"]),
+      rng.str(URLSAFE, 180 + rng.int(300)),
+    );
+    foundEverywhere(token, [token.slice(40, 60), token.slice(-16)], "google_oauth_access_token");
+    foundEverywhere(
+      `$ gcloud auth print-access-token\n${token}\n`,
+      [token.slice(40, 60)],
+      "google_oauth_access_token",
+    );
+  }
+  keptEverywhere(p("ya", "29.c.test-access-token"));
+  keptEverywhere(p("ya", "29.c.", "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"));
+  keptEverywhere(p("the token starts with ya", "29.c. and is short-lived"));
+});
+
+Deno.test("a line-start directive that opens a tool result's JSON string (its first line: `grep requirepass redis.conf`) is redacted as after a line break; after a word it is kept", () => {
+  const rng = new Rng(4706);
+  const shapes: [(v: string) => string, string][] = [
+    [(v) => `requirepass ${v}`, "password_assignment"],
+    [(v) => `masterauth "${v}"`, "password_assignment"],
+    [(v) => `ENV API_TOKEN ${v}`, "env_secret"],
+    [(v) => `| API_TOKEN | ${v} |`, "table_secret"],
+  ];
+  for (const [shape, kind] of shapes) {
+    const value = rng.str(ALNUM, 24);
+    const out = shape(value) + "\nnext line";
+    for (
+      const line of [
+        JSON.stringify({ type: "tool_result", content: out }),
+        JSON.stringify({ content: [{ type: "text", text: out }] }),
+        JSON.stringify({ wrapped: JSON.stringify({ output: out }) }),
+        `{"stdout": "${out.replace("\n", "\\n")}"}`,
+      ]
+    ) {
+      const r = redactText(engine, line);
+      assert.deepEqual(r.kinds, [kind], line);
+      assert.ok(!r.text.includes(value), r.text);
+    }
+    // After a word of prose in the string, no line opens there.
+    const prose = JSON.stringify({ content: `see ${shape(value)}` });
+    assert.deepEqual(redactText(engine, prose).kinds, [], prose);
+  }
+});
+
+Deno.test("a value that names an algorithm (postgresql.conf's scram-sha-256, pg_hba.conf's METHOD list) is kept; a random value under the same names is redacted", () => {
+  const rng = new Rng(4707);
+  const settings: ((v: string) => string)[] = [
+    (v) => `#password_encryption = ${v}\t# scram-sha-256 or md5`,
+    (v) => `password_encryption: ${v}`,
+    (v) => `# METHOD can be "trust", "reject", "md5", "password", "${v}",`,
+    (v) => `JWT_SECRET_ALGORITHM=${v}`,
+  ];
+  for (const setting of settings) {
+    for (
+      const algorithm of [
+        "scram-sha-256",
+        "SHA-512",
+        "argon2id",
+        "pbkdf2_sha256",
+        "hmac-sha256",
+        "aes-256-gcm",
+        "HS512",
+      ]
+    ) {
+      keptEverywhere(setting(algorithm));
+    }
+    const value = p(rng.str(ALNUM, 10), "-", rng.str(ALNUM, 8));
+    const r = redactText(engine, setting(value));
+    assert.equal(r.kinds.length, 1, r.text);
+    assert.ok(!r.text.includes(value), r.text);
+  }
+});
