@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { LOAD_PHASES, loadBriefing } from "../../../core/workflow/load.ts";
 import { FACTS_PHASES } from "../../../core/facts/collect.ts";
 import { finalizeDraft } from "../../../core/workflow/finalize.ts";
-import { commitAll, writeFiles } from "../../_helpers/git.ts";
+import { commitAll, git, writeFiles } from "../../_helpers/git.ts";
 import { testContext, withRepo } from "../../_helpers/temp_fs.ts";
 import { makeCapsule } from "../../_helpers/capsule.ts";
 import { commitCapsule } from "../../../core/store/capsule_store.ts";
@@ -118,6 +118,48 @@ Deno.test("loadBriefing() without a deadline checks the signature after the scan
       const scanEnd = told.indexOf(FACTS_PHASES.at(-1)!) + 1;
       if (budgetMs === undefined) assert.equal(keysAskedAfter, scanEnd, told.join(", "));
       else assert.equal(keysAskedAfter, 0, told.join(", "));
+    }
+  });
+});
+
+Deno.test("loadBriefing() without a deadline reads latest.md only once the fact collection is done, and closes a big scan with the memory-reducing collection; with one, before it and an ordinary one", async () => {
+  const { TestFs } = await import("../../_helpers/fs.ts");
+  const { FULL_GC_PATHS, REDUCING_GC } = await import("../../../core/facts/worktree/scan.ts");
+  await withCapsule(async (dir) => {
+    // FULL_GC_PATHS more index entries (none in the work tree): a scan big enough to close with a full collection.
+    const blob = (await git(dir, ["hash-object", "-w", "--stdin"], { stdin: "x\n" })).stdout.trim();
+    const lines: string[] = [];
+    for (let i = 0; i < FULL_GC_PATHS; i++) lines.push(`100644 ${blob}\tbig/d${i % 100}/f${i}.txt`);
+    await git(dir, ["update-index", "--index-info"], { stdin: `${lines.join("\n")}\n` });
+    const g = globalThis as { gc?: unknown };
+    const saved = g.gc;
+    try {
+      for (const budgetMs of [undefined, 1e12]) {
+        const told: string[] = [];
+        const gcs: unknown[][] = [];
+        g.gc = (...args: unknown[]) => gcs.push(args);
+        let latestReadAfter = -1;
+        const fs = spyFs(new TestFs(), "readRange", (path) => {
+          if (path.endsWith("/.baton/latest.md") && latestReadAfter < 0) {
+            latestReadAfter = told.length;
+          }
+        });
+        const r = await loadBriefing(testContext(dir, { fs }), {
+          ...(budgetMs === undefined ? {} : { budgetMs }),
+          onPhase: (p) => told.push(p),
+        });
+        assert.match(r!.text, /halfway through the parser/);
+        const scanEnd = told.indexOf(FACTS_PHASES.at(-1)!) + 1;
+        if (budgetMs === undefined) {
+          assert.equal(latestReadAfter, scanEnd, told.join(", "));
+          assert.deepEqual(gcs, [[REDUCING_GC]]);
+        } else {
+          assert.equal(latestReadAfter, 0, told.join(", "));
+          assert.deepEqual(gcs, [[]]);
+        }
+      }
+    } finally {
+      g.gc = saved;
     }
   });
 });
