@@ -69,6 +69,7 @@ type JobModules = {
     [
       typeof import("../../core/workflow/load.ts"),
       typeof import("../../core/briefing/short_briefing.ts"),
+      typeof import("../../core/workflow/load_modules.ts"),
     ]
   >;
 };
@@ -88,6 +89,8 @@ function startLoading<K extends keyof JobModules>(kind: K): JobModules[K] {
     : Promise.all([
       import("../../core/workflow/load.ts"),
       import("../../core/briefing/short_briefing.ts"),
+      // What load imports when it needs it: under the job's deadline it must not be loading.
+      import("../../core/workflow/load_modules.ts"),
     ])) as JobModules[K];
   modules.catch(() => {});
   return modules;

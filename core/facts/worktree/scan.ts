@@ -1003,21 +1003,38 @@ export const FULL_GC_PATHS = 20_000;
  * {@linkcode FULL_GC_PATHS}: V8 runs no full collection in a run this short,
  * so the scan's garbage would stay resident through what follows. Then the
  * buffers it freed (the listing cache's bytes among them) are given back.
+ * With `reduceMemory` it is V8's memory-reducing collection (its last-resort
+ * flavour): it also compacts the heap and gives back the pages the scan made
+ * it grow, which an ordinary one keeps committed (50k files: 4.5 MB of RSS).
  *
  * @param fs The scan's file access (its releaseFreedMemory, where it has one).
  * @param lstatCount {@linkcode WorktreeStatus.lstatCount}.
  * @param untrackedCount The number of untracked paths found.
+ * @param reduceMemory The memory-reducing collection. @default {false}
  */
-export function collectScanGarbage(fs: ReadFs, lstatCount: number, untrackedCount: number): void {
+export function collectScanGarbage(
+  fs: ReadFs,
+  lstatCount: number,
+  untrackedCount: number,
+  reduceMemory = false,
+): void {
   if (lstatCount + untrackedCount < FULL_GC_PATHS) return;
-  fullGc();
+  fullGc(reduceMemory);
   fs.releaseFreedMemory?.();
 }
 
-/** A full garbage collection where the runtime exposes one (--expose-gc); else nothing. */
-function fullGc(): void {
-  const gc = (globalThis as { gc?: () => void }).gc;
-  if (typeof gc === "function") gc();
+/** The options of V8's memory-reducing collection (its gc extension, --expose-gc). */
+export const REDUCING_GC = { type: "major", execution: "sync", flavor: "last-resort" } as const;
+
+/**
+ * A full garbage collection where the runtime exposes one (--expose-gc), the
+ * memory-reducing one with `reduce`; else nothing.
+ */
+function fullGc(reduce = false): void {
+  const gc = (globalThis as { gc?: (options?: typeof REDUCING_GC) => void }).gc;
+  if (typeof gc !== "function") return;
+  if (reduce) gc(REDUCING_GC);
+  else gc();
 }
 
 /** Whether any entry has the skip-worktree bit (its .gitignore is read from its blob). */

@@ -12,7 +12,7 @@ import { checkDrift, type CurrentFile } from "../../../core/briefing/drift.ts";
 import { TestFs } from "../../_helpers/fs.ts";
 import { commitAll, git, makeRepo, writeFiles } from "../../_helpers/git.ts";
 import { tempDir } from "../../_helpers/temp.ts";
-import { FULL_GC_PATHS } from "../../../core/facts/worktree/scan.ts";
+import { FULL_GC_PATHS, REDUCING_GC } from "../../../core/facts/worktree/scan.ts";
 
 const fs = new TestFs();
 
@@ -221,5 +221,28 @@ Deno.test("a big collection gives the scan's memory back after the listing cache
     // Once before the untracked walk (the scan's own), once after the cache is stored.
     assert.deepEqual(logging.log.filter((e) => e === "release").length, 2);
     assert.equal(logging.log.lastIndexOf("release") > stored, true, logging.log.join(", "));
+  });
+});
+
+Deno.test("a big collection told reduceMemoryAfterScan closes with V8's memory-reducing collection, and with an ordinary one otherwise", async () => {
+  await withRepo(async (dir) => {
+    const blob = (await git(dir, ["hash-object", "-w", "--stdin"], { stdin: "x\n" })).stdout.trim();
+    const lines: string[] = [];
+    for (let i = 0; i < FULL_GC_PATHS; i++) lines.push(`100644 ${blob}\td${i % 100}/f${i}.txt`);
+    await git(dir, ["update-index", "--index-info"], { stdin: `${lines.join("\n")}\n` });
+    const g = globalThis as { gc?: unknown };
+    const saved = g.gc;
+    const calls: unknown[][] = [];
+    g.gc = (...args: unknown[]) => calls.push(args);
+    try {
+      await collectFacts(fs, dir, { now: () => new Date(), reduceMemoryAfterScan: true });
+      assert.deepEqual(calls, [[REDUCING_GC]]);
+      calls.length = 0;
+      // Positive control: by default the one closing collection is an ordinary one.
+      await collectFacts(fs, dir, { now: () => new Date() });
+      assert.deepEqual(calls, [[]]);
+    } finally {
+      g.gc = saved;
+    }
   });
 });

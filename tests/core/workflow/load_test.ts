@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { LOAD_PHASES, loadBriefing } from "../../../core/workflow/load.ts";
 import { FACTS_PHASES } from "../../../core/facts/collect.ts";
 import { finalizeDraft } from "../../../core/workflow/finalize.ts";
-import { commitAll, writeFiles } from "../../_helpers/git.ts";
+import { commitAll, git, writeFiles } from "../../_helpers/git.ts";
 import { testContext, withRepo } from "../../_helpers/temp_fs.ts";
 import { makeCapsule } from "../../_helpers/capsule.ts";
 import { commitCapsule } from "../../../core/store/capsule_store.ts";
@@ -76,13 +76,16 @@ Deno.test("loadBriefing() renders the latest capsule with its drift checks match
   });
 });
 
-Deno.test("loadBriefing() tells onPhase its steps in order, the fact collection's phases between (the facts bench reads them)", async () => {
+Deno.test("loadBriefing() tells onPhase its steps in order: without a deadline the fact collection's phases first, with one between (the facts bench reads them)", async () => {
   await withCapsule(async (dir) => {
     const told: string[] = [];
     const r = await loadBriefing(testContext(dir), { onPhase: (p) => told.push(p) });
     assert.ok(r !== null);
+    assert.deepEqual(told, [...FACTS_PHASES, ...LOAD_PHASES]);
+    const bounded: string[] = [];
+    await loadBriefing(testContext(dir), { budgetMs: 60_000, onPhase: (p) => bounded.push(p) });
     const recorded = LOAD_PHASES.indexOf("recorded files re-checked");
-    assert.deepEqual(told, [
+    assert.deepEqual(bounded, [
       ...LOAD_PHASES.slice(0, recorded + 1),
       ...FACTS_PHASES,
       ...LOAD_PHASES.slice(recorded + 1),
@@ -92,6 +95,90 @@ Deno.test("loadBriefing() tells onPhase its steps in order, the fact collection'
       assert.equal(await loadBriefing(testContext(empty), { onPhase: (p) => none.push(p) }), null);
     });
     assert.deepEqual(none, [], "no capsule: nothing is told");
+  });
+});
+
+Deno.test("loadBriefing() without a deadline checks the signature after the scan (its keys asked for once the fact collection is done), with one before it", async () => {
+  await withCapsule(async (dir) => {
+    for (const budgetMs of [undefined, 60_000]) {
+      const told: string[] = [];
+      let keysAskedAfter = -1;
+      const keys = {
+        signingKey: () => Promise.resolve({ ok: false as const, reason: "none in this test" }),
+        trustedKeys: () => {
+          keysAskedAfter = told.length;
+          return Promise.resolve({ keys: new Map(), problem: null });
+        },
+      };
+      const r = await loadBriefing(testContext(dir, { keys }), {
+        ...(budgetMs === undefined ? {} : { budgetMs }),
+        onPhase: (p) => told.push(p),
+      });
+      assert.equal(r?.authorship.status, "unsigned");
+      const scanEnd = told.indexOf(FACTS_PHASES.at(-1)!) + 1;
+      if (budgetMs === undefined) assert.equal(keysAskedAfter, scanEnd, told.join(", "));
+      else assert.equal(keysAskedAfter, 0, told.join(", "));
+    }
+  });
+});
+
+Deno.test("loadBriefing() without a deadline reads latest.md only once the fact collection is done, and closes a big scan with the memory-reducing collection; with one, before it and an ordinary one", async () => {
+  const { TestFs } = await import("../../_helpers/fs.ts");
+  const { FULL_GC_PATHS, REDUCING_GC } = await import("../../../core/facts/worktree/scan.ts");
+  await withCapsule(async (dir) => {
+    // FULL_GC_PATHS more index entries (none in the work tree): a scan big enough to close with a full collection.
+    const blob = (await git(dir, ["hash-object", "-w", "--stdin"], { stdin: "x\n" })).stdout.trim();
+    const lines: string[] = [];
+    for (let i = 0; i < FULL_GC_PATHS; i++) lines.push(`100644 ${blob}\tbig/d${i % 100}/f${i}.txt`);
+    await git(dir, ["update-index", "--index-info"], { stdin: `${lines.join("\n")}\n` });
+    const g = globalThis as { gc?: unknown };
+    const saved = g.gc;
+    try {
+      for (const budgetMs of [undefined, 1e12]) {
+        const told: string[] = [];
+        const gcs: unknown[][] = [];
+        g.gc = (...args: unknown[]) => gcs.push(args);
+        let latestReadAfter = -1;
+        const fs = spyFs(new TestFs(), "readRange", (path) => {
+          if (path.endsWith("/.baton/latest.md") && latestReadAfter < 0) {
+            latestReadAfter = told.length;
+          }
+        });
+        const r = await loadBriefing(testContext(dir, { fs }), {
+          ...(budgetMs === undefined ? {} : { budgetMs }),
+          onPhase: (p) => told.push(p),
+        });
+        assert.match(r!.text, /halfway through the parser/);
+        const scanEnd = told.indexOf(FACTS_PHASES.at(-1)!) + 1;
+        if (budgetMs === undefined) {
+          assert.equal(latestReadAfter, scanEnd, told.join(", "));
+          assert.deepEqual(gcs, [[REDUCING_GC]]);
+        } else {
+          assert.equal(latestReadAfter, 0, told.join(", "));
+          assert.deepEqual(gcs, [[]]);
+        }
+      }
+    } finally {
+      g.gc = saved;
+    }
+  });
+});
+
+Deno.test("loadBriefing() refuses a capsule that does not parse with or without a deadline, and finds nothing to load where latest.md is gone", async () => {
+  await withCapsule(async (dir) => {
+    const latest = `${dir}/.baton/latest.md`;
+    const text = await Deno.readTextFile(latest);
+    const altered = text.replace('"now":"halfway', '"now":"altered');
+    assert.notEqual(altered, text);
+    await Deno.writeTextFile(latest, altered);
+    for (const budgetMs of [undefined, 60_000]) {
+      await assert.rejects(
+        () => loadBriefing(testContext(dir), budgetMs === undefined ? {} : { budgetMs }),
+        (e: Error & { code?: string }) => e.code === "capsule_id_mismatch",
+      );
+    }
+    await Deno.remove(latest);
+    assert.equal(await loadBriefing(testContext(dir)), null);
   });
 });
 

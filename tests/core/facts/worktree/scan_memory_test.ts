@@ -13,6 +13,7 @@ import { batonView, gitStatus } from "../../../_helpers/worktree_status.ts";
 import {
   collectScanGarbage,
   FULL_GC_PATHS,
+  REDUCING_GC,
   scanWorktree,
 } from "../../../../core/facts/worktree/scan.ts";
 import { TestFs } from "../../../_helpers/fs.ts";
@@ -80,6 +81,24 @@ Deno.test("a scan told closingCollection: false leaves its closing collection to
   assert.equal(fs.releases, 1);
   collectScanGarbage(fs, FULL_GC_PATHS - 1, 1);
   assert.equal(fs.releases, 2);
+});
+
+Deno.test("collectScanGarbage() runs V8's memory-reducing collection when asked, an ordinary one otherwise, and none below the bound", () => {
+  const g = globalThis as { gc?: unknown };
+  const saved = g.gc;
+  const calls: unknown[][] = [];
+  g.gc = (...args: unknown[]) => calls.push(args);
+  try {
+    const fs = new ReleaseCountingFs();
+    collectScanGarbage(fs, FULL_GC_PATHS, 0, true);
+    collectScanGarbage(fs, FULL_GC_PATHS, 0);
+    collectScanGarbage(fs, FULL_GC_PATHS - 1, 0, true);
+    assert.deepEqual(calls, [[REDUCING_GC], []]);
+    assert.deepEqual(REDUCING_GC, { type: "major", execution: "sync", flavor: "last-resort" });
+    assert.equal(fs.releases, 2);
+  } finally {
+    g.gc = saved;
+  }
 });
 
 Deno.test("a scan of a few paths does not ask to give memory back", async () => {
@@ -158,4 +177,31 @@ Deno.test("a big scan has V8 optimize its per-entry lstat loop, not the whole of
   assert.equal(names.has("scanWorktree"), false, [...names].join(" "));
   // Control: the trace is there, and the loop ran hot enough to be optimized.
   assert.equal(names.has("nextLstatChunk"), true, [...names].join(" "));
+});
+
+Deno.test("V8 with baton's run-time flags takes REDUCING_GC: the heap it leaves committed is smaller than an ordinary collection's", async () => {
+  // A child grows the heap with garbage, collects it (the scan's closing
+  // collection), then collects again, ordinarily or with REDUCING_GC.
+  const script = (second: string) =>
+    `let keep = [];
+    for (let i = 0; i < 200000; i++) keep.push({ a: i, b: "x" + i, c: [i] });
+    keep = null;
+    globalThis.gc();
+    ${second};
+    console.log(Deno.memoryUsage().heapTotal);`;
+  const heapAfter = async (second: string): Promise<number> => {
+    const out = await new Deno.Command(Deno.execPath(), {
+      args: ["eval", ...BATON_RUNTIME_FLAGS, script(second)],
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    assert.equal(out.success, true, new TextDecoder().decode(out.stderr));
+    return Number(new TextDecoder().decode(out.stdout).trim());
+  };
+  const ordinary = await heapAfter("globalThis.gc()");
+  const reducing = await heapAfter(`globalThis.gc(${JSON.stringify(REDUCING_GC)})`);
+  assert.ok(
+    reducing < ordinary - 1024 * 1024,
+    `memory-reducing ${reducing} B, ordinary ${ordinary} B of heap committed`,
+  );
 });
