@@ -262,6 +262,8 @@ function joined(parts: Uint32Array[], total: number): Uint32Array {
   return out;
 }
 const HIT_CAP = 16384;
+/** Most placeholder openings the module indexes (MAX_OPENINGS in assembly/prefilter.ts). */
+const MAX_OPENINGS = 1024;
 let compiled: WebAssembly.Module | null = null;
 
 function module(): WebAssembly.Module {
@@ -363,6 +365,11 @@ export function createWasmDfa(tables: DfaTables): WasmDfa {
   if (checks !== undefined) {
     if (checks.sets.length % 256 !== 0) {
       throw new RangeError("Name check sets must be 256 bytes each");
+    }
+    // The module indexes the placeholder openings in a fixed table (MAX_OPENINGS there).
+    const openingsAt = checks.program[0] ?? 0;
+    if (openingsAt !== 0 && (checks.program[openingsAt] ?? 0) > MAX_OPENINGS) {
+      throw new RangeError(`Name checks may hold at most ${MAX_OPENINGS} placeholder openings`);
     }
     new Uint32Array(exports.memory.buffer, checksAt, checks.states.length).set(checks.states);
     new Uint32Array(exports.memory.buffer, programAt, checks.program.length).set(checks.program);
