@@ -186,25 +186,29 @@ export function indexedFrom(value: Uint8Array, stride: number): number {
   const windows = value.length - 3;
   const most = windows - stride;
   if (most <= 0) return 0;
-  // wordy[j]: window j is four wordy bytes.
-  const wordy = new Uint8Array(windows);
-  let run = 0;
-  for (let i = 0; i < value.length; i++) {
-    run = isWordy(value[i]!) ? run + 1 : 0;
-    if (i >= 3 && run >= 4) wordy[i - 3] = 1;
-  }
+  // Each window's wordiness is read when the block reaches it, not for the
+  // whole value first: a block without a wordy window ends the search, and
+  // most values (random tokens) have one at their start.
   let count = 0;
-  for (let j = 0; j < stride; j++) count += wordy[j]!;
+  for (let j = 0; j < stride; j++) count += wordyWindow(value, j);
   let best = 0;
   let bestCount = count;
   for (let k = 1; k <= most && bestCount > 0; k++) {
-    count += wordy[k + stride - 1]! - wordy[k - 1]!;
+    count += wordyWindow(value, k + stride - 1) - wordyWindow(value, k - 1);
     if (count < bestCount) {
       best = k;
       bestCount = count;
     }
   }
   return best;
+}
+
+/** 1 when the window at `j` is four wordy bytes ({@linkcode isWordy}), else 0. */
+function wordyWindow(value: Uint8Array, j: number): number {
+  return isWordy(value[j]!) && isWordy(value[j + 1]!) && isWordy(value[j + 2]!) &&
+      isWordy(value[j + 3]!)
+    ? 1
+    : 0;
 }
 
 /**
