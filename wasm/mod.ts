@@ -191,7 +191,7 @@ export interface WasmDfa {
   /**
    * The copy search's probes over the bytes of the last scan (see probe in
    * assembly/prefilter.ts): the positions from `first` to `last`, every
-   * `stride` bytes, whose big-endian 4-byte window hashes to a set bit of
+   * `stride` bytes, whose little-endian 4-byte window hashes to a set bit of
    * `bitmap` (bit h & 7 of byte h >> 3). The bitmap is copied in once per
    * `version`.
    */

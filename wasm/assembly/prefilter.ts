@@ -807,7 +807,7 @@ export function maskHigh(data: usize, dst: usize, len: u32): void {
 /**
  * The copy search's probe loop (core/safety/secrets/copies.ts): from
  * `first`, every `stride` bytes up to `last`, the 4-byte window read
- * big-endian, times 0x9e3779b1, shifted right by `shift`, indexes a bit of
+ * little-endian (one load, no byte swap), times 0x9e3779b1, shifted right by `shift`, indexes a bit of
  * `bitmap` (bit h & 7 of byte h >> 3); each position whose bit is set is
  * written to `out` (u32), at most `cap`; lastIndex() tells where to resume
  * when the buffer filled.
@@ -825,7 +825,7 @@ export function probe(
   let n: u32 = 0;
   let i = first;
   while (i <= last) {
-    const w = bswap<u32>(load<u32>(data + <usize> i));
+    const w = load<u32>(data + <usize> i);
     const h = (w * 0x9e3779b1) >>> shift;
     if (((<u32> load<u8>(bitmap + <usize> (h >> 3)) >> (h & 7)) & 1) !== 0) {
       store<u32>(out + (<usize> n << 2), i);

@@ -140,15 +140,21 @@ function nextProbeHit(
   shift: number,
 ): number {
   for (; i <= last; i += stride) {
-    const h = Math.imul(words.getInt32(i), 0x9e3779b1) >>> shift;
+    const h = Math.imul(words.getInt32(i, true), 0x9e3779b1) >>> shift;
     if (((bitmap[h >>> 3]! >> (h & 7)) & 1) !== 0) return i;
   }
   return -1;
 }
 
-/** Sets the bit of `word` in a bitmap of 2^(32 - shift) bits. */
+/**
+ * Sets the bit of the window whose big-endian `word` is given (as the probe
+ * lists key it) in a bitmap of 2^(32 - shift) bits: the probe loops hash the
+ * window read little-endian (the WebAssembly loop then needs no byte swap).
+ */
 function setBit(bitmap: Uint8Array, word: number, shift: number): void {
-  const h = Math.imul(word, 0x9e3779b1) >>> shift;
+  const little = ((word & 0xff) << 24) | ((word >>> 8 & 0xff) << 16) | ((word >>> 16 & 0xff) << 8) |
+    (word >>> 24);
+  const h = Math.imul(little, 0x9e3779b1) >>> shift;
   bitmap[h >>> 3]! |= 1 << (h & 7);
 }
 
@@ -406,8 +412,8 @@ export class CopyMemory {
     const last = Math.min(to + this.#reach + stride - 1, bytes.length - 4);
     const words = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const look = (i: number) => {
-      // The same big-endian word as getInt32, read from the bytes: a DataView
-      // call is not inlined at every tier, four byte loads are.
+      // The big-endian word the probe lists are keyed by, read from the
+      // bytes: a DataView call is not inlined at every tier, four byte loads are.
       const list = this.#probes.get(wordAt(bytes, i));
       if (list === undefined) return;
       for (const p of list) {

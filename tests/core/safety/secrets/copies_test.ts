@@ -278,7 +278,7 @@ function countingProbe(bytes: Uint8Array) {
     const out: number[] = [];
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     for (let i = first; i <= last; i += stride) {
-      const h = Math.imul(view.getInt32(i), 0x9e3779b1) >>> shift;
+      const h = Math.imul(view.getInt32(i, true), 0x9e3779b1) >>> shift;
       if (((bitmap[h >>> 3]! >> (h & 7)) & 1) !== 0) out.push(i);
     }
     counted.positions += out.length;
