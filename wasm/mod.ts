@@ -189,6 +189,11 @@ export interface WasmDfa {
   /** Line feeds in [from, to) of the bytes of the last scan. */
   countNewlines(from: number, to: number): number;
   /**
+   * Whether the bytes of the last scan may hold a colour code: a `[` right
+   * after a raw ESC or after `\u001b` / `\u001B` (ansi.ts mayHoldColour).
+   */
+  mayHoldColour(): boolean;
+  /**
    * The copy search's probes over the bytes of the last scan (see probe in
    * assembly/prefilter.ts): the positions from `first` to `last`, every
    * `stride` bytes, whose little-endian 4-byte window hashes to a set bit of
@@ -234,6 +239,7 @@ interface Exports {
     cap: number,
   ): number;
   countNewlines(data: number, from: number, to: number): number;
+  mayHoldColour(data: number, len: number): number;
   fillRows(
     trie: number,
     trieLen: number,
@@ -455,6 +461,9 @@ export function createWasmDfa(tables: DfaTables): WasmDfa {
         from = exports.lastIndex();
       }
       return joined(parts, total);
+    },
+    mayHoldColour(): boolean {
+      return exports.mayHoldColour(dataAt, scanned) !== 0;
     },
     countNewlines(from: number, to: number): number {
       if (from < 0 || to > scanned || from > to) {

@@ -15,6 +15,7 @@ import {
 } from "../../../../core/safety/secrets/engine.ts";
 import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
 import { CopyMemory } from "../../../../core/safety/secrets/copies.ts";
+import { mayHoldColour } from "../../../../core/safety/secrets/ansi.ts";
 import { CONTEXTS, Rng, SAMPLES } from "../../../_helpers/secret_fixtures.ts";
 
 const encoder = new TextEncoder();
@@ -487,4 +488,44 @@ Deno.test("the WASM and TS name checks agree on dense hits in long reach runs an
     `reach ${reachPassed} passed, ${reachFailed} failed`,
   );
   assert.ok(openFailed > 1000, `${openFailed} failed checks with a placeholder test`);
+});
+
+Deno.test("the WASM colour test agrees with ansi.ts mayHoldColour at every offset and around each 16-byte step", () => {
+  const w = createEngine(SECRET_RULES, { prefilter: "wasm" });
+  assert.equal(w.prefilter, "wasm");
+  const rng = new Rng(2122);
+  const pieces = [
+    "[",
+    "\x1b",
+    "\x1b[",
+    "\\u001b",
+    "\\u001b[",
+    "\\u001B[",
+    "\\u001c[",
+    "u001b[",
+    "\\",
+    "b",
+    "a",
+    " ",
+    "é",
+    "\n",
+  ];
+  let yes = 0;
+  let no = 0;
+  for (let i = 0; i < 3000; i++) {
+    let s = "";
+    const parts = rng.int(24);
+    for (let k = 0; k < parts; k++) {
+      // Filler of any length puts the pieces on every lane of a step and across steps.
+      s += "x".repeat(rng.int(rng.next() < 0.5 ? 4 : 40)) + rng.pick(pieces);
+    }
+    const bytes = encoder.encode(s);
+    w.scanKeywords(bytes);
+    const expected = mayHoldColour(bytes);
+    assert.equal(w.mayHoldColour(bytes), expected, JSON.stringify(s));
+    if (expected) yes++;
+    else no++;
+  }
+  // Positive controls: both answers, many times.
+  assert.ok(yes > 500 && no > 500, `${yes} may hold colour, ${no} not`);
 });
