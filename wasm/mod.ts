@@ -189,9 +189,14 @@ export interface WasmDfa {
   /** Line feeds in [from, to) of the bytes of the last scan. */
   countNewlines(from: number, to: number): number;
   /**
+   * Whether the bytes of the last scan may hold a colour code: a `[` right
+   * after a raw ESC or after `\u001b` / `\u001B` (ansi.ts mayHoldColour).
+   */
+  mayHoldColour(): boolean;
+  /**
    * The copy search's probes over the bytes of the last scan (see probe in
    * assembly/prefilter.ts): the positions from `first` to `last`, every
-   * `stride` bytes, whose big-endian 4-byte window hashes to a set bit of
+   * `stride` bytes, whose little-endian 4-byte window hashes to a set bit of
    * `bitmap` (bit h & 7 of byte h >> 3). The bitmap is copied in once per
    * `version`.
    */
@@ -234,6 +239,7 @@ interface Exports {
     cap: number,
   ): number;
   countNewlines(data: number, from: number, to: number): number;
+  mayHoldColour(data: number, len: number): number;
   fillRows(
     trie: number,
     trieLen: number,
@@ -262,6 +268,8 @@ function joined(parts: Uint32Array[], total: number): Uint32Array {
   return out;
 }
 const HIT_CAP = 16384;
+/** Most placeholder openings the module indexes (MAX_OPENINGS in assembly/prefilter.ts). */
+const MAX_OPENINGS = 1024;
 let compiled: WebAssembly.Module | null = null;
 
 function module(): WebAssembly.Module {
@@ -364,6 +372,11 @@ export function createWasmDfa(tables: DfaTables): WasmDfa {
     if (checks.sets.length % 256 !== 0) {
       throw new RangeError("Name check sets must be 256 bytes each");
     }
+    // The module indexes the placeholder openings in a fixed table (MAX_OPENINGS there).
+    const openingsAt = checks.program[0] ?? 0;
+    if (openingsAt !== 0 && (checks.program[openingsAt] ?? 0) > MAX_OPENINGS) {
+      throw new RangeError(`Name checks may hold at most ${MAX_OPENINGS} placeholder openings`);
+    }
     new Uint32Array(exports.memory.buffer, checksAt, checks.states.length).set(checks.states);
     new Uint32Array(exports.memory.buffer, programAt, checks.program.length).set(checks.program);
     new Uint8Array(exports.memory.buffer, setsAt, checks.sets.length).set(checks.sets);
@@ -448,6 +461,9 @@ export function createWasmDfa(tables: DfaTables): WasmDfa {
         from = exports.lastIndex();
       }
       return joined(parts, total);
+    },
+    mayHoldColour(): boolean {
+      return exports.mayHoldColour(dataAt, scanned) !== 0;
     },
     countNewlines(from: number, to: number): number {
       if (from < 0 || to > scanned || from > to) {

@@ -94,6 +94,7 @@ export function scan(
 ): u32 {
   memory.fill(RUNS, 0, 256 * 8);
   memory.fill(ENDS, 0, 256 * 16);
+  memory.fill(REACHES, 0xff, 256 * 16);
   hitCount = 0;
   // A row offset is state * classCount: the state is the offset shifted
   // right by the class count's twos, times the inverse of its odd part
@@ -253,6 +254,20 @@ const MAX_NAME: u32 = 98;
 const RUNS: usize = memory.data(256 * 8);
 
 /**
+ * Per set (256 of them), four u32 from the last reach walk with it that ran
+ * to its length or the data's end (see reachAt): [from, to), a stretch whose
+ * every byte is in the set, the separator or the end byte, with no end byte
+ * after its first separator; the last separator in it (NO_SEPARATOR: none);
+ * and the separator and end byte walked for (the shape's bits 0-15, all
+ * ones: nothing yet). Cleared by each scan (offsets are the data's). A walk
+ * from inside the stretch reads on from its end: a run of hits in one long
+ * run of the set (`token=token=…`, `<x>secret</x>` attributes) costs each
+ * byte one read per set, not one per hit.
+ */
+const REACHES: usize = memory.data(256 * 16);
+const NO_SEPARATOR: u32 = 0xffffffff;
+
+/**
  * The name checks of the state at `row` for the keyword ending at byte `i`:
  * which of them pass, bit k for the k-th check of the state's list (bit 31
  * for the 32nd and later together), all bits when the state has none; 0
@@ -304,7 +319,9 @@ function checkPasses(data: usize, i: u32, to: u32, entryAt: usize, sets: usize):
   if (shape >> 31) {
     // A tail (or, with bit 30, reach) check: the set of entry bits 8-15, right after the keyword.
     const set = sets + (<usize> ((entry >> 8) & 0xff) << 8);
-    if (shape & 0x40000000) return reachAt(data, i + 1, to, shape, set);
+    if (shape & 0x40000000) {
+      return reachAt(data, i + 1, to, shape, set, REACHES + (<usize> ((entry >> 8) & 0xff) << 4));
+    }
     // Shape bit 16: the name (the lead run of entry bits 16-23's set) must open a line.
     // The tail first: it reads a few bytes, the line's opening up to OPENING_REACH.
     if (!tailAt(data, i + 1, to, shape, set)) return false;
@@ -405,16 +422,19 @@ function placeholderAt(data: usize, at: u32, to: u32): bool {
   if (((load<u32>(openings + 4 + (<usize> (first >> 5) << 2)) >> (first & 31)) & 1) === 0) {
     return false;
   }
-  const count = load<u32>(openings);
-  let w = openings + 36;
-  for (let k: u32 = 0; k < count; k++) {
+  if (indexedFor !== openings) indexOpenings();
+  // Only the literals whose first byte is this one (see indexOpenings): any other fails there.
+  const head = OPENING_HEADS + (<usize> first << 3);
+  let k = load<u32>(head);
+  const last = k + load<u32>(head, 4);
+  for (; k < last; k++) {
+    const w = <usize> load<u32>(OPENING_AT + (<usize> k << 2));
     const len = load<u32>(w);
-    w += 4;
     if (p + len <= to) {
       let same = true;
       for (let j: u32 = 0; j < len; j++) {
         const b = <u32> load<u8>(data + <usize> (p + j));
-        const l = load<u32>(w + (<usize> j << 2));
+        const l = load<u32>(w + 4 + (<usize> j << 2));
         const folded = l >= 0x61 && l <= 0x7a ? b | 0x20 : (l === 0x7f && b >= 0x80 ? 0x7f : b);
         if (folded !== l) {
           same = false;
@@ -423,9 +443,64 @@ function placeholderAt(data: usize, at: u32, to: u32): bool {
       }
       if (same) return true;
     }
-    w += <usize> len << 2;
   }
   return false;
+}
+
+/** Most placeholder openings (mod.ts refuses a longer list; see indexOpenings). */
+const MAX_OPENINGS: u32 = 1024;
+
+/**
+ * Per first byte (folded as the literals are, so 0 to 0x7f), two u32: where
+ * its literals' addresses begin in OPENING_AT and how many there are; built
+ * from the list at `openings` when it is first read (see indexOpenings).
+ */
+const OPENING_HEADS: usize = memory.data(128 * 8);
+/** The placeholder literals' addresses (their length word), grouped by first byte, in list order. */
+const OPENING_AT: usize = memory.data(MAX_OPENINGS * 4);
+/** The `openings` the index was built for (0: none yet). */
+let indexedFor: usize = 0;
+
+/**
+ * Groups the placeholder literals at `openings` by their first byte
+ * (OPENING_HEADS, OPENING_AT), so placeholderAt compares a value only with
+ * the literals that can match its first byte, not with every literal in
+ * turn (a run of `token=token=…` tried all of them at every hit). A
+ * literal's first byte (ASCII, folded) is the only value's first byte,
+ * folded the same way, it can match; the list holds no empty literal
+ * (placeholderOpenings builds none) and at most MAX_OPENINGS of them.
+ */
+function indexOpenings(): void {
+  indexedFor = openings;
+  memory.fill(OPENING_HEADS, 0, 128 * 8);
+  const count = load<u32>(openings);
+  // Count each first byte's literals, then place them: offsets from the counts.
+  let w = openings + 36;
+  for (let k: u32 = 0; k < count; k++) {
+    const len = load<u32>(w);
+    const first = len === 0 ? 0 : load<u32>(w, 4) & 0x7f;
+    store<u32>(
+      OPENING_HEADS + (<usize> first << 3),
+      load<u32>(OPENING_HEADS + (<usize> first << 3), 4) + 1,
+      4,
+    );
+    w += 4 + (<usize> len << 2);
+  }
+  let at: u32 = 0;
+  for (let b: usize = 0; b < 128; b++) {
+    store<u32>(OPENING_HEADS + (b << 3), at);
+    at += load<u32>(OPENING_HEADS + (b << 3), 4);
+    store<u32>(OPENING_HEADS + (b << 3), 0, 4);
+  }
+  w = openings + 36;
+  for (let k: u32 = 0; k < count; k++) {
+    const len = load<u32>(w);
+    const head = OPENING_HEADS + (<usize> (len === 0 ? 0 : load<u32>(w, 4) & 0x7f) << 3);
+    const n = load<u32>(head, 4);
+    store<u32>(OPENING_AT + (<usize> (load<u32>(head) + n) << 2), <u32> w);
+    store<u32>(head, n + 1, 4);
+    w += 4 + (<usize> len << 2);
+  }
 }
 
 /**
@@ -433,19 +508,46 @@ function placeholderAt(data: usize, at: u32, to: u32): bool {
  * in the set or the byte `shape & 0xff` (the separator) or `(shape >> 8) &
  * 0xff` (the end), holds the separator and, after it, the end byte (a rule's
  * reach: `user:password@`). Reads until the end byte after a separator, the
- * first byte outside the run, or the length.
+ * first byte outside the run, or the length. A walk that starts inside the
+ * stretch the set's last walk left at `known` (see REACHES) reads on from
+ * its end, with a separator seen when one lies in the stretch from `p`: the
+ * stretch holds no end byte after any of its separators, and every byte of it
+ * may be read on, so the plain walk would reach its end the same way.
  */
-function reachAt(data: usize, p: u32, to: u32, shape: u32, set: usize): bool {
+function reachAt(data: usize, p: u32, to: u32, shape: u32, set: usize, known: usize): bool {
   const sep = shape & 0xff;
   const end = (shape >> 8) & 0xff;
   const max = (shape >> 16) & 0x3fff;
+  const key = shape & 0xffff;
+  const start = p;
   let seen = false;
-  for (let n: u32 = 0; n < max && p < to; n++, p++) {
+  let lastSep = NO_SEPARATOR;
+  let n: u32 = 0;
+  if (load<u32>(known, 12) === key) {
+    const from = load<u32>(known);
+    const upTo = load<u32>(known, 4);
+    if (p >= from && p < upTo) {
+      // The whole walk lies in the stretch: it runs to its length.
+      if (upTo - p >= max) return false;
+      lastSep = load<u32>(known, 8);
+      seen = lastSep !== NO_SEPARATOR && lastSep >= p;
+      n = upTo - p;
+      p = upTo;
+    }
+  }
+  for (; n < max && p < to; n++, p++) {
     const c = <u32> load<u8>(data + <usize> p);
     if (c === end && seen) return true;
-    if (c === sep) seen = true;
-    else if (c !== end && load<u8>(set + <usize> c) === 0) return false;
+    if (c === sep) {
+      seen = true;
+      lastSep = p;
+    } else if (c !== end && load<u8>(set + <usize> c) === 0) return false;
   }
+  // Run to its length or the data's end: [start, p) is such a stretch.
+  store<u32>(known, start);
+  store<u32>(known, p, 4);
+  store<u32>(known, lastSep, 8);
+  store<u32>(known, key, 12);
   return false;
 }
 
@@ -705,7 +807,7 @@ export function maskHigh(data: usize, dst: usize, len: u32): void {
 /**
  * The copy search's probe loop (core/safety/secrets/copies.ts): from
  * `first`, every `stride` bytes up to `last`, the 4-byte window read
- * big-endian, times 0x9e3779b1, shifted right by `shift`, indexes a bit of
+ * little-endian (one load, no byte swap), times 0x9e3779b1, shifted right by `shift`, indexes a bit of
  * `bitmap` (bit h & 7 of byte h >> 3); each position whose bit is set is
  * written to `out` (u32), at most `cap`; lastIndex() tells where to resume
  * when the buffer filled.
@@ -723,7 +825,7 @@ export function probe(
   let n: u32 = 0;
   let i = first;
   while (i <= last) {
-    const w = bswap<u32>(load<u32>(data + <usize> i));
+    const w = load<u32>(data + <usize> i);
     const h = (w * 0x9e3779b1) >>> shift;
     if (((<u32> load<u8>(bitmap + <usize> (h >> 3)) >> (h & 7)) & 1) !== 0) {
       store<u32>(out + (<usize> n << 2), i);
@@ -737,6 +839,40 @@ export function probe(
   }
   resumeIndex = i;
   return n;
+}
+
+/**
+ * 1 when data[0, len) may hold a colour code (core/safety/secrets/ansi.ts
+ * mayHoldColour, its twin): a `[` at 1 or later right after a raw ESC or
+ * after `\u001b` / `\u001B`; else 0. Sixteen bytes at a time, the lanes
+ * equal to `[` as a mask: `[` is rare in text, so most steps test nothing
+ * more (the runtime's byte search read the 50 MB bench transcript at about
+ * 0.3 ns a byte).
+ */
+export function mayHoldColour(data: usize, len: u32): u32 {
+  let i: u32 = 1;
+  const bracket = i8x16.splat(0x5b);
+  while (i + 16 <= len) {
+    let m = <u32> i8x16.bitmask(i8x16.eq(v128.load(data + <usize> i), bracket));
+    while (m !== 0) {
+      if (colourOpensAt(data, i + ctz<u32>(m))) return 1;
+      m &= m - 1;
+    }
+    i += 16;
+  }
+  for (; i < len; i++) {
+    if (load<u8>(data + <usize> i) === 0x5b && colourOpensAt(data, i)) return 1;
+  }
+  return 0;
+}
+
+/** Whether the `[` at `i` (1 or more) follows a raw ESC or `\u001b` / `\u001B`. */
+function colourOpensAt(data: usize, i: u32): bool {
+  const p = data + <usize> i;
+  if (load<u8>(p - 1) === 0x1b) return true;
+  return i >= 6 && (load<u8>(p - 1) | 0x20) === 0x62 && load<u8>(p - 2) === 0x31 &&
+    load<u8>(p - 3) === 0x30 && load<u8>(p - 4) === 0x30 && load<u8>(p - 5) === 0x75 &&
+    load<u8>(p - 6) === 0x5c;
 }
 
 /**

@@ -55,7 +55,10 @@ function sequenceAt(bytes: Uint8Array, i: number): number {
  * Whether the bytes may hold a colour code: a `[` right after a raw ESC or
  * after `\u001b` / `\u001B`. One native search for `[`, rare in text (33k
  * in the 50 MB bench transcript), where a search for the backslashes of a
- * JSON transcript would stop about once per 60 bytes.
+ * JSON transcript would stop about once per 60 bytes. The engine's scans
+ * use its WebAssembly twin (mayHoldColour in wasm/assembly/prefilter.ts) on
+ * the bytes of their keyword pass; this one serves other bytes and the TS
+ * prefilter.
  * @param bytes The input.
  * @returns True when some sequence may start in it.
  * @example

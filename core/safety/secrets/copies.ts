@@ -140,15 +140,21 @@ function nextProbeHit(
   shift: number,
 ): number {
   for (; i <= last; i += stride) {
-    const h = Math.imul(words.getInt32(i), 0x9e3779b1) >>> shift;
+    const h = Math.imul(words.getInt32(i, true), 0x9e3779b1) >>> shift;
     if (((bitmap[h >>> 3]! >> (h & 7)) & 1) !== 0) return i;
   }
   return -1;
 }
 
-/** Sets the bit of `word` in a bitmap of 2^(32 - shift) bits. */
+/**
+ * Sets the bit of the window whose big-endian `word` is given (as the probe
+ * lists key it) in a bitmap of 2^(32 - shift) bits: the probe loops hash the
+ * window read little-endian (the WebAssembly loop then needs no byte swap).
+ */
 function setBit(bitmap: Uint8Array, word: number, shift: number): void {
-  const h = Math.imul(word, 0x9e3779b1) >>> shift;
+  const little = ((word & 0xff) << 24) | ((word >>> 8 & 0xff) << 16) | ((word >>> 16 & 0xff) << 8) |
+    (word >>> 24);
+  const h = Math.imul(little, 0x9e3779b1) >>> shift;
   bitmap[h >>> 3]! |= 1 << (h & 7);
 }
 
@@ -186,25 +192,29 @@ export function indexedFrom(value: Uint8Array, stride: number): number {
   const windows = value.length - 3;
   const most = windows - stride;
   if (most <= 0) return 0;
-  // wordy[j]: window j is four wordy bytes.
-  const wordy = new Uint8Array(windows);
-  let run = 0;
-  for (let i = 0; i < value.length; i++) {
-    run = isWordy(value[i]!) ? run + 1 : 0;
-    if (i >= 3 && run >= 4) wordy[i - 3] = 1;
-  }
+  // Each window's wordiness is read when the block reaches it, not for the
+  // whole value first: a block without a wordy window ends the search, and
+  // most values (random tokens) have one at their start.
   let count = 0;
-  for (let j = 0; j < stride; j++) count += wordy[j]!;
+  for (let j = 0; j < stride; j++) count += wordyWindow(value, j);
   let best = 0;
   let bestCount = count;
   for (let k = 1; k <= most && bestCount > 0; k++) {
-    count += wordy[k + stride - 1]! - wordy[k - 1]!;
+    count += wordyWindow(value, k + stride - 1) - wordyWindow(value, k - 1);
     if (count < bestCount) {
       best = k;
       bestCount = count;
     }
   }
   return best;
+}
+
+/** 1 when the window at `j` is four wordy bytes ({@linkcode isWordy}), else 0. */
+function wordyWindow(value: Uint8Array, j: number): number {
+  return isWordy(value[j]!) && isWordy(value[j + 1]!) && isWordy(value[j + 2]!) &&
+      isWordy(value[j + 3]!)
+    ? 1
+    : 0;
 }
 
 /**
@@ -402,8 +412,8 @@ export class CopyMemory {
     const last = Math.min(to + this.#reach + stride - 1, bytes.length - 4);
     const words = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const look = (i: number) => {
-      // The same big-endian word as getInt32, read from the bytes: a DataView
-      // call is not inlined at every tier, four byte loads are.
+      // The big-endian word the probe lists are keyed by, read from the
+      // bytes: a DataView call is not inlined at every tier, four byte loads are.
       const list = this.#probes.get(wordAt(bytes, i));
       if (list === undefined) return;
       for (const p of list) {

@@ -16,7 +16,7 @@
  */
 import { createWasmDfa, type DfaScanResult, type DfaTables } from "../../../wasm/mod.ts";
 import { armorEnd } from "./armor.ts";
-import { stripColour } from "./ansi.ts";
+import { mayHoldColour, stripColour } from "./ansi.ts";
 import { buildAutomaton, type KeywordAutomaton } from "./automaton.ts";
 import { shannonEntropy } from "./checks.ts";
 import { isNotSecret, opensAsPlaceholder, PLACEHOLDER_OPENING_WORDS } from "./filters.ts";
@@ -39,7 +39,7 @@ export type PrefilterKind = "wasm" | "ts";
 /**
  * The probe loop of `CopyMemory.find` (copies.ts) run elsewhere (in
  * WebAssembly over the same bytes): the positions from `first` to `last`,
- * every `stride` bytes, whose big-endian 4-byte window times 0x9e3779b1,
+ * every `stride` bytes, whose little-endian 4-byte window times 0x9e3779b1,
  * shifted right by `shift`, indexes a set byte of `bitmap`. `version`
  * changes whenever the bitmap's content does.
  */
@@ -161,6 +161,11 @@ export interface SecretEngine {
   maskedCopy(bytes: Uint8Array): Uint8Array;
   /** Line feeds in bytes[from, to) (in WebAssembly when `bytes` was the last keyword pass). */
   countNewlines(bytes: Uint8Array, from: number, to: number): number;
+  /**
+   * Whether `bytes` may hold a colour code (ansi.ts mayHoldColour; in
+   * WebAssembly when `bytes` was the last keyword pass).
+   */
+  mayHoldColour(bytes: Uint8Array): boolean;
   /**
    * The copy search's probe loop in WebAssembly over the bytes of the last
    * keyword pass (see {@linkcode CopyProbe}), or null when `bytes` were not
@@ -331,6 +336,7 @@ export function createEngine(
   let scanKeywords = (bytes: Uint8Array) => scanDfaTs(tables, bytes, 0);
   let maskedCopy = maskHighTs;
   let countNewlines = countNewlinesTs;
+  let colourIn = mayHoldColour;
   let probeCopies = (_bytes: Uint8Array): CopyProbe | null => null;
   if (prefilter === "wasm") {
     try {
@@ -344,6 +350,7 @@ export function createEngine(
       countNewlines = (bytes: Uint8Array, from: number, to: number) =>
         bytes === last ? dfa.countNewlines(from, to) : countNewlinesTs(bytes, from, to);
       probeCopies = (bytes: Uint8Array) => bytes === last ? dfa.probe : null;
+      colourIn = (bytes: Uint8Array) => bytes === last ? dfa.mayHoldColour() : mayHoldColour(bytes);
     } catch {
       prefilter = "ts";
     }
@@ -360,6 +367,7 @@ export function createEngine(
     scanKeywords,
     maskedCopy,
     countNewlines,
+    mayHoldColour: colourIn,
     probeCopies,
     rules: compiled,
     keywordRules,
@@ -488,12 +496,16 @@ export function countNewlinesTs(bytes: Uint8Array, from: number, to: number): nu
  * ```
  */
 export function findSecrets(engine: SecretEngine, bytes: Uint8Array): RawFinding[] {
-  const stripped = stripColour(bytes);
+  // The keyword pass first: the colour test then reads the bytes already in
+  // WebAssembly memory (a SIMD search for `[`, not the runtime's byte search).
+  const pass = engine.scanKeywords(bytes);
+  const stripped = engine.mayHoldColour(bytes) ? stripColour(bytes) : null;
+  if (stripped === null) return findSecretsIn(engine, bytes, TEXT_WINDOW_BYTES, pass);
   // The text without colour codes first: the buffer's own pass is then the
   // engine's last, whose bytes the copy probe (probeCopies) belongs to.
-  const plain = stripped === null ? null : findSecretsIn(engine, stripped.bytes, TEXT_WINDOW_BYTES);
+  const plain = findSecretsIn(engine, stripped.bytes, TEXT_WINDOW_BYTES);
   const found = findSecretsIn(engine, bytes, TEXT_WINDOW_BYTES);
-  return plain === null ? found : withColourFindings(plain, found, stripped!.from);
+  return withColourFindings(plain, found, stripped.from);
 }
 
 /**
@@ -592,15 +604,17 @@ class TextWindows {
  * window holding that reach (a section rule's too: its distances are within
  * its reach); a match that ends within the margin of a window's end (a key
  * block or `extend` running on) is read again on the whole text, which gives
- * its true end.
+ * its true end. `keywordPass`: the keyword pass of `bytes` when it was
+ * made already, as the engine's last (findSecrets makes it first).
  * @internal
  */
 export function findSecretsIn(
   engine: SecretEngine,
   bytes: Uint8Array,
   windowBytes: number,
+  keywordPass?: DfaScanResult,
 ): RawFinding[] {
-  const pass = engine.scanKeywords(bytes);
+  const pass = keywordPass ?? engine.scanKeywords(bytes);
   if (pass.hits.length === 0) return [];
   // Patterns run on an ASCII view: string offsets are byte offsets.
   const windows = new TextWindows(pass.ascii ? bytes : engine.maskedCopy(bytes), windowBytes);

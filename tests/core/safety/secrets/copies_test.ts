@@ -2,7 +2,12 @@
 // standalone rule, the bounded memory. See: #21
 
 import assert from "node:assert/strict";
-import { COPY_BOUNDS, CopyMemory, mergeCopies } from "../../../../core/safety/secrets/copies.ts";
+import {
+  COPY_BOUNDS,
+  CopyMemory,
+  indexedFrom,
+  mergeCopies,
+} from "../../../../core/safety/secrets/copies.ts";
 import { copyForms } from "../../../../core/safety/secrets/copy_forms.ts";
 import { concatBytes, readerOf } from "../../../_helpers/byte_stream.ts";
 import { ALNUM, Rng } from "../../../_helpers/secret_fixtures.ts";
@@ -273,7 +278,7 @@ function countingProbe(bytes: Uint8Array) {
     const out: number[] = [];
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     for (let i = first; i <= last; i += stride) {
-      const h = Math.imul(view.getInt32(i), 0x9e3779b1) >>> shift;
+      const h = Math.imul(view.getInt32(i, true), 0x9e3779b1) >>> shift;
       if (((bitmap[h >>> 3]! >> (h & 7)) & 1) !== 0) out.push(i);
     }
     counted.positions += out.length;
@@ -395,4 +400,54 @@ Deno.test("review46: a base64 value whose text or password is one word does not 
   const v = rng.str(ALNUM, 12) + "7";
   const r = redactText(engine, `Authorization: Basic ${btoa(`deploy:${v}`)}\necho ${v}\n`);
   assert.ok(!r.text.includes(v), r.text);
+});
+
+/** The definition indexedFrom keeps: every window's wordiness first, then the first block with the fewest. */
+function indexedFromByDefinition(value: Uint8Array, stride: number): number {
+  const wordyByte = (b: number) => /[a-z \-_.\/:="'\\]/.test(String.fromCharCode(b));
+  const windows = value.length - 3;
+  if (windows - stride <= 0) return 0;
+  const wordy: number[] = [];
+  for (let j = 0; j < windows; j++) {
+    wordy.push([0, 1, 2, 3].every((d) => wordyByte(value[j + d]!)) ? 1 : 0);
+  }
+  let best = 0;
+  let bestCount = Infinity;
+  for (let k = 0; k + stride <= windows; k++) {
+    const count = wordy.slice(k, k + stride).reduce((a, b) => a + b, 0);
+    if (count < bestCount) {
+      best = k;
+      bestCount = count;
+    }
+  }
+  return best;
+}
+
+Deno.test("indexedFrom() picks the first block of windows with the fewest wordy ones, for values of any mix", () => {
+  const rng = new Rng(2112);
+  // Wordy bytes (lower case, blank, punctuation) and others, in runs, so blocks of every count occur.
+  const wordy = "abcxyz -_./:=\"'\\";
+  const other = "ABZ0189+~!@#";
+  let moved = 0;
+  let tied = 0;
+  for (let i = 0; i < 3000; i++) {
+    const length = 4 + rng.int(120);
+    const value = new Uint8Array(length);
+    let pool = rng.next() < 0.5 ? wordy : other;
+    for (let j = 0; j < length; j++) {
+      if (rng.next() < 0.15) pool = pool === wordy ? other : wordy;
+      value[j] = pool.charCodeAt(rng.int(pool.length));
+    }
+    const stride = 1 + rng.int(16);
+    const expected = indexedFromByDefinition(value, stride);
+    assert.equal(
+      indexedFrom(value, stride),
+      expected,
+      `${new TextDecoder().decode(value)} / ${stride}`,
+    );
+    if (expected > 0) moved++;
+    else if (length - 3 - stride > 0) tied++;
+  }
+  // Positive controls: many values index a block past their start, many their first block.
+  assert.ok(moved > 500 && tied > 500, `${moved} moved, ${tied} at the start`);
 });

@@ -15,6 +15,7 @@ import {
 } from "../../../../core/safety/secrets/engine.ts";
 import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
 import { CopyMemory } from "../../../../core/safety/secrets/copies.ts";
+import { mayHoldColour } from "../../../../core/safety/secrets/ansi.ts";
 import { CONTEXTS, Rng, SAMPLES } from "../../../_helpers/secret_fixtures.ts";
 
 const encoder = new TextEncoder();
@@ -364,4 +365,167 @@ Deno.test("the WASM and TS name checks agree when two keywords of one state shar
   }
   // Positive control: both checks pass at some lengths, the one from `token` alone at others.
   assert.equal(passedSets.size, 2, `passed sets ${[...passedSets]}`);
+});
+
+Deno.test("the WASM and TS name checks agree on dense hits in long reach runs and at placeholder openings", () => {
+  // The WASM pass reads on from where the same set's last reach walk
+  // stopped (a hit inside `token=token=…` or `://a:a:a:…` does not walk its
+  // whole reach again) and compares a value only with the placeholder
+  // literals of its first byte; the TS reference does neither.
+  const w = createEngine(SECRET_RULES, { prefilter: "wasm" });
+  const t = createEngine(SECRET_RULES, { prefilter: "ts" });
+  const rng = new Rng(21);
+  // The reach checks' keywords, separators, end bytes and bytes of their sets, and bytes outside them.
+  const parts = [
+    "token",
+    "api_key",
+    "password",
+    "secret",
+    "://",
+    "://u:p@h",
+    'token="',
+    "<add",
+    "=",
+    ":",
+    "@",
+    '"',
+    "'",
+    "\t",
+    "\n",
+    " ",
+    "a",
+    "x9",
+    "_",
+    "/",
+    "é",
+    // Runs of the attribute reach's set without its separator, as long as its length.
+    "a".repeat(40),
+    "b c".repeat(40),
+    // Placeholder openings, in either case, and first bytes they share with values.
+    "changeme",
+    "CHANGE_ME",
+    "${",
+    "<",
+    "your_",
+    "Todo",
+    "xxxxx",
+    "***",
+    "tok",
+    "c",
+    "y",
+  ];
+  const inputs: Uint8Array[] = [];
+  for (let i = 0; i < 400; i++) {
+    let s = "";
+    for (let n = 1 + rng.int(60); n > 0; n--) s += rng.pick(parts);
+    inputs.push(encoder.encode(s));
+  }
+  // Long runs of one unit, with the end byte or a byte outside the set at
+  // every distance around the checks' lengths (40, 96, 120, 386).
+  const units = [
+    "token=",
+    "token=a",
+    "://a:b",
+    "password=x",
+    "api_key\t",
+    "<add\t",
+    "a:",
+    "= ",
+    "://u:p@",
+  ];
+  for (const unit of units) {
+    for (const stop of ["@", '"', "=", "\n", "#", "é", ""]) {
+      const run = unit.repeat(1 + rng.int(90));
+      const at = rng.int(run.length + 1);
+      inputs.push(
+        encoder.encode(run.slice(0, at) + stop + run.slice(at) + unit.repeat(rng.int(4))),
+      );
+    }
+  }
+  // A hit inside the stretch an earlier hit's attribute reach walked
+  // (`name=`, bytes of its set, the same name again), its separator before
+  // the second hit or not, its end byte at every distance from the second.
+  const filler = "ab c_.:-9\r\n\t";
+  const fill = (n: number) => {
+    let s = "";
+    for (let i = 0; i < n; i++) s += rng.pick([...filler]);
+    return s;
+  };
+  for (let i = 0; i < 300; i++) {
+    const name = rng.pick(["token", "api_key", "password", "secret"]);
+    const sep = rng.next() < 0.3 ? "=" : "";
+    inputs.push(
+      encoder.encode(
+        `${name}=${fill(rng.int(130))}${name}${fill(rng.int(20))}${sep}${fill(rng.int(150))}"x`,
+      ),
+    );
+  }
+  const { states, program } = w.nameChecks!;
+  let reachPassed = 0;
+  let reachFailed = 0;
+  let openFailed = 0;
+  for (const bytes of inputs) {
+    const a = w.scanKeywords(bytes);
+    const b = t.scanKeywords(bytes);
+    assert.deepEqual([...a.hits], [...b.hits]);
+    assert.deepEqual([...a.passed], [...b.passed]);
+    for (let h = 0; h < a.hits.length; h += 2) {
+      const at = states[a.hits[h + 1]! / w.automaton.classCount]!;
+      if (at === 0) continue;
+      for (let k = 0; k < Math.min(31, program[at]!); k++) {
+        const shape = program[at + 2 + 2 * k]!;
+        const pass = (a.passed[h >> 1]! >>> k & 1) === 1;
+        if (shape !== 0xffffffff && shape >>> 30 === 3) {
+          if (pass) reachPassed++;
+          else reachFailed++;
+        } else if (shape >>> 31 === 0 && (shape & 16) !== 0 && !pass) openFailed++;
+      }
+    }
+  }
+  // Positive controls: reach checks both pass and fail, many times; value checks that reject a placeholder fail.
+  assert.ok(
+    reachPassed > 500 && reachFailed > 500,
+    `reach ${reachPassed} passed, ${reachFailed} failed`,
+  );
+  assert.ok(openFailed > 1000, `${openFailed} failed checks with a placeholder test`);
+});
+
+Deno.test("the WASM colour test agrees with ansi.ts mayHoldColour at every offset and around each 16-byte step", () => {
+  const w = createEngine(SECRET_RULES, { prefilter: "wasm" });
+  assert.equal(w.prefilter, "wasm");
+  const rng = new Rng(2122);
+  const pieces = [
+    "[",
+    "\x1b",
+    "\x1b[",
+    "\\u001b",
+    "\\u001b[",
+    "\\u001B[",
+    "\\u001c[",
+    "u001b[",
+    "\\",
+    "b",
+    "a",
+    " ",
+    "é",
+    "\n",
+  ];
+  let yes = 0;
+  let no = 0;
+  for (let i = 0; i < 3000; i++) {
+    let s = "";
+    const parts = rng.int(24);
+    for (let k = 0; k < parts; k++) {
+      // Filler of any length puts the pieces on every lane of a step and across steps.
+      s += "x".repeat(rng.int(rng.next() < 0.5 ? 4 : 40)) + rng.pick(pieces);
+    }
+    const bytes = encoder.encode(s);
+    w.scanKeywords(bytes);
+    const expected = mayHoldColour(bytes);
+    assert.equal(w.mayHoldColour(bytes), expected, JSON.stringify(s));
+    if (expected) yes++;
+    else no++;
+  }
+  // Positive controls: both answers, many times.
+  assert.ok(yes > 500 && no > 500, `${yes} may hold colour, ${no} not`);
 });
