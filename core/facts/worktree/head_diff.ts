@@ -10,7 +10,7 @@
  * @module
  */
 import type { GitObjectReader, StatusCode } from "../types.ts";
-import { type GitIndex, type IndexEntry, readEntry } from "./index_file.ts";
+import { type GitIndex, type IndexEntry, readEntryKeys } from "./index_file.ts";
 import { MODE_FILE, MODE_TREE, MODE_TYPE_MASK } from "./compare_stat.ts";
 import {
   basenameCandidates,
@@ -326,7 +326,7 @@ export async function diffIndexHead(
       }
     }
     const invalid = index.invalidNames?.get(i);
-    const e = readEntry(index, i++);
+    const e = readEntryKeys(index, i++);
     if (invalid !== undefined) {
       // Compared by its exact name only; the caller names it unchecked.
       const h = headInvalid.get(invalid);
