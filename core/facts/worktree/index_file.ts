@@ -852,7 +852,9 @@ class EntryReader {
           pathLen += nul - off;
           off = nul;
         } else {
-          while (off < nul) pathBuf[pathLen++] = bytes[off++]!;
+          pathBuf.set(bytes.subarray(off, nul), pathLen);
+          pathLen += nul - off;
+          off = nul;
         }
         // Entries are padded with 1-8 NULs to a multiple of 8 bytes.
         off = entryStart + ((off - entryStart + 8) & ~7);
