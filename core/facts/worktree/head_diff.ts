@@ -155,11 +155,12 @@ export async function diffIndexHead(
   const { objects } = options;
   const concurrency = Math.max(1, options.concurrency ?? 32);
   const validNodes = new Map<string, string>();
+  const cacheCounts = new Map<string, number>();
+  // Read once: the index makes its nodes on each read (worktree/index_file.ts).
   for (const node of index.cacheTree ?? []) {
     if (node.oid !== null && node.entryCount >= 0) validNodes.set(node.path, node.oid);
+    cacheCounts.set(node.path, node.entryCount);
   }
-  const cacheCounts = new Map<string, number>();
-  for (const node of index.cacheTree ?? []) cacheCounts.set(node.path, node.entryCount);
 
   const head = new Map<string, HeadBlob>();
   /** HEAD's tree id of each directory read, by prefix ("dir/"). */

@@ -333,37 +333,20 @@ function finishIndex(
   // place, they are the file's, which the caller frees.
   if (pathBuf !== bytes) releaseBytes(pathBuf);
 
-  // Where the parse frees the bytes, the cache tree (2,600 nodes of
-  // strings at 50k entries, about 0.9 MB) is built after that, from a copy
-  // of its extension: built while the file's bytes were held, it made the
-  // parse's peak, a preflight's highest. The file's errors keep their order.
-  const ext = readExtensions(bytes, view, off, end, {
-    splitLink: options.splitLink === true,
-    deferTree: options.releaseBytes === true,
-  });
-  try {
-    if (ext.off !== end) {
-      throw new GitIndexError("trailing bytes before the checksum", ext.off, "bounds");
-    }
-    if (emptyPathAt >= 0 && ext.splitLink === null) {
-      throw new GitIndexError(`entry ${emptyPathAt} has an empty path`, HEADER_LEN, "path");
-    }
-  } catch (e) {
-    // The deferred tree comes first in the file: its error would have come first.
-    if (ext.tree !== null) parseCacheTree(ext.tree.body, 0, ext.tree.body.length, ext.tree.at);
-    throw e;
+  const ext = readExtensions(bytes, view, off, end, { splitLink: options.splitLink === true });
+  if (ext.off !== end) {
+    throw new GitIndexError("trailing bytes before the checksum", ext.off, "bounds");
   }
-  const { extensions, splitLink } = ext;
-  let cacheTree = ext.cacheTree;
+  if (emptyPathAt >= 0 && ext.splitLink === null) {
+    throw new GitIndexError(`entry ${emptyPathAt} has an empty path`, HEADER_LEN, "path");
+  }
+  const { extensions, splitLink, tree } = ext;
 
   const checksum = hexAt(bytes, end);
   // Everything is read from the file: it goes before the paths' strings
   // are cut out of the text (worktree/index_paths.ts), so the two are never
   // held together.
   if (options.releaseBytes === true) releaseBytes(bytes);
-  if (ext.tree !== null) {
-    cacheTree = parseCacheTree(ext.tree.body, 0, ext.tree.body.length, ext.tree.at);
-  }
   return {
     version,
     count,
@@ -371,7 +354,12 @@ function finishIndex(
     fields,
     stat,
     oidBytes,
-    cacheTree,
+    // Built from the extension's bytes (checked already) each time it is
+    // read: its 2,600 nodes of strings at 50k entries (0.5 MB) are held only
+    // by a reader (the index against HEAD), not through the whole scan.
+    get cacheTree(): CacheTreeEntry[] | null {
+      return tree === null ? null : parseCacheTree(tree, 0, tree.length);
+    },
     extensions,
     checksum,
     ...(invalidNames === undefined || invalidNames.size === 0 ? {} : { invalidNames }),
@@ -512,73 +500,59 @@ async function readFully(readAt: ReadIndexAt, offset: number, into: Uint8Array):
 /** What {@linkcode readExtensions} found after the entries. */
 interface ExtensionsRead {
   extensions: string[];
-  cacheTree: CacheTreeEntry[] | null;
-  /** The TREE extension's body, copied, and where it starts in the file, when deferred. */
-  tree: { at: number; body: Uint8Array } | null;
+  /** The TREE extension's body (checked), copied, or null. */
+  tree: Uint8Array | null;
   splitLink: Uint8Array | null;
   /** Where the extensions end. */
   off: number;
 }
 
 /**
- * The extensions from `off` up to the checksum at `end`. With `deferTree`
- * the TREE body is copied, not parsed. A second TREE (git writes at most
- * one) has the earlier copy parsed first, so an error in it comes first.
+ * The extensions from `off` up to the checksum at `end`. The TREE body is
+ * checked where it is, in the file's order (no node made), and copied: its
+ * nodes are made when the index's cache tree is read. A second TREE (git
+ * writes at most one) replaces the first.
  */
 function readExtensions(
   bytes: Uint8Array,
   view: DataView,
   off: number,
   end: number,
-  options: { splitLink: boolean; deferTree: boolean },
+  options: { splitLink: boolean },
 ): ExtensionsRead {
-  const out: ExtensionsRead = {
-    extensions: [],
-    cacheTree: null,
-    tree: null,
-    splitLink: null,
-    off,
-  };
+  const out: ExtensionsRead = { extensions: [], tree: null, splitLink: null, off };
   const { extensions } = out;
-  try {
-    while (off + 8 <= end) {
-      const sig = LATIN1.decode(bytes.subarray(off, off + 4));
-      const size = view.getUint32(off + 4);
-      const dataStart = off + 8;
-      if (size > end - dataStart) {
-        throw new GitIndexError(`extension ${extensions.length} runs past the end`, off, "bounds");
-      }
-      extensions.push(sig);
-      if (sig === "TREE" && options.deferTree) {
-        if (out.tree !== null) parseCacheTree(out.tree.body, 0, out.tree.body.length, out.tree.at);
-        out.tree = { at: dataStart, body: bytes.slice(dataStart, dataStart + size) };
-      } else if (sig === "TREE") {
-        out.cacheTree = parseCacheTree(bytes, dataStart, dataStart + size);
-      } else if (sig === "link" && options.splitLink && out.splitLink === null) {
-        out.splitLink = bytes.slice(dataStart, dataStart + size);
-      } else if (sig === "link") {
-        throw new GitUnsupportedError(
-          "Cannot read git index: split index (core.splitIndex) is not supported",
-          "git_split_index_unsupported",
-          { data: { offset: off } },
-        );
-      } else if (sig === "sdir") {
-        // Sparse index: directory entries stand for skipped subtrees; they carry
-        // skip-worktree and are left alone like any skip-worktree entry.
-      } else if (!(bytes[off]! >= 0x41 && bytes[off]! <= 0x5a)) {
-        // git itself refuses an index with a required extension it does not know.
-        throw new GitUnsupportedError(
-          `Cannot read git index: required extension ${extensions.length - 1} is not understood`,
-          "git_index_extension_unsupported",
-          { data: { offset: off } },
-        );
-      }
-      off = dataStart + size;
+  while (off + 8 <= end) {
+    const sig = LATIN1.decode(bytes.subarray(off, off + 4));
+    const size = view.getUint32(off + 4);
+    const dataStart = off + 8;
+    if (size > end - dataStart) {
+      throw new GitIndexError(`extension ${extensions.length} runs past the end`, off, "bounds");
     }
-  } catch (e) {
-    // A deferred tree comes earlier in the file: its error would have come first.
-    if (out.tree !== null) parseCacheTree(out.tree.body, 0, out.tree.body.length, out.tree.at);
-    throw e;
+    extensions.push(sig);
+    if (sig === "TREE") {
+      parseCacheTree(bytes, dataStart, dataStart + size, { build: false });
+      out.tree = bytes.slice(dataStart, dataStart + size);
+    } else if (sig === "link" && options.splitLink && out.splitLink === null) {
+      out.splitLink = bytes.slice(dataStart, dataStart + size);
+    } else if (sig === "link") {
+      throw new GitUnsupportedError(
+        "Cannot read git index: split index (core.splitIndex) is not supported",
+        "git_split_index_unsupported",
+        { data: { offset: off } },
+      );
+    } else if (sig === "sdir") {
+      // Sparse index: directory entries stand for skipped subtrees; they carry
+      // skip-worktree and are left alone like any skip-worktree entry.
+    } else if (!(bytes[off]! >= 0x41 && bytes[off]! <= 0x5a)) {
+      // git itself refuses an index with a required extension it does not know.
+      throw new GitUnsupportedError(
+        `Cannot read git index: required extension ${extensions.length - 1} is not understood`,
+        "git_index_extension_unsupported",
+        { data: { offset: off } },
+      );
+    }
+    off = dataStart + size;
   }
   out.off = off;
   return out;
@@ -1289,15 +1263,15 @@ export function buildIndex(
 const EMPTY_BLOB = "e69de29bb2d1d6434b8b29ae775ad8c2e48c5391";
 
 /**
- * Parses the TREE extension body into pre-order nodes with full paths.
- * `bytes` may be a copy of the body: `shift` is added to the offsets errors
- * report, so they are the file's.
+ * Parses the TREE extension body into pre-order nodes with full paths; with
+ * `build: false`, only checks it (the same errors, at the same offsets) and
+ * makes no node.
  */
 function parseCacheTree(
   bytes: Uint8Array,
   start: number,
   end: number,
-  shift = 0,
+  { build }: { build: boolean } = { build: true },
 ): CacheTreeEntry[] {
   const out: CacheTreeEntry[] = [];
   let off = start;
@@ -1313,14 +1287,14 @@ function parseCacheTree(
     while (off < end && bytes[off] !== stop) {
       const d = bytes[off]! - 0x30;
       if (d < 0 || d > 9) {
-        throw new GitIndexError("cache-tree number is malformed", off + shift, "tree");
+        throw new GitIndexError("cache-tree number is malformed", off, "tree");
       }
       n = n * 10 + d;
       digits++;
       off++;
     }
     if (off >= end || digits === 0) {
-      throw new GitIndexError("cache-tree number is truncated", off + shift, "tree");
+      throw new GitIndexError("cache-tree number is truncated", off, "tree");
     }
     off++;
     return neg ? -n : n;
@@ -1329,22 +1303,22 @@ function parseCacheTree(
   function node(parent: string | null): void {
     const nul = bytes.indexOf(0, off);
     if (nul < 0 || nul >= end) {
-      throw new GitIndexError("cache-tree name has no end", off + shift, "tree");
+      throw new GitIndexError("cache-tree name has no end", off, "tree");
     }
-    const name = UTF8.decode(bytes.subarray(off, nul));
+    const name = build ? UTF8.decode(bytes.subarray(off, nul)) : "";
     off = nul + 1;
     const entryCount = readNumber(0x20);
     const subtreeCount = readNumber(0x0a);
     let oid: string | null = null;
     if (entryCount >= 0) {
       if (off + HASH_LEN > end) {
-        throw new GitIndexError("cache-tree oid is truncated", off + shift, "tree");
+        throw new GitIndexError("cache-tree oid is truncated", off, "tree");
       }
-      oid = hexAt(bytes, off);
+      if (build) oid = hexAt(bytes, off);
       off += HASH_LEN;
     }
-    const path = parent === null ? "" : `${parent}${name}/`;
-    out.push({ path, entryCount, subtreeCount, oid });
+    const path = parent === null ? "" : build ? `${parent}${name}/` : "";
+    if (build) out.push({ path, entryCount, subtreeCount, oid });
     for (let i = 0; i < subtreeCount; i++) node(path);
   }
 

@@ -772,10 +772,16 @@ export async function scanWorktree(
   for (const c of columns) {
     if (!oidsNeeded) releaseOids(c);
   }
-  // What the C allocator holds free now (those columns, the JIT's scratch
-  // for the comparison's loops) back to the system before the walk adds its
-  // own (at 50k files about 0.6 MiB off preflight's peak).
-  if (lstatCount >= FULL_GC_PATHS) fs.releaseFreedMemory?.();
+  // The garbage of the comparison and of the index against HEAD (its cache
+  // tree's nodes, ~0.5 MB at 50k entries) collected, and what the C
+  // allocator holds free then (those columns, the JIT's scratch for the
+  // comparison's loops) back to the system, before the walk adds its own
+  // (at 50k files about 0.6 MiB off preflight's peak for the latter, 0.5
+  // for the collection, whose cost is a few ms).
+  if (lstatCount >= FULL_GC_PATHS) {
+    fullGc();
+    fs.releaseFreedMemory?.();
+  }
   if (options.untracked ?? true) {
     countPresent(tree, { files: presence, dirs: dirs.exists });
     const res = await findUntracked(fs, repo, {
