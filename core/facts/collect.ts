@@ -23,8 +23,6 @@ import { isCodedError } from "../errors.ts";
 import { GitUnsupportedError } from "./git/errors.ts";
 import { escapeLossyPath, escapePathText, shownPath } from "./escape_path.ts";
 import { hashFiles, MAX_HASH_BYTES } from "./hash_files.ts";
-import { createStoredForm } from "./stored_form.ts";
-import { checkPublished } from "./git/check_published.ts";
 import { createObjectReader } from "./git/object_reader.ts";
 import { findRepo } from "./git/find_repo.ts";
 import { inProgressOperation } from "./git/in_progress_operation.ts";
@@ -623,6 +621,8 @@ export async function collectFacts(
   const toHashIdx = listed.map((_, i) => i).filter((i) =>
     listed[i]!.kind !== "submodule" && !listed[i]!.path.endsWith("/")
   );
+  // Loaded only now, past the scan: their code is not resident at its peak.
+  const { createStoredForm } = await import("./stored_form.ts");
   const hashes = await hashFiles(fs, repo.workTree, toHashIdx.map((i) => raw[i]!), {
     maxBytes: maxHashBytes,
     expired,
@@ -688,6 +688,8 @@ export async function collectFacts(
   } else if (head.oid === null) {
     published = { status: "no", refs: [], reason: "no commits yet" };
   } else {
+    // Loaded only now, past the scan: its code is not resident at its peak.
+    const { checkPublished } = await import("./git/check_published.ts");
     try {
       const p = await checkPublished(fs, repo, head.oid, {
         now: () => options.now().getTime(),

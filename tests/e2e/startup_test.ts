@@ -99,6 +99,23 @@ Deno.test("the facts collector and the load workflow import no npm package and n
   }
 });
 
+Deno.test("the facts collector reaches the publication check and the stored form only lazily (their code is not resident at the scan's peak)", async () => {
+  const collect = await staticClosure("core/facts/collect.ts");
+  // Positive control: the walk reached the scan and the hashing.
+  assert.ok(collect.has("core/facts/worktree/scan.ts"));
+  assert.ok(collect.has("core/facts/hash_files.ts"));
+  for (
+    const lazy of [
+      "core/facts/git/check_published.ts",
+      "core/facts/git/_commit_graph.ts",
+      "core/facts/stored_form.ts",
+      "core/facts/worktree/read_index.ts",
+    ]
+  ) {
+    assert.ok(!collect.has(lazy), `collect must reach ${lazy} only lazily`);
+  }
+});
+
 Deno.test("load reaches the command classifier, the chain walker, the capsule renderer, the whole host records and the secret scanner only lazily (a capsule with no command loads no classifier)", async () => {
   const load = await staticClosure("core/workflow/load.ts");
   // Positive control: the walk reached the capsule reader and the facts collector.

@@ -10,7 +10,7 @@
  * @module
  */
 import type { GitObjectReader, StatusCode } from "../types.ts";
-import { type GitIndex, type IndexEntry, readEntry } from "./index_file.ts";
+import { type GitIndex, type IndexEntry, readEntryKeys } from "./index_file.ts";
 import { MODE_FILE, MODE_TREE, MODE_TYPE_MASK } from "./compare_stat.ts";
 import {
   basenameCandidates,
@@ -155,11 +155,12 @@ export async function diffIndexHead(
   const { objects } = options;
   const concurrency = Math.max(1, options.concurrency ?? 32);
   const validNodes = new Map<string, string>();
+  const cacheCounts = new Map<string, number>();
+  // Read once: the index makes its nodes on each read (worktree/index_file.ts).
   for (const node of index.cacheTree ?? []) {
     if (node.oid !== null && node.entryCount >= 0) validNodes.set(node.path, node.oid);
+    cacheCounts.set(node.path, node.entryCount);
   }
-  const cacheCounts = new Map<string, number>();
-  for (const node of index.cacheTree ?? []) cacheCounts.set(node.path, node.entryCount);
 
   const head = new Map<string, HeadBlob>();
   /** HEAD's tree id of each directory read, by prefix ("dir/"). */
@@ -326,7 +327,7 @@ export async function diffIndexHead(
       }
     }
     const invalid = index.invalidNames?.get(i);
-    const e = readEntry(index, i++);
+    const e = readEntryKeys(index, i++);
     if (invalid !== undefined) {
       // Compared by its exact name only; the caller names it unchecked.
       const h = headInvalid.get(invalid);

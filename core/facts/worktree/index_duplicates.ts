@@ -9,7 +9,6 @@
  * @module
  */
 import { ENTRY_WORDS, FIELD, type GitIndex } from "./index_file.ts";
-import { comparePaths } from "./compare_paths.ts";
 
 /**
  * The first entry number that repeats the path before it in a way git never
@@ -22,9 +21,11 @@ export function duplicateEntry(index: GitIndex): number {
   for (let i = 1; i < index.count; i++) {
     // Names that are not UTF-8 decode alike (U+FFFD): only their bytes tell them apart.
     if (index.invalidNames?.has(i) === true || index.invalidNames?.has(i - 1) === true) continue;
-    if (paths.get(i) !== paths.get(i - 1)) {
+    // Compared where they lie in the paths' text: no string cut out per entry.
+    const order = paths.compareWithPrevious(i);
+    if (order !== 0) {
       // Out of path order (code points order as UTF-8 bytes do).
-      if (comparePaths(paths.get(i - 1)!, paths.get(i)!) > 0) return i;
+      if (order > 0) return i;
       continue;
     }
     const stage = (fields[i * ENTRY_WORDS + FIELD.flags]! >> 12) & 3;

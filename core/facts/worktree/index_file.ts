@@ -263,21 +263,9 @@ const LATIN1 = new TextDecoder("latin1");
  */
 export function parseIndex(bytes: Uint8Array, options: ParseIndexOptions = {}): GitIndex {
   const len = bytes.length;
-  if (len < HEADER_LEN + HASH_LEN) throw new GitIndexError("file is too short", 0, "too_short");
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (view.getUint32(0) !== SIGNATURE) {
-    throw new GitIndexError('signature is not "DIRC"', 0, "signature");
-  }
-  const version = view.getUint32(4);
-  if (version !== 2 && version !== 3 && version !== 4) {
-    throw new GitIndexError(`version ${version} is not 2, 3 or 4`, 4, "version");
-  }
-  const count = view.getUint32(8);
+  const { version, count } = readHeader(view, len);
   const end = len - HASH_LEN;
-  // Each entry takes at least 62 bytes plus a NUL (v4: a varint and a NUL).
-  if (count > (end - HEADER_LEN) / (ENTRY_FIXED + 2)) {
-    throw new GitIndexError(`entry count ${count} does not fit the file`, 8, "count");
-  }
 
   // Pass 1 fills the columns and gathers the path bytes; pass 2 decodes
   // them once and slices the paths out. Each pass is a small function of
@@ -293,6 +281,42 @@ export function parseIndex(bytes: Uint8Array, options: ParseIndexOptions = {}): 
     consume: options.consumeBytes === true,
     newBuffer: options.newBuffer ?? ((n: number) => new Uint8Array(n)),
   });
+  return finishIndex(read, { bytes, view, end, version, count }, options);
+}
+
+/**
+ * The header of an index of `len` bytes: its version and entry count,
+ * checked (the signature, a known version, a count the file can hold).
+ */
+function readHeader(view: DataView, len: number): { version: 2 | 3 | 4; count: number } {
+  if (len < HEADER_LEN + HASH_LEN) throw new GitIndexError("file is too short", 0, "too_short");
+  if (view.getUint32(0) !== SIGNATURE) {
+    throw new GitIndexError('signature is not "DIRC"', 0, "signature");
+  }
+  const version = view.getUint32(4);
+  if (version !== 2 && version !== 3 && version !== 4) {
+    throw new GitIndexError(`version ${version} is not 2, 3 or 4`, 4, "version");
+  }
+  const count = view.getUint32(8);
+  const end = len - HASH_LEN;
+  // Each entry takes at least 62 bytes plus a NUL (v4: a varint and a NUL).
+  if (count > (end - HEADER_LEN) / (ENTRY_FIXED + 2)) {
+    throw new GitIndexError(`entry count ${count} does not fit the file`, 8, "count");
+  }
+  return { version, count };
+}
+
+/**
+ * What follows pass 1 (`read`): the paths decoded, the extensions up to the
+ * checksum at `end` of `bytes` (the whole file, or the last part of it held
+ * by a streamed parse), the checksum, the paths split.
+ */
+function finishIndex(
+  read: EntriesRead,
+  file: { bytes: Uint8Array; view: DataView; end: number; version: 2 | 3 | 4; count: number },
+  options: ParseIndexOptions,
+): GitIndex {
+  const { bytes, view, end, version, count } = file;
   const { fields, stat, oidBytes, pathBuf, pathLen, emptyPathAt } = read;
   const off = read.off;
   const pathText = UTF8.decode(pathBuf.subarray(0, pathLen));
@@ -309,45 +333,33 @@ export function parseIndex(bytes: Uint8Array, options: ParseIndexOptions = {}): 
   // place, they are the file's, which the caller frees.
   if (pathBuf !== bytes) releaseBytes(pathBuf);
 
-  // Where the parse frees the bytes, the cache tree (2,600 nodes of
-  // strings at 50k entries, about 0.9 MB) is built after that, from a copy
-  // of its extension: built while the file's bytes were held, it made the
-  // parse's peak, a preflight's highest. The file's errors keep their order.
-  const ext = readExtensions(bytes, view, off, end, {
-    splitLink: options.splitLink === true,
-    deferTree: options.releaseBytes === true,
-  });
-  try {
-    if (ext.off !== end) {
-      throw new GitIndexError("trailing bytes before the checksum", ext.off, "bounds");
-    }
-    if (emptyPathAt >= 0 && ext.splitLink === null) {
-      throw new GitIndexError(`entry ${emptyPathAt} has an empty path`, HEADER_LEN, "path");
-    }
-  } catch (e) {
-    // The deferred tree comes first in the file: its error would have come first.
-    if (ext.tree !== null) parseCacheTree(ext.tree.body, 0, ext.tree.body.length, ext.tree.at);
-    throw e;
+  const ext = readExtensions(bytes, view, off, end, { splitLink: options.splitLink === true });
+  if (ext.off !== end) {
+    throw new GitIndexError("trailing bytes before the checksum", ext.off, "bounds");
   }
-  const { extensions, splitLink } = ext;
-  let cacheTree = ext.cacheTree;
+  if (emptyPathAt >= 0 && ext.splitLink === null) {
+    throw new GitIndexError(`entry ${emptyPathAt} has an empty path`, HEADER_LEN, "path");
+  }
+  const { extensions, splitLink, tree } = ext;
 
   const checksum = hexAt(bytes, end);
   // Everything is read from the file: it goes before the paths' strings
   // are cut out of the text (worktree/index_paths.ts), so the two are never
   // held together.
   if (options.releaseBytes === true) releaseBytes(bytes);
-  if (ext.tree !== null) {
-    cacheTree = parseCacheTree(ext.tree.body, 0, ext.tree.body.length, ext.tree.at);
-  }
   return {
-    version: version as 2 | 3 | 4,
+    version,
     count,
     paths: paths ?? splitPaths(pathText, read.nameEnds, count, pathLen),
     fields,
     stat,
     oidBytes,
-    cacheTree,
+    // Built from the extension's bytes (checked already) each time it is
+    // read: its 2,600 nodes of strings at 50k entries (0.5 MB) are held only
+    // by a reader (the index against HEAD), not through the whole scan.
+    get cacheTree(): CacheTreeEntry[] | null {
+      return tree === null ? null : parseCacheTree(tree, 0, tree.length);
+    },
     extensions,
     checksum,
     ...(invalidNames === undefined || invalidNames.size === 0 ? {} : { invalidNames }),
@@ -355,76 +367,192 @@ export function parseIndex(bytes: Uint8Array, options: ParseIndexOptions = {}): 
   };
 }
 
+/**
+ * Reads bytes of the index file from `offset` into `into`; resolves to the
+ * count, fewer than asked (0) only at the end of the file.
+ */
+export type ReadIndexAt = (offset: number, into: Uint8Array) => Promise<number>;
+
+/** Options of {@linkcode parseIndexStreamed}. */
+export interface StreamedParseOptions extends Omit<ParseIndexOptions, "consumeBytes"> {
+  /** Bytes of the file held at once (more only for an entry or the extensions that need it). @default {131072} */
+  window?: number;
+}
+
+/** The file gave fewer bytes than its size while streamed: it changed, or shrank. */
+export class IndexStreamShortError extends Error {
+  constructor() {
+    super("the index file ended before its size while streamed");
+    this.name = "IndexStreamShortError";
+  }
+}
+
+/**
+ * {@linkcode parseIndex} over an index file of `size` bytes read a window at
+ * a time rather than held whole: at 50k entries the file is 4.5 MB, and held
+ * while the columns (3.6 MB) and the paths' text filled, it made a
+ * preflight's peak memory. The paths are gathered into a buffer of their own
+ * (1.3 MB at 50k entries) as the windows pass; the extensions and the
+ * checksum are read from a last window that holds them whole.
+ *
+ * The answer for a valid file is parseIndex's. For a malformed one it
+ * throws, but not always parseIndex's error (offsets are the window's): a
+ * caller that reports errors parses the whole file again for them. It
+ * throws {@linkcode IndexStreamShortError} when the file ends before `size`;
+ * a caller that needs the bytes read to be one version of the file checks
+ * that it did not change meanwhile (each read may open it anew).
+ *
+ * @param readAt Reads the file's bytes from an offset.
+ * @param size The file's size.
+ * @param options parseIndex's options, and the window.
+ * @returns The parsed index.
+ * @throws {GitIndexError} When the bytes are not a readable index.
+ * @throws {GitUnsupportedError} For an unknown required extension (a split index unless `splitLink`).
+ * @throws {IndexStreamShortError} When the file ends before `size`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseIndexStreamed } from "./index_file.ts";
+ * const bytes = new Uint8Array(32);
+ * bytes.set([0x44, 0x49, 0x52, 0x43, 0, 0, 0, 2, 0, 0, 0, 0]);
+ * const readAt = (offset: number, into: Uint8Array) => {
+ *   const part = bytes.subarray(offset, offset + into.length);
+ *   into.set(part);
+ *   return Promise.resolve(part.length);
+ * };
+ * assert.equal((await parseIndexStreamed(readAt, bytes.length)).count, 0);
+ * ```
+ */
+export async function parseIndexStreamed(
+  readAt: ReadIndexAt,
+  size: number,
+  options: StreamedParseOptions = {},
+): Promise<GitIndex> {
+  const windowBytes = Math.max(ENTRY_HEAD_ROOM * 2, options.window ?? 131072);
+  let win = new Uint8Array(Math.min(size, windowBytes));
+  /** The file offset of win[0], and how many bytes from there are held. */
+  let base = 0;
+  let held = await readFully(readAt, 0, win);
+  const { version, count } = readHeader(new DataView(win.buffer), size);
+  const fileEnd = size - HASH_LEN;
+  const reader = new EntryReader({
+    bytes: win,
+    view: new DataView(win.buffer),
+    version,
+    count,
+    end: fileEnd,
+    fileEnd,
+    consume: false,
+    newBuffer: options.newBuffer ?? ((n: number) => new Uint8Array(n)),
+  });
+  const complete = () => base + held >= size;
+  reader.setWindow(win, complete() ? fileEnd - base : held, complete(), HEADER_LEN);
+  for (let i = 0; i < count;) {
+    const to = Math.min(count, i + READ_CHUNK);
+    const next = reader.read(i, to);
+    if (next < to) {
+      // Entry `next` is not held whole: it moves to the window's start (a
+      // window it fills alone doubles), and the window is filled on.
+      const at = reader.off;
+      if (at === 0) {
+        const grown = new Uint8Array(Math.min(size - base, win.length * 2));
+        grown.set(win.subarray(0, held));
+        win = grown;
+      } else {
+        win.copyWithin(0, at, held);
+        held -= at;
+        base += at;
+      }
+      held += await readFully(
+        readAt,
+        base + held,
+        win.subarray(held, Math.min(win.length, size - base)),
+      );
+      reader.setWindow(win, complete() ? fileEnd - base : held, complete(), 0);
+    }
+    i = next;
+  }
+  // The rest (the extensions and the checksum) is held whole, from its start.
+  const restAt = base + reader.off;
+  const rest = new Uint8Array(size - restAt);
+  rest.set(win.subarray(reader.off, held));
+  await readFully(readAt, base + held, rest.subarray(held - reader.off));
+  releaseBytes(win);
+  return finishIndex(
+    reader.result(0),
+    { bytes: rest, view: new DataView(rest.buffer), end: rest.length - HASH_LEN, version, count },
+    options,
+  );
+}
+
+/** Fills `into` from the file at `offset`; throws IndexStreamShortError when the file ends first. */
+async function readFully(readAt: ReadIndexAt, offset: number, into: Uint8Array): Promise<number> {
+  let n = 0;
+  while (n < into.length) {
+    const got = await readAt(offset + n, into.subarray(n));
+    if (!(got > 0)) throw new IndexStreamShortError();
+    n += got;
+  }
+  return n;
+}
+
 /** What {@linkcode readExtensions} found after the entries. */
 interface ExtensionsRead {
   extensions: string[];
-  cacheTree: CacheTreeEntry[] | null;
-  /** The TREE extension's body, copied, and where it starts in the file, when deferred. */
-  tree: { at: number; body: Uint8Array } | null;
+  /** The TREE extension's body (checked), copied, or null. */
+  tree: Uint8Array | null;
   splitLink: Uint8Array | null;
   /** Where the extensions end. */
   off: number;
 }
 
 /**
- * The extensions from `off` up to the checksum at `end`. With `deferTree`
- * the TREE body is copied, not parsed. A second TREE (git writes at most
- * one) has the earlier copy parsed first, so an error in it comes first.
+ * The extensions from `off` up to the checksum at `end`. The TREE body is
+ * checked where it is, in the file's order (no node made), and copied: its
+ * nodes are made when the index's cache tree is read. A second TREE (git
+ * writes at most one) replaces the first.
  */
 function readExtensions(
   bytes: Uint8Array,
   view: DataView,
   off: number,
   end: number,
-  options: { splitLink: boolean; deferTree: boolean },
+  options: { splitLink: boolean },
 ): ExtensionsRead {
-  const out: ExtensionsRead = {
-    extensions: [],
-    cacheTree: null,
-    tree: null,
-    splitLink: null,
-    off,
-  };
+  const out: ExtensionsRead = { extensions: [], tree: null, splitLink: null, off };
   const { extensions } = out;
-  try {
-    while (off + 8 <= end) {
-      const sig = LATIN1.decode(bytes.subarray(off, off + 4));
-      const size = view.getUint32(off + 4);
-      const dataStart = off + 8;
-      if (size > end - dataStart) {
-        throw new GitIndexError(`extension ${extensions.length} runs past the end`, off, "bounds");
-      }
-      extensions.push(sig);
-      if (sig === "TREE" && options.deferTree) {
-        if (out.tree !== null) parseCacheTree(out.tree.body, 0, out.tree.body.length, out.tree.at);
-        out.tree = { at: dataStart, body: bytes.slice(dataStart, dataStart + size) };
-      } else if (sig === "TREE") {
-        out.cacheTree = parseCacheTree(bytes, dataStart, dataStart + size);
-      } else if (sig === "link" && options.splitLink && out.splitLink === null) {
-        out.splitLink = bytes.slice(dataStart, dataStart + size);
-      } else if (sig === "link") {
-        throw new GitUnsupportedError(
-          "Cannot read git index: split index (core.splitIndex) is not supported",
-          "git_split_index_unsupported",
-          { data: { offset: off } },
-        );
-      } else if (sig === "sdir") {
-        // Sparse index: directory entries stand for skipped subtrees; they carry
-        // skip-worktree and are left alone like any skip-worktree entry.
-      } else if (!(bytes[off]! >= 0x41 && bytes[off]! <= 0x5a)) {
-        // git itself refuses an index with a required extension it does not know.
-        throw new GitUnsupportedError(
-          `Cannot read git index: required extension ${extensions.length - 1} is not understood`,
-          "git_index_extension_unsupported",
-          { data: { offset: off } },
-        );
-      }
-      off = dataStart + size;
+  while (off + 8 <= end) {
+    const sig = LATIN1.decode(bytes.subarray(off, off + 4));
+    const size = view.getUint32(off + 4);
+    const dataStart = off + 8;
+    if (size > end - dataStart) {
+      throw new GitIndexError(`extension ${extensions.length} runs past the end`, off, "bounds");
     }
-  } catch (e) {
-    // A deferred tree comes earlier in the file: its error would have come first.
-    if (out.tree !== null) parseCacheTree(out.tree.body, 0, out.tree.body.length, out.tree.at);
-    throw e;
+    extensions.push(sig);
+    if (sig === "TREE") {
+      parseCacheTree(bytes, dataStart, dataStart + size, { build: false });
+      out.tree = bytes.slice(dataStart, dataStart + size);
+    } else if (sig === "link" && options.splitLink && out.splitLink === null) {
+      out.splitLink = bytes.slice(dataStart, dataStart + size);
+    } else if (sig === "link") {
+      throw new GitUnsupportedError(
+        "Cannot read git index: split index (core.splitIndex) is not supported",
+        "git_split_index_unsupported",
+        { data: { offset: off } },
+      );
+    } else if (sig === "sdir") {
+      // Sparse index: directory entries stand for skipped subtrees; they carry
+      // skip-worktree and are left alone like any skip-worktree entry.
+    } else if (!(bytes[off]! >= 0x41 && bytes[off]! <= 0x5a)) {
+      // git itself refuses an index with a required extension it does not know.
+      throw new GitUnsupportedError(
+        `Cannot read git index: required extension ${extensions.length - 1} is not understood`,
+        "git_index_extension_unsupported",
+        { data: { offset: off } },
+      );
+    }
+    off = dataStart + size;
   }
   out.off = off;
   return out;
@@ -463,6 +591,11 @@ interface EntrySource {
   version: number;
   count: number;
   end: number;
+  /**
+   * Where the entries may end in the file, when `bytes` holds only a part
+   * of it (a streamed parse: see {@linkcode EntryReader.setWindow}); else `end`.
+   */
+  fileEnd?: number;
   /** The path bytes may be gathered over `bytes` (versions 2 and 3). */
   consume: boolean;
   /** A zeroed buffer of its own for a column (see ParseIndexOptions.newBuffer). */
@@ -475,6 +608,13 @@ function readEntries(source: EntrySource): EntriesRead {
   const count = source.count;
   for (let i = 0; i < count; i += READ_CHUNK) reader.read(i, Math.min(count, i + READ_CHUNK));
   return reader.result();
+}
+
+/** Versions 2 and 3 on a 4-byte boundary: `bytes` as native words (see EntryReader.words), else null. */
+function wordsOf(version: number, bytes: Uint8Array): Uint32Array | null {
+  return version !== 4 && (bytes.byteOffset & 3) === 0
+    ? new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length >>> 2)
+    : null;
 }
 
 /** A column of `bytes` bytes from `newBuffer`, checked to be a whole zeroed buffer of its own. */
@@ -494,17 +634,27 @@ function wordColumn(newBuffer: (bytes: number) => Uint8Array, words: number): Ui
   return new Uint32Array(byteColumn(newBuffer, words * 4).buffer);
 }
 
+/**
+ * Bytes a streamed parse wants held past an entry's start before it reads
+ * it: the fixed fields, the extended flags, a version 4 prefix length. The
+ * NUL after its path is looked for as well (see EntryReader.read).
+ */
+const ENTRY_HEAD_ROOM = ENTRY_FIXED + 2 + 16;
+
 /** The state of pass 1 between chunks of entries. */
 class EntryReader {
-  readonly bytes: Uint8Array;
-  readonly view: DataView;
+  bytes: Uint8Array;
+  view: DataView;
   readonly version: number;
-  readonly end: number;
+  /** Where the entries may end in `bytes` (as far as they hold, while more is to come). */
+  end: number;
+  /** `bytes` hold the file to its end (always, unless streamed). */
+  complete = true;
   readonly fields: Uint32Array;
   readonly stat: Uint32Array;
   readonly oidBytes: Uint8Array;
   /** Versions 2 and 3 on a 4-byte boundary: the file as native words, else null. */
-  readonly words: Uint32Array | null;
+  words: Uint32Array | null;
   readonly oidWords: Uint32Array;
   /** Where each path's NUL sits in `pathBuf`. */
   readonly nameEnds: Uint32Array;
@@ -516,8 +666,8 @@ class EntryReader {
   emptyPathAt = -1;
   off = HEADER_LEN;
 
-  constructor({ bytes, view, version, count, end, consume, newBuffer }: EntrySource) {
-    const len = bytes.length;
+  constructor({ bytes, view, version, count, end, consume, newBuffer, fileEnd }: EntrySource) {
+    const len = (fileEnd ?? end) + HASH_LEN;
     this.bytes = bytes;
     this.view = view;
     this.version = version;
@@ -531,27 +681,51 @@ class EntryReader {
     // entry's path comes after its own 62 bytes of fields.
     this.inPlace = consume && version !== 4;
     this.pathBuf = this.inPlace ? bytes : new Uint8Array(
-      version === 4 ? Math.max(1024, len) : Math.max(0, end - HEADER_LEN - count * ENTRY_FIXED),
+      version === 4
+        ? Math.max(1024, len)
+        : Math.max(0, len - HASH_LEN - HEADER_LEN - count * ENTRY_FIXED),
     );
     this.oidBytes = byteColumn(newBuffer, count * HASH_LEN);
     // Versions 2 and 3 keep every entry on a 4-byte boundary (a 12-byte
     // header, entries padded to multiples of 8): their fixed fields are read
     // as words of the file (big-endian on disk, swapped where the host is not).
-    this.words = version !== 4 && (bytes.byteOffset & 3) === 0
-      ? new Uint32Array(bytes.buffer, bytes.byteOffset, len >>> 2)
-      : null;
+    this.words = wordsOf(version, bytes);
     this.oidWords = new Uint32Array(this.oidBytes.buffer, 0, count * (HASH_LEN / 4));
     this.nameEnds = new Uint32Array(count);
   }
 
-  /** Entries `from` to `to` (exclusive), which must follow the ones read so far. */
-  read(from: number, to: number): void {
+  /**
+   * A streamed parse: the reader goes on over `bytes`, the file from where
+   * the next entry starts (at `off` in them), held up to `limit`, to its end
+   * when `complete` (then `limit` is where the entries may end).
+   */
+  setWindow(bytes: Uint8Array, limit: number, complete: boolean, off = 0): void {
+    this.bytes = bytes;
+    this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    this.words = wordsOf(this.version, bytes);
+    this.end = limit;
+    this.complete = complete;
+    this.off = off;
+  }
+
+  /**
+   * Entries `from` to `to` (exclusive), which must follow the ones read so
+   * far; returns where it stopped: `to`, or, while `bytes` do not hold the
+   * file to its end, the first entry they do not hold whole.
+   */
+  read(from: number, to: number): number {
     const { bytes, view, version, end, fields, stat, oidBytes, words, oidWords, nameEnds } = this;
     const inPlace = this.inPlace;
+    const complete = this.complete;
     const little = LITTLE_ENDIAN;
     let { pathBuf, pathLen, prevStart, prevLen, emptyPathAt, off } = this;
+    let stop = to;
     for (let i = from; i < to; i++) {
       const entryStart = off;
+      if (!complete && off + ENTRY_HEAD_ROOM > end) {
+        stop = i;
+        break;
+      }
       if (off + ENTRY_FIXED > end) {
         throw new GitIndexError(`entry ${i} runs past the end of the entries`, off, "bounds");
       }
@@ -617,6 +791,11 @@ class EntryReader {
         }
         const keep = prevLen - strip;
         const nul = bytes.indexOf(0, off);
+        if (!complete && (nul < 0 || nul >= end)) {
+          off = entryStart;
+          stop = i;
+          break;
+        }
         if (nul < 0 || nul >= end) {
           throw new GitIndexError(`entry ${i} path has no end`, off, "bounds");
         }
@@ -633,6 +812,12 @@ class EntryReader {
       } else {
         // The buffer has room (see its size above).
         const nul = bytes.indexOf(0, off);
+        // Streamed: the entry's padding (at most 8 NULs) held too.
+        if (!complete && (nul < 0 || nul + 8 > end)) {
+          off = entryStart;
+          stop = i;
+          break;
+        }
         if (nul < 0 || nul >= end) {
           throw new GitIndexError(`entry ${i} path has no end`, end, "bounds");
         }
@@ -641,7 +826,9 @@ class EntryReader {
           pathLen += nul - off;
           off = nul;
         } else {
-          while (off < nul) pathBuf[pathLen++] = bytes[off++]!;
+          pathBuf.set(bytes.subarray(off, nul), pathLen);
+          pathLen += nul - off;
+          off = nul;
         }
         // Entries are padded with 1-8 NULs to a multiple of 8 bytes.
         off = entryStart + ((off - entryStart + 8) & ~7);
@@ -663,11 +850,12 @@ class EntryReader {
     this.prevLen = prevLen;
     this.emptyPathAt = emptyPathAt;
     this.off = off;
+    return stop;
   }
 
-  /** What pass 1 read. */
-  result(): EntriesRead {
-    const { fields, stat, oidBytes, pathBuf, pathLen, nameEnds, off, emptyPathAt } = this;
+  /** What pass 1 read; `off` given, where the extensions start in the bytes that hold them. */
+  result(off = this.off): EntriesRead {
+    const { fields, stat, oidBytes, pathBuf, pathLen, nameEnds, emptyPathAt } = this;
     return { fields, stat, oidBytes, pathBuf, pathLen, nameEnds, off, emptyPathAt };
   }
 }
@@ -909,6 +1097,47 @@ export function readEntry(index: GitIndex, i: number, options: ReadEntryOptions 
   return e;
 }
 
+/** An index entry's fields but its stat data (see {@linkcode readEntryKeys}). */
+export type IndexEntryKeys = Pick<
+  IndexEntry,
+  "path" | "oid" | "mode" | "stage" | "assumeValid" | "skipWorktree" | "intentToAdd"
+>;
+
+/**
+ * Entry `i` of a parsed index without its stat data, which may be released
+ * already ({@linkcode releaseStat}): for readers past the work tree's
+ * comparison (the index against HEAD).
+ *
+ * @param index The parsed index.
+ * @param i Entry position, 0 <= i < index.count.
+ * @returns The entry's path, blob id, mode, stage and flags.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { buildIndex, readEntryKeys, releaseStat } from "./index_file.ts";
+ * const index = buildIndex([{ path: "a.txt", stage: 2 }]);
+ * releaseStat(index);
+ * assert.equal(readEntryKeys(index, 0).stage, 2);
+ * ```
+ */
+export function readEntryKeys(index: GitIndex, i: number): IndexEntryKeys {
+  if (i < 0 || i >= index.count) throw new Error("entry out of range");
+  const w = index.fields;
+  const f = i * ENTRY_WORDS;
+  const flags = w[f + FIELD.flags]!;
+  const extended = w[f + FIELD.extended]!;
+  return {
+    path: index.paths.get(i)!,
+    oid: entryOid(index, i),
+    mode: w[f + FIELD.mode]!,
+    stage: (flags >> 12) & 3,
+    assumeValid: (flags & 0x8000) !== 0,
+    skipWorktree: (extended & 0x4000) !== 0,
+    intentToAdd: (extended & 0x2000) !== 0,
+  };
+}
+
 /** Copies entry `i`'s fields but its blob id into `e` (one call, no getters). */
 function fillEntry(e: Omit<IndexEntry, "oid">, index: GitIndex, i: number): void {
   const w = index.fields;
@@ -1034,15 +1263,15 @@ export function buildIndex(
 const EMPTY_BLOB = "e69de29bb2d1d6434b8b29ae775ad8c2e48c5391";
 
 /**
- * Parses the TREE extension body into pre-order nodes with full paths.
- * `bytes` may be a copy of the body: `shift` is added to the offsets errors
- * report, so they are the file's.
+ * Parses the TREE extension body into pre-order nodes with full paths; with
+ * `build: false`, only checks it (the same errors, at the same offsets) and
+ * makes no node.
  */
 function parseCacheTree(
   bytes: Uint8Array,
   start: number,
   end: number,
-  shift = 0,
+  { build }: { build: boolean } = { build: true },
 ): CacheTreeEntry[] {
   const out: CacheTreeEntry[] = [];
   let off = start;
@@ -1058,14 +1287,14 @@ function parseCacheTree(
     while (off < end && bytes[off] !== stop) {
       const d = bytes[off]! - 0x30;
       if (d < 0 || d > 9) {
-        throw new GitIndexError("cache-tree number is malformed", off + shift, "tree");
+        throw new GitIndexError("cache-tree number is malformed", off, "tree");
       }
       n = n * 10 + d;
       digits++;
       off++;
     }
     if (off >= end || digits === 0) {
-      throw new GitIndexError("cache-tree number is truncated", off + shift, "tree");
+      throw new GitIndexError("cache-tree number is truncated", off, "tree");
     }
     off++;
     return neg ? -n : n;
@@ -1074,22 +1303,22 @@ function parseCacheTree(
   function node(parent: string | null): void {
     const nul = bytes.indexOf(0, off);
     if (nul < 0 || nul >= end) {
-      throw new GitIndexError("cache-tree name has no end", off + shift, "tree");
+      throw new GitIndexError("cache-tree name has no end", off, "tree");
     }
-    const name = UTF8.decode(bytes.subarray(off, nul));
+    const name = build ? UTF8.decode(bytes.subarray(off, nul)) : "";
     off = nul + 1;
     const entryCount = readNumber(0x20);
     const subtreeCount = readNumber(0x0a);
     let oid: string | null = null;
     if (entryCount >= 0) {
       if (off + HASH_LEN > end) {
-        throw new GitIndexError("cache-tree oid is truncated", off + shift, "tree");
+        throw new GitIndexError("cache-tree oid is truncated", off, "tree");
       }
-      oid = hexAt(bytes, off);
+      if (build) oid = hexAt(bytes, off);
       off += HASH_LEN;
     }
-    const path = parent === null ? "" : `${parent}${name}/`;
-    out.push({ path, entryCount, subtreeCount, oid });
+    const path = parent === null ? "" : build ? `${parent}${name}/` : "";
+    if (build) out.push({ path, entryCount, subtreeCount, oid });
     for (let i = 0; i < subtreeCount; i++) node(path);
   }
 

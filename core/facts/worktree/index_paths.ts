@@ -8,6 +8,8 @@
  * @module
  */
 
+import { compareTextRanges } from "./compare_paths.ts";
+
 /** Entry paths in index order, read one at a time with {@linkcode IndexPaths.get}. */
 export class IndexPaths {
   readonly #text: string;
@@ -57,6 +59,17 @@ export class IndexPaths {
     const ends = this.#ends;
     if (!(i >= 0 && i < ends.length) || !Number.isInteger(i)) return undefined;
     return this.#text.slice(i === 0 ? 0 : ends[i - 1]! + 1, ends[i]!);
+  }
+
+  /**
+   * comparePaths (./compare_paths.ts) of path `i - 1` and path `i` (0 < i < length),
+   * without cutting either out: 0 only when they are the same.
+   */
+  compareWithPrevious(i: number): number {
+    const ends = this.#ends;
+    const start = ends[i - 1]! + 1;
+    const before = i === 1 ? 0 : ends[i - 2]! + 1;
+    return compareTextRanges(this.#text, before, ends[i - 1]!, start, ends[i]!);
   }
 
   /** Whether `path` is one of the paths. */

@@ -52,6 +52,7 @@ import { goneMaybeRenamed } from "./unmerged_renames.ts";
 import { buildTrackedTree, countPresent, type TrackedTree } from "./tracked_tree.ts";
 import { DirStats } from "./dir_stats.ts";
 import { provenBefore, type VerifiedIndex, verifiedIndexRecord } from "./verified_index.ts";
+import { readIndexStreamed } from "./streamed_index.ts";
 
 /** Options of {@linkcode scanWorktree}. `headTreeOid` and `objects` are required. */
 export interface ScanWorktreeOptions {
@@ -345,20 +346,34 @@ export async function scanWorktree(
     // there would block the open, a sparse file of terabytes fill memory.
     const target = indexStat.isSymlink ? await fs.stat(indexPath) : indexStat;
     if (target !== null) requireRegularFile(target, MAX_SHARED_INDEX_BYTES);
-    let bytes: Uint8Array;
-    try {
-      bytes = await fs.readFile(indexPath);
-    } catch (e) {
-      if (!(e instanceof FsNotFoundError)) throw e;
-      bytes = new Uint8Array();
+    const newBuffer = fs.newBackedBuffer === undefined
+      ? {}
+      : { newBuffer: (n: number) => fs.newBackedBuffer!(n) };
+    // A large index is read a window at a time where that gives the whole
+    // parse's answer (worktree/streamed_index.ts); else, or on any error,
+    // it is read whole, as git reads it.
+    index = await readIndexStreamed(fs, indexPath, indexStat, {
+      verifyChecksum: options.verifyChecksum === true,
+      verifiedIndex: options.verifiedIndex ?? null,
+      splitLink: true,
+      releaseBytes: true,
+      ...newBuffer,
+    });
+    let bytes: Uint8Array = new Uint8Array();
+    if (index === null) {
+      try {
+        bytes = await fs.readFile(indexPath);
+      } catch (e) {
+        if (!(e instanceof FsNotFoundError)) throw e;
+      }
     }
     phase("index read");
     // An index file that is there but empty: git stops ("index file smaller
     // than expected"); one gone since the lstat is no index.
-    if (bytes.length === 0 && await fs.lstat(indexPath) !== null) {
+    if (index === null && bytes.length === 0 && await fs.lstat(indexPath) !== null) {
       throw new GitIndexError("file is too short", 0, "too_short");
     }
-    if (bytes.length > 0) {
+    if (index === null && bytes.length > 0) {
       // The parse may gather the paths over the bytes (consumeBytes) unless
       // they are hashed afterwards: its trailing checksum, all the record
       // of an earlier verification needs, stays as it was.
@@ -375,10 +390,10 @@ export async function scanWorktree(
         releaseBytes: !hashedLater,
         // The columns' pages backed up front where the fs can (1.2 µs a
         // page instead of a fault each, ~830 pages at 50k entries).
-        ...(fs.newBackedBuffer === undefined
-          ? {}
-          : { newBuffer: (n: number) => fs.newBackedBuffer!(n) }),
+        ...newBuffer,
       });
+    }
+    if (index !== null) {
       if (index.splitLink !== undefined && options.sparseIndex === true) {
         throw new GitUnsupportedError(
           "a split index with a sparse index allowed: git collapses the shared index before merging it and may stop",
@@ -628,6 +643,13 @@ export async function scanWorktree(
 
   phase("submodules");
 
+  // Nothing reads the stat data past the comparison (the index against HEAD
+  // reads its entries without it: readEntryKeys), so it is freed before it
+  // (1.8 MB at 50k entries, held through the diff's own structures; a late
+  // reader throws).
+  const columns = index === null || idx === index ? [idx] : [idx, index];
+  for (const c of columns) releaseStat(c);
+
   // Index vs HEAD.
   const headDiff = index === null && options.headTreeOid === null
     ? {
@@ -743,20 +765,23 @@ export async function scanWorktree(
   let untrackedExpired = false;
   let untrackedSkippedDirs: string[] = [];
   let untrackedLossyIgnored = 0;
-  // The walk's end is the scan's peak of memory: nothing reads the stat
-  // data past the comparison, and only a skip-worktree .gitignore (read
-  // from its blob) needs the blob ids, so both are freed before it (1.8 and
-  // 1 MB at 50k entries; a late reader throws).
-  const columns = index === null || idx === index ? [idx] : [idx, index];
+  // Only a skip-worktree .gitignore (read from its blob) needs the blob ids
+  // in the walk, so they are freed before it (1 MB at 50k entries; a late
+  // reader throws), as the stat data were before the index against HEAD.
   const oidsNeeded = anySkipWorktree(idx);
   for (const c of columns) {
-    releaseStat(c);
     if (!oidsNeeded) releaseOids(c);
   }
-  // What the C allocator holds free now (those columns, the JIT's scratch
-  // for the comparison's loops) back to the system before the walk adds its
-  // own (at 50k files about 0.6 MiB off preflight's peak).
-  if (lstatCount >= FULL_GC_PATHS) fs.releaseFreedMemory?.();
+  // The garbage of the comparison and of the index against HEAD (its cache
+  // tree's nodes, ~0.5 MB at 50k entries) collected, and what the C
+  // allocator holds free then (those columns, the JIT's scratch for the
+  // comparison's loops) back to the system, before the walk adds its own
+  // (at 50k files about 0.6 MiB off preflight's peak for the latter, 0.5
+  // for the collection, whose cost is a few ms).
+  if (lstatCount >= FULL_GC_PATHS) {
+    fullGc();
+    fs.releaseFreedMemory?.();
+  }
   if (options.untracked ?? true) {
     countPresent(tree, { files: presence, dirs: dirs.exists });
     const res = await findUntracked(fs, repo, {

@@ -1,8 +1,8 @@
 /**
- * parseIndex({ releaseBytes }) builds the cache tree after it frees the
- * file's bytes, from a copy of the TREE extension: the same tree as a parse
- * that keeps the bytes and, for a broken file, the same error (message and
- * file offset) in the file's order.
+ * parseIndex({ releaseBytes }) checks the TREE extension in the file's
+ * order and makes its nodes from a copy when the cache tree is read: the
+ * same tree as a parse that keeps the bytes and, for a broken file, the same
+ * error (message and file offset) in the file's order.
  * @module
  */
 import assert from "node:assert/strict";

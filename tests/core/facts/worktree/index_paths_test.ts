@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { IndexPaths } from "../../../../core/facts/worktree/index_paths.ts";
+import { comparePaths } from "../../../../core/facts/worktree/compare_paths.ts";
 
 /** Any UTF-16 strings (lone surrogates, NULs and empty strings included). */
 const anyPaths = fc.array(fc.string({ unit: "binary", maxLength: 12 }), { maxLength: 40 });
@@ -51,4 +52,36 @@ Deno.test("IndexPaths.get() is undefined off the positions, and includes() finds
   // Positive control: a list that holds the probe.
   assert.equal(IndexPaths.of(["a", "b/c"]).includes("b/c"), true);
   assert.equal(IndexPaths.of(["a", "b/c"]).includes("b"), false);
+});
+
+Deno.test("compareWithPrevious() is comparePaths of the two paths, cut out (surrogates at a path's end included)", () => {
+  // Units near the surrogate ranges, so pairs, lone halves and a high half
+  // at a path's end before a low half starting the next all come up.
+  const unit = fc.constantFrom(
+    "a",
+    "b",
+    "/",
+    "\0",
+    "\ud800",
+    "\udbff",
+    "\udc00",
+    "\udfff",
+    "\ue000",
+    "\uffff",
+    "é",
+  );
+  const path = fc.array(unit, { maxLength: 6 }).map((u) => u.join(""));
+  let unequal = 0;
+  fc.assert(
+    fc.property(fc.array(path, { minLength: 2, maxLength: 20 }), (list) => {
+      const paths = IndexPaths.of(list);
+      for (let i = 1; i < list.length; i++) {
+        const want = comparePaths(list[i - 1]!, list[i]!);
+        assert.equal(paths.compareWithPrevious(i), want, `${i}`);
+        if (want !== 0) unequal++;
+      }
+    }),
+    { numRuns: 500 },
+  );
+  assert.ok(unequal > 0);
 });
