@@ -465,6 +465,12 @@ const SHAPES: Shape[] = [
       "git config core.ignoreCase true; mv readme README; touch -d '+5 sec' a.txt; mkdir build; touch b.Log build/x .GIT u",
     ].join("\n"),
   },
+  {
+    name:
+      "a cherry-pick stopped on a conflict whose CHERRY_PICK_HEAD was emptied, and a REVERT_HEAD holding junk: git names neither",
+    script:
+      "echo base>a; c; git checkout -q -b o; echo o>a; echo o>b; c; git checkout -q main; echo m>a; c; git cherry-pick o 2>/dev/null || true; : >.git/CHERRY_PICK_HEAD; echo junk >.git/REVERT_HEAD; touch u",
+  },
 ];
 
 /** git's HEAD facts: its commit, the branch it names, whether it is detached. */
