@@ -196,6 +196,15 @@ function unhashed(code: string): boolean {
   return code.length === 2 && code[1] === "?" && code[0] !== "?";
 }
 
+/**
+ * A code whose only change is a work-tree half judged by stat data (".?"):
+ * git may have read the same content, so whether the path belongs in the
+ * set of changed paths on that side is not certain.
+ */
+function statOnly(code: string | undefined): boolean {
+  return code !== undefined && unhashed(code) && code[0] === ".";
+}
+
 /** A status code without its work-tree half: "M" of "MM", "R from x" of "R. from x". */
 function indexHalf(code: string): string {
   return code[0] + code.slice(2);
@@ -278,12 +287,22 @@ function compareSets(
       else if (compared === "unsettled") unsettled++;
       continue;
     }
+    // Judged changed now by stat data alone: git may call it clean, as it was then.
+    if (statOnly(now.codes?.get(p))) {
+      unsettled++;
+      continue;
+    }
     // Certain only if the recorded list is whole and the path was checked then.
     if (then.complete && then.uncheckedComplete && !covered(then.unchecked, p)) added.push(p);
     else unsettled++;
   }
   for (const p of then.list) {
     if (nowSet.has(p)) continue;
+    // Judged changed then by stat data alone: git may have called it clean, as it is now.
+    if (statOnly(then.codes?.get(p))) {
+      unsettled++;
+      continue;
+    }
     if (now.complete && now.uncheckedComplete && !covered(now.unchecked, p)) removed.push(p);
     else unsettled++;
   }

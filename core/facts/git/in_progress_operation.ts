@@ -6,6 +6,8 @@
 import type { ReadFs } from "../../fs.ts";
 import type { RepoLocation } from "../types.ts";
 import { readOptionalFile } from "./_read_optional.ts";
+import { resolveRef } from "./resolve_ref.ts";
+import { GitCorruptError, GitUnsupportedError } from "./errors.ts";
 
 /** An unfinished operation; "am" is `git am` (rebase-apply/ with an "applying" marker). */
 export type InProgressOperation = "merge" | "rebase" | "am" | "cherry_pick" | "revert" | "bisect";
@@ -13,7 +15,9 @@ export type InProgressOperation = "merge" | "rebase" | "am" | "cherry_pick" | "r
 /**
  * Reports the unfinished operation, outermost first: rebase (rebase-merge/
  * or rebase-apply/) or am, then merge (MERGE_HEAD), cherry-pick
- * (CHERRY_PICK_HEAD), revert (REVERT_HEAD), a cherry-pick or revert of
+ * (CHERRY_PICK_HEAD), revert (REVERT_HEAD; like CHERRY_PICK_HEAD counted only
+ * when it resolves to an object id, as git's wt_status_get_state asks, so an
+ * emptied or junk one names nothing), a cherry-pick or revert of
  * several commits that still has a sequencer todo list (git status says so
  * after a stop resolved with `git commit`, or under `--no-commit`, where
  * neither marker is left), bisect (BISECT_LOG). A rebase that stopped on a
@@ -48,8 +52,8 @@ export async function inProgressOperation(
   if (rebaseMerge?.isDirectory) return "rebase";
   if (rebaseApply?.isDirectory) return applying ? "am" : "rebase";
   if (merge) return "merge";
-  if (pick) return "cherry_pick";
-  if (revert) return "revert";
+  if (pick && await resolves(fs, repo, "CHERRY_PICK_HEAD")) return "cherry_pick";
+  if (revert && await resolves(fs, repo, "REVERT_HEAD")) return "revert";
   if (todo) {
     // Only a regular file is read (git's read of a directory fails: none).
     const st = todo.isSymlink ? await fs.stat(todoPath) : todo;
@@ -59,6 +63,19 @@ export async function inProgressOperation(
   }
   if (bisect) return "bisect";
   return null;
+}
+
+/** Whether a pseudo-ref names an object (git's refs_ref_exists and get_oid); a malformed one does not. */
+async function resolves(fs: ReadFs, repo: RepoLocation, name: string): Promise<boolean> {
+  try {
+    const r = await resolveRef(fs, repo, name);
+    return r !== null && r.oid !== null;
+  } catch (e) {
+    if (e instanceof GitCorruptError) return false;
+    // A ref store not read here (reftable): the marker's presence, as before.
+    if (e instanceof GitUnsupportedError) return true;
+    throw e;
+  }
 }
 
 const SPACE = 0x20;

@@ -438,6 +438,39 @@ const SHAPES: Shape[] = [
     script:
       "mkdir -p in out; echo a>in/a; echo b>out/b; echo c>top; c; git sparse-checkout set --no-cone '/in/' '/top'; mkdir -p out; echo b2>out/b; echo e>in/a; touch out/u",
   },
+  {
+    name:
+      "the repo tool's layout: .git/objects, refs, packed-refs, config, info and logs are symbolic links into a store",
+    script: [
+      "echo x>a; echo y>b; c; git pack-refs --all; mkdir -p $HOME/store",
+      "for e in objects refs packed-refs config info hooks logs description; do mv .git/$e $HOME/store/$e; ln -s $HOME/store/$e .git/$e; done",
+      "echo '*.ign' >>.git/info/exclude; echo z>a; touch u q.ign",
+    ].join("\n"),
+  },
+  {
+    name:
+      "a bare repository (core.bare true in the shared config) with a linked worktree, run in the worktree and in its subdirectory",
+    script: [
+      "echo x>a; mkdir d; echo y>d/b; c; git clone -q --bare . $HOME/repo.git",
+      "git -C $HOME/repo.git worktree add -q $HOME/wt main; cd $HOME/wt; echo z>d/b; touch d/u u",
+    ].join("\n"),
+    at: "$HOME/wt/d",
+  },
+  {
+    name:
+      "core.ignoreCase true: a tracked name whose case changed on disk, ignore and attribute patterns in another case",
+    script: [
+      "echo x>readme; printf 'a\\r\\n' >a.txt; printf '*.TXT text\\n' >.gitattributes; printf '*.LOG\\nBuild/\\n' >.gitignore",
+      "git add .gitattributes .gitignore readme; git -c core.ignoreCase=false add a.txt; git commit -qm c",
+      "git config core.ignoreCase true; mv readme README; touch -d '+5 sec' a.txt; mkdir build; touch b.Log build/x .GIT u",
+    ].join("\n"),
+  },
+  {
+    name:
+      "a cherry-pick stopped on a conflict whose CHERRY_PICK_HEAD was emptied, and a REVERT_HEAD holding junk: git names neither",
+    script:
+      "echo base>a; c; git checkout -q -b o; echo o>a; echo o>b; c; git checkout -q main; echo m>a; c; git cherry-pick o 2>/dev/null || true; : >.git/CHERRY_PICK_HEAD; echo junk >.git/REVERT_HEAD; touch u",
+  },
 ];
 
 /** git's HEAD facts: its commit, the branch it names, whether it is detached. */
