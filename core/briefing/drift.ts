@@ -179,16 +179,19 @@ function statusCodes(t: TreeState): Map<string, string> | null {
 /**
  * How two recorded status codes compare. ".?" (or "M?" when staged too) is a
  * file over the hash cap: its index half was read, its work-tree half judged
- * changed by stat data alone (as "M", weaker). An index half that differs is
- * a certain change; a work-tree half judged changed against one read
- * unchanged cannot be settled (the content may have matched all along); two
- * halves both judged changed agree, weaker.
+ * changed by stat data alone. An index half that differs is a certain
+ * change; a work-tree half judged by stat data against one that was read
+ * (changed or not) cannot be settled: git may have read the judged file's
+ * content equal to the index, so it may not have been a changed path at all.
+ * Two halves both judged by stat data agree, weaker.
  */
 function compareCodes(was: string, is: string): "same" | "weaker" | "different" | "unsettled" {
   if (!unhashed(was) && !unhashed(is)) return was === is ? "same" : "different";
   if (was[0] !== is[0]) return "different";
-  const y = (code: string) => unhashed(code) ? "M" : code[1];
-  return y(was) === y(is) ? "weaker" : "unsettled";
+  // One side judged by stat data, the other read: git may have read the
+  // judged side's content unchanged, so the path's membership is not settled.
+  if (unhashed(was) !== unhashed(is)) return "unsettled";
+  return "weaker";
 }
 
 /** A code baton records for a file over the hash cap judged changed by stat data (".?", "M?"). */

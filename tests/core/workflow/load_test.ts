@@ -152,10 +152,12 @@ Deno.test("loadBriefing() without a deadline reads latest.md only once the fact 
         const scanEnd = told.indexOf(FACTS_PHASES.at(-1)!) + 1;
         if (budgetMs === undefined) {
           assert.equal(latestReadAfter, scanEnd, told.join(", "));
-          assert.deepEqual(gcs, [[REDUCING_GC]]);
+          // The closing collection (the scan may run ordinary ones before, mem22g's before the walk).
+          assert.deepEqual(gcs.at(-1), [REDUCING_GC]);
+          assert.ok(gcs.slice(0, -1).every((a) => a.length === 0), JSON.stringify(gcs));
         } else {
           assert.equal(latestReadAfter, 0, told.join(", "));
-          assert.deepEqual(gcs, [[]]);
+          assert.ok(gcs.length > 0 && gcs.every((a) => a.length === 0), JSON.stringify(gcs));
         }
       }
     } finally {
