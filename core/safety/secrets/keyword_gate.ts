@@ -11,9 +11,11 @@
  * says yes: the rule modules and their patterns cost a process more than
  * the keyword pass over a few hundred strings.
  *
- * The gate reads how many rules own each keyword from the tables'
- * fingerprint (the counts only: no keyword strings, start bitmap or
- * transition table are made), so it holds exactly when the tables are current
+ * The gate reads how many rules own each keyword, as the tables'
+ * fingerprint says (gate_tables.ts: the counts written beside the tables,
+ * so the fingerprint's module is not loaded; or counted in the fingerprint,
+ * making no keyword strings), and the packed sections without a start
+ * bitmap or transition table, so it holds exactly when the tables are current
  * (tests/core/safety/secrets/tables_generated_test.ts and `deno task check`
  * fail otherwise). Pure: no I/O.
  * @module
@@ -29,17 +31,27 @@ export interface KeywordGate {
   mayHold(bytes: Uint8Array): boolean;
 }
 
+/** The packed tables and, per keyword id, how many rules own it (gate_tables.ts). */
+export interface GateTables {
+  /** The packed tables (prebuilt.ts encodeTables); read, never written. */
+  data: Uint8Array;
+  /** Keyword id -> count of the rules that own it (the fingerprint's counts). */
+  ruleCounts: ArrayLike<number>;
+}
+
 /**
  * The gate over prebuilt tables.
- * @param tables The stored tables and their fingerprint (SECRET_TABLES).
+ * @param tables GATE_TABLES (gate_tables.ts), or the stored tables and their fingerprint (SECRET_TABLES): the same gate.
  * @returns The gate.
  * @throws {RangeError} when the tables or their fingerprint are not in this format.
  */
-export function createKeywordGate(tables: PrebuiltTables): KeywordGate {
+export function createKeywordGate(tables: GateTables | PrebuiltTables): KeywordGate {
   // The counts alone, and the sections without the keywords: the gate reads
   // no keyword, start bitmap or table (about 0.9 MB of a load's end-of-run
   // peak went to splitting the fingerprint into its keywords and owners).
-  const ruleCounts = fingerprintRuleCounts(tables.fingerprint);
+  const ruleCounts = "ruleCounts" in tables
+    ? tables.ruleCounts
+    : fingerprintRuleCounts(tables.fingerprint);
   if (ruleCounts === null) {
     throw new RangeError("Prebuilt scanner tables have another fingerprint format");
   }
