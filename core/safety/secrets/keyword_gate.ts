@@ -47,8 +47,8 @@ export interface GateTables {
  */
 export function createKeywordGate(tables: GateTables | PrebuiltTables): KeywordGate {
   // The counts alone, and the sections without the keywords: the gate reads
-  // no keyword, start bitmap or table (about 0.9 MB of a load's end-of-run
-  // peak went to splitting the fingerprint into its keywords and owners).
+  // no keyword, start bitmap or table (splitting the fingerprint into its
+  // keywords and owners cost about 0.9 MiB of RSS at the end of a load).
   const ruleCounts = "ruleCounts" in tables
     ? tables.ruleCounts
     : fingerprintRuleCounts(tables.fingerprint);
