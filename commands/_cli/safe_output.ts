@@ -93,11 +93,11 @@ export async function loadSafeOutput(prefilter: "wasm" | "ts" = "wasm"): Promise
  * @returns True when no redaction could apply.
  */
 export async function secretFree(texts: Iterable<string>): Promise<boolean> {
-  const [{ createKeywordGate }, { SECRET_TABLES }] = await Promise.all([
+  const [{ createKeywordGate }, { GATE_TABLES }] = await Promise.all([
     import("../../core/safety/secrets/keyword_gate.ts"),
-    import("../../core/safety/secrets/tables_generated.ts"),
+    import("../../core/safety/secrets/gate_tables.ts"),
   ]);
-  const gate = createKeywordGate(SECRET_TABLES);
+  const gate = createKeywordGate(GATE_TABLES);
   const encoder = new TextEncoder();
   for (const text of texts) if (gate.mayHold(encoder.encode(text))) return false;
   return true;

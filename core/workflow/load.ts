@@ -143,11 +143,11 @@ async function currentPublication(
 
 /** The facts with every secret redacted, as sanitizeCapsuleParts gives them. */
 async function redactFacts(collected: Facts): Promise<Facts> {
-  const [{ anyMayHoldSecret, createKeywordGate }, { SECRET_TABLES }] = await Promise.all([
+  const [{ anyMayHoldSecret, createKeywordGate }, { GATE_TABLES }] = await Promise.all([
     import("../safety/secrets/keyword_gate.ts"),
-    import("../safety/secrets/tables_generated.ts"),
+    import("../safety/secrets/gate_tables.ts"),
   ]);
-  if (!anyMayHoldSecret(createKeywordGate(SECRET_TABLES), collected)) return collected;
+  if (!anyMayHoldSecret(createKeywordGate(GATE_TABLES), collected)) return collected;
   const [{ sanitizeCapsuleParts }, { defaultEngine }] = await Promise.all([
     import("../safety/secrets/sanitize_capsule.ts"),
     import("../safety/secrets/default_engine.ts"),

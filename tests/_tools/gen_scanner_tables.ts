@@ -5,20 +5,29 @@
  * core/safety/secrets/prebuilt.ts, so a process loads them instead of
  * building them. The module holds the fingerprint and imports the bytes raw
  * (`with { type: "bytes" }`): a process then loads no JavaScript source for
- * them and decodes no string. Run by tests/_tools/gen_wasm.ts (`deno task
- * gen`); with --check (`deno task check`) it builds both in memory and fails
- * when either file on disk differs, so a rule edited without `deno task gen`
- * is caught, and so is a stale or damaged bytes file.
+ * them and decodes no string. Beside them, tables_owners_generated.bin: per
+ * keyword, how many rules own it (what the keyword gate reads with the
+ * packed bytes, without the fingerprint's module). Run by
+ * tests/_tools/gen_wasm.ts (`deno task gen`); with --check (`deno task
+ * check`) it builds all three in memory and fails when any file on disk
+ * differs, so a rule edited without `deno task gen` is caught, and so is a
+ * stale or damaged bytes file.
  * @module
  */
 import { createEngine } from "../../core/safety/secrets/engine.ts";
-import { encodeTables } from "../../core/safety/secrets/prebuilt.ts";
+import { encodeTables, fingerprintRuleCounts } from "../../core/safety/secrets/prebuilt.ts";
 import { SECRET_RULES } from "../../core/safety/secrets/rules.ts";
 
 /** The generated module. */
 export const TABLES_GENERATED = "core/safety/secrets/tables_generated.ts";
 /** The packed tables the generated module imports. */
 export const TABLES_DATA = "core/safety/secrets/tables_generated.bin";
+/**
+ * Per keyword id, one byte: how many rules own it (the fingerprint's counts),
+ * what the keyword gate reads beside the packed tables (gate_tables.ts)
+ * without loading the fingerprint's module.
+ */
+export const TABLES_OWNERS = "core/safety/secrets/tables_owners_generated.bin";
 
 /** The generated files' contents, for the rules as they are now. */
 export interface RenderedTables {
@@ -26,6 +35,8 @@ export interface RenderedTables {
   module: string;
   /** Bytes of {@linkcode TABLES_DATA}. */
   data: Uint8Array;
+  /** Bytes of {@linkcode TABLES_OWNERS}. */
+  owners: Uint8Array;
 }
 
 /** The generated module's text and the packed bytes, for the rules as they are now. */
@@ -52,7 +63,9 @@ export function renderTables(): RenderedTables {
     "};",
     "",
   ].join("\n");
-  return { module, data };
+  const counts = fingerprintRuleCounts(engine.tablesFingerprint)!;
+  if (counts.some((c) => c > 0xff)) throw new RangeError("A keyword has more than 255 rules");
+  return { module, data, owners: Uint8Array.from(counts) };
 }
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
@@ -79,22 +92,21 @@ function readOr<T>(read: () => T, missing: T): T {
 export function genScannerTables(check: boolean, root = "."): boolean {
   const want = renderTables();
   const modulePath = `${root}/${TABLES_GENERATED}`;
-  const dataPath = `${root}/${TABLES_DATA}`;
   const moduleCurrent = readOr(() => Deno.readTextFileSync(modulePath), "") === want.module;
-  const dataCurrent = sameBytes(
-    readOr(() => Deno.readFileSync(dataPath), new Uint8Array()),
-    want.data,
+  const bytes: [string, Uint8Array][] = [[TABLES_DATA, want.data], [TABLES_OWNERS, want.owners]];
+  const staleBytes = bytes.filter(([path, b]) =>
+    !sameBytes(readOr(() => Deno.readFileSync(`${root}/${path}`), new Uint8Array()), b)
   );
-  if (moduleCurrent && dataCurrent) return true;
+  if (moduleCurrent && staleBytes.length === 0) return true;
   if (check) {
-    const stale = [moduleCurrent ? null : TABLES_GENERATED, dataCurrent ? null : TABLES_DATA]
-      .filter((f) => f !== null).join(" and ");
+    const stale = [...(moduleCurrent ? [] : [TABLES_GENERATED]), ...staleBytes.map(([p]) => p)]
+      .join(" and ");
     console.error(`${stale} stale (the rules changed): run deno task gen`);
     return false;
   }
-  if (!dataCurrent) Deno.writeFileSync(dataPath, want.data);
+  for (const [path, b] of staleBytes) Deno.writeFileSync(`${root}/${path}`, b);
   if (!moduleCurrent) Deno.writeTextFileSync(modulePath, want.module);
-  console.error(`${TABLES_GENERATED} and ${TABLES_DATA} regenerated`);
+  console.error(`${TABLES_GENERATED}, ${TABLES_DATA} and ${TABLES_OWNERS} regenerated`);
   return true;
 }
 

@@ -11,13 +11,16 @@
  * says yes: the rule modules and their patterns cost a process more than
  * the keyword pass over a few hundred strings.
  *
- * The gate reads the keywords and their owners from the tables'
- * fingerprint, so it holds exactly when the tables are current
+ * The gate reads how many rules own each keyword, as the tables'
+ * fingerprint says (gate_tables.ts: the counts written beside the tables,
+ * so the fingerprint's module is not loaded; or counted in the fingerprint,
+ * making no keyword strings), and the packed sections without a start
+ * bitmap or transition table, so it holds exactly when the tables are current
  * (tests/core/safety/secrets/tables_generated_test.ts and `deno task check`
  * fail otherwise). Pure: no I/O.
  * @module
  */
-import { decodeTables, fingerprintKeywords, type PrebuiltTables } from "./prebuilt.ts";
+import { decodePacked, fingerprintRuleCounts, type PrebuiltTables } from "./prebuilt.ts";
 import { lazyRows, scanLazyRows } from "./lazy_rows.ts";
 import { SCAN_BOUNDS } from "../../bounds.ts";
 import { stripColour } from "./ansi.ts";
@@ -28,25 +31,41 @@ export interface KeywordGate {
   mayHold(bytes: Uint8Array): boolean;
 }
 
+/** The packed tables and, per keyword id, how many rules own it (gate_tables.ts). */
+export interface GateTables {
+  /** The packed tables (prebuilt.ts encodeTables); read, never written. */
+  data: Uint8Array;
+  /** Keyword id -> count of the rules that own it (the fingerprint's counts). */
+  ruleCounts: ArrayLike<number>;
+}
+
 /**
  * The gate over prebuilt tables.
- * @param tables The stored tables and their fingerprint (SECRET_TABLES).
+ * @param tables GATE_TABLES (gate_tables.ts), or the stored tables and their fingerprint (SECRET_TABLES): the same gate.
  * @returns The gate.
  * @throws {RangeError} when the tables or their fingerprint are not in this format.
  */
-export function createKeywordGate(tables: PrebuiltTables): KeywordGate {
-  const owners = fingerprintKeywords(tables.fingerprint);
-  if (owners === null) {
+export function createKeywordGate(tables: GateTables | PrebuiltTables): KeywordGate {
+  // The counts alone, and the sections without the keywords: the gate reads
+  // no keyword, start bitmap or table (splitting the fingerprint into its
+  // keywords and owners cost about 0.9 MiB of RSS at the end of a load).
+  const ruleCounts = "ruleCounts" in tables
+    ? tables.ruleCounts
+    : fingerprintRuleCounts(tables.fingerprint);
+  if (ruleCounts === null) {
     throw new RangeError("Prebuilt scanner tables have another fingerprint format");
   }
-  const { automaton, nameChecks, packedRows } = decodeTables(tables.data, owners.keywords);
+  const { classes, outputStart, outputs, nameChecks, packedRows } = decodePacked(tables.data);
   // The rows the pass reaches, made as it reaches them (lazy_rows.ts): the
   // gate's strings are short, and the whole table would cost more than them.
   const rows = lazyRows(packedRows);
+  const { classCount } = packedRows;
   // Where each output's rules begin in the name checks' rule masks (as engine.ts lays them).
-  const outputRuleStart = new Uint32Array(automaton.outputs.length + 1);
-  for (let o = 0; o < automaton.outputs.length; o++) {
-    outputRuleStart[o + 1] = outputRuleStart[o]! + owners.ruleCounts[automaton.outputs[o]!]!;
+  const outputRuleStart = new Uint32Array(outputs.length + 1);
+  for (let o = 0; o < outputs.length; o++) {
+    const count = ruleCounts[outputs[o]!];
+    if (count === undefined) throw new RangeError("Prebuilt scanner tables are malformed");
+    outputRuleStart[o + 1] = outputRuleStart[o]! + count;
   }
   const { ruleMasks } = nameChecks;
   return {
@@ -55,11 +74,11 @@ export function createKeywordGate(tables: PrebuiltTables): KeywordGate {
       // The scan reads the text without colour codes too (engine.ts findSecrets).
       const plain = stripColour(bytes);
       if (plain !== null && this.mayHold(plain.bytes)) return true;
-      const pass = scanLazyRows(rows, automaton.classes, nameChecks, bytes, 0);
+      const pass = scanLazyRows(rows, classes, nameChecks, bytes, 0);
       for (let h = 0; h < pass.hits.length; h += 2) {
-        const state = pass.hits[h + 1]! / automaton.classCount;
+        const state = pass.hits[h + 1]! / classCount;
         const mask = pass.passed[h >> 1]!;
-        for (let o = automaton.outputStart[state]!; o < automaton.outputStart[state + 1]!; o++) {
+        for (let o = outputStart[state]!; o < outputStart[state + 1]!; o++) {
           for (let r = outputRuleStart[o]!; r < outputRuleStart[o + 1]!; r++) {
             if ((mask & ruleMasks[r]!) !== 0) return true;
           }

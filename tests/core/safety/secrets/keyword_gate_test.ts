@@ -1,4 +1,5 @@
-// Tests for core/safety/secrets/keyword_gate.ts: where the gate says a string
+// Tests for core/safety/secrets/keyword_gate.ts (over GATE_TABLES, as load
+// and preflight build it): where the gate says a string
 // cannot hold a secret, the full engine finds none in it (every planted sample
 // of every kind, in every context, opens the gate), and ordinary facts (paths,
 // branch names, a remote URL without credentials, commit ids and digests) keep
@@ -11,13 +12,13 @@ import {
   HEX_KEYWORD_RULES,
 } from "../../../../core/safety/secrets/keyword_gate.ts";
 import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
-import { SECRET_TABLES } from "../../../../core/safety/secrets/tables_generated.ts";
+import { GATE_TABLES } from "../../../../core/safety/secrets/gate_tables.ts";
 import { defaultEngine } from "../../../../core/safety/secrets/default_engine.ts";
 import { findSecrets } from "../../../../core/safety/secrets/engine.ts";
 import { sanitizeCapsuleParts } from "../../../../core/safety/secrets/sanitize_capsule.ts";
 import { CONTEXTS, lookAlikes, Rng, SAMPLES } from "../../../_helpers/secret_fixtures.ts";
 
-const gate = createKeywordGate(SECRET_TABLES);
+const gate = createKeywordGate(GATE_TABLES);
 const engine = defaultEngine("ts");
 const encoder = new TextEncoder();
 
@@ -149,7 +150,7 @@ const FACT_PLACES: Record<string, (text: string, secret: string) => string> = {
 
 Deno.test("a secret in any fact-shaped place opens the gate wherever the engine finds it, one gate for all (its rows made on demand)", () => {
   // One gate over every string, as load and preflight use it: rows made for one fact serve the next.
-  const shared = createKeywordGate(SECRET_TABLES);
+  const shared = createKeywordGate(GATE_TABLES);
   const rng = new Rng(4242);
   let found = 0;
   for (const [kind, make] of Object.entries(SAMPLES)) {

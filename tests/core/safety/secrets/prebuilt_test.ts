@@ -7,10 +7,14 @@ import { buildAutomaton } from "../../../../core/safety/secrets/automaton.ts";
 import { createEngine } from "../../../../core/safety/secrets/engine.ts";
 import { buildNameChecks } from "../../../../core/safety/secrets/name_checks.ts";
 import {
+  decodePacked,
   decodeTables,
   encodeTables,
+  fingerprintKeywords,
+  fingerprintRuleCounts,
   tablesFingerprint,
 } from "../../../../core/safety/secrets/prebuilt.ts";
+import { SECRET_TABLES } from "../../../../core/safety/secrets/tables_generated.ts";
 import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
 import { createWasmDfa } from "../../../../wasm/mod.ts";
 import { Rng } from "../../../_helpers/secret_fixtures.ts";
@@ -128,4 +132,88 @@ Deno.test("tablesFingerprint() changes with every input of the tables", () => {
     tablesFingerprint(["key", "token"], [[0], [0]], [rule], ["${"]),
   ];
   for (const c of changed) assert.notEqual(c, base);
+});
+
+/** fingerprintRuleCounts(fp) against fingerprintKeywords(fp)'s counts: null for null, else equal. */
+function assertSameCounts(fp: string, why: string): void {
+  const want = fingerprintKeywords(fp);
+  const got = fingerprintRuleCounts(fp);
+  if (want === null) assert.equal(got, null, why);
+  else assert.deepEqual(got === null ? null : [...got], want.ruleCounts, why);
+}
+
+Deno.test("fingerprintRuleCounts() gives fingerprintKeywords' counts, on random fingerprints and malformed ones", () => {
+  const rng = new Rng(2290);
+  // Keywords may hold the owner section's separators: only that section is counted.
+  const alphabet = "ab;,:=_-";
+  let withCounts = 0;
+  for (let round = 0; round < 300; round++) {
+    const keywords: string[] = [];
+    for (let n = 1 + rng.int(12); n > 0; n--) {
+      let w = "";
+      for (let len = 1 + rng.int(6); len > 0; len--) w += alphabet[rng.int(alphabet.length)];
+      keywords.push(w);
+    }
+    const rules = 1 + rng.int(5);
+    // Owner lists of 0 to 4 rules: empty lists are common.
+    const owners = keywords.map(() => Array.from({ length: rng.int(5) }, () => rng.int(rules)));
+    const ruleShapes = Array.from({ length: rules }, (_, i) => ({
+      lead: i % 2 === 0 ? "a-z" : null,
+      follows: null,
+      tail: null,
+    }));
+    const fp = tablesFingerprint(keywords, owners, ruleShapes, rng.int(2) === 0 ? [] : ["${"]);
+    assertSameCounts(fp, `round ${round}`);
+    if (fingerprintRuleCounts(fp) !== null) withCounts++;
+    // Cut anywhere: a fingerprint missing a separator, or with fewer lists than keywords.
+    assertSameCounts(fp.slice(0, rng.int(fp.length)), `round ${round}, cut`);
+  }
+  // Control: the random fingerprints were read, not refused.
+  assert.equal(withCounts, 300);
+  const sep = "\n\0\n";
+  for (
+    const fp of [
+      "",
+      "v4",
+      `v3${sep}key${sep}0`,
+      `v4${sep}key`,
+      `v4${sep}key\npwd${sep}0`,
+      `v4${sep}key${sep}0;1`,
+      `v4${sep}key\npwd${sep},1;`,
+      `v4${sep}key\npwd${sep}0,,1;,${sep}[]`,
+      `v4${sep}${sep}`,
+    ]
+  ) assertSameCounts(fp, JSON.stringify(fp));
+});
+
+Deno.test("fingerprintRuleCounts() gives the stored tables' counts, and the gate's sections are decodeTables'", () => {
+  const counts = fingerprintRuleCounts(SECRET_TABLES.fingerprint);
+  const keywords = fingerprintKeywords(SECRET_TABLES.fingerprint)!;
+  assert.ok(
+    keywords.ruleCounts.length > 1000,
+    "control: the stored fingerprint lists the keywords",
+  );
+  assert.deepEqual([...counts!], keywords.ruleCounts);
+  const packed = decodePacked(SECRET_TABLES.data);
+  const full = decodeTables(SECRET_TABLES.data, keywords.keywords);
+  assert.deepEqual(packed.classes, full.automaton.classes);
+  assert.deepEqual(packed.outputStart, full.automaton.outputStart);
+  assert.deepEqual(packed.outputs, full.automaton.outputs);
+  assert.deepEqual(packed.nameChecks, full.nameChecks);
+  assert.deepEqual(packed.packedRows, full.packedRows);
+  // Decoded once: the engine's tables read the sections the gate read.
+  assert.equal(decodePacked(SECRET_TABLES.data), packed);
+  assert.equal(full.nameChecks, packed.nameChecks);
+});
+
+Deno.test("decodePacked() refuses data in another format or cut short", () => {
+  const a = buildAutomaton(["her", "she", "hers"]);
+  const checks = buildNameChecks(a, [[0], [0], [0]], [{ lead: null, follows: null, tail: null }]);
+  const data = encodeTables(a, checks);
+  // Control: the data itself decodes.
+  assert.deepEqual(decodePacked(data).nameChecks, checks);
+  assert.throws(() => decodePacked(data.slice(0, data.length - 4)), RangeError);
+  const other = data.slice();
+  other[0] = 9;
+  assert.throws(() => decodePacked(other), RangeError);
 });
