@@ -372,6 +372,13 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
   },
   private_key_pem: (r) => tok(pem("RSA PRIVATE KEY", r, "\n")),
   private_key_openssh: (r) => tok(pem("OPENSSH PRIVATE KEY", r, "\n")),
+  // review47: a block's last lines and END line, its start not printed (`tail key.pem`).
+  private_key_tail: (r) => {
+    const lines = pem(r.pick(["RSA PRIVATE KEY", "OPENSSH PRIVATE KEY", "PRIVATE KEY"]), r, "\n")
+      .split("\n").slice(1 + r.int(6));
+    const body = lines.slice(0, -1).join("\n");
+    return tok(body, `${body}\n${lines.at(-1)!}`);
+  },
   private_key_pgp: (r) => {
     const body = [
       "Version: GnuPG v2",
@@ -1324,6 +1331,12 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "DB_PASSWORD=10000000",
       "PASSWORD_MIN_LENGTH=12",
       "PASSWORD_EXPIRY_DAYS=90",
+    ],
+    private_key_tail: [
+      // A certificate's end, one line of a key before its END line, and prose.
+      [rng.str(B64, 64), rng.str(B64, 64), "-----END CERTIFICATE-----"].join("\n"),
+      [rng.str(B64, 64), "-----END RSA PRIVATE KEY-----"].join("\n"),
+      "The file ends with -----END RSA PRIVATE KEY----- on its last line.",
     ],
     private_key_pem: [
       ["-----BEGIN PUBLIC KEY-----", rng.str(B64, 64), "-----END PUBLIC KEY-----"].join("\n"),

@@ -206,6 +206,18 @@ const JSON_STRING_OPENS = String.raw`:[ \t]{0,2}\\{0,3}"`;
 const PEM_BODY = String
   .raw`${NL}(?:[A-Za-z-]{1,40}: [^\r\n\\]{0,200}${NL}){0,8}${NL}?[ \t]{0,16}[A-Za-z0-9+/=]{40,4096}(?:${NL}[ \t]{0,16}[A-Za-z0-9+/=]{1,128}){0,300}`;
 
+/** The labels of a private key block's END line (`-----END <label>-----`). */
+const KEY_END_LABELS = [
+  "PRIVATE KEY",
+  "RSA PRIVATE KEY",
+  "EC PRIVATE KEY",
+  "DSA PRIVATE KEY",
+  "ENCRYPTED PRIVATE KEY",
+  "ED25519 PRIVATE KEY",
+  "OPENSSH PRIVATE KEY",
+  "PGP PRIVATE KEY BLOCK",
+];
+
 /**
  * A key block holds real key material: a base64 run of 40 or more
  * characters. (Block bodies may not contain another `-----BEGIN `, which
@@ -1994,6 +2006,28 @@ export const SECRET_RULES: readonly SecretRule[] = [
     priority: 2,
     validate: hasKeyBody,
     armored: true,
+  },
+  {
+    kind: "private_key_tail",
+    title: "Private key block printed without its BEGIN line",
+    description:
+      "The base64 lines that end at a private key's END line (`-----END [RSA |EC |DSA |ENCRYPTED |ED25519 |OPENSSH ]PRIVATE KEY-----`, `-----END PGP PRIVATE KEY BLOCK-----`) when the block's start is not printed (`tail key.pem`, `sed -n '5,$p'`): two lines or more, each opening its line (indented or not), one of them a base64 run of 40 or more; the END line itself is kept.",
+    keywords: KEY_END_LABELS.map((label) => `-----end ${label.toLowerCase()}-----`),
+    // The match is the END line; the lines before it are read behind it (group `s`), so one
+    // attempt at the keyword reads each line once, however many END lines the text holds. No
+    // BEGIN line may come before them in the same block (no `-----` between): a block printed
+    // with its start is the whole-block rules' to judge, and one they keep as a placeholder is
+    // not redacted from a later line on. Up to 400 lines: the longest keys' bodies.
+    pattern: new RegExp(
+      String
+        .raw`(?<=(?<=(?:^|[\r\n]|\\{1,4}n|${JSON_STRING_OPENS})[ \t]{0,16})(?<s>[A-Za-z0-9+/=]{16,128}(?:${NL}[ \t]{0,16}[A-Za-z0-9+/=]{1,128}){1,400})${NL}[ \t]{0,16})(?<!-----BEGIN [A-Z0-9 ]{1,40}-----(?:(?!-----)[\s\S]){16,27648})-----END (?:${
+        KEY_END_LABELS.join("|")
+      })-----`,
+    ),
+    after: 48,
+    // Below the whole blocks' rules: a block printed whole is theirs.
+    priority: 1,
+    validate: hasKeyBody,
   },
   {
     kind: "putty_private_key",

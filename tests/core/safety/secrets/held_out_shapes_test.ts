@@ -226,3 +226,51 @@ Deno.test("a value that names an algorithm (postgresql.conf's scram-sha-256, pg_
     assert.ok(!r.text.includes(value), r.text);
   }
 });
+
+Deno.test("a private key's last lines and END line printed without its BEGIN line (`tail key.pem`) are redacted in every context", () => {
+  const rng = new Rng(4708);
+  for (const [label, _kind, pgp] of LABELS) {
+    for (const from of [2, 4]) {
+      const lines = block(label, rng, 6, pgp);
+      const tail = lines.slice(from);
+      // The lines after the first (a shell context echoes the first on its command's line).
+      const cores = tail.slice(1, -1).filter((l) => l.length >= 16).map((l) => l.slice(4, 16));
+      for (
+        const text of [
+          tail.join("\n"),
+          `$ tail -n ${tail.length} key.pem\n${tail.join("\n")}\n$ ls`,
+        ]
+      ) {
+        foundEverywhere(text, cores, "private_key_tail");
+        const raw = redactText(engine, text);
+        if (tail[0]!.length >= 16) assert.ok(!raw.text.includes(tail[0]!.slice(4, 16)), raw.text);
+      }
+    }
+  }
+});
+
+Deno.test("a certificate's end, one line before a key's END line, and a key block kept as a placeholder stay unflagged by the tail rule (positive control: a key's tail)", () => {
+  const rng = new Rng(4709);
+  const cert = [
+    rng.str(B64, 64),
+    rng.str(B64, 64),
+    rng.str(B64, 20) + "==",
+    `${END}CERTIFICATE-----`,
+  ];
+  keptEverywhere(cert.join("\n"));
+  keptEverywhere([rng.str(B64, 64), `${END}RSA PRIVATE KEY-----`].join("\n"));
+  keptEverywhere(`The file ends with ${END}OPENSSH PRIVATE KEY----- and a newline.`);
+  // A whole block kept as a placeholder: its later lines are not redacted as a tail either.
+  const lines = block("RSA PRIVATE KEY", rng, 5);
+  lines[1] = plant(lines[1]!, "EXAMPLE", rng);
+  keptEverywhere(lines.join("\n"));
+  // Positive control: the same block from its third line on (its start not printed).
+  foundEverywhere(lines.slice(2).join("\n"), [lines[3]!.slice(0, 16)], "private_key_tail");
+  // After a certificate in the same text, a key's tail is still found.
+  const key = block("PRIVATE KEY", rng, 4).slice(2);
+  foundEverywhere(
+    [`${BEGIN}CERTIFICATE-----`, ...cert, ...key].join("\n"),
+    [key[0]!.slice(0, 16)],
+    "private_key_tail",
+  );
+});
