@@ -1983,7 +1983,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "private_key_base64",
     title: "Base64-encoded PEM private key",
     description:
-      "The base64 form of a PEM private key block (`LS0tLS1CRUdJTi...`, as in a Kubernetes Secret's `data:` or a CI variable); it must decode to `-----BEGIN ... PRIVATE KEY`.",
+      "The base64 form of a PEM private key block (`LS0tLS1CRUdJTi...`, as in a Kubernetes Secret's `data:` or a CI variable); it must decode to `-----BEGIN ... PRIVATE KEY` (a PGP secret key's `... PRIVATE KEY BLOCK` too, as `gpg --export-secret-keys --armor | base64` stores one for CI signing).",
     keywords: ["ls0tls1crudjti"],
     pattern:
       /(?<![A-Za-z0-9+\/](?<!\\[A-Za-z0-9+\/]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))LS0tLS1CRUdJTi[A-Za-z0-9+\/]{60,16384}={0,2}(?![A-Za-z0-9+\/=])/,

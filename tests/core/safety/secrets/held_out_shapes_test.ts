@@ -274,3 +274,17 @@ Deno.test("a certificate's end, one line before a key's END line, and a key bloc
     "private_key_tail",
   );
 });
+
+Deno.test("a PGP secret key block stored as base64 (a CI signing key: gpg --export-secret-keys --armor | base64) is redacted; a PGP public key block so stored is kept", () => {
+  const rng = new Rng(4710);
+  for (let i = 0; i < 4; i++) {
+    const secret = btoa(block("PGP PRIVATE KEY BLOCK", rng, 8, true).join("\n") + "\n");
+    foundEverywhere(
+      `GPG_SIGNING_KEY_B64=${secret}`,
+      [secret.slice(80, 96), secret.slice(-40, -24)],
+      "private_key_base64",
+    );
+    foundEverywhere(secret, [secret.slice(80, 96)], "private_key_base64");
+  }
+  keptEverywhere(btoa(block("PGP PUBLIC KEY BLOCK", rng, 8, true).join("\n") + "\n"));
+});
