@@ -1786,12 +1786,13 @@ export const SECRET_RULES: readonly SecretRule[] = [
   },
   {
     kind: "wireguard_private_key",
-    title: "WireGuard private key",
+    title: "WireGuard private or preshared key",
     description:
-      "A 44-character base64 Curve25519 key assigned to `PrivateKey` (wg-quick config) or `private_key`.",
-    keywords: ["privatekey", "private_key"],
+      "A 44-character base64 key (32 bytes) assigned to `PrivateKey` or `PresharedKey` (wg-quick config, `wg showconf`) or `private_key` / `preshared_key`: the Curve25519 private key and the peers' shared symmetric key.",
+    keywords: ["privatekey", "private_key", "presharedkey", "preshared_key"],
     pattern: new RegExp(
-      String.raw`private_?key${SEP}(?<s>[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=)(?![A-Za-z0-9+/=])`,
+      String
+        .raw`(?:private|preshared)_?key${SEP}(?<s>[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=)(?![A-Za-z0-9+/=])`,
       "i",
     ),
     after: 80,

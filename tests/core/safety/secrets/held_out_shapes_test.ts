@@ -288,3 +288,15 @@ Deno.test("a PGP secret key block stored as base64 (a CI signing key: gpg --expo
   }
   keptEverywhere(btoa(block("PGP PUBLIC KEY BLOCK", rng, 8, true).join("\n") + "\n"));
 });
+
+Deno.test("a WireGuard peer's PresharedKey (wg showconf, wg0.conf) is redacted as its PrivateKey is; a PublicKey is kept", () => {
+  const rng = new Rng(4711);
+  for (let i = 0; i < 4; i++) {
+    const psk = btoa(String.fromCharCode(...Array.from({ length: 32 }, () => rng.int(256))));
+    const pub = btoa(String.fromCharCode(...Array.from({ length: 32 }, () => rng.int(256))));
+    const conf = `[Peer]\nPublicKey = ${pub}\nPresharedKey = ${psk}\nAllowedIPs = 10.0.0.0/24\n`;
+    foundEverywhere(conf, [psk.slice(4, 20)], "wireguard_private_key");
+    foundEverywhere(`{"preshared_key": "${psk}"}`, [psk.slice(4, 20)], "wireguard_private_key");
+    keptEverywhere(`[Peer]\nPublicKey = ${pub}\nAllowedIPs = 10.0.0.0/24\n`);
+  }
+});
