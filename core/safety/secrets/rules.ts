@@ -297,6 +297,13 @@ const URL_USERINFO = {
   end: "@",
 } as const;
 
+/**
+ * {@linkcode URL_USERINFO} whose password may also hold `#`: a database URL
+ * written by hand in a `.env` (`mysql://root:Zx9#kq2@db/app`), which a URL
+ * parser would cut at the `#` but the file and the transcript hold whole.
+ */
+const DB_URL_USERINFO = { ...URL_USERINFO, cls: String.raw`^\s\/?"'<>\\\[\]` };
+
 /** Between a flag and its value on a command line: `=` or blanks. */
 const FLAG_SEP = String.raw`(?:=|[ \t]{1,16})`;
 
@@ -2247,20 +2254,21 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "database_url",
     title: "Database URL with a password",
     description:
-      "`postgres://`, `mysql://`, `mongodb+srv://`, `redis://`, `amqp://` and similar URLs carrying `user:password@`; the password is redacted.",
+      "`postgres://`, `mysql://`, `mongodb+srv://`, `redis://`, `amqp://` and similar URLs carrying `user:password@`; the password is redacted (also one holding `#`, as a hand-written `.env` URL may).",
     keywords: ["://"],
     // `user:password@` ends within the window.
     needs: "@",
     // ... right after the `://`: the keyword pass drops URLs without it.
-    reach: URL_USERINFO,
+    reach: DB_URL_USERINFO,
     pattern:
-      /(?<![A-Za-z0-9+.-](?<!\\[A-Za-z0-9+.-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:jdbc:)?(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|rediss?|amqps?|mssql|sqlserver|cockroachdb|clickhouse|couchdb|neo4j(?:\+s)?|cassandra)(?:\+[a-z0-9]{1,20})?:\/\/(?<user>[^\s:@\/?#"'<>\\\[\]]{0,128}):(?<s>[^\s\/?#"'<>\\\[\]]{1,256})@(?=[A-Za-z0-9\[_.-])/i,
+      /(?<![A-Za-z0-9+.-](?<!\\[A-Za-z0-9+.-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:jdbc:)?(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|rediss?|amqps?|mssql|sqlserver|cockroachdb|clickhouse|couchdb|neo4j(?:\+s)?|cassandra)(?:\+[a-z0-9]{1,20})?:\/\/(?<user>[^\s:@\/?#"'<>\\\[\]]{0,128}):(?<s>[^\s\/?#"'<>\\\[\]][^\s\/?"'<>\\\[\]]{0,255})@(?=[A-Za-z0-9\[_.-])/i,
     lead: "A-Za-z0-9+.\\-",
     before: 40,
     after: 420,
     priority: 2,
     docWords: false,
-    validate: isNotDefaultLogin,
+    // A port before a `#` (`redis://host:6379#note@x`) is a host's, not a password.
+    validate: (s, g) => !/^\d{1,5}#/.test(s) && isNotDefaultLogin(s, g),
   },
   {
     kind: "database_url",

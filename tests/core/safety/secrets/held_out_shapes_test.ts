@@ -300,3 +300,17 @@ Deno.test("a WireGuard peer's PresharedKey (wg showconf, wg0.conf) is redacted a
     keptEverywhere(`[Peer]\nPublicKey = ${pub}\nAllowedIPs = 10.0.0.0/24\n`);
   }
 });
+
+Deno.test("a database URL's password that holds `#` (a hand-written .env URL) is redacted whole; a port and a fragment after a host, and a `#{...}` interpolation, are kept", () => {
+  const rng = new Rng(4712);
+  for (const scheme of ["mysql", "postgresql", "mongodb+srv", "redis", "amqps"]) {
+    const password = p(rng.str(ALNUM, 5), "#", rng.str(ALNUM, 6), rng.pick(["", "!", "#"]));
+    const url = `${scheme}://app:${password}@db.internal:5432/app`;
+    for (const text of [url, `DATABASE_URL=${url}`, `DATABASE_URL="${url}"`]) {
+      foundEverywhere(text, [password.slice(0, 5), password.slice(6, 12)], "database_url");
+    }
+  }
+  keptEverywhere("postgres://db.internal:5432/app#replica");
+  keptEverywhere("see redis://cache:6379#notes@example.test for the layout");
+  keptEverywhere("postgres://app:#{password}@db.internal/app");
+});
