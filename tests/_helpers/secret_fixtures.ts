@@ -532,7 +532,8 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
     };
   },
   key_secret: (r) => {
-    const s = p("Q", r.str(ALNUM, 10), "7", r.str(ALNUM, 12));
+    // Mixed case, as the rule reads key material (an all-capital draw is out of its scope).
+    const s = p("Q", r.str(ALNUM, 10), "7k", r.str(ALNUM, 11));
     return { text: `stripeKey := "${s}"`, secret: s, core: s.slice(0, 12) };
   },
   password_assignment: (r) => {
@@ -1433,6 +1434,9 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "log into the machine with password authentication disabled",
     ],
     xml_password: [
+      // review47: a <master> element that is no Maven master password.
+      "<master>node-1.internal</master>",
+      "<master>true</master>",
       "<password>${DB_PASSWORD}</password>",
       '<add key="PasswordPolicy" value="strict" />',
       '<input type="password" name="password" value="" />',

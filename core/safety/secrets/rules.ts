@@ -323,6 +323,9 @@ const SECRET_NAME_RE = new RegExp(SECRET_NAME, "i");
  * backtracking search); the engine tries them only where the run holds the
  * keyword, and this re-checks that the name holds a secret word.
  */
+/** A value Maven encrypted: `{base64}`, its closing brace possibly escaped (a backslash, more in JSON). */
+const MAVEN_ENCRYPTED = /^\{[A-Za-z0-9+/]{16,}={0,2}\\{0,3}\}$/;
+
 /**
  * A line break, raw or JSON-escaped, with the indentation around it: an XML
  * element whose value sits on its own line (`<password>` + line break +
@@ -2082,7 +2085,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "xml_password",
     title: "Password in XML or .NET config",
     description:
-      '`<password>...</password>` (any element whose name holds password, passwd or secret; blanks around the text or in the tag allowed), `name="password" value="..."` / `key="DbPassword" value="..."` attribute pairs (their `=` possibly spaced), the text of an element after such a name (`<entry key="db.password">...</entry>` of Java\'s XML properties; a letter and a non-letter) and `<password value="..."/>`.',
+      '`<password>...</password>` (any element whose name holds password, passwd or secret; blanks around the text or in the tag allowed; and Maven settings-security.xml\'s `<master>{...}</master>`, an encrypted master password any Maven install can decrypt), `name="password" value="..."` / `key="DbPassword" value="..."` attribute pairs (their `=` possibly spaced), the text of an element after such a name (`<entry key="db.password">...</entry>` of Java\'s XML properties; a letter and a non-letter) and `<password value="..."/>`.',
     // The keyword sits at the end of the name: `password>` (element) or
     // `password"` (attribute), so text merely about passwords costs nothing.
     keywords: [
@@ -2100,6 +2103,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "password value",
       "passwd value",
       "secret value",
+      // Maven's settings-security.xml: the master password, encrypted with a fixed key.
+      "master>",
     ],
     pattern: new RegExp(
       String
@@ -2118,6 +2123,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     priority: 2,
     validate: (s, g) => {
       const name = g.tag ?? g.name ?? "";
+      // Maven's `<master>{...}</master>` decrypts with a key every Maven install holds.
+      if (g.tag !== undefined && /^master$/i.test(name)) return MAVEN_ENCRYPTED.test(s);
       return /pass(?:word|wd)|secret/i.test(name) && !isExcludedName(name) && !isReference(s) &&
         !isLookAlikeValue(s) &&
         // The text of an element named by its name attribute is also a form's or a page's

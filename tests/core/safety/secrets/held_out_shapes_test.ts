@@ -314,3 +314,43 @@ Deno.test("a database URL's password that holds `#` (a hand-written .env URL) is
   keptEverywhere("see redis://cache:6379#notes@example.test for the layout");
   keptEverywhere("postgres://app:#{password}@db.internal/app");
 });
+
+Deno.test("a secret behind the control sequences of a progress display or tput (cursor moves, modes, ESC ( B) is redacted, raw and JSON-escaped; text with brackets is left as is", () => {
+  const rng = new Rng(4713);
+  const esc = "\x1b";
+  for (
+    const shape of [
+      (v: string) => `API_TOKEN=${esc}[2K${esc}[1G${v}`,
+      (v: string) => `API_TOKEN=${esc}[?25l${v}${esc}[?25h`,
+      (v: string) => `${esc}[1mAPI_TOKEN${esc}(B${esc}[m=${v}`,
+      (v: string) => `${esc}[38;5;208mapi_key${esc}[0m: ${esc}[3A${v}`,
+    ]
+  ) {
+    const value = rng.str(ALNUM, 24);
+    for (const text of [shape(value), JSON.stringify({ content: shape(value) })]) {
+      const r = redactText(engine, text);
+      assert.equal(r.kinds.length, 1, JSON.stringify(text));
+      assert.ok(!r.text.includes(value), r.text);
+    }
+  }
+  const plain = `see [1] and ${esc}[31mred${esc}[0m, then ${esc}(B and [2]`;
+  assert.deepEqual(redactText(engine, plain).kinds, []);
+});
+
+Deno.test("Maven's encrypted master password (settings-security.xml `<master>{...}</master>`) is redacted; other `<master>` elements are kept", () => {
+  const rng = new Rng(4714);
+  for (const close of ["}", "\\}"]) {
+    const value = p("{", rng.str(B64, 43), "=", close);
+    const text = `<settingsSecurity>\n  <master>${value}</master>\n</settingsSecurity>\n`;
+    foundEverywhere(text, [value.slice(1, 17)], "xml_password");
+  }
+  for (
+    const kept of [
+      "<master>node-1.internal</master>",
+      "<master>true</master>",
+      "<branch>master</branch>",
+    ]
+  ) {
+    keptEverywhere(kept);
+  }
+});
