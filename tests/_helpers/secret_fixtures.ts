@@ -1156,6 +1156,8 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
     stripe_secret_key: [p("pk", "_live_", rng.str(ALNUM, 99)), p(SK, "_live_", "x".repeat(24))],
     mapbox_secret_token: [p("pk", ".eyJ", rng.str(URLSAFE, 60), ".", rng.str(URLSAFE, 22))],
     generic_secret: [
+      // review47: a Vim script variable given to a password's name (vim's netrw.vim: 86 copies).
+      "let s:netrw_hup[host].passwd = s:netrw_passwd",
       // review47: an algorithm a setting about passwords or keys chooses (postgresql.conf, a cipher).
       "#password_encryption = scram-sha-256\t# scram-sha-256 or md5",
       "password_hash_algorithm: argon2id",

@@ -354,3 +354,20 @@ Deno.test("Maven's encrypted master password (settings-security.xml `<master>{..
     keptEverywhere(kept);
   }
 });
+
+Deno.test("a Vim script variable given to a password's name (netrw.vim's `s:netrw_passwd`) is kept, and not redacted in its every copy; a random value after a scope prefix is redacted", () => {
+  const rng = new Rng(4715);
+  const script = [
+    'if exists("s:netrw_passwd") && s:netrw_passwd != ""',
+    "  let s:netrw_hup[host].passwd = s:netrw_passwd",
+    "  call s:NetrwMethod(s:netrw_passwd, g:netrw_uid)",
+    "let b:pass = a:password",
+  ].join("\n");
+  keptEverywhere(script);
+  for (const scope of ["s", "g", "b"]) {
+    const value = p(rng.str(ALNUM, 6), "7", rng.str(ALNUM, 7));
+    const r = redactText(engine, `let s:netrw_hup[host].passwd = ${scope}:${value}\n${script}`);
+    assert.equal(r.kinds.length, 1, r.text);
+    assert.ok(!r.text.includes(value), r.text);
+  }
+});
