@@ -29,7 +29,7 @@
  *   words joined by `%20`,
  *   paths of word names, URLs without credentials, dotted
  *   identifiers whose parts are names (`process.env.X`, `os.environ`; not
- *   `Winter2024.Kx9q`), function calls, numbers,
+ *   `Winter2024.Kx9q`), Vim script variables (`s:netrw_passwd`), function calls, numbers,
  *   version ranges (`^3.3.1-next.19+2c93303`, a package named `*secret*`)
  *   and booleans. A vendor rule with its own prefix (say a 40-hex GitLab trigger
  *   token) is not subject to these value-shape filters.
