@@ -531,6 +531,16 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
       core: s.slice(0, 8),
     };
   },
+  // review47: `terraform output -json` prints a sensitive output's value in clear.
+  terraform_sensitive_output: (r) => {
+    const s = p(r.str(ALNUM, 12), "-", r.str(ALNUM, 12));
+    return {
+      text:
+        `{\n  "db_password": {\n    "sensitive": true,\n    "type": "string",\n    "value": "${s}"\n  }\n}`,
+      secret: s,
+      core: s.slice(0, 12),
+    };
+  },
   key_secret: (r) => {
     // Mixed case, as the rule reads key material (an all-capital draw is out of its scope).
     const s = p("Q", r.str(ALNUM, 10), "7k", r.str(ALNUM, 11));
@@ -1334,6 +1344,11 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "DB_PASSWORD=10000000",
       "PASSWORD_MIN_LENGTH=12",
       "PASSWORD_EXPIRY_DAYS=90",
+    ],
+    terraform_sensitive_output: [
+      // An output that is not sensitive, and a sensitive one that is a reference.
+      '{"vpc_id": {"sensitive": false, "type": "string", "value": "vpc-0a1b2c3d4e5f6a7b8"}}',
+      '"sensitive": true, "type": "string", "value": "${var.db_password}"',
     ],
     private_key_tail: [
       // A certificate's end, one line of a key before its END line, and prose.

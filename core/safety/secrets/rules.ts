@@ -2068,6 +2068,27 @@ export const SECRET_RULES: readonly SecretRule[] = [
     validate: (s) => !isReference(s),
   },
   {
+    kind: "terraform_sensitive_output",
+    title: "Terraform sensitive output",
+    description:
+      'A string output Terraform marks sensitive, as `terraform output -json` prints it in clear: `"sensitive": true`, its `"type"` and its `"value": "..."` (pretty-printed or on one line, JSON-escaped in a transcript), whatever the output\'s name.',
+    keywords: [
+      '"sensitive": true',
+      '"sensitive":true',
+      '\\"sensitive\\": true',
+      '\\"sensitive\\":true',
+    ],
+    pattern: new RegExp(
+      String
+        .raw`\\{0,3}"sensitive\\{0,3}":[ \t]{0,4}true,(?:\s|\\{1,3}[nrt]){0,40}\\{0,3}"type\\{0,3}":[ \t]{0,4}\\{0,3}"[a-z]{1,16}\\{0,3}",(?:\s|\\{1,3}[nrt]){0,40}\\{0,3}"value\\{0,3}":[ \t]{0,4}\\{0,3}"(?<s>[^"\\\r\n]{1,4096})\\{0,3}"`,
+    ),
+    // The escaped keyword's backslashes (JSON inside JSON) may come before it.
+    before: 3,
+    after: 4300,
+    priority: 2,
+    validate: (s) => !isReference(s),
+  },
+  {
     kind: "netrc_password",
     title: ".netrc password",
     description:

@@ -371,3 +371,28 @@ Deno.test("a Vim script variable given to a password's name (netrw.vim's `s:netr
     assert.ok(!r.text.includes(value), r.text);
   }
 });
+
+Deno.test("terraform output -json's sensitive string outputs are redacted, pretty-printed or on one line, raw and in a transcript; outputs not marked sensitive are kept", () => {
+  const rng = new Rng(4716);
+  for (const name of ["db_password", "admin_kubeconfig_token", "connection_info"]) {
+    const value = p(rng.str(ALNUM, 10), "-", rng.str(ALNUM, 10));
+    const pretty = [
+      "{",
+      `  "${name}": {`,
+      '    "sensitive": true,',
+      '    "type": "string",',
+      `    "value": "${value}"`,
+      "  },",
+      '  "vpc_id": {',
+      '    "sensitive": false,',
+      '    "type": "string",',
+      '    "value": "vpc-0a1b2c3d4e5f6a7b8"',
+      "  }",
+      "}",
+    ].join("\n");
+    foundEverywhere(pretty, [value.slice(0, 10)], "terraform_sensitive_output");
+    const line = JSON.stringify(JSON.parse(pretty));
+    foundEverywhere(line, [value.slice(0, 10)], "terraform_sensitive_output");
+    assert.ok(redactText(engine, line).text.includes("vpc-0a1b2c3d4e5f6a7b8"));
+  }
+});
