@@ -531,6 +531,16 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
       core: s.slice(0, 8),
     };
   },
+  // review47: 1Password's JSON for an item (`op item get --format json`).
+  onepassword_concealed_field: (r) => {
+    const s = p(r.str(ALNUM, 10), "!", r.str(ALNUM, 9));
+    return {
+      text:
+        `{"fields": [{"id": "username", "type": "STRING", "purpose": "USERNAME", "label": "username", "value": "admin"}, {"id": "password", "type": "CONCEALED", "purpose": "PASSWORD", "label": "password", "value": "${s}", "reference": "op://Private/db/password"}]}`,
+      secret: s,
+      core: s.slice(0, 10),
+    };
+  },
   // review47: `terraform output -json` prints a sensitive output's value in clear.
   terraform_sensitive_output: (r) => {
     const s = p(r.str(ALNUM, 12), "-", r.str(ALNUM, 12));
@@ -1344,6 +1354,11 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "DB_PASSWORD=10000000",
       "PASSWORD_MIN_LENGTH=12",
       "PASSWORD_EXPIRY_DAYS=90",
+    ],
+    onepassword_concealed_field: [
+      // A STRING field, and a concealed field's reference without its value.
+      '{"id": "username", "type": "STRING", "label": "username", "value": "deploy-bot-2024"}',
+      '{"id": "password", "type": "CONCEALED", "label": "password", "reference": "op://Private/db/password"}',
     ],
     terraform_sensitive_output: [
       // An output that is not sensitive, and a sensitive one that is a reference.

@@ -2068,6 +2068,20 @@ export const SECRET_RULES: readonly SecretRule[] = [
     validate: (s) => !isReference(s),
   },
   {
+    kind: "onepassword_concealed_field",
+    title: "1Password concealed field",
+    description:
+      'The `"value"` of a field whose `"type"` is `"CONCEALED"` in 1Password\'s JSON (`op item get --format json`, `op item list`\'s details): a password, API key or other concealed field, whatever its label; the value comes later in the same field object.',
+    keywords: ['concealed"', 'concealed\\"'],
+    pattern: new RegExp(
+      String
+        .raw`(?<="type\\{0,3}":[ \t]{0,4}\\{0,3}")CONCEALED\\{0,3}"[^{}]{0,400}?\\{0,3}"value\\{0,3}":[ \t]{0,4}\\{0,3}"(?<s>[^"\\\r\n]{1,4096})\\{0,3}"`,
+    ),
+    after: 4600,
+    priority: 2,
+    validate: (s) => !isReference(s),
+  },
+  {
     kind: "terraform_sensitive_output",
     title: "Terraform sensitive output",
     description:

@@ -396,3 +396,24 @@ Deno.test("terraform output -json's sensitive string outputs are redacted, prett
     assert.ok(redactText(engine, line).text.includes("vpc-0a1b2c3d4e5f6a7b8"));
   }
 });
+
+Deno.test("a 1Password concealed field's value (op item get --format json) is redacted whatever its label; a STRING field and a reference are kept", () => {
+  const rng = new Rng(4717);
+  for (const label of ["password", "API key", "recovery code"]) {
+    const value = p(rng.str(ALNUM, 10), "!", rng.str(ALNUM, 9));
+    const item = {
+      id: "x1y2z3",
+      title: "prod db",
+      fields: [
+        { id: "username", type: "STRING", purpose: "USERNAME", label: "username", value: "admin" },
+        { id: "f1", type: "CONCEALED", label, value, reference: `op://Private/prod db/${label}` },
+      ],
+    };
+    foundEverywhere(
+      JSON.stringify(item, null, 2),
+      [value.slice(0, 10)],
+      "onepassword_concealed_field",
+    );
+    foundEverywhere(JSON.stringify(item), [value.slice(0, 10)], "onepassword_concealed_field");
+  }
+});
