@@ -2867,6 +2867,21 @@ export const SECRET_RULES: readonly SecretRule[] = [
     validate: (s, g) => !/^(?:true|false|null)$/i.test(s) && nameValueValid(s, g),
   },
   {
+    kind: "name_value_secret",
+    title: "Secret in a CloudFormation parameter on the command line",
+    description:
+      "`--parameters ParameterKey=DBPassword,ParameterValue=...` (`aws cloudformation create-stack` / `update-stack`'s shorthand): the key holds a secret word; the value bare or quoted, up to the next `,` or blank.",
+    keywords: ["parameterkey="],
+    pattern: new RegExp(
+      String
+        .raw`ParameterKey=(?<name>[A-Za-z0-9_.\-]{2,96}),ParameterValue=(?:\\{0,3}"(?<s>[^"\\\r\n]{4,4096})\\{0,3}"|'(?<s>[^'\r\n]{4,4096})'|(?<s>[^\s,"'\\]{4,4096}))`,
+      "i",
+    ),
+    after: 4300,
+    priority: 2,
+    validate: (s, g) => nameValueValid(s, g),
+  },
+  {
     kind: "sql_password",
     title: "Password in a SQL statement",
     description:

@@ -417,3 +417,21 @@ Deno.test("a 1Password concealed field's value (op item get --format json) is re
     foundEverywhere(JSON.stringify(item), [value.slice(0, 10)], "onepassword_concealed_field");
   }
 });
+
+Deno.test("a CloudFormation parameter given on the command line (ParameterKey=DBPassword,ParameterValue=...) is redacted; other parameters are kept", () => {
+  const rng = new Rng(4718);
+  for (const key of ["DBPassword", "ApiToken", "MasterUserSecret"]) {
+    const value = p(rng.str(ALNUM, 10), "7", rng.str(ALNUM, 9));
+    for (const form of [value, `"${value}"`]) {
+      const text =
+        `aws cloudformation create-stack --stack-name app --parameters ParameterKey=${key},ParameterValue=${form} ParameterKey=Env,ParameterValue=production`;
+      foundEverywhere(text, [value.slice(0, 10)], "name_value_secret");
+    }
+  }
+  keptEverywhere(
+    "aws cloudformation update-stack --parameters ParameterKey=Env,ParameterValue=production ParameterKey=InstanceType,ParameterValue=t3.micro",
+  );
+  keptEverywhere(
+    "aws cloudformation update-stack --parameters ParameterKey=DBPassword,UsePreviousValue=true",
+  );
+});
