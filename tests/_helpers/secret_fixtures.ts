@@ -372,6 +372,13 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
   },
   private_key_pem: (r) => tok(pem("RSA PRIVATE KEY", r, "\n")),
   private_key_openssh: (r) => tok(pem("OPENSSH PRIVATE KEY", r, "\n")),
+  // review47: a block's last lines and END line, its start not printed (`tail key.pem`).
+  private_key_tail: (r) => {
+    const lines = pem(r.pick(["RSA PRIVATE KEY", "OPENSSH PRIVATE KEY", "PRIVATE KEY"]), r, "\n")
+      .split("\n").slice(1 + r.int(6));
+    const body = lines.slice(0, -1).join("\n");
+    return tok(body, `${body}\n${lines.at(-1)!}`);
+  },
   private_key_pgp: (r) => {
     const body = [
       "Version: GnuPG v2",
@@ -524,8 +531,29 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
       core: s.slice(0, 8),
     };
   },
+  // review47: 1Password's JSON for an item (`op item get --format json`).
+  onepassword_concealed_field: (r) => {
+    const s = p(r.str(ALNUM, 10), "!", r.str(ALNUM, 9));
+    return {
+      text:
+        `{"fields": [{"id": "username", "type": "STRING", "purpose": "USERNAME", "label": "username", "value": "admin"}, {"id": "password", "type": "CONCEALED", "purpose": "PASSWORD", "label": "password", "value": "${s}", "reference": "op://Private/db/password"}]}`,
+      secret: s,
+      core: s.slice(0, 10),
+    };
+  },
+  // review47: `terraform output -json` prints a sensitive output's value in clear.
+  terraform_sensitive_output: (r) => {
+    const s = p(r.str(ALNUM, 12), "-", r.str(ALNUM, 12));
+    return {
+      text:
+        `{\n  "db_password": {\n    "sensitive": true,\n    "type": "string",\n    "value": "${s}"\n  }\n}`,
+      secret: s,
+      core: s.slice(0, 12),
+    };
+  },
   key_secret: (r) => {
-    const s = p("Q", r.str(ALNUM, 10), "7", r.str(ALNUM, 12));
+    // Mixed case, as the rule reads key material (an all-capital draw is out of its scope).
+    const s = p("Q", r.str(ALNUM, 10), "7k", r.str(ALNUM, 11));
     return { text: `stripeKey := "${s}"`, secret: s, core: s.slice(0, 12) };
   },
   password_assignment: (r) => {
@@ -1148,6 +1176,8 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
     stripe_secret_key: [p("pk", "_live_", rng.str(ALNUM, 99)), p(SK, "_live_", "x".repeat(24))],
     mapbox_secret_token: [p("pk", ".eyJ", rng.str(URLSAFE, 60), ".", rng.str(URLSAFE, 22))],
     generic_secret: [
+      // review47: a Vim script variable given to a password's name (vim's netrw.vim: 86 copies).
+      "let s:netrw_hup[host].passwd = s:netrw_passwd",
       // review47: an algorithm a setting about passwords or keys chooses (postgresql.conf, a cipher).
       "#password_encryption = scram-sha-256\t# scram-sha-256 or md5",
       "password_hash_algorithm: argon2id",
@@ -1325,6 +1355,22 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "PASSWORD_MIN_LENGTH=12",
       "PASSWORD_EXPIRY_DAYS=90",
     ],
+    onepassword_concealed_field: [
+      // A STRING field, and a concealed field's reference without its value.
+      '{"id": "username", "type": "STRING", "label": "username", "value": "deploy-bot-2024"}',
+      '{"id": "password", "type": "CONCEALED", "label": "password", "reference": "op://Private/db/password"}',
+    ],
+    terraform_sensitive_output: [
+      // An output that is not sensitive, and a sensitive one that is a reference.
+      '{"vpc_id": {"sensitive": false, "type": "string", "value": "vpc-0a1b2c3d4e5f6a7b8"}}',
+      '"sensitive": true, "type": "string", "value": "${var.db_password}"',
+    ],
+    private_key_tail: [
+      // A certificate's end, one line of a key before its END line, and prose.
+      [rng.str(B64, 64), rng.str(B64, 64), "-----END CERTIFICATE-----"].join("\n"),
+      [rng.str(B64, 64), "-----END RSA PRIVATE KEY-----"].join("\n"),
+      "The file ends with -----END RSA PRIVATE KEY----- on its last line.",
+    ],
     private_key_pem: [
       ["-----BEGIN PUBLIC KEY-----", rng.str(B64, 64), "-----END PUBLIC KEY-----"].join("\n"),
       ["-----BEGIN CERTIFICATE-----", rng.str(B64, 64), "-----END CERTIFICATE-----"].join("\n"),
@@ -1420,6 +1466,9 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "log into the machine with password authentication disabled",
     ],
     xml_password: [
+      // review47: a <master> element that is no Maven master password.
+      "<master>node-1.internal</master>",
+      "<master>true</master>",
       "<password>${DB_PASSWORD}</password>",
       '<add key="PasswordPolicy" value="strict" />',
       '<input type="password" name="password" value="" />',

@@ -1,7 +1,9 @@
 /**
  * Colour codes forced into a tool's output (`grep --color=always`, `jq -C`,
- * `yq -C`): the CSI sequences `ESC [ <digits and ;> m` (colour) and
- * `ESC [ <digits and ;> K` (erase to the line's end), the ESC raw or
+ * `yq -C`): the control sequences `ESC [ <parameters> <final byte>`
+ * (colour `m`, erasing `K`, cursor moves and modes of a progress display:
+ * `ESC [ 1 G`, `ESC [ ? 25 l`) and the character set designations
+ * `ESC ( B` (`tput sgr0`), in a buffer that holds a `[` after an ESC, the ESC raw or
  * JSON-escaped (`\u001b`, `\\u001b` in a transcript line). Between a name
  * and its value, or around the value, they keep the rules' patterns from
  * matching; the engine (engine.ts findSecrets) scans the text without them
@@ -39,16 +41,27 @@ function escAt(bytes: Uint8Array, i: number): number {
   return 0;
 }
 
-/** The length of a whole sequence at `i` (ESC, `[`, digits and `;`, then `m` or `K`), or 0. */
+/**
+ * The length of a whole sequence at `i`, or 0: a control sequence (ESC, `[`,
+ * parameter bytes `0`-`?`, intermediate bytes space-`/`, one final byte
+ * `@`-`~`, ECMA-48: colours `m`, erasing `K` `J`, cursor moves `G` `H` `A`...,
+ * `?25l`), or a character set designation (ESC, `(` or `)`, one byte: the
+ * `ESC ( B` that `tput sgr0` writes before `ESC [ m`).
+ */
 function sequenceAt(bytes: Uint8Array, i: number): number {
   const esc = escAt(bytes, i);
-  if (esc === 0 || bytes[i + esc] !== BRACKET) return 0;
+  if (esc === 0) return 0;
+  const open = bytes[i + esc];
+  if (open === 0x28 || open === 0x29) {
+    const set = bytes[i + esc + 1];
+    return set !== undefined && set >= 0x30 && set <= 0x7e ? esc + 2 : 0;
+  }
+  if (open !== BRACKET) return 0;
   let p = i + esc + 1;
-  while (
-    p < bytes.length && p - i < 48 &&
-    ((bytes[p]! >= 0x30 && bytes[p]! <= 0x39) || bytes[p] === 0x3b)
-  ) p++;
-  return bytes[p] === 0x6d || bytes[p] === 0x4b ? p + 1 - i : 0;
+  while (p < bytes.length && p - i < 48 && bytes[p]! >= 0x30 && bytes[p]! <= 0x3f) p++;
+  while (p < bytes.length && p - i < 48 && bytes[p]! >= 0x20 && bytes[p]! <= 0x2f) p++;
+  const final = bytes[p];
+  return final !== undefined && final >= 0x40 && final <= 0x7e ? p + 1 - i : 0;
 }
 
 /**

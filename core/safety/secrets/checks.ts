@@ -187,7 +187,8 @@ export function hasJoseHeader(token: string): boolean {
 
 /**
  * True when a base64 value decodes to the start of a PEM private key block
- * (`-----BEGIN ... PRIVATE KEY`), the shape a Kubernetes Secret stores.
+ * (`-----BEGIN ... PRIVATE KEY`, or a PGP `... PRIVATE KEY BLOCK`), the shape a Kubernetes
+ * Secret or a CI variable stores.
  * @param value The base64 text.
  * @returns Whether it encodes a private key.
  * @example
@@ -201,7 +202,7 @@ export function hasJoseHeader(token: string): boolean {
  */
 export function isBase64PrivateKey(value: string): boolean {
   const head = decodeBase64Loose(value.slice(0, 64));
-  return head !== null && /^-----BEGIN [A-Z0-9 ]{0,30}PRIVATE KEY-----/.test(head);
+  return head !== null && /^-----BEGIN [A-Z0-9 ]{0,30}PRIVATE KEY(?: BLOCK)?-----/.test(head);
 }
 
 const BECH32 = "qpzry9x8gf2tvdw0s3jn54khce6mua7l";

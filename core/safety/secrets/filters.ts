@@ -29,7 +29,7 @@
  *   words joined by `%20`,
  *   paths of word names, URLs without credentials, dotted
  *   identifiers whose parts are names (`process.env.X`, `os.environ`; not
- *   `Winter2024.Kx9q`), function calls, numbers,
+ *   `Winter2024.Kx9q`), Vim script variables (`s:netrw_passwd`), function calls, numbers,
  *   version ranges (`^3.3.1-next.19+2c93303`, a package named `*secret*`)
  *   and booleans. A vendor rule with its own prefix (say a 40-hex GitLab trigger
  *   token) is not subject to these value-shape filters.
@@ -567,6 +567,12 @@ export function isLookAlikeValue(value: string): boolean {
     return true;
   }
   if (/^[A-Za-z_$][\w$.]*\(/.test(value)) return true;
+  // A Vim script variable in its scope (`s:netrw_passwd`, `g:db_password`, `a:pass`): a name,
+  // each part between `_` and `#` a word in one case or camel case (not `tn0BWM7WQsgGvm`).
+  const vim = /^[gsbwtlav]:([A-Za-z_][A-Za-z0-9_#]*)$/.exec(value);
+  if (vim !== null && vim[1]!.split(/[_#]+/).every((part) => part === "" || VIM_WORD.test(part))) {
+    return true;
+  }
   if (/^\$[({A-Za-z_]|^%[A-Za-z_]+%$/.test(value)) return true;
   if (/^[-+]?\d+(?:\.\d+)?$/.test(value)) return true;
   // A C constant's hex literal (`0x10100,` of an enum): a number, not a key (a key is longer).
@@ -586,6 +592,9 @@ export function isLookAlikeValue(value: string): boolean {
  */
 const ALGORITHM_NAME =
   /^(?:scram-)?sha-?(?:1|224|256|384|512)(?:[-_/](?:224|256))?$|^(?:md5|bcrypt|scrypt|yescrypt|argon2(?:id|i|d)?|pbkdf2(?:[-_]sha-?(?:1|256|512))?)$|^hmac-?(?:sha-?(?:1|224|256|384|512)|md5)$|^aes-?(?:128|192|256)(?:-(?:gcm|cbc|ctr|cfb|ofb|ecb|ccm|xts))?$|^chacha20(?:-poly1305)?$|^(?:[HRPE]S(?:256|384|512)|EdDSA|Ed25519)$/i;
+
+/** A word of a Vim script variable's name: one case or camel case, up to two digits after it. */
+const VIM_WORD = /^(?:[a-z]+|[A-Z][a-z]+|[A-Z]+)(?:[A-Z][a-z]+)*\d{0,2}$/;
 
 /**
  * A path whose every folder and file name is made of words (`/etc/secrets/db`,

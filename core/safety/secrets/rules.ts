@@ -206,6 +206,18 @@ const JSON_STRING_OPENS = String.raw`:[ \t]{0,2}\\{0,3}"`;
 const PEM_BODY = String
   .raw`${NL}(?:[A-Za-z-]{1,40}: [^\r\n\\]{0,200}${NL}){0,8}${NL}?[ \t]{0,16}[A-Za-z0-9+/=]{40,4096}(?:${NL}[ \t]{0,16}[A-Za-z0-9+/=]{1,128}){0,300}`;
 
+/** The labels of a private key block's END line (`-----END <label>-----`). */
+const KEY_END_LABELS = [
+  "PRIVATE KEY",
+  "RSA PRIVATE KEY",
+  "EC PRIVATE KEY",
+  "DSA PRIVATE KEY",
+  "ENCRYPTED PRIVATE KEY",
+  "ED25519 PRIVATE KEY",
+  "OPENSSH PRIVATE KEY",
+  "PGP PRIVATE KEY BLOCK",
+];
+
 /**
  * A key block holds real key material: a base64 run of 40 or more
  * characters. (Block bodies may not contain another `-----BEGIN `, which
@@ -285,6 +297,13 @@ const URL_USERINFO = {
   end: "@",
 } as const;
 
+/**
+ * {@linkcode URL_USERINFO} whose password may also hold `#`: a database URL
+ * written by hand in a `.env` (`mysql://root:Zx9#kq2@db/app`), which a URL
+ * parser would cut at the `#` but the file and the transcript hold whole.
+ */
+const DB_URL_USERINFO = { ...URL_USERINFO, cls: String.raw`^\s\/?"'<>\\\[\]` };
+
 /** Between a flag and its value on a command line: `=` or blanks. */
 const FLAG_SEP = String.raw`(?:=|[ \t]{1,16})`;
 
@@ -304,6 +323,9 @@ const SECRET_NAME_RE = new RegExp(SECRET_NAME, "i");
  * backtracking search); the engine tries them only where the run holds the
  * keyword, and this re-checks that the name holds a secret word.
  */
+/** A value Maven encrypted: `{base64}`, its closing brace possibly escaped (a backslash, more in JSON). */
+const MAVEN_ENCRYPTED = /^\{[A-Za-z0-9+/]{16,}={0,2}\\{0,3}\}$/;
+
 /**
  * A line break, raw or JSON-escaped, with the indentation around it: an XML
  * element whose value sits on its own line (`<password>` + line break +
@@ -1774,12 +1796,13 @@ export const SECRET_RULES: readonly SecretRule[] = [
   },
   {
     kind: "wireguard_private_key",
-    title: "WireGuard private key",
+    title: "WireGuard private or preshared key",
     description:
-      "A 44-character base64 Curve25519 key assigned to `PrivateKey` (wg-quick config) or `private_key`.",
-    keywords: ["privatekey", "private_key"],
+      "A 44-character base64 key (32 bytes) assigned to `PrivateKey` or `PresharedKey` (wg-quick config, `wg showconf`) or `private_key` / `preshared_key`: the Curve25519 private key and the peers' shared symmetric key.",
+    keywords: ["privatekey", "private_key", "presharedkey", "preshared_key"],
     pattern: new RegExp(
-      String.raw`private_?key${SEP}(?<s>[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=)(?![A-Za-z0-9+/=])`,
+      String
+        .raw`(?:private|preshared)_?key${SEP}(?<s>[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=)(?![A-Za-z0-9+/=])`,
       "i",
     ),
     after: 80,
@@ -1971,7 +1994,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "private_key_base64",
     title: "Base64-encoded PEM private key",
     description:
-      "The base64 form of a PEM private key block (`LS0tLS1CRUdJTi...`, as in a Kubernetes Secret's `data:` or a CI variable); it must decode to `-----BEGIN ... PRIVATE KEY`.",
+      "The base64 form of a PEM private key block (`LS0tLS1CRUdJTi...`, as in a Kubernetes Secret's `data:` or a CI variable); it must decode to `-----BEGIN ... PRIVATE KEY` (a PGP secret key's `... PRIVATE KEY BLOCK` too, as `gpg --export-secret-keys --armor | base64` stores one for CI signing).",
     keywords: ["ls0tls1crudjti"],
     pattern:
       /(?<![A-Za-z0-9+\/](?<!\\[A-Za-z0-9+\/]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))LS0tLS1CRUdJTi[A-Za-z0-9+\/]{60,16384}={0,2}(?![A-Za-z0-9+\/=])/,
@@ -1994,6 +2017,28 @@ export const SECRET_RULES: readonly SecretRule[] = [
     priority: 2,
     validate: hasKeyBody,
     armored: true,
+  },
+  {
+    kind: "private_key_tail",
+    title: "Private key block printed without its BEGIN line",
+    description:
+      "The base64 lines that end at a private key's END line (`-----END [RSA |EC |DSA |ENCRYPTED |ED25519 |OPENSSH ]PRIVATE KEY-----`, `-----END PGP PRIVATE KEY BLOCK-----`) when the block's start is not printed (`tail key.pem`, `sed -n '5,$p'`): two lines or more, each opening its line (indented or not), one of them a base64 run of 40 or more; the END line itself is kept.",
+    keywords: KEY_END_LABELS.map((label) => `-----end ${label.toLowerCase()}-----`),
+    // The match is the END line; the lines before it are read behind it (group `s`), so one
+    // attempt at the keyword reads each line once, however many END lines the text holds. No
+    // BEGIN line may come before them in the same block (no `-----` between): a block printed
+    // with its start is the whole-block rules' to judge, and one they keep as a placeholder is
+    // not redacted from a later line on. Up to 400 lines: the longest keys' bodies.
+    pattern: new RegExp(
+      String
+        .raw`(?<=(?<=(?:^|[\r\n]|\\{1,4}n|${JSON_STRING_OPENS})[ \t]{0,16})(?<s>[A-Za-z0-9+/=]{16,128}(?:${NL}[ \t]{0,16}[A-Za-z0-9+/=]{1,128}){1,400})${NL}[ \t]{0,16})(?<!-----BEGIN [A-Z0-9 ]{1,40}-----(?:(?!-----)[\s\S]){16,27648})-----END (?:${
+        KEY_END_LABELS.join("|")
+      })-----`,
+    ),
+    after: 48,
+    // Below the whole blocks' rules: a block printed whole is theirs.
+    priority: 1,
+    validate: hasKeyBody,
   },
   {
     kind: "putty_private_key",
@@ -2023,6 +2068,41 @@ export const SECRET_RULES: readonly SecretRule[] = [
     validate: (s) => !isReference(s),
   },
   {
+    kind: "onepassword_concealed_field",
+    title: "1Password concealed field",
+    description:
+      'The `"value"` of a field whose `"type"` is `"CONCEALED"` in 1Password\'s JSON (`op item get --format json`, `op item list`\'s details): a password, API key or other concealed field, whatever its label; the value comes later in the same field object.',
+    keywords: ['concealed"', 'concealed\\"'],
+    pattern: new RegExp(
+      String
+        .raw`(?<="type\\{0,3}":[ \t]{0,4}\\{0,3}")CONCEALED\\{0,3}"[^{}]{0,400}?\\{0,3}"value\\{0,3}":[ \t]{0,4}\\{0,3}"(?<s>[^"\\\r\n]{1,4096})\\{0,3}"`,
+    ),
+    after: 4600,
+    priority: 2,
+    validate: (s) => !isReference(s),
+  },
+  {
+    kind: "terraform_sensitive_output",
+    title: "Terraform sensitive output",
+    description:
+      'A string output Terraform marks sensitive, as `terraform output -json` prints it in clear: `"sensitive": true`, its `"type"` and its `"value": "..."` (pretty-printed or on one line, JSON-escaped in a transcript), whatever the output\'s name.',
+    keywords: [
+      '"sensitive": true',
+      '"sensitive":true',
+      '\\"sensitive\\": true',
+      '\\"sensitive\\":true',
+    ],
+    pattern: new RegExp(
+      String
+        .raw`\\{0,3}"sensitive\\{0,3}":[ \t]{0,4}true,(?:\s|\\{1,3}[nrt]){0,40}\\{0,3}"type\\{0,3}":[ \t]{0,4}\\{0,3}"[a-z]{1,16}\\{0,3}",(?:\s|\\{1,3}[nrt]){0,40}\\{0,3}"value\\{0,3}":[ \t]{0,4}\\{0,3}"(?<s>[^"\\\r\n]{1,4096})\\{0,3}"`,
+    ),
+    // The escaped keyword's backslashes (JSON inside JSON) may come before it.
+    before: 3,
+    after: 4300,
+    priority: 2,
+    validate: (s) => !isReference(s),
+  },
+  {
     kind: "netrc_password",
     title: ".netrc password",
     description:
@@ -2040,7 +2120,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "xml_password",
     title: "Password in XML or .NET config",
     description:
-      '`<password>...</password>` (any element whose name holds password, passwd or secret; blanks around the text or in the tag allowed), `name="password" value="..."` / `key="DbPassword" value="..."` attribute pairs (their `=` possibly spaced), the text of an element after such a name (`<entry key="db.password">...</entry>` of Java\'s XML properties; a letter and a non-letter) and `<password value="..."/>`.',
+      '`<password>...</password>` (any element whose name holds password, passwd or secret; blanks around the text or in the tag allowed; and Maven settings-security.xml\'s `<master>{...}</master>`, an encrypted master password any Maven install can decrypt), `name="password" value="..."` / `key="DbPassword" value="..."` attribute pairs (their `=` possibly spaced), the text of an element after such a name (`<entry key="db.password">...</entry>` of Java\'s XML properties; a letter and a non-letter) and `<password value="..."/>`.',
     // The keyword sits at the end of the name: `password>` (element) or
     // `password"` (attribute), so text merely about passwords costs nothing.
     keywords: [
@@ -2058,6 +2138,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "password value",
       "passwd value",
       "secret value",
+      // Maven's settings-security.xml: the master password, encrypted with a fixed key.
+      "master>",
     ],
     pattern: new RegExp(
       String
@@ -2076,6 +2158,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     priority: 2,
     validate: (s, g) => {
       const name = g.tag ?? g.name ?? "";
+      // Maven's `<master>{...}</master>` decrypts with a key every Maven install holds.
+      if (g.tag !== undefined && /^master$/i.test(name)) return MAVEN_ENCRYPTED.test(s);
       return /pass(?:word|wd)|secret/i.test(name) && !isExcludedName(name) && !isReference(s) &&
         !isLookAlikeValue(s) &&
         // The text of an element named by its name attribute is also a form's or a page's
@@ -2212,20 +2296,21 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "database_url",
     title: "Database URL with a password",
     description:
-      "`postgres://`, `mysql://`, `mongodb+srv://`, `redis://`, `amqp://` and similar URLs carrying `user:password@`; the password is redacted.",
+      "`postgres://`, `mysql://`, `mongodb+srv://`, `redis://`, `amqp://` and similar URLs carrying `user:password@`; the password is redacted (also one holding `#`, as a hand-written `.env` URL may).",
     keywords: ["://"],
     // `user:password@` ends within the window.
     needs: "@",
     // ... right after the `://`: the keyword pass drops URLs without it.
-    reach: URL_USERINFO,
+    reach: DB_URL_USERINFO,
     pattern:
-      /(?<![A-Za-z0-9+.-](?<!\\[A-Za-z0-9+.-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:jdbc:)?(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|rediss?|amqps?|mssql|sqlserver|cockroachdb|clickhouse|couchdb|neo4j(?:\+s)?|cassandra)(?:\+[a-z0-9]{1,20})?:\/\/(?<user>[^\s:@\/?#"'<>\\\[\]]{0,128}):(?<s>[^\s\/?#"'<>\\\[\]]{1,256})@(?=[A-Za-z0-9\[_.-])/i,
+      /(?<![A-Za-z0-9+.-](?<!\\[A-Za-z0-9+.-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:jdbc:)?(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|rediss?|amqps?|mssql|sqlserver|cockroachdb|clickhouse|couchdb|neo4j(?:\+s)?|cassandra)(?:\+[a-z0-9]{1,20})?:\/\/(?<user>[^\s:@\/?#"'<>\\\[\]]{0,128}):(?<s>[^\s\/?#"'<>\\\[\]][^\s\/?"'<>\\\[\]]{0,255})@(?=[A-Za-z0-9\[_.-])/i,
     lead: "A-Za-z0-9+.\\-",
     before: 40,
     after: 420,
     priority: 2,
     docWords: false,
-    validate: isNotDefaultLogin,
+    // A port before a `#` (`redis://host:6379#note@x`) is a host's, not a password.
+    validate: (s, g) => !/^\d{1,5}#/.test(s) && isNotDefaultLogin(s, g),
   },
   {
     kind: "database_url",
@@ -2780,6 +2865,21 @@ export const SECRET_RULES: readonly SecretRule[] = [
     after: 6000,
     priority: 2,
     validate: (s, g) => !/^(?:true|false|null)$/i.test(s) && nameValueValid(s, g),
+  },
+  {
+    kind: "name_value_secret",
+    title: "Secret in a CloudFormation parameter on the command line",
+    description:
+      "`--parameters ParameterKey=DBPassword,ParameterValue=...` (`aws cloudformation create-stack` / `update-stack`'s shorthand): the key holds a secret word; the value bare or quoted, up to the next `,` or blank.",
+    keywords: ["parameterkey="],
+    pattern: new RegExp(
+      String
+        .raw`ParameterKey=(?<name>[A-Za-z0-9_.\-]{2,96}),ParameterValue=(?:\\{0,3}"(?<s>[^"\\\r\n]{4,4096})\\{0,3}"|'(?<s>[^'\r\n]{4,4096})'|(?<s>[^\s,"'\\]{4,4096}))`,
+      "i",
+    ),
+    after: 4300,
+    priority: 2,
+    validate: (s, g) => nameValueValid(s, g),
   },
   {
     kind: "sql_password",

@@ -226,3 +226,212 @@ Deno.test("a value that names an algorithm (postgresql.conf's scram-sha-256, pg_
     assert.ok(!r.text.includes(value), r.text);
   }
 });
+
+Deno.test("a private key's last lines and END line printed without its BEGIN line (`tail key.pem`) are redacted in every context", () => {
+  const rng = new Rng(4708);
+  for (const [label, _kind, pgp] of LABELS) {
+    for (const from of [2, 4]) {
+      const lines = block(label, rng, 6, pgp);
+      const tail = lines.slice(from);
+      // The lines after the first (a shell context echoes the first on its command's line).
+      const cores = tail.slice(1, -1).filter((l) => l.length >= 16).map((l) => l.slice(4, 16));
+      for (
+        const text of [
+          tail.join("\n"),
+          `$ tail -n ${tail.length} key.pem\n${tail.join("\n")}\n$ ls`,
+        ]
+      ) {
+        foundEverywhere(text, cores, "private_key_tail");
+        const raw = redactText(engine, text);
+        if (tail[0]!.length >= 16) assert.ok(!raw.text.includes(tail[0]!.slice(4, 16)), raw.text);
+      }
+    }
+  }
+});
+
+Deno.test("a certificate's end, one line before a key's END line, and a key block kept as a placeholder stay unflagged by the tail rule (positive control: a key's tail)", () => {
+  const rng = new Rng(4709);
+  const cert = [
+    rng.str(B64, 64),
+    rng.str(B64, 64),
+    rng.str(B64, 20) + "==",
+    `${END}CERTIFICATE-----`,
+  ];
+  keptEverywhere(cert.join("\n"));
+  keptEverywhere([rng.str(B64, 64), `${END}RSA PRIVATE KEY-----`].join("\n"));
+  keptEverywhere(`The file ends with ${END}OPENSSH PRIVATE KEY----- and a newline.`);
+  // A whole block kept as a placeholder: its later lines are not redacted as a tail either.
+  const lines = block("RSA PRIVATE KEY", rng, 5);
+  lines[1] = plant(lines[1]!, "EXAMPLE", rng);
+  keptEverywhere(lines.join("\n"));
+  // Positive control: the same block from its third line on (its start not printed).
+  foundEverywhere(lines.slice(2).join("\n"), [lines[3]!.slice(0, 16)], "private_key_tail");
+  // After a certificate in the same text, a key's tail is still found.
+  const key = block("PRIVATE KEY", rng, 4).slice(2);
+  foundEverywhere(
+    [`${BEGIN}CERTIFICATE-----`, ...cert, ...key].join("\n"),
+    [key[0]!.slice(0, 16)],
+    "private_key_tail",
+  );
+});
+
+Deno.test("a PGP secret key block stored as base64 (a CI signing key: gpg --export-secret-keys --armor | base64) is redacted; a PGP public key block so stored is kept", () => {
+  const rng = new Rng(4710);
+  for (let i = 0; i < 4; i++) {
+    const secret = btoa(block("PGP PRIVATE KEY BLOCK", rng, 8, true).join("\n") + "\n");
+    foundEverywhere(
+      `GPG_SIGNING_KEY_B64=${secret}`,
+      [secret.slice(80, 96), secret.slice(-40, -24)],
+      "private_key_base64",
+    );
+    foundEverywhere(secret, [secret.slice(80, 96)], "private_key_base64");
+  }
+  keptEverywhere(btoa(block("PGP PUBLIC KEY BLOCK", rng, 8, true).join("\n") + "\n"));
+});
+
+Deno.test("a WireGuard peer's PresharedKey (wg showconf, wg0.conf) is redacted as its PrivateKey is; a PublicKey is kept", () => {
+  const rng = new Rng(4711);
+  for (let i = 0; i < 4; i++) {
+    const psk = btoa(String.fromCharCode(...Array.from({ length: 32 }, () => rng.int(256))));
+    const pub = btoa(String.fromCharCode(...Array.from({ length: 32 }, () => rng.int(256))));
+    const conf = `[Peer]\nPublicKey = ${pub}\nPresharedKey = ${psk}\nAllowedIPs = 10.0.0.0/24\n`;
+    foundEverywhere(conf, [psk.slice(4, 20)], "wireguard_private_key");
+    foundEverywhere(`{"preshared_key": "${psk}"}`, [psk.slice(4, 20)], "wireguard_private_key");
+    keptEverywhere(`[Peer]\nPublicKey = ${pub}\nAllowedIPs = 10.0.0.0/24\n`);
+  }
+});
+
+Deno.test("a database URL's password that holds `#` (a hand-written .env URL) is redacted whole; a port and a fragment after a host, and a `#{...}` interpolation, are kept", () => {
+  const rng = new Rng(4712);
+  for (const scheme of ["mysql", "postgresql", "mongodb+srv", "redis", "amqps"]) {
+    const password = p(rng.str(ALNUM, 5), "#", rng.str(ALNUM, 6), rng.pick(["", "!", "#"]));
+    const url = `${scheme}://app:${password}@db.internal:5432/app`;
+    for (const text of [url, `DATABASE_URL=${url}`, `DATABASE_URL="${url}"`]) {
+      foundEverywhere(text, [password.slice(0, 5), password.slice(6, 12)], "database_url");
+    }
+  }
+  keptEverywhere("postgres://db.internal:5432/app#replica");
+  keptEverywhere("see redis://cache:6379#notes@example.test for the layout");
+  keptEverywhere("postgres://app:#{password}@db.internal/app");
+});
+
+Deno.test("a secret behind the control sequences of a progress display or tput (cursor moves, modes, ESC ( B) is redacted, raw and JSON-escaped; text with brackets is left as is", () => {
+  const rng = new Rng(4713);
+  const esc = "\x1b";
+  for (
+    const shape of [
+      (v: string) => `API_TOKEN=${esc}[2K${esc}[1G${v}`,
+      (v: string) => `API_TOKEN=${esc}[?25l${v}${esc}[?25h`,
+      (v: string) => `${esc}[1mAPI_TOKEN${esc}(B${esc}[m=${v}`,
+      (v: string) => `${esc}[38;5;208mapi_key${esc}[0m: ${esc}[3A${v}`,
+    ]
+  ) {
+    const value = rng.str(ALNUM, 24);
+    for (const text of [shape(value), JSON.stringify({ content: shape(value) })]) {
+      const r = redactText(engine, text);
+      assert.equal(r.kinds.length, 1, JSON.stringify(text));
+      assert.ok(!r.text.includes(value), r.text);
+    }
+  }
+  const plain = `see [1] and ${esc}[31mred${esc}[0m, then ${esc}(B and [2]`;
+  assert.deepEqual(redactText(engine, plain).kinds, []);
+});
+
+Deno.test("Maven's encrypted master password (settings-security.xml `<master>{...}</master>`) is redacted; other `<master>` elements are kept", () => {
+  const rng = new Rng(4714);
+  for (const close of ["}", "\\}"]) {
+    const value = p("{", rng.str(B64, 43), "=", close);
+    const text = `<settingsSecurity>\n  <master>${value}</master>\n</settingsSecurity>\n`;
+    foundEverywhere(text, [value.slice(1, 17)], "xml_password");
+  }
+  for (
+    const kept of [
+      "<master>node-1.internal</master>",
+      "<master>true</master>",
+      "<branch>master</branch>",
+    ]
+  ) {
+    keptEverywhere(kept);
+  }
+});
+
+Deno.test("a Vim script variable given to a password's name (netrw.vim's `s:netrw_passwd`) is kept, and not redacted in its every copy; a random value after a scope prefix is redacted", () => {
+  const rng = new Rng(4715);
+  const script = [
+    'if exists("s:netrw_passwd") && s:netrw_passwd != ""',
+    "  let s:netrw_hup[host].passwd = s:netrw_passwd",
+    "  call s:NetrwMethod(s:netrw_passwd, g:netrw_uid)",
+    "let b:pass = a:password",
+  ].join("\n");
+  keptEverywhere(script);
+  for (const scope of ["s", "g", "b"]) {
+    const value = p(rng.str(ALNUM, 6), "7", rng.str(ALNUM, 7));
+    const r = redactText(engine, `let s:netrw_hup[host].passwd = ${scope}:${value}\n${script}`);
+    assert.equal(r.kinds.length, 1, r.text);
+    assert.ok(!r.text.includes(value), r.text);
+  }
+});
+
+Deno.test("terraform output -json's sensitive string outputs are redacted, pretty-printed or on one line, raw and in a transcript; outputs not marked sensitive are kept", () => {
+  const rng = new Rng(4716);
+  for (const name of ["db_password", "admin_kubeconfig_token", "connection_info"]) {
+    const value = p(rng.str(ALNUM, 10), "-", rng.str(ALNUM, 10));
+    const pretty = [
+      "{",
+      `  "${name}": {`,
+      '    "sensitive": true,',
+      '    "type": "string",',
+      `    "value": "${value}"`,
+      "  },",
+      '  "vpc_id": {',
+      '    "sensitive": false,',
+      '    "type": "string",',
+      '    "value": "vpc-0a1b2c3d4e5f6a7b8"',
+      "  }",
+      "}",
+    ].join("\n");
+    foundEverywhere(pretty, [value.slice(0, 10)], "terraform_sensitive_output");
+    const line = JSON.stringify(JSON.parse(pretty));
+    foundEverywhere(line, [value.slice(0, 10)], "terraform_sensitive_output");
+    assert.ok(redactText(engine, line).text.includes("vpc-0a1b2c3d4e5f6a7b8"));
+  }
+});
+
+Deno.test("a 1Password concealed field's value (op item get --format json) is redacted whatever its label; a STRING field and a reference are kept", () => {
+  const rng = new Rng(4717);
+  for (const label of ["password", "API key", "recovery code"]) {
+    const value = p(rng.str(ALNUM, 10), "!", rng.str(ALNUM, 9));
+    const item = {
+      id: "x1y2z3",
+      title: "prod db",
+      fields: [
+        { id: "username", type: "STRING", purpose: "USERNAME", label: "username", value: "admin" },
+        { id: "f1", type: "CONCEALED", label, value, reference: `op://Private/prod db/${label}` },
+      ],
+    };
+    foundEverywhere(
+      JSON.stringify(item, null, 2),
+      [value.slice(0, 10)],
+      "onepassword_concealed_field",
+    );
+    foundEverywhere(JSON.stringify(item), [value.slice(0, 10)], "onepassword_concealed_field");
+  }
+});
+
+Deno.test("a CloudFormation parameter given on the command line (ParameterKey=DBPassword,ParameterValue=...) is redacted; other parameters are kept", () => {
+  const rng = new Rng(4718);
+  for (const key of ["DBPassword", "ApiToken", "MasterUserSecret"]) {
+    const value = p(rng.str(ALNUM, 10), "7", rng.str(ALNUM, 9));
+    for (const form of [value, `"${value}"`]) {
+      const text =
+        `aws cloudformation create-stack --stack-name app --parameters ParameterKey=${key},ParameterValue=${form} ParameterKey=Env,ParameterValue=production`;
+      foundEverywhere(text, [value.slice(0, 10)], "name_value_secret");
+    }
+  }
+  keptEverywhere(
+    "aws cloudformation update-stack --parameters ParameterKey=Env,ParameterValue=production ParameterKey=InstanceType,ParameterValue=t3.micro",
+  );
+  keptEverywhere(
+    "aws cloudformation update-stack --parameters ParameterKey=DBPassword,UsePreviousValue=true",
+  );
+});
