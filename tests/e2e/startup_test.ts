@@ -118,8 +118,8 @@ Deno.test("the facts collector reaches the publication check and the stored form
 
 Deno.test("load reaches the command classifier, the chain walker, the capsule renderer, the whole host records and the secret scanner only lazily (a capsule with no command loads no classifier)", async () => {
   const load = await staticClosure("core/workflow/load.ts");
-  // Positive control: the walk reached the capsule reader and the facts collector.
-  assert.ok(load.has("core/store/capsule_store.ts"));
+  // Positive control: the walk reached the layout finder and the facts collector.
+  assert.ok(load.has("core/store/find_layout.ts"));
   assert.ok(load.has("core/facts/collect.ts"));
   for (
     const lazy of [
@@ -131,6 +131,9 @@ Deno.test("load reaches the command classifier, the chain walker, the capsule re
       "core/briefing/recheck_evidence.ts",
       // Host names come from the records' light part.
       "core/hosts/full_records.ts",
+      // The capsule's reader, parser and store load after the scan (core/workflow/load_modules.ts).
+      "core/store/capsule_store.ts",
+      "core/capsule/parse.ts",
       // The secret scanner loads after the fact collection (not beside its peak memory).
       "core/safety/secrets/sanitize_capsule.ts",
       "core/safety/secrets/default_engine.ts",
