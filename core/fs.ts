@@ -26,12 +26,6 @@ export interface FileStat {
   mode: number | null;
 }
 
-/** An incremental SHA-1: bytes handed in order, then the 20-byte digest once. */
-export interface Sha1Stream {
-  update(bytes: Uint8Array): void;
-  digest(): Uint8Array;
-}
-
 /** One entry of a directory listing. */
 export interface DirEntry {
   name: string;
@@ -92,13 +86,6 @@ export interface ReadFs {
    * `new Uint8Array(bytes)`; either way the content is the same.
    */
   newBackedBuffer?(bytes: number): Uint8Array;
-  /**
-   * A new incremental SHA-1, so a file read in windows can be hashed as it
-   * passes (the index's trailing checksum) rather than held whole and copied
-   * for WebCrypto. Optional: callers then read the whole file and hash it
-   * with `crypto.subtle`; either way the digest is the same.
-   */
-  newSha1?(): Promise<Sha1Stream>;
   /** stat following symlinks, or null when missing. */
   stat(path: string): Promise<FileStat | null>;
   /**

@@ -13,7 +13,6 @@ import {
   FsExistsError,
   FsNotFoundError,
   PathEscapeError,
-  type Sha1Stream,
   type WriteFileOptions,
   type WriteFs,
 } from "../../core/fs.ts";
@@ -312,19 +311,6 @@ export class DenoFs implements WriteFs {
   /** A zeroed buffer, its pages backed in one call where it is large enough (see backedBuffer). */
   newBackedBuffer(bytes: number): Uint8Array {
     return backedBuffer(bytes);
-  }
-
-  /**
-   * node:crypto's native SHA-1, imported on first use (only a run that
-   * hashes a large index in windows pays for the module).
-   */
-  async newSha1(): Promise<Sha1Stream> {
-    const { createHash } = await import("node:crypto");
-    const hash = createHash("sha1");
-    return {
-      update: (bytes) => void hash.update(bytes),
-      digest: () => new Uint8Array(hash.digest()),
-    };
   }
 
   /** glibc's malloc_trim where FFI may be used (./malloc_trim.ts); else nothing. */

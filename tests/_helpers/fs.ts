@@ -20,7 +20,6 @@ import {
   FsExistsError,
   FsNotFoundError,
   PathEscapeError,
-  type Sha1Stream,
   type WriteFileOptions,
   type WriteFs,
 } from "../../core/fs.ts";
@@ -105,16 +104,6 @@ export class TestFs implements WriteFs {
       }
       return filled;
     });
-  }
-
-  /** node:crypto's SHA-1, as the Deno adapter gives it. */
-  async newSha1(): Promise<Sha1Stream> {
-    const { createHash } = await import("node:crypto");
-    const hash = createHash("sha1");
-    return {
-      update: (bytes) => void hash.update(bytes),
-      digest: () => new Uint8Array(hash.digest()),
-    };
   }
 
   /** Bytes [offset, offset+length), shorter at end of file. */

@@ -4,15 +4,16 @@
  * 4.5 MB, held while the parse filled its columns, made a preflight's peak
  * memory. Used only where the answer is the whole-file parse's: the bytes
  * read were one version of the file, and where its trailing checksum is to
- * be verified (no record proves it), the windows, hashed as they pass with
- * the fs's incremental SHA-1, match it. Otherwise (a checksum that does not
- * match, no incremental hash), and on any error, the caller reads and
+ * be verified (no record proves it), the windows, hashed as they pass
+ * (sha1.ts), match it. Otherwise (a checksum that does not match), and on
+ * any error, the caller reads and
  * parses the whole file, which gives the answer, or the error, it always
  * gave.
  * @module
  */
 import type { FileStat, ReadFs } from "../../fs.ts";
 import { type GitIndex, parseIndexStreamed, type StreamedParseOptions } from "./index_file.ts";
+import { Sha1 } from "./sha1.ts";
 import { provenBefore, type VerifiedIndex } from "./verified_index.ts";
 
 /** Smallest index streamed: below it the file is small beside the rest of a run. */
@@ -33,8 +34,8 @@ export interface StreamedIndexOptions extends StreamedParseOptions {
  * from windows of it; null where it must be read whole instead: the fs
  * reads no ranges, the file is small, not a regular file, written without
  * a checksum (index.skipHash: nothing would tell a version read in parts),
- * its checksum is to be hashed and the fs has no incremental SHA-1 or the
- * hash does not match (the whole read then refuses it as before), it
+ * its checksum is to be hashed and does not match the bytes read (the
+ * whole read then refuses it as before), it
  * changed while read, or it is not a readable index (the whole parse
  * reports why). An index returned where the checksum was to be verified
  * and no record proves it has had its checksum hashed and matched.
@@ -80,8 +81,7 @@ export async function readIndexStreamed(
     }
     const trailer = hex(tail);
     const hashNow = options.verifyChecksum && !provenBefore(options.verifiedIndex, stat, trailer);
-    if (hashNow && fs.newSha1 === undefined) return null;
-    const sha1 = hashNow ? await fs.newSha1!() : null;
+    const sha1 = hashNow ? new Sha1() : null;
     // The parse reads the file in order, each read where the last ended:
     // the bytes before the trailer are hashed as they come.
     const hashEnd = stat.size - 20;

@@ -153,21 +153,14 @@ Deno.test("parseIndexStreamed fails where the whole parse fails, and agrees wher
   assert.ok(failed > 0 && parsed > 0, `both outcomes seen (${failed} failed, ${parsed} parsed)`);
 });
 
-/** A TestFs with no incremental SHA-1 (the index is then hashed whole). */
-class NoSha1Fs extends TestFs {
-  constructor() {
-    super();
-    Object.defineProperty(this, "newSha1", { value: undefined });
-  }
-}
-
 /** A TestFs that counts whole-file reads of `watched` and ranged reads of it. */
 class CountingReadsFs extends TestFs {
   whole = 0;
   ranged = 0;
-  constructor(readonly watched: string, readonly sha1 = true) {
+  constructor(readonly watched: string, readonly ranges = true) {
     super();
-    if (!sha1) Object.defineProperty(this, "newSha1", { value: undefined });
+    // Without ranged reads the scan reads the index whole, as before streaming.
+    if (!ranges) Object.defineProperty(this, "readInto", { value: undefined });
   }
   override readFile(path: string): Promise<Uint8Array> {
     if (path === this.watched) this.whole++;
@@ -231,13 +224,9 @@ Deno.test("readIndexStreamed reads a large index in windows, and gives nothing w
   assert.ok(await readIndexStreamed(same, path, stat, opts) !== null);
 
   // A checksum to verify (no record of it): hashed over the windows as they
-  // pass, the same index; an fs with no incremental SHA-1 reads it whole.
+  // pass, the same index.
   const verified = await readIndexStreamed(fs, path, stat, { ...opts, verifyChecksum: true });
   assert.ok(verified !== null && shape(verified) === shape(parseIndex(bytes.slice())));
-  const noSha1 = new NoSha1Fs();
-  assert.ok(
-    await readIndexStreamed(noSha1, path, stat, { ...opts, verifyChecksum: true }) === null,
-  );
   // Replaced midway while hashed: the windows' hash is not the first trailer's.
   for (const reads of [2, 100]) {
     const midway = new ReplacedMidwayFs(path, other, reads);
@@ -348,7 +337,7 @@ Deno.test("scanWorktree's first scan after git rewrote a large index hashes its 
     const theirs = await gitStatus(dir);
     assert.deepEqual(batonView(status).entries.sort(byPath), theirs.entries.sort(byPath));
     assert.equal(theirs.entries.length, 1);
-    // Control: without an incremental SHA-1 the index is read whole, same answer.
+    // Control: read whole (an fs with no ranged reads), the same answer.
     const whole = new CountingReadsFs(index, false);
     const wholeStatus = await scan(whole);
     assert.equal(whole.whole, 1);
