@@ -2,15 +2,18 @@
  * The index of a large repository read a window at a time
  * (index_file.ts parseIndexStreamed), never held whole: at 50k entries its
  * 4.5 MB, held while the parse filled its columns, made a preflight's peak
- * memory. Used only where the answer is the whole-file parse's: the file's
- * trailing checksum is not to be hashed now (a trusted record of it, or no
- * verification asked), and the bytes read were one version of the file.
- * Otherwise, and on any error, the caller reads and parses the whole file,
- * which gives the answer, or the error, it always gave.
+ * memory. Used only where the answer is the whole-file parse's: the bytes
+ * read were one version of the file, and where its trailing checksum is to
+ * be verified (no record proves it), the windows, hashed as they pass
+ * (sha1.ts), match it. Otherwise (a checksum that does not match), and on
+ * any error, the caller reads and
+ * parses the whole file, which gives the answer, or the error, it always
+ * gave.
  * @module
  */
 import type { FileStat, ReadFs } from "../../fs.ts";
 import { type GitIndex, parseIndexStreamed, type StreamedParseOptions } from "./index_file.ts";
+import { Sha1 } from "./sha1.ts";
 import { provenBefore, type VerifiedIndex } from "./verified_index.ts";
 
 /** Smallest index streamed: below it the file is small beside the rest of a run. */
@@ -31,8 +34,11 @@ export interface StreamedIndexOptions extends StreamedParseOptions {
  * from windows of it; null where it must be read whole instead: the fs
  * reads no ranges, the file is small, not a regular file, written without
  * a checksum (index.skipHash: nothing would tell a version read in parts),
- * its checksum is to be hashed, it changed while read, or it is not a
- * readable index (the whole parse reports why).
+ * its checksum is to be hashed and does not match the bytes read (the
+ * whole read then refuses it as before), it
+ * changed while read, or it is not a readable index (the whole parse
+ * reports why). An index returned where the checksum was to be verified
+ * and no record proves it has had its checksum hashed and matched.
  *
  * Each window's read may open the file anew, so one that git replaced
  * meanwhile could give parts of two versions: the checksum the parse found
@@ -74,11 +80,25 @@ export async function readIndexStreamed(
       return null;
     }
     const trailer = hex(tail);
-    if (options.verifyChecksum && !provenBefore(options.verifiedIndex, stat, trailer)) return null;
-    const index = await parseIndexStreamed((at, into) => readInto(path, at, into), stat.size, {
-      ...options,
-    });
+    const hashNow = options.verifyChecksum && !provenBefore(options.verifiedIndex, stat, trailer);
+    const sha1 = hashNow ? new Sha1() : null;
+    // The parse reads the file in order, each read where the last ended:
+    // the bytes before the trailer are hashed as they come.
+    const hashEnd = stat.size - 20;
+    let next = 0;
+    const readAt = async (at: number, into: Uint8Array): Promise<number> => {
+      const got = await readInto(path, at, into);
+      if (sha1 !== null) {
+        if (at !== next) throw new StreamedHashOrderError();
+        const n = Math.min(got, hashEnd - at);
+        if (n > 0) sha1.update(into.subarray(0, n));
+        next = at + got;
+      }
+      return got;
+    };
+    const index = await parseIndexStreamed(readAt, stat.size, { ...options });
     if (index.checksum !== trailer) return null;
+    if (sha1 !== null && (next !== stat.size || hex(sha1.digest()) !== trailer)) return null;
     const after = await fs.lstat(path);
     if (
       after === null || !after.isFile || after.isSymlink || after.size !== stat.size ||
@@ -90,6 +110,9 @@ export async function readIndexStreamed(
     return null;
   }
 }
+
+/** A read not where the last ended: the hash would not be the file's (never thrown by the parse as it is). */
+class StreamedHashOrderError extends Error {}
 
 function hex(bytes: Uint8Array): string {
   let out = "";

@@ -1,7 +1,8 @@
 /**
  * Pure: what an earlier scan proved about the index file's trailing
  * checksum, so the next scan of the same file need not hash it again (4.5 MB
- * at 50k entries, and a copy as large while it is hashed).
+ * at 50k entries: ~7 ms with WebCrypto over the whole file and its copy, or
+ * ~55 ms over a large index's windows, streamed_index.ts).
  *
  * The record names the file's identity when it was verified (size, mtime,
  * ctime, inode) and the checksum its trailer held. It vouches for the file

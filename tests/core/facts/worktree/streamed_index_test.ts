@@ -16,6 +16,7 @@ import { catFileReader } from "../../../_helpers/worktree_objects.ts";
 import { TestFs } from "../../../_helpers/fs.ts";
 import {
   type GitIndex,
+  GitIndexError,
   indexEntries,
   parseIndex,
   parseIndexStreamed,
@@ -152,6 +153,25 @@ Deno.test("parseIndexStreamed fails where the whole parse fails, and agrees wher
   assert.ok(failed > 0 && parsed > 0, `both outcomes seen (${failed} failed, ${parsed} parsed)`);
 });
 
+/** A TestFs that counts whole-file reads of `watched` and ranged reads of it. */
+class CountingReadsFs extends TestFs {
+  whole = 0;
+  ranged = 0;
+  constructor(readonly watched: string, readonly ranges = true) {
+    super();
+    // Without ranged reads the scan reads the index whole, as before streaming.
+    if (!ranges) Object.defineProperty(this, "readInto", { value: undefined });
+  }
+  override readFile(path: string): Promise<Uint8Array> {
+    if (path === this.watched) this.whole++;
+    return super.readFile(path);
+  }
+  override readInto(path: string, offset: number, into: Uint8Array): Promise<number> {
+    if (path === this.watched) this.ranged++;
+    return super.readInto(path, offset, into);
+  }
+}
+
 /** A TestFs on which git replaces the index with `other` after `reads` reads of ranges of it. */
 class ReplacedMidwayFs extends TestFs {
   #reads = 0;
@@ -203,8 +223,16 @@ Deno.test("readIndexStreamed reads a large index in windows, and gives nothing w
   const same = new ReplacedMidwayFs(path, bytes, 2);
   assert.ok(await readIndexStreamed(same, path, stat, opts) !== null);
 
-  // A checksum to verify (no record of it): the whole file is read to hash it.
-  assert.ok(await readIndexStreamed(fs, path, stat, { ...opts, verifyChecksum: true }) === null);
+  // A checksum to verify (no record of it): hashed over the windows as they
+  // pass, the same index.
+  const verified = await readIndexStreamed(fs, path, stat, { ...opts, verifyChecksum: true });
+  assert.ok(verified !== null && shape(verified) === shape(parseIndex(bytes.slice())));
+  // Replaced midway while hashed: the windows' hash is not the first trailer's.
+  for (const reads of [2, 100]) {
+    const midway = new ReplacedMidwayFs(path, other, reads);
+    const got = await readIndexStreamed(midway, path, stat, { ...opts, verifyChecksum: true });
+    assert.ok(got === null, `hashed, after ${reads} reads`);
+  }
   // Another identity than the lstat taken before.
   const moved: FileStat = { ...stat, ino: (stat.ino ?? 0) + 1 };
   assert.ok(await readIndexStreamed(fs, path, moved, opts) === null);
@@ -259,6 +287,85 @@ Deno.test("scanWorktree reads a large index in windows and answers as git status
     assert.deepEqual(ours.entries.sort(byPath), theirs.entries.sort(byPath));
     assert.deepEqual(ours.untracked, theirs.untracked);
     assert.equal(theirs.entries.length, 3);
+  } finally {
+    await objects.close();
+  }
+});
+
+Deno.test("scanWorktree's first scan after git rewrote a large index hashes its checksum over the windows; a wrong checksum is still refused with the whole read's error", async () => {
+  const dir = await makeRepo("baton-streamed-index-");
+  for (let d = 0; d < 40; d++) await Deno.mkdir(`${dir}/d${d}`);
+  const name = (i: number) => `d${i % 40}/${"h".repeat(120)}-${i}.txt`;
+  for (let i = 0; i < 7000; i++) await Deno.writeFile(`${dir}/${name(i)}`, new Uint8Array());
+  await git(dir, ["add", "-A"]);
+  await git(dir, ["commit", "-q", "-m", "base"]);
+  const index = `${dir}/.git/index`;
+  const repo = { workTree: dir, gitDir: `${dir}/.git`, commonDir: `${dir}/.git` };
+  const tree = (await git(dir, ["rev-parse", "HEAD^{tree}"])).stdout.trim();
+  const objects = catFileReader(dir);
+  const byPath = (a: { path: string }, b: { path: string }) => a.path < b.path ? -1 : 1;
+  try {
+    // A record of the index as it was, then git rewrites it (a file touched, refreshed).
+    const before = await scanWorktree(new TestFs(), repo, {
+      headTreeOid: tree,
+      objects,
+      verifyChecksum: true,
+    });
+    assert.equal(before.indexChecksum, "verified");
+    const oldRecord = before.verifiedIndex;
+    assert.ok(oldRecord !== null);
+    const later = new Date(Date.now() + 5000);
+    await Deno.utime(`${dir}/${name(7)}`, later, later);
+    await git(dir, ["update-index", "--refresh"]);
+    const rewritten = await Deno.lstat(index);
+    assert.ok(rewritten.ino !== oldRecord.ino || rewritten.ctime?.getTime() !== oldRecord.ctimeMs);
+    await Deno.writeTextFile(`${dir}/${name(3)}`, "changed\n");
+
+    const scan = (fs: ReadFs) =>
+      scanWorktree(fs, repo, {
+        headTreeOid: tree,
+        objects,
+        verifyChecksum: true,
+        verifiedIndex: oldRecord,
+      });
+    const windowed = new CountingReadsFs(index);
+    const status = await scan(windowed);
+    assert.equal(windowed.whole, 0, "the index was not read whole");
+    assert.ok(windowed.ranged > 2, `read in windows (${windowed.ranged} reads)`);
+    assert.equal(status.indexChecksum, "verified");
+    assert.equal(status.verifiedIndex?.checksum, parseIndex(await Deno.readFile(index)).checksum);
+    const theirs = await gitStatus(dir);
+    assert.deepEqual(batonView(status).entries.sort(byPath), theirs.entries.sort(byPath));
+    assert.equal(theirs.entries.length, 1);
+    // Control: read whole (an fs with no ranged reads), the same answer.
+    const whole = new CountingReadsFs(index, false);
+    const wholeStatus = await scan(whole);
+    assert.equal(whole.whole, 1);
+    assert.equal(wholeStatus.indexChecksum, "verified");
+    assert.deepEqual(batonView(wholeStatus), batonView(status));
+
+    // A wrong checksum (one byte of an entry flipped, the trailer kept).
+    const bytes = await Deno.readFile(index);
+    bytes[12 + 45] = bytes[12 + 45]! ^ 1;
+    await Deno.writeFile(index, bytes);
+    const refused = async (fs: ReadFs) => {
+      try {
+        await scan(fs);
+      } catch (e) {
+        return e;
+      }
+      return null;
+    };
+    const damaged = new CountingReadsFs(index);
+    const got = await refused(damaged) as GitIndexError | null;
+    const expected = await refused(new CountingReadsFs(index, false)) as GitIndexError | null;
+    assert.ok(got instanceof GitIndexError && expected instanceof GitIndexError);
+    assert.ok(got.message.includes("trailing checksum does not match"), got.message);
+    assert.deepEqual(
+      [got.message, got.code, got.data],
+      [expected.message, expected.code, expected.data],
+    );
+    assert.equal(damaged.whole, 1, "refused by the whole read, as before");
   } finally {
     await objects.close();
   }
