@@ -236,11 +236,13 @@ Deno.test("a big collection told reduceMemoryAfterScan closes with V8's memory-r
     g.gc = (...args: unknown[]) => calls.push(args);
     try {
       await collectFacts(fs, dir, { now: () => new Date(), reduceMemoryAfterScan: true });
-      assert.deepEqual(calls, [[REDUCING_GC]]);
+      // The closing collection reduces; any before it (the one before the untracked walk) are ordinary.
+      assert.deepEqual(calls.at(-1), [REDUCING_GC]);
+      assert.ok(calls.slice(0, -1).every((a) => a.length === 0), JSON.stringify(calls));
       calls.length = 0;
-      // Positive control: by default the one closing collection is an ordinary one.
+      // Positive control: by default the closing collection is an ordinary one.
       await collectFacts(fs, dir, { now: () => new Date() });
-      assert.deepEqual(calls, [[]]);
+      assert.ok(calls.length > 0 && calls.every((a) => a.length === 0), JSON.stringify(calls));
     } finally {
       g.gc = saved;
     }
