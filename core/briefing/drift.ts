@@ -177,7 +177,7 @@ function statusCodes(t: TreeState): Map<string, string> | null {
 }
 
 /**
- * How two recorded status codes compare. ".?" (or "M?" when staged too) is a
+ * How two recorded status codes compare. ".?" (or "M?", "R? old" when staged too) is a
  * file over the hash cap: its index half was read, its work-tree half judged
  * changed by stat data alone. An index half that differs is a certain
  * change; a work-tree half judged by stat data against one that was read
@@ -187,16 +187,21 @@ function statusCodes(t: TreeState): Map<string, string> | null {
  */
 function compareCodes(was: string, is: string): "same" | "weaker" | "different" | "unsettled" {
   if (!unhashed(was) && !unhashed(is)) return was === is ? "same" : "different";
-  if (was[0] !== is[0]) return "different";
+  // The index half with a rename's or copy's source ("R? from old"): read on both sides.
+  if (indexHalf(was) !== indexHalf(is)) return "different";
   // One side judged by stat data, the other read: git may have read the
   // judged side's content unchanged, so the path's membership is not settled.
   if (unhashed(was) !== unhashed(is)) return "unsettled";
   return "weaker";
 }
 
-/** A code baton records for a file over the hash cap judged changed by stat data (".?", "M?"). */
+/**
+ * A code baton records for a file over the hash cap judged changed by stat
+ * data (".?", "M?", and a staged rename or copy's "R? old/name").
+ */
 function unhashed(code: string): boolean {
-  return code.length === 2 && code[1] === "?" && code[0] !== "?";
+  return code.length >= 2 && code[1] === "?" && code[0] !== "?" &&
+    (code.length === 2 || code[2] === " ");
 }
 
 /**

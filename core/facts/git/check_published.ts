@@ -122,8 +122,6 @@ export async function checkPublished(
   options: CheckPublishedOptions,
 ): Promise<PublishedResult> {
   const start = options.now();
-  const budget = options.budgetMs ?? 500;
-  const maxCommits = options.maxCommits ?? 200_000;
   const head = headOid.toLowerCase();
 
   let refs: RefEntry[];
@@ -131,8 +129,14 @@ export async function checkPublished(
     // git's `for-each-ref --contains HEAD refs/remotes` resolves a symbolic ref there:
     // one naming a ref outside refs/remotes (a local branch) adds that ref's history;
     // one naming a remote-tracking ref (origin/HEAD) adds nothing, its target is listed.
-    refs = (await listRefs(fs, repo, "refs/remotes/", { symbolic: "resolve" }))
+    // The first kind is no remote's: it may make git's answer yes, never baton's (below).
+    // Plain refs first, so an answer names one of them where it can.
+    const listed = (await listRefs(fs, repo, "refs/remotes/", { symbolic: "resolve" }))
       .filter((r) => r.symref === undefined || !r.symref.startsWith("refs/remotes/"));
+    refs = [
+      ...listed.filter((r) => r.symref === undefined),
+      ...listed.filter((r) => r.symref !== undefined),
+    ];
   } catch (e) {
     if (e instanceof GitUnsupportedError) {
       return unknown(
@@ -144,6 +148,44 @@ export async function checkPublished(
     }
     throw e;
   }
+  const local = new Set(refs.filter((r) => r.symref !== undefined).map((r) => r.name));
+  const found = await decide(fs, repo, head, refs, options, start);
+  // "no" over a superset of the remote-tracking refs is "no" for them too; a
+  // "yes" is one only when a remote-tracking ref of their own holds HEAD: a
+  // symbolic ref naming a local branch says nothing was pushed.
+  if (found.status !== "yes" || local.size === 0) return found;
+  const plain = found.refs.filter((name) => !local.has(name));
+  if (plain.length > 0) return { ...found, refs: plain };
+  const strict = await decide(
+    fs,
+    repo,
+    head,
+    refs.filter((r) => !local.has(r.name)),
+    options,
+    start,
+  );
+  if (strict.status === "yes") return strict;
+  return unknown(
+    `git counts ${
+      shownPath(found.refs[0]!)
+    }, a symbolic ref naming a ref outside refs/remotes, which no remote holds; ${
+      strict.status === "no" ? "no remote-tracking ref contains HEAD" : strict.reason
+    }`,
+    found.commitsWalked + strict.commitsWalked,
+  );
+}
+
+/** checkPublished's answer over the remote-tracking refs `refs`. */
+async function decide(
+  fs: ReadFs,
+  repo: RepoLocation,
+  head: string,
+  refs: RefEntry[],
+  options: CheckPublishedOptions,
+  start: number,
+): Promise<PublishedResult> {
+  const budget = options.budgetMs ?? 500;
+  const maxCommits = options.maxCommits ?? 200_000;
   if (refs.length === 0) {
     return { status: "no", refs: [], reason: "no remote-tracking refs", commitsWalked: 0 };
   }

@@ -87,3 +87,49 @@ Deno.test("drift (stat-judged over the cap), controls: certain changes on either
   assert.equal(drift.status, "different", drift.detail);
   assert.deepEqual(drift.sets?.removed, ["small.txt"]);
 });
+
+Deno.test("drift (stat-judged over the cap): a staged rename only touched then and refreshed since is not 'different'", async () => {
+  const { dir, env } = await setUp();
+  await git(dir, ["mv", "big.bin", "moved.bin"]);
+  await Deno.utime(`${dir}/moved.bin`, T2, T2);
+  const then = await capture(env, dir, "then");
+  assert.deepEqual(then.facts.tree?.changed_xy, ["R? big.bin"]);
+  await git(dir, ["update-index", "-q", "--refresh"]);
+  const now = await capture(env, dir, "now");
+  assert.deepEqual(now.facts.tree?.changed_xy, ["R. big.bin"]);
+  assert.equal(then.tracked, now.tracked, "git's status did not move");
+  const drift = trackedDrift(then.facts, now.facts);
+  assert.notEqual(drift.status, "different", drift.detail);
+  assert.equal(drift.status, "unknown");
+});
+
+Deno.test("drift (stat-judged over the cap), control: a stat-judged staged rename committed since stays 'different'", async () => {
+  const { dir, env } = await setUp();
+  await git(dir, ["mv", "big.bin", "moved.bin"]);
+  await Deno.utime(`${dir}/moved.bin`, T2, T2);
+  const then = await capture(env, dir, "then");
+  assert.deepEqual(then.facts.tree?.changed_xy, ["R? big.bin"]);
+  await git(dir, ["commit", "-qm", "moved"]);
+  const now = await capture(env, dir, "now");
+  assert.notEqual(then.tracked, now.tracked, "git's status moved");
+  const drift = trackedDrift(then.facts, now.facts);
+  assert.equal(drift.status, "different", drift.detail);
+  assert.deepEqual(drift.sets?.removed, ["moved.bin"]);
+});
+
+Deno.test("drift (stat-judged over the cap): a staged rename judged by stat data on both sides, its content changed between, is a match only as weak as for '.?'", async () => {
+  const { dir, env } = await setUp();
+  await git(dir, ["mv", "big.bin", "moved.bin"]);
+  await Deno.utime(`${dir}/moved.bin`, T2, T2);
+  const then = await capture(env, dir, "then");
+  assert.deepEqual(then.facts.tree?.changed_xy, ["R? big.bin"]);
+  // The same size, other bytes, the stat data moved again: git reads it (RM), baton judges it.
+  await writeFiles(dir, { "moved.bin": "c".repeat(63) + "\n" });
+  await Deno.utime(`${dir}/moved.bin`, T2 + 50, T2 + 50);
+  const now = await capture(env, dir, "now");
+  assert.deepEqual(now.facts.tree?.changed_xy, ["R? big.bin"]);
+  assert.notEqual(then.tracked, now.tracked, "git's status moved");
+  // Both sides judged by stat data: a match said to be weaker, as for ".?" (git moved R. -> RM).
+  const drift = trackedDrift(then.facts, now.facts);
+  assert.match(drift.detail, /status of 1 path\(s\) over the hash cap compared by stat data/);
+});

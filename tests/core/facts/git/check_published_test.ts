@@ -342,7 +342,7 @@ Deno.test("checkPublished() with HEAD newer than the commit-graph prunes every c
   assert.deepEqual(found.refs, ["refs/remotes/origin/ahead"]);
 });
 
-Deno.test("checkPublished() follows a remote-tracking symbolic ref to a ref outside refs/remotes, as git for-each-ref --contains does", async () => {
+Deno.test("checkPublished() never answers yes on a symbolic ref under refs/remotes naming a local branch, which git for-each-ref --contains counts", async () => {
   const dir = await makeRepo();
   await writeFiles(dir, { "a.txt": "a\n" });
   const first = await commitAll(dir);
@@ -358,16 +358,30 @@ Deno.test("checkPublished() follows a remote-tracking symbolic ref to a ref outs
   await git(dir, ["symbolic-ref", "refs/remotes/origin/HEAD", "refs/remotes/origin/main"]);
   assert.deepEqual(await gitSays(second), []);
   assert.equal((await checkPublished(fs, repo, second, CLOCK)).status, "no");
-  // Pointed at the local branch main (which holds HEAD): git counts it.
+  // Pointed at the local branch main (which holds HEAD, pushed nowhere): git counts it, and
+  // 'published: yes' would say the commit is on a remote; baton says it cannot tell.
   await git(dir, ["symbolic-ref", "refs/remotes/origin/HEAD", "refs/heads/main"]);
   assert.deepEqual(await gitSays(second), ["refs/remotes/origin/HEAD"]);
-  const equal = await checkPublished(fs, repo, second, CLOCK);
-  assert.equal(equal.status, "yes");
-  assert.deepEqual(equal.refs, ["refs/remotes/origin/HEAD"]);
-  // HEAD in its history (a walk, not equality).
-  await git(dir, ["checkout", "-q", "--detach", first]);
+  const local = await checkPublished(fs, repo, second, CLOCK);
+  assert.equal(local.status, "unknown");
+  assert.deepEqual(local.refs, []);
+  assert.match(local.reason, /origin\/HEAD, a symbolic ref naming a ref outside refs\/remotes/);
+  // The same in a walk: HEAD behind main, origin/main gone.
+  await git(dir, ["update-ref", "-d", "refs/remotes/origin/main"]);
+  assert.deepEqual(await gitSays(first), ["refs/remotes/origin/HEAD"]);
+  assert.equal((await checkPublished(fs, repo, first, CLOCK)).status, "unknown");
+  // A remote-tracking ref of its own holding HEAD: yes, named by it (at HEAD, and by a walk).
+  await setRemote(dir, "origin/main", first);
   assert.deepEqual(await gitSays(first), ["refs/remotes/origin/HEAD", "refs/remotes/origin/main"]);
-  assert.equal((await checkPublished(fs, repo, first, CLOCK)).status, "yes");
+  const equal = await checkPublished(fs, repo, first, CLOCK);
+  assert.equal(equal.status, "yes");
+  assert.deepEqual(equal.refs, ["refs/remotes/origin/main"]);
+  await writeFiles(dir, { "a.txt": "c\n" });
+  await commitAll(dir);
+  await setRemote(dir, "origin/main", second);
+  const walked = await checkPublished(fs, repo, first, CLOCK);
+  assert.equal(walked.status, "yes");
+  assert.deepEqual(walked.refs, ["refs/remotes/origin/main"]);
   // Pointed at a local branch that does not hold HEAD: no, for both.
   await git(dir, ["update-ref", "-d", "refs/remotes/origin/main"]);
   await git(dir, ["symbolic-ref", "refs/remotes/origin/HEAD", "refs/heads/old"]);
