@@ -182,16 +182,22 @@ function statusCodes(t: TreeState): Map<string, string> | null {
  * changed by stat data alone. An index half that differs is a certain
  * change; a work-tree half judged by stat data against one that was read
  * (changed or not) cannot be settled: git may have read the judged file's
- * content equal to the index, so it may not have been a changed path at all.
- * Two halves both judged by stat data agree, weaker.
+ * content equal to the index, so it may not have been a changed path at all
+ * (unless the read half is a deletion or a type change: certain). Two halves
+ * both judged by stat data agree, weaker.
  */
 function compareCodes(was: string, is: string): "same" | "weaker" | "different" | "unsettled" {
   if (!unhashed(was) && !unhashed(is)) return was === is ? "same" : "different";
   // The index half with a rename's or copy's source ("R? from old"): read on both sides.
   if (indexHalf(was) !== indexHalf(is)) return "different";
   // One side judged by stat data, the other read: git may have read the
-  // judged side's content unchanged, so the path's membership is not settled.
-  if (unhashed(was) !== unhashed(is)) return "unsettled";
+  // judged side's content unchanged, so the path's membership is not settled;
+  // but a judged file was there with its type, so a read half of deleted or
+  // type-changed is a status git never gave it: certain.
+  if (unhashed(was) !== unhashed(is)) {
+    const read = unhashed(was) ? is : was;
+    return read[1] === "D" || read[1] === "T" ? "different" : "unsettled";
+  }
   return "weaker";
 }
 

@@ -265,6 +265,13 @@ Deno.test("a path changed then and now is compared by its recorded status code",
   assert.equal(unhashed.status, "unknown");
   assert.match(unhashed.detail, /1 path\(s\) could not be settled/);
   assert.equal(status(at([".M", "A."]), at([".?", "A."]), "tracked changes").status, "unknown");
+  // A judged file was there with its type: deleted or type-changed since is certain (review49).
+  for (const read of [".D", ".T"]) {
+    const gone = status(at([".?", "A."]), at([read, "A."]), "tracked changes");
+    assert.equal(gone.status, "different", read);
+    assert.match(gone.detail, new RegExp(`a \\(\\.\\? -> \\${read}\\)`));
+    assert.equal(status(at([read, "A."]), at([".?", "A."]), "tracked changes").status, "different");
+  }
   // Both judged by stat data: the same rule both times, told as weaker.
   const both = status(at([".?", "A."]), at([".?", "A."]), "tracked changes");
   assert.equal(both.status, "match");
