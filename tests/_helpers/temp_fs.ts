@@ -6,6 +6,7 @@
  */
 import { TestFs } from "./fs.ts";
 import type { WorkflowContext } from "../../core/workflow/context.ts";
+import { createSigningKeyFile, parseSigningKeyFile } from "../../core/trust/signing_key.ts";
 import { makeRepo } from "./git.ts";
 
 /** Runs `f` in a fresh temp git repo (real path), removed afterwards. */
@@ -36,6 +37,22 @@ export function testContext(
     sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
     randomToken: () => `tok${(token++).toString().padStart(5, "0")}`,
     ...overrides,
+  };
+}
+
+/**
+ * A context's `keys` holding one signing key (its 32 seed bytes all `fill`)
+ * that the key ring trusts as this machine's own.
+ */
+export async function ownKeys(fill: number): Promise<NonNullable<WorkflowContext["keys"]>> {
+  const key = await parseSigningKeyFile(await createSigningKeyFile(new Uint8Array(32).fill(fill)));
+  return {
+    signingKey: () => Promise.resolve({ ok: true as const, key }),
+    trustedKeys: () =>
+      Promise.resolve({
+        keys: new Map([[key.fingerprint, { name: "t", own: true }]]),
+        problem: null,
+      }),
   };
 }
 

@@ -12,9 +12,8 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { loadBriefing } from "../../../core/workflow/load.ts";
 import { finalizeDraft } from "../../../core/workflow/finalize.ts";
-import { createSigningKeyFile, parseSigningKeyFile } from "../../../core/trust/signing_key.ts";
 import { commitAll, git, makeRepo, writeFiles } from "../../_helpers/git.ts";
-import { testContext } from "../../_helpers/temp_fs.ts";
+import { ownKeys, testContext } from "../../_helpers/temp_fs.ts";
 
 const GIT_NOSYSTEM = { GIT_CONFIG_NOSYSTEM: "1", GIT_ATTR_NOSYSTEM: "1" };
 const enc = new TextEncoder();
@@ -81,15 +80,7 @@ async function apply(dir: string, s: Step): Promise<void> {
 }
 
 Deno.test("loadBriefing() without a deadline (the scan first) gives what it gives with a deadline it does not reach (the capsule first)", async () => {
-  const key = await parseSigningKeyFile(await createSigningKeyFile(new Uint8Array(32).fill(9)));
-  const keys = {
-    signingKey: () => Promise.resolve({ ok: true as const, key }),
-    trustedKeys: () =>
-      Promise.resolve({
-        keys: new Map([[key.fingerprint, { name: "t", own: true }]]),
-        problem: null,
-      }),
-  };
+  const keys = await ownKeys(9);
   const ctx = (dir: string, at = "2026-06-01T12:00:00.000Z") =>
     testContext(dir, { keys, gitEnvironment: GIT_NOSYSTEM, now: () => new Date(at) });
   await fc.assert(

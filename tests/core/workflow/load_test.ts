@@ -3,7 +3,7 @@ import { LOAD_PHASES, loadBriefing } from "../../../core/workflow/load.ts";
 import { FACTS_PHASES } from "../../../core/facts/collect.ts";
 import { finalizeDraft } from "../../../core/workflow/finalize.ts";
 import { commitAll, git, writeFiles } from "../../_helpers/git.ts";
-import { testContext, withRepo } from "../../_helpers/temp_fs.ts";
+import { ownKeys, testContext, withRepo } from "../../_helpers/temp_fs.ts";
 import { makeCapsule } from "../../_helpers/capsule.ts";
 import { commitCapsule } from "../../../core/store/capsule_store.ts";
 import { batonLayout } from "../../../core/store/layout.ts";
@@ -235,18 +235,7 @@ Deno.test("loadBriefing() under a deadline re-checks the recorded files first; t
 
 Deno.test("loadBriefing() of a trusted capsule with a previous lists .baton/capsules once, and still reads the chain's decisions", async () => {
   const { TestFs } = await import("../../_helpers/fs.ts");
-  const { createSigningKeyFile, parseSigningKeyFile } = await import(
-    "../../../core/trust/signing_key.ts"
-  );
-  const key = await parseSigningKeyFile(await createSigningKeyFile(new Uint8Array(32).fill(7)));
-  const keys = {
-    signingKey: () => Promise.resolve({ ok: true as const, key }),
-    trustedKeys: () =>
-      Promise.resolve({
-        keys: new Map([[key.fingerprint, { name: "t", own: true }]]),
-        problem: null,
-      }),
-  };
+  const keys = await ownKeys(7);
   await withRepo(async (dir) => {
     await writeFiles(dir, { "a.txt": "a\n" });
     await commitAll(dir);
@@ -274,18 +263,10 @@ Deno.test("loadBriefing() of a trusted capsule with a previous lists .baton/caps
 });
 
 Deno.test("loadBriefing(): archive files dated after latest are read within the budget; those left unread make the rollback check 'unchecked', never 'ok'", async () => {
-  const { createSigningKeyFile, parseSigningKeyFile } = await import(
-    "../../../core/trust/signing_key.ts"
-  );
-  const key = await parseSigningKeyFile(await createSigningKeyFile(new Uint8Array(32).fill(9)));
-  const keys = {
-    signingKey: () => Promise.resolve({ ok: true as const, key }),
-    trustedKeys: () =>
-      Promise.resolve({
-        keys: new Map([[key.fingerprint, { name: "t", own: true }]]),
-        problem: null,
-      }),
-  };
+  const keys = await ownKeys(9);
+  const own = await keys.signingKey();
+  assert.ok(own.ok);
+  const key = own.key;
   await withRepo(async (dir) => {
     await writeFiles(dir, { "a.txt": "a\n" });
     await commitAll(dir);
