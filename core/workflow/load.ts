@@ -195,6 +195,9 @@ export async function loadBriefing(
   const left = (): number => deadlineMs === null ? Infinity : deadlineMs - ctx.now().getTime();
   const found = options.found ?? await findBatonLayout(ctx.fs, ctx.cwd, ctx);
   const { repo, layout } = found;
+  const maxHashBytes = options.maxHashBytes ?? ctx.maxHashBytes ?? MAX_HASH_BYTES;
+  const by = (share: number): number | null =>
+    deadlineMs === null ? null : startMs + Math.floor(options.budgetMs! * share);
   // Until the scan says otherwise, the index may hold a .gitattributes the work tree lacks.
   let indexAttributes = true as boolean;
   const collect = async (): Promise<Facts> =>
@@ -211,8 +214,8 @@ export async function loadBriefing(
         gitEnvironment: ctx.gitEnvironment ?? {},
         maxFiles: 0,
         publishBudgetMs: 0,
-        maxHashBytes: options.maxHashBytes ?? ctx.maxHashBytes ?? MAX_HASH_BYTES,
-        deadlineMs: deadlineMs === null ? null : startMs + Math.floor(options.budgetMs! * 0.85),
+        maxHashBytes,
+        deadlineMs: by(0.85),
         onIndexAttributes: (mayBeMissing) => {
           indexAttributes = mayBeMissing;
         },
@@ -282,9 +285,6 @@ export async function loadBriefing(
     expired: () => decisionsBy !== null && ctx.now().getTime() >= decisionsBy,
   });
   phase("decisions read");
-  const maxHashBytes = options.maxHashBytes ?? ctx.maxHashBytes ?? MAX_HASH_BYTES;
-  const by = (share: number): number | null =>
-    deadlineMs === null ? null : startMs + Math.floor(options.budgetMs! * share);
   const before = (at: number | null) => () => at !== null && ctx.now().getTime() >= at;
   // The files the capsule recorded are re-checked first (up to half the
   // budget): under a tight deadline they are what the briefing names.

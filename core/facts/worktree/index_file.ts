@@ -215,8 +215,8 @@ for (let i = 0; i < 16; i++) HEX[i] = "0123456789abcdef".charCodeAt(i);
 /** Scratch for {@linkcode hexAt}: one buffer, so a hex oid costs one string. */
 const HEX_OUT = new Uint16Array(HASH_LEN * 2);
 
-/** Hex of the 20 bytes at `at`. */
-function hexAt(src: Uint8Array, at: number): string {
+/** Hex of the 20 bytes at `at` (an object id, or the trailing checksum). */
+export function hexAt(src: Uint8Array, at: number): string {
   for (let i = 0; i < HASH_LEN; i++) {
     const v = src[at + i]!;
     HEX_OUT[i * 2] = HEX[v >> 4]!;

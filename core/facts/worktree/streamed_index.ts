@@ -6,13 +6,17 @@
  * read were one version of the file, and where its trailing checksum is to
  * be verified (no record proves it), the windows, hashed as they pass
  * (sha1.ts), match it. Otherwise (a checksum that does not match), and on
- * any error, the caller reads and
- * parses the whole file, which gives the answer, or the error, it always
- * gave.
+ * any error, the caller reads and parses the whole file, which gives the
+ * answer, or the error, it always gave.
  * @module
  */
 import type { FileStat, ReadFs } from "../../fs.ts";
-import { type GitIndex, parseIndexStreamed, type StreamedParseOptions } from "./index_file.ts";
+import {
+  type GitIndex,
+  hexAt,
+  parseIndexStreamed,
+  type StreamedParseOptions,
+} from "./index_file.ts";
 import { Sha1 } from "./sha1.ts";
 import { provenBefore, type VerifiedIndex } from "./verified_index.ts";
 
@@ -35,8 +39,7 @@ export interface StreamedIndexOptions extends StreamedParseOptions {
  * reads no ranges, the file is small, not a regular file, written without
  * a checksum (index.skipHash: nothing would tell a version read in parts),
  * its checksum is to be hashed and does not match the bytes read (the
- * whole read then refuses it as before), it
- * changed while read, or it is not a readable index (the whole parse
+ * whole read then refuses it as before), it changed while read, or it is not a readable index (the whole parse
  * reports why). An index returned where the checksum was to be verified
  * and no record proves it has had its checksum hashed and matched.
  *
@@ -79,7 +82,7 @@ export async function readIndexStreamed(
     if (await readInto(path, stat.size - 20, tail) !== 20 || tail.every((b) => b === 0)) {
       return null;
     }
-    const trailer = hex(tail);
+    const trailer = hexAt(tail, 0);
     const hashNow = options.verifyChecksum && !provenBefore(options.verifiedIndex, stat, trailer);
     const sha1 = hashNow ? new Sha1() : null;
     // The parse reads the file in order, each read where the last ended:
@@ -98,7 +101,7 @@ export async function readIndexStreamed(
     };
     const index = await parseIndexStreamed(readAt, stat.size, { ...options });
     if (index.checksum !== trailer) return null;
-    if (sha1 !== null && (next !== stat.size || hex(sha1.digest()) !== trailer)) return null;
+    if (sha1 !== null && (next !== stat.size || hexAt(sha1.digest(), 0) !== trailer)) return null;
     const after = await fs.lstat(path);
     if (
       after === null || !after.isFile || after.isSymlink || after.size !== stat.size ||
@@ -113,9 +116,3 @@ export async function readIndexStreamed(
 
 /** A read not where the last ended: the hash would not be the file's (never thrown by the parse as it is). */
 class StreamedHashOrderError extends Error {}
-
-function hex(bytes: Uint8Array): string {
-  let out = "";
-  for (const b of bytes) out += b.toString(16).padStart(2, "0");
-  return out;
-}
