@@ -20,6 +20,9 @@ export const SHORT_ID_HEX = 12;
  */
 export const ARCHIVE_ID_HEX = 8;
 
+/** Pattern of archive file names (`<UTC-ts>-<id8>.md`; core/store/layout.ts makes them). */
+export const ARCHIVE_NAME = /^\d{8}T\d{6}(\.\d{3})?Z-[0-9a-f]{8}\.md$/;
+
 /**
  * The short form of a capsule id: its first hex digits without `sha256:`.
  * The one place a capsule id is cut.

@@ -10,6 +10,7 @@
  * rest is still collected: this never throws for a damaged repository.
  * @module
  */
+import { isBatonOwnPath } from "./baton_own_paths.ts";
 import type { FileStat, ReadFs, WriteFs } from "../fs.ts";
 import type { RepoLocation, WorktreeEntry } from "./types.ts";
 import type {
@@ -501,8 +502,8 @@ export async function collectFacts(
       if (wt.indexChecksum === "unverified") {
         notes.push("index checksum not verified: the index is too large for the budget");
       }
-      // .baton/ is baton's own state: it never counts as a change.
-      const own = (p: string) => p === ".baton" || p === ".baton/" || p.startsWith(".baton/");
+      // What baton writes in .baton/ never counts as a change; the rest there is content.
+      const own = isBatonOwnPath;
       entries = wt.entries.filter((e) => !own(e.path));
       attributesInIndex = wt.attributesMayBeMissing;
       options.onIndexAttributes?.(attributesInIndex);

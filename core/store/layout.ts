@@ -68,4 +68,4 @@ export function archiveName(createdAt: string, id: string): string {
 }
 
 /** Pattern of archive file names. */
-export const ARCHIVE_NAME = /^\d{8}T\d{6}(\.\d{3})?Z-[0-9a-f]{8}\.md$/;
+export { ARCHIVE_NAME } from "../capsule/short_id.ts";

@@ -1,0 +1,58 @@
+/**
+ * Which paths under `.baton/` are baton's own writing, left out of the facts
+ * so that a capsule written into a clean tree leaves it clean: `latest.md`
+ * (and one `baton revive --force` set aside), the archive's capsule files,
+ * the progress log, the rotation tombstone, the ignore file, the lock (and a
+ * stale lock set aside), temp files of its atomic writes, the private state
+ * of a directory outside git and the state files earlier versions kept
+ * there. Every other path under `.baton/` is the repository's content and
+ * counts as git counts it: a script a commit or a session put there (command
+ * evidence that ran it must go stale when it changes), and
+ * `.baton/config.yaml`, which a person writes and baton never does (its
+ * `done` gates are commands `baton done` runs). Pure.
+ * @module
+ */
+import { ARCHIVE_NAME } from "../capsule/short_id.ts";
+
+/** Files baton writes directly in `.baton/`. */
+const OWN_FILES = new Set([
+  "latest.md",
+  "progress.md",
+  "tombstone.json",
+  ".gitignore",
+  "index.json",
+]);
+
+/** Folders of `.baton/` that hold only baton's state (`enforce`, `done`: earlier versions'). */
+const OWN_FOLDERS = /^(lock|lock\.[^/]+|state|enforce|done)(\/|$)/;
+
+/** A temp file of an atomic write (core/store/temp_name.ts), or doctor's write probe. */
+const TEMP = /^\.[^/]+\.tmp$/;
+
+/**
+ * True for a repository-relative path (git's form; a trailing `/` for a
+ * folder listed whole) that baton itself writes under `.baton/`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isBatonOwnPath } from "./baton_own_paths.ts";
+ * assert.equal(isBatonOwnPath(".baton/latest.md"), true);
+ * assert.equal(isBatonOwnPath(".baton/capsules/20261130T010203.456Z-abcdef01.md"), true);
+ * assert.equal(isBatonOwnPath(".baton/lock/owner.json"), true);
+ * assert.equal(isBatonOwnPath(".baton/check.sh"), false);
+ * assert.equal(isBatonOwnPath(".baton/config.yaml"), false);
+ * assert.equal(isBatonOwnPath(".baton/capsules/run.js"), false);
+ * assert.equal(isBatonOwnPath("src/.baton/latest.md"), false);
+ * ```
+ */
+export function isBatonOwnPath(path: string): boolean {
+  if (path === ".baton" || path === ".baton/") return true;
+  if (!path.startsWith(".baton/")) return false;
+  const rest = path.slice(".baton/".length);
+  if (OWN_FILES.has(rest) || OWN_FOLDERS.test(rest) || TEMP.test(rest)) return true;
+  if (/^latest\.md\.invalid-[0-9TZ]+$/.test(rest)) return true;
+  if (!rest.startsWith("capsules/")) return false;
+  const name = rest.slice("capsules/".length);
+  return name === "" || ARCHIVE_NAME.test(name) || TEMP.test(name);
+}

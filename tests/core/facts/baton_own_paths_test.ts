@@ -1,0 +1,57 @@
+/**
+ * isBatonOwnPath: the names baton's writers make (archive names, temp names,
+ * the lock and its set-aside copies) are its own; anything else under
+ * `.baton/` is content. The names come from the writers' own functions, so
+ * a change of format there fails here.
+ * @module
+ */
+import assert from "node:assert/strict";
+import { isBatonOwnPath } from "../../../core/facts/baton_own_paths.ts";
+import { archiveName } from "../../../core/store/layout.ts";
+import { tempName } from "../../../core/store/temp_name.ts";
+
+Deno.test("the paths baton writes under .baton/ are its own", () => {
+  const archived = archiveName("2026-11-30T01:02:03.456Z", `sha256:${"ab".repeat(32)}`);
+  const writer = { pid: 42, started: "0a1b2c3d-99" };
+  for (
+    const p of [
+      ".baton",
+      ".baton/",
+      ".baton/latest.md",
+      ".baton/latest.md.invalid-20261206T050000123Z",
+      `.baton/capsules/${archived}`,
+      `.baton/capsules/${tempName(archived, writer, "00112233445566ff")}`,
+      `.baton/${tempName("latest.md", writer, "00112233445566ff")}`,
+      ".baton/.doctor-0123.tmp",
+      ".baton/progress.md",
+      ".baton/tombstone.json",
+      ".baton/.gitignore",
+      ".baton/lock/owner.json",
+      ".baton/lock.stale-t-1/owner.json",
+      ".baton/state/search.sqlite",
+      ".baton/enforce/opt-in",
+      ".baton/done/x.json",
+      ".baton/index.json",
+    ]
+  ) assert.equal(isBatonOwnPath(p), true, p);
+});
+
+Deno.test("every other path under .baton/ is content, and no path outside it is baton's", () => {
+  for (
+    const p of [
+      ".baton/config.yaml",
+      ".baton/check.sh",
+      ".baton/latest.md.sh",
+      ".baton/capsules/run.js",
+      ".baton/capsules/x/20261130T010203.456Z-abcdef01.md",
+      ".baton/hooks/pre-commit",
+      ".baton/locker/x",
+      ".baton/statefile",
+      ".baton/.env",
+      ".batons/latest.md",
+      "src/.baton/latest.md",
+      ".Baton/latest.md",
+      "latest.md",
+    ]
+  ) assert.equal(isBatonOwnPath(p), false, p);
+});
