@@ -17,7 +17,10 @@
  *   code N"), which the command's own output can imitate, so it is never
  *   read: a failed result has `is_error: true` and an unknown exit code. A
  *   result whose structured part says `interrupted: true` has no status at
- *   all (the command was stopped, not finished), whatever `is_error` says.
+ *   all (the command was stopped, not finished), whatever `is_error` says;
+ *   nor does one whose `returnCodeInterpretation` says the host read a
+ *   non-zero exit as no error (grep's no match, diff's files differ, a
+ *   false `test`), which comes with `is_error: false`.
  * - A compaction is marked by the `compact_boundary` line, the summary line
  *   Claude Code writes after it (`isCompactSummary`), and older builds'
  *   `summary` lines; the pair gives one compaction turn.
@@ -72,6 +75,20 @@ function backgrounded(result: unknown): boolean {
  */
 function interruptedResult(result: unknown): boolean {
   return objectOf(result)?.interrupted === true;
+}
+
+/**
+ * Whether a Bash result's structured part says Claude Code read a non-zero
+ * exit as no error (`returnCodeInterpretation`: "No matches found" for grep
+ * and rg, "Files differ" for diff, "Condition is false" for test, "Some
+ * directories were inaccessible" for find): `is_error` is then false though
+ * the command did not exit 0, and the host judged by the last program alone
+ * (`make && test -f out` after a failed make reads the same). The exit code
+ * is not recorded, so the status is unknown.
+ */
+function reinterpretedExit(result: unknown): boolean {
+  const why = objectOf(result)?.returnCodeInterpretation;
+  return typeof why === "string" && why !== "";
 }
 
 /**
@@ -164,7 +181,8 @@ export function parseClaudeCode(
       } else if (block?.type === "tool_result") {
         // A command the user interrupted (or the host stopped) did not end on its own: its
         // result says nothing of success or failure, whatever `is_error` holds.
-        const isError = interruptedResult(r.toolUseResult)
+        // A non-zero exit the host reinterpreted as no error is no success either.
+        const isError = interruptedResult(r.toolUseResult) || reinterpretedExit(r.toolUseResult)
           ? null
           : typeof block.is_error === "boolean"
           ? block.is_error

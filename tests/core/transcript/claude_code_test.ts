@@ -110,3 +110,28 @@ Deno.test("parseClaudeCode() survives a truncated last line, invalid UTF-8 and a
   assert.deepEqual(p.turns.map((t) => t.kind), ["user", "user"]);
   assert.equal(p.counts.invalid, 3);
 });
+
+Deno.test("parseClaudeCode() gives no status to a result whose returnCodeInterpretation says a non-zero exit was read as no error", () => {
+  const line = (o: unknown) => JSON.stringify(o);
+  const result = (id: string, extra: Record<string, unknown>) =>
+    line({
+      type: "user",
+      message: {
+        content: [{ type: "tool_result", tool_use_id: id, content: "", is_error: false }],
+      },
+      toolUseResult: { stdout: "", stderr: "", interrupted: false, isImage: false, ...extra },
+    });
+  const text = [
+    result("t1", { returnCodeInterpretation: "No matches found" }),
+    result("t2", { returnCodeInterpretation: "" }),
+    result("t3", {}),
+  ].join("\n") + "\n";
+  const p = parseTranscriptBytes("claude-code", enc(text));
+  const status = (id: string) => {
+    const t = p.turns.find((x) => x.kind === "tool_result" && x.id === id);
+    return t?.kind === "tool_result" ? t.is_error : "missing";
+  };
+  assert.equal(status("t1"), null, "grep's no match exited 1: not a success");
+  assert.equal(status("t2"), false, "an empty interpretation says nothing");
+  assert.equal(status("t3"), false, "control: no interpretation, the host's is_error stands");
+});
