@@ -182,10 +182,12 @@ export function parseClaudeCode(
         // A command the user interrupted (or the host stopped) did not end on its own: its
         // result says nothing of success or failure, whatever `is_error` holds.
         // A non-zero exit the host reinterpreted as no error is no success either.
-        const isError = interruptedResult(r.toolUseResult) || reinterpretedExit(r.toolUseResult)
+        const isError = interruptedResult(r.toolUseResult)
           ? null
-          : typeof block.is_error === "boolean"
-          ? block.is_error
+          : block.is_error === true
+          ? true
+          : block.is_error === false && !reinterpretedExit(r.toolUseResult)
+          ? false
           : null;
         turns.push({
           kind: "tool_result",

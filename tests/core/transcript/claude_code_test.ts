@@ -113,11 +113,11 @@ Deno.test("parseClaudeCode() survives a truncated last line, invalid UTF-8 and a
 
 Deno.test("parseClaudeCode() gives no status to a result whose returnCodeInterpretation says a non-zero exit was read as no error", () => {
   const line = (o: unknown) => JSON.stringify(o);
-  const result = (id: string, extra: Record<string, unknown>) =>
+  const result = (id: string, extra: Record<string, unknown>, isError = false) =>
     line({
       type: "user",
       message: {
-        content: [{ type: "tool_result", tool_use_id: id, content: "", is_error: false }],
+        content: [{ type: "tool_result", tool_use_id: id, content: "", is_error: isError }],
       },
       toolUseResult: { stdout: "", stderr: "", interrupted: false, isImage: false, ...extra },
     });
@@ -125,6 +125,7 @@ Deno.test("parseClaudeCode() gives no status to a result whose returnCodeInterpr
     result("t1", { returnCodeInterpretation: "No matches found" }),
     result("t2", { returnCodeInterpretation: "" }),
     result("t3", {}),
+    result("t4", { returnCodeInterpretation: "No matches found" }, true),
   ].join("\n") + "\n";
   const p = parseTranscriptBytes("claude-code", enc(text));
   const status = (id: string) => {
@@ -134,4 +135,5 @@ Deno.test("parseClaudeCode() gives no status to a result whose returnCodeInterpr
   assert.equal(status("t1"), null, "grep's no match exited 1: not a success");
   assert.equal(status("t2"), false, "an empty interpretation says nothing");
   assert.equal(status("t3"), false, "control: no interpretation, the host's is_error stands");
+  assert.equal(status("t4"), true, "a failure stays a failure");
 });
