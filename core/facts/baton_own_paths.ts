@@ -23,8 +23,8 @@ const OWN_FILES = new Set([
   "index.json",
 ]);
 
-/** Folders of `.baton/` that hold only baton's state (`enforce`, `done`: earlier versions'). */
-const OWN_FOLDERS = /^(lock|lock\.[^/]+|state|enforce|done)(\/|$)/;
+/** Folders of `.baton/` that hold only baton's state (a lock set aside as `lock.stale-…` or `lock.release-…`; `enforce`, `done`: earlier versions'). */
+const OWN_FOLDERS = /^(lock|lock\.(stale|release)-[^/]+|state|enforce|done)(\/|$)/;
 
 /** A temp file of an atomic write (core/store/temp_name.ts), or doctor's write probe. */
 const TEMP = /^\.[^/]+\.tmp$/;
