@@ -71,7 +71,6 @@ export const LOAD_PHASES = [
   "decisions read",
   "recorded files re-checked",
   "current facts redacted",
-  "briefing modules loaded",
   "evidence re-checked",
   "drift compared",
   "recorded HEAD's publication",
@@ -142,37 +141,13 @@ async function currentPublication(
 }
 
 /** The facts with every secret redacted, as sanitizeCapsuleParts gives them. */
-async function redactFacts(collected: Facts): Promise<Facts> {
-  const [{ anyMayHoldSecret, createKeywordGate }, { GATE_TABLES }] = await Promise.all([
-    import("../safety/secrets/keyword_gate.ts"),
-    import("../safety/secrets/gate_tables.ts"),
-  ]);
-  if (!anyMayHoldSecret(createKeywordGate(GATE_TABLES), collected)) return collected;
+async function redactFacts(m: LoadModules, collected: Facts): Promise<Facts> {
+  if (!m.anyMayHoldSecret(m.createKeywordGate(m.GATE_TABLES), collected)) return collected;
   const [{ sanitizeCapsuleParts }, { defaultEngine }] = await Promise.all([
     import("../safety/secrets/sanitize_capsule.ts"),
     import("../safety/secrets/default_engine.ts"),
   ]);
   return sanitizeCapsuleParts({ facts: collected }, { engine: defaultEngine("ts") }).parts.facts;
-}
-
-/**
- * The modules that only read what the re-checks found (the evidence
- * re-check, the briefing's rendering; about twenty modules, with the host
- * records and the safe renderers), loaded once the facts are collected: the
- * scan's closing full collection then has less to mark, and their code and
- * data take heap it freed rather than adding to its peak.
- */
-async function briefingModules() {
-  const [age, render, short, evidence, cite, worktree, access] = await Promise.all([
-    import("../briefing/age.ts"),
-    import("../briefing/render_briefing.ts"),
-    import("../briefing/short_briefing.ts"),
-    import("../briefing/recheck_evidence.ts"),
-    import("../evidence/cite_evidence.ts"),
-    import("../evidence/worktree_state.ts"),
-    import("../briefing/recheck_access.ts"),
-  ]);
-  return { ...age, ...render, ...short, ...evidence, ...cite, ...worktree, ...access };
 }
 
 /** The reasons the current facts are incomplete because the repository is damaged. */
@@ -353,7 +328,7 @@ export async function loadBriefing(
   // prebuilt tables finds a hit some rule could confirm
   // (core/safety/secrets/keyword_gate.ts): the facts of most repositories
   // hold none, and the scan would then return them as they are.
-  const current = await redactFacts(collected);
+  const current = await redactFacts(m, collected);
   // Files recorded under a redacted name need the scan to find their name here.
   const named = await recheckFiles(ctx, parsed.capsule, {
     m,
@@ -376,8 +351,7 @@ export async function loadBriefing(
     renderBriefing,
     shortBriefing,
     staleEvidence,
-  } = await briefingModules();
-  phase("briefing modules loaded");
+  } = m;
   // The evidence re-check reuses the hashes just taken (same paths, same cap).
   const hashes = new Map<string, string | null | "unknown">();
   for (const [path, f] of files) {

@@ -147,6 +147,38 @@ Deno.test("load reaches the command classifier, the chain walker, the capsule re
   ));
 });
 
+/** The specifiers a module imports with `import("...")` (not `typeof import`), comments left out. */
+async function dynamicImports(file: string): Promise<string[]> {
+  const src = (await Deno.readTextFile(`${ROOT}${file}`))
+    .replace(/\/\*[\s\S]*?\*\//g, "")
+    .replace(/\/\/[^\n]*/g, "");
+  return [...src.matchAll(/(?<!typeof\s+)\bimport\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1]!)
+    .sort();
+}
+
+Deno.test("load imports what it needs past the fact collection in one dynamic import (the gate, the evidence re-check and the renderer with the capsule's modules); only the secret scanner and the classifier, both conditional, come on their own", async () => {
+  // Each dynamic import is a module-graph load of its own (core/workflow/load_modules.ts).
+  assert.deepEqual(await dynamicImports("core/workflow/load.ts"), [
+    "../safety/command/classify.ts",
+    "../safety/secrets/default_engine.ts",
+    "../safety/secrets/sanitize_capsule.ts",
+    "./load_modules.ts",
+  ]);
+  const modules = await staticClosure("core/workflow/load_modules.ts");
+  for (
+    const needed of [
+      "core/capsule/parse.ts",
+      "core/safety/secrets/keyword_gate.ts",
+      "core/safety/secrets/gate_tables.ts",
+      "core/briefing/recheck_evidence.ts",
+      "core/briefing/render_briefing.ts",
+      "core/briefing/short_briefing.ts",
+    ]
+  ) {
+    assert.ok(modules.has(needed), `load_modules.ts must bring ${needed}`);
+  }
+});
+
 Deno.test("the hook's light path (everything up to the session-start freshness check) loads no npm package, node:zlib or capsule parser", async () => {
   for (
     const entry of [
