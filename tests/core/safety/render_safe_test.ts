@@ -201,6 +201,7 @@ Deno.test("neutralizeText() marks what its Unicode classes match, ASCII text or 
   // The rule restated: C0 controls and DEL as pictures, then every format and
   // default-ignorable character, C1 control and lone surrogate as a marker,
   // NEL and the two presentation selectors kept.
+  // deno-lint-ignore no-control-regex
   const c0 = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
   const invisible =
     /[\p{Cf}\p{Default_Ignorable_Code_Point}\u0080-\u009f\u115f\u1160\u3164\uffa0\ud800-\udfff]/gu;
