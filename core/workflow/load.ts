@@ -29,6 +29,8 @@ import type { WorkflowContext } from "./context.ts";
 
 /** The modules of ./load_modules.ts, imported when load needs them. */
 type LoadModules = typeof import("./load_modules.ts");
+/** The modules of ./briefing_modules.ts, imported when the current facts are redacted. */
+type BriefingModules = typeof import("./briefing_modules.ts");
 
 /** Most recorded files re-hashed on load (finalize records at most this many by default). */
 export const MAX_RECHECKED_FILES = 200;
@@ -142,7 +144,7 @@ async function currentPublication(
 }
 
 /** The facts with every secret redacted, as sanitizeCapsuleParts gives them. */
-async function redactFacts(m: LoadModules, collected: Facts): Promise<Facts> {
+async function redactFacts(m: BriefingModules, collected: Facts): Promise<Facts> {
   if (!m.anyMayHoldSecret(m.createKeywordGate(m.GATE_TABLES), collected)) return collected;
   const [{ sanitizeCapsuleParts }, { defaultEngine }] = await Promise.all([
     import("../safety/secrets/sanitize_capsule.ts"),
@@ -336,7 +338,8 @@ export async function loadBriefing(
   // prebuilt tables finds a hit some rule could confirm
   // (core/safety/secrets/keyword_gate.ts): the facts of most repositories
   // hold none, and the scan would then return them as they are.
-  const current = await redactFacts(m, collected);
+  const b = await import("./briefing_modules.ts");
+  const current = await redactFacts(b, collected);
   // Files recorded under a redacted name need the scan to find their name here.
   const named = await recheckFiles(ctx, parsed.capsule, {
     m,
@@ -359,7 +362,7 @@ export async function loadBriefing(
     renderBriefing,
     shortBriefing,
     staleEvidence,
-  } = m;
+  } = b;
   // The evidence re-check reuses the hashes just taken (same paths, same cap).
   const hashes = new Map<string, string | null | "unknown">();
   for (const [path, f] of files) {
