@@ -6,7 +6,7 @@
  * @module
  */
 import type { ReadFs } from "../fs.ts";
-import type { RepoLocation } from "../facts/types.ts";
+import type { GitObjectReader, RepoLocation } from "../facts/types.ts";
 import { createObjectReader } from "../facts/git/object_reader.ts";
 import { hashFiles } from "../facts/hash_files.ts";
 import { createFolderCheck, normalizePointer } from "../capsule/pointers.ts";
@@ -19,6 +19,11 @@ export const MAX_EXTRA_EVIDENCE_FILES = 50;
 export interface RecheckAccessOptions {
   /** Hashes load computed already, by repository-relative path (null: absent). */
   known?: ReadonlyMap<string, string | null | "unknown">;
+  /**
+   * The object reader to ask (load shares one with its chain checks).
+   * @default {one of its own}
+   */
+  objects?: GitObjectReader;
 }
 
 /**
@@ -31,7 +36,7 @@ export function createRecheckAccess(
   options: RecheckAccessOptions = {},
 ): RecheckAccess {
   const known = options.known ?? new Map();
-  const reader = repo === null ? null : createObjectReader(fs, repo);
+  const reader = repo === null ? null : options.objects ?? createObjectReader(fs, repo);
   let extra = 0;
   let outsideFolder: Promise<(rel: string) => Promise<boolean>> | null = null;
   return {

@@ -183,8 +183,17 @@ const PLAIN_PATH = /^[\p{L}\p{M}\p{N}._/@+~=#%,?\\-]+$/u;
  * ```
  */
 export function shownPath(path: string): string {
-  return PLAIN_PATH.test(path) ? path : quotedName(path);
+  // An ASCII name is told by the ASCII part of the class (letters, digits, the
+  // same signs) without PLAIN_PATH, whose Unicode property classes cost about
+  // 0.6 ms to compile on a process's first use.
+  const plain = BEYOND_ASCII.test(path) ? PLAIN_PATH.test(path) : PLAIN_ASCII_PATH.test(path);
+  return plain ? path : quotedName(path);
 }
+
+/** {@linkcode PLAIN_PATH} for a name of ASCII characters only. */
+const PLAIN_ASCII_PATH = /^[A-Za-z0-9._/@+~=#%,?\\-]+$/;
+// deno-lint-ignore no-control-regex
+const BEYOND_ASCII = /[^\u0000-\u007f]/;
 
 /**
  * `text` as a JSON string whose inner double quotes are written `\u0022`,

@@ -82,9 +82,17 @@ function picture(ch: string): string {
  * ```
  */
 export function neutralizeText(text: string): string {
+  const pictured = text.replace(C0, picture);
+  // Every character INVISIBLE matches is beyond ASCII: an ASCII text is left
+  // as it is without running it (its Unicode property classes cost about
+  // 0.5 ms to compile on a process's first use, a briefing's every line ASCII).
+  if (!BEYOND_ASCII.test(pictured)) return pictured;
   // U+0085 (NEL) is a line break; the callers split on it.
-  return text.replace(C0, picture).replace(INVISIBLE, (ch) => KEPT.has(ch) ? ch : marker(ch));
+  return pictured.replace(INVISIBLE, (ch) => KEPT.has(ch) ? ch : marker(ch));
 }
+
+// deno-lint-ignore no-control-regex
+const BEYOND_ASCII = /[^\u0000-\u007f]/;
 
 const LABEL_ALTERNATIVES = LABEL_WORDS.map((w) => w.replace(/[-_ ]/g, "[-_ ]")).join("|");
 const LABEL_RE = new RegExp(`\\[(\\s*(?:${LABEL_ALTERNATIVES})\\s*)\\]`, "gi");

@@ -20,7 +20,7 @@
  * @module
  */
 import type { ReadFs } from "../fs.ts";
-import type { RepoLocation } from "../facts/types.ts";
+import type { GitObjectReader, RepoLocation } from "../facts/types.ts";
 import type { Facts } from "../capsule/recorded_facts.ts";
 import { commitAbsence } from "../facts/git/commit_absent.ts";
 import { isAbsolutePath } from "../path.ts";
@@ -38,6 +38,12 @@ export type WrittenElsewhere = (facts: RecordedPlace) => Promise<boolean>;
 /** The most recorded remotes looked at (a real clone has a handful). */
 const MAX_RECORDED_REMOTES = 64;
 
+/** Options of {@linkcode writtenElsewhere}. */
+export interface WrittenElsewhereOptions {
+  /** The object reader to ask about recorded commits. @default {one of its own} */
+  objects?: GitObjectReader;
+}
+
 /**
  * A check of recorded places against `repo` (one object reader and one read
  * of its places for all of them); every answer is false when there is no
@@ -52,8 +58,12 @@ const MAX_RECORDED_REMOTES = 64;
  * assert.equal(await elsewhere({ status: "collected", head: null, repo_root: "/r" }), false);
  * ```
  */
-export function writtenElsewhere(fs: ReadFs, repo: RepoLocation | null): WrittenElsewhere {
-  const absent = commitAbsence(fs, repo);
+export function writtenElsewhere(
+  fs: ReadFs,
+  repo: RepoLocation | null,
+  options: WrittenElsewhereOptions = {},
+): WrittenElsewhere {
+  const absent = commitAbsence(fs, repo, options);
   const near = repo === null ? new Set<string>() : nearWorkTrees(repo);
   let places: Promise<Set<string>> | null = null;
   return async (facts) => {

@@ -5,7 +5,8 @@
  * code (some forty modules: the capsule parser and schema, the store, the
  * chain, the drift comparison) is compiled in what the scan's closing
  * collection gave back rather than held through the scan's peak; the hook
- * loads it beside load.ts before its deadline starts.
+ * loads it beside load.ts before its deadline starts. What load needs from
+ * the redaction on comes in one more import (./briefing_modules.ts).
  * @module
  */
 export { checkDrift, recheckablePath } from "../briefing/drift.ts";

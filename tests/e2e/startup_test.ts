@@ -147,6 +147,42 @@ Deno.test("load reaches the command classifier, the chain walker, the capsule re
   ));
 });
 
+/** The specifiers a module imports with `import("...")` (not `typeof import`), comments left out. */
+async function dynamicImports(file: string): Promise<string[]> {
+  const src = (await Deno.readTextFile(`${ROOT}${file}`))
+    .replace(/\/\*[\s\S]*?\*\//g, "")
+    .replace(/\/\/[^\n]*/g, "");
+  return [...src.matchAll(/(?<!typeof\s+)\bimport\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1]!)
+    .sort();
+}
+
+Deno.test("load imports what it needs past the fact collection in two dynamic imports (the capsule's modules, then the gate with the evidence re-check and the renderer); only the secret scanner and the classifier, both conditional, come on their own", async () => {
+  // Each dynamic import is a module-graph load of its own (core/workflow/briefing_modules.ts).
+  assert.deepEqual(await dynamicImports("core/workflow/load.ts"), [
+    "../safety/command/classify.ts",
+    "../safety/secrets/default_engine.ts",
+    "../safety/secrets/sanitize_capsule.ts",
+    "./briefing_modules.ts",
+    "./load_modules.ts",
+  ]);
+  const capsule = await staticClosure("core/workflow/load_modules.ts");
+  assert.ok(capsule.has("core/capsule/parse.ts"));
+  const briefing = await staticClosure("core/workflow/briefing_modules.ts");
+  for (
+    const needed of [
+      "core/safety/secrets/keyword_gate.ts",
+      "core/safety/secrets/gate_tables.ts",
+      "core/briefing/recheck_evidence.ts",
+      "core/briefing/render_briefing.ts",
+      "core/briefing/short_briefing.ts",
+    ]
+  ) {
+    assert.ok(briefing.has(needed), `briefing_modules.ts must bring ${needed}`);
+    // Not before the capsule is parsed: loaded with it they left more resident at the end.
+    assert.ok(!capsule.has(needed), `load_modules.ts must not bring ${needed}`);
+  }
+});
+
 Deno.test("the hook's light path (everything up to the session-start freshness check) loads no npm package, node:zlib or capsule parser", async () => {
   for (
     const entry of [

@@ -10,6 +10,15 @@ import type { ReadFs } from "../../fs.ts";
 import type { GitObjectReader, RepoLocation } from "../types.ts";
 import { createObjectReader } from "./object_reader.ts";
 
+/** Options of {@linkcode commitAbsence}. */
+export interface CommitAbsenceOptions {
+  /**
+   * The object reader to ask (one the caller shares with its other reads of
+   * the same repository). @default {one of its own, made on the first ask}
+   */
+  objects?: GitObjectReader;
+}
+
 /**
  * A check of recorded commits against `repo`'s objects (one reader for all
  * of them); every answer is false when there is no repository.
@@ -25,8 +34,9 @@ import { createObjectReader } from "./object_reader.ts";
 export function commitAbsence(
   fs: ReadFs,
   repo: RepoLocation | null,
+  options: CommitAbsenceOptions = {},
 ): (head: string | null) => Promise<boolean> {
-  // Made on the first commit asked about: most callers never ask.
+  // Made on the first commit asked about (most callers never ask), or the caller's.
   let objects: GitObjectReader | null = null;
   // A shallow clone lacks every commit beyond its boundary: absence there
   // tells nothing of where a capsule was written.
@@ -35,7 +45,7 @@ export function commitAbsence(
     if (repo === null || head === null || !/^[0-9a-f]{40}$/.test(head)) return false;
     shallow ??= fs.lstat(`${repo.commonDir}/shallow`).then((st) => st !== null, () => true);
     if (await shallow) return false;
-    objects ??= createObjectReader(fs, repo);
+    objects ??= options.objects ?? createObjectReader(fs, repo);
     try {
       return (await objects.read(head)) === null;
     } catch {

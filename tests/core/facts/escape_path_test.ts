@@ -5,6 +5,8 @@ import {
   escapePathBytes,
   escapePathText,
   isUnopenable,
+  quotedName,
+  shownPath,
   unescapePath,
 } from "../../../core/facts/escape_path.ts";
 
@@ -57,4 +59,32 @@ Deno.test("escapeLossyPath() marks bytes the runtime already lost, and those nev
   const lossy = escapeLossyPath("bad\uFFFDname");
   assert.equal(lossy, "bad\\x??name");
   assert.equal(unescapePath(lossy), null);
+});
+
+Deno.test("shownPath() tells a plain name as the Unicode class does, on ASCII names too (property)", () => {
+  // The class a plain token is made of (letters, marks and digits of any script, and ._/@+~=#%,?\-).
+  const plain = /^[\p{L}\p{M}\p{N}._/@+~=#%,?\\-]+$/u;
+  // Every ASCII character, and non-ASCII letters, marks, digits and others around them.
+  const ascii = Array.from({ length: 128 }, (_, i) => String.fromCharCode(i));
+  const others = ["é", "日", "\u0301", "\u0663", "\u00ad", "\u0085", "\u200b", "\u2028", "😀", "‹"];
+  const name = fc.array(fc.constantFrom(...ascii, ...others), { maxLength: 12 }).map((a) =>
+    a.join("")
+  );
+  let quoted = 0;
+  let kept = 0;
+  fc.assert(
+    fc.property(name, (p) => {
+      const want = plain.test(p) ? p : quotedName(p);
+      if (want === p) kept++;
+      else quoted++;
+      assert.equal(shownPath(p), want);
+    }),
+    { numRuns: 3000, seed: 2222 },
+  );
+  for (let c = 0; c < 128; c++) {
+    const p = `a${String.fromCharCode(c)}b`;
+    assert.equal(shownPath(p), plain.test(p) ? p : quotedName(p), `U+${c.toString(16)}`);
+  }
+  // Controls: both forms are common.
+  assert.ok(kept > 300 && quoted > 300, `${kept} kept, ${quoted} quoted`);
 });

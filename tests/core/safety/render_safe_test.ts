@@ -196,3 +196,40 @@ Deno.test("capShown cuts a long field at the bound, never inside a surrogate pai
   const pair = "a" + "\u{1F600}".repeat(3);
   assert.equal(capShown(pair, 2), "a… (6 more characters not shown)", "the pair is not split");
 });
+
+Deno.test("neutralizeText() marks what its Unicode classes match, ASCII text or not (property)", () => {
+  // The rule restated: C0 controls and DEL as pictures, then every format and
+  // default-ignorable character, C1 control and lone surrogate as a marker,
+  // NEL and the two presentation selectors kept.
+  // deno-lint-ignore no-control-regex
+  const c0 = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+  const invisible =
+    /[\p{Cf}\p{Default_Ignorable_Code_Point}\u0080-\u009f\u115f\u1160\u3164\uffa0\ud800-\udfff]/gu;
+  const kept = new Set(["\u0085", "\ufe0e", "\ufe0f"]);
+  const reference = (text: string): string =>
+    text.replace(c0, (ch) => {
+      const cp = ch.charCodeAt(0);
+      return cp === 0x7f ? "\u2421" : String.fromCharCode(0x2400 + cp);
+    }).replace(invisible, (ch) =>
+      kept.has(ch) ? ch : `‹U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}›`);
+  const chars = [
+    ...Array.from({ length: 128 }, (_, i) => String.fromCharCode(i)),
+    ...["\u0080", "\u0085", "\u009b", "\u00a0", "\u00ad", "\u00e9", "\u034f", "\u115f"],
+    ...["\u200b", "\u200d", "\u202e", "\u2066", "\ufe0f", "\ufeff", "\ud800", "😀", "日"],
+  ];
+  let changed = 0;
+  let rng = 7;
+  for (let n = 0; n < 3000; n++) {
+    let text = "";
+    for (let len = n % 13; len > 0; len--) {
+      rng = (rng * 1103515245 + 12345) >>> 0;
+      // Half the texts ASCII only.
+      text += chars[(rng >>> 8) % (n % 2 === 0 ? 128 : chars.length)];
+    }
+    const want = reference(text);
+    if (want !== text) changed++;
+    assert.equal(neutralizeText(text), want, JSON.stringify(text));
+  }
+  // Control: many texts are changed, many are not.
+  assert.ok(changed > 500 && 3000 - changed > 500, `${changed} changed`);
+});

@@ -361,3 +361,22 @@ Deno.test("loadBriefing() classifies the commands a session recorded when no com
     assert.doesNotMatch(none.text, /\bran \[/);
   });
 });
+
+Deno.test("loadBriefing() asks one object reader of its own for the recorded commit, whether written elsewhere and whether the evidence's objects exist (the fact collection has its own)", async () => {
+  const { TestFs } = await import("../../_helpers/fs.ts");
+  await withCapsule(async (dir) => {
+    // Loose objects packed, so a reader has packs to list and open.
+    await git(dir, ["gc", "-q"]);
+    const listed: string[] = [];
+    const fs = spyFs(new TestFs(), "readDir", (path, stack) => {
+      if (path.endsWith("/objects/pack")) listed.push(stack);
+    });
+    const r = await loadBriefing(testContext(dir, { fs }));
+    // Positive control: the recorded commit was looked for and found.
+    assert.equal(r!.written_elsewhere, false);
+    assert.ok(r!.drift.every((d) => d.status === "match"), JSON.stringify(r!.drift));
+    // The collection's reader and load's: the chain check and the evidence re-check share one.
+    assert.equal(listed.length, 2, listed.join("\n---\n"));
+    assert.ok(listed.some((s) => s.includes("collectFacts")), listed.join("\n---\n"));
+  });
+});

@@ -17,6 +17,11 @@ import { defaultEngine } from "../../../../core/safety/secrets/default_engine.ts
 import { findSecrets } from "../../../../core/safety/secrets/engine.ts";
 import { sanitizeCapsuleParts } from "../../../../core/safety/secrets/sanitize_capsule.ts";
 import { CONTEXTS, lookAlikes, Rng, SAMPLES } from "../../../_helpers/secret_fixtures.ts";
+import { decodeTables, fingerprintKeywords } from "../../../../core/safety/secrets/prebuilt.ts";
+import { SECRET_TABLES } from "../../../../core/safety/secrets/tables_generated.ts";
+import { scanDfaTs } from "../../../../core/safety/secrets/prefilter_ts.ts";
+import { stripColour } from "../../../../core/safety/secrets/ansi.ts";
+import type { DfaTables } from "../../../../wasm/mod.ts";
 
 const gate = createKeywordGate(GATE_TABLES);
 const engine = defaultEngine("ts");
@@ -186,4 +191,75 @@ Deno.test("a bare value whose inner = comes early opens the gate wherever the en
     assert.equal(findSecrets(wasm, bytes).length, 1, text);
     assert.ok(gate.mayHold(bytes), text);
   }
+});
+
+/**
+ * The gate as the keyword pass defines it, restated over the whole DFA: a
+ * digest (40 or 64 lower-case hex digits, `sha256:` before 64 or not) holds
+ * nothing; else the text without colour codes may, or some hit of the scan
+ * over the full table (scanDfaTs: every hit with the name checks that
+ * passed) passes a check of a rule that owns one of its state's keywords.
+ */
+function referenceGate(): (bytes: Uint8Array) => boolean {
+  const { keywords, ruleCounts } = fingerprintKeywords(SECRET_TABLES.fingerprint)!;
+  const { automaton, nameChecks } = decodeTables(SECRET_TABLES.data, keywords);
+  const tables = { ...automaton, table: automaton.table, nameChecks } as DfaTables;
+  const { outputStart, outputs, classCount } = automaton;
+  // Per output, in order, its keyword's rules take the next slots of the rule masks.
+  const firstRule: number[] = [0];
+  for (let o = 0; o < outputs.length; o++) firstRule.push(firstRule[o]! + ruleCounts[outputs[o]!]!);
+  const digest = /^(?:sha256:)?(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+  const mayHold = (bytes: Uint8Array): boolean => {
+    if (
+      [40, 64, 71].includes(bytes.length) && digest.test(String.fromCharCode(...bytes))
+    ) return false;
+    const plain = stripColour(bytes);
+    if (plain !== null && mayHold(plain.bytes)) return true;
+    const { hits, passed } = scanDfaTs(tables, bytes, 0);
+    for (let h = 0; h < hits.length; h += 2) {
+      const state = hits[h + 1]! / classCount;
+      for (let o = outputStart[state]!; o < outputStart[state + 1]!; o++) {
+        for (let r = firstRule[o]!; r < firstRule[o + 1]!; r++) {
+          if ((passed[h >> 1]! & nameChecks.ruleMasks[r]!) !== 0) return true;
+        }
+      }
+    }
+    return false;
+  };
+  return mayHold;
+}
+
+Deno.test("mayHold answers as every hit of the whole DFA's scan would, its checks and owners read (one shared gate; digests, colour codes, cut texts and keyword-dense noise)", () => {
+  const reference = referenceGate();
+  const shared = createKeywordGate(GATE_TABLES);
+  const rng = new Rng(3131);
+  const texts: string[] = [];
+  for (const make of Object.values(SAMPLES)) {
+    const sample = make(rng);
+    for (const ctx of [(s: string) => s, ...Object.values(CONTEXTS)]) texts.push(ctx(sample.text));
+    for (const put of Object.values(FACT_PLACES)) texts.push(put(sample.text, sample.secret));
+    texts.push(sample.secret, sample.text.slice(0, sample.text.length >> 1));
+    // Colour codes around and inside it: the text without them is read too.
+    texts.push(`\x1b[01;31m${sample.text}\x1b[0m`, sample.text.replace(/(.{3})/, "$1\x1b[K"));
+  }
+  for (const values of Object.values(lookAlikes(rng))) texts.push(...values);
+  const alphabet = "abcdefghijklmnopqrstuvwxyz0123456789_-=:./ \"'ABCDEFKQZ@";
+  for (let n = 0; n < 400; n++) texts.push(rng.str(alphabet, 1 + rng.int(120)));
+  // Digest-shaped texts and their near misses (upper case, a wrong prefix, other lengths).
+  const hex = "0123456789abcdef";
+  for (const len of [39, 40, 41, 47, 63, 64, 65]) {
+    const h = rng.str(hex, len);
+    texts.push(h, `sha256:${h}`, `sha257:${h}`, h.toUpperCase(), `${h.slice(1)}g`, `x${h}`);
+    texts.push(`eaa${h.slice(3)}`, `sha256:00d${h.slice(3)}`, `acca${h.slice(4)}`.toUpperCase());
+  }
+  let open = 0;
+  for (const text of texts) {
+    const bytes = encoder.encode(text);
+    const want = reference(bytes);
+    if (want) open++;
+    assert.equal(shared.mayHold(bytes), want, JSON.stringify(text.slice(0, 80)));
+  }
+  // Controls: both answers occur, often.
+  assert.ok(open > 500, `${open} opened`);
+  assert.ok(texts.length - open > 300, `${texts.length - open} kept shut`);
 });
