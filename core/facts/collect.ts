@@ -463,6 +463,11 @@ export async function collectFacts(
           ? options.systemAttributesPath
           : systemAttributesFile(options.gitEnvironment ?? {}),
         maxUntracked: options.maxUntracked ?? 10_000,
+        // Set here only where it names this repository's objects (else the
+        // tree is unknown above): git still asks it of nested repositories.
+        objectDirectory: gitEnv["GIT_OBJECT_DIRECTORY"] === undefined
+          ? null
+          : resolvePath(cwd, gitEnv["GIT_OBJECT_DIRECTORY"]),
         cacheFs: options.cacheFs ?? null,
         now: options.now,
         expired,
@@ -773,6 +778,7 @@ interface ScanTreeOptions {
   config: Awaited<ReturnType<typeof readRepoConfig>>;
   systemAttributesFile: string | null;
   maxUntracked: number;
+  objectDirectory: string | null;
   cacheFs: WriteFs | null;
   now: () => Date;
   expired: () => boolean;
@@ -826,6 +832,7 @@ async function scanTree(fs: ReadFs, repo: RepoLocation, o: ScanTreeOptions) {
     headTreeOid: o.headTree,
     objects: o.objects,
     excludesFile: config.excludesFile,
+    objectDirectory: o.objectDirectory,
     fileMode: config.fileMode,
     trustCtime: config.trustCtime,
     checkStat: config.checkStat,
