@@ -67,7 +67,8 @@ export const GITMODULES_UNPARSED_REASON =
 
 /**
  * Why every gitlink is unknown when the work tree's `.gitmodules` is no
- * regular file (a FIFO: git's read of it blocks for good) or too large to read.
+ * regular file (a FIFO: git's read of it blocks for good; a directory is read
+ * as empty) or too large to read.
  */
 export const GITMODULES_UNREADABLE_REASON =
   "the work tree's .gitmodules is not a regular file or too large: git status hangs or stops on it";
@@ -271,8 +272,9 @@ const MAX_GITMODULES_BYTES = 64 * 1024 * 1024;
 
 /**
  * The `.gitmodules` git reads (submodule-config's config_from_gitmodules):
- * the work tree's file when there is one (a dangling link counts, and
- * reads as none), else the index's blob, else HEAD's; null when there is none.
+ * the work tree's file when there is one (a dangling link or a directory
+ * counts, and reads as none), else the index's blob, else HEAD's; null when
+ * there is none.
  */
 /** Whether `bytes` open with UTF-8's byte-order mark. */
 function startsWithBom(bytes: Uint8Array): boolean {
@@ -290,6 +292,8 @@ async function gitmodulesBytes(
   try {
     // A FIFO or a device there would block the open or never end.
     const st = await fs.stat(path);
+    // A directory git opens and reads as empty (its read fails at once): no setting.
+    if (st?.isDirectory === true) return null;
     if (st !== null) requireRegularFile(st, MAX_GITMODULES_BYTES);
     return { bytes: await fs.readFile(path), blob: false };
   } catch (e) {

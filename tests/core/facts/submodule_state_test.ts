@@ -200,3 +200,22 @@ Deno.test("a .gitmodules blob (index or HEAD) with a syntax error past its first
   const fromHead = await assertAgreesWithGit(env, dir);
   assert.deepEqual([...fromHead.git.tracked], [[".gitmodules", "D."]], "HEAD's is read");
 });
+
+Deno.test("a .gitmodules in the work tree that is a directory (or a link to one) is read as git reads it, as empty, not the index's: its ignore=all no longer hides the submodule", async () => {
+  await using home = await tempDir("baton-gitmodules-home-");
+  const env: UserEnv = { home: home.path, xdg: null };
+  const { dir } = await editedSubmodule(true);
+  await Deno.remove(`${dir}/.gitmodules`);
+  // Control: gone, the index's is read and its ignore=all hides the edit.
+  const fromIndex = await assertAgreesWithGit(env, dir);
+  assert.deepEqual([...fromIndex.git.tracked], [[".gitmodules", ".D"]]);
+  // git opens the directory and its first read fails: no setting, and no fall back to the index.
+  await Deno.mkdir(`${dir}/.gitmodules`);
+  const directory = await assertAgreesWithGit(env, dir);
+  assert.deepEqual([...directory.git.tracked], [[".gitmodules", ".D"], ["sub", ".M"]]);
+  await Deno.remove(`${dir}/.gitmodules`);
+  await Deno.mkdir(`${dir}/gm`);
+  await Deno.symlink("gm", `${dir}/.gitmodules`);
+  const linked = await assertAgreesWithGit(env, dir);
+  assert.deepEqual([...linked.git.tracked], [[".gitmodules", ".T"], ["sub", ".M"]]);
+});
