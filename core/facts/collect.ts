@@ -44,6 +44,7 @@ import { convertToGit } from "./worktree/convert_to_git.ts";
 import {
   GITMODULES_UNPARSED_REASON,
   GITMODULES_UNREADABLE_REASON,
+  SUBMODULE_GITDIR_BROKEN_REASON,
   submoduleStates,
 } from "./submodule_state.ts";
 import { SUBMODULE_IGNORE_INVALID_REASON } from "./submodule_ignore.ts";
@@ -495,6 +496,12 @@ export async function collectFacts(
       }
       if (wt.uncheckedBy.other.has(GITMODULES_UNREADABLE_REASON)) {
         throw new GitUnsupportedError(GITMODULES_UNREADABLE_REASON, "git_gitmodules_unreadable");
+      }
+      if (wt.uncheckedBy.other.has(SUBMODULE_GITDIR_BROKEN_REASON)) {
+        throw new GitUnsupportedError(
+          SUBMODULE_GITDIR_BROKEN_REASON,
+          "git_submodule_gitdir_broken",
+        );
       }
       // git stops at a gitlink whose configured ignore value it does not take.
       if (wt.uncheckedBy.other.has(SUBMODULE_IGNORE_INVALID_REASON)) {

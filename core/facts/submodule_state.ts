@@ -73,6 +73,15 @@ export const GITMODULES_UNPARSED_REASON =
 export const GITMODULES_UNREADABLE_REASON =
   "the work tree's .gitmodules is not a regular file or too large: git status hangs or stops on it";
 
+/**
+ * Why the whole tree is unknown when a populated-looking submodule's `.git`
+ * names no repository (its `.git/modules` directory removed, a git file
+ * pointing nowhere): git status stops there ("not a git repository") and
+ * gives no status, unless that submodule's ignore setting is `all` or `dirty`.
+ */
+export const SUBMODULE_GITDIR_BROKEN_REASON =
+  "a submodule's .git names no repository git can read: git status stops on it";
+
 /** Deepest nesting of submodules followed. */
 const MAX_DEPTH = 8;
 
@@ -128,7 +137,13 @@ export function submoduleStates(
       if (sub === null && !broken) return "unpopulated";
       if (ignore === "all") return "clean";
       if (sub === null) {
-        return { unknown: "the submodule's .git names no repository git can read" };
+        // git stops there ("not a git repository") unless ignore=dirty, where it
+        // only fails to resolve the submodule's HEAD and shows nothing.
+        return {
+          unknown: ignore === "dirty"
+            ? "the submodule's .git names no repository git can read"
+            : SUBMODULE_GITDIR_BROKEN_REASON,
+        };
       }
       if (depth >= MAX_DEPTH) return { unknown: "submodules nested too deep" };
       const head = await readHead(fs, sub);

@@ -219,3 +219,31 @@ Deno.test("a .gitmodules in the work tree that is a directory (or a link to one)
   const linked = await assertAgreesWithGit(env, dir);
   assert.deepEqual([...linked.git.tracked], [[".gitmodules", ".T"], ["sub", ".M"]]);
 });
+
+Deno.test("a submodule whose .git names no repository (its .git/modules directory removed) stops git status: baton scans no tree, unless ignore=all or dirty, where git goes on", async () => {
+  await using home = await tempDir("baton-gitmodules-home-");
+  const env: UserEnv = { home: home.path, xdg: null };
+  const { dir } = await editedSubmodule(false);
+  await writeFiles(dir, { "u.txt": "u\n" });
+  // Control: intact, both show the edited submodule.
+  const intact = await assertAgreesWithGit(env, dir);
+  assert.deepEqual([...intact.git.tracked], [["sub", ".M"]]);
+  await Deno.remove(`${dir}/.git/modules`, { recursive: true });
+  for (const ignore of ["none", "untracked"]) {
+    await git(dir, ["config", "submodule.sub.ignore", ignore]);
+    const r = await assertAgreesWithGit(env, dir, { label: ignore });
+    assert.equal(r.git.stopped, true, `${ignore}: git stops`);
+    assert.match(
+      r.facts.unavailable![0]!.reason,
+      /names no repository git can read: git status stops/,
+    );
+  }
+  // ignore=dirty: git only fails to resolve its HEAD and goes on; baton names that path unchecked.
+  await git(dir, ["config", "submodule.sub.ignore", "dirty"]);
+  const dirty = await assertAgreesWithGit(env, dir, { allowUnknown: true, label: "dirty" });
+  assert.equal(dirty.git.stopped, undefined);
+  assert.deepEqual(dirty.unchecked, ["sub"]);
+  await git(dir, ["config", "submodule.sub.ignore", "all"]);
+  const all = await assertAgreesWithGit(env, dir, { label: "all" });
+  assert.deepEqual(all.git.untracked, ["u.txt"]);
+});
