@@ -45,6 +45,7 @@ import {
   GITMODULES_UNPARSED_REASON,
   GITMODULES_UNREADABLE_REASON,
   SUBMODULE_GITDIR_BROKEN_REASON,
+  SUBMODULE_SYMLINK_REASON,
   submoduleStates,
 } from "./submodule_state.ts";
 import { SUBMODULE_IGNORE_INVALID_REASON } from "./submodule_ignore.ts";
@@ -497,11 +498,16 @@ export async function collectFacts(
       if (wt.uncheckedBy.other.has(GITMODULES_UNREADABLE_REASON)) {
         throw new GitUnsupportedError(GITMODULES_UNREADABLE_REASON, "git_gitmodules_unreadable");
       }
+      // git stops at a submodule whose .git names no repository, or whose path
+      // is a symbolic link, where it would look inside (submodule_state.ts).
       if (wt.uncheckedBy.other.has(SUBMODULE_GITDIR_BROKEN_REASON)) {
         throw new GitUnsupportedError(
           SUBMODULE_GITDIR_BROKEN_REASON,
           "git_submodule_gitdir_broken",
         );
+      }
+      if (wt.uncheckedBy.other.has(SUBMODULE_SYMLINK_REASON)) {
+        throw new GitUnsupportedError(SUBMODULE_SYMLINK_REASON, "git_submodule_symlink");
       }
       // git stops at a gitlink whose configured ignore value it does not take.
       if (wt.uncheckedBy.other.has(SUBMODULE_IGNORE_INVALID_REASON)) {

@@ -247,3 +247,26 @@ Deno.test("a submodule whose .git names no repository (its .git/modules director
   const all = await assertAgreesWithGit(env, dir, { label: "all" });
   assert.deepEqual(all.git.untracked, ["u.txt"]);
 });
+
+Deno.test("a submodule's path replaced by a symbolic link to its repository stops git status where git looks inside (ignore none or untracked): baton scans no tree; under dirty and all git goes on, and both agree", async () => {
+  await using home = await tempDir("baton-gitmodules-home-");
+  const env: UserEnv = { home: home.path, xdg: null };
+  const { dir } = await editedSubmodule(false);
+  await Deno.writeTextFile(`${dir}/.git/info/exclude`, "sub.real\n");
+  await Deno.rename(`${dir}/sub`, `${dir}/sub.real`);
+  // Control: the submodule gone, both show it deleted.
+  const gone = await assertAgreesWithGit(env, dir);
+  assert.deepEqual([...gone.git.tracked], [["sub", ".D"]]);
+  await Deno.symlink("sub.real", `${dir}/sub`);
+  for (const ignore of ["none", "untracked"]) {
+    await git(dir, ["config", "submodule.sub.ignore", ignore]);
+    const r = await assertAgreesWithGit(env, dir, { label: ignore });
+    assert.equal(r.git.stopped, true, `${ignore}: git stops`);
+    assert.match(r.facts.unavailable![0]!.reason, /path is a symbolic link/);
+  }
+  for (const ignore of ["dirty", "all"]) {
+    await git(dir, ["config", "submodule.sub.ignore", ignore]);
+    const r = await assertAgreesWithGit(env, dir, { label: ignore });
+    assert.equal(r.git.stopped, undefined, `${ignore}: git goes on`);
+  }
+});
