@@ -44,8 +44,7 @@ import { convertToGit } from "./worktree/convert_to_git.ts";
 import {
   GITMODULES_UNPARSED_REASON,
   GITMODULES_UNREADABLE_REASON,
-  SUBMODULE_GITDIR_BROKEN_REASON,
-  SUBMODULE_SYMLINK_REASON,
+  SUBMODULE_STOPS,
   submoduleStates,
 } from "./submodule_state.ts";
 import { SUBMODULE_IGNORE_INVALID_REASON } from "./submodule_ignore.ts";
@@ -498,16 +497,9 @@ export async function collectFacts(
       if (wt.uncheckedBy.other.has(GITMODULES_UNREADABLE_REASON)) {
         throw new GitUnsupportedError(GITMODULES_UNREADABLE_REASON, "git_gitmodules_unreadable");
       }
-      // git stops at a submodule whose .git names no repository, or whose path
-      // is a symbolic link, where it would look inside (submodule_state.ts).
-      if (wt.uncheckedBy.other.has(SUBMODULE_GITDIR_BROKEN_REASON)) {
-        throw new GitUnsupportedError(
-          SUBMODULE_GITDIR_BROKEN_REASON,
-          "git_submodule_gitdir_broken",
-        );
-      }
-      if (wt.uncheckedBy.other.has(SUBMODULE_SYMLINK_REASON)) {
-        throw new GitUnsupportedError(SUBMODULE_SYMLINK_REASON, "git_submodule_symlink");
+      // git stops at a submodule it would look inside and cannot (submodule_state.ts).
+      for (const [reason, code] of SUBMODULE_STOPS) {
+        if (wt.uncheckedBy.other.has(reason)) throw new GitUnsupportedError(reason, code);
       }
       // git stops at a gitlink whose configured ignore value it does not take.
       if (wt.uncheckedBy.other.has(SUBMODULE_IGNORE_INVALID_REASON)) {

@@ -82,6 +82,22 @@ export const GITMODULES_UNREADABLE_REASON =
 export const SUBMODULE_GITDIR_BROKEN_REASON =
   "a submodule's .git names no repository git can read: git status stops on it";
 
+/** Why the whole tree is unknown when a submodule's repository format is one git refuses. */
+export const SUBMODULE_FORMAT_REFUSED_REASON =
+  "a submodule's repository format is one git refuses: git status stops on it";
+
+/**
+ * The reasons a submodule is unknown for where git status stops altogether
+ * (it looks inside and cannot: "failed in submodule", "not a git
+ * repository"), each with its error code: collect.ts then states no tree.
+ */
+export const SUBMODULE_STOPS: readonly (readonly [string, string])[] = [
+  [SUBMODULE_GITDIR_BROKEN_REASON, "git_submodule_gitdir_broken"],
+  [SUBMODULE_SYMLINK_REASON, "git_submodule_symlink"],
+  [SUBMODULE_UNTRACKED_MODE_REASON, "git_submodule_untracked_mode"],
+  [SUBMODULE_FORMAT_REFUSED_REASON, "git_submodule_format_refused"],
+];
+
 /** Deepest nesting of submodules followed. */
 const MAX_DEPTH = 8;
 
@@ -185,7 +201,9 @@ async function dirty(
   // does not read, SHA-256 ids, is not parsed as SHA-1).
   if (config.formatProblem !== null) {
     return {
-      unknown: "the submodule's repository format is one baton does not read or git refuses",
+      unknown: config.formatProblem.refsReadable
+        ? "the submodule's repository format is one baton does not read"
+        : SUBMODULE_FORMAT_REFUSED_REASON,
     };
   }
   if (config.untrackedFiles === "no") untracked = false;

@@ -270,3 +270,28 @@ Deno.test("a submodule's path replaced by a symbolic link to its repository stop
     assert.equal(r.git.stopped, undefined, `${ignore}: git goes on`);
   }
 });
+
+Deno.test("a submodule whose own config git refuses (status.showUntrackedFiles, its repository format) stops git status ('failed in submodule'): baton scans no tree", async () => {
+  await using home = await tempDir("baton-gitmodules-home-");
+  const env: UserEnv = { home: home.path, xdg: null };
+  const { dir } = await editedSubmodule(false);
+  await git(`${dir}/sub`, ["checkout", "-q", "--", "."]);
+  const sub = `${dir}/.git/modules/sub`;
+  // Control: valid settings, both answer (the submodule clean).
+  await git(dir, ["config", "-f", `${sub}/config`, "status.showUntrackedFiles", "no"]);
+  const valid = await assertAgreesWithGit(env, dir, { label: "valid" });
+  assert.deepEqual([...valid.git.tracked], []);
+  const refused: [string, string[], RegExp][] = [
+    ["status.showUntrackedFiles", ["status.showUntrackedFiles", "bogus"], /showUntrackedFiles/],
+    ["the repository format", ["core.repositoryFormatVersion", "5"], /repository format/],
+  ];
+  for (const [label, [key, value], reason] of refused) {
+    await git(dir, ["config", "-f", `${sub}/config`, key!, value!]);
+    const r = await assertAgreesWithGit(env, dir, { label });
+    assert.equal(r.git.stopped, true, `${label}: git stops`);
+    assert.match(r.facts.unavailable![0]!.reason, reason);
+    await git(dir, ["config", "-f", `${sub}/config`, "--unset", key!]);
+  }
+  await git(dir, ["config", "-f", `${sub}/config`, "core.repositoryFormatVersion", "0"]);
+  assert.equal((await assertAgreesWithGit(env, dir, { label: "restored" })).git.stopped, undefined);
+});
