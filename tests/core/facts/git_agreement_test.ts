@@ -191,7 +191,7 @@ Deno.test("submodules: HEAD moved, content edited, untracked inside, clean and u
   await assertAgreesWithGit(env, dir, { label: "unpopulated" });
 });
 
-Deno.test("submodules: a .git that names no repository is unchecked (git stops), an absent one is unpopulated", async () => {
+Deno.test("submodules: a .git that names no repository leaves the tree unknown (git stops), an absent one is unpopulated", async () => {
   const env = await userEnv();
   const lib = await base({ "lib.txt": "lib\n" });
   const dir = await base();
@@ -202,7 +202,12 @@ Deno.test("submodules: a .git that names no repository is unchecked (git stops),
   const g = await gitAs(env, dir, ["status", "--porcelain=v2"], { allowFail: true });
   assert.notEqual(g.code, 0, "control: git stops at the broken submodule");
   const facts = await batonFacts(env, dir);
-  assert.deepEqual(facts.tree?.unchecked, ["sub"], "named unchecked, never clean");
+  // git states no tree there: neither does baton (it named only the one path unchecked).
+  assert.equal(facts.tree, undefined, "no tree stated, never clean");
+  assert.match(
+    facts.unavailable?.find((u) => u.part === "worktree")?.reason ?? "",
+    /names no repository git can read: git status stops/,
+  );
   assert.equal(facts.dirty, null);
   // Control: with no .git at all the submodule is unpopulated, clean to both.
   await Deno.remove(`${dir}/sub/.git`);
@@ -1424,7 +1429,12 @@ Deno.test("status.showUntrackedFiles with a value git 2.39 refuses: the tree (or
   const sub = await gitAs(env, dir, ["status", "--porcelain=v2", "-uall"], { allowFail: true });
   assert.notEqual(sub.code, 0, "control: git stops at the submodule");
   const facts = await batonFacts(env, dir);
-  assert.deepEqual(facts.tree?.unchecked, ["sub"], "named unchecked, never clean");
+  // git states no tree there: neither does baton (it named only the one path unchecked).
+  assert.equal(facts.tree, undefined, "no tree stated, never clean");
+  assert.match(
+    facts.unavailable?.find((u) => u.part === "worktree")?.reason ?? "",
+    /names no repository git can read: git status stops/,
+  );
   assert.equal(facts.dirty, null);
   await git(`${dir}/sub`, ["config", "--unset-all", "status.showUntrackedFiles"]);
   await assertAgreesWithGit(env, dir, { label: "control: the value removed" });
