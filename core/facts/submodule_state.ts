@@ -20,7 +20,7 @@ import { FsNotFoundError, type ReadFs } from "../fs.ts";
 import type { RepoLocation } from "./types.ts";
 import { repoAtDir } from "./git/find_repo.ts";
 import { readHead } from "./git/read_head.ts";
-import { readRepoConfig } from "./git/read_repo_config.ts";
+import { readRepoConfig, type RepoConfig } from "./git/read_repo_config.ts";
 import { createObjectReader } from "./git/object_reader.ts";
 import { parseCommit } from "./git/parse_commit.ts";
 import { parseTree } from "./git/parse_tree.ts";
@@ -163,24 +163,23 @@ export function submoduleStates(
       }
       if (depth >= MAX_DEPTH) return { unknown: "submodules nested too deep" };
       const head = await readHead(fs, sub);
+      if (ignore === "dirty") return head.oid !== oid ? "modified" : "clean";
+      // git runs `git status` inside whether or not the HEAD moved: a config it
+      // refuses there stops it either way.
+      const own = await submoduleConfig(fs, sub, options);
+      const refused = refusedConfig(own);
+      if (refused !== null) return { unknown: refused };
       if (head.oid !== oid) return "modified";
-      if (ignore === "dirty") return "clean";
-      return await dirty(fs, sub, oid, options, depth, ignore !== "untracked");
+      return await dirty(fs, sub, own, oid, options, depth, ignore !== "untracked");
     } catch {
       return { unknown: "submodule could not be read" };
     }
   };
 }
 
-async function dirty(
-  fs: ReadFs,
-  sub: RepoLocation,
-  headOid: string,
-  options: SubmoduleStatesOptions,
-  depth: number,
-  untracked: boolean,
-): Promise<SubmoduleState> {
-  const config = await readRepoConfig(fs, sub, {
+/** The submodule's own configuration cascade, as `git status` run inside it reads it. */
+function submoduleConfig(fs: ReadFs, sub: RepoLocation, options: SubmoduleStatesOptions) {
+  return readRepoConfig(fs, sub, {
     homeDir: options.homeDir,
     xdgConfigHome: options.xdgConfigHome,
     ...(options.systemConfigPath === undefined
@@ -193,19 +192,35 @@ async function dirty(
       ? {}
       : { environmentEntries: options.environmentEntries }),
   });
-  // git runs `git status` inside the submodule, which reads the submodule's
-  // own status.showUntrackedFiles (its cascade, -c and GIT_CONFIG_COUNT
-  // included): "no" hides its untracked files, a value git refuses stops it.
-  if (config.untrackedFiles === null) return { unknown: SUBMODULE_UNTRACKED_MODE_REASON };
-  // git status inside a submodule of a format git refuses stops (and one baton
-  // does not read, SHA-256 ids, is not parsed as SHA-1).
-  if (config.formatProblem !== null) {
-    return {
-      unknown: config.formatProblem.refsReadable
-        ? "the submodule's repository format is one baton does not read"
-        : SUBMODULE_FORMAT_REFUSED_REASON,
-    };
+}
+
+/**
+ * Why git status stops at a submodule whose configuration `git status` run
+ * inside it refuses (its own status.showUntrackedFiles, its cascade, -c and
+ * GIT_CONFIG_COUNT included; a repository format git refuses), or null.
+ */
+function refusedConfig(config: RepoConfig): string | null {
+  if (config.untrackedFiles === null) return SUBMODULE_UNTRACKED_MODE_REASON;
+  if (config.formatProblem !== null && !config.formatProblem.refsReadable) {
+    return SUBMODULE_FORMAT_REFUSED_REASON;
   }
+  return null;
+}
+
+async function dirty(
+  fs: ReadFs,
+  sub: RepoLocation,
+  config: RepoConfig,
+  headOid: string,
+  options: SubmoduleStatesOptions,
+  depth: number,
+  untracked: boolean,
+): Promise<SubmoduleState> {
+  // One baton does not read (SHA-256 ids) is not parsed as SHA-1; git reads it.
+  if (config.formatProblem !== null) {
+    return { unknown: "the submodule's repository format is one baton does not read" };
+  }
+  // "no" in the submodule's own status.showUntrackedFiles hides its untracked files.
   if (config.untrackedFiles === "no") untracked = false;
   const objects = createObjectReader(fs, sub);
   const commit = await objects.read(headOid);

@@ -294,4 +294,17 @@ Deno.test("a submodule whose own config git refuses (status.showUntrackedFiles, 
   }
   await git(dir, ["config", "-f", `${sub}/config`, "core.repositoryFormatVersion", "0"]);
   assert.equal((await assertAgreesWithGit(env, dir, { label: "restored" })).git.stopped, undefined);
+  // git runs status inside whether or not the submodule's HEAD moved: it stops then too.
+  await writeFiles(`${dir}/sub`, { "m.txt": "m\n" });
+  await git(`${dir}/sub`, ["add", "m.txt"]);
+  await git(`${dir}/sub`, ["commit", "-q", "-m", "moved"]);
+  const moved = await assertAgreesWithGit(env, dir, { label: "moved" });
+  assert.deepEqual([...moved.git.tracked], [["sub", ".M"]], "control: the moved HEAD shows");
+  await git(dir, ["config", "-f", `${sub}/config`, "status.showUntrackedFiles", "bogus"]);
+  const stops = await assertAgreesWithGit(env, dir, { label: "moved, refused" });
+  assert.equal(stops.git.stopped, true);
+  // Under ignore=dirty git does not look inside: the moved HEAD shows, for both.
+  await git(dir, ["config", "submodule.sub.ignore", "dirty"]);
+  const dirty = await assertAgreesWithGit(env, dir, { label: "moved, refused, ignore=dirty" });
+  assert.deepEqual([...dirty.git.tracked], [["sub", ".M"]]);
 });
