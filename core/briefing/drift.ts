@@ -836,5 +836,27 @@ export function checkDrift(
   ];
   const counts = modeCounts(recorded, current);
   for (const f of recorded.changed_files) out.push(fileCheck(f, files.get(f.path), counts));
+  const unrecorded = unrecordedContent(recorded);
+  if (unrecorded !== null) out.push(unrecorded);
   return out;
+}
+
+/**
+ * The paths past the capsule's file count cap have no content record: an
+ * edit to one since capture leaves git status's code as it was, so the set
+ * checks match and no file check names it. Said as one unknown check, so
+ * the briefing does not read as having compared them; null when every
+ * changed path has its record.
+ */
+function unrecordedContent(recorded: Facts): DriftCheck | null {
+  const past = recorded.skipped["over_count"] ?? 0;
+  if (past <= 0) return null;
+  return {
+    check: "files past the content record",
+    compared: "sha256 of content",
+    status: "unknown",
+    detail: `${past} changed or untracked path(s) past the first ${recorded.changed_files.length} ${
+      recorded.changed_files.length === 1 ? "has" : "have"
+    } no content record: an edit to one of them since capture is not seen here (git status gives it the same code)`,
+  };
 }

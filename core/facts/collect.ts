@@ -45,6 +45,7 @@ import { convertToGit } from "./worktree/convert_to_git.ts";
 import {
   GITMODULES_UNPARSED_REASON,
   GITMODULES_UNREADABLE_REASON,
+  SUBMODULE_STOPS,
   submoduleStates,
 } from "./submodule_state.ts";
 import { SUBMODULE_IGNORE_INVALID_REASON } from "./submodule_ignore.ts";
@@ -464,6 +465,11 @@ export async function collectFacts(
           ? options.systemAttributesPath
           : systemAttributesFile(options.gitEnvironment ?? {}),
         maxUntracked: options.maxUntracked ?? 10_000,
+        // Set here only where it names this repository's objects (else the
+        // tree is unknown above): git still asks it of nested repositories.
+        objectDirectory: gitEnv["GIT_OBJECT_DIRECTORY"] === undefined
+          ? null
+          : resolvePath(cwd, gitEnv["GIT_OBJECT_DIRECTORY"]),
         cacheFs: options.cacheFs ?? null,
         now: options.now,
         expired,
@@ -491,6 +497,10 @@ export async function collectFacts(
       }
       if (wt.uncheckedBy.other.has(GITMODULES_UNREADABLE_REASON)) {
         throw new GitUnsupportedError(GITMODULES_UNREADABLE_REASON, "git_gitmodules_unreadable");
+      }
+      // git stops at a submodule it would look inside and cannot (submodule_state.ts).
+      for (const [reason, code] of SUBMODULE_STOPS) {
+        if (wt.uncheckedBy.other.has(reason)) throw new GitUnsupportedError(reason, code);
       }
       // git stops at a gitlink whose configured ignore value it does not take.
       if (wt.uncheckedBy.other.has(SUBMODULE_IGNORE_INVALID_REASON)) {
@@ -774,6 +784,7 @@ interface ScanTreeOptions {
   config: Awaited<ReturnType<typeof readRepoConfig>>;
   systemAttributesFile: string | null;
   maxUntracked: number;
+  objectDirectory: string | null;
   cacheFs: WriteFs | null;
   now: () => Date;
   expired: () => boolean;
@@ -827,6 +838,7 @@ async function scanTree(fs: ReadFs, repo: RepoLocation, o: ScanTreeOptions) {
     headTreeOid: o.headTree,
     objects: o.objects,
     excludesFile: config.excludesFile,
+    objectDirectory: o.objectDirectory,
     fileMode: config.fileMode,
     trustCtime: config.trustCtime,
     checkStat: config.checkStat,

@@ -20,7 +20,7 @@ import { FsNotFoundError, type ReadFs } from "../fs.ts";
 import type { RepoLocation } from "./types.ts";
 import { repoAtDir } from "./git/find_repo.ts";
 import { readHead } from "./git/read_head.ts";
-import { readRepoConfig } from "./git/read_repo_config.ts";
+import { readRepoConfig, type RepoConfig } from "./git/read_repo_config.ts";
 import { createObjectReader } from "./git/object_reader.ts";
 import { parseCommit } from "./git/parse_commit.ts";
 import { parseTree } from "./git/parse_tree.ts";
@@ -67,10 +67,36 @@ export const GITMODULES_UNPARSED_REASON =
 
 /**
  * Why every gitlink is unknown when the work tree's `.gitmodules` is no
- * regular file (a FIFO: git's read of it blocks for good) or too large to read.
+ * regular file (a FIFO: git's read of it blocks for good; a directory is read
+ * as empty) or too large to read.
  */
 export const GITMODULES_UNREADABLE_REASON =
   "the work tree's .gitmodules is not a regular file or too large: git status hangs or stops on it";
+
+/**
+ * Why the whole tree is unknown when a populated-looking submodule's `.git`
+ * names no repository (its `.git/modules` directory removed, a git file
+ * pointing nowhere): git status stops there ("not a git repository") and
+ * gives no status, unless that submodule's ignore setting is `all` or `dirty`.
+ */
+export const SUBMODULE_GITDIR_BROKEN_REASON =
+  "a submodule's .git names no repository git can read: git status stops on it";
+
+/** Why the whole tree is unknown when a submodule's repository format is one git refuses. */
+export const SUBMODULE_FORMAT_REFUSED_REASON =
+  "a submodule's repository format is one git refuses: git status stops on it";
+
+/**
+ * The reasons a submodule is unknown for where git status stops altogether
+ * (it looks inside and cannot: "failed in submodule", "not a git
+ * repository"), each with its error code: collect.ts then states no tree.
+ */
+export const SUBMODULE_STOPS: readonly (readonly [string, string])[] = [
+  [SUBMODULE_GITDIR_BROKEN_REASON, "git_submodule_gitdir_broken"],
+  [SUBMODULE_SYMLINK_REASON, "git_submodule_symlink"],
+  [SUBMODULE_UNTRACKED_MODE_REASON, "git_submodule_untracked_mode"],
+  [SUBMODULE_FORMAT_REFUSED_REASON, "git_submodule_format_refused"],
+];
 
 /** Deepest nesting of submodules followed. */
 const MAX_DEPTH = 8;
@@ -127,28 +153,33 @@ export function submoduleStates(
       if (sub === null && !broken) return "unpopulated";
       if (ignore === "all") return "clean";
       if (sub === null) {
-        return { unknown: "the submodule's .git names no repository git can read" };
+        // git stops there ("not a git repository") unless ignore=dirty, where it
+        // only fails to resolve the submodule's HEAD and shows nothing.
+        return {
+          unknown: ignore === "dirty"
+            ? "the submodule's .git names no repository git can read"
+            : SUBMODULE_GITDIR_BROKEN_REASON,
+        };
       }
       if (depth >= MAX_DEPTH) return { unknown: "submodules nested too deep" };
       const head = await readHead(fs, sub);
+      if (ignore === "dirty") return head.oid !== oid ? "modified" : "clean";
+      // git runs `git status` inside whether or not the HEAD moved: a config it
+      // refuses there stops it either way.
+      const own = await submoduleConfig(fs, sub, options);
+      const refused = refusedConfig(own);
+      if (refused !== null) return { unknown: refused };
       if (head.oid !== oid) return "modified";
-      if (ignore === "dirty") return "clean";
-      return await dirty(fs, sub, oid, options, depth, ignore !== "untracked");
+      return await dirty(fs, sub, own, oid, options, depth, ignore !== "untracked");
     } catch {
       return { unknown: "submodule could not be read" };
     }
   };
 }
 
-async function dirty(
-  fs: ReadFs,
-  sub: RepoLocation,
-  headOid: string,
-  options: SubmoduleStatesOptions,
-  depth: number,
-  untracked: boolean,
-): Promise<SubmoduleState> {
-  const config = await readRepoConfig(fs, sub, {
+/** The submodule's own configuration cascade, as `git status` run inside it reads it. */
+function submoduleConfig(fs: ReadFs, sub: RepoLocation, options: SubmoduleStatesOptions) {
+  return readRepoConfig(fs, sub, {
     homeDir: options.homeDir,
     xdgConfigHome: options.xdgConfigHome,
     ...(options.systemConfigPath === undefined
@@ -161,17 +192,35 @@ async function dirty(
       ? {}
       : { environmentEntries: options.environmentEntries }),
   });
-  // git runs `git status` inside the submodule, which reads the submodule's
-  // own status.showUntrackedFiles (its cascade, -c and GIT_CONFIG_COUNT
-  // included): "no" hides its untracked files, a value git refuses stops it.
-  if (config.untrackedFiles === null) return { unknown: SUBMODULE_UNTRACKED_MODE_REASON };
-  // git status inside a submodule of a format git refuses stops (and one baton
-  // does not read, SHA-256 ids, is not parsed as SHA-1).
-  if (config.formatProblem !== null) {
-    return {
-      unknown: "the submodule's repository format is one baton does not read or git refuses",
-    };
+}
+
+/**
+ * Why git status stops at a submodule whose configuration `git status` run
+ * inside it refuses (its own status.showUntrackedFiles, its cascade, -c and
+ * GIT_CONFIG_COUNT included; a repository format git refuses), or null.
+ */
+function refusedConfig(config: RepoConfig): string | null {
+  if (config.untrackedFiles === null) return SUBMODULE_UNTRACKED_MODE_REASON;
+  if (config.formatProblem !== null && !config.formatProblem.refsReadable) {
+    return SUBMODULE_FORMAT_REFUSED_REASON;
   }
+  return null;
+}
+
+async function dirty(
+  fs: ReadFs,
+  sub: RepoLocation,
+  config: RepoConfig,
+  headOid: string,
+  options: SubmoduleStatesOptions,
+  depth: number,
+  untracked: boolean,
+): Promise<SubmoduleState> {
+  // One baton does not read (SHA-256 ids) is not parsed as SHA-1; git reads it.
+  if (config.formatProblem !== null) {
+    return { unknown: "the submodule's repository format is one baton does not read" };
+  }
+  // "no" in the submodule's own status.showUntrackedFiles hides its untracked files.
   if (config.untrackedFiles === "no") untracked = false;
   const objects = createObjectReader(fs, sub);
   const commit = await objects.read(headOid);
@@ -271,8 +320,9 @@ const MAX_GITMODULES_BYTES = 64 * 1024 * 1024;
 
 /**
  * The `.gitmodules` git reads (submodule-config's config_from_gitmodules):
- * the work tree's file when there is one (a dangling link counts, and
- * reads as none), else the index's blob, else HEAD's; null when there is none.
+ * the work tree's file when there is one (a dangling link or a directory
+ * counts, and reads as none), else the index's blob, else HEAD's; null when
+ * there is none.
  */
 /** Whether `bytes` open with UTF-8's byte-order mark. */
 function startsWithBom(bytes: Uint8Array): boolean {
@@ -290,6 +340,8 @@ async function gitmodulesBytes(
   try {
     // A FIFO or a device there would block the open or never end.
     const st = await fs.stat(path);
+    // A directory git opens and reads as empty (its read fails at once): no setting.
+    if (st?.isDirectory === true) return null;
     if (st !== null) requireRegularFile(st, MAX_GITMODULES_BYTES);
     return { bytes: await fs.readFile(path), blob: false };
   } catch (e) {

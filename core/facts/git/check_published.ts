@@ -14,6 +14,7 @@ import { parseTag } from "./parse_tag.ts";
 import { CommitGraph } from "./_commit_graph.ts";
 import { hexToBytes } from "./_pack.ts";
 import { shownPath } from "../escape_path.ts";
+import { shallowCommits } from "./shallow_commits.ts";
 
 /** Options for {@linkcode checkPublished}. */
 export interface CheckPublishedOptions {
@@ -81,6 +82,8 @@ interface Node {
   via: number;
   /** How many times the commit sits in the queue. */
   queued: number;
+  /** A shallow commit: git walks no further, so its parents (if present) are not followed. */
+  cut: boolean;
 }
 
 /**
@@ -101,7 +104,9 @@ interface Node {
  * yet in it), every commit in the graph is pruned instead: the graph is
  * closed under reachability, so none of its commits can have HEAD, which is
  * not in it, as an ancestor. A commit that cannot be read on the remote side (shallow or
- * incomplete clone), the time budget or the commit cap all give "unknown".
+ * incomplete clone), a shallow commit reached on the remote side (git takes it as
+ * parentless, and its parents may be present: git's answer is then no, though what
+ * lies past it may hold HEAD), the time budget or the commit cap all give "unknown".
  *
  * @param fs Read capability.
  * @param repo Repository location.
@@ -205,7 +210,7 @@ async function decide(
   const graph = options.useCommitGraph === false
     ? null
     : await CommitGraph.open(fs, repo.commonDir);
-  const walk = new Walk(reader, maxCommits, graph);
+  const walk = new Walk(reader, maxCommits, graph, await shallowCommits(fs, repo));
   const headNode = await walk.load(head);
   if (headNode === null) return unknown("HEAD commit could not be read", walk.read);
   await walk.setHead(head);
@@ -307,11 +312,18 @@ class Walk {
   #heap: { oid: string; time: number; seq: number }[] = [];
   #seq = 0;
   #maxCommits: number;
+  #shallow: ReadonlySet<string>;
 
-  constructor(reader: GitObjectReader, maxCommits: number, graph: CommitGraph | null) {
+  constructor(
+    reader: GitObjectReader,
+    maxCommits: number,
+    graph: CommitGraph | null,
+    shallow: ReadonlySet<string>,
+  ) {
     this.#reader = reader;
     this.#maxCommits = maxCommits;
     this.#graph = graph;
+    this.#shallow = shallow;
   }
 
   /**
@@ -404,12 +416,14 @@ class Walk {
       return null;
     }
     const commit = parseCommit(object.data);
+    const cut = this.#shallow.has(oid);
     const node: Node = {
-      parents: commit.parents,
+      parents: cut ? [] : commit.parents,
       time: commit.committer?.timestamp ?? commit.author?.timestamp ?? 0,
       flags: 0,
       via: -1,
       queued: 0,
+      cut,
     };
     this.#nodes.set(oid, node);
     return node;
@@ -459,6 +473,9 @@ class Walk {
     node.queued--;
     if (counts(node.flags)) this.nonStale--;
     const flags = node.flags & (FROM_HEAD | FROM_REMOTE | STALE);
+    // Remote history past a shallow commit: git does not see it, and what
+    // it holds is not known here either (git says no where it may hold HEAD).
+    if (node.cut && (flags & FROM_REMOTE) && !(flags & STALE)) this.incomplete = true;
     for (const parent of node.parents) {
       if (flags === FROM_REMOTE && await this.prunable(parent)) continue;
       if (this.read >= this.#maxCommits && !this.#nodes.has(parent)) {

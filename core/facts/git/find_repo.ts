@@ -119,21 +119,29 @@ export async function findRepo(
  * directory that is not a git directory): git's is_nonbare_repository_dir,
  * which decides whether an untracked directory is a nested repository.
  */
-export async function repoAtDir(fs: ReadFs, dir: string): Promise<RepoLocation | null> {
+export async function repoAtDir(
+  fs: ReadFs,
+  dir: string,
+  options: GitDirOptions = {},
+): Promise<RepoLocation | null> {
   try {
-    return await checkDir(fs, dir);
+    return await checkDir(fs, dir, options);
   } catch {
     return null;
   }
 }
 
 /** The repository whose `.git` entry is directly inside `dir`, if any. */
-async function checkDir(fs: ReadFs, dir: string): Promise<RepoLocation | null> {
+async function checkDir(
+  fs: ReadFs,
+  dir: string,
+  options: GitDirOptions = {},
+): Promise<RepoLocation | null> {
   const dotGit = `${dir === "/" ? "" : dir}/.git`;
   const st = await fs.stat(dotGit);
   if (st === null) return null;
   if (st.isDirectory) {
-    const git = await asGitDir(fs, dotGit);
+    const git = await asGitDir(fs, dotGit, options);
     return git === null ? null : { workTree: dir, ...git };
   }
   if (!st.isFile) return null;
@@ -159,7 +167,7 @@ async function checkDir(fs: ReadFs, dir: string): Promise<RepoLocation | null> {
     );
   }
   const target = resolvePath(dir, path);
-  const git = await asGitDir(fs, target);
+  const git = await asGitDir(fs, target, options);
   if (git === null) {
     throw new GitCorruptError(
       "Cannot use .git file: the directory it names is not a git directory",
@@ -170,15 +178,25 @@ async function checkDir(fs: ReadFs, dir: string): Promise<RepoLocation | null> {
   return { workTree: dir, ...git };
 }
 
+/** How git's is_git_directory is asked. */
+export interface GitDirOptions {
+  /**
+   * GIT_OBJECT_DIRECTORY's directory (absolute) when it is set: git then
+   * checks it, not the candidate's own `objects/`, for every directory it
+   * asks about (a nested repository's too). @default {the candidate's objects/}
+   */
+  objectDirectory?: string | null;
+}
+
 /**
- * git's is_git_directory: HEAD looks valid, and objects/ and refs/ exist in
- * the common dir; with `anyHead`, any HEAD file or link will do (a damaged
- * repository's).
+ * git's is_git_directory: HEAD looks valid, and objects/ (or the directory
+ * GIT_OBJECT_DIRECTORY names) and refs/ exist in the common dir; with
+ * `anyHead`, any HEAD file or link will do (a damaged repository's).
  */
 async function asGitDir(
   fs: ReadFs,
   gitDir: string,
-  options: { anyHead?: boolean } = {},
+  options: { anyHead?: boolean } & GitDirOptions = {},
 ): Promise<{ gitDir: string; commonDir: string } | null> {
   if (options.anyHead === true) {
     const head = await fs.lstat(`${gitDir}/HEAD`);
@@ -190,7 +208,7 @@ async function asGitDir(
   const common = read === null ? "" : beforeNul(dropLineEnds(read));
   if (common !== "") commonDir = resolvePath(gitDir, common);
   const [objects, refs] = await Promise.all([
-    fs.stat(`${commonDir}/objects`),
+    fs.stat(options.objectDirectory ?? `${commonDir}/objects`),
     fs.stat(`${commonDir}/refs`),
   ]);
   if (objects === null || !objects.isDirectory || refs === null || !refs.isDirectory) return null;

@@ -3,7 +3,7 @@
  * marker files git leaves in the git dir.
  * @module
  */
-import type { ReadFs } from "../../fs.ts";
+import type { FileStat, ReadFs } from "../../fs.ts";
 import type { RepoLocation } from "../types.ts";
 import { readOptionalFile } from "./_read_optional.ts";
 import { resolveRef } from "./resolve_ref.ts";
@@ -13,8 +13,8 @@ import { GitCorruptError, GitUnsupportedError } from "./errors.ts";
 export type InProgressOperation = "merge" | "rebase" | "am" | "cherry_pick" | "revert" | "bisect";
 
 /**
- * Reports the unfinished operation, outermost first: rebase (rebase-merge/
- * or rebase-apply/) or am, then merge (MERGE_HEAD), cherry-pick
+ * Reports the unfinished operation, outermost first: rebase (rebase-merge
+ * or rebase-apply, each of any type, as git stat-s them) or am, then merge (MERGE_HEAD), cherry-pick
  * (CHERRY_PICK_HEAD), revert (REVERT_HEAD; like CHERRY_PICK_HEAD counted only
  * when it resolves to an object id, as git's wt_status_get_state asks, so an
  * emptied or junk one names nothing), a cherry-pick or revert of
@@ -49,9 +49,14 @@ export async function inProgressOperation(
       todoPath,
       `${g}/BISECT_LOG`,
     ]);
-  if (rebaseMerge?.isDirectory) return "rebase";
-  if (rebaseApply?.isDirectory) return applying ? "am" : "rebase";
-  if (merge) return "merge";
+  // git asks stat(2) of these markers: a file or a link to anything counts,
+  // a dangling (or looping) link does not (wt_status_check_rebase).
+  const there = (st: FileStat | null | undefined, path: string) => statOk(fs, st, path);
+  if (await there(rebaseMerge, `${g}/rebase-merge`)) return "rebase";
+  if (await there(rebaseApply, `${g}/rebase-apply`)) {
+    return await there(applying, `${g}/rebase-apply/applying`) ? "am" : "rebase";
+  }
+  if (await there(merge, `${g}/MERGE_HEAD`)) return "merge";
   if (pick && await resolves(fs, repo, "CHERRY_PICK_HEAD")) return "cherry_pick";
   if (revert && await resolves(fs, repo, "REVERT_HEAD")) return "revert";
   if (todo) {
@@ -61,8 +66,23 @@ export async function inProgressOperation(
     const last = bytes === null ? null : sequencerCommand(bytes);
     if (last !== null) return last;
   }
-  if (bisect) return "bisect";
+  if (await there(bisect, `${g}/BISECT_LOG`)) return "bisect";
   return null;
+}
+
+/**
+ * Whether git's stat(2) of `path` succeeds, given its lstat `st`: anything
+ * but a link is there; a link counts when what it names can be stat-ed (an
+ * error, such as a loop, is a failed stat to git too).
+ */
+async function statOk(fs: ReadFs, st: FileStat | null | undefined, path: string): Promise<boolean> {
+  if (st === null || st === undefined) return false;
+  if (!st.isSymlink) return true;
+  try {
+    return await fs.stat(path) !== null;
+  } catch {
+    return false;
+  }
 }
 
 /** Whether a pseudo-ref names an object (git's refs_ref_exists and get_oid); a malformed one does not. */

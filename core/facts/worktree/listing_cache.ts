@@ -18,6 +18,13 @@
  * it through the cache file's own mtime (the skew between the two), so a
  * file system whose clock runs behind does not make a racy listing look old.
  *
+ * A listing is cached only where the directory's permission bits let this
+ * user read and search it (as its owner, or as anyone): one read only
+ * through root's override (a mode-000 directory) is listed afresh each
+ * time, so a run that has lost the override (`setpriv`, dropped
+ * capabilities) skips it as git does instead of reusing root's listing. A
+ * cache another user wrote is not read at all (listing_cache_file.ts).
+ *
  * Pure: data in, data out, reads and writes through an injected fs.
  * @module
  */
@@ -272,6 +279,29 @@ function parseAnyForm(text: string, workTree: string): ListingCacheData | null {
   return { workTree, scanStartMs: o.scan_start_ms, writtenMs: o.written_ms, dirs };
 }
 
+/**
+ * Whether a directory's permission bits let `uid` list and enter it without
+ * an override: read and search for anyone, or for its owner when that is
+ * `uid`. Without a mode or a user id (no such bits, or no user to compare)
+ * it is taken as readable.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const dir = (mode: number, uid: number) => ({ mode: 0o040000 | mode, uid }) as import("../../fs.ts").FileStat;
+ * assert.equal(readableByBits(dir(0o755, 5), 0), true);
+ * assert.equal(readableByBits(dir(0o700, 5), 5), true);
+ * assert.equal(readableByBits(dir(0o700, 5), 0), false);
+ * assert.equal(readableByBits(dir(0o000, 0), 0), false);
+ * assert.equal(readableByBits(dir(0o000, 0), null), true);
+ * ```
+ */
+export function readableByBits(st: FileStat, uid: number | null): boolean {
+  if (typeof st.mode !== "number" || uid === null) return true;
+  if ((st.mode & 0o005) === 0o005) return true;
+  return st.uid === uid && (st.mode & 0o500) === 0o500;
+}
+
 /** Options of {@linkcode createListingCache}. */
 export interface CreateListingCacheOptions {
   /** The stored cache, or null for none. */
@@ -332,6 +362,7 @@ export function createListingCache(
     st.ino === listing.ino && listing.mtimeMs < trustBefore &&
     listing.ctimeMs + CTIME_GRANULARITY_MS <= trustBefore;
 
+  const uid = fs.processUid?.() ?? null;
   const readListing = async (
     path: string,
     known?: FileStat | null,
@@ -353,7 +384,7 @@ export function createListingCache(
     // than store something that would parse back differently.
     if (
       st !== null && st.isDirectory && st.mtimeMs !== null && st.ctimeMs !== null &&
-      !entries.some((e) => e.name.includes("/"))
+      readableByBits(st, uid) && !entries.some((e) => e.name.includes("/"))
     ) {
       next.set(key, {
         mtimeMs: st.mtimeMs,

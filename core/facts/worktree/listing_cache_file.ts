@@ -45,7 +45,8 @@ export interface CacheFileText {
 
 /**
  * Reads `<git dir>/baton/<name>` when it is a regular file of at most
- * `maxBytes` in a real `baton` directory; null otherwise. Never throws.
+ * `maxBytes` in a real `baton` directory, written by this user (where both
+ * owners are known); null otherwise. Never throws.
  */
 export async function readCacheFile(
   fs: WriteFs,
@@ -59,6 +60,9 @@ export async function readCacheFile(
     if ((await fs.lstat(`${repo.gitDir}/baton`))?.isDirectory !== true) return null;
     const st = await fs.lstat(path);
     if (st === null || !st.isFile || st.size > maxBytes) return null;
+    // Another user's cache (root's, read by a user): it may list what this one cannot read.
+    const uid = fs.processUid?.() ?? null;
+    if (uid !== null && st.uid !== null && st.uid !== uid) return null;
     const bytes = await fs.readFile(path);
     const text = new TextDecoder().decode(bytes);
     // Garbage once decoded, yet resident until a full collection (none runs

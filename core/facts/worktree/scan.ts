@@ -62,6 +62,8 @@ export interface ScanWorktreeOptions {
   objects: GitObjectReader;
   /** core.excludesFile as an absolute path, or null. @default {null} */
   excludesFile?: string | null;
+  /** GIT_OBJECT_DIRECTORY (absolute) when set, for nested repositories (untracked.ts). @default {null} */
+  objectDirectory?: string | null;
   /** core.fileMode: whether the executable bit counts. @default {true} */
   fileMode?: boolean;
   /** core.trustctime. @default {true} */
@@ -789,6 +791,7 @@ export async function scanWorktree(
     const res = await findUntracked(fs, repo, {
       tracked: tree,
       excludesFile: options.excludesFile ?? null,
+      objectDirectory: options.objectDirectory ?? null,
       maxUntracked: options.maxUntracked ?? DEFAULT_MAX_UNTRACKED,
       ignoreCase: options.ignoreCase ?? false,
       expired,

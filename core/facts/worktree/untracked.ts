@@ -54,6 +54,8 @@ export interface FindUntrackedOptions {
   maxUntracked?: number;
   /** core.ignoreCase for ignore patterns. @default {false} */
   ignoreCase?: boolean;
+  /** GIT_OBJECT_DIRECTORY (absolute) when set: git asks it of a nested repository. @default {null} */
+  objectDirectory?: string | null;
   /** True once the time budget is spent: the walk stops and reports truncation. @default {never} */
   expired?: () => boolean;
   /**
@@ -287,7 +289,10 @@ export async function findUntracked(
     }
     dirsRead++;
     const { count, hasIgnoreFile, dotGit } = summarize(listed);
-    if (node === undefined && dir !== "" && await isNestedRepo(fs, abs, dotGit)) {
+    if (
+      node === undefined && dir !== "" &&
+      await isNestedRepo(fs, abs, dotGit, options.objectDirectory ?? null)
+    ) {
       // A nested repository where the index tracks a file of its name is not
       // untracked (git's index_name_is_other); the scan names the change.
       return namedInIndex ? true : report(dir);
@@ -464,8 +469,13 @@ function entriesOf(listed: DirListing, dirsOnly: boolean): DirEntry[] {
 }
 
 /** A `.git` here that names a valid git directory (one that names nothing does not count). */
-async function isNestedRepo(fs: ReadFs, abs: string, dotGit: boolean): Promise<boolean> {
-  return dotGit && (await repoAtDir(fs, abs)) !== null;
+async function isNestedRepo(
+  fs: ReadFs,
+  abs: string,
+  dotGit: boolean,
+  objectDirectory: string | null,
+): Promise<boolean> {
+  return dotGit && (await repoAtDir(fs, abs, { objectDirectory })) !== null;
 }
 
 /**

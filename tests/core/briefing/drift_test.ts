@@ -10,6 +10,8 @@ import { checkDrift, type CurrentFile } from "../../../core/briefing/drift.ts";
 import { git, makeRepo, writeFiles } from "../../_helpers/git.ts";
 import { batonFacts, oracle, type UserEnv } from "../../_helpers/git_oracle.ts";
 import { tempDir } from "../../_helpers/temp.ts";
+import { TestFs } from "../../_helpers/fs.ts";
+import { collectFacts } from "../../../core/facts/collect.ts";
 import type { ChangedFileFact, Facts, TreeState } from "../../../core/capsule/recorded_facts.ts";
 
 function tree(patch: Partial<TreeState> = {}): TreeState {
@@ -405,5 +407,48 @@ Deno.test("a recorded file is compared as git would store it: never match where 
   assert.equal(
     check({ ...same, sha256: `sha256:${"f".repeat(64)}`, stored: { unknown: "x" } }).status,
     "different",
+  );
+});
+
+Deno.test("paths past the capsule's file count cap have no content record: an edit to one since capture is named as not compared, never left under 'tracked changes: match'", async () => {
+  const env: UserEnv = { home: (await tempDir("baton-drift-cap-home-")).path, xdg: null };
+  const dir = await makeRepo("baton-drift-cap-");
+  const names = ["a", "b", "c", "d"];
+  await writeFiles(dir, Object.fromEntries(names.map((n) => [n, `${n}\n`])));
+  await git(dir, ["add", "-A"]);
+  await git(dir, ["commit", "-qm", "base"]);
+  await writeFiles(dir, Object.fromEntries(names.map((n) => [n, `${n} edited\n`])));
+  const collect = () =>
+    collectFacts(new TestFs(), dir, {
+      now: () => new Date(),
+      homeDir: env.home,
+      xdgConfigHome: null,
+      systemConfigPath: null,
+      gitEnvironment: {},
+      maxFiles: 2,
+    });
+  const then = await collect();
+  assert.equal(then.changed_files.length, 2);
+  const past = names.find((n) => !then.changed_files.some((f) => f.path === n))!;
+  // Edited again: git status gives it the same code before and after.
+  const before = await oracle(env, dir);
+  await writeFiles(dir, { [past]: "edited twice\n" });
+  const after = await oracle(env, dir);
+  assert.deepEqual([...after.tracked], [...before.tracked]);
+  const now = await collect();
+  const checks = checkDrift(then, now, new Map(), { writerTrusted: true });
+  assert.equal(checks.find((d) => d.check === "tracked changes")?.status, "match");
+  const unrecorded = checks.find((d) => d.check === "files past the content record");
+  assert.equal(unrecorded?.status, "unknown");
+  assert.match(
+    unrecorded.detail,
+    /^2 changed or untracked path\(s\) past the first 2 have no content record/,
+  );
+  // Control: with every path recorded there is no such check.
+  const whole = { ...then, skipped: {} };
+  assert.equal(
+    checkDrift(whole, now, new Map(), { writerTrusted: true })
+      .some((d) => d.check === "files past the content record"),
+    false,
   );
 });

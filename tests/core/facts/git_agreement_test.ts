@@ -191,7 +191,7 @@ Deno.test("submodules: HEAD moved, content edited, untracked inside, clean and u
   await assertAgreesWithGit(env, dir, { label: "unpopulated" });
 });
 
-Deno.test("submodules: a .git that names no repository is unchecked (git stops), an absent one is unpopulated", async () => {
+Deno.test("submodules: a .git that names no repository leaves the tree unknown (git stops), an absent one is unpopulated", async () => {
   const env = await userEnv();
   const lib = await base({ "lib.txt": "lib\n" });
   const dir = await base();
@@ -202,7 +202,12 @@ Deno.test("submodules: a .git that names no repository is unchecked (git stops),
   const g = await gitAs(env, dir, ["status", "--porcelain=v2"], { allowFail: true });
   assert.notEqual(g.code, 0, "control: git stops at the broken submodule");
   const facts = await batonFacts(env, dir);
-  assert.deepEqual(facts.tree?.unchecked, ["sub"], "named unchecked, never clean");
+  // git states no tree there: neither does baton (it named only the one path unchecked).
+  assert.equal(facts.tree, undefined, "no tree stated, never clean");
+  assert.match(
+    facts.unavailable?.find((u) => u.part === "worktree")?.reason ?? "",
+    /names no repository git can read: git status stops/,
+  );
   assert.equal(facts.dirty, null);
   // Control: with no .git at all the submodule is unpopulated, clean to both.
   await Deno.remove(`${dir}/sub/.git`);
@@ -312,9 +317,13 @@ Deno.test("submodules: one gone or replaced by a file or a symlink, under each i
   const stops = await gitAs(env, dir, ["status", "--porcelain=v2"], { allowFail: true });
   assert.notEqual(stops.code, 0, "control: git stops on it");
   assert.match(stops.stderr, /symbolic link/);
+  // git states no tree there: neither does baton (never a type change).
   const facts = await batonFacts(env, dir);
-  assert.deepEqual(facts.tree?.unchecked, ["plain"], "unknown, never a type change");
-  assert.match(facts.tree?.reason ?? "", /symbolic link: git stops/);
+  assert.equal(facts.tree, undefined, "no tree stated");
+  assert.match(
+    facts.unavailable?.find((u) => u.part === "worktree")?.reason ?? "",
+    /symbolic link: git stops/,
+  );
   assert.equal(facts.changed_files.some((f) => f.path === "plain"), false);
 });
 
@@ -1424,7 +1433,12 @@ Deno.test("status.showUntrackedFiles with a value git 2.39 refuses: the tree (or
   const sub = await gitAs(env, dir, ["status", "--porcelain=v2", "-uall"], { allowFail: true });
   assert.notEqual(sub.code, 0, "control: git stops at the submodule");
   const facts = await batonFacts(env, dir);
-  assert.deepEqual(facts.tree?.unchecked, ["sub"], "named unchecked, never clean");
+  // git states no tree there: neither does baton (it named only the one path unchecked).
+  assert.equal(facts.tree, undefined, "no tree stated, never clean");
+  assert.match(
+    facts.unavailable?.find((u) => u.part === "worktree")?.reason ?? "",
+    /showUntrackedFiles has a value git does not accept: git stops/,
+  );
   assert.equal(facts.dirty, null);
   await git(`${dir}/sub`, ["config", "--unset-all", "status.showUntrackedFiles"]);
   await assertAgreesWithGit(env, dir, { label: "control: the value removed" });
@@ -1517,7 +1531,7 @@ Deno.test("core.worktree in the shared config is not a linked worktree's: git co
   );
 });
 
-Deno.test("submodules: a submodule whose repository format git refuses is unchecked where git looks inside, clean to both under ignore=dirty", async () => {
+Deno.test("submodules: a submodule whose repository format git refuses leaves the tree unknown where git looks inside (git stops), clean to both under ignore=dirty", async () => {
   const env = await userEnv();
   const lib = await base({ "lib.txt": "lib\n" });
   const dir = await base();
@@ -1531,8 +1545,13 @@ Deno.test("submodules: a submodule whose repository format git refuses is unchec
   await git(env.home, ["config", "--file", config, "extensions.someFutureThing", "true"]);
   const g = await gitAs(env, dir, ["status", "--porcelain=v2"], { allowFail: true });
   assert.notEqual(g.code, 0, "control: git stops in the submodule");
+  // git states no tree there: neither does baton (never clean or modified).
   const facts = await batonFacts(env, dir);
-  assert.deepEqual(facts.tree?.unchecked, ["sub"], "named unchecked, never clean or modified");
+  assert.equal(facts.tree, undefined, "no tree stated");
+  assert.match(
+    facts.unavailable?.find((u) => u.part === "worktree")?.reason ?? "",
+    /repository format is one git refuses: git status stops/,
+  );
   // ignore=dirty: git only compares the submodule's HEAD, and so does baton.
   await git(dir, ["config", "--file", ".gitmodules", "submodule.sub.ignore", "dirty"]);
   const dirty = await assertAgreesWithGit(env, dir, { label: "ignore=dirty" });

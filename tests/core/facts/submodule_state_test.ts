@@ -200,3 +200,111 @@ Deno.test("a .gitmodules blob (index or HEAD) with a syntax error past its first
   const fromHead = await assertAgreesWithGit(env, dir);
   assert.deepEqual([...fromHead.git.tracked], [[".gitmodules", "D."]], "HEAD's is read");
 });
+
+Deno.test("a .gitmodules in the work tree that is a directory (or a link to one) is read as git reads it, as empty, not the index's: its ignore=all no longer hides the submodule", async () => {
+  await using home = await tempDir("baton-gitmodules-home-");
+  const env: UserEnv = { home: home.path, xdg: null };
+  const { dir } = await editedSubmodule(true);
+  await Deno.remove(`${dir}/.gitmodules`);
+  // Control: gone, the index's is read and its ignore=all hides the edit.
+  const fromIndex = await assertAgreesWithGit(env, dir);
+  assert.deepEqual([...fromIndex.git.tracked], [[".gitmodules", ".D"]]);
+  // git opens the directory and its first read fails: no setting, and no fall back to the index.
+  await Deno.mkdir(`${dir}/.gitmodules`);
+  const directory = await assertAgreesWithGit(env, dir);
+  assert.deepEqual([...directory.git.tracked], [[".gitmodules", ".D"], ["sub", ".M"]]);
+  await Deno.remove(`${dir}/.gitmodules`);
+  await Deno.mkdir(`${dir}/gm`);
+  await Deno.symlink("gm", `${dir}/.gitmodules`);
+  const linked = await assertAgreesWithGit(env, dir);
+  assert.deepEqual([...linked.git.tracked], [[".gitmodules", ".T"], ["sub", ".M"]]);
+});
+
+Deno.test("a submodule whose .git names no repository (its .git/modules directory removed) stops git status: baton scans no tree, unless ignore=all or dirty, where git goes on", async () => {
+  await using home = await tempDir("baton-gitmodules-home-");
+  const env: UserEnv = { home: home.path, xdg: null };
+  const { dir } = await editedSubmodule(false);
+  await writeFiles(dir, { "u.txt": "u\n" });
+  // Control: intact, both show the edited submodule.
+  const intact = await assertAgreesWithGit(env, dir);
+  assert.deepEqual([...intact.git.tracked], [["sub", ".M"]]);
+  await Deno.remove(`${dir}/.git/modules`, { recursive: true });
+  for (const ignore of ["none", "untracked"]) {
+    await git(dir, ["config", "submodule.sub.ignore", ignore]);
+    const r = await assertAgreesWithGit(env, dir, { label: ignore });
+    assert.equal(r.git.stopped, true, `${ignore}: git stops`);
+    assert.match(
+      r.facts.unavailable![0]!.reason,
+      /names no repository git can read: git status stops/,
+    );
+  }
+  // ignore=dirty: git only fails to resolve its HEAD and goes on; baton names that path unchecked.
+  await git(dir, ["config", "submodule.sub.ignore", "dirty"]);
+  const dirty = await assertAgreesWithGit(env, dir, { allowUnknown: true, label: "dirty" });
+  assert.equal(dirty.git.stopped, undefined);
+  assert.deepEqual(dirty.unchecked, ["sub"]);
+  await git(dir, ["config", "submodule.sub.ignore", "all"]);
+  const all = await assertAgreesWithGit(env, dir, { label: "all" });
+  assert.deepEqual(all.git.untracked, ["u.txt"]);
+});
+
+Deno.test("a submodule's path replaced by a symbolic link to its repository stops git status where git looks inside (ignore none or untracked): baton scans no tree; under dirty and all git goes on, and both agree", async () => {
+  await using home = await tempDir("baton-gitmodules-home-");
+  const env: UserEnv = { home: home.path, xdg: null };
+  const { dir } = await editedSubmodule(false);
+  await Deno.writeTextFile(`${dir}/.git/info/exclude`, "sub.real\n");
+  await Deno.rename(`${dir}/sub`, `${dir}/sub.real`);
+  // Control: the submodule gone, both show it deleted.
+  const gone = await assertAgreesWithGit(env, dir);
+  assert.deepEqual([...gone.git.tracked], [["sub", ".D"]]);
+  await Deno.symlink("sub.real", `${dir}/sub`);
+  for (const ignore of ["none", "untracked"]) {
+    await git(dir, ["config", "submodule.sub.ignore", ignore]);
+    const r = await assertAgreesWithGit(env, dir, { label: ignore });
+    assert.equal(r.git.stopped, true, `${ignore}: git stops`);
+    assert.match(r.facts.unavailable![0]!.reason, /path is a symbolic link/);
+  }
+  for (const ignore of ["dirty", "all"]) {
+    await git(dir, ["config", "submodule.sub.ignore", ignore]);
+    const r = await assertAgreesWithGit(env, dir, { label: ignore });
+    assert.equal(r.git.stopped, undefined, `${ignore}: git goes on`);
+  }
+});
+
+Deno.test("a submodule whose own config git refuses (status.showUntrackedFiles, its repository format) stops git status ('failed in submodule'): baton scans no tree", async () => {
+  await using home = await tempDir("baton-gitmodules-home-");
+  const env: UserEnv = { home: home.path, xdg: null };
+  const { dir } = await editedSubmodule(false);
+  await git(`${dir}/sub`, ["checkout", "-q", "--", "."]);
+  const sub = `${dir}/.git/modules/sub`;
+  // Control: valid settings, both answer (the submodule clean).
+  await git(dir, ["config", "-f", `${sub}/config`, "status.showUntrackedFiles", "no"]);
+  const valid = await assertAgreesWithGit(env, dir, { label: "valid" });
+  assert.deepEqual([...valid.git.tracked], []);
+  const refused: [string, string[], RegExp][] = [
+    ["status.showUntrackedFiles", ["status.showUntrackedFiles", "bogus"], /showUntrackedFiles/],
+    ["the repository format", ["core.repositoryFormatVersion", "5"], /repository format/],
+  ];
+  for (const [label, [key, value], reason] of refused) {
+    await git(dir, ["config", "-f", `${sub}/config`, key!, value!]);
+    const r = await assertAgreesWithGit(env, dir, { label });
+    assert.equal(r.git.stopped, true, `${label}: git stops`);
+    assert.match(r.facts.unavailable![0]!.reason, reason);
+    await git(dir, ["config", "-f", `${sub}/config`, "--unset", key!]);
+  }
+  await git(dir, ["config", "-f", `${sub}/config`, "core.repositoryFormatVersion", "0"]);
+  assert.equal((await assertAgreesWithGit(env, dir, { label: "restored" })).git.stopped, undefined);
+  // git runs status inside whether or not the submodule's HEAD moved: it stops then too.
+  await writeFiles(`${dir}/sub`, { "m.txt": "m\n" });
+  await git(`${dir}/sub`, ["add", "m.txt"]);
+  await git(`${dir}/sub`, ["commit", "-q", "-m", "moved"]);
+  const moved = await assertAgreesWithGit(env, dir, { label: "moved" });
+  assert.deepEqual([...moved.git.tracked], [["sub", ".M"]], "control: the moved HEAD shows");
+  await git(dir, ["config", "-f", `${sub}/config`, "status.showUntrackedFiles", "bogus"]);
+  const stops = await assertAgreesWithGit(env, dir, { label: "moved, refused" });
+  assert.equal(stops.git.stopped, true);
+  // Under ignore=dirty git does not look inside: the moved HEAD shows, for both.
+  await git(dir, ["config", "submodule.sub.ignore", "dirty"]);
+  const dirty = await assertAgreesWithGit(env, dir, { label: "moved, refused, ignore=dirty" });
+  assert.deepEqual([...dirty.git.tracked], [["sub", ".M"]]);
+});

@@ -388,3 +388,36 @@ Deno.test("checkPublished() never answers yes on a symbolic ref under refs/remot
   assert.deepEqual(await gitSays(second), []);
   assert.equal((await checkPublished(fs, repo, second, CLOCK)).status, "no");
 });
+
+Deno.test("checkPublished() stops at a shallow commit as git does: its parents, present after a deepening clone and a shallow fetch, are not walked to a yes git does not give", async () => {
+  const src = await makeRepo();
+  const ids: string[] = [];
+  for (let i = 0; i < 3; i++) {
+    await writeFiles(src, { "a.txt": `${i}\n` });
+    ids.push(await commitAll(src, `c${i}`));
+  }
+  const cl = `${src}/.git/cl`;
+  await git(src, ["clone", "-q", "--depth", "2", `file://${src}`, cl]);
+  const repo = await repoAt(cl);
+  const head = ids[2]!;
+  const gitSays = async () =>
+    (await git(cl, ["for-each-ref", "--contains", head, "--format=%(refname)", "refs/remotes"]))
+      .stdout.trim().split("\n").filter((l) => l !== "");
+  // Control: origin moves on by one commit, fetched with depth 2; git walks it to HEAD.
+  await writeFiles(src, { "a.txt": "3\n" });
+  ids.push(await commitAll(src, "c3"));
+  await git(cl, ["fetch", "-q", "--depth", "2"]);
+  assert.ok((await gitSays()).includes("refs/remotes/origin/main"));
+  const found = await checkPublished(fs, repo, head, CLOCK);
+  assert.equal(found.status, "yes");
+  // One more, fetched with depth 1: origin/main's commit is shallow now, and git stops there
+  // although its parent (once HEAD's child, now HEAD's) is present. baton may not say yes.
+  await writeFiles(src, { "a.txt": "4\n" });
+  ids.push(await commitAll(src, "c4"));
+  await git(cl, ["fetch", "-q", "--depth", "1"]);
+  assert.deepEqual(await gitSays(), []);
+  assert.equal((await git(cl, ["cat-file", "-t", ids[3]!])).stdout.trim(), "commit");
+  const cut = await checkPublished(fs, repo, head, CLOCK);
+  assert.equal(cut.status, "unknown");
+  assert.match(cut.reason, /shallow/);
+});

@@ -159,3 +159,47 @@ Deno.test("inProgressOperation() reads markers from a linked worktree's own git 
   assert.equal(await inProgressOperation(fs, wtRepo), "merge");
   assert.equal(await inProgressOperation(fs, mainRepo), null);
 });
+
+/** The operation `git status` names (its long form's words), or null. */
+async function operationGitNames(dir: string): Promise<string | null> {
+  const out = (await git(dir, ["status"])).stdout;
+  if (/You are currently rebasing|rebase in progress;/.test(out)) return "rebase";
+  if (/You are in the middle of an am session/.test(out)) return "am";
+  if (/You have unmerged paths|All conflicts fixed but you are still merging/.test(out)) {
+    return "merge";
+  }
+  if (/You are currently bisecting/.test(out)) return "bisect";
+  return null;
+}
+
+Deno.test("inProgressOperation() takes a marker as git's stat(2) does: a file or a link to one counts, a dangling or looping link does not", async () => {
+  const shapes: [string, string][] = [
+    ["a plain file named rebase-merge", "touch rebase-merge"],
+    ["a plain file named rebase-apply", "touch rebase-apply"],
+    ["rebase-apply a link to a directory", "mkdir el && ln -s el rebase-apply"],
+    [
+      "rebase-apply a link to a directory holding applying",
+      "mkdir el && touch el/applying && ln -s el rebase-apply",
+    ],
+    ["rebase-merge a dangling link", "ln -s nowhere rebase-merge"],
+    ["rebase-merge a looping link", "ln -s rebase-merge rebase-merge"],
+    ["MERGE_HEAD a directory", "mkdir MERGE_HEAD"],
+    ["MERGE_HEAD a dangling link", "ln -s nowhere MERGE_HEAD"],
+    ["BISECT_LOG a dangling link", "ln -s nowhere BISECT_LOG"],
+    ["BISECT_LOG a link to a file", "touch log && ln -s log BISECT_LOG"],
+    // The control: the markers as git itself leaves them.
+    ["rebase-merge a directory (as git leaves it)", "mkdir rebase-merge"],
+  ];
+  const seen = new Set<string | null>();
+  for (const [name, script] of shapes) {
+    const { dir, repo } = await conflicting();
+    const out = await new Deno.Command("sh", { args: ["-c", script], cwd: `${dir}/.git` })
+      .output();
+    assert.equal(out.code, 0, name);
+    const want = await operationGitNames(dir);
+    seen.add(want);
+    assert.equal(await inProgressOperation(fs, repo), want, name);
+  }
+  // Both answers occur: the shapes test each way.
+  assert.ok(seen.has(null) && seen.has("rebase") && seen.has("am"), [...seen].join());
+});

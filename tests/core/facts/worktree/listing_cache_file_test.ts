@@ -106,3 +106,23 @@ Deno.test("readListingCache() ignores a cache for another work tree", async () =
     assert.equal((await readListingCache(fs, repo)).data, null);
   });
 });
+
+Deno.test("readListingCache() does not read a cache another user wrote (root's listings, read by a user who cannot read them all)", async () => {
+  await withRepo(async (dir) => {
+    const repo = await repoOf(dir);
+    assert.equal(await writeListingCache(fs, repo, cacheText(repo.workTree), Date.now()), true);
+    const owner = (await Deno.lstat(listingCachePath(repo))).uid;
+    assert.ok(owner !== null);
+    const as = (uid: number | null) => {
+      const f = new TestFs();
+      return Object.assign(f, { processUid: () => uid });
+    };
+    // Control: its writer, or a run that knows no user id, reads it.
+    assert.equal((await readListingCache(as(owner), repo)).data?.dirs.get("")?.names, "a.txt/src");
+    assert.equal((await readListingCache(as(null), repo)).data?.dirs.get("")?.names, "a.txt/src");
+    assert.deepEqual(await readListingCache(as(owner + 1), repo), {
+      data: null,
+      fileMtimeMs: null,
+    });
+  });
+});

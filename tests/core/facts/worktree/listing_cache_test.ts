@@ -448,3 +448,63 @@ Deno.test("parseListingCache() decides texts JSON.stringify never writes as JSON
     parseListingCache(head + one + "," + one + "}}", "/repo")?.dirs.get("s"),
   );
 });
+
+/** The real file system as this user, with the modes of some directories reported as set (a controlled input). */
+class ModesFs extends TestFs {
+  constructor(private readonly modes: Map<string, number>, private readonly uid: number | null) {
+    super();
+  }
+  override async lstat(path: string): Promise<FileStat | null> {
+    const st = await super.lstat(path);
+    const mode = this.modes.get(path);
+    return st === null || mode === undefined ? st : { ...st, mode: 0o040000 | mode };
+  }
+  processUid(): number | null {
+    return this.uid;
+  }
+}
+
+Deno.test("createListingCache() keeps no listing of a directory its permission bits do not let this user read (read only through root's override), and keeps those its owner or anyone may read", async () => {
+  const dir = await makeRepo("baton-listing-modes-");
+  await writeFiles(dir, { "v/g": "g", "w/h": "h", "x/k": "k" });
+  await Deno.chmod(`${dir}/x`, 0o700);
+  const uid = Deno.uid();
+  // v as a mode-000 directory this process read anyway (root's override, as a privileged run does).
+  const fs = new ModesFs(new Map([[`${dir}/v`, 0o000]]), uid);
+  const far = Date.now() + 3_600_000;
+  const listAll = async (cache: ListingCache) => {
+    const out: string[] = [];
+    for (const d of ["", "/v", "/w", "/x"]) {
+      for (const e of await cache.readDir(`${dir}${d}`)) out.push(`${d}/${e.name}`);
+    }
+    return out.filter((p) => !p.startsWith("/.git")).sort();
+  };
+  const first = createListingCache(fs, dir, {
+    previous: null,
+    previousFileMtimeMs: null,
+    scanStartMs: far,
+  });
+  assert.deepEqual(await listAll(first), ["/v", "/v/g", "/w", "/w/h", "/x", "/x/k"]);
+  const text = first.toStore(far);
+  assert.ok(text !== null);
+  const again = (forUid: number | null) =>
+    createListingCache(new ModesFs(new Map([[`${dir}/v`, 0o000]]), forUid), dir, {
+      previous: parseListingCache(text, dir),
+      previousFileMtimeMs: far,
+      scanStartMs: far + 1,
+      racyMarginMs: 0,
+    });
+  const second = again(uid);
+  assert.deepEqual(await listAll(second), ["/v", "/v/g", "/w", "/w/h", "/x", "/x/k"]);
+  // The top, w (anyone may read it) and x (0700, this user's) come from the cache; v is read again.
+  assert.deepEqual(second.stats(), { hits: 3, misses: 1 });
+  // Control: without a user id to judge by, every listing is kept, as before.
+  const unjudged = createListingCache(new ModesFs(new Map(), null), dir, {
+    previous: null,
+    previousFileMtimeMs: null,
+    scanStartMs: far,
+  });
+  await listAll(unjudged);
+  const kept = parseListingCache(unjudged.toStore(far)!, dir)!;
+  assert.ok(kept.dirs.has("v") && kept.dirs.has("x"));
+});
