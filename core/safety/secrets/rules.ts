@@ -39,6 +39,7 @@ import { APP_TOKEN_RULES } from "./rules_tokens_apps.ts";
 import { TOOL_TOKEN_RULES } from "./rules_tokens_tools.ts";
 import { PAIR_RULES } from "./rules_pairs.ts";
 import { CLI_RULES } from "./rules_cli.ts";
+import { printedVariableRule } from "./rules_printed.ts";
 import { CONFIG_RULES, XML_CDATA } from "./rules_config.ts";
 import { typedDeclarationRule } from "./rules_typed.ts";
 import { XML_ATTR_RULES } from "./rules_xml_attrs.ts";
@@ -1928,6 +1929,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
   typedDeclarationRule(() => SECRET_RULES, true),
   ...PROSE_RULES,
   ...CLI_RULES,
+  printedVariableRule(rejectAssignmentName, envValueValid),
   ...CONFIG_RULES,
   ...XML_ATTR_RULES,
   {
