@@ -29,10 +29,12 @@ const PRINT_COMMAND = String
  * terminal, a tool result holding the command and its output), or the end
  * of the command's JSON string and everything up to the first tool result
  * after it (an agent's transcript: the answer is the next record), whose
- * content the output opens.
+ * content the output opens. That search stops at the next tool result, the
+ * next `"command"` or `echo ` (the next command's, whose answer that result
+ * may be), so the text each hit reads ends where the next hit's begins.
  */
 const TO_OUTPUT = String
-  .raw`(?:(?:\r?\n|(?:\\r)?\\n)[ \t]{0,16}|\\{0,3}"(?:[^t]|t(?!ool_result\\{0,3}"))*?tool_result\\{0,3}",[ \t]{0,4}\\{0,3}"content\\{0,3}":[ \t]{0,4}\\{0,3}")`;
+  .raw`(?:(?:\r?\n|(?:\\r)?\\n)[ \t]{0,16}|\\{0,3}"[,}](?:[^cet]|c(?!ommand\\{0,3}")|e(?!cho[ \t])|t(?!ool_result\\{0,3}")){0,3000}?tool_result\\{0,3}",[ \t]{0,4}\\{0,3}"content\\{0,3}":[ \t]{0,4}\\{0,3}")`;
 
 /** The output: one run of 8 to 512 characters alone on its line or its content string. */
 const OUTPUT = String
@@ -75,7 +77,7 @@ export function printedVariableRule(
     keywords: ["echo $", 'echo "$', 'echo \\"$', "echo ${", "printenv "],
     pattern: new RegExp(PRINT_COMMAND + TO_OUTPUT + OUTPUT, "i"),
     before: 16,
-    after: 6000,
+    after: 3200,
     priority: 1,
     validate: (s, g) => !rejectName(g.name ?? "") && !isSettingValue(s) && valueValid(s, g),
   };
