@@ -1364,6 +1364,8 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       // An output that is not sensitive, and a sensitive one that is a reference.
       '{"vpc_id": {"sensitive": false, "type": "string", "value": "vpc-0a1b2c3d4e5f6a7b8"}}',
       '"sensitive": true, "type": "string", "value": "${var.db_password}"',
+      // review50: a state file's output not marked sensitive before a sensitive reference.
+      '{"vpc_id": {"value": "vpc-0a1b2c3d4e5f6a7b8", "type": "string"}, "db": {"value": "${var.x}", "type": "string", "sensitive": true}}',
     ],
     private_key_tail: [
       // A certificate's end, one line of a key before its END line, and prose.

@@ -2105,6 +2105,27 @@ export const SECRET_RULES: readonly SecretRule[] = [
     validate: (s) => !isReference(s),
   },
   {
+    kind: "terraform_sensitive_output",
+    title: "Terraform sensitive output in a state file",
+    description:
+      'A string output Terraform marks sensitive, as a state file (`terraform.tfstate`, `terraform state pull`) holds it in clear: `"value": "..."`, its `"type"`, then `"sensitive": true` (pretty-printed or on one line, JSON-escaped in a transcript), whatever the output\'s name.',
+    keywords: [
+      '"sensitive": true',
+      '"sensitive":true',
+      '\\"sensitive\\": true',
+      '\\"sensitive\\":true',
+    ],
+    pattern: new RegExp(
+      String
+        .raw`\\{0,3}"value\\{0,3}":[ \t]{0,4}\\{0,3}"(?<s>[^"\\\r\n]{1,1024})\\{0,3}",(?:\s|\\{1,3}[nrt]){0,40}\\{0,3}"type\\{0,3}":[ \t]{0,4}\\{0,3}"[a-z]{1,16}\\{0,3}",(?:\s|\\{1,3}[nrt]){0,40}\\{0,3}"sensitive\\{0,3}":[ \t]{0,4}true`,
+    ),
+    // The value (up to 1 KiB), its type and the blanks between come before the keyword.
+    before: 1300,
+    after: 40,
+    priority: 2,
+    validate: (s) => !isReference(s),
+  },
+  {
     kind: "netrc_password",
     title: ".netrc password",
     description:

@@ -397,6 +397,36 @@ Deno.test("terraform output -json's sensitive string outputs are redacted, prett
   }
 });
 
+Deno.test("review50: a Terraform state file's sensitive string outputs (value, type, then sensitive) are redacted, pretty-printed or on one line, raw and in a transcript; an output not marked sensitive and a reference are kept", () => {
+  const rng = new Rng(5003);
+  for (const name of ["db_password", "admin_token", "connection_info"]) {
+    const value = p(rng.str(ALNUM, 10), "-", rng.str(ALNUM, 10));
+    const state = {
+      version: 4,
+      terraform_version: "1.9.8",
+      serial: 12,
+      outputs: {
+        vpc_id: { value: "vpc-0a1b2c3d4e5f6a7b8", type: "string" },
+        [name]: { value, type: "string", sensitive: true },
+        subnet_ids: { value: "subnet-0f9e8d7c6b5a4f3e2", type: "string" },
+      },
+      resources: [],
+    };
+    for (const text of [JSON.stringify(state, null, 2), JSON.stringify(state)]) {
+      foundEverywhere(text, [value.slice(0, 10)], "terraform_sensitive_output");
+      const r = redactText(engine, text);
+      assert.ok(
+        r.text.includes("vpc-0a1b2c3d4e5f6a7b8") && r.text.includes("subnet-0f9e8d7c6b5a4f3e2"),
+      );
+    }
+  }
+  // Look-alikes: a reference marked sensitive, and an output not marked so before a sensitive one.
+  keptEverywhere('"value": "${var.db_password}",\n  "type": "string",\n  "sensitive": true');
+  keptEverywhere(
+    '{"a": {"value": "Zq8Lm3Vx7Kp2Rt9N", "type": "string"}, "b": {"value": "${var.x}", "type": "string", "sensitive": true}}',
+  );
+});
+
 Deno.test("a 1Password concealed field's value (op item get --format json) is redacted whatever its label; a STRING field and a reference are kept", () => {
   const rng = new Rng(4717);
   for (const label of ["password", "API key", "recovery code"]) {
