@@ -9,6 +9,9 @@ import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
 import { createEngine } from "../../../../core/safety/secrets/engine.ts";
 import { redactText } from "../../../../core/safety/secrets/redact.ts";
 import { ALNUM, CONTEXTS, Rng } from "../../../_helpers/secret_fixtures.ts";
+import { concatBytes, readerOf } from "../../../_helpers/byte_stream.ts";
+import { defaultEngine } from "../../../../core/safety/secrets/default_engine.ts";
+import { scanStream } from "../../../../core/safety/secrets/stream.ts";
 
 const engine = createEngine(SECRET_RULES);
 
@@ -120,4 +123,24 @@ Deno.test("review50: a printed setting, reference, mask or other command's outpu
   const later = agentTurn("echo $API_TOKEN", "") +
     agentTurn("git rev-parse HEAD", "x7Kp2qLm9ZvB4n");
   assert.deepEqual(redactText(engine, later).kinds, []);
+});
+
+Deno.test("review50: a printed variable's value is redacted in a stream whatever chunk boundary falls between the command and its answer (see: #21)", async () => {
+  const value = new Rng(5005).str(ALNUM, 9) + "4" + new Rng(5006).str(ALNUM, 10);
+  const filler = JSON.stringify({ type: "user", message: { content: "x".repeat(5000) } }) + "\n";
+  const text = filler + agentTurn("echo $DB_PASSWORD", value) + filler;
+  const bytes = new TextEncoder().encode(text);
+  const engine = defaultEngine();
+  const command = text.indexOf("echo $DB_PASSWORD");
+  for (let cut = command - 40; cut < text.indexOf(value) + 30; cut += 97) {
+    const chunkBytes = Math.max(1024, cut);
+    const parts: Uint8Array[] = [];
+    await scanStream(engine, readerOf(bytes, 1000), {
+      bounds: { chunkBytes },
+      write: (b) => void parts.push(b.slice()),
+    });
+    const out = new TextDecoder().decode(concatBytes(parts));
+    assert.ok(!out.includes(value), `chunk ${chunkBytes}: the value is left`);
+    assert.equal(out.split("[REDACTED:env_secret]").length, 3, `chunk ${chunkBytes}`);
+  }
 });
