@@ -40,6 +40,7 @@ import { TOOL_TOKEN_RULES } from "./rules_tokens_tools.ts";
 import { PAIR_RULES } from "./rules_pairs.ts";
 import { CLI_RULES } from "./rules_cli.ts";
 import { printedVariableRule } from "./rules_printed.ts";
+import { WIFI_RULES } from "./rules_wifi.ts";
 import { CONFIG_RULES, XML_CDATA } from "./rules_config.ts";
 import { typedDeclarationRule } from "./rules_typed.ts";
 import { XML_ATTR_RULES } from "./rules_xml_attrs.ts";
@@ -1930,6 +1931,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
   ...PROSE_RULES,
   ...CLI_RULES,
   printedVariableRule(rejectAssignmentName, envValueValid),
+  ...WIFI_RULES,
   ...CONFIG_RULES,
   ...XML_ATTR_RULES,
   {
@@ -2129,15 +2131,21 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "netrc_password",
     title: ".netrc password",
     description:
-      "The `password` of a `.netrc` / `_netrc` `machine <host>` entry (one line or several; the host has a dot or is localhost, so prose about machines is not read as one).",
-    keywords: ["machine "],
+      "The `password` of a `.netrc` / `_netrc` `machine <host>` entry (one line or several; the host has a dot or is localhost, so prose about machines is not read as one) or of its `default login <user> ... password` entry (any host not named).",
+    keywords: ["machine ", "default login"],
     pattern: new RegExp(
       String
-        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))machine[ \t]+(?:[A-Za-z0-9_-]{1,63}(?:\.[A-Za-z0-9_-]{1,63}){1,8}|localhost)(?::\d{1,5})?(?:(?:[ \t]|${NL}){1,32}(?:login|account|port)[ \t]+[^\s\\]{1,256}){0,3}(?:[ \t]|${NL}){1,32}password[ \t]+(?<s>[^\s\\]{1,256})`,
+        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:machine[ \t]+(?:[A-Za-z0-9_-]{1,63}(?:\.[A-Za-z0-9_-]{1,63}){1,8}|localhost)(?::\d{1,5})?|(?<fallback>default)(?=[ \t]+login[ \t]))(?:(?:[ \t]|${NL}){1,32}(?:login|account|port)[ \t]+[^\s\\]{1,256}){0,3}(?:[ \t]|${NL}){1,32}password[ \t]+(?<s>[^\s\\]{1,256})`,
     ),
     after: 1200,
     priority: 2,
-    validate: (s) => !isReference(s),
+    // The default entry's password: anonymous FTP's e-mail address, a placeholder and prose
+    // (`a default login and password to avoid a prompt`) are kept.
+    validate: (s, g) =>
+      !isReference(s) &&
+      (g.fallback === undefined ||
+        (s.length >= 6 && /^[^{<"'\x60\\]/.test(s) && /[^A-Za-z]/.test(s) &&
+          !/^[^@\s]+@[^@\s]+$/.test(s))),
   },
   {
     kind: "xml_password",

@@ -465,3 +465,53 @@ Deno.test("a CloudFormation parameter given on the command line (ParameterKey=DB
     "aws cloudformation update-stack --parameters ParameterKey=DBPassword,UsePreviousValue=true",
   );
 });
+
+Deno.test("review50: a Wi-Fi key (wpa_supplicant, NetworkManager, nmcli), openssl's -k/-K, net user's password and a .netrc default entry are redacted in every context; references, masks and switches are kept (see: #21)", () => {
+  const rng = new Rng(5007);
+  const pw = () => p(rng.str(ALNUM, 7), "-", rng.str(ALNUM, 6), "9");
+  const cases: [(v: string) => string, string][] = [
+    (v: string) => `network={\n    ssid="home"\n    psk="${v}"\n    key_mgmt=WPA-PSK\n}`,
+    (v: string) => `[wifi-security]\nkey-mgmt=wpa-psk\npsk=${v}`,
+    (v: string) => `802-11-wireless-security.psk:           ${v}`,
+  ].map((f) => [f, "wifi_psk"] as [(v: string) => string, string]);
+  cases.push(
+    [(v) => `nmcli device wifi connect "Home Net" password ${v}`, "cli_secret_option"],
+    [(v) => `nmcli connection modify home wifi-sec.psk "${v}"`, "cli_secret_option"],
+    [
+      (v) => `openssl enc -aes-256-cbc -salt -k ${v} -in db.sql -out db.sql.enc`,
+      "cli_secret_option",
+    ],
+    [(v) => `net user deploy ${v} /add /expires:never`, "cli_secret_option"],
+    [(v) => `default login deploy password ${v}`, "netrc_password"],
+  );
+  for (const [shape, kind] of cases) {
+    const v = pw();
+    foundEverywhere(shape(v), [v.slice(0, 12)], kind);
+  }
+  // A 64-hex-digit key (wpa_passphrase's output) and openssl's raw key.
+  const hex = rng.str("0123456789abcdef", 64);
+  foundEverywhere(`network={\n\tssid="lab"\n\tpsk=${hex}\n}`, [hex.slice(4, 40)], "wifi_psk");
+  foundEverywhere(
+    `openssl enc -d -aes-256-cbc -K ${hex} -iv ${hex.slice(0, 32)}`,
+    [hex.slice(4, 40)],
+    "cli_secret_option",
+  );
+  for (
+    const text of [
+      'psk="$WIFI_PASSPHRASE"',
+      "802-11-wireless-security.psk:           --",
+      "psk=<your-passphrase>",
+      "psk_identity=client-one",
+      "nmcli device wifi connect Home password $WIFI_PW",
+      "openssl enc -aes-256-cbc -kfile key.txt -in a -out b",
+      "openssl enc -k $PASS -in a -out b",
+      "net user deploy * /add",
+      "net user deploy /delete",
+      "net user administrator /active:yes",
+      "The default login is admin and the password is admin.",
+      "default login anonymous password user@site",
+      'default login {user-id} password "{password}"',
+      "for an ftp server use a default login and password to avoid a prompt",
+    ]
+  ) keptEverywhere(text);
+});
