@@ -27,18 +27,22 @@ const PRINT_COMMAND = String
 /**
  * From the command to its output: a line break (raw or JSON-escaped: a
  * terminal, a tool result holding the command and its output), or the end
- * of the command's JSON string and everything up to the first tool result
- * after it (an agent's transcript: the answer is the next record), whose
- * content the output opens. That search stops at the next tool result, the
- * next `"command"` or `echo ` (the next command's, whose answer that result
- * may be), so the text each hit reads ends where the next hit's begins.
+ * of the command's JSON string (Codex's argument list's too) and everything
+ * up to the first tool result after it (an agent's transcript: the answer is
+ * the next record), whose content the output opens: Claude Code's
+ * `tool_result` and its `content`, Codex's `function_call_output` and its
+ * `output` (its older `{"output": ...}` object, or its `Exit code`, `Wall
+ * time` and `Output:` header, before the output). That search stops at the
+ * next tool result, the next `"command"`, `"cmd"` or `echo ` (the next
+ * command's, whose answer that result may be), so the text each hit reads
+ * ends where the next hit's begins.
  */
 const TO_OUTPUT = String
-  .raw`(?:(?:\r?\n|(?:\\r)?\\n)[ \t]{0,16}|\\{0,3}"[,}](?:[^cet]|c(?!ommand\\{0,3}")|e(?!cho[ \t])|t(?!ool_result\\{0,3}")){0,3000}?tool_result\\{0,3}",[ \t]{0,4}\\{0,3}"content\\{0,3}":[ \t]{0,4}\\{0,3}")`;
+  .raw`(?:(?:\r?\n|(?:\\r)?\\n)[ \t]{0,16}|\\{0,3}"[,}\]](?:[^cetf]|c(?!ommand\\{0,3}"|md\\{0,3}")|e(?!cho[ \t])|t(?!ool_result\\{0,3}")|f(?!unction_call_output\\{0,3}")){0,3000}?(?:tool_result|function_call_output)\\{0,3}"[^\r\n]{0,200}?\\{0,3}"(?:content|output)\\{0,3}":[ \t]{0,4}\\{0,3}"(?:\{\\{1,3}"output\\{1,3}":\\{1,3}"|Exit code: \d{1,3}\\{1,3}nWall time: [^\\"\r\n]{1,40}\\{1,3}nOutput:\\{1,3}n)?)`;
 
 /** The output: one run of 8 to 512 characters alone on its line or its content string. */
 const OUTPUT = String
-  .raw`(?<s>[^\s"'\x60\\]{8,512})(?=[ \t]*(?:\r?\n|(?:\\r)?\\n|\\{0,3}"|$))`;
+  .raw`(?<s>[^\s"'\x60\\]{8,512})(?=[ \t]*(?:\r?\n|\\{1,3}[rn]|\\{0,3}"|$))`;
 
 /**
  * Output that names a setting rather than holding a secret, common under
@@ -74,7 +78,7 @@ export function printedVariableRule(
     title: "Secret variable printed by echo or printenv",
     description:
       '`echo $DB_PASSWORD`, `echo "${API_TOKEN}"` or `printenv API_TOKEN` (nothing else on the command line) under a secret name (as the `.env` assignment reads it), and the one word it printed: on the next line (a terminal, a tool result holding the command), or the whole content of the first tool result after the command in an agent\'s transcript; the value is checked as `NAME=value` would be, and a path, file name, URL or run of lower-case words is kept.',
-    keywords: ["echo $", 'echo "$', 'echo \\"$', "echo ${", "printenv "],
+    keywords: ["echo $", 'echo "$', 'echo \\"$', 'echo \\\\\\"$', "echo ${", "printenv "],
     pattern: new RegExp(PRINT_COMMAND + TO_OUTPUT + OUTPUT, "i"),
     before: 16,
     after: 3200,

@@ -68,6 +68,27 @@ function agentTurn(command: string, output: string): string {
   return JSON.stringify(call) + "\n" + JSON.stringify(result) + "\n";
 }
 
+/** A Codex rollout: the shell call, then its output (the older JSON object, or the newer header). */
+function codexTurn(command: string, output: string, legacy: boolean): string {
+  const item = (payload: unknown) =>
+    JSON.stringify({ timestamp: "2026-08-20T09:00:00.000Z", type: "response_item", payload });
+  const args = legacy
+    ? { command: ["bash", "-lc", command], workdir: "/srv/app" }
+    : { cmd: command };
+  const result = legacy
+    ? JSON.stringify({ output: output + "\n", metadata: { exit_code: 0, duration_seconds: 0.1 } })
+    : `Exit code: 0\nWall time: 0.1 seconds\nOutput:\n${output}\n`;
+  return [
+    item({
+      type: "function_call",
+      name: "shell",
+      arguments: JSON.stringify(args),
+      call_id: "call_7",
+    }),
+    item({ type: "function_call_output", call_id: "call_7", output: result }),
+  ].join("\n") + "\n";
+}
+
 /** Every shape of `command` and its output: a terminal and each context, and an agent's turn. */
 function shapes(command: string, output: string): [string, string][] {
   const terminal = `$ ${command}\n${output}\n$ ls\nREADME.md`;
@@ -76,6 +97,8 @@ function shapes(command: string, output: string): [string, string][] {
     ...Object.entries(CONTEXTS).map(([ctx, wrap]) => [ctx, wrap(terminal)] as [string, string]),
     ["agent", agentTurn(command, output)],
     ["agent, newline", agentTurn(command, output + "\n")],
+    ["codex, legacy", codexTurn(command, output, true)],
+    ["codex", codexTurn(command, output, false)],
   ];
 }
 
