@@ -542,6 +542,15 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
     };
   },
   // review47: `terraform output -json` prints a sensitive output's value in clear.
+  // review50: a Wi-Fi network's passphrase in wpa_supplicant's configuration.
+  wifi_psk: (r) => {
+    const s = p(r.str(ALNUM, 8), "-", r.str(ALNUM, 7), "4");
+    return {
+      text: `network={\n    ssid="office"\n    psk="${s}"\n    key_mgmt=WPA-PSK\n}`,
+      secret: s,
+      core: s.slice(0, 12),
+    };
+  },
   terraform_sensitive_output: (r) => {
     const s = p(r.str(ALNUM, 12), "-", r.str(ALNUM, 12));
     return {
@@ -1360,10 +1369,18 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       '{"id": "username", "type": "STRING", "label": "username", "value": "deploy-bot-2024"}',
       '{"id": "password", "type": "CONCEALED", "label": "password", "reference": "op://Private/db/password"}',
     ],
+    wifi_psk: [
+      // A reference, nmcli's mask for a key it does not show, and a PSK identity.
+      'network={\n    ssid="office"\n    psk="$WIFI_PASSPHRASE"\n}',
+      "802-11-wireless-security.psk:           --",
+      "psk_identity=client-one",
+    ],
     terraform_sensitive_output: [
       // An output that is not sensitive, and a sensitive one that is a reference.
       '{"vpc_id": {"sensitive": false, "type": "string", "value": "vpc-0a1b2c3d4e5f6a7b8"}}',
       '"sensitive": true, "type": "string", "value": "${var.db_password}"',
+      // review50: a state file's output not marked sensitive before a sensitive reference.
+      '{"vpc_id": {"value": "vpc-0a1b2c3d4e5f6a7b8", "type": "string"}, "db": {"value": "${var.x}", "type": "string", "sensitive": true}}',
     ],
     private_key_tail: [
       // A certificate's end, one line of a key before its END line, and prose.

@@ -254,6 +254,10 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
     reason:
       "word resolution through quotes and known variables, driven by the case table's evasion transforms",
   },
+  "core/safety/secrets/rules_wifi.ts": {
+    test: "tests/core/safety/secrets/held_out_shapes_test.ts",
+    reason: "the Wi-Fi key shapes and look-alikes run beside the other held-out shapes (review50)",
+  },
   "core/safety/secrets/copy_forms.ts": {
     test: "tests/core/safety/secrets/copies_test.ts",
     reason: "the forms a copy takes are tested through CopyMemory, which finds them",

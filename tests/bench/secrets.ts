@@ -918,6 +918,8 @@ export const HOSTILE_UNITS = [
   "secret_token_",
   // A keyword every ten bytes of a rule without a name that looks 300 bytes back.
   "password '",
+  // A printed variable's command with no tool result after it: the search for one stops at the next command.
+  '{"command":"echo $API_TOKEN"},',
 ];
 
 /** Throughput of the WASM path on each hostile input (4 MiB each, best of 3). */

@@ -1,7 +1,8 @@
 /**
  * The other forms a found secret's copy takes in a transcript: the same
  * value percent-encoded (a URL, a form body), JSON-escaped once more or
- * once less (`\/`, `\"`, `\\`, Go's `\u0026`), base64-encoded (`echo -n
+ * once less (`\/`, `\"`, `\\`), with punctuation as `\u00XX` (Go's `\u0026`,
+ * .NET's `\u002B`, Gson's `\u003d`), base64-encoded (`echo -n
  * $T | base64`, a Kubernetes Secret's `data`), and, for a value that is
  * the base64 of text, that text (`kubectl get secret ... | base64 -d`, a
  * Basic header's `user:password` and its password); and a key block's
@@ -58,9 +59,40 @@ function jsonEscaped(s: string, solidus: boolean): string {
   return solidus ? once.replaceAll("/", "\\/") : once;
 }
 
-/** Go's JSON escaping of `<`, `>` and `&` (kubectl and other Go tools print it). */
-function goEscaped(s: string): string {
-  return s.replaceAll("&", "\\u0026").replaceAll("<", "\\u003c").replaceAll(">", "\\u003e");
+/**
+ * The `\uXXXX` escapings JSON writers apply to punctuation, each the set of
+ * bytes it escapes and its hex digits: Go's (`&<>`, kubectl and other Go
+ * tools), Gson's (`<>&='`: a base64 value's padding becomes `\u003d`),
+ * .NET System.Text.Json's (`"&'+<>` and the backtick, upper-case hex: a
+ * base64 value's `+` becomes `\u002B`) and the HTML-safe one of
+ * serialize-javascript (`<>/`, upper-case). A writer that escapes every
+ * byte but letters and digits is not followed: those forms cost the copy
+ * search about 1 % of the bench transcript's scan (their windows meet
+ * every `\u00XX` escape of the text) for a writer no common tool is.
+ */
+const UNICODE_ESCAPINGS: readonly { set: Uint8Array; hex: string }[] = [
+  ["&<>", HEX_LOWER],
+  ["<>&='", HEX_LOWER],
+  ["\"&'+<>\x60", HEX_UPPER],
+  ["<>/", HEX_UPPER],
+].map(([chars, hex]) => {
+  const set = new Uint8Array(256);
+  for (const c of chars!) set[c.charCodeAt(0)] = 1;
+  return { set, hex: hex! };
+});
+
+/**
+ * A JSON writer's string of `s`: each byte of `set` as `\u00XX`, the other
+ * `\` and `"` escaped by a backslash.
+ */
+function unicodeEscaped(s: string, set: Uint8Array, hex: string): string {
+  let out = "";
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (set[c] === 1) out += "\\u00" + hex[c >> 4] + hex[c & 15];
+    else out += c === 0x5c || c === 0x22 ? "\\" + s[i] : s[i];
+  }
+  return out;
 }
 
 /** One level of JSON unescaping of the escapes a value's copy loses (`\/`, `\"`, `\\`, `\uXXXX`). */
@@ -133,7 +165,12 @@ export function copyForms(value: Uint8Array, minBytes: number): CopyForm[] {
     if (s.includes("%")) forms.add(percentDecoded(s));
     forms.add(jsonEscaped(s, false));
     forms.add(jsonEscaped(s, true));
-    forms.add(goEscaped(jsonEscaped(s, false)));
+    // Each `\u` escaping as printed, and escaped once more as a transcript's JSON line holds it.
+    for (const { set, hex } of UNICODE_ESCAPINGS) {
+      const escaped = unicodeEscaped(s, set, hex);
+      forms.add(escaped);
+      forms.add(jsonEscaped(escaped, false));
+    }
     if (s.includes("\\")) forms.add(jsonUnescaped(s));
   }
   // Base64 without its padding: a copy with or without `=` after it is met;

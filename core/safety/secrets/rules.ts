@@ -39,6 +39,9 @@ import { APP_TOKEN_RULES } from "./rules_tokens_apps.ts";
 import { TOOL_TOKEN_RULES } from "./rules_tokens_tools.ts";
 import { PAIR_RULES } from "./rules_pairs.ts";
 import { CLI_RULES } from "./rules_cli.ts";
+import { printedVariableRule } from "./rules_printed.ts";
+import { WIFI_RULES } from "./rules_wifi.ts";
+import { typographicQuoteRule } from "./rules_typographic.ts";
 import { CONFIG_RULES, XML_CDATA } from "./rules_config.ts";
 import { typedDeclarationRule } from "./rules_typed.ts";
 import { XML_ATTR_RULES } from "./rules_xml_attrs.ts";
@@ -1928,6 +1931,9 @@ export const SECRET_RULES: readonly SecretRule[] = [
   typedDeclarationRule(() => SECRET_RULES, true),
   ...PROSE_RULES,
   ...CLI_RULES,
+  printedVariableRule(rejectAssignmentName, envValueValid),
+  ...WIFI_RULES,
+  typographicQuoteRule(ASSIGNMENT_KEYWORDS, rejectAssignmentName, assignmentValid(6)),
   ...CONFIG_RULES,
   ...XML_ATTR_RULES,
   {
@@ -2103,18 +2109,45 @@ export const SECRET_RULES: readonly SecretRule[] = [
     validate: (s) => !isReference(s),
   },
   {
+    kind: "terraform_sensitive_output",
+    title: "Terraform sensitive output in a state file",
+    description:
+      'A string output Terraform marks sensitive, as a state file (`terraform.tfstate`, `terraform state pull`) holds it in clear: `"value": "..."`, its `"type"`, then `"sensitive": true` (pretty-printed or on one line, JSON-escaped in a transcript), whatever the output\'s name.',
+    keywords: [
+      '"sensitive": true',
+      '"sensitive":true',
+      '\\"sensitive\\": true',
+      '\\"sensitive\\":true',
+    ],
+    pattern: new RegExp(
+      String
+        .raw`\\{0,3}"value\\{0,3}":[ \t]{0,4}\\{0,3}"(?<s>[^"\\\r\n]{1,1024})\\{0,3}",(?:\s|\\{1,3}[nrt]){0,40}\\{0,3}"type\\{0,3}":[ \t]{0,4}\\{0,3}"[a-z]{1,16}\\{0,3}",(?:\s|\\{1,3}[nrt]){0,40}\\{0,3}"sensitive\\{0,3}":[ \t]{0,4}true`,
+    ),
+    // The value (up to 1 KiB), its type and the blanks between come before the keyword.
+    before: 1300,
+    after: 40,
+    priority: 2,
+    validate: (s) => !isReference(s),
+  },
+  {
     kind: "netrc_password",
     title: ".netrc password",
     description:
-      "The `password` of a `.netrc` / `_netrc` `machine <host>` entry (one line or several; the host has a dot or is localhost, so prose about machines is not read as one).",
-    keywords: ["machine "],
+      "The `password` of a `.netrc` / `_netrc` `machine <host>` entry (one line or several; the host has a dot or is localhost, so prose about machines is not read as one) or of its `default login <user> ... password` entry (any host not named).",
+    keywords: ["machine ", "default login"],
     pattern: new RegExp(
       String
-        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))machine[ \t]+(?:[A-Za-z0-9_-]{1,63}(?:\.[A-Za-z0-9_-]{1,63}){1,8}|localhost)(?::\d{1,5})?(?:(?:[ \t]|${NL}){1,32}(?:login|account|port)[ \t]+[^\s\\]{1,256}){0,3}(?:[ \t]|${NL}){1,32}password[ \t]+(?<s>[^\s\\]{1,256})`,
+        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:machine[ \t]+(?:[A-Za-z0-9_-]{1,63}(?:\.[A-Za-z0-9_-]{1,63}){1,8}|localhost)(?::\d{1,5})?|(?<fallback>default)(?=[ \t]+login[ \t]))(?:(?:[ \t]|${NL}){1,32}(?:login|account|port)[ \t]+[^\s\\]{1,256}){0,3}(?:[ \t]|${NL}){1,32}password[ \t]+(?<s>[^\s\\]{1,256})`,
     ),
     after: 1200,
     priority: 2,
-    validate: (s) => !isReference(s),
+    // The default entry's password: anonymous FTP's e-mail address, a placeholder and prose
+    // (`a default login and password to avoid a prompt`) are kept.
+    validate: (s, g) =>
+      !isReference(s) &&
+      (g.fallback === undefined ||
+        (s.length >= 6 && /^[^{<"'\x60\\]/.test(s) && /[^A-Za-z]/.test(s) &&
+          !/^[^@\s]+@[^@\s]+$/.test(s))),
   },
   {
     kind: "xml_password",

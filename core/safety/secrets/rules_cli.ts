@@ -7,7 +7,9 @@
  * MinIO client's `mc alias set` secret key, `lftp -u user,password`,
  * `rabbitmqctl add_user`/`change_password`, macOS `security
  * add-generic-password -w`, a value a GitHub Actions step masks with
- * `::add-mask::` and a Weights & Biases key given to `wandb login`. The command's own name is the keyword, so other
+ * `::add-mask::`, a Weights & Biases key given to `wandb login`, a Wi-Fi
+ * password given to `nmcli`, openssl's `-k`/`-K` and Windows `net user NAME
+ * PASSWORD`. The command's own name is the keyword, so other
  * commands' `--value` and `/p:` cost nothing. Spread into the main table
  * ({@linkcode SECRET_RULES}). Pure: data only.
  * @module
@@ -55,6 +57,48 @@ function commandValueValid(value: string): boolean {
  * ```
  */
 export const CLI_RULES: readonly SecretRule[] = [
+  {
+    kind: "cli_secret_option",
+    title: "Wi-Fi password given to nmcli",
+    description:
+      "`nmcli device wifi connect SSID password PASSWORD` and `nmcli connection modify NAME wifi-sec.psk PASSWORD` (also `802-11-wireless-security.psk`): the word after `password` or the key's property on the command's line.",
+    keywords: ["nmcli"],
+    pattern: new RegExp(
+      String
+        .raw`nmcli(?=[ \t])${REST}{0,300}?[ \t](?:password|wifi-sec\.psk|802-11-wireless-security\.psk)[ \t]+${VALUE}`,
+    ),
+    after: 1400,
+    priority: 2,
+    validate: commandValueValid,
+  },
+  {
+    kind: "cli_secret_option",
+    title: "Password or key given to openssl with -k or -K",
+    description:
+      "`openssl enc -aes-256-cbc -k PASSWORD` (the passphrase, on the command line) and `-K HEX` (the raw key): the word after the option on the command's line; `-pass pass:...` and the like are the option rule's.",
+    keywords: ["openssl"],
+    pattern: new RegExp(
+      String.raw`openssl(?=[ \t])${REST}{0,300}?[ \t]-[kK][ \t]+${VALUE}`,
+    ),
+    after: 1400,
+    priority: 2,
+    validate: commandValueValid,
+  },
+  {
+    kind: "cli_secret_option",
+    title: "Password given to Windows net user",
+    description:
+      "`net user NAME PASSWORD /add` (also without `/add`, before `/domain` and the other switches): the word after the account's name; `*` (prompt) and a switch are kept.",
+    keywords: ["net user"],
+    pattern: new RegExp(
+      String
+        .raw`(?<![A-Za-z0-9_.-](?<!\\[A-Za-z0-9_.-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))net[ \t]+user[ \t]+(?:"[^"\r\n\\]{1,64}"|\\{1,3}"[^"\r\n\\]{1,64}\\{1,3}"|[^\s"'\\/]{1,64})[ \t]+${VALUE}(?=[ \t]*(?:/[A-Za-z]|[\r\n]|\\[nr"]|$))`,
+      "i",
+    ),
+    after: 600,
+    priority: 2,
+    validate: commandValueValid,
+  },
   {
     kind: "cli_secret_option",
     title: "Password given to a FreeRDP client",

@@ -1,6 +1,6 @@
 /**
  * Secrets placed by layout rather than by an assignment operator: a row of
- * a Markdown table (`| API_TOKEN | value |`), a line of a PostgreSQL
+ * a Markdown table (`| API_TOKEN | value |`) or of a box-drawn one (`│`), a line of a PostgreSQL
  * password file (`host:port:database:user:password`), the data table that
  * `vault kv get` prints, and a wallet's recovery phrase under its label.
  * Spread into the main table ({@linkcode SECRET_RULES}). Pure: data only.
@@ -9,6 +9,13 @@
 import { NL } from "./armor.ts";
 import { isExcludedName, isLookAlikeValue, isRepeatedPlaceholder } from "./filters.ts";
 import type { SecretRule } from "./rule.ts";
+
+/**
+ * A box-drawing column bar (`│`, `║`, `┃`...): three UTF-8 bytes, shown as
+ * three DELs in the patterns' ASCII view (the keyword pass reads any byte
+ * >= 0x80 as DEL too, so a bar is the operator its name check wants).
+ */
+const BOX_BAR = String.raw`\x7f{3}`;
 
 /** Name words that make a table row's value a credential. */
 const TABLE_SECRET_NAME =
@@ -148,6 +155,28 @@ export const LAYOUT_RULES: readonly SecretRule[] = [
     // The cell's end: an optional backquote (a code span's), blanks, then the
     // column bar: a name in a code span of prose or a template literal fails it.
     follows: { quote: true, backtick: true, escapes: 0, blanks: 16, operators: "|" },
+    before: 64,
+    after: 700,
+    priority: 2,
+    minEntropy: 3,
+    validate: (s, g) => TABLE_SECRET_NAME.test(g.name ?? "") && tableValueValid(s, g.name ?? ""),
+  },
+  {
+    kind: "table_secret",
+    title: "Secret in a box-drawn table row",
+    description:
+      "`│ DB_PASSWORD │ value │` as Doppler, Railway and other tables drawn with box characters print a setting (`│`, `║`, `┃`): a cell (one of the first four) whose upper-case name holds a secret word, then the next cell, one word of 8 or more characters checked as the Markdown table's value is (any three-byte character is read as a bar: the patterns see a DEL for each byte).",
+    keywords: TABLE_KEYWORDS,
+    pattern: new RegExp(
+      String
+        .raw`(?<=(?:^|[\r\n]|\\n|:[ \t]{0,2}\\{0,3}")[ \t]{0,16}${BOX_BAR}(?:[^\r\n\\\x7f]{0,64}${BOX_BAR}){0,3}[ \t]{1,16})(?=(?<name>[A-Z0-9_.\-]{3,96}))\k<name>[ \t]{1,64}${BOX_BAR}[ \t]{1,16}(?<s>[^\s\\\x7f|"'\x60]{8,512})[ \t]{1,64}${BOX_BAR}`,
+    ),
+    lead: "A-Za-z0-9_.\\-",
+    // The cell's end: blanks, then the bar's first byte (a DEL in the keyword pass's view).
+    follows: { quote: false, escapes: 0, blanks: 64, operators: "\\x7f" },
+    // A box row's name is upper case and bare: the keyword's other names (`input_tokens`) stop here.
+    rejectName: (n, quoted) =>
+      quoted || !/^[A-Z0-9_.-]+$/.test(n) || !TABLE_SECRET_NAME.test(n) || isExcludedName(n),
     before: 64,
     after: 700,
     priority: 2,

@@ -451,3 +451,40 @@ Deno.test("indexedFrom() picks the first block of windows with the fewest wordy 
   // Positive controls: many values index a block past their start, many their first block.
   assert.ok(moved > 500 && tied > 500, `${moved} moved, ${tied} at the start`);
 });
+
+/** `v` as a JSON writer prints it: each character of `chars` as `\u00XX` in `hex` case, `\` and `"` escaped. */
+function uEscaped(v: string, chars: string | null, upper: boolean): string {
+  return [...v].map((c) => {
+    if (chars === null ? !/[A-Za-z0-9]/.test(c) : chars.includes(c)) {
+      const h = c.charCodeAt(0).toString(16).padStart(4, "0");
+      return "\\u" + (upper ? h.toUpperCase() : h);
+    }
+    return c === "\\" || c === '"' ? "\\" + c : c;
+  }).join("");
+}
+
+Deno.test("review50: a value's copy with its punctuation as \\u00XX (Gson's =, .NET's +, an HTML-safe /) is redacted, also inside a transcript line; another value's is kept (see: #21)", () => {
+  const rng = new Rng(5001);
+  for (let round = 0; round < 10; round++) {
+    const v = rng.str(ALNUM, 10) + "+" + rng.str(ALNUM, 8) + "/" + rng.str(ALNUM, 8) + "=";
+    const other = rng.str(ALNUM, 10) + "+" + rng.str(ALNUM, 8) + "/" + rng.str(ALNUM, 8) + "=";
+    const writers: [string | null, boolean][] = [
+      ["<>&='", false],
+      ["\"&'+<>`", true],
+      ["<>/", true],
+    ];
+    const copies = writers.map(([chars, upper]) => `{"v":"${uEscaped(v, chars, upper)}"}`);
+    const controls = writers.map(([chars, upper]) => `{"w":"${uEscaped(other, chars, upper)}"}`);
+    const text = [`export API_TOKEN=${v}`, ...copies, ...controls].join("\n");
+    for (const input of [text, JSON.stringify({ type: "tool_result", content: text })]) {
+      const r = redactText(defaultEngine(), input);
+      assert.equal(r.kinds.length, 1 + copies.length, r.text);
+      for (const core of [v.slice(11, 19), v.slice(20, 28)]) {
+        assert.ok(!r.text.includes(core), r.text);
+      }
+      for (const core of [other.slice(0, 10), other.slice(11, 19), other.slice(20, 28)]) {
+        assert.ok(r.text.includes(core), `${core} of the control was redacted: ${r.text}`);
+      }
+    }
+  }
+});

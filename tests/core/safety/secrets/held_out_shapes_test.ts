@@ -397,6 +397,36 @@ Deno.test("terraform output -json's sensitive string outputs are redacted, prett
   }
 });
 
+Deno.test("review50: a Terraform state file's sensitive string outputs (value, type, then sensitive) are redacted, pretty-printed or on one line, raw and in a transcript; an output not marked sensitive and a reference are kept", () => {
+  const rng = new Rng(5003);
+  for (const name of ["db_password", "admin_token", "connection_info"]) {
+    const value = p(rng.str(ALNUM, 10), "-", rng.str(ALNUM, 10));
+    const state = {
+      version: 4,
+      terraform_version: "1.9.8",
+      serial: 12,
+      outputs: {
+        vpc_id: { value: "vpc-0a1b2c3d4e5f6a7b8", type: "string" },
+        [name]: { value, type: "string", sensitive: true },
+        subnet_ids: { value: "subnet-0f9e8d7c6b5a4f3e2", type: "string" },
+      },
+      resources: [],
+    };
+    for (const text of [JSON.stringify(state, null, 2), JSON.stringify(state)]) {
+      foundEverywhere(text, [value.slice(0, 10)], "terraform_sensitive_output");
+      const r = redactText(engine, text);
+      assert.ok(
+        r.text.includes("vpc-0a1b2c3d4e5f6a7b8") && r.text.includes("subnet-0f9e8d7c6b5a4f3e2"),
+      );
+    }
+  }
+  // Look-alikes: a reference marked sensitive, and an output not marked so before a sensitive one.
+  keptEverywhere('"value": "${var.db_password}",\n  "type": "string",\n  "sensitive": true');
+  keptEverywhere(
+    '{"a": {"value": "Zq8Lm3Vx7Kp2Rt9N", "type": "string"}, "b": {"value": "${var.x}", "type": "string", "sensitive": true}}',
+  );
+});
+
 Deno.test("a 1Password concealed field's value (op item get --format json) is redacted whatever its label; a STRING field and a reference are kept", () => {
   const rng = new Rng(4717);
   for (const label of ["password", "API key", "recovery code"]) {
@@ -434,4 +464,54 @@ Deno.test("a CloudFormation parameter given on the command line (ParameterKey=DB
   keptEverywhere(
     "aws cloudformation update-stack --parameters ParameterKey=DBPassword,UsePreviousValue=true",
   );
+});
+
+Deno.test("review50: a Wi-Fi key (wpa_supplicant, NetworkManager, nmcli), openssl's -k/-K, net user's password and a .netrc default entry are redacted in every context; references, masks and switches are kept (see: #21)", () => {
+  const rng = new Rng(5007);
+  const pw = () => p(rng.str(ALNUM, 7), "-", rng.str(ALNUM, 6), "9");
+  const cases: [(v: string) => string, string][] = [
+    (v: string) => `network={\n    ssid="home"\n    psk="${v}"\n    key_mgmt=WPA-PSK\n}`,
+    (v: string) => `[wifi-security]\nkey-mgmt=wpa-psk\npsk=${v}`,
+    (v: string) => `802-11-wireless-security.psk:           ${v}`,
+  ].map((f) => [f, "wifi_psk"] as [(v: string) => string, string]);
+  cases.push(
+    [(v) => `nmcli device wifi connect "Home Net" password ${v}`, "cli_secret_option"],
+    [(v) => `nmcli connection modify home wifi-sec.psk "${v}"`, "cli_secret_option"],
+    [
+      (v) => `openssl enc -aes-256-cbc -salt -k ${v} -in db.sql -out db.sql.enc`,
+      "cli_secret_option",
+    ],
+    [(v) => `net user deploy ${v} /add /expires:never`, "cli_secret_option"],
+    [(v) => `default login deploy password ${v}`, "netrc_password"],
+  );
+  for (const [shape, kind] of cases) {
+    const v = pw();
+    foundEverywhere(shape(v), [v.slice(0, 12)], kind);
+  }
+  // A 64-hex-digit key (wpa_passphrase's output) and openssl's raw key.
+  const hex = rng.str("0123456789abcdef", 64);
+  foundEverywhere(`network={\n\tssid="lab"\n\tpsk=${hex}\n}`, [hex.slice(4, 40)], "wifi_psk");
+  foundEverywhere(
+    `openssl enc -d -aes-256-cbc -K ${hex} -iv ${hex.slice(0, 32)}`,
+    [hex.slice(4, 40)],
+    "cli_secret_option",
+  );
+  for (
+    const text of [
+      'psk="$WIFI_PASSPHRASE"',
+      "802-11-wireless-security.psk:           --",
+      "psk=<your-passphrase>",
+      "psk_identity=client-one",
+      "nmcli device wifi connect Home password $WIFI_PW",
+      "openssl enc -aes-256-cbc -kfile key.txt -in a -out b",
+      "openssl enc -k $PASS -in a -out b",
+      "net user deploy * /add",
+      "net user deploy /delete",
+      "net user administrator /active:yes",
+      "The default login is admin and the password is admin.",
+      "default login anonymous password user@site",
+      'default login {user-id} password "{password}"',
+      "for an ftp server use a default login and password to avoid a prompt",
+    ]
+  ) keptEverywhere(text);
 });

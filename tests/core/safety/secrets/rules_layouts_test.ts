@@ -164,3 +164,45 @@ Deno.test("a recovery phrase under its label is redacted; prose and placeholders
     ]
   ) assertKept(text);
 });
+
+/** A table drawn with box characters, as `doppler secrets` prints it: a header and one row per pair. */
+function boxTable(rows: [string, string][], bar = "\u2502"): string {
+  const w0 = Math.max(4, ...rows.map(([n]) => n.length)) + 2;
+  const w1 = Math.max(5, ...rows.map(([, v]) => v.length)) + 2;
+  const rule = (l: string, m: string, r: string) =>
+    l + "\u2500".repeat(w0) + m + "\u2500".repeat(w1) + r;
+  const row = (a: string, b: string) =>
+    `${bar} ${a.padEnd(w0 - 1)}${bar} ${b.padEnd(w1 - 1)}${bar}`;
+  return [
+    rule("\u250c", "\u252c", "\u2510"),
+    row("NAME", "VALUE"),
+    rule("\u251c", "\u253c", "\u2524"),
+    ...rows.map(([n, v]) => row(n, v)),
+    rule("\u2514", "\u2534", "\u2518"),
+  ].join("\n");
+}
+
+Deno.test("review50: a secret row of a box-drawn table (doppler secrets, Railway's ║) is redacted, raw and in every context; its other rows and look-alike tables are kept (see: #21)", () => {
+  const rng = new Rng(5004);
+  for (const bar of ["\u2502", "\u2551", "\u2503"]) {
+    const password = p(rng.str(ALNUM, 8), "&", rng.str(ALNUM, 6));
+    const token = p(rng.str(ALNUM, 10), "7", rng.str(ALNUM, 13));
+    const table = boxTable([
+      ["DOPPLER_CONFIG", "dev"],
+      ["DB_PASSWORD", password],
+      ["LOG_LEVEL", "debug"],
+      ["STRIPE_API_KEY_ID", "key_12345678"],
+      ["API_TOKEN", token],
+    ], bar);
+    for (const wrap of [(x: string) => x, ...Object.values(CONTEXTS)]) {
+      const r = redactText(engine, wrap(table));
+      assert.deepEqual(r.kinds, ["table_secret", "table_secret"], r.text);
+      for (const s of [password, token]) assert.ok(!r.text.includes(s.slice(0, 8)), r.text);
+      assert.ok(r.text.includes("DOPPLER_CONFIG") && r.text.includes("key_12345678"), r.text);
+    }
+  }
+  // Look-alikes: a placeholder, a type word, a lower-case settings name and a word under a
+  // secret name. (Any three-byte character is read as a bar: the patterns see DEL for each byte.)
+  assertKept(boxTable([["DB_PASSWORD", "<your-password>"], ["API_TOKEN", "sensitive"]]));
+  assertKept(boxTable([["token_type", "Bearer1234"], ["SECRET_NAME", "prod-db-password"]]));
+});

@@ -1,0 +1,88 @@
+/**
+ * A secret variable printed by the shell: `echo $DB_PASSWORD` or `printenv
+ * API_TOKEN` (to check that it is set) and the value the command printed,
+ * on the next line of a terminal or as the whole output of the tool result
+ * that answers the command in an agent's transcript. The value carries no
+ * name of its own: the command names it. Spread into the main table
+ * ({@linkcode SECRET_RULES}). Pure: data only.
+ * @module
+ */
+import type { SecretRule } from "./rule.ts";
+
+/**
+ * A name that holds a secret word, checked before the long search for the
+ * output (the name is checked in full by the rule's validation).
+ */
+const SECRET_WORD = String
+  .raw`(?=[A-Za-z0-9_]{0,96}?(?:pass|pwd|secret|token|key|cred|auth|pat(?![a-z])))`;
+
+/**
+ * The command: `echo` given one variable,
+ * `$NAME`, `${NAME}` or `"$NAME"` (the quote escaped in a JSON line), or
+ * `printenv NAME`; nothing else after it on its line.
+ */
+const PRINT_COMMAND = String
+  .raw`(?:echo[ \t]+(?:\\{0,3}")?\$\{?${SECRET_WORD}(?<name>[A-Za-z_][A-Za-z0-9_]{2,96})\}?(?:\\{0,3}")?|printenv[ \t]+${SECRET_WORD}(?<name>[A-Za-z_][A-Za-z0-9_]{2,96}))[ \t]*`;
+
+/**
+ * From the command to its output: a line break (raw or JSON-escaped: a
+ * terminal, a tool result holding the command and its output), or the end
+ * of the command's JSON string (Codex's argument list's too) and everything
+ * up to the first tool result after it (an agent's transcript: the answer is
+ * the next record), whose content the output opens: Claude Code's
+ * `tool_result` and its `content`, Codex's `function_call_output` and its
+ * `output` (its older `{"output": ...}` object, or its `Exit code`, `Wall
+ * time` and `Output:` header, before the output). That search stops at the
+ * next tool result, the next `"command"`, `"cmd"` or `echo ` (the next
+ * command's, whose answer that result may be), so the text each hit reads
+ * ends where the next hit's begins.
+ */
+const TO_OUTPUT = String
+  .raw`(?:(?:\r?\n|(?:\\r)?\\n)[ \t]{0,16}|\\{0,3}"[,}\]](?:[^cetf]|c(?!ommand\\{0,3}"|md\\{0,3}")|e(?!cho[ \t])|t(?!ool_result\\{0,3}")|f(?!unction_call_output\\{0,3}")){0,3000}?(?:tool_result|function_call_output)\\{0,3}"[^\r\n]{0,200}?\\{0,3}"(?:content|output)\\{0,3}":[ \t]{0,4}\\{0,3}"(?:\{\\{1,3}"output\\{1,3}":\\{1,3}"|Exit code: \d{1,3}\\{1,3}nWall time: [^\\"\r\n]{1,40}\\{1,3}nOutput:\\{1,3}n)?)`;
+
+/** The output: one run of 8 to 512 characters alone on its line or its content string. */
+const OUTPUT = String
+  .raw`(?<s>[^\s"'\x60\\]{8,512})(?=[ \t]*(?:\r?\n|\\{1,3}[rn]|\\{0,3}"|$))`;
+
+/**
+ * Output that names a setting rather than holding a secret, common under
+ * names with a secret word (`SSH_AUTH_SOCK`, `GOOGLE_APPLICATION_CREDENTIALS`,
+ * `AUTH_PROVIDER`): a path, a file name, a URL (one with a password is
+ * another rule's), or lower-case words joined by `-`, `_` or `.`.
+ */
+function isSettingValue(value: string): boolean {
+  return /^(?:[~.]{0,2}\/|[A-Za-z]:\\)/.test(value) ||
+    /\.(?:json|ya?ml|toml|ini|conf|cfg|env|pem|key|crt|p12|pfx|txt|sock)$/i.test(value) ||
+    /^[a-z][a-z0-9+.-]*:\/\//i.test(value) || /^[a-z]+(?:[-_.][a-z0-9]+)+$/.test(value);
+}
+
+/**
+ * The printed-variable rule.
+ * @param rejectName True for a variable name that holds no secret word (or an excluded one).
+ * @param valueValid The check of the value given to that name in an assignment (`NAME=value`).
+ * @returns The rule.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { printedVariableRule } from "./rules_printed.ts";
+ * const rule = printedVariableRule((n) => !/token/i.test(n), () => true);
+ * assert.equal(rule.pattern.exec("$ echo $API_TOKEN\nXy7kL9mQ2zR4")?.groups?.s, "Xy7kL9mQ2zR4");
+ * ```
+ */
+export function printedVariableRule(
+  rejectName: (name: string) => boolean,
+  valueValid: (value: string, groups: Readonly<Record<string, string | undefined>>) => boolean,
+): SecretRule {
+  return {
+    kind: "env_secret",
+    title: "Secret variable printed by echo or printenv",
+    description:
+      '`echo $DB_PASSWORD`, `echo "${API_TOKEN}"` or `printenv API_TOKEN` (nothing else on the command line) under a secret name (as the `.env` assignment reads it), and the one word it printed: on the next line (a terminal, a tool result holding the command), or the whole content of the first tool result after the command in an agent\'s transcript; the value is checked as `NAME=value` would be, and a path, file name, URL or run of lower-case words is kept.',
+    keywords: ["echo $", 'echo "$', 'echo \\"$', 'echo \\\\\\"$', "echo ${", "printenv "],
+    pattern: new RegExp(PRINT_COMMAND + TO_OUTPUT + OUTPUT, "i"),
+    before: 16,
+    after: 3200,
+    priority: 1,
+    validate: (s, g) => !rejectName(g.name ?? "") && !isSettingValue(s) && valueValid(s, g),
+  };
+}

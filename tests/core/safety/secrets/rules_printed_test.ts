@@ -1,0 +1,169 @@
+// Tests for core/safety/secrets/rules_printed.ts: a secret variable printed by
+// `echo $NAME` or `printenv NAME`, its value on the next line or in the tool
+// result that answers the command in an agent's transcript (review50). Each
+// look-alike beside it (a setting under a secret word, a reference, a mask,
+// a command that prints something else) is kept. See: #21
+
+import assert from "node:assert/strict";
+import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
+import { createEngine } from "../../../../core/safety/secrets/engine.ts";
+import { redactText } from "../../../../core/safety/secrets/redact.ts";
+import { ALNUM, CONTEXTS, Rng } from "../../../_helpers/secret_fixtures.ts";
+import { concatBytes, readerOf } from "../../../_helpers/byte_stream.ts";
+import { defaultEngine } from "../../../../core/safety/secrets/default_engine.ts";
+import { scanStream } from "../../../../core/safety/secrets/stream.ts";
+
+const engine = createEngine(SECRET_RULES);
+
+const COMMANDS = [
+  (n: string) => `echo $${n}`,
+  (n: string) => `echo "$${n}"`,
+  (n: string) => `echo \${${n}}`,
+  (n: string) => `printenv ${n}`,
+];
+
+/** A Claude Code transcript: the assistant's Bash call, then the user record with its result. */
+function agentTurn(command: string, output: string): string {
+  const envelope = (type: string) => ({
+    parentUuid: "3c1d9a2e-5b4f-4e8a-9d7c-1f2e3a4b5c6d",
+    isSidechain: false,
+    cwd: "/srv/app",
+    sessionId: "5f0c1d2e-3a4b-4c5d-8e9f-0a1b2c3d4e5f",
+    version: "2.0.14",
+    type,
+    uuid: "9d8c7b6a-5f4e-3d2c-1b0a-998877665544",
+    timestamp: "2026-11-30T12:00:00.000Z",
+  });
+  const call = {
+    ...envelope("assistant"),
+    message: {
+      role: "assistant",
+      content: [
+        { type: "text", text: "Let me check that the variable is set." },
+        {
+          type: "tool_use",
+          id: "toolu_01Q",
+          name: "Bash",
+          input: { command, description: "Check" },
+        },
+      ],
+      stop_reason: "tool_use",
+      usage: { input_tokens: 4120, output_tokens: 96 },
+    },
+    requestId: "req_011CVx",
+  };
+  const result = {
+    ...envelope("user"),
+    message: {
+      role: "user",
+      content: [{
+        tool_use_id: "toolu_01Q",
+        type: "tool_result",
+        content: output,
+        is_error: false,
+      }],
+    },
+    toolUseResult: { stdout: output, stderr: "", interrupted: false, isImage: false },
+  };
+  return JSON.stringify(call) + "\n" + JSON.stringify(result) + "\n";
+}
+
+/** A Codex rollout: the shell call, then its output (the older JSON object, or the newer header). */
+function codexTurn(command: string, output: string, legacy: boolean): string {
+  const item = (payload: unknown) =>
+    JSON.stringify({ timestamp: "2026-08-20T09:00:00.000Z", type: "response_item", payload });
+  const args = legacy
+    ? { command: ["bash", "-lc", command], workdir: "/srv/app" }
+    : { cmd: command };
+  const result = legacy
+    ? JSON.stringify({ output: output + "\n", metadata: { exit_code: 0, duration_seconds: 0.1 } })
+    : `Exit code: 0\nWall time: 0.1 seconds\nOutput:\n${output}\n`;
+  return [
+    item({
+      type: "function_call",
+      name: "shell",
+      arguments: JSON.stringify(args),
+      call_id: "call_7",
+    }),
+    item({ type: "function_call_output", call_id: "call_7", output: result }),
+  ].join("\n") + "\n";
+}
+
+/** Every shape of `command` and its output: a terminal and each context, and an agent's turn. */
+function shapes(command: string, output: string): [string, string][] {
+  const terminal = `$ ${command}\n${output}\n$ ls\nREADME.md`;
+  return [
+    ["raw", terminal],
+    ...Object.entries(CONTEXTS).map(([ctx, wrap]) => [ctx, wrap(terminal)] as [string, string]),
+    ["agent", agentTurn(command, output)],
+    ["agent, newline", agentTurn(command, output + "\n")],
+    ["codex, legacy", codexTurn(command, output, true)],
+    ["codex", codexTurn(command, output, false)],
+  ];
+}
+
+Deno.test("review50: a secret variable printed by echo or printenv is redacted on the next line and in the tool result that answers it (see: #21)", () => {
+  const rng = new Rng(5002);
+  for (
+    const name of ["DB_PASSWORD", "API_TOKEN", "OPENAI_API_KEY", "STRIPE_SECRET", "GITHUB_PAT"]
+  ) {
+    for (const command of COMMANDS) {
+      const value = rng.str(ALNUM, 6) + "7" + rng.str(ALNUM, 13);
+      for (const [ctx, text] of shapes(command(name), value)) {
+        const r = redactText(engine, text);
+        assert.ok(r.kinds.includes("env_secret"), `${ctx}: ${r.text.slice(0, 400)}`);
+        assert.ok(!r.text.includes(value.slice(2, 14)), `${ctx}: ${r.text.slice(0, 400)}`);
+      }
+    }
+  }
+});
+
+Deno.test("review50: a printed setting, reference, mask or other command's output is kept; the same turn printing a secret is redacted (see: #21)", () => {
+  const kept: [string, string][] = [
+    ["echo $SSH_AUTH_SOCK", "/tmp/ssh-XXXXk3Lq9z/agent.12345"],
+    ["echo $GOOGLE_APPLICATION_CREDENTIALS", "service-account.json"],
+    ["echo $AUTH_PROVIDER", "google-oauth2"],
+    ["echo $TOKEN_URL", "https://auth.example.com/oauth/token"],
+    ["echo $PYTHON_KEYRING_BACKEND", "keyring.backends.null.Keyring"],
+    ["echo $API_TOKEN", "$API_TOKEN"],
+    ["echo $API_TOKEN", "****************"],
+    ["echo $PASSWORD_LENGTH", "32"],
+    ["echo $HOME_DIR", "x7Kp2qLm9ZvB4n"],
+    ["echo $API_TOKEN | wc -c", "x7Kp2qLm9ZvB4n"],
+    ["echo $API_TOKEN && ls", "x7Kp2qLm9ZvB4n"],
+    ["echo API_TOKEN", "x7Kp2qLm9ZvB4n"],
+  ];
+  for (const [command, output] of kept) {
+    for (const [ctx, text] of shapes(command, output)) {
+      assert.deepEqual(redactText(engine, text).kinds, [], `${ctx}: ${command} -> ${output}`);
+    }
+  }
+  // Positive control: the same shapes, the secret name and a random value.
+  for (const [ctx, text] of shapes("echo $API_TOKEN", "x7Kp2qLm9ZvB4n")) {
+    assert.ok(redactText(engine, text).kinds.includes("env_secret"), ctx);
+  }
+  // The answer is the first tool result after the command: a later one is not read.
+  const later = agentTurn("echo $API_TOKEN", "") +
+    agentTurn("git rev-parse HEAD", "x7Kp2qLm9ZvB4n");
+  assert.deepEqual(redactText(engine, later).kinds, []);
+});
+
+Deno.test("review50: a printed variable's value is redacted in a stream whatever chunk boundary falls between the command and its answer (see: #21)", async () => {
+  const value = new Rng(5005).str(ALNUM, 9) + "4" + new Rng(5006).str(ALNUM, 10);
+  const filler = JSON.stringify({ type: "user", message: { content: "x".repeat(5000) } }) + "\n";
+  const text = filler + agentTurn("echo $DB_PASSWORD", value) + filler;
+  const bytes = new TextEncoder().encode(text);
+  const engine = defaultEngine();
+  const command = text.indexOf("echo $DB_PASSWORD");
+  for (let cut = command - 40; cut < text.indexOf(value) + 30; cut += 97) {
+    const chunkBytes = Math.max(1024, cut);
+    const parts: Uint8Array[] = [];
+    await scanStream(engine, readerOf(bytes, 1000), {
+      bounds: { chunkBytes },
+      write: (b) => void parts.push(b.slice()),
+    });
+    const out = new TextDecoder().decode(concatBytes(parts));
+    assert.ok(!out.includes(value), `chunk ${chunkBytes}: the value is left`);
+    assert.equal(out.split("[REDACTED:env_secret]").length, 3, `chunk ${chunkBytes}`);
+  }
+});
