@@ -58,7 +58,13 @@ export const BATON_TASK_FLAGS: readonly string[] = [
   // hook at 10k 0.7 MiB, CPU the same within noise (redact over 30 MB: 1123
   // -> 1109 ms). Which of Maglev's memory that is (its compile graphs or the
   // larger code) was not isolated.
-  "--v8-flags=--max-semi-space-size=1,--max-opt=2,--no-concurrent-recompilation,--no-maglev-inlining,--expose-gc",
+  // No baseline tier (--no-sparkplug): functions run in the interpreter until
+  // Maglev compiles them. Measured: preflight at 50k files peak 0.3-0.85 MiB
+  // lower, load 0.4, the session-start hook at 10k 0.6; CPU the same within
+  // noise (preflight 320 -> 326 ms, load 354 -> 350, hook 229 -> 234; redact
+  // over 30 MB 1058 -> 1068 ms). Medians of 11 interleaved runs (5 for
+  // redact), load average 6-9.
+  "--v8-flags=--max-semi-space-size=1,--max-opt=2,--no-concurrent-recompilation,--no-maglev-inlining,--no-sparkplug,--expose-gc",
   "--allow-read",
   "--allow-write",
   "--allow-env",

@@ -36,7 +36,7 @@ export const BATON_PERMISSIONS = [
 export const BATON_RUNTIME_FLAGS = [
   "--unstable-lazy-dynamic-imports",
   "--no-code-cache",
-  "--v8-flags=--max-semi-space-size=1,--max-opt=2,--no-concurrent-recompilation,--no-maglev-inlining,--expose-gc",
+  "--v8-flags=--max-semi-space-size=1,--max-opt=2,--no-concurrent-recompilation,--no-maglev-inlining,--no-sparkplug,--expose-gc",
 ];
 
 /** `deno run` as the `baton` task runs a script: the runtime, its quiet flags, run-time flags and permissions. */
