@@ -28,13 +28,11 @@ export const BATON_TASK_FLAGS: readonly string[] = [
   "--quiet",
   "--no-prompt",
   "--unstable-lazy-dynamic-imports",
-  // No V8 code cache: with it, every module's cached code is looked up in
-  // and read from Deno's SQLite cache and deserialized, which holds more
-  // memory than compiling the same modules from source (preflight and load
-  // at 50k files: peak RSS about 0.5 MiB lower, CPU +2-3 %; the
-  // session-start hook at 10k files: about +18 ms CPU, 225 -> 243 ms; medians
-  // of 11 interleaved runs on a loaded 2-core VM).
-  "--no-code-cache",
+  // The V8 code cache stays on. Off (--no-code-cache), preflight and load at
+  // 50k files peak about 0.4-0.5 MiB lower, but compiling every module from
+  // source costs CPU: preflight 325 -> 347 ms, load 364 -> 383, and the
+  // session-start hook at 10k files 225 -> 243 (medians of 11-15 interleaved
+  // runs, load average 7-9).
   // A young generation of at most 1 MB per semi-space: V8 otherwise grows it
   // to 16 MB during a 50k-file scan, about 30 MB of peak RSS for garbage
   // (1 MB rather than 2: preflight's peak RSS at 50k files 70.1 -> 67.5 MB,

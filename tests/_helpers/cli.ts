@@ -29,13 +29,12 @@ export const BATON_PERMISSIONS = [
  * Run-time flags of the `baton` task besides its permissions. Deno builds the
  * module graph of every literal dynamic import at start-up unless told to
  * load them lazily (measured: 8-10 ms, a third of a bare `deno run`); the
- * compiled binary embeds its graph and needs no such flag. No V8 code cache,
- * and V8 flags that cap the young generation and the optimizing tier (see
+ * compiled binary embeds its graph and needs no such flag. The V8 flags cap
+ * the young generation and the tiers (see
  * commands/_adapters/invocation.ts).
  */
 export const BATON_RUNTIME_FLAGS = [
   "--unstable-lazy-dynamic-imports",
-  "--no-code-cache",
   "--v8-flags=--max-semi-space-size=1,--max-opt=2,--no-concurrent-recompilation,--no-maglev-inlining,--no-sparkplug,--expose-gc",
 ];
 

@@ -17,8 +17,8 @@ const TARGETS = [
 ];
 /**
  * The run-time settings the binary is built with: the `baton` task's
- * permissions, its V8 flags (heap and tiers) and its --no-code-cache
- * (commands/_adapters/invocation.ts says why each). Lazy dynamic imports are
+ * permissions and its V8 flags (heap and tiers;
+ * commands/_adapters/invocation.ts says why each). Lazy dynamic imports are
  * a `deno run` setting: the compiled binary embeds its module graph.
  */
 const RUNTIME_FLAGS = [

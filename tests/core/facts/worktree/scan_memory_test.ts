@@ -191,8 +191,7 @@ Deno.test("V8 with baton's run-time flags takes REDUCING_GC: the heap it leaves 
     console.log(Deno.memoryUsage().heapTotal);`;
   const heapAfter = async (second: string): Promise<number> => {
     const out = await new Deno.Command(Deno.execPath(), {
-      // deno eval takes the V8 flags but has no --no-code-cache.
-      args: ["eval", ...BATON_RUNTIME_FLAGS.filter((f) => f !== "--no-code-cache"), script(second)],
+      args: ["eval", ...BATON_RUNTIME_FLAGS, script(second)],
       stdout: "piped",
       stderr: "piped",
     }).output();
