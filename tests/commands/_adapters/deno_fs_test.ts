@@ -238,3 +238,45 @@ Deno.test("DenoFs.newBackedBuffer() gives a zeroed buffer of its own whose pages
   const backed = fs.newBackedBuffer(bytes);
   assert.ok(touch(backed) < bytes / 4096 / 8, "its pages were already backed");
 });
+
+/** Runs `f` with Deno's asynchronous realPath and readDir counted (and still working). */
+async function countingAsyncCalls(
+  f: (calls: { realPath: number; readDir: number }) => Promise<void>,
+): Promise<void> {
+  const calls = { realPath: 0, readDir: 0 };
+  const realPath = Deno.realPath;
+  const readDir = Deno.readDir;
+  Object.assign(Deno, {
+    realPath: (p: string | URL) => (calls.realPath++, realPath(p)),
+    readDir: (p: string | URL) => (calls.readDir++, readDir(p)),
+  });
+  try {
+    await f(calls);
+  } finally {
+    Object.assign(Deno, { realPath, readDir });
+  }
+}
+
+Deno.test("DenoFs resolves a real path, and refuses a missing folder's bounded listing, without Deno's asynchronous calls", async () => {
+  await withDir(async (dir) => {
+    await Deno.mkdir(`${dir}/sub`);
+    await Deno.writeTextFile(`${dir}/sub/a`, "a");
+    if (posix) await Deno.symlink(`${dir}/sub`, `${dir}/link`);
+    await countingAsyncCalls(async (calls) => {
+      const via = posix ? `${dir}/link/a` : `${dir}/sub/a`;
+      assert.equal(await fs.realPath(via), await Deno.realPath(via));
+      assert.equal(await fs.realPath(`${dir}/sub/../sub`), `${dir}/sub`);
+      await assert.rejects(fs.realPath(`${dir}/missing`), FsNotFoundError);
+      await assert.rejects(fs.readDir(`${dir}/missing`, 5), FsNotFoundError);
+      assert.deepEqual(calls, { realPath: 1, readDir: 0 }, "only the test's own realPath");
+      // Control: an existing folder is still listed by the streaming call, up to the limit.
+      await Deno.writeTextFile(`${dir}/sub/b`, "b");
+      assert.equal((await fs.readDir(`${dir}/sub`, 1)).length, 1);
+      assert.equal((await fs.readDir(`${dir}/sub`, 5)).length, 2);
+      assert.equal(calls.readDir, 2);
+      // Control: a file where a folder is expected still fails as the listing fails.
+      await assert.rejects(fs.readDir(`${dir}/sub/a`, 5));
+      assert.equal(calls.readDir, 3);
+    });
+  });
+});
