@@ -13,7 +13,8 @@ import type { SessionCommand, SessionRecord, SessionTest } from "../capsule/type
 import { truncateUnsplit } from "../budget/truncate.ts";
 import { classifyCommand } from "../safety/command/classify.ts";
 import { testOutcome } from "./test_outcome.ts";
-import type { ParsedTranscript, ReaderConfidence, ToolResultTurn } from "./types.ts";
+import type { ParsedTranscript, ReaderConfidence } from "./types.ts";
+import { pairResults } from "./pair_results.ts";
 import { HOST_IDS, hostRecord } from "../hosts/ids.ts";
 
 /** The bounds of each list and string of the section. */
@@ -141,16 +142,7 @@ function uniqueLast(items: string[]): string[] {
  */
 export function buildSessionRecord(parsed: ParsedTranscript, source: SessionSource): SessionRecord {
   const L = SESSION_LIMITS;
-  const results = new Map<string, ToolResultTurn>();
-  for (const t of parsed.turns) {
-    if (t.kind !== "tool_result" || t.id === null) continue;
-    const prev = results.get(t.id);
-    // An exit status recorded by one record is kept when a later one for the same call has none.
-    results.set(
-      t.id,
-      prev !== undefined && t.exit_code === null ? { ...t, exit_code: prev.exit_code } : t,
-    );
-  }
+  const results = pairResults(parsed.turns);
   const requests: SessionRecord["user_requests"] = [];
   const commands: {
     command: string;
@@ -161,7 +153,7 @@ export function buildSessionRecord(parsed: ParsedTranscript, source: SessionSour
   const read: string[] = [];
   const edited: string[] = [];
   let assistant: string | null = null;
-  for (const t of parsed.turns) {
+  for (const [i, t] of parsed.turns.entries()) {
     if (t.kind === "user") {
       requests.push({ text: keptText(t.text, L.request_chars), at: t.at });
     } else if (t.kind === "assistant") {
@@ -171,7 +163,7 @@ export function buildSessionRecord(parsed: ParsedTranscript, source: SessionSour
       if (t.access === "edit") edited.push(...paths);
       else if (t.access === "read") read.push(...paths);
       if (t.command === null) continue;
-      const found = t.id === null || !isShellTool(t.name) ? undefined : results.get(t.id);
+      const found = isShellTool(t.name) ? results.get(i) : undefined;
       // A command left running in the background has no end in this result: its status is unknown.
       const result = t.detached === true || found?.detached === true ? undefined : found;
       const exit = result?.exit_code ?? null;
