@@ -2,7 +2,7 @@
  * Builds a capsule's `session` section from a parsed transcript: the last
  * user requests, the commands run with the exit status the host recorded
  * (each classified from its raw text by the command classifier), the files
- * read and edited, the tests run and their outcome, and the assistant's
+ * read and edited (by calls the host recorded ending, not as a failure), the tests run and their outcome, and the assistant's
  * last message. Each list keeps its newest entries up to a fixed bound and
  * the rest is counted in `dropped`. Secrets are not handled here: finalize
  * redacts every string of the capsule, this section included, before it is
@@ -159,11 +159,18 @@ export function buildSessionRecord(parsed: ParsedTranscript, source: SessionSour
     } else if (t.kind === "assistant") {
       assistant = t.text;
     } else if (t.kind === "tool_call") {
-      const paths = t.paths.map((p) => keptText(p, L.path_chars));
-      if (t.access === "edit") edited.push(...paths);
-      else if (t.access === "read") read.push(...paths);
+      // A file is read or edited only when the host recorded the call's end and not as a
+      // failure: an edit it refused (the user said no, the text to replace was not there), one
+      // the user cancelled, or one cut off mid-call changed nothing the record shows. A call
+      // with no id cannot be paired and is listed as the log states it.
+      const taken = results.get(i);
+      if (t.id === null || taken !== undefined && taken.is_error !== true) {
+        const paths = t.paths.map((p) => keptText(p, L.path_chars));
+        if (t.access === "edit") edited.push(...paths);
+        else if (t.access === "read") read.push(...paths);
+      }
       if (t.command === null) continue;
-      const found = isShellTool(t.name) ? results.get(i) : undefined;
+      const found = isShellTool(t.name) ? taken : undefined;
       // A command left running in the background has no end in this result: its status is unknown.
       const result = t.detached === true || found?.detached === true ? undefined : found;
       const exit = result?.exit_code ?? null;

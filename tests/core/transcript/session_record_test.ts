@@ -134,6 +134,7 @@ Deno.test("buildSessionRecord(): every string it keeps is well-formed (a lone su
       access: "edit",
       at: null,
     },
+    { kind: "tool_result", id: "1", exit_code: null, is_error: null, text: "ok", at: null },
     {
       kind: "tool_call",
       id: "2",
@@ -171,4 +172,58 @@ Deno.test("buildSessionRecord(): every string it keeps is well-formed (a lone su
       "claude:s\uFFFD",
     ],
   );
+});
+
+/** Claude Code lines: an assistant tool_use and the user line with its tool_result. */
+function claudeCall(id: string, name: string, input: unknown, result: unknown): string[] {
+  const base = { sessionId: "s", cwd: "/r", version: "2.1.197", timestamp: "2026-12-01T00:00:00Z" };
+  return [
+    JSON.stringify({
+      ...base,
+      type: "assistant",
+      message: { role: "assistant", content: [{ type: "tool_use", id, name, input }] },
+    }),
+    ...(result === undefined ? [] : [JSON.stringify({
+      ...base,
+      type: "user",
+      message: {
+        role: "user",
+        content: [{ type: "tool_result", tool_use_id: id, ...result as object }],
+      },
+    })]),
+  ];
+}
+
+Deno.test("buildSessionRecord(): an edit or read the host refused, failed or never finished is no file edited or read; one it finished is (control)", () => {
+  const lines = [
+    // The user said no: Claude Code's rejection is an error result.
+    ...claudeCall("t1", "Edit", { file_path: "/r/rejected.ts", old_string: "a", new_string: "b" }, {
+      content: "The user doesn't want to proceed with this tool use. The tool use was rejected.",
+      is_error: true,
+    }),
+    // The text to replace was not in the file: nothing written.
+    ...claudeCall("t2", "Edit", {
+      file_path: "/r/missing_text.ts",
+      old_string: "zz",
+      new_string: "b",
+    }, {
+      content: "<tool_use_error>String to replace not found in file.</tool_use_error>",
+      is_error: true,
+    }),
+    // No result: the session stopped mid-call.
+    ...claudeCall("t3", "Write", { file_path: "/r/cut_off.ts", content: "x" }, undefined),
+    ...claudeCall("t4", "Read", { file_path: "/r/absent.ts" }, {
+      content: "<tool_use_error>File does not exist.</tool_use_error>",
+      is_error: true,
+    }),
+    // Controls: finished calls (Claude Code leaves is_error out of a success).
+    ...claudeCall("t5", "Edit", { file_path: "/r/done.ts", old_string: "a", new_string: "b" }, {
+      content: "The file /r/done.ts has been updated.",
+    }),
+    ...claudeCall("t6", "Read", { file_path: "/r/seen.ts" }, { content: "1\tx" }),
+  ];
+  const p = parseTranscriptBytes("claude-code", new TextEncoder().encode(lines.join("\n") + "\n"));
+  const s = buildSessionRecord(p, source);
+  assert.deepEqual(s.files_edited, ["/r/done.ts"]);
+  assert.deepEqual(s.files_read, ["/r/seen.ts"]);
 });
