@@ -143,6 +143,7 @@ function uniqueLast(items: string[]): string[] {
 export function buildSessionRecord(parsed: ParsedTranscript, source: SessionSource): SessionRecord {
   const L = SESSION_LIMITS;
   const results = pairResults(parsed.turns);
+  const guessed = source.confidence === "guessed";
   const requests: SessionRecord["user_requests"] = [];
   const commands: {
     command: string;
@@ -171,8 +172,10 @@ export function buildSessionRecord(parsed: ParsedTranscript, source: SessionSour
       }
       if (t.command === null) continue;
       const found = isShellTool(t.name) ? taken : undefined;
-      // A command left running in the background has no end in this result: its status is unknown.
-      const result = t.detached === true || found?.detached === true ? undefined : found;
+      // A command left running in the background has no end in this result: its status is
+      // unknown. So is every status a reader only guessed the format of (the generic reader, a
+      // host baton has no reader for): its `exit_code` is no host's known status field.
+      const result = guessed || t.detached === true || found?.detached === true ? undefined : found;
       const exit = result?.exit_code ?? null;
       const ok = exit !== null
         ? exit === 0

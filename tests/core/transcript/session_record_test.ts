@@ -227,3 +227,23 @@ Deno.test("buildSessionRecord(): an edit or read the host refused, failed or nev
   assert.deepEqual(s.files_edited, ["/r/done.ts"]);
   assert.deepEqual(s.files_read, ["/r/seen.ts"]);
 });
+
+Deno.test("buildSessionRecord(): a reader that only guesses the format states no exit status, whatever its records' exit_code says; a host's reader does (control)", () => {
+  const lines = [
+    { role: "tool_call", id: "c1", name: "bash", input: { command: "npm test" } },
+    { role: "tool", id: "c1", exit_code: 0, content: "12 passed" },
+  ].map((r) => JSON.stringify(r)).join("\n") + "\n";
+  const p = parseTranscriptBytes("generic-jsonl", new TextEncoder().encode(lines));
+  const guessed = buildSessionRecord(p, { ...source, host: "generic", confidence: "guessed" });
+  assert.deepEqual(guessed.commands.map((c) => [c.command, c.exit_code, c.ok, c.trust]), [
+    ["npm test", null, null, "claimed"],
+  ]);
+  assert.deepEqual(guessed.tests.map((t) => t.outcome), ["unknown"]);
+  // control: the same turns from a reader of a known format keep the status
+  const known = buildSessionRecord(p, { ...source, confidence: "documented" });
+  assert.deepEqual(known.commands.map((c) => [c.exit_code, c.ok, c.trust]), [[
+    0,
+    true,
+    "observed",
+  ]]);
+});
