@@ -6,13 +6,21 @@
  * result belongs to the call with its id that came before it, the newest
  * such call; never to a call that came after it, nor to an older call whose
  * id a newer call has taken since. Two calls waiting on one id at once (a
- * batch with a repeated id) cannot be told apart: neither gets a result.
+ * batch with a repeated id) cannot be told apart: neither gets a result,
+ * unless the second is the first written again (the same tool, command and
+ * paths: a record logged twice), which then shares its result.
  * A second record for a call that already has one (Codex writes the
  * `exec_command_end` event and the output) is merged into it: an exit status
  * one of them recorded is kept when the later one has none. Pure.
  * @module
  */
-import type { ToolResultTurn, Turn } from "./types.ts";
+import type { ToolCallTurn, ToolResultTurn, Turn } from "./types.ts";
+
+/** Whether two calls under one id are one call written twice. */
+function sameCall(a: ToolCallTurn, b: ToolCallTurn): boolean {
+  return a.name === b.name && a.command === b.command && a.access === b.access &&
+    a.paths.length === b.paths.length && a.paths.every((p, i) => p === b.paths[i]);
+}
 
 /**
  * Each tool call's result, by the call's index in `turns`.
@@ -39,10 +47,17 @@ export function pairResults(turns: readonly Turn[]): Map<number, ToolResultTurn>
   const owner = new Map<string, number>();
   // Calls that waited on one id together: none of the results can be told to be theirs.
   const ambiguous = new Set<number>();
+  // A call written again while it waits, by its index: it shares the first copy's result.
+  const copies = new Map<number, number>();
   turns.forEach((t, i) => {
     if (t.kind === "tool_call") {
       if (t.id === null) return;
       const queue = waiting.get(t.id) ?? [];
+      const first = queue.length === 1 ? turns[queue[0]!] : undefined;
+      if (first?.kind === "tool_call" && !ambiguous.has(queue[0]!) && sameCall(first, t)) {
+        copies.set(i, queue[0]!);
+        return;
+      }
       if (queue.length > 0) {
         for (const q of queue) ambiguous.add(q);
         ambiguous.add(i);
@@ -68,5 +83,9 @@ export function pairResults(turns: readonly Turn[]): Map<number, ToolResultTurn>
     const prev = paired.get(call)!;
     paired.set(call, t.exit_code === null ? { ...t, exit_code: prev.exit_code } : t);
   });
+  for (const [copy, first] of copies) {
+    const result = paired.get(first);
+    if (result !== undefined) paired.set(copy, result);
+  }
   return paired;
 }

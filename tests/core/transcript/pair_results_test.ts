@@ -139,3 +139,10 @@ Deno.test("a second record for one call (Codex: the exec_command_end event, then
   const s = session([call("c1", "npm test"), result("c1", 1), result("c1", null)]);
   assert.deepEqual(s.commands.map((c) => [c.exit_code, c.ok]), [[1, false]]);
 });
+
+Deno.test("a call written twice before its result (the same tool, command and paths under one id) is one call: both copies share its result; a different call under the id is not (control)", () => {
+  const s = session([call("t1", "npm test"), call("t1", "npm test"), result("t1", 1)]);
+  assert.deepEqual(s.commands.map((c) => c.ok), [false, false]);
+  const t = session([call("t1", "npm test"), call("t1", "ls"), result("t1", 0)]);
+  assert.deepEqual(t.commands.map((c) => c.ok), [null, null]);
+});
