@@ -165,7 +165,7 @@ export function buildSessionRecord(parsed: ParsedTranscript, source: SessionSour
       // the user cancelled, or one cut off mid-call changed nothing the record shows. A call
       // with no id cannot be paired and is listed as the log states it.
       const taken = results.get(i);
-      if (t.id === null || taken !== undefined && taken.is_error !== true) {
+      if (t.id === null || taken !== undefined && taken.is_error !== true && !taken.denied) {
         const paths = t.paths.map((p) => keptText(p, L.path_chars));
         if (t.access === "edit") edited.push(...paths);
         else if (t.access === "read") read.push(...paths);

@@ -247,3 +247,32 @@ Deno.test("buildSessionRecord(): a reader that only guesses the format states no
     "observed",
   ]]);
 });
+
+Deno.test("buildSessionRecord(): a Claude Code call the user rejected never ran: no status and no file, though is_error is true; a Bash that ran and failed stays failed (control)", () => {
+  const rejected = (id: string, name: string, input: unknown, extra: Record<string, unknown>) => {
+    const [call, result] = claudeCall(id, name, input, {
+      content: "The user doesn't want to proceed with this tool use. The tool use was rejected.",
+      is_error: true,
+    });
+    return [call!, JSON.stringify({ ...JSON.parse(result!), ...extra })];
+  };
+  const lines = [
+    ...rejected("r1", "Bash", { command: "npm test" }, { toolUseResult: "User rejected tool use" }),
+    ...rejected("r2", "Write", { file_path: "/r/new.ts", content: "x" }, {
+      toolUseResult: "User rejected tool use",
+      toolDenialKind: "user-rejected",
+    }),
+    ...claudeCall("r3", "Bash", { command: "cargo test" }, {
+      content: "Exit code 101\nerror: test failed",
+      is_error: true,
+    }),
+  ];
+  const p = parseTranscriptBytes("claude-code", new TextEncoder().encode(lines.join("\n") + "\n"));
+  const s = buildSessionRecord(p, source);
+  assert.deepEqual(s.commands.map((c) => [c.command, c.ok, c.trust]), [
+    ["npm test", null, "claimed"],
+    ["cargo test", false, "observed"],
+  ]);
+  assert.deepEqual(s.tests.map((t) => t.outcome), ["unknown", "failed"]);
+  assert.deepEqual(s.files_edited, []);
+});
