@@ -20,7 +20,10 @@
  *   all (the command was stopped, not finished), whatever `is_error` says;
  *   nor does one whose `returnCodeInterpretation` says the host read a
  *   non-zero exit as no error (grep's no match, diff's files differ, a
- *   false `test`), which comes with `is_error: false`.
+ *   false `test`), which comes with `is_error: false`. A call the user
+ *   rejected (the record's `toolUseResult` is "User rejected tool use", or
+ *   it carries `toolDenialKind`) never ran: its result is marked denied and
+ *   has no status, though `is_error` is true.
  * - A compaction is marked by the `compact_boundary` line, the summary line
  *   Claude Code writes after it (`isCompactSummary`), and older builds'
  *   `summary` lines; the pair gives one compaction turn.
@@ -65,6 +68,16 @@ function backgrounded(result: unknown): boolean {
   if (r === null) return false;
   return (typeof r.backgroundTaskId === "string" && r.backgroundTaskId !== "") ||
     r.backgroundedByUser === true;
+}
+
+/**
+ * Whether a tool result's record says the call never ran: the user rejected
+ * it (`toolUseResult` is Claude Code's "User rejected tool use"; newer
+ * builds add `toolDenialKind`, e.g. "user-rejected").
+ */
+function deniedCall(r: Record<string, unknown>): boolean {
+  return r.toolUseResult === "User rejected tool use" ||
+    typeof r.toolDenialKind === "string" && r.toolDenialKind !== "";
 }
 
 /**
@@ -182,7 +195,8 @@ export function parseClaudeCode(
         // A command the user interrupted (or the host stopped) did not end on its own: its
         // result says nothing of success or failure, whatever `is_error` holds.
         // A non-zero exit the host reinterpreted as no error is no success either.
-        const isError = interruptedResult(r.toolUseResult)
+        const denied = deniedCall(r);
+        const isError = denied || interruptedResult(r.toolUseResult)
           ? null
           : block.is_error === true
           ? true
@@ -196,6 +210,7 @@ export function parseClaudeCode(
           is_error: isError,
           text: resultText(block.content),
           ...(backgrounded(r.toolUseResult) ? { detached: true } : {}),
+          ...(denied ? { denied: true } : {}),
           at,
         });
       }

@@ -2,7 +2,7 @@
  * Builds a capsule's `session` section from a parsed transcript: the last
  * user requests, the commands run with the exit status the host recorded
  * (each classified from its raw text by the command classifier), the files
- * read and edited, the tests run and their outcome, and the assistant's
+ * read and edited (by calls the host recorded ending, not as a failure), the tests run and their outcome, and the assistant's
  * last message. Each list keeps its newest entries up to a fixed bound and
  * the rest is counted in `dropped`. Secrets are not handled here: finalize
  * redacts every string of the capsule, this section included, before it is
@@ -13,7 +13,8 @@ import type { SessionCommand, SessionRecord, SessionTest } from "../capsule/type
 import { truncateUnsplit } from "../budget/truncate.ts";
 import { classifyCommand } from "../safety/command/classify.ts";
 import { testOutcome } from "./test_outcome.ts";
-import type { ParsedTranscript, ReaderConfidence, ToolResultTurn } from "./types.ts";
+import type { ParsedTranscript, ReaderConfidence } from "./types.ts";
+import { pairResults } from "./pair_results.ts";
 import { HOST_IDS, hostRecord } from "../hosts/ids.ts";
 
 /** The bounds of each list and string of the section. */
@@ -141,16 +142,8 @@ function uniqueLast(items: string[]): string[] {
  */
 export function buildSessionRecord(parsed: ParsedTranscript, source: SessionSource): SessionRecord {
   const L = SESSION_LIMITS;
-  const results = new Map<string, ToolResultTurn>();
-  for (const t of parsed.turns) {
-    if (t.kind !== "tool_result" || t.id === null) continue;
-    const prev = results.get(t.id);
-    // An exit status recorded by one record is kept when a later one for the same call has none.
-    results.set(
-      t.id,
-      prev !== undefined && t.exit_code === null ? { ...t, exit_code: prev.exit_code } : t,
-    );
-  }
+  const results = pairResults(parsed.turns);
+  const guessed = source.confidence === "guessed";
   const requests: SessionRecord["user_requests"] = [];
   const commands: {
     command: string;
@@ -161,19 +154,28 @@ export function buildSessionRecord(parsed: ParsedTranscript, source: SessionSour
   const read: string[] = [];
   const edited: string[] = [];
   let assistant: string | null = null;
-  for (const t of parsed.turns) {
+  for (const [i, t] of parsed.turns.entries()) {
     if (t.kind === "user") {
       requests.push({ text: keptText(t.text, L.request_chars), at: t.at });
     } else if (t.kind === "assistant") {
       assistant = t.text;
     } else if (t.kind === "tool_call") {
-      const paths = t.paths.map((p) => keptText(p, L.path_chars));
-      if (t.access === "edit") edited.push(...paths);
-      else if (t.access === "read") read.push(...paths);
+      // A file is read or edited only when the host recorded the call's end and not as a
+      // failure: an edit it refused (the user said no, the text to replace was not there), one
+      // the user cancelled, or one cut off mid-call changed nothing the record shows. A call
+      // with no id cannot be paired and is listed as the log states it.
+      const taken = results.get(i);
+      if (t.id === null || taken !== undefined && taken.is_error !== true && !taken.denied) {
+        const paths = t.paths.map((p) => keptText(p, L.path_chars));
+        if (t.access === "edit") edited.push(...paths);
+        else if (t.access === "read") read.push(...paths);
+      }
       if (t.command === null) continue;
-      const found = t.id === null || !isShellTool(t.name) ? undefined : results.get(t.id);
-      // A command left running in the background has no end in this result: its status is unknown.
-      const result = t.detached === true || found?.detached === true ? undefined : found;
+      const found = isShellTool(t.name) ? taken : undefined;
+      // A command left running in the background has no end in this result: its status is
+      // unknown. So is every status a reader only guessed the format of (the generic reader, a
+      // host baton has no reader for): its `exit_code` is no host's known status field.
+      const result = guessed || t.detached === true || found?.detached === true ? undefined : found;
       const exit = result?.exit_code ?? null;
       const ok = exit !== null
         ? exit === 0

@@ -11,8 +11,12 @@
  * an earlier command can end the shell or rename the runner (`exit 0;`,
  * `trap 'exit 0' EXIT;`, a function or alias named `npm`), or when the
  * runner is asked to run no test (`--help`, `--collect-only`, `make -n`,
- * `-DskipTests`). Anything the shell parser cannot read cleanly lends
- * nothing. Pure.
+ * `-DskipTests`). A runner asked to exit 0 when it finds no test
+ * (`--passWithNoTests`, jest's `--onlyChanged`/`-o`, `--lastCommit` and
+ * `--changedSince`, vitest's `--changed`, deno's `--permit-no-files`, a
+ * package manager's `--if-present`, which exits 0 when there is no test
+ * script) lends only a failure: its 0 may say that no test ran. Anything the
+ * shell parser cannot read cleanly lends nothing. Pure.
  * @module
  */
 import {
@@ -28,6 +32,8 @@ export type TestStatusSource =
   | "runner"
   /** Only a 0 is the runner's (an `&&` chain: a failure may be an earlier command's). */
   | "runner_if_zero"
+  /** Only a failure is the runner's (it was asked to exit 0 when it finds no test). */
+  | "runner_if_failed"
   /** The status is not the runner's (or cannot be told): the outcome is unknown. */
   | "other";
 
@@ -232,6 +238,32 @@ function runsNoTest(program: string, rest: readonly string[]): boolean {
   return false;
 }
 
+/**
+ * Options (their names without dashes, in lower case) with which a runner or
+ * the package manager in front of it exits 0 when there is no test to run.
+ */
+const ZERO_WITHOUT_TESTS = new Set([
+  "passwithnotests",
+  "onlychanged",
+  "lastcommit",
+  "changedsince",
+  "changed",
+  "permitnofiles",
+  "ifpresent",
+]);
+
+/** True when the runner's words let it exit 0 without running a test. */
+function zeroMayMeanNoTest(words: readonly string[]): boolean {
+  const at = programIndex(words);
+  const program = at < 0 ? "" : baseName(words[at]!);
+  return words.slice(at + 1).some((w) => {
+    if (w === "-o") return program === "jest";
+    const m = /^--([A-Za-z-]+)(?:=(.*))?$/.exec(w);
+    return m !== null && m[2] !== "false" &&
+      ZERO_WITHOUT_TESTS.has(m[1]!.replaceAll("-", "").toLowerCase());
+  });
+}
+
 /** True when `words` (assignments already left out) run a test runner. */
 function runsTests(words: readonly string[]): boolean {
   const at = programIndex(words);
@@ -335,6 +367,7 @@ export function testStatusSource(command: string): TestStatusSource {
     words.push(text);
   }
   if (!runsTests(words)) return "other";
+  if (zeroMayMeanNoTest(words)) return failureAmbiguous ? "other" : "runner_if_failed";
   return failureAmbiguous ? "runner_if_zero" : "runner";
 }
 
@@ -349,6 +382,6 @@ export function testOutcome(
   if (ok === null) return "unknown";
   const source = testStatusSource(command);
   if (source === "other") return "unknown";
-  if (ok) return "passed";
-  return source === "runner" ? "failed" : "unknown";
+  if (ok) return source === "runner_if_failed" ? "unknown" : "passed";
+  return source === "runner" || source === "runner_if_failed" ? "failed" : "unknown";
 }

@@ -56,6 +56,8 @@ export interface ToolResultTurn {
   text: string;
   /** The host says the command went on in the background: the result is not its end. */
   detached?: boolean;
+  /** The host says the call never ran (the user rejected it): no outcome, no file touched. */
+  denied?: boolean;
   at: string | null;
 }
 

@@ -11,6 +11,8 @@
  * words>" in the next session's briefing. Real `baton` pre-compact hook for
  * Cursor on a real repository, then load; the control is the same hook
  * given a JSON Lines transcript (the generic reader), whose user turn is kept.
+ * That generic reader only guesses the format, so an `exit_code` field in it
+ * gives no status: 'npm test' with exit_code 0 was briefed as observed and passed.
  * @module
  */
 import assert from "node:assert/strict";
@@ -99,4 +101,23 @@ Deno.test("control: the same hook keeps the user turn of a structured (JSON Line
   const { out, warning } = await capture(repo, home.path, jsonl, `${CONVERSATION}.jsonl`);
   assert.doesNotMatch(warning, /without a session section/, warning);
   assert.match(out, /user asked: summarise the readme/, out);
+});
+
+Deno.test("a JSON Lines transcript only the generic reader reads: its exit_code field is no host's status, so 'npm test' is neither observed to succeed nor passed", async () => {
+  const repo = await makeRepo();
+  await using home = await tempDir("baton-home-");
+  await writeFiles(repo, { "a.txt": "a\n" });
+  await commitAll(repo, "init");
+  const jsonl = [
+    { role: "user", content: "run the tests" },
+    { role: "tool_call", id: "c1", name: "bash", input: { command: "npm test" } },
+    { role: "tool", id: "c1", exit_code: 0, content: "12 passed" },
+  ].map((r) => JSON.stringify(r)).join("\n") + "\n";
+  const { out } = await capture(repo, home.path, jsonl, `${CONVERSATION}.jsonl`);
+  assert.match(out, /user asked: run the tests/, out);
+  assert.match(out, /npm test/, out);
+  // the old reading: "test passed (exit 0): npm test" and "ran [observed, exit 0, review]: npm test"
+  assert.doesNotMatch(out, /observed[^\n]*\]: npm test/, out);
+  assert.doesNotMatch(out, /test passed[^\n]*: npm test/, out);
+  assert.match(out, /test unknown: npm test/, out);
 });

@@ -134,6 +134,7 @@ Deno.test("buildSessionRecord(): every string it keeps is well-formed (a lone su
       access: "edit",
       at: null,
     },
+    { kind: "tool_result", id: "1", exit_code: null, is_error: null, text: "ok", at: null },
     {
       kind: "tool_call",
       id: "2",
@@ -171,4 +172,107 @@ Deno.test("buildSessionRecord(): every string it keeps is well-formed (a lone su
       "claude:s\uFFFD",
     ],
   );
+});
+
+/** Claude Code lines: an assistant tool_use and the user line with its tool_result. */
+function claudeCall(id: string, name: string, input: unknown, result: unknown): string[] {
+  const base = { sessionId: "s", cwd: "/r", version: "2.1.197", timestamp: "2026-12-01T00:00:00Z" };
+  return [
+    JSON.stringify({
+      ...base,
+      type: "assistant",
+      message: { role: "assistant", content: [{ type: "tool_use", id, name, input }] },
+    }),
+    ...(result === undefined ? [] : [JSON.stringify({
+      ...base,
+      type: "user",
+      message: {
+        role: "user",
+        content: [{ type: "tool_result", tool_use_id: id, ...result as object }],
+      },
+    })]),
+  ];
+}
+
+Deno.test("buildSessionRecord(): an edit or read the host refused, failed or never finished is no file edited or read; one it finished is (control)", () => {
+  const lines = [
+    // The user said no: Claude Code's rejection is an error result.
+    ...claudeCall("t1", "Edit", { file_path: "/r/rejected.ts", old_string: "a", new_string: "b" }, {
+      content: "The user doesn't want to proceed with this tool use. The tool use was rejected.",
+      is_error: true,
+    }),
+    // The text to replace was not in the file: nothing written.
+    ...claudeCall("t2", "Edit", {
+      file_path: "/r/missing_text.ts",
+      old_string: "zz",
+      new_string: "b",
+    }, {
+      content: "<tool_use_error>String to replace not found in file.</tool_use_error>",
+      is_error: true,
+    }),
+    // No result: the session stopped mid-call.
+    ...claudeCall("t3", "Write", { file_path: "/r/cut_off.ts", content: "x" }, undefined),
+    ...claudeCall("t4", "Read", { file_path: "/r/absent.ts" }, {
+      content: "<tool_use_error>File does not exist.</tool_use_error>",
+      is_error: true,
+    }),
+    // Controls: finished calls (Claude Code leaves is_error out of a success).
+    ...claudeCall("t5", "Edit", { file_path: "/r/done.ts", old_string: "a", new_string: "b" }, {
+      content: "The file /r/done.ts has been updated.",
+    }),
+    ...claudeCall("t6", "Read", { file_path: "/r/seen.ts" }, { content: "1\tx" }),
+  ];
+  const p = parseTranscriptBytes("claude-code", new TextEncoder().encode(lines.join("\n") + "\n"));
+  const s = buildSessionRecord(p, source);
+  assert.deepEqual(s.files_edited, ["/r/done.ts"]);
+  assert.deepEqual(s.files_read, ["/r/seen.ts"]);
+});
+
+Deno.test("buildSessionRecord(): a reader that only guesses the format states no exit status, whatever its records' exit_code says; a host's reader does (control)", () => {
+  const lines = [
+    { role: "tool_call", id: "c1", name: "bash", input: { command: "npm test" } },
+    { role: "tool", id: "c1", exit_code: 0, content: "12 passed" },
+  ].map((r) => JSON.stringify(r)).join("\n") + "\n";
+  const p = parseTranscriptBytes("generic-jsonl", new TextEncoder().encode(lines));
+  const guessed = buildSessionRecord(p, { ...source, host: "generic", confidence: "guessed" });
+  assert.deepEqual(guessed.commands.map((c) => [c.command, c.exit_code, c.ok, c.trust]), [
+    ["npm test", null, null, "claimed"],
+  ]);
+  assert.deepEqual(guessed.tests.map((t) => t.outcome), ["unknown"]);
+  // control: the same turns from a reader of a known format keep the status
+  const known = buildSessionRecord(p, { ...source, confidence: "documented" });
+  assert.deepEqual(known.commands.map((c) => [c.exit_code, c.ok, c.trust]), [[
+    0,
+    true,
+    "observed",
+  ]]);
+});
+
+Deno.test("buildSessionRecord(): a Claude Code call the user rejected never ran: no status and no file, though is_error is true; a Bash that ran and failed stays failed (control)", () => {
+  const rejected = (id: string, name: string, input: unknown, extra: Record<string, unknown>) => {
+    const [call, result] = claudeCall(id, name, input, {
+      content: "The user doesn't want to proceed with this tool use. The tool use was rejected.",
+      is_error: true,
+    });
+    return [call!, JSON.stringify({ ...JSON.parse(result!), ...extra })];
+  };
+  const lines = [
+    ...rejected("r1", "Bash", { command: "npm test" }, { toolUseResult: "User rejected tool use" }),
+    ...rejected("r2", "Write", { file_path: "/r/new.ts", content: "x" }, {
+      toolUseResult: "User rejected tool use",
+      toolDenialKind: "user-rejected",
+    }),
+    ...claudeCall("r3", "Bash", { command: "cargo test" }, {
+      content: "Exit code 101\nerror: test failed",
+      is_error: true,
+    }),
+  ];
+  const p = parseTranscriptBytes("claude-code", new TextEncoder().encode(lines.join("\n") + "\n"));
+  const s = buildSessionRecord(p, source);
+  assert.deepEqual(s.commands.map((c) => [c.command, c.ok, c.trust]), [
+    ["npm test", null, "claimed"],
+    ["cargo test", false, "observed"],
+  ]);
+  assert.deepEqual(s.tests.map((t) => t.outcome), ["unknown", "failed"]);
+  assert.deepEqual(s.files_edited, []);
 });

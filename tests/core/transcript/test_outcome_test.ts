@@ -168,3 +168,52 @@ Deno.test("testStatusSource(): a runner asked to list, print help, dry-run or sk
   ];
   for (const c of run) assert.equal(testStatusSource(c), "runner", c);
 });
+
+Deno.test("testStatusSource(): a runner asked to exit 0 when it finds no test lends only a failure", () => {
+  const zeroWithoutTests = [
+    "npx jest --passWithNoTests",
+    "npm test -- --passWithNoTests",
+    "vitest run --passWithNoTests=true",
+    "jest -o",
+    "jest --onlyChanged",
+    "jest --lastCommit",
+    "jest --changedSince main",
+    "npx vitest run --changed",
+    "deno test --permit-no-files",
+    "npm test --if-present",
+    "pnpm run test --if-present",
+  ];
+  for (const c of zeroWithoutTests) assert.equal(testStatusSource(c), "runner_if_failed", c);
+  // after an && chain neither a 0 nor a failure is the runner's
+  assert.equal(testStatusSource("cd app && jest --passWithNoTests"), "other");
+  // controls: `-o` is pytest's ini override, and a flag set to false asks for nothing
+  for (const c of ["pytest -o addopts=", "jest --passWithNoTests=false", "jest"]) {
+    assert.equal(testStatusSource(c), "runner", c);
+  }
+  assert.equal(testOutcome("jest --passWithNoTests", true), "unknown");
+  assert.equal(testOutcome("jest --passWithNoTests", false), "failed");
+});
+
+Deno.test("testOutcome(): deno's --permit-no-files exits 0 with no test at all (real deno as the oracle): no pass; a failing run is a failure, a plain run's 0 a pass (controls)", async () => {
+  await using tmp = await tempDir();
+  const deno = async (...args: string[]) =>
+    (await new Deno.Command(Deno.execPath(), {
+      args: ["test", "--no-config", "--no-lock", ...args],
+      cwd: tmp.path,
+      stdout: "null",
+      stderr: "null",
+      env: { NO_COLOR: "1" },
+    }).output()).code;
+  const permit = "deno test --permit-no-files";
+  assert.equal(await deno("--permit-no-files"), 0, "no test file, yet deno exits 0");
+  assert.equal(testOutcome(permit, true), "unknown");
+  Deno.writeTextFileSync(
+    `${tmp.path}/a_test.ts`,
+    'Deno.test("a", () => { throw new Error("x"); });\n',
+  );
+  assert.equal(await deno("--permit-no-files"), 1);
+  assert.equal(testOutcome(permit, false), "failed");
+  Deno.writeTextFileSync(`${tmp.path}/a_test.ts`, 'Deno.test("a", () => {});\n');
+  assert.equal(await deno(), 0);
+  assert.equal(testOutcome("deno test", true), "passed");
+});
