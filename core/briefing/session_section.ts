@@ -85,7 +85,10 @@ function commandLine(
   // Classified again from the text: a capsule has no field that could declare its own command safe.
   const safety = classify(c.command);
   const text = safeInline(c.command);
-  return `ran ${exitLabel(c, trusted, safety.class, safety.families)}: ${
+  // "ran" only where the record holds how it ended: a call with no status may never have run
+  // (rejected, cut by a crash, its result lost), so it is named as the request it is.
+  const verb = c.exit_code === null && c.ok === null ? "requested" : "ran";
+  return `${verb} ${exitLabel(c, trusted, safety.class, safety.families)}: ${
     safety.class === "dangerous" ? defangLine(text) : text
   }`;
 }
@@ -127,9 +130,13 @@ export function sessionItems(
   const losses = session.dropped.map((d) => `${d.count} older ${listName(d.field)}`);
   // Where it was read from and how much are the writer's word: from a capsule no trusted key
   // signed, a stranger's counts ("read whole; 0 record(s) skipped"), so said as the capsule's.
-  const first = `- ${trusted ? "" : "The capsule's own account, not checked here: "}From the ${
-    hostName(session.host)
-  } transcript (${shapedFormat(session.format)}, reader ${session.reader_confidence}), ${
+  // The generic reader's name already says "transcript".
+  const source = session.host === "generic"
+    ? "a transcript read by the generic reader"
+    : `the ${hostName(session.host)} transcript`;
+  const first = `- ${
+    trusted ? "" : "The capsule's own account, not checked here: "
+  }From ${source} (${shapedFormat(session.format)}, reader ${session.reader_confidence}), ${
     r.complete
       ? "read whole"
       : r.file_bytes === 0

@@ -103,7 +103,7 @@ Deno.test("a Copilot shell call's status is its shellExecution exit code, not th
   assert.match(out, /ran \[observed, exit 1[^\]]*\]: npm test/, why);
   assert.doesNotMatch(out, /test passed: cargo test/, why);
   assert.match(out, /test unknown: cargo test/, why);
-  assert.match(out, /ran \[claimed, no exit status recorded[^\]]*\]: cargo test/, why);
+  assert.match(out, /requested \[claimed, no exit status recorded[^\]]*\]: cargo test/, why);
   assert.match(out, /test passed \(exit 0\): pytest -q/, "control: exit 0");
   assert.match(out, /test failed: go test/, "control: a failed tool call");
 });

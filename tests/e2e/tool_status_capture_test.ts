@@ -34,5 +34,5 @@ Deno.test("a command given to a tool that is not the host's shell has no observe
   assert.match(out, /ran \[observed, succeeded[^\]]*\]: pytest -q/, "control");
   assert.doesNotMatch(out, /test passed: npm test/, out);
   assert.doesNotMatch(out, /\[observed[^\]]*\]: npm test/, out);
-  assert.match(out, /ran \[claimed, no exit status recorded[^\]]*\]: npm test/, out);
+  assert.match(out, /requested \[claimed, no exit status recorded[^\]]*\]: npm test/, out);
 });

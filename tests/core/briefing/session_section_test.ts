@@ -211,3 +211,41 @@ Deno.test("sessionItems(): how much of the transcript a capsule no trusted key s
     /^- From the Codex transcript \(codex 0\.171\.0, reader verified\), read whole;/,
   );
 });
+
+Deno.test("sessionItems(): a command whose record holds no way it ended is named as requested, never as ran; one with an exit status or an outcome ran (controls)", () => {
+  const call = (exit_code: number | null, ok: boolean | null) => ({
+    command: "ls src",
+    exit_code,
+    ok,
+    class: "read_only" as const,
+    families: [],
+    trust: "observed" as const,
+    at: null,
+  });
+  const lines = (c: ReturnType<typeof call>) =>
+    sessionItems(session({ commands: [c] }), true, classifyCommand).filter((l) =>
+      l.endsWith(": ls src") && !l.startsWith("test ")
+    );
+  assert.deepEqual(lines(call(null, null)), [
+    "requested [observed, no exit status recorded, read_only]: ls src",
+  ]);
+  assert.deepEqual(lines(call(0, true)), ["ran [observed, exit 0, read_only]: ls src"]);
+  assert.deepEqual(lines(call(null, false)), ["ran [observed, failed, read_only]: ls src"]);
+});
+
+Deno.test("sessionItems(): the generic reader's transcript is named once, not as a 'generic transcript transcript'; a host's keeps its name (control)", () => {
+  const generic = sessionItems(
+    session({
+      host: "generic",
+      reader_confidence: "guessed" as SessionRecord["reader_confidence"],
+    }),
+    true,
+    classifyCommand,
+  )[0]!;
+  assert.match(generic, /^- From a transcript read by the generic reader \(/);
+  assert.doesNotMatch(generic, /transcript transcript/);
+  assert.match(
+    sessionItems(session(), true, classifyCommand)[0]!,
+    /^- From the Codex transcript \(/,
+  );
+});
