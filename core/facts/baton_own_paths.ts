@@ -23,8 +23,21 @@ const OWN_FILES = new Set([
   "index.json",
 ]);
 
-/** Folders of `.baton/` that hold only baton's state (a lock set aside as `lock.stale-…` or `lock.release-…`; `enforce`, `done`: earlier versions'). */
-const OWN_FOLDERS = /^(lock|lock\.(stale|release)-[^/]+|state|enforce|done)(\/|$)/;
+/**
+ * Folders of `.baton/` that hold only baton's state: the lock, one set aside
+ * under the exact names core/store/lock.ts gives it (`lock.stale-<token>-<attempt>`,
+ * `lock.release-<token>`, the token 32 hex digits), `state`, and earlier
+ * versions' `enforce`.
+ */
+const OWN_FOLDERS =
+  /^(lock|lock\.stale-[0-9a-f]{32}-\d{1,10}|lock\.release-[0-9a-f]{32}|state|enforce)(\/|$)/;
+
+/**
+ * An earlier version's `baton done --force` audit (`done/<UTC-ts>-<8 hex>.json`).
+ * Only that shape: `done/` is a name a person picks for the scripts of
+ * `.baton/config.yaml`'s done gates, and a change to those must show.
+ */
+const OLD_DONE_AUDIT = /^done\/\d{8}T\d{6}(\.\d{3})?Z-[0-9a-f]{8}\.json$/;
 
 /** A temp file of an atomic write (core/store/temp_name.ts), or doctor's write probe. */
 const TEMP = /^\.[^/]+\.tmp$/;
@@ -51,6 +64,7 @@ export function isBatonOwnPath(path: string): boolean {
   if (!path.startsWith(".baton/")) return false;
   const rest = path.slice(".baton/".length);
   if (OWN_FILES.has(rest) || OWN_FOLDERS.test(rest) || TEMP.test(rest)) return true;
+  if (OLD_DONE_AUDIT.test(rest)) return true;
   if (/^latest\.md\.invalid-[0-9TZ]+$/.test(rest)) return true;
   if (!rest.startsWith("capsules/")) return false;
   const name = rest.slice("capsules/".length);

@@ -123,3 +123,44 @@ Deno.test("command evidence that ran a script under .baton/ goes STALE when the 
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("a script in a folder earlier versions used (.baton/done/) or named like a set-aside lock is content, as git says", async () => {
+  const dir = await makeRepo("baton-dir-lookalike-");
+  try {
+    await writeFiles(dir, { "a.txt": "a\n", ".baton/done/check.sh": "exit 0\n" });
+    await commitAll(dir, "init");
+    const ev = await runBaton(["evidence", "--json", "--", "sh", ".baton/done/check.sh"], {
+      cwd: dir,
+    });
+    assert.equal(ev.code, 0, ev.stderr);
+    const fin = await runBaton(["finalize", "--draft", "-"], {
+      cwd: dir,
+      stdin: JSON.stringify({
+        now: "checking",
+        verified_facts: [{ text: "the done gate passes", evidence: JSON.parse(ev.stdout).id }],
+      }),
+    });
+    assert.equal(fin.code, 0, fin.stderr);
+    // Positive control: nothing changed, the fact stands verified and the tree is clean.
+    assert.match((await runBaton(["load"], { cwd: dir })).stdout, /- \[verified\] the done gate/);
+    assert.deepEqual(await batonSees(dir), { dirty: false, changed: [], untracked: [] });
+
+    // The script is edited and a folder named like a lock baton set aside appears.
+    await writeFiles(dir, {
+      ".baton/done/check.sh": "exit 1\n",
+      ".baton/lock.stale-x/run.sh": "x\n",
+    });
+    const seen = await gitSees(dir);
+    assert.deepEqual(seen.changed, [".baton/done/check.sh"]);
+    assert.ok(seen.untracked.includes(".baton/lock.stale-x/run.sh"));
+    const baton = await batonSees(dir);
+    assert.deepEqual(baton.changed, seen.changed);
+    assert.deepEqual(baton.untracked, notBatons(seen.untracked));
+    assert.doesNotMatch(
+      (await runBaton(["load"], { cwd: dir })).stdout,
+      /\[verified\] the done gate passes/,
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
