@@ -60,7 +60,9 @@ const TEMP = /^\.[^/]+\.tmp$/;
  * ```
  */
 export function isBatonOwnPath(path: string): boolean {
-  if (path === ".baton" || path === ".baton/") return true;
+  // `.baton/` is a folder listed whole; a path `.baton` is a file, a link or a
+  // submodule, never baton's (its folder is a real directory, check_baton_dir.ts).
+  if (path === ".baton/") return true;
   if (!path.startsWith(".baton/")) return false;
   const rest = path.slice(".baton/".length);
   if (OWN_FILES.has(rest) || OWN_FOLDERS.test(rest) || TEMP.test(rest)) return true;

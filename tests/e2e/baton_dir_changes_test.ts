@@ -164,3 +164,20 @@ Deno.test("a script in a folder earlier versions used (.baton/done/) or named li
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("a file named .baton (baton's folder is always a directory) is content: its edit shows as git shows it", async () => {
+  const dir = await makeRepo("baton-dir-file-");
+  try {
+    await writeFiles(dir, { "a.txt": "a\n", ".baton": "tool: other\n" });
+    await commitAll(dir, "init");
+    // Positive control: unchanged, clean for both.
+    assert.deepEqual(await gitSees(dir), { changed: [], untracked: [] });
+    assert.deepEqual(await batonSees(dir), { dirty: false, changed: [], untracked: [] });
+    await Deno.writeTextFile(`${dir}/.baton`, "tool: changed\n");
+    const seen = await gitSees(dir);
+    assert.deepEqual(seen.changed, [".baton"]);
+    assert.deepEqual(await batonSees(dir), { dirty: true, changed: [".baton"], untracked: [] });
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -15,7 +15,6 @@ Deno.test("the paths baton writes under .baton/ are its own", () => {
   const writer = { pid: 42, started: "0a1b2c3d-99" };
   for (
     const p of [
-      ".baton",
       ".baton/",
       ".baton/latest.md",
       ".baton/latest.md.invalid-20261206T050000123Z",
@@ -40,6 +39,7 @@ Deno.test("the paths baton writes under .baton/ are its own", () => {
 Deno.test("every other path under .baton/ is content, and no path outside it is baton's", () => {
   for (
     const p of [
+      ".baton",
       ".baton/config.yaml",
       ".baton/check.sh",
       ".baton/latest.md.sh",
