@@ -3,9 +3,8 @@
  * so that a capsule written into a clean tree leaves it clean: `latest.md`
  * (and one `baton revive --force` set aside), the archive's capsule files,
  * the progress log, the rotation tombstone, the ignore file, the lock (and a
- * stale lock set aside), temp files of its atomic writes, the private state
- * of a directory outside git and the state files earlier versions kept
- * there. Every other path under `.baton/` is the repository's content and
+ * stale lock set aside) and its guard in `state/`, temp files of its atomic
+ * writes, and the state files earlier versions kept there. Every other path under `.baton/` is the repository's content and
  * counts as git counts it: a script a commit or a session put there (command
  * evidence that ran it must go stale when it changes), and
  * `.baton/config.yaml`, which a person writes and baton never does (its
@@ -26,11 +25,23 @@ const OWN_FILES = new Set([
 /**
  * Folders of `.baton/` that hold only baton's state: the lock, one set aside
  * under the exact names core/store/lock.ts gives it (`lock.stale-<token>-<attempt>`,
- * `lock.release-<token>`, the token 32 hex digits), `state`, and earlier
- * versions' `enforce`.
+ * `lock.release-<token>`, the token 32 hex digits), and earlier versions'
+ * `enforce`.
  */
 const OWN_FOLDERS =
-  /^(lock|lock\.stale-[0-9a-f]{32}-\d{1,10}|lock\.release-[0-9a-f]{32}|state|enforce)(\/|$)/;
+  /^(lock|lock\.stale-[0-9a-f]{32}-\d{1,10}|lock\.release-[0-9a-f]{32}|enforce)(\/|$)/;
+
+/**
+ * What baton keeps in `.baton/state/` of a git repository (facts exist only
+ * there; its private state is `<git dir>/baton`): the lock's guard
+ * (core/store/lock.ts) and earlier versions' two files; `state/` listed whole.
+ */
+const OWN_STATE = new Set([
+  "state/",
+  "state/lock.guard",
+  "state/injected.json",
+  "state/config-cache.json",
+]);
 
 /**
  * An earlier version's `baton done --force` audit (`done/<UTC-ts>-<8 hex>.json`).
@@ -66,6 +77,7 @@ export function isBatonOwnPath(path: string): boolean {
   if (!path.startsWith(".baton/")) return false;
   const rest = path.slice(".baton/".length);
   if (OWN_FILES.has(rest) || OWN_FOLDERS.test(rest) || TEMP.test(rest)) return true;
+  if (OWN_STATE.has(rest)) return true;
   if (OLD_DONE_AUDIT.test(rest)) return true;
   if (/^latest\.md\.invalid-[0-9TZ]+$/.test(rest)) return true;
   if (!rest.startsWith("capsules/")) return false;

@@ -124,10 +124,14 @@ Deno.test("command evidence that ran a script under .baton/ goes STALE when the 
   }
 });
 
-Deno.test("a script in a folder earlier versions used (.baton/done/) or named like a set-aside lock is content, as git says", async () => {
+Deno.test("a script in .baton/done/ or .baton/state/ (baton writes only its own names there) or named like a set-aside lock is content, as git says", async () => {
   const dir = await makeRepo("baton-dir-lookalike-");
   try {
-    await writeFiles(dir, { "a.txt": "a\n", ".baton/done/check.sh": "exit 0\n" });
+    await writeFiles(dir, {
+      "a.txt": "a\n",
+      ".baton/done/check.sh": "exit 0\n",
+      ".baton/state/check.sh": "exit 0\n",
+    });
     await commitAll(dir, "init");
     const ev = await runBaton(["evidence", "--json", "--", "sh", ".baton/done/check.sh"], {
       cwd: dir,
@@ -148,10 +152,12 @@ Deno.test("a script in a folder earlier versions used (.baton/done/) or named li
     // The script is edited and a folder named like a lock baton set aside appears.
     await writeFiles(dir, {
       ".baton/done/check.sh": "exit 1\n",
+      ".baton/state/check.sh": "exit 1\n",
       ".baton/lock.stale-x/run.sh": "x\n",
     });
     const seen = await gitSees(dir);
-    assert.deepEqual(seen.changed, [".baton/done/check.sh"]);
+    // state/ is ignored by baton's .gitignore, but a committed file there is tracked.
+    assert.deepEqual(seen.changed, [".baton/done/check.sh", ".baton/state/check.sh"]);
     assert.ok(seen.untracked.includes(".baton/lock.stale-x/run.sh"));
     const baton = await batonSees(dir);
     assert.deepEqual(baton.changed, seen.changed);
