@@ -84,3 +84,31 @@ export function isBatonOwnPath(path: string): boolean {
   const name = rest.slice("capsules/".length);
   return name === "" || ARCHIVE_NAME.test(name) || TEMP.test(name);
 }
+
+/**
+ * What baton leaves as it is once it exists: earlier versions' state (this
+ * version never writes it) and the ignore file (written only when absent).
+ */
+const NEVER_CHANGED =
+  /^(enforce(\/|$)|done\/|index\.json$|state\/(injected|config-cache)\.json$|\.gitignore$)/;
+
+/**
+ * {@linkcode isBatonOwnPath} for a tracked path git shows changed: the
+ * files baton writes once or wrote in earlier versions are left out only
+ * while not in HEAD (untracked, or added by a `git add -A` after baton wrote
+ * them), since an edit to a committed one is never baton's.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isBatonOwnTrackedPath } from "./baton_own_paths.ts";
+ * assert.equal(isBatonOwnTrackedPath(".baton/latest.md", true), true);
+ * assert.equal(isBatonOwnTrackedPath(".baton/.gitignore", true), false);
+ * assert.equal(isBatonOwnTrackedPath(".baton/.gitignore", false), true);
+ * assert.equal(isBatonOwnTrackedPath(".baton/enforce/opt-in", true), false);
+ * ```
+ */
+export function isBatonOwnTrackedPath(path: string, inHead: boolean): boolean {
+  if (!isBatonOwnPath(path)) return false;
+  return !inHead || !NEVER_CHANGED.test(path.slice(".baton/".length));
+}

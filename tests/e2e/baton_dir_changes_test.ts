@@ -187,3 +187,65 @@ Deno.test("a file named .baton (baton's folder is always a directory) is content
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("a tracked file baton never changes (earlier versions' state, the ignore file it writes only when absent) shows its edit as git does; an untracked leftover stays baton's", async () => {
+  const dir = await makeRepo("baton-dir-tracked-legacy-");
+  try {
+    await writeFiles(dir, {
+      "a.txt": "a\n",
+      ".baton/enforce/check.sh": "exit 0\n",
+      ".baton/index.json": "{}\n",
+      ".baton/.gitignore": "lock/\nstate/\n*.tmp\n",
+    });
+    await commitAll(dir, "init");
+    // Positive control: a capsule written, nothing edited: clean for both; an earlier
+    // version's untracked leftover is baton's own (git lists it).
+    const fin = await runBaton(["finalize", "--draft", "-"], {
+      cwd: dir,
+      stdin: JSON.stringify({ now: "checking" }),
+    });
+    assert.equal(fin.code, 0, fin.stderr);
+    await writeFiles(dir, { ".baton/enforce/opt-in": "on\n" });
+    assert.ok((await gitSees(dir)).untracked.includes(".baton/enforce/opt-in"));
+    assert.deepEqual(await batonSees(dir), { dirty: false, changed: [], untracked: [] });
+
+    await writeFiles(dir, {
+      ".baton/enforce/check.sh": "exit 1\n",
+      ".baton/index.json": '{"x":1}\n',
+      ".baton/.gitignore": "lock/\nstate/\n*.tmp\n*.sh\n",
+    });
+    const seen = await gitSees(dir);
+    assert.deepEqual(seen.changed, [
+      ".baton/.gitignore",
+      ".baton/enforce/check.sh",
+      ".baton/index.json",
+    ]);
+    const baton = await batonSees(dir);
+    assert.equal(baton.dirty, true);
+    assert.deepEqual(baton.changed, seen.changed);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("baton's files staged by 'git add -A' (its ignore file among them) leave the tree clean to baton", async () => {
+  const dir = await makeRepo("baton-dir-staged-");
+  try {
+    await writeFiles(dir, { "a.txt": "a\n" });
+    await commitAll(dir, "init");
+    const fin = await runBaton(["finalize", "--draft", "-"], {
+      cwd: dir,
+      stdin: JSON.stringify({ now: "checking" }),
+    });
+    assert.equal(fin.code, 0, fin.stderr);
+    await git(dir, ["add", "-A"]);
+    const seen = await gitSees(dir);
+    assert.ok(
+      seen.changed.includes(".baton/.gitignore") && seen.changed.includes(".baton/latest.md"),
+    );
+    assert.deepEqual(notBatons(seen.changed), []);
+    assert.deepEqual(await batonSees(dir), { dirty: false, changed: [], untracked: [] });
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -6,7 +6,7 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { isBatonOwnPath } from "../../../core/facts/baton_own_paths.ts";
+import { isBatonOwnPath, isBatonOwnTrackedPath } from "../../../core/facts/baton_own_paths.ts";
 import { archiveName } from "../../../core/store/layout.ts";
 import { tempName } from "../../../core/store/temp_name.ts";
 
@@ -65,4 +65,23 @@ Deno.test("every other path under .baton/ is content, and no path outside it is 
       "latest.md",
     ]
   ) assert.equal(isBatonOwnPath(p), false, p);
+});
+
+Deno.test("a committed file baton writes once or wrote in earlier versions is content when it changes; the same not in HEAD stays baton's", () => {
+  for (
+    const p of [
+      ".baton/.gitignore",
+      ".baton/enforce/opt-in",
+      ".baton/index.json",
+      ".baton/state/injected.json",
+    ]
+  ) {
+    assert.equal(isBatonOwnTrackedPath(p, true), false, p);
+    assert.equal(isBatonOwnTrackedPath(p, false), true, p);
+  }
+  // Control: what baton rewrites stays its own even when committed; content is never its own.
+  for (const p of [".baton/latest.md", ".baton/progress.md", ".baton/state/lock.guard"]) {
+    assert.equal(isBatonOwnTrackedPath(p, true), true, p);
+  }
+  assert.equal(isBatonOwnTrackedPath(".baton/check.sh", false), false);
 });
