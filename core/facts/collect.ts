@@ -10,7 +10,7 @@
  * rest is still collected: this never throws for a damaged repository.
  * @module
  */
-import { isBatonOwnPath } from "./baton_own_paths.ts";
+import { isBatonOwnPath, isBatonOwnTrackedPath } from "./baton_own_paths.ts";
 import type { FileStat, ReadFs, WriteFs } from "../fs.ts";
 import type { RepoLocation, WorktreeEntry } from "./types.ts";
 import type {
@@ -514,12 +514,13 @@ export async function collectFacts(
       }
       // What baton writes in .baton/ never counts as a change; the rest there is content.
       const own = isBatonOwnPath;
-      entries = wt.entries.filter((e) => !own(e.path));
+      // A committed file baton writes once or wrote in earlier versions is content when it changes.
+      entries = wt.entries.filter((e) => !isBatonOwnTrackedPath(e.path, e.x !== "A"));
       attributesInIndex = wt.attributesMayBeMissing;
       options.onIndexAttributes?.(attributesInIndex);
       const entryPaths = new Set(entries.map((e) => e.path));
       stagedUnhashed = new Set(wt.oversized.filter((p) => entryPaths.has(p)));
-      oversized = wt.oversized.filter((p) => !own(p) && !entryPaths.has(p));
+      oversized = wt.oversized.filter((p) => !isBatonOwnTrackedPath(p, true) && !entryPaths.has(p));
       untracked = wt.untracked.filter((p) => !own(p));
       lossy = await lossyNames(fs, repo.workTree, untracked);
       // git trusts its untracked cache by each directory's stat data; without

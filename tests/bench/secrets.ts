@@ -920,6 +920,8 @@ export const HOSTILE_UNITS = [
   "password '",
   // A printed variable's command with no tool result after it: the search for one stops at the next command.
   '{"command":"echo $API_TOKEN"},',
+  // The same with printenv and no "command" key: its search stops at the next printenv too.
+  'printenv API_TOKEN"},',
 ];
 
 /** Throughput of the WASM path on each hostile input (4 MiB each, best of 3). */

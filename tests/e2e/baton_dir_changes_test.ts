@@ -123,3 +123,129 @@ Deno.test("command evidence that ran a script under .baton/ goes STALE when the 
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("a script in .baton/done/ or .baton/state/ (baton writes only its own names there) or named like a set-aside lock is content, as git says", async () => {
+  const dir = await makeRepo("baton-dir-lookalike-");
+  try {
+    await writeFiles(dir, {
+      "a.txt": "a\n",
+      ".baton/done/check.sh": "exit 0\n",
+      ".baton/state/check.sh": "exit 0\n",
+    });
+    await commitAll(dir, "init");
+    const ev = await runBaton(["evidence", "--json", "--", "sh", ".baton/done/check.sh"], {
+      cwd: dir,
+    });
+    assert.equal(ev.code, 0, ev.stderr);
+    const fin = await runBaton(["finalize", "--draft", "-"], {
+      cwd: dir,
+      stdin: JSON.stringify({
+        now: "checking",
+        verified_facts: [{ text: "the done gate passes", evidence: JSON.parse(ev.stdout).id }],
+      }),
+    });
+    assert.equal(fin.code, 0, fin.stderr);
+    // Positive control: nothing changed, the fact stands verified and the tree is clean.
+    assert.match((await runBaton(["load"], { cwd: dir })).stdout, /- \[verified\] the done gate/);
+    assert.deepEqual(await batonSees(dir), { dirty: false, changed: [], untracked: [] });
+
+    // The script is edited and a folder named like a lock baton set aside appears.
+    await writeFiles(dir, {
+      ".baton/done/check.sh": "exit 1\n",
+      ".baton/state/check.sh": "exit 1\n",
+      ".baton/lock.stale-x/run.sh": "x\n",
+    });
+    const seen = await gitSees(dir);
+    // state/ is ignored by baton's .gitignore, but a committed file there is tracked.
+    assert.deepEqual(seen.changed, [".baton/done/check.sh", ".baton/state/check.sh"]);
+    assert.ok(seen.untracked.includes(".baton/lock.stale-x/run.sh"));
+    const baton = await batonSees(dir);
+    assert.deepEqual(baton.changed, seen.changed);
+    assert.deepEqual(baton.untracked, notBatons(seen.untracked));
+    assert.doesNotMatch(
+      (await runBaton(["load"], { cwd: dir })).stdout,
+      /\[verified\] the done gate passes/,
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("a file named .baton (baton's folder is always a directory) is content: its edit shows as git shows it", async () => {
+  const dir = await makeRepo("baton-dir-file-");
+  try {
+    await writeFiles(dir, { "a.txt": "a\n", ".baton": "tool: other\n" });
+    await commitAll(dir, "init");
+    // Positive control: unchanged, clean for both.
+    assert.deepEqual(await gitSees(dir), { changed: [], untracked: [] });
+    assert.deepEqual(await batonSees(dir), { dirty: false, changed: [], untracked: [] });
+    await Deno.writeTextFile(`${dir}/.baton`, "tool: changed\n");
+    const seen = await gitSees(dir);
+    assert.deepEqual(seen.changed, [".baton"]);
+    assert.deepEqual(await batonSees(dir), { dirty: true, changed: [".baton"], untracked: [] });
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("a tracked file baton never changes (earlier versions' state, the ignore file it writes only when absent) shows its edit as git does; an untracked leftover stays baton's", async () => {
+  const dir = await makeRepo("baton-dir-tracked-legacy-");
+  try {
+    await writeFiles(dir, {
+      "a.txt": "a\n",
+      ".baton/enforce/check.sh": "exit 0\n",
+      ".baton/index.json": "{}\n",
+      ".baton/.gitignore": "lock/\nstate/\n*.tmp\n",
+    });
+    await commitAll(dir, "init");
+    // Positive control: a capsule written, nothing edited: clean for both; an earlier
+    // version's untracked leftover is baton's own (git lists it).
+    const fin = await runBaton(["finalize", "--draft", "-"], {
+      cwd: dir,
+      stdin: JSON.stringify({ now: "checking" }),
+    });
+    assert.equal(fin.code, 0, fin.stderr);
+    await writeFiles(dir, { ".baton/enforce/opt-in": "on\n" });
+    assert.ok((await gitSees(dir)).untracked.includes(".baton/enforce/opt-in"));
+    assert.deepEqual(await batonSees(dir), { dirty: false, changed: [], untracked: [] });
+
+    await writeFiles(dir, {
+      ".baton/enforce/check.sh": "exit 1\n",
+      ".baton/index.json": '{"x":1}\n',
+      ".baton/.gitignore": "lock/\nstate/\n*.tmp\n*.sh\n",
+    });
+    const seen = await gitSees(dir);
+    assert.deepEqual(seen.changed, [
+      ".baton/.gitignore",
+      ".baton/enforce/check.sh",
+      ".baton/index.json",
+    ]);
+    const baton = await batonSees(dir);
+    assert.equal(baton.dirty, true);
+    assert.deepEqual(baton.changed, seen.changed);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("baton's files staged by 'git add -A' (its ignore file among them) leave the tree clean to baton", async () => {
+  const dir = await makeRepo("baton-dir-staged-");
+  try {
+    await writeFiles(dir, { "a.txt": "a\n" });
+    await commitAll(dir, "init");
+    const fin = await runBaton(["finalize", "--draft", "-"], {
+      cwd: dir,
+      stdin: JSON.stringify({ now: "checking" }),
+    });
+    assert.equal(fin.code, 0, fin.stderr);
+    await git(dir, ["add", "-A"]);
+    const seen = await gitSees(dir);
+    assert.ok(
+      seen.changed.includes(".baton/.gitignore") && seen.changed.includes(".baton/latest.md"),
+    );
+    assert.deepEqual(notBatons(seen.changed), []);
+    assert.deepEqual(await batonSees(dir), { dirty: false, changed: [], untracked: [] });
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

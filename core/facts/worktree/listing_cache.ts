@@ -281,8 +281,8 @@ function parseAnyForm(text: string, workTree: string): ListingCacheData | null {
 
 /**
  * Whether a directory's permission bits let `uid` list and enter it without
- * an override: read and search for anyone, or for its owner when that is
- * `uid`. Without a mode or a user id (no such bits, or no user to compare)
+ * an override: read and search for its owner when that is `uid`, else for
+ * its group and anyone. Without a mode or a user id (no such bits, or no user to compare)
  * it is taken as readable.
  *
  * @example
@@ -294,12 +294,17 @@ function parseAnyForm(text: string, workTree: string): ListingCacheData | null {
  * assert.equal(readableByBits(dir(0o700, 5), 0), false);
  * assert.equal(readableByBits(dir(0o000, 0), 0), false);
  * assert.equal(readableByBits(dir(0o000, 0), null), true);
+ * assert.equal(readableByBits(dir(0o075, 5), 5), false);
+ * assert.equal(readableByBits(dir(0o705, 5), 0), false);
  * ```
  */
 export function readableByBits(st: FileStat, uid: number | null): boolean {
   if (typeof st.mode !== "number" || uid === null) return true;
-  if ((st.mode & 0o005) === 0o005) return true;
-  return st.uid === uid && (st.mode & 0o500) === 0o500;
+  // The kernel takes the owner's bits alone for the owner (a 0075 directory
+  // is closed to it), and the group's for a member (not known here, so they
+  // must allow it too) before anyone's.
+  if (st.uid === uid) return (st.mode & 0o500) === 0o500;
+  return (st.mode & 0o055) === 0o055;
 }
 
 /** Options of {@linkcode createListingCache}. */

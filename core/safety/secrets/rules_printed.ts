@@ -33,12 +33,12 @@ const PRINT_COMMAND = String
  * `tool_result` and its `content`, Codex's `function_call_output` and its
  * `output` (its older `{"output": ...}` object, or its `Exit code`, `Wall
  * time` and `Output:` header, before the output). That search stops at the
- * next tool result, the next `"command"`, `"cmd"` or `echo ` (the next
- * command's, whose answer that result may be), so the text each hit reads
+ * next tool result, the next `"command"`, `"cmd"`, `echo ` or `printenv ` (the
+ * next command's, whose answer that result may be), so the text each hit reads
  * ends where the next hit's begins.
  */
 const TO_OUTPUT = String
-  .raw`(?:(?:\r?\n|(?:\\r)?\\n)[ \t]{0,16}|\\{0,3}"[,}\]](?:[^cetf]|c(?!ommand\\{0,3}"|md\\{0,3}")|e(?!cho[ \t])|t(?!ool_result\\{0,3}")|f(?!unction_call_output\\{0,3}")){0,3000}?(?:tool_result|function_call_output)\\{0,3}"[^\r\n]{0,200}?\\{0,3}"(?:content|output)\\{0,3}":[ \t]{0,4}\\{0,3}"(?:\{\\{1,3}"output\\{1,3}":\\{1,3}"|Exit code: \d{1,3}\\{1,3}nWall time: [^\\"\r\n]{1,40}\\{1,3}nOutput:\\{1,3}n)?)`;
+  .raw`(?:(?:\r?\n|(?:\\r)?\\n)[ \t]{0,16}|\\{0,3}"[,}\]](?:[^cetfp]|c(?!ommand\\{0,3}"|md\\{0,3}")|e(?!cho[ \t])|p(?!rintenv[ \t])|t(?!ool_result\\{0,3}")|f(?!unction_call_output\\{0,3}")){0,3000}?(?:tool_result|function_call_output)\\{0,3}"[^\r\n]{0,200}?\\{0,3}"(?:content|output)\\{0,3}":[ \t]{0,4}\\{0,3}"(?:\{\\{1,3}"output\\{1,3}":\\{1,3}"|Exit code: \d{1,3}\\{1,3}nWall time: [^\\"\r\n]{1,40}\\{1,3}nOutput:\\{1,3}n)?)`;
 
 /** The output: one run of 8 to 512 characters alone on its line or its content string. */
 const OUTPUT = String

@@ -6,7 +6,7 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { isBatonOwnPath } from "../../../core/facts/baton_own_paths.ts";
+import { isBatonOwnPath, isBatonOwnTrackedPath } from "../../../core/facts/baton_own_paths.ts";
 import { archiveName } from "../../../core/store/layout.ts";
 import { tempName } from "../../../core/store/temp_name.ts";
 
@@ -15,7 +15,6 @@ Deno.test("the paths baton writes under .baton/ are its own", () => {
   const writer = { pid: 42, started: "0a1b2c3d-99" };
   for (
     const p of [
-      ".baton",
       ".baton/",
       ".baton/latest.md",
       ".baton/latest.md.invalid-20261206T050000123Z",
@@ -27,11 +26,12 @@ Deno.test("the paths baton writes under .baton/ are its own", () => {
       ".baton/tombstone.json",
       ".baton/.gitignore",
       ".baton/lock/owner.json",
-      ".baton/lock.stale-t-1/owner.json",
-      ".baton/lock.release-t/alive",
-      ".baton/state/search.sqlite",
+      `.baton/lock.stale-${"0f".repeat(16)}-1/owner.json`,
+      `.baton/lock.release-${"0f".repeat(16)}/alive`,
+      ".baton/state/lock.guard",
+      ".baton/state/injected.json",
       ".baton/enforce/opt-in",
-      ".baton/done/x.json",
+      ".baton/done/20261130T010203.456Z-0a1b2c3d.json",
       ".baton/index.json",
     ]
   ) assert.equal(isBatonOwnPath(p), true, p);
@@ -40,6 +40,7 @@ Deno.test("the paths baton writes under .baton/ are its own", () => {
 Deno.test("every other path under .baton/ is content, and no path outside it is baton's", () => {
   for (
     const p of [
+      ".baton",
       ".baton/config.yaml",
       ".baton/check.sh",
       ".baton/latest.md.sh",
@@ -48,6 +49,14 @@ Deno.test("every other path under .baton/ is content, and no path outside it is 
       ".baton/hooks/pre-commit",
       ".baton/locker/x",
       ".baton/lock.sh",
+      ".baton/lock.stale-x/run.sh",
+      ".baton/lock.release-x/run.sh",
+      `.baton/lock.stale-${"0f".repeat(16)}/run.sh`,
+      ".baton/done/check.sh",
+      ".baton/state/check.sh",
+      ".baton/state/search.sqlite",
+      ".baton/done/x.json",
+      ".baton/done/",
       ".baton/statefile",
       ".baton/.env",
       ".batons/latest.md",
@@ -56,4 +65,23 @@ Deno.test("every other path under .baton/ is content, and no path outside it is 
       "latest.md",
     ]
   ) assert.equal(isBatonOwnPath(p), false, p);
+});
+
+Deno.test("a committed file baton writes once or wrote in earlier versions is content when it changes; the same not in HEAD stays baton's", () => {
+  for (
+    const p of [
+      ".baton/.gitignore",
+      ".baton/enforce/opt-in",
+      ".baton/index.json",
+      ".baton/state/injected.json",
+    ]
+  ) {
+    assert.equal(isBatonOwnTrackedPath(p, true), false, p);
+    assert.equal(isBatonOwnTrackedPath(p, false), true, p);
+  }
+  // Control: what baton rewrites stays its own even when committed; content is never its own.
+  for (const p of [".baton/latest.md", ".baton/progress.md", ".baton/state/lock.guard"]) {
+    assert.equal(isBatonOwnTrackedPath(p, true), true, p);
+  }
+  assert.equal(isBatonOwnTrackedPath(".baton/check.sh", false), false);
 });

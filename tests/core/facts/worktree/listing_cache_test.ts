@@ -508,3 +508,34 @@ Deno.test("createListingCache() keeps no listing of a directory its permission b
   const kept = parseListingCache(unjudged.toStore(far)!, dir)!;
   assert.ok(kept.dirs.has("v") && kept.dirs.has("x"));
 });
+
+Deno.test("createListingCache() judges a directory's bits as the kernel does: its owner by the owner's bits alone (0075), another user by the group's and anyone's (0705)", async () => {
+  const dir = await makeRepo("baton-listing-classes-");
+  try {
+    await writeFiles(dir, { "o/g": "g", "p/h": "h", "w/k": "k" });
+    const uid = Deno.uid() ?? 1000;
+    // o: this user's, closed to its owner though anyone may read it (read only through an
+    // override); p: another user's (as reported) whose group, perhaps this user's, may not.
+    const modes = new Map([[`${dir}/o`, 0o075], [`${dir}/p`, 0o705]]);
+    class Owned extends ModesFs {
+      override async lstat(path: string): Promise<FileStat | null> {
+        const st = await super.lstat(path);
+        return st !== null && path === `${dir}/p` ? { ...st, uid: uid + 1 } : st;
+      }
+    }
+    const far = Date.now() + 3_600_000;
+    const first = createListingCache(new Owned(modes, uid), dir, {
+      previous: null,
+      previousFileMtimeMs: null,
+      scanStartMs: far,
+    });
+    for (const d of ["", "/o", "/p", "/w"]) await first.readDir(`${dir}${d}`);
+    const kept = parseListingCache(first.toStore(far)!, dir)!;
+    // Control: the top and w (0755 as made) are kept.
+    assert.ok(kept.dirs.has("") && kept.dirs.has("w"), [...kept.dirs.keys()].join(","));
+    assert.equal(kept.dirs.has("o"), false, "o kept");
+    assert.equal(kept.dirs.has("p"), false, "p kept");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

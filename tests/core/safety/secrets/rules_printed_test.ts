@@ -167,3 +167,16 @@ Deno.test("review50: a printed variable's value is redacted in a stream whatever
     assert.equal(out.split("[REDACTED:env_secret]").length, 3, `chunk ${chunkBytes}`);
   }
 });
+
+Deno.test("the search from a printed variable's command to its tool result stops at the next command, printenv's as echo's (linear on a run of commands)", () => {
+  const rule = SECRET_RULES.find((r) => r.title === "Secret variable printed by echo or printenv")!;
+  const answer = agentTurn("ls", "x7Kp2qLm9ZvB4n").split("\n")[1]!;
+  for (const command of COMMANDS) {
+    // Two commands with no answer between them: the first one's search ends at the second,
+    // so the match that reaches the answer is the second's (each hit reads up to the next).
+    const text = `{"command":"${command("API_TOKEN")}"},\n${command("AUTH_TOKEN")}"},\n${answer}`;
+    const m = new RegExp(rule.pattern.source, "i").exec(text);
+    assert.equal(m?.groups?.name, "AUTH_TOKEN", command("NAME"));
+    assert.equal(m?.groups?.s, "x7Kp2qLm9ZvB4n", command("NAME"));
+  }
+});
