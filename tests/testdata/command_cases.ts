@@ -1127,6 +1127,13 @@ export const EVASION_CASES: readonly CommandCase[] = [
   ["time -p GOAUTH='command rm -rf ~' go list -m all", "dangerous", "recursive_delete"],
   ["! GOAUTH='command rm -rf ~' go list -m all", "dangerous", "recursive_delete"],
   ["time PAGER='rm -rf ~' git log", "dangerous", "recursive_delete"],
+  // review53 (held-out): procps ps's `environ` format keyword prints each process's environment,
+  // as `ps e` does, in any spelling of the format list.
+  ["ps -o pid,environ", "review"],
+  ["ps -eo pid,environ", "review"],
+  ["ps -oenviron", "review"],
+  ["ps --format=pid,environ", "review"],
+  ["ps -o 'pid environ:40'", "review"],
 ];
 
 /** Commands that look like dangerous ones but are read-only or only need review. */
@@ -2216,4 +2223,7 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ['grep -- "$WORD" file', "read_only"],
   ['grep "$WORD" file', "read_only"],
   ["cat *.txt", "read_only"],
+  // review53 controls: other ps format keywords print no environment.
+  ["ps -o pid,cmd", "read_only"],
+  ["ps -eo pid,args,etime", "read_only"],
 ];
