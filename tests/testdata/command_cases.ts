@@ -1134,6 +1134,14 @@ export const EVASION_CASES: readonly CommandCase[] = [
   ["ps -oenviron", "review"],
   ["ps --format=pid,environ", "review"],
   ["ps -o 'pid environ:40'", "review"],
+  // review53: --files0-from reads a list of file names and its error messages print each name it
+  // read (GNU du, wc and sort 9.1: "cannot access 'root:$6$...'"), so naming a credential file there
+  // shows its content; du looks at metadata otherwise, and the `=` form names the file as well.
+  ["du --files0-from=/etc/shadow", "dangerous", "credential_exposure"],
+  ["du --files0-from ~/.netrc", "dangerous", "credential_exposure"],
+  ["du -s --f=.aws/credentials", "dangerous", "credential_exposure"],
+  ["wc --files0-from=/etc/shadow", "dangerous", "credential_exposure"],
+  ["sort --files0-from=/etc/shadow", "dangerous", "credential_exposure"],
 ];
 
 /** Commands that look like dangerous ones but are read-only or only need review. */
@@ -2226,4 +2234,8 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   // review53 controls: other ps format keywords print no environment.
   ["ps -o pid,cmd", "read_only"],
   ["ps -eo pid,args,etime", "read_only"],
+  // du reads a credential file's metadata only; a list of names that is no credential file.
+  ["du -sh ~/.ssh/id_rsa", "read_only"],
+  ["du --files0-from=names.txt", "read_only"],
+  ["wc --files0-from=names.txt", "read_only"],
 ];

@@ -96,11 +96,14 @@ const OUTPUT_CMDLETS = new Set([
 function credentialRule(inv: Invocation, out: Findings): void {
   const p = inv.program;
   const argv = inv.argv;
-  // wc counts; only --files0-from prints what it reads (in its error messages).
-  const counts = p === "wc" && !argv.some((a) => /^--f/.test(a));
-  if (!METADATA_ONLY.has(p) && !counts) {
+  // wc counts and du measures; their --files0-from (the only long option either has that starts
+  // --f) reads a list of names and prints what it read in its error messages.
+  const namesFile = (p === "wc" || p === "du") && argv.some((a) => /^--f/.test(a));
+  const counts = p === "wc" && !namesFile;
+  if ((!METADATA_ONLY.has(p) || namesFile) && !counts) {
     for (const a of searchPaths(p, argv)) {
-      const path = a.replace(/^@/, "").replace(/^[A-Za-z-]+=@?/, "");
+      // An option's attached value (`--file=F`, `--files0-from=F`, digits in the name too).
+      const path = a.replace(/^@/, "").replace(/^[A-Za-z-][A-Za-z0-9-]*=@?/, "");
       // git's REV:PATH and :PATH name a file's content in a commit or the index.
       const inRepo = p === "git" && /^[^-][^:]*:|^:/.test(a) ? a.slice(a.lastIndexOf(":") + 1) : "";
       const places = inv.dirs === undefined ? null : inDirs(path, inv.dirs);
