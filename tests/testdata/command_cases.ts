@@ -1142,6 +1142,19 @@ export const EVASION_CASES: readonly CommandCase[] = [
   ["du -s --f=.aws/credentials", "dangerous", "credential_exposure"],
   ["wc --files0-from=/etc/shadow", "dangerous", "credential_exposure"],
   ["sort --files0-from=/etc/shadow", "dangerous", "credential_exposure"],
+  // review53: git grep and git diff print the files under a credential directory as grep -r and
+  // diff -r do (git 2.39: a directory outside the work tree is diffed as --no-index), and a
+  // search that names no path walks the directory a cd named (rg, ag, ack; grep when recursive).
+  ["git grep --no-index BEGIN ~/.ssh", "dangerous", "credential_exposure"],
+  ["git grep --no-index -e x -- ~/.aws", "dangerous", "credential_exposure"],
+  ["git diff ~/.ssh /tmp/empty", "dangerous", "credential_exposure"],
+  ["git diff --no-index --stat ~/.gnupg /tmp/empty", "dangerous", "credential_exposure"],
+  ["cd ~/.ssh && grep -r BEGIN", "dangerous", "credential_exposure"],
+  ["cd ~/.ssh && grep -Ri BEGIN", "dangerous", "credential_exposure"],
+  ["cd ~/.aws; rg -i secret", "dangerous", "credential_exposure"],
+  ["cd ~/.ssh && ag PRIVATE", "dangerous", "credential_exposure"],
+  ["env -C ~/.ssh grep -r -e BEGIN", "dangerous", "credential_exposure"],
+  ["cd ~/.ssh; git grep --no-index PRIVATE", "dangerous", "credential_exposure"],
 ];
 
 /** Commands that look like dangerous ones but are read-only or only need review. */
@@ -2238,4 +2251,11 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["du -sh ~/.ssh/id_rsa", "read_only"],
   ["du --files0-from=names.txt", "read_only"],
   ["wc --files0-from=names.txt", "read_only"],
+  // The same searches elsewhere, and a grep that is not recursive (it reads stdin).
+  ["git grep --no-index BEGIN src", "read_only"],
+  ["git diff --no-index a/ b/", "read_only"],
+  ["cd src && grep -r BEGIN", "read_only"],
+  ["cd src; rg -i secret", "read_only"],
+  ["cd ~/.ssh && grep BEGIN", "read_only"],
+  ["cd ~/.ssh && ls -la", "read_only"],
 ];

@@ -74,11 +74,42 @@ const SEARCHERS = /^(?:grep|egrep|fgrep|rg|ag|ack|sls|select-string|findstr)$/;
 
 /** The arguments that may be paths: a searcher's pattern operand is not one (`rg app.env`). */
 function searchPaths(p: string, argv: readonly string[]): readonly string[] {
+  // git grep searches the current directory (--no-index, or a repository there) under any path.
+  if (p === "git") return argv.includes("grep") ? [...argv, "."] : argv;
   if (!SEARCHERS.test(p)) return argv;
   // A pattern given by an option (-e, -f, --regexp, --file, -Pattern) leaves every operand a path.
-  if (argv.some((a) => /^-(?:[a-zA-Z]*[ef]|-regexp|-file|pattern)/i.test(a))) return argv;
+  if (argv.some((a) => /^-(?:[a-zA-Z]*[ef]|-regexp|-file|pattern)/i.test(a))) {
+    return withHere(p, argv, argv);
+  }
   const at = argv.findIndex((a) => !a.startsWith("-"));
-  return at < 0 ? argv : [...argv.slice(0, at), ...argv.slice(at + 1)];
+  return withHere(p, argv, at < 0 ? argv : [...argv.slice(0, at), ...argv.slice(at + 1)]);
+}
+
+/**
+ * git grep and git diff print the content of the files under a directory
+ * they are given (git diff compares one outside the work tree as --no-index).
+ */
+function gitReadsTree(p: string, argv: readonly string[]): boolean {
+  return p === "git" && argv.some((a) => a === "grep" || a === "diff");
+}
+
+/** grep's options that make it walk directories (`-r`, `-R`, `-d recurse`). */
+const GREP_RECURSES = /^-[a-zA-Z]*[rR]|^--(?:recursive|dereference-recursive|directories=recurse)$/;
+
+/**
+ * A search that names no path walks the current directory: rg, ag and ack
+ * always, grep when recursive (GNU grep 3.x); "." stands for it, so a
+ * directory a `cd` named earlier is judged (`cd ~/.ssh && grep -r KEY`).
+ */
+function withHere(p: string, argv: readonly string[], paths: readonly string[]): readonly string[] {
+  // A word after -e/-f (--regexp, --file) is the pattern or its file, not a path.
+  const named = paths.some((a, i) =>
+    !a.startsWith("-") && !/^-(?:[a-zA-Z]*[ef]|-regexp|-file)$/.test(paths[i - 1] ?? "")
+  );
+  if (named) return paths;
+  const walks = /^(?:rg|ag|ack)$/.test(p) ||
+    (/grep$/.test(p) && argv.some((a) => GREP_RECURSES.test(a)));
+  return walks ? [...paths, "."] : paths;
 }
 
 /** Programs that print their arguments. */
@@ -119,7 +150,7 @@ function credentialRule(inv: Invocation, out: Findings): void {
       }
       if (
         (places === null ? isCredentialDir(path) : places.some(isCredentialDir)) &&
-        [
+        (gitReadsTree(p, argv) || [
           "tar",
           "zip",
           "cp",
@@ -143,7 +174,7 @@ function credentialRule(inv: Invocation, out: Findings): void {
           "ack",
           "egrep",
           "fgrep",
-        ].includes(p)
+        ].includes(p))
       ) {
         out.dangerous("credential_exposure", `${p}: copies or reads a credential directory`);
         break;
