@@ -1155,6 +1155,18 @@ export const EVASION_CASES: readonly CommandCase[] = [
   ["cd ~/.ssh && ag PRIVATE", "dangerous", "credential_exposure"],
   ["env -C ~/.ssh grep -r -e BEGIN", "dangerous", "credential_exposure"],
   ["cd ~/.ssh; git grep --no-index PRIVATE", "dangerous", "credential_exposure"],
+  // review53: shell history beyond bash/zsh/sh's default names, and database clients' histories.
+  ["cat ~/.local/share/fish/fish_history", "dangerous", "credential_exposure"],
+  ["tail -n 50 ~/.zhistory", "dangerous", "credential_exposure"],
+  ["grep token ~/.histfile", "dangerous", "credential_exposure"],
+  ["cat ~/.history", "dangerous", "credential_exposure"],
+  ["cat ~/.ash_history", "dangerous", "credential_exposure"],
+  ["cat ~/.ksh_history", "dangerous", "credential_exposure"],
+  ["cat ~/.zsh_sessions/5A1B.history", "dangerous", "credential_exposure"],
+  ["cat ~/.rediscli_history", "dangerous", "credential_exposure"],
+  ["cat ~/.sqlite_history", "dangerous", "credential_exposure"],
+  ["cat ~/.dbshell", "dangerous", "credential_exposure"],
+  ["cat ~/.mongodb/mongosh/mongosh_repl_history", "dangerous", "credential_exposure"],
 ];
 
 /** Commands that look like dangerous ones but are read-only or only need review. */
@@ -2258,4 +2270,8 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["cd src; rg -i secret", "read_only"],
   ["cd ~/.ssh && grep BEGIN", "read_only"],
   ["cd ~/.ssh && ls -la", "read_only"],
+  // A project's .history folder (an editor's local history) and less's search history.
+  ["cat .history/src/app_20260101.ts", "read_only"],
+  ["ls .history", "read_only"],
+  ["cat ~/.lesshst", "read_only"],
 ];

@@ -108,6 +108,11 @@ const CREDENTIAL_FILES = [
   /(?:^|\/)\.cargo\/credentials(?:\.toml)?$/,
   /(?:^|\/)\.gem\/credentials$/,
   /(?:^|\/)\.(?:bash|zsh|sh|python|node_repl|psql|mysql)_history$|(?:^|\/)consolehost_history\.txt$/,
+  // Other shells' and database clients' histories (review53): fish, ash, ksh, zsh's other usual
+  // HISTFILE names, csh/tcsh's ~/.history, macOS Terminal's per-session files, sqlite3, redis-cli
+  // (AUTH passwords), the mongo shells.
+  /(?:^|\/)fish_history$|(?:^|\/)\.(?:ash|ksh|sqlite|rediscli)_history$|(?:^|\/)\.(?:zhistory|histfile|dbshell)$/,
+  /^~\/\.history$|(?:^|\/)\.(?:bash|zsh)_sessions\/[^/]+\.history$|(?:^|\/)mongosh_repl_history$/,
   /^\/etc\/(?:shadow|gshadow|master\.passwd)$/,
   /^\/proc\/(?:self|[0-9]+|\*)\/environ$/,
   /(?:^|\/)\.env(?:\.(?!example$|sample$|template$|dist$)[a-z0-9_.-]+)?$/,
