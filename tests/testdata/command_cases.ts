@@ -1166,7 +1166,19 @@ export const EVASION_CASES: readonly CommandCase[] = [
   ["cat ~/.rediscli_history", "dangerous", "credential_exposure"],
   ["cat ~/.sqlite_history", "dangerous", "credential_exposure"],
   ["cat ~/.dbshell", "dangerous", "credential_exposure"],
-  ["cat ~/.mongodb/mongosh/mongosh_repl_history", "dangerous", "credential_exposure"],
+  ["cat ~/.mongodb/mongosh/mongosh_repl_history", "dangerous", "credential_exposure"], // review53: kubectl reads `_` in a flag name as `-` (pflag word-separator normalization), so
+  // the underscore spellings write logs and profiles or trust another certificate; --profile
+  // other than none writes profile.pprof; a kuberc file (--kuberc, KUBERC) sets default flags.
+  ["kubectl get pods --log_file=/tmp/k.log", "review"],
+  ["kubectl get pods --profile_output=p.out", "review"],
+  ["kubectl cluster-info dump --output_directory=dump", "review"],
+  ["kubectl get pods --insecure_skip_tls_verify", "review"],
+  ["kubectl get pods --certificate_authority=ca.crt", "review"],
+  ["oc get pods --tls_server_name=other.example.test", "review"],
+  ["kubectl get pods --profile=cpu", "review"],
+  ["kubectl --profile heap get pods", "review"],
+  ["kubectl get pods --kuberc=prefs.yaml", "review"],
+  ["KUBERC=./prefs.yaml kubectl get pods", "review"],
 ];
 
 /** Commands that look like dangerous ones but are read-only or only need review. */
@@ -2273,5 +2285,8 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   // A project's .history folder (an editor's local history) and less's search history.
   ["cat .history/src/app_20260101.ts", "read_only"],
   ["ls .history", "read_only"],
-  ["cat ~/.lesshst", "read_only"],
+  ["cat ~/.lesshst", "read_only"], // kubectl flags with underscores that only read, and the profile left at none.
+  ["kubectl get pods --show_labels", "read_only"],
+  ["kubectl get pods --profile=none", "read_only"],
+  ["kubectl get pods --request_timeout=5s", "read_only"],
 ];
