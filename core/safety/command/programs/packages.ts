@@ -292,8 +292,8 @@ function ghNamesHost(repo: string): boolean {
 }
 
 /**
- * gh's -R/--repo takes [HOST/]OWNER/REPO and `gh repo view` a repository
- * or its URL: another host there sends gh, and the enterprise token it
+ * gh's -R/--repo takes [HOST/]OWNER/REPO, `gh repo view` a repository
+ * or its URL and `gh api` a full URL: another host there sends gh, and the enterprise token it
  * holds (GH_ENTERPRISE_TOKEN goes to any host but github.com), there, as
  * GH_HOST and GH_REPO do.
  */
@@ -306,8 +306,11 @@ function ghJudge(inv: Invocation, _parsed: ParsedOptions, out: Findings): void {
     if (a === "-R" || a === "--repo") repos.push(argv[++i] ?? "");
     else if (/^(?:-R.|--repo=)/.test(a)) repos.push(a.replace(/^(?:-R|--repo=)/, ""));
   }
-  const [a, b, c] = operands(argv);
+  const ops = operands(argv);
+  const [a, b, c] = ops;
   if (a === "repo" && c !== undefined && /^(?:view|clone|fork)$/.test(b ?? "")) repos.push(c);
+  // `gh api` takes an endpoint with `://` as the whole URL (gh 2.x http.go), any host.
+  if (a === "api") repos.push(...ops.slice(1).filter((o) => o.includes("://")));
   if (repos.some(ghNamesHost)) {
     out.review(
       "gh: a repository on another host: connections and their credentials may go elsewhere",
