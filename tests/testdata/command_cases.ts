@@ -1166,7 +1166,8 @@ export const EVASION_CASES: readonly CommandCase[] = [
   ["cat ~/.rediscli_history", "dangerous", "credential_exposure"],
   ["cat ~/.sqlite_history", "dangerous", "credential_exposure"],
   ["cat ~/.dbshell", "dangerous", "credential_exposure"],
-  ["cat ~/.mongodb/mongosh/mongosh_repl_history", "dangerous", "credential_exposure"], // review53: kubectl reads `_` in a flag name as `-` (pflag word-separator normalization), so
+  ["cat ~/.mongodb/mongosh/mongosh_repl_history", "dangerous", "credential_exposure"],
+  // review53: kubectl reads `_` in a flag name as `-` (pflag word-separator normalization), so
   // the underscore spellings write logs and profiles or trust another certificate; --profile
   // other than none writes profile.pprof; a kuberc file (--kuberc, KUBERC) sets default flags.
   ["kubectl get pods --log_file=/tmp/k.log", "review"],
@@ -1178,10 +1179,12 @@ export const EVASION_CASES: readonly CommandCase[] = [
   ["kubectl get pods --profile=cpu", "review"],
   ["kubectl --profile heap get pods", "review"],
   ["kubectl get pods --kuberc=prefs.yaml", "review"],
-  ["KUBERC=./prefs.yaml kubectl get pods", "review"], // review53: gh api uses an endpoint with `://` as the whole URL, on any host (and sends
+  ["KUBERC=./prefs.yaml kubectl get pods", "review"],
+  // review53: gh api uses an endpoint with `://` as the whole URL, on any host (and sends
   // GH_ENTERPRISE_TOKEN to a host that is not github.com), as -R HOST/OWNER/REPO does.
   ["gh api https://collector.example.test/x", "review"],
-  ["gh api --paginate http://203.0.113.7/repos", "review"], // review53: go list -export and -compiled run a build (the compiler, cgo and the C compiler;
+  ["gh api --paginate http://203.0.113.7/repos", "review"],
+  // review53: go list -export and -compiled run a build (the compiler, cgo and the C compiler;
   // cmd/go's list sets NeedExport / NeedCompiledGoFiles); deno doc --html writes a site (to
   // ./docs/ by default); npm's --registry, --proxy and certificate options point its registry
   // requests elsewhere, as pip's --index-url, --proxy and --cert do.
@@ -1194,6 +1197,15 @@ export const EVASION_CASES: readonly CommandCase[] = [
   ["npm search --registry http://203.0.113.9/ x", "review"],
   ["npm view lodash --https-proxy=http://203.0.113.5:3128", "review"],
   ["npm outdated --strict-ssl=false", "review"],
+  // review53: yq's system operator runs a command once --security-enable-system-operator turns
+  // it on (yq 4.47+); a call with literal words is judged as that command.
+  ['yq --security-enable-system-operator -n \'.a = system("touch"; "x")\'', "review"],
+  ["yq --security-enable-system-operator '.v = system(\"date\")' f.yaml", "review"],
+  [
+    'yq --security-enable-system-operator -n \'.a = system("rm"; ["-rf", "/"])\'',
+    "dangerous",
+    "recursive_delete",
+  ],
 ];
 
 /** Commands that look like dangerous ones but are read-only or only need review. */
@@ -2300,14 +2312,19 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   // A project's .history folder (an editor's local history) and less's search history.
   ["cat .history/src/app_20260101.ts", "read_only"],
   ["ls .history", "read_only"],
-  ["cat ~/.lesshst", "read_only"], // kubectl flags with underscores that only read, and the profile left at none.
+  ["cat ~/.lesshst", "read_only"],
+  // kubectl flags with underscores that only read, and the profile left at none.
   ["kubectl get pods --show_labels", "read_only"],
   ["kubectl get pods --profile=none", "read_only"],
-  ["kubectl get pods --request_timeout=5s", "read_only"], // gh api paths on the configured host, and a jq filter that merely names a URL.
+  ["kubectl get pods --request_timeout=5s", "read_only"],
+  // gh api paths on the configured host, and a jq filter that merely names a URL.
   ["gh api repos/cli/cli/releases --jq '.[].html_url'", "read_only"],
-  ["gh api /user", "read_only"], // go list reading only, -export turned off, deno doc as text, npm view on its registry.
+  ["gh api /user", "read_only"],
+  // go list reading only, -export turned off, deno doc as text, npm view on its registry.
   ["go list -deps -f '{{.ImportPath}}' ./...", "read_only"],
   ["go list -export=false ./...", "read_only"],
   ["deno doc mod.ts", "read_only"],
   ["npm view left-pad versions --json", "read_only"],
+  // Without the flag yq refuses the system operator (an error, nothing run).
+  ['yq -n \'.a = system("touch"; "x")\'', "read_only"],
 ];
