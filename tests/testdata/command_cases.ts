@@ -1198,7 +1198,7 @@ export const EVASION_CASES: readonly CommandCase[] = [
   ["npm view lodash --https-proxy=http://203.0.113.5:3128", "review"],
   ["npm outdated --strict-ssl=false", "review"],
   // review53: yq's system operator runs a command once --security-enable-system-operator turns
-  // it on (yq 4.47+); a call with literal words is judged as that command.
+  // it on (mikefarah yq v4); a call with literal words is judged as that command.
   ['yq --security-enable-system-operator -n \'.a = system("touch"; "x")\'', "review"],
   ["yq --security-enable-system-operator '.v = system(\"date\")' f.yaml", "review"],
   [
@@ -1206,6 +1206,13 @@ export const EVASION_CASES: readonly CommandCase[] = [
     "dangerous",
     "recursive_delete",
   ],
+  // review53: a glob over a whole path names /etc/shadow wherever its wildcards are, and a
+  // process's root link (/proc/self/root) reaches the same file from /.
+  ["cat /etc/shado?", "dangerous", "credential_exposure"],
+  ["cat /e*/shadow", "dangerous", "credential_exposure"],
+  ["head /???/[s]hadow", "dangerous", "credential_exposure"],
+  ["cat /proc/self/root/etc/shadow", "dangerous", "credential_exposure"],
+  ["cat /proc/1/root/etc/gshadow", "dangerous", "credential_exposure"],
 ];
 
 /** Commands that look like dangerous ones but are read-only or only need review. */
@@ -2327,4 +2334,9 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["npm view left-pad versions --json", "read_only"],
   // Without the flag yq refuses the system operator (an error, nothing run).
   ['yq -n \'.a = system("touch"; "x")\'', "read_only"],
+  // Globs and root links to other files; a public key's glob.
+  ["cat /etc/*.conf", "read_only"],
+  ["cat /???/hosts", "read_only"],
+  ["cat /proc/self/root/etc/hosts", "read_only"],
+  ["cat ~/.ssh/*.pub", "read_only"],
 ];

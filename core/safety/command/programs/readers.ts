@@ -119,7 +119,7 @@ export const YQ: ProgramRecord = {
     { long: ["split-exp"], short: "s", arity: "value", effect: "writes" },
     // The expression program in a file is not shown here: it may load any file.
     { long: ["from-file"], arity: "value", effect: "runs" },
-    // Turns on the system operator, which runs a command (off by default, yq 4.47+).
+    // Turns on the system operator, which runs a command (mikefarah yq v4; off by default).
     { long: ["security-enable-system-operator"], arity: "none", effect: "runs" },
     {
       long: ["output-format", "input-format", "indent", "expression"],
