@@ -1213,6 +1213,9 @@ export const EVASION_CASES: readonly CommandCase[] = [
   ["head /???/[s]hadow", "dangerous", "credential_exposure"],
   ["cat /proc/self/root/etc/shadow", "dangerous", "credential_exposure"],
   ["cat /proc/1/root/etc/gshadow", "dangerous", "credential_exposure"],
+  // review53: a for loop over one plain word gives its variable that word, as NAME=WORD does.
+  ['for f in ~/.ssh/id_rsa; do cat "$f"; done', "dangerous", "credential_exposure"],
+  ["for f in .env; do head -n 5 $f; done", "dangerous", "credential_exposure"],
 ];
 
 /** Commands that look like dangerous ones but are read-only or only need review. */
@@ -1681,6 +1684,9 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["cat src/*.ts", "read_only"],
   ["ls ~/.ssh/*", "read_only"],
   ["cat ~/.ssh/*.pub", "read_only"],
+  ['for f in README.md; do cat "$f"; done', "read_only"],
+  ['for f in ~/.ssh/id_rsa; do ls -la "$f"; done', "read_only"],
+  ['for f in a.txt b.txt; do cat "$f"; done', "read_only"],
   ["cat config/*", "read_only"],
   ["cat *.json", "read_only"],
   ["grep -r TODO *", "read_only"],

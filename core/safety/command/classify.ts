@@ -74,6 +74,7 @@ import {
   integerKey,
   keyName,
   loopIntegerValue,
+  loopSingleValue,
   loopVariables,
   mayAssign,
   writtenVariables,
@@ -556,8 +557,10 @@ class Analysis implements Findings {
       // A loop over integer literals gives its variable an integer each time:
       // known to arithmetic (which any integer evaluates to itself), to no other rule.
       const integer = loopIntegerValue(header);
+      // A loop over one plain word sets its variable to that word, as an assignment would.
+      const single = loopSingleValue(header);
       for (const name of loopVariables(header)) {
-        this.setVar(name, undefined);
+        this.setVar(name, single ?? undefined);
         if (integer !== null) this.setVar(integerKey(name), integer);
       }
       return [];
