@@ -1216,6 +1216,13 @@ export const EVASION_CASES: readonly CommandCase[] = [
   // review53: a for loop over one plain word gives its variable that word, as NAME=WORD does.
   ['for f in ~/.ssh/id_rsa; do cat "$f"; done', "dangerous", "credential_exposure"],
   ["for f in .env; do head -n 5 $f; done", "dangerous", "credential_exposure"],
+  // review53: GIT_TEST_FSMONITOR is read as core.fsmonitor, a hook git status and diff run with
+  // sh -c (git 2.39, tested with a marker file); Git for Windows' GIT_REDIRECT_STDOUT/STDERR
+  // write git's output to the file they name.
+  ["GIT_TEST_FSMONITOR=./hook.sh git status", "review"],
+  ["GIT_TEST_FSMONITOR='rm -rf ~' git diff", "dangerous", "recursive_delete"],
+  ["GIT_REDIRECT_STDOUT=out.txt git status", "review"],
+  ["env GIT_REDIRECT_STDERR=err.txt git log", "review"],
 ];
 
 /** Commands that look like dangerous ones but are read-only or only need review. */
@@ -1687,6 +1694,7 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ['for f in README.md; do cat "$f"; done', "read_only"],
   ['for f in ~/.ssh/id_rsa; do ls -la "$f"; done', "read_only"],
   ['for f in a.txt b.txt; do cat "$f"; done', "read_only"],
+  ["GIT_OPTIONAL_LOCKS=0 git status", "read_only"],
   ["cat config/*", "read_only"],
   ["cat *.json", "read_only"],
   ["grep -r TODO *", "read_only"],
