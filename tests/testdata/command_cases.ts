@@ -1223,6 +1223,10 @@ export const EVASION_CASES: readonly CommandCase[] = [
   ["GIT_TEST_FSMONITOR='rm -rf ~' git diff", "dangerous", "recursive_delete"],
   ["GIT_REDIRECT_STDOUT=out.txt git status", "review"],
   ["env GIT_REDIRECT_STDERR=err.txt git log", "review"],
+  // review53: bat reads its config file (which may set --pager) from BAT_CONFIG_DIR/config as
+  // from BAT_CONFIG_PATH; DOCKER_CERT_PATH names the CA docker trusts, as --tlscacert does.
+  ["BAT_CONFIG_DIR=./conf bat README.md", "review"],
+  ["DOCKER_CERT_PATH=./certs docker ps", "review"],
 ];
 
 /** Commands that look like dangerous ones but are read-only or only need review. */
@@ -1695,6 +1699,7 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ['for f in ~/.ssh/id_rsa; do ls -la "$f"; done', "read_only"],
   ['for f in a.txt b.txt; do cat "$f"; done', "read_only"],
   ["GIT_OPTIONAL_LOCKS=0 git status", "read_only"],
+  ["BAT_THEME=ansi bat README.md", "read_only"],
   ["cat config/*", "read_only"],
   ["cat *.json", "read_only"],
   ["grep -r TODO *", "read_only"],
