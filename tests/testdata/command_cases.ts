@@ -1227,6 +1227,16 @@ export const EVASION_CASES: readonly CommandCase[] = [
   // from BAT_CONFIG_PATH; DOCKER_CERT_PATH names the CA docker trusts, as --tlscacert does.
   ["BAT_CONFIG_DIR=./conf bat README.md", "review"],
   ["DOCKER_CERT_PATH=./certs docker ps", "review"],
+  // review53: PowerShell pipes the files Get-ChildItem lists (objects with their paths) into a
+  // reader of their content, as find ~/.ssh | xargs cat does.
+  ["Get-ChildItem ~/.ssh | Get-Content", "dangerous", "credential_exposure"],
+  ["gci ~/.aws | gc", "dangerous", "credential_exposure"],
+  [
+    "Get-ChildItem -Path ~/.ssh -Recurse | Select-String PRIVATE",
+    "dangerous",
+    "credential_exposure",
+  ],
+  ["cd ~; Get-ChildItem .ssh | Get-Content", "dangerous", "credential_exposure"],
 ];
 
 /** Commands that look like dangerous ones but are read-only or only need review. */
@@ -1700,6 +1710,11 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ['for f in a.txt b.txt; do cat "$f"; done', "read_only"],
   ["GIT_OPTIONAL_LOCKS=0 git status", "read_only"],
   ["BAT_THEME=ansi bat README.md", "read_only"],
+  // Listing a credential directory alone, another directory's files read, and bash's ls | cat
+  // (names passed on, not files).
+  ["Get-ChildItem ~/.ssh", "read_only"],
+  ["Get-ChildItem ./src | Get-Content", "read_only"],
+  ["ls ~/.ssh | cat", "read_only"],
   ["cat config/*", "read_only"],
   ["cat *.json", "read_only"],
   ["grep -r TODO *", "read_only"],
