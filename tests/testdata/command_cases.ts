@@ -1242,6 +1242,10 @@ export const EVASION_CASES: readonly CommandCase[] = [
   ["Get-Content \\\\collector.example.test\\share\\x.txt", "review"],
   ["gci '\\\\203.0.113.7\\c$'", "review"],
   ["Test-Path -Path //collector.example.test/share", "review"],
+  // review53: nohup appends the command's output to ./nohup.out (or ~/nohup.out) when stdout is
+  // a terminal (coreutils 9.1, tested under script(1)): a file written unless stdout goes elsewhere.
+  ["nohup git status", "review"],
+  ["nohup ls 2>/dev/null", "review"],
 ];
 
 /** Commands that look like dangerous ones but are read-only or only need review. */
@@ -1724,6 +1728,9 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["Get-Content '\\Windows\\win.ini'", "read_only"],
   ["Get-ChildItem -Path C:\\Users", "read_only"],
   ["ls //etc", "read_only"],
+  ["nohup git status >/dev/null", "read_only"],
+  ["nohup ls &> /dev/null", "read_only"],
+  ["nohup ls | cat", "read_only"],
   ["cat config/*", "read_only"],
   ["cat *.json", "read_only"],
   ["grep -r TODO *", "read_only"],

@@ -823,6 +823,13 @@ class Analysis implements Findings {
       if (inv.wrappers.some((w) => !HARMLESS_WRAPPERS.has(w))) {
         this.review("a wrapper changes how or where the command runs");
       }
+      // nohup appends the output to ./nohup.out (or ~/nohup.out) when stdout is a terminal.
+      if (
+        inv.wrappers.includes("nohup") && !inv.pipeOut &&
+        !inv.redirects.some((r) => /^(?:>|>>|>\||&>|&>>|>&)$/.test(r.op) && (r.fd ?? "1") === "1")
+      ) {
+        this.review("nohup: writes nohup.out when its output is a terminal");
+      }
     });
     // A bare `cd` goes home; `cd .` stays.
     if (
