@@ -1246,6 +1246,12 @@ export const EVASION_CASES: readonly CommandCase[] = [
   // a terminal (coreutils 9.1, tested under script(1)): a file written unless stdout goes elsewhere.
   ["nohup git status", "review"],
   ["nohup ls 2>/dev/null", "review"],
+  // review53: xargs gives its program the words of a here-string (or heredoc, or echo before it)
+  // and the names a bare ls prints (the current directory's, wherever a cd left it).
+  ["xargs cat <<< ~/.ssh/id_rsa", "dangerous", "credential_exposure"],
+  ["cd ~/.ssh; xargs head <<< id_ed25519", "dangerous", "credential_exposure"],
+  ["cd ~/.ssh; ls | xargs cat", "dangerous", "credential_exposure"],
+  ["cd ~/.aws && ls | xargs -n1 cat", "dangerous", "credential_exposure"],
 ];
 
 /** Commands that look like dangerous ones but are read-only or only need review. */
@@ -1731,6 +1737,13 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["nohup git status >/dev/null", "read_only"],
   ["nohup ls &> /dev/null", "read_only"],
   ["nohup ls | cat", "read_only"],
+  // The same with other files, a count, metadata, and ls of a directory (bare names, read from
+  // the current directory, not that one).
+  ["xargs cat <<< README.md", "read_only"],
+  ["cd src; ls | xargs cat", "read_only"],
+  ["cd ~/.ssh; ls | xargs wc -l", "read_only"],
+  ["cd ~/.ssh; ls | xargs ls -la", "read_only"],
+  ["ls ~/.ssh | xargs cat", "read_only"],
   ["cat config/*", "read_only"],
   ["cat *.json", "read_only"],
   ["grep -r TODO *", "read_only"],

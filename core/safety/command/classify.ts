@@ -966,6 +966,11 @@ function searchRoots(inv: Invocation): string[] {
     const roots = argv.filter((a) => !a.startsWith("-")).slice(1);
     return roots.length > 0 ? roots : ["."];
   }
+  // A bare `ls` prints the current directory's names; a glob's matches are printed as paths.
+  if (inv.program === "ls") {
+    const ops = argv.filter((a) => !a.startsWith("-"));
+    return ops.length === 0 ? ["."] : ops.filter((o) => /[*?[]/.test(o));
+  }
   return [];
 }
 

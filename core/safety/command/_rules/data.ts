@@ -69,6 +69,27 @@ export function credentialInputRule(inv: Invocation, out: Findings): void {
   }
 }
 
+/**
+ * xargs gives its program the words it reads: the literal text of a
+ * here-string, heredoc or `echo` before it, and the paths `find`, `fd` or a
+ * bare `ls` (the current directory's names) print. A reader of file content
+ * so given a credential file, or the files of a credential directory, reads
+ * them (`xargs cat <<< ~/.ssh/id_rsa`, `cd ~/.ssh; ls | xargs cat`).
+ */
+function xargsFedCredential(inv: Invocation, out: Findings): void {
+  if (!inv.wrappers.includes("xargs") || METADATA_ONLY.has(inv.program)) return;
+  // wc counts (its --files0-from, which prints names, is judged as given).
+  if (inv.program === "wc") return;
+  const words = inv.stdinText.flatMap((t) => t.split(/\s+/)).filter((w) => w !== "");
+  const fed = [...words, ...(inv.fedPaths ?? [])].slice(0, 256);
+  const reads = fed.some((w) =>
+    inDirs(w, inv.dirs).some((p) => isCredentialPath(p) || isCredentialDir(p))
+  );
+  if (reads) {
+    out.dangerous("credential_exposure", `${inv.program}: xargs gives it credential files to read`);
+  }
+}
+
 /** Searchers whose first operand is the pattern unless one is given by an option. */
 const SEARCHERS = /^(?:grep|egrep|fgrep|rg|ag|ack|sls|select-string|findstr)$/;
 
@@ -182,6 +203,7 @@ function credentialRule(inv: Invocation, out: Findings): void {
     }
   }
   credentialInputRule(inv, out);
+  xargsFedCredential(inv, out);
   const sub = argv.filter((a) => !a.startsWith("-"));
   const pair = `${sub[0] ?? ""} ${sub[1] ?? ""}`.toLowerCase();
   if (
