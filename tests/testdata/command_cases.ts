@@ -1252,6 +1252,12 @@ export const EVASION_CASES: readonly CommandCase[] = [
   ["cd ~/.ssh; xargs head <<< id_ed25519", "dangerous", "credential_exposure"],
   ["cd ~/.ssh; ls | xargs cat", "dangerous", "credential_exposure"],
   ["cd ~/.aws && ls | xargs -n1 cat", "dangerous", "credential_exposure"],
+  // review53: a home followed by a backslash (`~\.ssh`, `$HOME\.aws`) and a lower-case cmdlet
+  // name are PowerShell paths: the text is also read with backslashes as separators.
+  ["gc ~\\.ssh\\id_rsa", "dangerous", "credential_exposure"],
+  ["gc $HOME\\.ssh\\id_ed25519", "dangerous", "credential_exposure"],
+  ["type ${HOME}\\.aws\\credentials", "dangerous", "credential_exposure"],
+  ["get-content ~\\.git-credentials", "dangerous", "credential_exposure"],
 ];
 
 /** Commands that look like dangerous ones but are read-only or only need review. */
@@ -1744,6 +1750,8 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["cd ~/.ssh; ls | xargs wc -l", "read_only"],
   ["cd ~/.ssh; ls | xargs ls -la", "read_only"],
   ["ls ~/.ssh | xargs cat", "read_only"],
+  ["gc ~\\notes\\todo.txt", "read_only"],
+  ["get-content .\\README.md", "read_only"],
   ["cat config/*", "read_only"],
   ["cat *.json", "read_only"],
   ["grep -r TODO *", "read_only"],
