@@ -1258,6 +1258,15 @@ export const EVASION_CASES: readonly CommandCase[] = [
   ["gc $HOME\\.ssh\\id_ed25519", "dangerous", "credential_exposure"],
   ["type ${HOME}\\.aws\\credentials", "dangerous", "credential_exposure"],
   ["get-content ~\\.git-credentials", "dangerous", "credential_exposure"],
+  // review53: PowerShell's recursive listing of a home or the system piped to Select-String is
+  // grep -r over it: dangerous when the pattern hunts for secrets, review otherwise.
+  [
+    "Get-ChildItem -Path ~ -Recurse -Force | Select-String password",
+    "dangerous",
+    "credential_exposure",
+  ],
+  ["gci ~ -Recurse | sls -Pattern token", "dangerous", "credential_exposure"],
+  ["Get-ChildItem ~ -Recurse | Select-String TODO", "review"],
 ];
 
 /** Commands that look like dangerous ones but are read-only or only need review. */
@@ -1752,6 +1761,7 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["ls ~/.ssh | xargs cat", "read_only"],
   ["gc ~\\notes\\todo.txt", "read_only"],
   ["get-content .\\README.md", "read_only"],
+  ["Get-ChildItem ./src -Recurse | Select-String password", "read_only"],
   ["cat config/*", "read_only"],
   ["cat *.json", "read_only"],
   ["grep -r TODO *", "read_only"],

@@ -3,12 +3,14 @@
  * makes it download_exec, a decoder obfuscated_exec, anything but literal
  * text review), the environment sent to a network tool, and a shell or
  * interpreter whose output goes to a network tool (a reverse shell), and the
- * files of a credential directory listed into a reader of their content. Pure.
+ * files of a credential directory listed into a reader of their content (or
+ * a home's recursive listing into Select-String). Pure.
  * @module
  */
 import type { Findings, Invocation } from "../invocation.ts";
 import { interpreterName, SHELLS } from "./exec.ts";
 import { inDirs, isCredentialDir } from "../paths.ts";
+import { isBroadSearchRoot, SECRET_WORDS } from "../programs/search.ts";
 import {
   dumpsEnvironment,
   isDecoder,
@@ -96,6 +98,7 @@ const PS_ONLY = new Set(["get-childitem", "gci", "get-content", "gc", "select-st
  */
 function credentialListingRead(elements: Invocation[][], out: Findings): void {
   let listed: string | null = null;
+  let broad = false;
   for (const element of elements) {
     const reader = element.find((inv) => PS_CONTENT_READERS.has(inv.program));
     if (
@@ -108,6 +111,18 @@ function credentialListingRead(elements: Invocation[][], out: Findings): void {
       );
       return;
     }
+    if (broad && reader !== undefined && /^(?:select-string|sls)$/.test(reader.program)) {
+      if (reader.argv.some((a) => !a.startsWith("-") && SECRET_WORDS.test(a))) {
+        out.dangerous("credential_exposure", "a home or system tree is searched for secrets");
+        return;
+      }
+      out.review("a whole home or system tree is searched, credential files included");
+    }
+    // `Get-ChildItem ~ -Recurse | Select-String token`: a home searched as grep -r token ~ does.
+    broad ||= element.some((inv) =>
+      PS_LISTERS.has(inv.program) && inv.argv.some((a) => /^-rec/i.test(a)) &&
+      inv.argv.some((a) => !a.startsWith("-") && inDirs(a, inv.dirs).some(isBroadSearchRoot))
+    );
     const lister = element.find((inv) =>
       PS_LISTERS.has(inv.program) &&
       inv.argv.some((a) => !a.startsWith("-") && inDirs(a, inv.dirs).some(isCredentialDir))
