@@ -1127,6 +1127,146 @@ export const EVASION_CASES: readonly CommandCase[] = [
   ["time -p GOAUTH='command rm -rf ~' go list -m all", "dangerous", "recursive_delete"],
   ["! GOAUTH='command rm -rf ~' go list -m all", "dangerous", "recursive_delete"],
   ["time PAGER='rm -rf ~' git log", "dangerous", "recursive_delete"],
+  // review53 (held-out): procps ps's `environ` format keyword prints each process's environment,
+  // as `ps e` does, in any spelling of the format list.
+  ["ps -o pid,environ", "review"],
+  ["ps -eo pid,environ", "review"],
+  ["ps -oenviron", "review"],
+  ["ps --format=pid,environ", "review"],
+  ["ps -o 'pid environ:40'", "review"],
+  // review53: --files0-from reads a list of file names and its error messages print each name it
+  // read (GNU du, wc and sort 9.1: "cannot access 'root:$6$...'"), so naming a credential file there
+  // shows its content; du looks at metadata otherwise, and the `=` form names the file as well.
+  ["du --files0-from=/etc/shadow", "dangerous", "credential_exposure"],
+  ["du --files0-from ~/.netrc", "dangerous", "credential_exposure"],
+  ["du -s --f=.aws/credentials", "dangerous", "credential_exposure"],
+  ["wc --files0-from=/etc/shadow", "dangerous", "credential_exposure"],
+  ["sort --files0-from=/etc/shadow", "dangerous", "credential_exposure"],
+  // review53: git grep and git diff print the files under a credential directory as grep -r and
+  // diff -r do (git 2.39: a directory outside the work tree is diffed as --no-index), and a
+  // search that names no path walks the directory a cd named (rg, ag, ack; grep when recursive).
+  ["git grep --no-index BEGIN ~/.ssh", "dangerous", "credential_exposure"],
+  ["git grep --no-index -e x -- ~/.aws", "dangerous", "credential_exposure"],
+  ["git diff ~/.ssh /tmp/empty", "dangerous", "credential_exposure"],
+  ["git diff --no-index --stat ~/.gnupg /tmp/empty", "dangerous", "credential_exposure"],
+  ["cd ~/.ssh && grep -r BEGIN", "dangerous", "credential_exposure"],
+  ["cd ~/.ssh && grep -Ri BEGIN", "dangerous", "credential_exposure"],
+  ["cd ~/.aws; rg -i secret", "dangerous", "credential_exposure"],
+  ["cd ~/.ssh && ag PRIVATE", "dangerous", "credential_exposure"],
+  ["env -C ~/.ssh grep -r -e BEGIN", "dangerous", "credential_exposure"],
+  ["cd ~/.ssh; git grep --no-index PRIVATE", "dangerous", "credential_exposure"],
+  // review53: shell history beyond bash/zsh/sh's default names, and database clients' histories.
+  ["cat ~/.local/share/fish/fish_history", "dangerous", "credential_exposure"],
+  ["tail -n 50 ~/.zhistory", "dangerous", "credential_exposure"],
+  ["grep token ~/.histfile", "dangerous", "credential_exposure"],
+  ["cat ~/.history", "dangerous", "credential_exposure"],
+  ["cat ~/.ash_history", "dangerous", "credential_exposure"],
+  ["cat ~/.ksh_history", "dangerous", "credential_exposure"],
+  ["cat ~/.zsh_sessions/5A1B.history", "dangerous", "credential_exposure"],
+  ["cat ~/.rediscli_history", "dangerous", "credential_exposure"],
+  ["cat ~/.sqlite_history", "dangerous", "credential_exposure"],
+  ["cat ~/.dbshell", "dangerous", "credential_exposure"],
+  ["cat ~/.mongodb/mongosh/mongosh_repl_history", "dangerous", "credential_exposure"],
+  // review53: kubectl reads `_` in a flag name as `-` (pflag word-separator normalization), so
+  // the underscore spellings write logs and profiles or trust another certificate; --profile
+  // other than none writes profile.pprof; a kuberc file (--kuberc, KUBERC) sets default flags.
+  ["kubectl get pods --log_file=/tmp/k.log", "review"],
+  ["kubectl get pods --profile_output=p.out", "review"],
+  ["kubectl cluster-info dump --output_directory=dump", "review"],
+  ["kubectl get pods --insecure_skip_tls_verify", "review"],
+  ["kubectl get pods --certificate_authority=ca.crt", "review"],
+  ["oc get pods --tls_server_name=other.example.test", "review"],
+  ["kubectl get pods --profile=cpu", "review"],
+  ["kubectl --profile heap get pods", "review"],
+  ["kubectl get pods --kuberc=prefs.yaml", "review"],
+  ["KUBERC=./prefs.yaml kubectl get pods", "review"],
+  // review53: gh api uses an endpoint with `://` as the whole URL, on any host (and sends
+  // GH_ENTERPRISE_TOKEN to a host that is not github.com), as -R HOST/OWNER/REPO does.
+  ["gh api https://collector.example.test/x", "review"],
+  ["gh api --paginate http://203.0.113.7/repos", "review"],
+  // review53: go list -export and -compiled run a build (the compiler, cgo and the C compiler;
+  // cmd/go's list sets NeedExport / NeedCompiledGoFiles); deno doc --html writes a site (to
+  // ./docs/ by default); npm's --registry, --proxy and certificate options point its registry
+  // requests elsewhere, as pip's --index-url, --proxy and --cert do.
+  ["go list -export ./...", "review"],
+  ["go list -compiled -json ./...", "review"],
+  ["go list --export=true -f '{{.Export}}' ./...", "review"],
+  ["deno doc --html mod.ts", "review"],
+  ["deno doc --html --output=site mod.ts", "review"],
+  ["npm view left-pad --registry=http://203.0.113.9/", "review"],
+  ["npm search --registry http://203.0.113.9/ x", "review"],
+  ["npm view lodash --https-proxy=http://203.0.113.5:3128", "review"],
+  ["npm outdated --strict-ssl=false", "review"],
+  // review53: yq's system operator runs a command once --security-enable-system-operator turns
+  // it on (mikefarah yq v4); a call with literal words is judged as that command.
+  ['yq --security-enable-system-operator -n \'.a = system("touch"; "x")\'', "review"],
+  ["yq --security-enable-system-operator '.v = system(\"date\")' f.yaml", "review"],
+  [
+    'yq --security-enable-system-operator -n \'.a = system("rm"; ["-rf", "/"])\'',
+    "dangerous",
+    "recursive_delete",
+  ],
+  // review53: a glob over a whole path names /etc/shadow wherever its wildcards are, and a
+  // process's root link (/proc/self/root) reaches the same file from /.
+  ["cat /etc/shado?", "dangerous", "credential_exposure"],
+  ["cat /e*/shadow", "dangerous", "credential_exposure"],
+  ["head /???/[s]hadow", "dangerous", "credential_exposure"],
+  ["cat /proc/self/root/etc/shadow", "dangerous", "credential_exposure"],
+  ["cat /proc/1/root/etc/gshadow", "dangerous", "credential_exposure"],
+  // review53: a for loop over one plain word gives its variable that word, as NAME=WORD does.
+  ['for f in ~/.ssh/id_rsa; do cat "$f"; done', "dangerous", "credential_exposure"],
+  ["for f in .env; do head -n 5 $f; done", "dangerous", "credential_exposure"],
+  // review53: GIT_TEST_FSMONITOR is read as core.fsmonitor, a hook git status and diff run with
+  // sh -c (git 2.39, tested with a marker file); Git for Windows' GIT_REDIRECT_STDOUT/STDERR
+  // write git's output to the file they name.
+  ["GIT_TEST_FSMONITOR=./hook.sh git status", "review"],
+  ["GIT_TEST_FSMONITOR='rm -rf ~' git diff", "dangerous", "recursive_delete"],
+  ["GIT_REDIRECT_STDOUT=out.txt git status", "review"],
+  ["env GIT_REDIRECT_STDERR=err.txt git log", "review"],
+  // review53: bat reads its config file (which may set --pager) from BAT_CONFIG_DIR/config as
+  // from BAT_CONFIG_PATH; DOCKER_CERT_PATH names the CA docker trusts, as --tlscacert does.
+  ["BAT_CONFIG_DIR=./conf bat README.md", "review"],
+  ["DOCKER_CERT_PATH=./certs docker ps", "review"],
+  // review53: PowerShell pipes the files Get-ChildItem lists (objects with their paths) into a
+  // reader of their content, as find ~/.ssh | xargs cat does.
+  ["Get-ChildItem ~/.ssh | Get-Content", "dangerous", "credential_exposure"],
+  ["gci ~/.aws | gc", "dangerous", "credential_exposure"],
+  [
+    "Get-ChildItem -Path ~/.ssh -Recurse | Select-String PRIVATE",
+    "dangerous",
+    "credential_exposure",
+  ],
+  ["cd ~; Get-ChildItem .ssh | Get-Content", "dangerous", "credential_exposure"],
+  // review53: a UNC path given to a PowerShell cmdlet opens a file on another machine over SMB
+  // (offering the user's Windows credentials to it): the network, review.
+  ["Get-Content \\\\collector.example.test\\share\\x.txt", "review"],
+  ["gci '\\\\203.0.113.7\\c$'", "review"],
+  ["Test-Path -Path //collector.example.test/share", "review"],
+  // review53: nohup appends the command's output to ./nohup.out (or ~/nohup.out) when stdout is
+  // a terminal (coreutils 9.1, tested under script(1)): a file written unless stdout goes elsewhere.
+  ["nohup git status", "review"],
+  ["nohup ls 2>/dev/null", "review"],
+  // review53: xargs gives its program the words of a here-string (or heredoc, or echo before it)
+  // and the names a bare ls prints (the current directory's, wherever a cd left it).
+  ["xargs cat <<< ~/.ssh/id_rsa", "dangerous", "credential_exposure"],
+  ["cd ~/.ssh; xargs head <<< id_ed25519", "dangerous", "credential_exposure"],
+  ["cd ~/.ssh; ls | xargs cat", "dangerous", "credential_exposure"],
+  ["cd ~/.aws && ls | xargs -n1 cat", "dangerous", "credential_exposure"],
+  // review53: a home followed by a backslash (`~\.ssh`, `$HOME\.aws`) and a lower-case cmdlet
+  // name are PowerShell paths: the text is also read with backslashes as separators.
+  ["gc ~\\.ssh\\id_rsa", "dangerous", "credential_exposure"],
+  ["gc $HOME\\.ssh\\id_ed25519", "dangerous", "credential_exposure"],
+  ["type ${HOME}\\.aws\\credentials", "dangerous", "credential_exposure"],
+  ["get-content ~\\.git-credentials", "dangerous", "credential_exposure"],
+  // review53: PowerShell's recursive listing of a home or the system piped to Select-String is
+  // grep -r over it: dangerous when the pattern hunts for secrets, review otherwise.
+  [
+    "Get-ChildItem -Path ~ -Recurse -Force | Select-String password",
+    "dangerous",
+    "credential_exposure",
+  ],
+  ["gci ~ -Recurse | sls -Pattern token", "dangerous", "credential_exposure"],
+  ["Get-ChildItem ~ -Recurse | Select-String TODO", "review"],
 ];
 
 /** Commands that look like dangerous ones but are read-only or only need review. */
@@ -1595,6 +1735,33 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["cat src/*.ts", "read_only"],
   ["ls ~/.ssh/*", "read_only"],
   ["cat ~/.ssh/*.pub", "read_only"],
+  ['for f in README.md; do cat "$f"; done', "read_only"],
+  ['for f in ~/.ssh/id_rsa; do ls -la "$f"; done', "read_only"],
+  ['for f in a.txt b.txt; do cat "$f"; done', "read_only"],
+  ["GIT_OPTIONAL_LOCKS=0 git status", "read_only"],
+  ["BAT_THEME=ansi bat README.md", "read_only"],
+  // Listing a credential directory alone, another directory's files read, and bash's ls | cat
+  // (names passed on, not files).
+  ["Get-ChildItem ~/.ssh", "read_only"],
+  ["Get-ChildItem ./src | Get-Content", "read_only"],
+  ["ls ~/.ssh | cat", "read_only"],
+  // A path on the current drive, a drive path, and bash's ls of a doubled slash (one root).
+  ["Get-Content '\\Windows\\win.ini'", "read_only"],
+  ["Get-ChildItem -Path C:\\Users", "read_only"],
+  ["ls //etc", "read_only"],
+  ["nohup git status >/dev/null", "read_only"],
+  ["nohup ls &> /dev/null", "read_only"],
+  ["nohup ls | cat", "read_only"],
+  // The same with other files, a count, metadata, and ls of a directory (bare names, read from
+  // the current directory, not that one).
+  ["xargs cat <<< README.md", "read_only"],
+  ["cd src; ls | xargs cat", "read_only"],
+  ["cd ~/.ssh; ls | xargs wc -l", "read_only"],
+  ["cd ~/.ssh; ls | xargs ls -la", "read_only"],
+  ["ls ~/.ssh | xargs cat", "read_only"],
+  ["gc ~\\notes\\todo.txt", "read_only"],
+  ["get-content .\\README.md", "read_only"],
+  ["Get-ChildItem ./src -Recurse | Select-String password", "read_only"],
   ["cat config/*", "read_only"],
   ["cat *.json", "read_only"],
   ["grep -r TODO *", "read_only"],
@@ -2216,4 +2383,41 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ['grep -- "$WORD" file', "read_only"],
   ['grep "$WORD" file', "read_only"],
   ["cat *.txt", "read_only"],
+  // review53 controls: other ps format keywords print no environment.
+  ["ps -o pid,cmd", "read_only"],
+  ["ps -eo pid,args,etime", "read_only"],
+  // du reads a credential file's metadata only; a list of names that is no credential file.
+  ["du -sh ~/.ssh/id_rsa", "read_only"],
+  ["du --files0-from=names.txt", "read_only"],
+  ["wc --files0-from=names.txt", "read_only"],
+  // The same searches elsewhere, and a grep that is not recursive (it reads stdin).
+  ["git grep --no-index BEGIN src", "read_only"],
+  ["git diff --no-index a/ b/", "read_only"],
+  ["cd src && grep -r BEGIN", "read_only"],
+  ["cd src; rg -i secret", "read_only"],
+  ["cd ~/.ssh && grep BEGIN", "read_only"],
+  ["cd ~/.ssh && ls -la", "read_only"],
+  // A project's .history folder (an editor's local history) and less's search history.
+  ["cat .history/src/app_20260101.ts", "read_only"],
+  ["ls .history", "read_only"],
+  ["cat ~/.lesshst", "read_only"],
+  // kubectl flags with underscores that only read, and the profile left at none.
+  ["kubectl get pods --show_labels", "read_only"],
+  ["kubectl get pods --profile=none", "read_only"],
+  ["kubectl get pods --request_timeout=5s", "read_only"],
+  // gh api paths on the configured host, and a jq filter that merely names a URL.
+  ["gh api repos/cli/cli/releases --jq '.[].html_url'", "read_only"],
+  ["gh api /user", "read_only"],
+  // go list reading only, -export turned off, deno doc as text, npm view on its registry.
+  ["go list -deps -f '{{.ImportPath}}' ./...", "read_only"],
+  ["go list -export=false ./...", "read_only"],
+  ["deno doc mod.ts", "read_only"],
+  ["npm view left-pad versions --json", "read_only"],
+  // Without the flag yq refuses the system operator (an error, nothing run).
+  ['yq -n \'.a = system("touch"; "x")\'', "read_only"],
+  // Globs and root links to other files; a public key's glob.
+  ["cat /etc/*.conf", "read_only"],
+  ["cat /???/hosts", "read_only"],
+  ["cat /proc/self/root/etc/hosts", "read_only"],
+  ["cat ~/.ssh/*.pub", "read_only"],
 ];

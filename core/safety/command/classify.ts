@@ -74,6 +74,7 @@ import {
   integerKey,
   keyName,
   loopIntegerValue,
+  loopSingleValue,
   loopVariables,
   mayAssign,
   writtenVariables,
@@ -156,9 +157,12 @@ function changeTargets(inv: Invocation): Arg[] {
 const RUNNER_SUB =
   /^\s*(?:sudo\s+(?:-\S+\s+)*)?(?:\S*\/)?(?:sh|bash|zsh|dash|ksh|fish|python[0-9.]*|perl|ruby|node|php|pwsh|powershell|iex|invoke-expression|source|\.)(?:\s+-[a-z]*[^c\s]*)*\s*(?:-\s*)?$/i;
 
-/** Drive paths, UNC paths, `$env:`, `%VAR%` or a PowerShell Verb-Noun cmdlet. */
+/**
+ * Drive paths, UNC paths, a home followed by a backslash (`~\.ssh`, `$HOME\x`),
+ * `$env:`, `%VAR%` or a PowerShell Verb-Noun cmdlet (also in lower case).
+ */
 const WINDOWS_LIKE =
-  /(?:^|[\s'"=(])(?:[A-Za-z]:\\|\\\\[A-Za-z])|\$env:|%[A-Za-z_]+%|\b[A-Z][a-z]+-[A-Z][A-Za-z]+\b/;
+  /(?:^|[\s'"=(])(?:[A-Za-z]:\\|\\\\[A-Za-z]|(?:~|\$\{?(?:HOME|USERPROFILE)\}?)\\[.\w])|\$env:|%[A-Za-z_]+%|\b[A-Z][a-z]+-[A-Z][A-Za-z]+\b|(?:^|[\s;|&(])(?:get|select|test|resolve)-[a-z]+(?=\s)/;
 
 /** Builtins and cmdlets that change the working directory. */
 const CHANGES_DIR = new Set([
@@ -556,8 +560,10 @@ class Analysis implements Findings {
       // A loop over integer literals gives its variable an integer each time:
       // known to arithmetic (which any integer evaluates to itself), to no other rule.
       const integer = loopIntegerValue(header);
+      // A loop over one plain word sets its variable to that word, as an assignment would.
+      const single = loopSingleValue(header);
       for (const name of loopVariables(header)) {
-        this.setVar(name, undefined);
+        this.setVar(name, single ?? undefined);
         if (integer !== null) this.setVar(integerKey(name), integer);
       }
       return [];
@@ -820,6 +826,13 @@ class Analysis implements Findings {
       if (inv.wrappers.some((w) => !HARMLESS_WRAPPERS.has(w))) {
         this.review("a wrapper changes how or where the command runs");
       }
+      // nohup appends the output to ./nohup.out (or ~/nohup.out) when stdout is a terminal.
+      if (
+        inv.wrappers.includes("nohup") && !inv.pipeOut &&
+        !inv.redirects.some((r) => /^(?:>|>>|>\||&>|&>>|>&)$/.test(r.op) && (r.fd ?? "1") === "1")
+      ) {
+        this.review("nohup: writes nohup.out when its output is a terminal");
+      }
     });
     // A bare `cd` goes home; `cd .` stays.
     if (
@@ -955,6 +968,11 @@ function searchRoots(inv: Invocation): string[] {
   if (inv.program === "fd" || inv.program === "fdfind") {
     const roots = argv.filter((a) => !a.startsWith("-")).slice(1);
     return roots.length > 0 ? roots : ["."];
+  }
+  // A bare `ls` prints the current directory's names; a glob's matches are printed as paths.
+  if (inv.program === "ls") {
+    const ops = argv.filter((a) => !a.startsWith("-"));
+    return ops.length === 0 ? ["."] : ops.filter((o) => /[*?[]/.test(o));
   }
   return [];
 }

@@ -108,6 +108,11 @@ const CREDENTIAL_FILES = [
   /(?:^|\/)\.cargo\/credentials(?:\.toml)?$/,
   /(?:^|\/)\.gem\/credentials$/,
   /(?:^|\/)\.(?:bash|zsh|sh|python|node_repl|psql|mysql)_history$|(?:^|\/)consolehost_history\.txt$/,
+  // Other shells' and database clients' histories (review53): fish, ash, ksh, zsh's other usual
+  // HISTFILE names, csh/tcsh's ~/.history, macOS Terminal's per-session files, sqlite3, redis-cli
+  // (AUTH passwords), the mongo shells.
+  /(?:^|\/)fish_history$|(?:^|\/)\.(?:ash|ksh|sqlite|rediscli)_history$|(?:^|\/)\.(?:zhistory|histfile|dbshell)$/,
+  /^~\/\.history$|(?:^|\/)\.(?:bash|zsh)_sessions\/[^/]+\.history$|(?:^|\/)mongosh_repl_history$/,
   /^\/etc\/(?:shadow|gshadow|master\.passwd)$/,
   /^\/proc\/(?:self|[0-9]+|\*)\/environ$/,
   /(?:^|\/)\.env(?:\.(?!example$|sample$|template$|dist$)[a-z0-9_.-]+)?$/,
@@ -180,10 +185,11 @@ export function isCredentialPath(text: string): boolean {
   // Braces left in a word by the classifier's expansion bound are not expanded again here.
   const words = text.length <= 1024 ? expandBraces(text) : [text];
   return words.some((word) => {
-    const t = normalizePath(foldHome(word).replace(/\\/g, "/"));
+    // A process's root link (`/proc/self/root/etc/shadow`) leads to the same file from `/`.
+    const t = normalizePath(foldHome(word).replace(/\\/g, "/")).replace(PROC_ROOT, "");
     if (t.endsWith(".pub")) return false;
     if (CREDENTIAL_FILES.some((re) => re.test(t))) return true;
-    return globNamesCredential(t);
+    return globNamesCredential(t) || globNamesKnownPath(t);
   });
 }
 
@@ -294,6 +300,44 @@ const CREDENTIAL_NAMES = [
  * whose last part can match a credential file's name (`id_*`, `.env*`,
  * `*.pem`), reads credentials.
  */
+/** `/proc/PID/root` (also `self`, `thread-self`): the process's root directory, `/` for most. */
+const PROC_ROOT = /^\/proc\/(?:self|thread-self|[0-9]{1,10})\/root(?=\/)/;
+
+/** Credential files at fixed places, for a glob over a whole path (`/etc/shado?`, `/???/shadow`). */
+const KNOWN_CREDENTIAL_PATHS = [
+  "/etc/shadow",
+  "/etc/gshadow",
+  "/etc/master.passwd",
+  "/proc/self/environ",
+  "~/.ssh/id_rsa",
+  "~/.ssh/id_ed25519",
+  "~/.ssh/id_ecdsa",
+  "~/.aws/credentials",
+  "~/.netrc",
+  "~/.git-credentials",
+  "~/.docker/config.json",
+  "~/.kube/config",
+  "~/.config/gh/hosts.yml",
+  "~/.bash_history",
+  "~/.zsh_history",
+];
+
+/**
+ * True when a glob matches one of the credential files at a fixed place,
+ * part for part, a leading wildcard not matching a leading dot (no dotglob):
+ * `/e*\/shadow` and `/etc/[s]hadow` name /etc/shadow wherever the glob is.
+ */
+function globNamesKnownPath(t: string): boolean {
+  const whole = globMatcher(t);
+  if (whole === null) return false;
+  const parts = t.split("/");
+  return KNOWN_CREDENTIAL_PATHS.some((path) => {
+    const names = path.split("/");
+    return names.length === parts.length && whole.test(path) &&
+      parts.every((part, i) => !/^[*?[]/.test(part) || !names[i]!.startsWith("."));
+  });
+}
+
 function globNamesCredential(t: string): boolean {
   const firstGlob = t.search(/[*?[]/);
   if (firstGlob < 0) return false;

@@ -49,6 +49,27 @@ export function loopIntegerValue(words: readonly string[]): string | null {
 }
 
 /**
+ * The one value a `for NAME in WORD` loop over a single plain word gives
+ * NAME (the body runs with it, and NAME keeps it after the loop), so the
+ * body is judged as with `NAME=WORD`; null for several words, a quoted,
+ * globbed or expanded word, and any other header.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { loopSingleValue } from "./written_variables.ts";
+ * assert.equal(loopSingleValue(["for", "f", "in", "~/.ssh/id_rsa"]), "~/.ssh/id_rsa");
+ * assert.equal(loopSingleValue(["for", "f", "in", "a", "b"]), null);
+ * assert.equal(loopSingleValue(["for", "f", "in", "*.txt"]), null);
+ * assert.equal(loopSingleValue(["select", "f", "in", "a"]), null);
+ * ```
+ */
+export function loopSingleValue(words: readonly string[]): string | null {
+  if (words[0] !== "for" || words[2] !== "in" || words.length !== 4) return null;
+  return /^[\w@%+=:,./~-]{1,4096}$/.test(words[3]!) ? words[3]! : null;
+}
+
+/**
  * The key under which the variables map records that NAME holds an integer
  * of unknown value (a loop over integer literals): read by arithmetic only
  * (rules/arith.ts), so no other rule takes one of the loop's values for all

@@ -69,16 +69,68 @@ export function credentialInputRule(inv: Invocation, out: Findings): void {
   }
 }
 
+/**
+ * xargs gives its program the words it reads: the literal text of a
+ * here-string, heredoc or `echo` before it, and the paths `find`, `fd` or a
+ * bare `ls` (the current directory's names) print. A reader of file content
+ * so given a credential file, or the files of a credential directory, reads
+ * them (`xargs cat <<< ~/.ssh/id_rsa`, `cd ~/.ssh; ls | xargs cat`).
+ */
+function xargsFedCredential(inv: Invocation, out: Findings): void {
+  if (!inv.wrappers.includes("xargs") || METADATA_ONLY.has(inv.program)) return;
+  // wc counts (its --files0-from, which prints names, is judged as given).
+  if (inv.program === "wc") return;
+  const words = inv.stdinText.flatMap((t) => t.split(/\s+/)).filter((w) => w !== "");
+  const fed = [...words, ...(inv.fedPaths ?? [])].slice(0, 256);
+  const reads = fed.some((w) =>
+    inDirs(w, inv.dirs).some((p) => isCredentialPath(p) || isCredentialDir(p))
+  );
+  if (reads) {
+    out.dangerous("credential_exposure", `${inv.program}: xargs gives it credential files to read`);
+  }
+}
+
 /** Searchers whose first operand is the pattern unless one is given by an option. */
 const SEARCHERS = /^(?:grep|egrep|fgrep|rg|ag|ack|sls|select-string|findstr)$/;
 
 /** The arguments that may be paths: a searcher's pattern operand is not one (`rg app.env`). */
 function searchPaths(p: string, argv: readonly string[]): readonly string[] {
+  // git grep searches the current directory (--no-index, or a repository there) under any path.
+  if (p === "git") return argv.includes("grep") ? [...argv, "."] : argv;
   if (!SEARCHERS.test(p)) return argv;
   // A pattern given by an option (-e, -f, --regexp, --file, -Pattern) leaves every operand a path.
-  if (argv.some((a) => /^-(?:[a-zA-Z]*[ef]|-regexp|-file|pattern)/i.test(a))) return argv;
+  if (argv.some((a) => /^-(?:[a-zA-Z]*[ef]|-regexp|-file|pattern)/i.test(a))) {
+    return withHere(p, argv, argv);
+  }
   const at = argv.findIndex((a) => !a.startsWith("-"));
-  return at < 0 ? argv : [...argv.slice(0, at), ...argv.slice(at + 1)];
+  return withHere(p, argv, at < 0 ? argv : [...argv.slice(0, at), ...argv.slice(at + 1)]);
+}
+
+/**
+ * git grep and git diff print the content of the files under a directory
+ * they are given (git diff compares one outside the work tree as --no-index).
+ */
+function gitReadsTree(p: string, argv: readonly string[]): boolean {
+  return p === "git" && argv.some((a) => a === "grep" || a === "diff");
+}
+
+/** grep's options that make it walk directories (`-r`, `-R`, `-d recurse`). */
+const GREP_RECURSES = /^-[a-zA-Z]*[rR]|^--(?:recursive|dereference-recursive|directories=recurse)$/;
+
+/**
+ * A search that names no path walks the current directory: rg, ag and ack
+ * always, grep when recursive (GNU grep 3.x); "." stands for it, so a
+ * directory a `cd` named earlier is judged (`cd ~/.ssh && grep -r KEY`).
+ */
+function withHere(p: string, argv: readonly string[], paths: readonly string[]): readonly string[] {
+  // A word after -e/-f (--regexp, --file) is the pattern or its file, not a path.
+  const named = paths.some((a, i) =>
+    !a.startsWith("-") && !/^-(?:[a-zA-Z]*[ef]|-regexp|-file)$/.test(paths[i - 1] ?? "")
+  );
+  if (named) return paths;
+  const walks = /^(?:rg|ag|ack)$/.test(p) ||
+    (/grep$/.test(p) && argv.some((a) => GREP_RECURSES.test(a)));
+  return walks ? [...paths, "."] : paths;
 }
 
 /** Programs that print their arguments. */
@@ -96,11 +148,14 @@ const OUTPUT_CMDLETS = new Set([
 function credentialRule(inv: Invocation, out: Findings): void {
   const p = inv.program;
   const argv = inv.argv;
-  // wc counts; only --files0-from prints what it reads (in its error messages).
-  const counts = p === "wc" && !argv.some((a) => /^--f/.test(a));
-  if (!METADATA_ONLY.has(p) && !counts) {
+  // wc counts and du measures; their --files0-from (the only long option either has that starts
+  // --f) reads a list of names and prints what it read in its error messages.
+  const namesFile = (p === "wc" || p === "du") && argv.some((a) => /^--f/.test(a));
+  const counts = p === "wc" && !namesFile;
+  if ((!METADATA_ONLY.has(p) || namesFile) && !counts) {
     for (const a of searchPaths(p, argv)) {
-      const path = a.replace(/^@/, "").replace(/^[A-Za-z-]+=@?/, "");
+      // An option's attached value (`--file=F`, `--files0-from=F`, digits in the name too).
+      const path = a.replace(/^@/, "").replace(/^[A-Za-z-][A-Za-z0-9-]*=@?/, "");
       // git's REV:PATH and :PATH name a file's content in a commit or the index.
       const inRepo = p === "git" && /^[^-][^:]*:|^:/.test(a) ? a.slice(a.lastIndexOf(":") + 1) : "";
       const places = inv.dirs === undefined ? null : inDirs(path, inv.dirs);
@@ -116,7 +171,7 @@ function credentialRule(inv: Invocation, out: Findings): void {
       }
       if (
         (places === null ? isCredentialDir(path) : places.some(isCredentialDir)) &&
-        [
+        (gitReadsTree(p, argv) || [
           "tar",
           "zip",
           "cp",
@@ -140,7 +195,7 @@ function credentialRule(inv: Invocation, out: Findings): void {
           "ack",
           "egrep",
           "fgrep",
-        ].includes(p)
+        ].includes(p))
       ) {
         out.dangerous("credential_exposure", `${p}: copies or reads a credential directory`);
         break;
@@ -148,6 +203,7 @@ function credentialRule(inv: Invocation, out: Findings): void {
     }
   }
   credentialInputRule(inv, out);
+  xargsFedCredential(inv, out);
   const sub = argv.filter((a) => !a.startsWith("-"));
   const pair = `${sub[0] ?? ""} ${sub[1] ?? ""}`.toLowerCase();
   if (

@@ -2,11 +2,15 @@
  * Pipeline rules: what feeds a program that runs its stdin (a downloader
  * makes it download_exec, a decoder obfuscated_exec, anything but literal
  * text review), the environment sent to a network tool, and a shell or
- * interpreter whose output goes to a network tool (a reverse shell). Pure.
+ * interpreter whose output goes to a network tool (a reverse shell), and the
+ * files of a credential directory listed into a reader of their content (or
+ * a home's recursive listing into Select-String). Pure.
  * @module
  */
 import type { Findings, Invocation } from "../invocation.ts";
 import { interpreterName, SHELLS } from "./exec.ts";
+import { inDirs, isCredentialDir } from "../paths.ts";
+import { isBroadSearchRoot, SECRET_WORDS } from "../programs/search.ts";
 import {
   dumpsEnvironment,
   isDecoder,
@@ -76,5 +80,53 @@ export function pipelineRule(elements: Invocation[][], out: Findings): void {
       }
     }
     if (elements[i]!.some(isNetworkTool)) networkLater = true;
+  }
+  credentialListingRead(elements, out);
+}
+
+/** PowerShell's listing cmdlets and aliases, whose output objects are files. */
+const PS_LISTERS = new Set(["get-childitem", "gci", "dir", "ls"]);
+/** What reads the content of each file object piped into it. */
+const PS_CONTENT_READERS = new Set(["get-content", "gc", "cat", "type", "select-string", "sls"]);
+/** Names only PowerShell gives these (in bash, `ls | cat` passes names on, not files). */
+const PS_ONLY = new Set(["get-childitem", "gci", "get-content", "gc", "select-string", "sls"]);
+
+/**
+ * `Get-ChildItem ~/.ssh | Get-Content`: PowerShell pipes the listed files
+ * themselves (objects with their paths) into a reader of their content, as
+ * `find ~/.ssh | xargs cat` does. A pair with a name only PowerShell has.
+ */
+function credentialListingRead(elements: Invocation[][], out: Findings): void {
+  let listed: string | null = null;
+  let broad = false;
+  for (const element of elements) {
+    const reader = element.find((inv) => PS_CONTENT_READERS.has(inv.program));
+    if (
+      listed !== null && reader !== undefined &&
+      (PS_ONLY.has(listed) || PS_ONLY.has(reader.program))
+    ) {
+      out.dangerous(
+        "credential_exposure",
+        "the files of a credential directory are piped to a reader",
+      );
+      return;
+    }
+    if (broad && reader !== undefined && /^(?:select-string|sls)$/.test(reader.program)) {
+      if (reader.argv.some((a) => !a.startsWith("-") && SECRET_WORDS.test(a))) {
+        out.dangerous("credential_exposure", "a home or system tree is searched for secrets");
+        return;
+      }
+      out.review("a whole home or system tree is searched, credential files included");
+    }
+    // `Get-ChildItem ~ -Recurse | Select-String token`: a home searched as grep -r token ~ does.
+    broad ||= element.some((inv) =>
+      PS_LISTERS.has(inv.program) && inv.argv.some((a) => /^-rec/i.test(a)) &&
+      inv.argv.some((a) => !a.startsWith("-") && inDirs(a, inv.dirs).some(isBroadSearchRoot))
+    );
+    const lister = element.find((inv) =>
+      PS_LISTERS.has(inv.program) &&
+      inv.argv.some((a) => !a.startsWith("-") && inDirs(a, inv.dirs).some(isCredentialDir))
+    );
+    if (lister !== undefined) listed = lister.program;
   }
 }

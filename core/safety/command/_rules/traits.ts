@@ -165,6 +165,9 @@ export function runsStdin(inv: Invocation): boolean {
 /** .NET's call that returns every environment variable. */
 const GET_ENVIRONMENT = /getenvironmentvariables\b/i;
 
+/** procps ps's format list naming the environment column (`,`, blank or option-separated). */
+const PS_ENVIRON = /(?:^-{0,2}[a-zA-Z]*=?|[,\s])environ(?![a-z])/;
+
 /** True for a command that prints the whole environment. */
 export function dumpsEnvironment(inv: Invocation): boolean {
   const p = inv.program;
@@ -180,6 +183,8 @@ export function dumpsEnvironment(inv: Invocation): boolean {
   if (p === "ps" && inv.argv.some((a) => /^[a-zA-Z]*e[a-zA-Z]*$/.test(a))) return true;
   // BSD ps -E adds each process's environment too.
   if (p === "ps" && inv.argv.some((a) => /^-[a-zA-Z]*E[a-zA-Z]*$/.test(a))) return true;
+  // procps's `environ` format keyword (`-o pid,environ`, `--format=environ`) is that column.
+  if (p === "ps" && inv.argv.some((a) => PS_ENVIRON.test(a))) return true;
   // jq/gojq `env` and `$ENV`, yq `env(..)`/`strenv(..)` read the environment.
   if (
     /^(?:jq|gojq|yq)$/.test(p) &&

@@ -4,8 +4,10 @@
  * listing, describing and log subcommands — not `kubectl get` of a
  * secret with its content printed, not `config view --raw` or `--flatten`
  * (credentials unredacted), not at log level 8 and above (response bodies
- * logged), and not with a kubeconfig (its exec plugin runs a program), a
- * helm post-renderer (a program) or `helm template --output-dir` (files).
+ * logged), not writing a log or profile file (kubectl reads `_` in a flag
+ * name as `-`), not with a kubeconfig (its exec plugin runs a program) or a
+ * kuberc (default flags and aliases), and not with a helm post-renderer (a
+ * program) or `helm template --output-dir` (files).
  * What runs inside containers and pods is judged by the container rules.
  * Pure.
  * @module
@@ -19,6 +21,7 @@ import {
   type ValueOptions,
 } from "../invocation.ts";
 import type { ProgramRecord } from "./_record.ts";
+import { usesOf } from "./_options.ts";
 
 /** kubectl options that take a value (global and `get` ones). */
 export const KUBECTL_VALUES: ValueOptions = {
@@ -47,6 +50,8 @@ export const KUBECTL_VALUES: ValueOptions = {
     "client-key",
     "request-timeout",
     "cache-dir",
+    "kuberc",
+    "profile",
     "tls-server-name",
     "v",
     "subresource",
@@ -168,7 +173,7 @@ export function kubectlDanger(
 
 /** kubectl's flags that turn off or replace the check of the API server's certificate. */
 const KUBECTL_TRUST =
-  /^--(?:insecure-skip-tls-verify|certificate-authority|tls-server-name)(?:=|$)/;
+  /^--(?:insecure[-_]skip[-_]tls[-_]verify|certificate[-_]authority|tls[-_]server[-_]name)(?:=|$)/;
 /** helm's. */
 const HELM_TRUST =
   /^--(?:kube-insecure-skip-tls-verify|kube-ca-file|kube-tls-server-name|insecure-skip-tls-verify|ca-file)(?:=|$)/;
@@ -202,12 +207,31 @@ export const KUBECTL: ProgramRecord = {
     // A raw API path can read anything, secrets included.
     { long: ["raw"], arity: "value", effect: "network" },
     // `cluster-info dump --output-directory`, and the logging and profiling
-    // flags every subcommand takes, write files.
-    { long: ["output-directory", "log-file", "profile-output"], arity: "value", effect: "writes" },
+    // flags every subcommand takes, write files. kubectl reads `_` in a flag's
+    // name as `-` (its global normalization of word separators).
+    {
+      long: [
+        "output-directory",
+        "output_directory",
+        "log-file",
+        "log_file",
+        "profile-output",
+        "profile_output",
+      ],
+      arity: "value",
+      effect: "writes",
+    },
+    // A kuberc file (kubectl 1.33+) sets default flags and aliases for every command.
+    { long: ["kuberc"], arity: "value", effect: "config" },
+    // --profile=cpu (anything but none) writes the profile to profile.pprof.
+    { long: ["profile"], arity: "value" },
   ],
   readOnly: (inv) => !trustChanged(inv.argv, KUBECTL_TRUST) && kubectlReadOnly(inv),
-  judge: (inv, _parsed, out) => {
+  judge: (inv, parsed, out) => {
     trustRule(inv, KUBECTL_TRUST, out);
+    if (usesOf(parsed, "profile").some((u) => u.value !== "none")) {
+      out.review(`${inv.program}: --profile writes a profile file (profile.pprof by default)`);
+    }
     const ops = operandsSkipping(inv.argv, KUBECTL_VALUES).map((a) => a.toLowerCase());
     verbosityRule(inv, ops, out);
     kubectlDanger(inv.program, ops, inv.argv, out);

@@ -52,7 +52,7 @@ export const VERSIONED: ProgramRecord = {
 };
 
 /**
- * deno info without a module, doc, types and fmt --check only read. `deno info MODULE`
+ * deno info without a module, doc (not --html), types and fmt --check only read. `deno info MODULE`
  * writes deno.lock beside the project's deno.json (deno 2.9), and `--lock=FILE` that file:
  * read-only only with --no-lock and no --lock.
  */
@@ -65,6 +65,12 @@ export const DENO: ProgramRecord = {
     (argv[0] === "info" && (argv.slice(1).every((a) => a.startsWith("-")) ||
       (argv.includes("--no-lock") && !argv.some((a) => /^--lock(?:=|$)/.test(a))))) ||
     (argv[0] === "fmt" && argv.includes("--check")),
+  judge: (inv, _parsed, out) => {
+    // `deno doc --html` writes a site to --output (./docs/ by default).
+    if (inv.argv[0] === "doc" && inv.argv.includes("--html")) {
+      out.review("deno doc --html: writes the documentation site's files");
+    }
+  },
 };
 
 /** npm: what it lists and shows; options that name programs it runs or files it writes. */
@@ -88,6 +94,13 @@ export const NPM: ProgramRecord = {
     },
     { long: ["userconfig", "globalconfig"], arity: "value", effect: "config" },
     { long: ["prefix", "cache", "logs-dir"], arity: "value", effect: "writes" },
+    // Another registry, proxy or certificate trust for the subcommands that reach one (view,
+    // search, outdated), as pip's --index-url, --proxy and --cert are.
+    {
+      long: ["registry", "proxy", "https-proxy", "ca", "cafile", "strict-ssl"],
+      arity: "optional",
+      effect: "network",
+    },
   ],
   readOnly: ({ argv }) =>
     /^(?:ls|list|ll|la|view|info|show|outdated|why|explain|search|ping|-v|--version|help|config)$/
@@ -203,6 +216,23 @@ function goJudge(inv: Invocation, _parsed: ParsedOptions, out: Findings): void {
     out.review("go doc -http: downloads and runs a documentation server, and opens a browser");
   }
   if (goModMod(inv.argv)) out.review("go: -mod=mod updates go.mod and go.sum");
+  if (goListBuilds(inv.argv)) {
+    out.review("go list -export/-compiled: compiles the packages (cgo and the C compiler too)");
+  }
+}
+
+/**
+ * `go list -export` and `-compiled` run a build to fill their fields (the
+ * compiler, cgo and the C compiler for cgo packages; results in the build
+ * cache), as go build does (cmd/go/internal/list: NeedExport,
+ * NeedCompiledGoFiles). A boolean flag: `-export=false` turns it off.
+ */
+function goListBuilds(argv: readonly string[]): boolean {
+  if (argv[0] !== "list") return false;
+  return argv.some((a) => {
+    const m = /^--?(?:export|compiled)(?:=(.*))?$/s.exec(a);
+    return m !== null && (m[1] === undefined || !/^(?:0|f|F|false|FALSE|False)$/.test(m[1]));
+  });
 }
 
 /**
@@ -238,7 +268,7 @@ export const GO: ProgramRecord = {
     !argv.some((a) => /^--?(?:toolexec|exec|overlay)(?:=|$)/.test(a)) &&
     /^(?:version|env|list|doc|help)$/.test(argv[0] ?? "") &&
     !(argv[0] === "env" && argv.some((a) => a === "-w" || a === "-u")) &&
-    !goDocServes(argv) && !goModMod(argv),
+    !goDocServes(argv) && !goModMod(argv) && !goListBuilds(argv),
   judge: goJudge,
 };
 
@@ -292,8 +322,8 @@ function ghNamesHost(repo: string): boolean {
 }
 
 /**
- * gh's -R/--repo takes [HOST/]OWNER/REPO and `gh repo view` a repository
- * or its URL: another host there sends gh, and the enterprise token it
+ * gh's -R/--repo takes [HOST/]OWNER/REPO, `gh repo view` a repository
+ * or its URL and `gh api` a full URL: another host there sends gh, and the enterprise token it
  * holds (GH_ENTERPRISE_TOKEN goes to any host but github.com), there, as
  * GH_HOST and GH_REPO do.
  */
@@ -306,8 +336,11 @@ function ghJudge(inv: Invocation, _parsed: ParsedOptions, out: Findings): void {
     if (a === "-R" || a === "--repo") repos.push(argv[++i] ?? "");
     else if (/^(?:-R.|--repo=)/.test(a)) repos.push(a.replace(/^(?:-R|--repo=)/, ""));
   }
-  const [a, b, c] = operands(argv);
+  const ops = operands(argv);
+  const [a, b, c] = ops;
   if (a === "repo" && c !== undefined && /^(?:view|clone|fork)$/.test(b ?? "")) repos.push(c);
+  // `gh api` takes an endpoint with `://` as the whole URL (gh 2.x http.go), any host.
+  if (a === "api") repos.push(...ops.slice(1).filter((o) => o.includes("://")));
   if (repos.some(ghNamesHost)) {
     out.review(
       "gh: a repository on another host: connections and their credentials may go elsewhere",

@@ -77,8 +77,28 @@ export const PLAIN: ProgramRecord = {
   judge: (inv, parsed, out) => {
     envDrive(inv, parsed, out);
     helpOnline(inv, out);
+    uncPath(inv, out);
   },
 };
+
+/** PowerShell's own names among the readers: cmdlets and their aliases with no Unix program. */
+const PS_READER = /-|^(?:gc|gci|gi|gl|sls|gcm)$/;
+
+/**
+ * A UNC path (`\\host\share\file`, `//host/share`) given to a PowerShell
+ * cmdlet is opened on another machine over SMB, which also offers the
+ * user's Windows credentials to it. Parsed as bash, an unquoted `\\host`
+ * reaches the argument as `\host` (a quoted `'\x'` keeps its one
+ * backslash: a path on the current drive).
+ */
+function uncPath(inv: Invocation, out: Findings): void {
+  if (!PS_READER.test(inv.program)) return;
+  const unc = inv.args.some((a) => {
+    const t = a.text.replace(/^-[A-Za-z]+:/, "");
+    return /^(?:\\\\|\/\/)[^\\/]/.test(t) || (!a.quoted && /^\\[^\\/]/.test(t));
+  });
+  if (unc) out.review(`${inv.program}: a UNC path reaches another machine`);
+}
 
 /**
  * file: -C compiles a magic file (writes it); -z and -Z look inside
@@ -119,6 +139,8 @@ export const YQ: ProgramRecord = {
     { long: ["split-exp"], short: "s", arity: "value", effect: "writes" },
     // The expression program in a file is not shown here: it may load any file.
     { long: ["from-file"], arity: "value", effect: "runs" },
+    // Turns on the system operator, which runs a command (mikefarah yq v4; off by default).
+    { long: ["security-enable-system-operator"], arity: "none", effect: "runs" },
     {
       long: ["output-format", "input-format", "indent", "expression"],
       short: "opI",
@@ -126,8 +148,36 @@ export const YQ: ProgramRecord = {
     },
   ]),
   families: ["credential_exposure"],
-  judge: (inv, _parsed, out) => yqLoads(inv.argv, out),
+  judge: (inv, parsed, out) => {
+    yqLoads(inv.argv, out);
+    if (usesOf(parsed, "security-enable-system-operator").length > 0) yqSystem(inv.argv, out);
+  },
 };
+
+/** A string literal of a yq expression (double-quoted, with escapes). */
+const YQ_STRING = String.raw`"((?:[^"\\]|\\.){0,1024})"`;
+/** `system("cmd")`, `system("cmd"; "arg")`, `system("cmd"; ["a", "b"])`: the words it runs. */
+const YQ_SYSTEM = new RegExp(
+  String
+    .raw`\bsystem\s{0,8}\(\s{0,8}${YQ_STRING}\s{0,8}(?:;\s{0,8}(\[[^\]]{0,4096}\]|"(?:[^"\\]|\\.){0,1024}"))?`,
+  "g",
+);
+
+/**
+ * yq's system operator (`system(CMD; ARGS)`, enabled by
+ * --security-enable-system-operator) runs CMD with ARGS, no shell between:
+ * each call with literal words is judged as that command.
+ */
+function yqSystem(argv: readonly string[], out: Findings): void {
+  for (const a of argv) {
+    for (const m of a.matchAll(YQ_SYSTEM)) {
+      const words = [m[1]!];
+      for (const w of (m[2] ?? "").matchAll(new RegExp(YQ_STRING, "g"))) words.push(w[1]!);
+      const unescaped = words.map((w) => w.replace(/\\(.)/g, "$1"));
+      out.nested(shellJoin(unescaped), "yq system operator");
+    }
+  }
+}
 
 /** yq's operators that read another file named in the expression. */
 const YQ_LOAD = /\bload(?:_str|_xml|_props|_base64|_yaml|_json|_csv|_tsv|_toml|_ini)?\s{0,8}\(/;

@@ -16,7 +16,7 @@ const BROAD =
   /^(?:~[a-z0-9._-]{0,64}|\/|\/etc|\/home(?:\/[^/]+)?|\/users(?:\/[^/]+)?|\/root|\/var|\/run|\/proc|\/private|~\/\.config|~\/\.local(?:\/share)?|[a-z]:|[a-z]:\/users(?:\/[^/]+)?)$/;
 
 /** Words a search for secrets is made of. */
-const SECRET_WORDS =
+export const SECRET_WORDS: RegExp =
   /token|secret|passw|pwd|api[_-]?key|apikey|priv(?:ate)?[_ -]?key|credential|auth|bearer|akia|ghp_|github_pat|xox[bp]|sk-|aws_access|begin .{0,20}private/i;
 
 /** True for a search root that is a home, the whole system or a configuration tree. */

@@ -4,6 +4,7 @@
  */
 import assert from "node:assert/strict";
 import {
+  loopSingleValue,
   loopVariables,
   mayAssign,
   writtenVariables,
@@ -52,5 +53,22 @@ Deno.test("mayAssign() tells eval text that may set a name from text that only r
   }
   for (const text of ["$X -rf /", "echo ${X} ${#X} ${!X}", "XY=1", "echo $XY", "echo hi"]) {
     assert.equal(mayAssign(text, "X"), false, text);
+  }
+});
+
+Deno.test("loopSingleValue() gives the one plain word of a for loop, nothing for any other list", () => {
+  assert.equal(loopSingleValue(["for", "f", "in", "~/.ssh/id_rsa"]), "~/.ssh/id_rsa");
+  assert.equal(loopSingleValue(["for", "d", "in", "/"]), "/");
+  for (
+    const header of [
+      ["for", "f", "in", "a", "b"],
+      ["for", "f", "in", "*.env"],
+      ["for", "f", "in", "$X"],
+      ["for", "f", "in", "'a b'"],
+      ["for", "f"],
+      ["select", "f", "in", "a"],
+    ]
+  ) {
+    assert.equal(loopSingleValue(header), null, header.join(" "));
   }
 });
