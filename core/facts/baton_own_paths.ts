@@ -3,52 +3,35 @@
  * so that a capsule written into a clean tree leaves it clean: `latest.md`
  * (and one `baton revive --force` set aside), the archive's capsule files,
  * the progress log, the rotation tombstone, the ignore file, the lock (and a
- * stale lock set aside) and its guard in `state/`, temp files of its atomic
- * writes, and the state files earlier versions kept there. Every other path under `.baton/` is the repository's content and
- * counts as git counts it: a script a commit or a session put there (command
- * evidence that ran it must go stale when it changes), and
+ * stale lock set aside) and its guard in `state/`, and temp files of its
+ * atomic writes. Every other path under `.baton/` is the repository's
+ * content and counts as git counts it: a script a commit or a session put
+ * there (command evidence that ran it must go stale when it changes),
  * `.baton/config.yaml`, which a person writes and baton never does (its
- * `done` gates are commands `baton done` runs). Pure.
+ * `done` gates are commands `baton done` runs), and the state files
+ * development versions kept there (`enforce/`, `done/`, `index.json`,
+ * `state/injected.json`): this version never writes them, and git lists
+ * them. Pure.
  * @module
  */
 import { ARCHIVE_NAME } from "../capsule/short_id.ts";
 
 /** Files baton writes directly in `.baton/`. */
-const OWN_FILES = new Set([
-  "latest.md",
-  "progress.md",
-  "tombstone.json",
-  ".gitignore",
-  "index.json",
-]);
+const OWN_FILES = new Set(["latest.md", "progress.md", "tombstone.json", ".gitignore"]);
 
 /**
  * Folders of `.baton/` that hold only baton's state: the lock, one set aside
  * under the exact names core/store/lock.ts gives it (`lock.stale-<token>-<attempt>`,
- * `lock.release-<token>`, the token 32 hex digits), and earlier versions'
- * `enforce`.
+ * `lock.release-<token>`, the token 32 hex digits).
  */
-const OWN_FOLDERS =
-  /^(lock|lock\.stale-[0-9a-f]{32}-\d{1,10}|lock\.release-[0-9a-f]{32}|enforce)(\/|$)/;
+const OWN_FOLDERS = /^(lock|lock\.stale-[0-9a-f]{32}-\d{1,10}|lock\.release-[0-9a-f]{32})(\/|$)/;
 
 /**
  * What baton keeps in `.baton/state/` of a git repository (facts exist only
  * there; its private state is `<git dir>/baton`): the lock's guard
- * (core/store/lock.ts) and earlier versions' two files; `state/` listed whole.
+ * (core/store/lock.ts); `state/` listed whole.
  */
-const OWN_STATE = new Set([
-  "state/",
-  "state/lock.guard",
-  "state/injected.json",
-  "state/config-cache.json",
-]);
-
-/**
- * An earlier version's `baton done --force` audit (`done/<UTC-ts>-<8 hex>.json`).
- * Only that shape: `done/` is a name a person picks for the scripts of
- * `.baton/config.yaml`'s done gates, and a change to those must show.
- */
-const OLD_DONE_AUDIT = /^done\/\d{8}T\d{6}(\.\d{3})?Z-[0-9a-f]{8}\.json$/;
+const OWN_STATE = new Set(["state/", "state/lock.guard"]);
 
 /** A temp file of an atomic write (core/store/temp_name.ts), or doctor's write probe. */
 const TEMP = /^\.[^/]+\.tmp$/;
@@ -78,25 +61,20 @@ export function isBatonOwnPath(path: string): boolean {
   const rest = path.slice(".baton/".length);
   if (OWN_FILES.has(rest) || OWN_FOLDERS.test(rest) || TEMP.test(rest)) return true;
   if (OWN_STATE.has(rest)) return true;
-  if (OLD_DONE_AUDIT.test(rest)) return true;
   if (/^latest\.md\.invalid-[0-9TZ]+$/.test(rest)) return true;
   if (!rest.startsWith("capsules/")) return false;
   const name = rest.slice("capsules/".length);
   return name === "" || ARCHIVE_NAME.test(name) || TEMP.test(name);
 }
 
-/**
- * What baton leaves as it is once it exists: earlier versions' state (this
- * version never writes it) and the ignore file (written only when absent).
- */
-const NEVER_CHANGED =
-  /^(enforce(\/|$)|done\/|index\.json$|state\/(injected|config-cache)\.json$|\.gitignore$)/;
+/** What baton leaves as it is once it exists: the ignore file (written only when absent). */
+const WRITTEN_ONCE = ".baton/.gitignore";
 
 /**
  * {@linkcode isBatonOwnPath} for a tracked path git shows changed: the
- * files baton writes once or wrote in earlier versions are left out only
- * while not in HEAD (untracked, or added by a `git add -A` after baton wrote
- * them), since an edit to a committed one is never baton's.
+ * file baton writes once is left out only while not in HEAD (untracked, or
+ * added by a `git add -A` after baton wrote it), since an edit to a
+ * committed one is never baton's.
  *
  * @example
  * ```ts
@@ -105,10 +83,10 @@ const NEVER_CHANGED =
  * assert.equal(isBatonOwnTrackedPath(".baton/latest.md", true), true);
  * assert.equal(isBatonOwnTrackedPath(".baton/.gitignore", true), false);
  * assert.equal(isBatonOwnTrackedPath(".baton/.gitignore", false), true);
- * assert.equal(isBatonOwnTrackedPath(".baton/enforce/opt-in", true), false);
+ * assert.equal(isBatonOwnTrackedPath(".baton/enforce/opt-in", false), false);
  * ```
  */
 export function isBatonOwnTrackedPath(path: string, inHead: boolean): boolean {
   if (!isBatonOwnPath(path)) return false;
-  return !inHead || !NEVER_CHANGED.test(path.slice(".baton/".length));
+  return !inHead || path !== WRITTEN_ONCE;
 }

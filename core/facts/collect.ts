@@ -514,7 +514,7 @@ export async function collectFacts(
       }
       // What baton writes in .baton/ never counts as a change; the rest there is content.
       const own = isBatonOwnPath;
-      // A committed file baton writes once or wrote in earlier versions is content when it changes.
+      // A committed file baton writes only once is content when it changes.
       entries = wt.entries.filter((e) => !isBatonOwnTrackedPath(e.path, e.x !== "A"));
       attributesInIndex = wt.attributesMayBeMissing;
       options.onIndexAttributes?.(attributesInIndex);

@@ -188,7 +188,7 @@ Deno.test("a file named .baton (baton's folder is always a directory) is content
   }
 });
 
-Deno.test("a tracked file baton never changes (earlier versions' state, the ignore file it writes only when absent) shows its edit as git does; an untracked leftover stays baton's", async () => {
+Deno.test("a tracked file baton never changes (development versions' state, the ignore file it writes only when absent) shows its edit as git does, and an untracked leftover of those versions is listed as git lists it", async () => {
   const dir = await makeRepo("baton-dir-tracked-legacy-");
   try {
     await writeFiles(dir, {
@@ -198,16 +198,21 @@ Deno.test("a tracked file baton never changes (earlier versions' state, the igno
       ".baton/.gitignore": "lock/\nstate/\n*.tmp\n",
     });
     await commitAll(dir, "init");
-    // Positive control: a capsule written, nothing edited: clean for both; an earlier
-    // version's untracked leftover is baton's own (git lists it).
+    // Positive control: a capsule written, nothing edited: clean for both; then a
+    // development version's untracked leftover, which git lists, is listed.
     const fin = await runBaton(["finalize", "--draft", "-"], {
       cwd: dir,
       stdin: JSON.stringify({ now: "checking" }),
     });
     assert.equal(fin.code, 0, fin.stderr);
+    assert.deepEqual(await batonSees(dir), { dirty: false, changed: [], untracked: [] });
     await writeFiles(dir, { ".baton/enforce/opt-in": "on\n" });
     assert.ok((await gitSees(dir)).untracked.includes(".baton/enforce/opt-in"));
-    assert.deepEqual(await batonSees(dir), { dirty: false, changed: [], untracked: [] });
+    assert.deepEqual(await batonSees(dir), {
+      dirty: true,
+      changed: [],
+      untracked: [".baton/enforce/opt-in"],
+    });
 
     await writeFiles(dir, {
       ".baton/enforce/check.sh": "exit 1\n",
