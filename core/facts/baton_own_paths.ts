@@ -72,9 +72,9 @@ const WRITTEN_ONCE = ".baton/.gitignore";
 
 /**
  * {@linkcode isBatonOwnPath} for a tracked path git shows changed: the
- * file baton writes once is left out only while not in HEAD (untracked, or
- * added by a `git add -A` after baton wrote it), since an edit to a
- * committed one is never baton's.
+ * file baton writes once, and a temp file, are left out only while not in
+ * HEAD (untracked, or added by a `git add -A` after baton wrote them), since
+ * an edit to a committed one is never baton's.
  *
  * @example
  * ```ts
@@ -88,5 +88,8 @@ const WRITTEN_ONCE = ".baton/.gitignore";
  */
 export function isBatonOwnTrackedPath(path: string, inHead: boolean): boolean {
   if (!isBatonOwnPath(path)) return false;
-  return !inHead || path !== WRITTEN_ONCE;
+  if (!inHead) return true;
+  // A temp file lives for one write: one in HEAD was committed by someone, and is theirs.
+  const name = path.slice(path.lastIndexOf("/") + 1);
+  return path !== WRITTEN_ONCE && !TEMP.test(name);
 }

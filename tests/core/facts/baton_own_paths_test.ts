@@ -69,9 +69,11 @@ Deno.test("every other path under .baton/ is content, and no path outside it is 
   ) assert.equal(isBatonOwnPath(p), false, p);
 });
 
-Deno.test("the ignore file baton writes once is content when a committed copy changes; the same not in HEAD stays baton's", () => {
-  assert.equal(isBatonOwnTrackedPath(".baton/.gitignore", true), false);
-  assert.equal(isBatonOwnTrackedPath(".baton/.gitignore", false), true);
+Deno.test("the ignore file baton writes once, or a temp file, is content when a committed copy changes; the same not in HEAD stays baton's", () => {
+  for (const p of [".baton/.gitignore", ".baton/.run.tmp", ".baton/capsules/.run.tmp"]) {
+    assert.equal(isBatonOwnTrackedPath(p, true), false, p);
+    assert.equal(isBatonOwnTrackedPath(p, false), true, p);
+  }
   // Control: what baton rewrites stays its own even when committed; content is never its own.
   for (const p of [".baton/latest.md", ".baton/progress.md", ".baton/state/lock.guard"]) {
     assert.equal(isBatonOwnTrackedPath(p, true), true, p);
