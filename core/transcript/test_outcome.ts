@@ -15,7 +15,10 @@
  * (`--passWithNoTests`, jest's `--onlyChanged`/`-o`, `--lastCommit` and
  * `--changedSince`, vitest's `--changed`, deno's `--permit-no-files`, a
  * package manager's `--if-present`, which exits 0 when there is no test
- * script) lends only a failure: its 0 may say that no test ran. Anything the
+ * script), or one asked to run only tests matching a pattern that it exits 0
+ * from when none match (`cargo test <filter>`, `go test -run`, `deno test
+ * --filter`, jest's `-t`, mocha's `--grep`, any ctest: ./runner_selection.ts)
+ * lends only a failure: its 0 may say that no test ran. Anything the
  * shell parser cannot read cleanly lends nothing. Pure.
  * @module
  */
@@ -25,6 +28,7 @@ import {
   RESERVED_SKIP,
   type ShellWord,
 } from "../safety/command/parse_shell.ts";
+import { selectionMayRunNone } from "./runner_selection.ts";
 
 /** What a command's exit status says about its tests. */
 export type TestStatusSource =
@@ -250,12 +254,15 @@ const ZERO_WITHOUT_TESTS = new Set([
   "changed",
   "permitnofiles",
   "ifpresent",
+  // mocha 10.7's `--pass-on-failing-test-suite`: exits 0 when tests fail
+  "passonfailingtestsuite",
 ]);
 
 /** True when the runner's words let it exit 0 without running a test. */
 function zeroMayMeanNoTest(words: readonly string[]): boolean {
   const at = programIndex(words);
   const program = at < 0 ? "" : baseName(words[at]!);
+  if (selectionMayRunNone(program, words.slice(at + 1))) return true;
   return words.slice(at + 1).some((w) => {
     if (w === "-o") return program === "jest";
     const m = /^--([A-Za-z-]+)(?:=(.*))?$/.exec(w);
