@@ -271,6 +271,15 @@ function zeroMayMeanNoTest(words: readonly string[]): boolean {
   });
 }
 
+/** The runner's program (`python -m pytest` is pytest's, `py.test` too). */
+function runnerName(words: readonly string[]): string {
+  const at = programIndex(words);
+  const program = baseName(words[at]!);
+  if (program === "py.test") return "pytest";
+  if (/^python[0-9.]*$/.test(program) && words[at + 1] === "-m") return words[at + 2] ?? program;
+  return program;
+}
+
 /** True when `words` (assignments already left out) run a test runner. */
 function runsTests(words: readonly string[]): boolean {
   const at = programIndex(words);
@@ -347,48 +356,61 @@ function earlierEffect(p: Pipeline): "none" | "may_stop_on_failure" | "ends_or_r
  * ```
  */
 export function testStatusSource(command: string): TestStatusSource {
+  return statusAndRunner(command).source;
+}
+
+/** Whose status a command reports, and the runner's program (null unless the status is its). */
+function statusAndRunner(command: string): { source: TestStatusSource; runner: string | null } {
+  const other = { source: "other" as const, runner: null };
   const ops = scanOperators(command);
-  if (ops.pipe || ops.or || ops.background) return "other";
+  if (ops.pipe || ops.or || ops.background) return other;
   let parsed;
   try {
     parsed = parseShell(command);
   } catch {
-    return "other";
+    return other;
   }
-  if (parsed.problems.length > 0 || ops.keyword) return "other";
+  if (parsed.problems.length > 0 || ops.keyword) return other;
   const earlier = parsed.script.pipelines.slice(0, -1);
   let failureAmbiguous = ops.and;
   for (const p of earlier) {
     const flow = earlierEffect(p);
-    if (flow === "ends_or_redefines") return "other";
+    if (flow === "ends_or_redefines") return other;
     if (flow === "may_stop_on_failure") failureAmbiguous = true;
   }
   const last = parsed.script.pipelines.at(-1);
-  if (last === undefined || last.background || last.elements.length !== 1) return "other";
+  if (last === undefined || last.background || last.elements.length !== 1) return other;
   const node = last.elements[0]!;
-  if (node.kind !== "simple" || node.control) return "other";
+  if (node.kind !== "simple" || node.control) return other;
   const words: string[] = [];
   for (const w of node.words) {
     const text = literal(w);
-    if (text === null) return "other";
+    if (text === null) return other;
     words.push(text);
   }
-  if (!runsTests(words)) return "other";
-  if (zeroMayMeanNoTest(words)) return failureAmbiguous ? "other" : "runner_if_failed";
-  return failureAmbiguous ? "runner_if_zero" : "runner";
+  if (!runsTests(words)) return other;
+  const runner = runnerName(words);
+  if (zeroMayMeanNoTest(words)) {
+    return failureAmbiguous ? other : { source: "runner_if_failed", runner };
+  }
+  return { source: failureAmbiguous ? "runner_if_zero" : "runner", runner };
 }
 
 /**
  * A test's outcome from its command and the exit status (or success flag)
- * the host recorded: passed or failed only when that status is the runner's.
+ * the host recorded: passed or failed only when that status is the runner's,
+ * and neither when the runner's status says it ran no test (pytest's 5).
  */
 export function testOutcome(
   command: string,
   ok: boolean | null,
+  exitCode: number | null = null,
 ): "passed" | "failed" | "unknown" {
   if (ok === null) return "unknown";
-  const source = testStatusSource(command);
+  const { source, runner } = statusAndRunner(command);
   if (source === "other") return "unknown";
+  // pytest's exit 5: no test was collected (`-k` or a path selecting none), so none failed either
+  if (exitCode === 5 && runner === "pytest") return "unknown";
   if (ok) return source === "runner_if_failed" ? "unknown" : "passed";
   return source === "runner" || source === "runner_if_failed" ? "failed" : "unknown";
 }

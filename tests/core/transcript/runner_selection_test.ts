@@ -118,3 +118,23 @@ Deno.test({
     assert.equal(testOutcome("ctest -R t1 --no-tests=error", true), "passed");
   },
 });
+
+Deno.test({
+  name:
+    "testOutcome(): pytest's exit 5 says no test was collected (real pytest as the oracle): neither passed nor failed; its exit 1 is a failure (control)",
+  ignore: !installed("pytest"),
+  fn: async () => {
+    await using tmp = await tempDir();
+    Deno.writeTextFileSync(`${tmp.path}/test_a.py`, "def test_a():\n    assert False\n");
+    const none = await run("pytest", ["-q", "-p", "no:cacheprovider", "-k", "zzz"], tmp.path);
+    assert.equal(none, 5, "no test selected");
+    for (const c of ["pytest -k zzz", "python -m pytest -k zzz", "py.test tests/none"]) {
+      assert.equal(testOutcome(c, false, 5), "unknown", c);
+    }
+    const failing = await run("pytest", ["-q", "-p", "no:cacheprovider", "-k", "test_a"], tmp.path);
+    assert.equal(failing, 1);
+    assert.equal(testOutcome("pytest -k test_a", false, 1), "failed");
+    // another runner's 5 is its own failure
+    assert.equal(testOutcome("npm test", false, 5), "failed");
+  },
+});
