@@ -359,9 +359,18 @@ export function testStatusSource(command: string): TestStatusSource {
   return statusAndRunner(command).source;
 }
 
-/** Whose status a command reports, and the runner's program (null unless the status is its). */
-function statusAndRunner(command: string): { source: TestStatusSource; runner: string | null } {
-  const other = { source: "other" as const, runner: null };
+/** Whose status a command reports, and about the runner whose it is. */
+interface Analysis {
+  source: TestStatusSource;
+  /** The runner's program; null unless the status is its. */
+  runner: string | null;
+  /** The runner runs under `timeout`, whose own status (124 when it ran out) replaces the runner's. */
+  timed: boolean;
+}
+
+/** Whose status a command reports, and about the runner whose it is. */
+function statusAndRunner(command: string): Analysis {
+  const other = { source: "other" as const, runner: null, timed: false };
   const ops = scanOperators(command);
   if (ops.pipe || ops.or || ops.background) return other;
   let parsed;
@@ -390,16 +399,18 @@ function statusAndRunner(command: string): { source: TestStatusSource; runner: s
   }
   if (!runsTests(words)) return other;
   const runner = runnerName(words);
+  const timed = words.slice(0, programIndex(words)).some((w) => baseName(w) === "timeout");
   if (zeroMayMeanNoTest(words)) {
-    return failureAmbiguous ? other : { source: "runner_if_failed", runner };
+    return failureAmbiguous ? other : { source: "runner_if_failed", runner, timed };
   }
-  return { source: failureAmbiguous ? "runner_if_zero" : "runner", runner };
+  return { source: failureAmbiguous ? "runner_if_zero" : "runner", runner, timed };
 }
 
 /**
  * A test's outcome from its command and the exit status (or success flag)
  * the host recorded: passed or failed only when that status is the runner's,
- * and neither when the runner's status says it ran no test (pytest's 5).
+ * and neither when the runner's status says it ran no test (pytest's 5) or
+ * when `timeout` stopped the runner (124) or could not start it.
  */
 export function testOutcome(
   command: string,
@@ -407,10 +418,13 @@ export function testOutcome(
   exitCode: number | null = null,
 ): "passed" | "failed" | "unknown" {
   if (ok === null) return "unknown";
-  const { source, runner } = statusAndRunner(command);
+  const { source, runner, timed } = statusAndRunner(command);
   if (source === "other") return "unknown";
   // pytest's exit 5: no test was collected (`-k` or a path selecting none), so none failed either
   if (exitCode === 5 && runner === "pytest") return "unknown";
+  // timeout's 124 (ran out: the runner was stopped), 125 to 127 (timeout or the runner could
+  // not start) and a signal's status (`--preserve-status`, `-s KILL`) are no test's outcome
+  if (timed && exitCode !== null && exitCode >= 124) return "unknown";
   if (ok) return source === "runner_if_failed" ? "unknown" : "passed";
   return source === "runner" || source === "runner_if_failed" ? "failed" : "unknown";
 }

@@ -138,3 +138,18 @@ Deno.test({
     assert.equal(testOutcome("npm test", false, 5), "failed");
   },
 });
+
+Deno.test("testOutcome(): a runner stopped by timeout (124, real timeout as the oracle) or that timeout could not start has no outcome; the runner's own failure under timeout stays failed (control)", async () => {
+  await using tmp = await tempDir();
+  assert.equal(await run("timeout", ["0.2", "sleep", "5"], tmp.path), 124, "ran out");
+  assert.equal(testOutcome("timeout 5 npm test", false, 124), "unknown");
+  assert.equal(await run("timeout", ["--preserve-status", "0.2", "sleep", "5"], tmp.path), 143);
+  assert.equal(testOutcome("timeout --preserve-status 5 pytest", false, 143), "unknown");
+  assert.equal(testOutcome("timeout 5 cargo test", false, 127), "unknown");
+  // controls: the runner's own status passes through timeout
+  assert.equal(await run("timeout", ["5", "false"], tmp.path), 1);
+  assert.equal(testOutcome("timeout 5 npm test", false, 1), "failed");
+  assert.equal(testOutcome("timeout 5 npm test", true, 0), "passed");
+  // without timeout a 124 is the runner's own
+  assert.equal(testOutcome("npm test", false, 124), "failed");
+});
