@@ -276,3 +276,54 @@ Deno.test("buildSessionRecord(): a Claude Code call the user rejected never ran:
   assert.deepEqual(s.tests.map((t) => t.outcome), ["unknown", "failed"]);
   assert.deepEqual(s.files_edited, []);
 });
+
+Deno.test("buildSessionRecord(): a Copilot CLI call the user rejected or the permission rules denied never ran: no status and no file; a shell call that ran and failed, a tool's own failure, and a finished edit (controls)", () => {
+  const ev = (type: string, data: unknown) => JSON.stringify({ type, data });
+  const call = (id: string, name: string, args: unknown) =>
+    ev("assistant.message", {
+      content: "",
+      toolRequests: [{ toolCallId: id, name, arguments: args }],
+    });
+  // Copilot CLI 1.0.102 ends a refused call with success: false and its runtime's own message.
+  const refused = (id: string, message: string) =>
+    ev("tool.execution_complete", { toolCallId: id, success: false, error: { message } });
+  const lines = [
+    call("c1", "bash", { command: "npm test" }),
+    refused("c1", "The user rejected this tool call."),
+    call("c2", "edit", { path: "/r/a.ts", old_str: "a", new_str: "b" }),
+    refused("c2", "The user rejected this tool call. User feedback: not this file"),
+    call("c3", "bash", { command: "cargo test" }),
+    refused("c3", "Permission denied by rules: shell(cargo)"),
+    call("c4", "bash", { command: "pytest" }),
+    refused("c4", "Permission denied and could not request permission from user"),
+    // controls
+    call("c5", "bash", { command: "deno test" }),
+    ev("tool.execution_complete", {
+      toolCallId: "c5",
+      success: true,
+      result: { content: "1 failed" },
+      shellExecution: { exitCode: 1 },
+    }),
+    call("c6", "bash", { command: "go test ./..." }),
+    refused("c6", "Command not found: go"),
+    call("c7", "edit", { path: "/r/b.ts", old_str: "a", new_str: "b" }),
+    ev("tool.execution_complete", { toolCallId: "c7", success: true, result: { content: "ok" } }),
+  ];
+  const p = parseTranscriptBytes("copilot", new TextEncoder().encode(lines.join("\n") + "\n"));
+  const s = buildSessionRecord(p, { ...source, host: "copilot", source_id: "copilot:s" });
+  assert.deepEqual(s.commands.map((c) => [c.command, c.ok, c.trust]), [
+    ["npm test", null, "claimed"],
+    ["cargo test", null, "claimed"],
+    ["pytest", null, "claimed"],
+    ["deno test", false, "observed"],
+    ["go test ./...", false, "observed"],
+  ]);
+  assert.deepEqual(s.tests.map((t) => t.outcome), [
+    "unknown",
+    "unknown",
+    "unknown",
+    "failed",
+    "failed",
+  ]);
+  assert.deepEqual(s.files_edited, ["/r/b.ts"]);
+});
