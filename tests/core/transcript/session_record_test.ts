@@ -327,3 +327,58 @@ Deno.test("buildSessionRecord(): a Copilot CLI call the user rejected or the per
   ]);
   assert.deepEqual(s.files_edited, ["/r/b.ts"]);
 });
+
+Deno.test("buildSessionRecord(): an OpenCode call the user rejected or a permission rule denied never ran: no status and no file; a failed bash with an exit and a tool's own error stay failed (controls)", async () => {
+  const { parseOpenCodeRows } = await import("../../../core/transcript/opencode.ts");
+  let n = 0;
+  const part = (tool: string, callID: string, state: Record<string, unknown>) => ({
+    message_id: "m",
+    message: '{"role":"assistant"}',
+    part: JSON.stringify({ type: "tool", tool, callID, state }),
+    time_created: ++n,
+  });
+  // OpenCode's permission errors (PermissionRejectedError, PermissionCorrectedError,
+  // PermissionDeniedError) put their message in the part's state.error.
+  const refused = (error: string) => ({ status: "error", error });
+  const rows = [
+    part("bash", "c1", {
+      ...refused("The user rejected permission to use this specific tool call."),
+      input: { command: "npm test" },
+    }),
+    part("edit", "c2", {
+      ...refused(
+        "The user rejected permission to use this specific tool call with the following feedback: no",
+      ),
+      input: { filePath: "/r/a.ts", oldString: "a", newString: "b" },
+    }),
+    part("bash", "c3", {
+      ...refused(
+        'The user has specified a rule which prevents you from using this specific tool call. Here are some of the relevant rules [{"permission":"bash","pattern":"*","action":"deny"}]',
+      ),
+      input: { command: "cargo test" },
+    }),
+    // controls
+    part("bash", "c4", {
+      status: "completed",
+      input: { command: "deno test" },
+      output: "1 failed",
+      metadata: { exit: 1 },
+    }),
+    part("bash", "c5", { ...refused("spawn ENOENT"), input: { command: "go test ./..." } }),
+    part("edit", "c6", {
+      status: "completed",
+      input: { filePath: "/r/b.ts", oldString: "a", newString: "b" },
+      output: "ok",
+    }),
+  ];
+  const p = parseOpenCodeRows(rows, emptyCounts());
+  const s = buildSessionRecord(p, { ...source, host: "opencode", source_id: "opencode:s" });
+  assert.deepEqual(s.commands.map((c) => [c.command, c.ok, c.trust]), [
+    ["npm test", null, "claimed"],
+    ["cargo test", null, "claimed"],
+    ["deno test", false, "observed"],
+    ["go test ./...", false, "observed"],
+  ]);
+  assert.deepEqual(s.tests.map((t) => t.outcome), ["unknown", "unknown", "failed", "failed"]);
+  assert.deepEqual(s.files_edited, ["/r/b.ts"]);
+});
