@@ -109,16 +109,39 @@ async function locate(
     return null;
   }
   if (layout === "gemini-tmp") {
+    // A file's name holds only the id's first 8 characters, which another
+    // project's session can share: only a file whose header names the whole
+    // id is the session's, and two such files are refused.
     const short = id.slice(0, 8);
+    const found: string[] = [];
     for (const dir of await names(io, base)) {
       const chats = `${base}/${dir}/chats`;
-      const hit = (await names(io, chats)).find((n) =>
-        n.startsWith("session-") && n.includes(`-${short}.json`)
-      );
-      if (hit !== undefined) return `${chats}/${hit}`;
+      for (const n of await names(io, chats)) {
+        if (!n.startsWith("session-") || !n.includes(`-${short}.json`)) continue;
+        if (await headerSessionId(io, `${chats}/${n}`) === id) found.push(`${chats}/${n}`);
+      }
     }
+    return found.length === 1 ? found[0]! : null;
   }
   return null;
+}
+
+/** Bytes of a Gemini session file read to find its header. */
+const GEMINI_HEADER_BYTES = 4096;
+
+/**
+ * The `sessionId` a Gemini session file's header states: the first record
+ * of the JSON Lines form, the top-level key of the legacy one-document form
+ * (a message comes after either). Null when the head holds none.
+ */
+async function headerSessionId(io: Io, path: string): Promise<string | null> {
+  const head = await io.readHead(path, GEMINI_HEADER_BYTES);
+  if (head === null) return null;
+  const text = new TextDecoder().decode(head.bytes);
+  const m =
+    /^\s*\{\s*(?:"[A-Za-z]+"\s*:\s*(?:"[^"\\]*"|[-0-9.a-z]+)\s*,\s*)*"sessionId"\s*:\s*"([^"\\]{1,200})"/
+      .exec(text);
+  return m === null ? null : m[1]!;
 }
 
 async function databaseParsed(

@@ -10,7 +10,10 @@
  * CLI 1.0.102 ships, `session-events.schema.json`); `success` is whether the
  * tool ran, true for a command that exited 1 (Copilot's own timeline calls
  * that call failed from the exit code), so it never says a command
- * succeeded. Whether an event is a compaction, a
+ * succeeded. A call the user rejected or a permission rule denied ends with
+ * `success: false` and the runtime's own message ("The user rejected this
+ * tool call", "Permission denied by rules: ..."): it never ran, so it has no
+ * status and is marked denied. Whether an event is a compaction, a
  * user turn or tool calls, and the fill it states, is decided by
  * core/transcript/context_signals.ts (what the context bands read); this
  * reader adds the content. Pure.
@@ -32,6 +35,24 @@ import {
   type TokenFill,
 } from "./context_signals.ts";
 import { emptyMeta, type ParsedTranscript, type ReadCounts, type Turn } from "./types.ts";
+
+/**
+ * The texts Copilot CLI 1.0.102 writes as a tool call's `error.message` when
+ * the call never ran (its runtime's own strings): the user rejected it, or
+ * the permission rules, a PermissionRequest hook, content exclusion or the
+ * approval check denied it, or no one could be asked.
+ */
+const REFUSAL_PREFIXES: readonly string[] = [
+  "The user rejected this tool call",
+  "Permission denied by ",
+  "Permission denied and could not request permission",
+  "Permission denied because ",
+  "Permission cancelled",
+];
+
+function refusedCall(message: unknown): boolean {
+  return typeof message === "string" && REFUSAL_PREFIXES.some((p) => message.startsWith(p));
+}
 
 /**
  * Turns Copilot CLI events into turns; the context fill is the newest
@@ -104,14 +125,17 @@ export function parseCopilot(records: readonly unknown[], counts: ReadCounts): P
         const code = objectOf(d.shellExecution)?.exitCode ?? objectOf(result?.metadata)?.exitCode ??
           d.exitCode;
         const exit = structuredExitCode(code);
+        const denied = d.success === false && refusedCall(objectOf(d.error)?.message);
         turns.push({
           kind: "tool_result",
           id: stringOf(d.toolCallId, 200),
-          exit_code: exit,
+          exit_code: denied ? null : exit,
           // `success` says the tool ran, not how a command exited (a shell call that exits 1 is a
-          // successful call): only a failed call, or the exit code, says more.
-          is_error: d.success === false ? true : exit === null ? null : exit !== 0,
+          // successful call): only a failed call, or the exit code, says more. A call the user
+          // rejected or the permission rules denied never ran: no status.
+          is_error: denied ? null : d.success === false ? true : exit === null ? null : exit !== 0,
           text,
+          ...(denied ? { denied: true } : {}),
           at,
         });
         break;

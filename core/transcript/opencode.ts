@@ -5,7 +5,9 @@
  * session, each `data` value cut by length in SQL). Checked against OpenCode
  * 1.18.33 in the real-host suite (text, step and compaction records); tool
  * parts follow its `{type:"tool", tool, callID, state:{input, output,
- * metadata}}` shape, which the fake model there did not exercise. Pure.
+ * metadata}}` shape, which the fake model there did not exercise. A call the
+ * user rejected or a permission rule denied (state `error`, its message one
+ * of OpenCode's permission errors') never ran: no status, marked denied. Pure.
  * @module
  */
 import {
@@ -36,6 +38,21 @@ function json(text: string | null): Record<string, unknown> | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * The texts OpenCode's permission errors give a tool part's `state.error`
+ * when the call never ran (its PermissionRejectedError, PermissionCorrectedError
+ * and PermissionDeniedError): the user rejected it, with or without feedback,
+ * or a permission rule denied it.
+ */
+const REFUSAL_PREFIXES: readonly string[] = [
+  "The user rejected permission to use this specific tool call",
+  "The user has specified a rule which prevents you from using this specific tool call",
+];
+
+function refusedCall(error: unknown): boolean {
+  return typeof error === "string" && REFUSAL_PREFIXES.some((p) => error.startsWith(p));
 }
 
 /**
@@ -104,14 +121,23 @@ export function parseOpenCodeRows(
           const text = resultText(state.output ?? state.error ?? "");
           const code = objectOf(state.metadata)?.exit;
           const exit = structuredExitCode(code);
+          const denied = state.status === "error" && refusedCall(state.error);
           turns.push({
             kind: "tool_result",
             id,
-            exit_code: exit,
+            exit_code: denied ? null : exit,
             // A bash part is "completed" whatever the command's status; its exit is null
             // when OpenCode killed the command (timeout, abort): no status then, not success.
-            is_error: state.status === "error" ? true : exit !== null ? exit !== 0 : null,
+            // A call the user rejected or a permission rule denied never ran: no status.
+            is_error: denied
+              ? null
+              : state.status === "error"
+              ? true
+              : exit !== null
+              ? exit !== 0
+              : null,
             text,
+            ...(denied ? { denied: true } : {}),
             at,
           });
         }

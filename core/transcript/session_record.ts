@@ -202,7 +202,7 @@ export function buildSessionRecord(parsed: ParsedTranscript, source: SessionSour
   const tests: SessionTest[] = commands.filter((c) => isTestCommand(c.command)).map((c) => ({
     command: keptText(c.command, L.command_chars),
     // The status is the command's: it says how the tests went only when it is the runner's.
-    outcome: testOutcome(c.command, c.ok),
+    outcome: testOutcome(c.command, c.ok, c.exit_code),
     exit_code: c.exit_code,
   }));
   const { counts } = parsed;

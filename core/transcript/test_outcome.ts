@@ -15,7 +15,10 @@
  * (`--passWithNoTests`, jest's `--onlyChanged`/`-o`, `--lastCommit` and
  * `--changedSince`, vitest's `--changed`, deno's `--permit-no-files`, a
  * package manager's `--if-present`, which exits 0 when there is no test
- * script) lends only a failure: its 0 may say that no test ran. Anything the
+ * script), or one asked to run only tests matching a pattern that it exits 0
+ * from when none match (`cargo test <filter>`, `go test -run`, `deno test
+ * --filter`, jest's `-t`, mocha's `--grep`, any ctest: ./runner_selection.ts)
+ * lends only a failure: its 0 may say that no test ran. Anything the
  * shell parser cannot read cleanly lends nothing. Pure.
  * @module
  */
@@ -25,6 +28,7 @@ import {
   RESERVED_SKIP,
   type ShellWord,
 } from "../safety/command/parse_shell.ts";
+import { selectionMayRunNone } from "./runner_selection.ts";
 
 /** What a command's exit status says about its tests. */
 export type TestStatusSource =
@@ -250,18 +254,30 @@ const ZERO_WITHOUT_TESTS = new Set([
   "changed",
   "permitnofiles",
   "ifpresent",
+  // mocha 10.7's `--pass-on-failing-test-suite`: exits 0 when tests fail
+  "passonfailingtestsuite",
 ]);
 
 /** True when the runner's words let it exit 0 without running a test. */
 function zeroMayMeanNoTest(words: readonly string[]): boolean {
   const at = programIndex(words);
   const program = at < 0 ? "" : baseName(words[at]!);
+  if (selectionMayRunNone(program, words.slice(at + 1))) return true;
   return words.slice(at + 1).some((w) => {
     if (w === "-o") return program === "jest";
     const m = /^--([A-Za-z-]+)(?:=(.*))?$/.exec(w);
     return m !== null && m[2] !== "false" &&
       ZERO_WITHOUT_TESTS.has(m[1]!.replaceAll("-", "").toLowerCase());
   });
+}
+
+/** The runner's program (`python -m pytest` is pytest's, `py.test` too). */
+function runnerName(words: readonly string[]): string {
+  const at = programIndex(words);
+  const program = baseName(words[at]!);
+  if (program === "py.test") return "pytest";
+  if (/^python[0-9.]*$/.test(program) && words[at + 1] === "-m") return words[at + 2] ?? program;
+  return program;
 }
 
 /** True when `words` (assignments already left out) run a test runner. */
@@ -340,48 +356,75 @@ function earlierEffect(p: Pipeline): "none" | "may_stop_on_failure" | "ends_or_r
  * ```
  */
 export function testStatusSource(command: string): TestStatusSource {
+  return statusAndRunner(command).source;
+}
+
+/** Whose status a command reports, and about the runner whose it is. */
+interface Analysis {
+  source: TestStatusSource;
+  /** The runner's program; null unless the status is its. */
+  runner: string | null;
+  /** The runner runs under `timeout`, whose own status (124 when it ran out) replaces the runner's. */
+  timed: boolean;
+}
+
+/** Whose status a command reports, and about the runner whose it is. */
+function statusAndRunner(command: string): Analysis {
+  const other = { source: "other" as const, runner: null, timed: false };
   const ops = scanOperators(command);
-  if (ops.pipe || ops.or || ops.background) return "other";
+  if (ops.pipe || ops.or || ops.background) return other;
   let parsed;
   try {
     parsed = parseShell(command);
   } catch {
-    return "other";
+    return other;
   }
-  if (parsed.problems.length > 0 || ops.keyword) return "other";
+  if (parsed.problems.length > 0 || ops.keyword) return other;
   const earlier = parsed.script.pipelines.slice(0, -1);
   let failureAmbiguous = ops.and;
   for (const p of earlier) {
     const flow = earlierEffect(p);
-    if (flow === "ends_or_redefines") return "other";
+    if (flow === "ends_or_redefines") return other;
     if (flow === "may_stop_on_failure") failureAmbiguous = true;
   }
   const last = parsed.script.pipelines.at(-1);
-  if (last === undefined || last.background || last.elements.length !== 1) return "other";
+  if (last === undefined || last.background || last.elements.length !== 1) return other;
   const node = last.elements[0]!;
-  if (node.kind !== "simple" || node.control) return "other";
+  if (node.kind !== "simple" || node.control) return other;
   const words: string[] = [];
   for (const w of node.words) {
     const text = literal(w);
-    if (text === null) return "other";
+    if (text === null) return other;
     words.push(text);
   }
-  if (!runsTests(words)) return "other";
-  if (zeroMayMeanNoTest(words)) return failureAmbiguous ? "other" : "runner_if_failed";
-  return failureAmbiguous ? "runner_if_zero" : "runner";
+  if (!runsTests(words)) return other;
+  const runner = runnerName(words);
+  const timed = words.slice(0, programIndex(words)).some((w) => baseName(w) === "timeout");
+  if (zeroMayMeanNoTest(words)) {
+    return failureAmbiguous ? other : { source: "runner_if_failed", runner, timed };
+  }
+  return { source: failureAmbiguous ? "runner_if_zero" : "runner", runner, timed };
 }
 
 /**
  * A test's outcome from its command and the exit status (or success flag)
- * the host recorded: passed or failed only when that status is the runner's.
+ * the host recorded: passed or failed only when that status is the runner's,
+ * and neither when the runner's status says it ran no test (pytest's 5) or
+ * when `timeout` stopped the runner (124) or could not start it.
  */
 export function testOutcome(
   command: string,
   ok: boolean | null,
+  exitCode: number | null = null,
 ): "passed" | "failed" | "unknown" {
   if (ok === null) return "unknown";
-  const source = testStatusSource(command);
+  const { source, runner, timed } = statusAndRunner(command);
   if (source === "other") return "unknown";
+  // pytest's exit 5: no test was collected (`-k` or a path selecting none), so none failed either
+  if (exitCode === 5 && runner === "pytest") return "unknown";
+  // timeout's 124 (ran out: the runner was stopped), 125 to 127 (timeout or the runner could
+  // not start) and a signal's status (`--preserve-status`, `-s KILL`) are no test's outcome
+  if (timed && exitCode !== null && exitCode >= 124) return "unknown";
   if (ok) return source === "runner_if_failed" ? "unknown" : "passed";
   return source === "runner" || source === "runner_if_failed" ? "failed" : "unknown";
 }

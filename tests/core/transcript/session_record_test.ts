@@ -276,3 +276,109 @@ Deno.test("buildSessionRecord(): a Claude Code call the user rejected never ran:
   assert.deepEqual(s.tests.map((t) => t.outcome), ["unknown", "failed"]);
   assert.deepEqual(s.files_edited, []);
 });
+
+Deno.test("buildSessionRecord(): a Copilot CLI call the user rejected or the permission rules denied never ran: no status and no file; a shell call that ran and failed, a tool's own failure, and a finished edit (controls)", () => {
+  const ev = (type: string, data: unknown) => JSON.stringify({ type, data });
+  const call = (id: string, name: string, args: unknown) =>
+    ev("assistant.message", {
+      content: "",
+      toolRequests: [{ toolCallId: id, name, arguments: args }],
+    });
+  // Copilot CLI 1.0.102 ends a refused call with success: false and its runtime's own message.
+  const refused = (id: string, message: string) =>
+    ev("tool.execution_complete", { toolCallId: id, success: false, error: { message } });
+  const lines = [
+    call("c1", "bash", { command: "npm test" }),
+    refused("c1", "The user rejected this tool call."),
+    call("c2", "edit", { path: "/r/a.ts", old_str: "a", new_str: "b" }),
+    refused("c2", "The user rejected this tool call. User feedback: not this file"),
+    call("c3", "bash", { command: "cargo test" }),
+    refused("c3", "Permission denied by rules: shell(cargo)"),
+    call("c4", "bash", { command: "pytest" }),
+    refused("c4", "Permission denied and could not request permission from user"),
+    // controls
+    call("c5", "bash", { command: "deno test" }),
+    ev("tool.execution_complete", {
+      toolCallId: "c5",
+      success: true,
+      result: { content: "1 failed" },
+      shellExecution: { exitCode: 1 },
+    }),
+    call("c6", "bash", { command: "go test ./..." }),
+    refused("c6", "Command not found: go"),
+    call("c7", "edit", { path: "/r/b.ts", old_str: "a", new_str: "b" }),
+    ev("tool.execution_complete", { toolCallId: "c7", success: true, result: { content: "ok" } }),
+  ];
+  const p = parseTranscriptBytes("copilot", new TextEncoder().encode(lines.join("\n") + "\n"));
+  const s = buildSessionRecord(p, { ...source, host: "copilot", source_id: "copilot:s" });
+  assert.deepEqual(s.commands.map((c) => [c.command, c.ok, c.trust]), [
+    ["npm test", null, "claimed"],
+    ["cargo test", null, "claimed"],
+    ["pytest", null, "claimed"],
+    ["deno test", false, "observed"],
+    ["go test ./...", false, "observed"],
+  ]);
+  assert.deepEqual(s.tests.map((t) => t.outcome), [
+    "unknown",
+    "unknown",
+    "unknown",
+    "failed",
+    "failed",
+  ]);
+  assert.deepEqual(s.files_edited, ["/r/b.ts"]);
+});
+
+Deno.test("buildSessionRecord(): an OpenCode call the user rejected or a permission rule denied never ran: no status and no file; a failed bash with an exit and a tool's own error stay failed (controls)", async () => {
+  const { parseOpenCodeRows } = await import("../../../core/transcript/opencode.ts");
+  let n = 0;
+  const part = (tool: string, callID: string, state: Record<string, unknown>) => ({
+    message_id: "m",
+    message: '{"role":"assistant"}',
+    part: JSON.stringify({ type: "tool", tool, callID, state }),
+    time_created: ++n,
+  });
+  // OpenCode's permission errors (PermissionRejectedError, PermissionCorrectedError,
+  // PermissionDeniedError) put their message in the part's state.error.
+  const refused = (error: string) => ({ status: "error", error });
+  const rows = [
+    part("bash", "c1", {
+      ...refused("The user rejected permission to use this specific tool call."),
+      input: { command: "npm test" },
+    }),
+    part("edit", "c2", {
+      ...refused(
+        "The user rejected permission to use this specific tool call with the following feedback: no",
+      ),
+      input: { filePath: "/r/a.ts", oldString: "a", newString: "b" },
+    }),
+    part("bash", "c3", {
+      ...refused(
+        'The user has specified a rule which prevents you from using this specific tool call. Here are some of the relevant rules [{"permission":"bash","pattern":"*","action":"deny"}]',
+      ),
+      input: { command: "cargo test" },
+    }),
+    // controls
+    part("bash", "c4", {
+      status: "completed",
+      input: { command: "deno test" },
+      output: "1 failed",
+      metadata: { exit: 1 },
+    }),
+    part("bash", "c5", { ...refused("spawn ENOENT"), input: { command: "go test ./..." } }),
+    part("edit", "c6", {
+      status: "completed",
+      input: { filePath: "/r/b.ts", oldString: "a", newString: "b" },
+      output: "ok",
+    }),
+  ];
+  const p = parseOpenCodeRows(rows, emptyCounts());
+  const s = buildSessionRecord(p, { ...source, host: "opencode", source_id: "opencode:s" });
+  assert.deepEqual(s.commands.map((c) => [c.command, c.ok, c.trust]), [
+    ["npm test", null, "claimed"],
+    ["cargo test", null, "claimed"],
+    ["deno test", false, "observed"],
+    ["go test ./...", false, "observed"],
+  ]);
+  assert.deepEqual(s.tests.map((t) => t.outcome), ["unknown", "unknown", "failed", "failed"]);
+  assert.deepEqual(s.files_edited, ["/r/b.ts"]);
+});
