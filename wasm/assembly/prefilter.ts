@@ -388,7 +388,10 @@ function groupsMayPass(
     const key = load<u32>(g);
     let end = i + 1;
     if (key !== 0x10000) {
-      end = nameEnd(data, i, to, key);
+      const known = ENDS + (<usize> ((key >> 8) & 0xff) << 4);
+      end = load<u32>(known) === hitCount && load<u32>(known, 4) === (key & 0xff)
+        ? load<u32>(known, 8)
+        : nameEnd(data, i, to, key);
       if (end === NO_NAME) {
         maybe &= ~load<u32>(g, 4);
         continue;
@@ -517,7 +520,11 @@ function checkPasses(data: usize, i: u32, to: u32, entryAt: usize, sets: usize):
   let end = i + 1;
   // Bit 3 of the shape: the name is the keyword itself.
   if ((shape & 8) === 0) {
-    end = nameEnd(data, i, to, entry);
+    // Found by an earlier check of this hit with the same lead set and keyword length (or walked).
+    const known = ENDS + (<usize> ((entry >> 8) & 0xff) << 4);
+    end = load<u32>(known) === hitCount && load<u32>(known, 4) === (entry & 0xff)
+      ? load<u32>(known, 8)
+      : nameEnd(data, i, to, entry);
     if (end === NO_NAME) return false;
   }
   const op = operatorAfter(data, end, to, shape, operators);
