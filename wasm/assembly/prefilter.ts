@@ -29,7 +29,10 @@
 // passed (the engine then confirms only the rules whose check passed), so
 // the keyword hits of assignment rules whose name is not followed by an
 // operator (`"input_tokens"` in prose, `tokenizer.encode(`) never reach
-// TypeScript, which would reject them with the same test.
+// TypeScript, which would reject them with the same test. A list of eight or
+// more checks first tests, per group of checks whose names end at one byte,
+// the union of their operator sets at that name's landing (groupsMayPass),
+// so a group with no operator there is skipped without decoding its checks.
 //
 // Shallow reset: a state one or two bytes deep goes back to the start state
 // when neither 3-byte window its partial keywords start at begins a keyword
