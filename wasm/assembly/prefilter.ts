@@ -29,7 +29,10 @@
 // passed (the engine then confirms only the rules whose check passed), so
 // the keyword hits of assignment rules whose name is not followed by an
 // operator (`"input_tokens"` in prose, `tokenizer.encode(`) never reach
-// TypeScript, which would reject them with the same test.
+// TypeScript, which would reject them with the same test. A list of eight or
+// more checks first tests, per group of checks whose names end at one byte,
+// the union of their operator sets at that name's landing (groupsMayPass),
+// so a group with no operator there is skipped without decoding its checks.
 //
 // Shallow reset: a state one or two bytes deep goes back to the start state
 // when neither 3-byte window its partial keywords start at begins a keyword
@@ -96,6 +99,7 @@ export function scan(
   memory.fill(ENDS, 0, 256 * 16);
   memory.fill(REACHES, 0xff, 256 * 16);
   hitCount = 0;
+  setsAt = sets;
   // A row offset is state * classCount: the state is the offset shifted
   // right by the class count's twos, times the inverse of its odd part
   // modulo 2^32 (Newton's iteration; exact for multiples), not a division.
@@ -228,6 +232,8 @@ function startsAt(window: u32, starts: usize): bool {
 /** See scan: the state of a row offset is (row >> rowShift) * rowInverse. */
 let rowShift: u32 = 0;
 let rowInverse: u32 = 1;
+/** This scan's `sets`. */
+let setsAt: usize = 0;
 
 /** Hits whose checks ran in this scan (namePasses calls that reached a list), from 1. */
 let hitCount: u32 = 0;
@@ -301,13 +307,198 @@ function namePasses(
   const count = load<u32>(list);
   hitCount++;
   landEnd = NO_LANDING;
+  let maybe: u32 = 0xffffffff;
+  if (count >= MIN_GROUPED) {
+    maybe = groupsMayPass(data, i, to, at, list, count, program);
+    if (maybe === 0) return 0;
+  }
   let passed: u32 = 0;
   for (let k: u32 = 0; k < count; k++) {
     const bit: u32 = k < 31 ? <u32> 1 << k : 0x80000000;
-    if (passed & bit) continue;
+    if ((passed | ~maybe) & bit) continue;
     if (checkPasses(data, i, to, list + (<usize> (1 + 2 * k) << 2), sets)) passed |= bit;
   }
   return passed;
+}
+
+/** Fewest checks in a list for its operator groups to be tested first (see groupsMayPass). */
+const MIN_GROUPED: u32 = 8;
+/** Most program words a list may start at to get operator groups (see groupsMayPass). */
+const MAX_PROGRAM: u32 = 4096;
+/** Most operator groups over all lists. */
+const MAX_GROUPS: u32 = 256;
+/** Most operator groups in one list (a list with more gets none). */
+const MAX_LIST_GROUPS: u32 = 7;
+/**
+ * Per program word a list starts at, one u16: 0 (not built yet), else bit 15
+ * set, the list's first group in GROUPS (bits 0-9) and its group count
+ * (bits 10-12; 0: none, every check runs).
+ */
+const LIST_GROUPS: usize = memory.data(MAX_PROGRAM * 2);
+/**
+ * Per operator group, ten u32: its key (see groupKey), the bits of its
+ * checks (only those below 31), then a 256-bit set: the union of their
+ * operator sets.
+ */
+const GROUPS: usize = memory.data(MAX_GROUPS * 40);
+let groupCount: u32 = 0;
+/** The program LIST_GROUPS was built for (0: none yet). */
+let groupsFor: usize = 0;
+
+/**
+ * An operator check's group: the checks of a list whose names end at the
+ * same byte for every hit. With shape bit 3 (the name is the keyword) that
+ * is the keyword's end; else the lead set's run from the keyword's start
+ * (entry bits 0-15: keyword length and lead set).
+ */
+function groupKey(entry: u32, shape: u32): u32 {
+  return (shape & 8) !== 0 ? 0x10000 : entry & 0xffff;
+}
+
+/**
+ * Which checks of the list at `at` may pass for the keyword ending at byte
+ * `i`: all but those of an operator group (checks with an operator and
+ * neither tail nor reach) whose landing bytes hold no operator of any of
+ * its checks, masked to the list's checks; 0 drops the hit without a check.
+ * Exact: such a check finds its operator at one of the two landings of its
+ * name's end (see operatorAfter: land1, or land2 after a quote) and every
+ * check of the group has that end; its operator set is within the union,
+ * so a landing outside the union fails the check, as a name too long does.
+ * The groups of a list are built at its first hit (see buildGroups).
+ */
+function groupsMayPass(
+  data: usize,
+  i: u32,
+  to: u32,
+  at: u32,
+  list: usize,
+  count: u32,
+  program: usize,
+): u32 {
+  const all: u32 = count >= 32 ? 0xffffffff : (<u32> 1 << count) - 1;
+  if (at >= MAX_PROGRAM) return all;
+  if (groupsFor !== program) {
+    groupsFor = program;
+    groupCount = 0;
+    memory.fill(LIST_GROUPS, 0, MAX_PROGRAM * 2);
+  }
+  let info = <u32> load<u16>(LIST_GROUPS + (<usize> at << 1));
+  if (info === 0) info = buildGroups(at, list, count);
+  const groups = (info >> 10) & 7;
+  let maybe = all;
+  let g = GROUPS + <usize> (info & 0x3ff) * 40;
+  for (let n: u32 = 0; n < groups; n++, g += 40) {
+    const key = load<u32>(g);
+    let end = i + 1;
+    if (key !== 0x10000) {
+      const known = ENDS + (<usize> ((key >> 8) & 0xff) << 4);
+      end = load<u32>(known) === hitCount && load<u32>(known, 4) === (key & 0xff)
+        ? load<u32>(known, 8)
+        : nameEnd(data, i, to, key);
+      if (end === NO_NAME) {
+        maybe &= ~load<u32>(g, 4);
+        continue;
+      }
+    }
+    if (landEnd !== end) readLanding(data, end, to);
+    const union = g + 8;
+    if (land1 < to && unionHas(union, <u32> load<u8>(data + <usize> land1))) continue;
+    if (quoted && land2 < to && unionHas(union, <u32> load<u8>(data + <usize> land2))) continue;
+    maybe &= ~load<u32>(g, 4);
+  }
+  return maybe;
+}
+
+/** Whether byte `c` is in the 256-bit set at `union`. */
+function unionHas(union: usize, c: u32): bool {
+  return ((load<u32>(union + (<usize> (c >> 5) << 2)) >> (c & 31)) & 1) !== 0;
+}
+
+/**
+ * Builds the operator groups of the list at `at` (program word) into
+ * GROUPS and returns its LIST_GROUPS word: none when the list has more
+ * than MAX_LIST_GROUPS or GROUPS is full (then every check runs).
+ */
+function buildGroups(at: u32, list: usize, count: u32): u32 {
+  const first = groupCount;
+  let groups: u32 = 0;
+  let fits = true;
+  for (let k: u32 = 0; k < count && k < 31 && fits; k++) {
+    const entry = load<u32>(list + (<usize> (1 + 2 * k) << 2));
+    const shape = load<u32>(list + (<usize> (1 + 2 * k) << 2), 4);
+    if (shape === 0xffffffff || (shape >> 31) !== 0) continue;
+    const key = groupKey(entry, shape);
+    let g = GROUPS + <usize> first * 40;
+    let n: u32 = 0;
+    while (n < groups && load<u32>(g) !== key) {
+      n++;
+      g += 40;
+    }
+    if (n === groups) {
+      if (groups === MAX_LIST_GROUPS || first + groups === MAX_GROUPS) {
+        fits = false;
+        break;
+      }
+      groups++;
+      memory.fill(g, 0, 40);
+      store<u32>(g, key);
+    }
+    store<u32>(g, load<u32>(g, 4) | (<u32> 1 << k), 4);
+    const operators = setsAt + (<usize> ((entry >> 16) & 0xff) << 8);
+    for (let c: u32 = 0; c < 256; c++) {
+      if (load<u8>(operators + <usize> c) !== 0) {
+        const w = g + 8 + (<usize> (c >> 5) << 2);
+        store<u32>(w, load<u32>(w) | (<u32> 1 << (c & 31)));
+      }
+    }
+  }
+  if (!fits) groups = 0;
+  groupCount = first + groups;
+  const info: u32 = 0x8000 | (groups << 10) | first;
+  store<u16>(LIST_GROUPS + (<usize> at << 1), <u16> info);
+  return info;
+}
+
+/**
+ * Where the name of a check with lead set `(entry >> 8) & 0xff` and keyword
+ * length `entry & 0xff` ends for the keyword ending at byte `i`: the run of
+ * lead bytes that holds the keyword, its trailing non-lead bytes dropped;
+ * NO_NAME when it is MAX_NAME or longer. Found once per hit, lead set and
+ * keyword length (ENDS); the walk reads on from the set's last run (RUNS).
+ */
+function nameEnd(data: usize, i: u32, to: u32, entry: u32): u32 {
+  const lead = setsAt + (<usize> ((entry >> 8) & 0xff) << 8);
+  const kwEnd = i + 1;
+  const kwStart = kwEnd - (entry & 0xff);
+  const known = ENDS + (<usize> ((entry >> 8) & 0xff) << 4);
+  if (load<u32>(known) === hitCount && load<u32>(known, 4) === (entry & 0xff)) {
+    // Found by an earlier check of this hit with the same lead set and keyword length.
+    return load<u32>(known, 8);
+  }
+  let end = kwEnd;
+  while (end > kwStart && load<u8>(lead + <usize> load<u8>(data + <usize> (end - 1))) === 0) {
+    end--;
+  }
+  // The run of lead bytes goes on from `end`; what an earlier check of the
+  // same lead set walked is not walked again (see RUNS), so a run of
+  // keywords (`secret_token_secret_token_…`) costs each byte one read per
+  // set, not one per keyword and check.
+  const cap = kwStart + MAX_NAME < to ? kwStart + MAX_NAME : to;
+  const run = RUNS + (<usize> ((entry >> 8) & 0xff) << 3);
+  let runFrom = load<u32>(run);
+  const runTo = load<u32>(run, 4);
+  if (end >= runFrom && end <= runTo) end = runTo < cap ? runTo : cap;
+  else runFrom = end;
+  while (end < cap && load<u8>(lead + <usize> load<u8>(data + <usize> end)) !== 0) end++;
+  if (end > runTo || runFrom !== load<u32>(run)) {
+    store<u32>(run, runFrom);
+    store<u32>(run, end, 4);
+  }
+  const found = end - kwStart >= MAX_NAME ? NO_NAME : end;
+  store<u32>(known, hitCount);
+  store<u32>(known, entry & 0xff, 4);
+  store<u32>(known, found, 8);
+  return found;
 }
 
 /** Whether the check whose two words are at `entryAt` passes for the keyword ending at byte `i`. */
@@ -328,42 +519,16 @@ function checkPasses(data: usize, i: u32, to: u32, entryAt: usize, sets: usize):
     return (shape & 0x10000) === 0 ||
       opensLine(data, i + 1 - (entry & 0xff), sets + (<usize> ((entry >> 16) & 0xff) << 8));
   }
-  const lead = sets + (<usize> ((entry >> 8) & 0xff) << 8);
   const operators = sets + (<usize> ((entry >> 16) & 0xff) << 8);
-  const kwEnd = i + 1;
-  const kwStart = kwEnd - (entry & 0xff);
-  let end = kwEnd;
-  const known = ENDS + (<usize> ((entry >> 8) & 0xff) << 4);
+  let end = i + 1;
   // Bit 3 of the shape: the name is the keyword itself.
-  if (
-    (shape & 8) === 0 && load<u32>(known) === hitCount && load<u32>(known, 4) === (entry & 0xff)
-  ) {
-    // Found by an earlier check of this hit with the same lead set and keyword length.
-    end = load<u32>(known, 8);
+  if ((shape & 8) === 0) {
+    // Found by an earlier check of this hit with the same lead set and keyword length (or walked).
+    const known = ENDS + (<usize> ((entry >> 8) & 0xff) << 4);
+    end = load<u32>(known) === hitCount && load<u32>(known, 4) === (entry & 0xff)
+      ? load<u32>(known, 8)
+      : nameEnd(data, i, to, entry);
     if (end === NO_NAME) return false;
-  } else if ((shape & 8) === 0) {
-    while (end > kwStart && load<u8>(lead + <usize> load<u8>(data + <usize> (end - 1))) === 0) {
-      end--;
-    }
-    // The run of lead bytes goes on from `end`; what an earlier check of the
-    // same lead set walked is not walked again (see RUNS), so a run of
-    // keywords (`secret_token_secret_token_…`) costs each byte one read per
-    // set, not one per keyword and check.
-    const cap = kwStart + MAX_NAME < to ? kwStart + MAX_NAME : to;
-    const run = RUNS + (<usize> ((entry >> 8) & 0xff) << 3);
-    let runFrom = load<u32>(run);
-    const runTo = load<u32>(run, 4);
-    if (end >= runFrom && end <= runTo) end = runTo < cap ? runTo : cap;
-    else runFrom = end;
-    while (end < cap && load<u8>(lead + <usize> load<u8>(data + <usize> end)) !== 0) end++;
-    if (end > runTo || runFrom !== load<u32>(run)) {
-      store<u32>(run, runFrom);
-      store<u32>(run, end, 4);
-    }
-    store<u32>(known, hitCount);
-    store<u32>(known, entry & 0xff, 4);
-    store<u32>(known, end - kwStart >= MAX_NAME ? NO_NAME : end, 8);
-    if (end - kwStart >= MAX_NAME) return false;
   }
   const op = operatorAfter(data, end, to, shape, operators);
   if (op < 0) return false;

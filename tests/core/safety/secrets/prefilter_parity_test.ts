@@ -529,3 +529,79 @@ Deno.test("the WASM colour test agrees with ansi.ts mayHoldColour at every offse
   // Positive controls: both answers, many times.
   assert.ok(yes > 500 && no > 500, `${yes} may hold colour, ${no} not`);
 });
+
+Deno.test("the WASM operator-group test drops no check the TS per-check path passes, on random names and landings", () => {
+  // The WASM pass tests the union of the operator sets of a long list's checks
+  // with one name end first (prefilter.ts groupsMayPass); the TS reference
+  // runs every check. Names of the long lists (8 or more checks), then what
+  // can follow a name: name bytes, escapes, quotes, blanks, operators of
+  // some checks and not others, values and placeholder openings.
+  const w = createEngine(SECRET_RULES, { prefilter: "wasm" });
+  const t = createEngine(SECRET_RULES, { prefilter: "ts" });
+  const unchecked = createEngine(SECRET_RULES, { prefilter: "ts", nameChecks: false });
+  const rng = new Rng(2108);
+  const names = [
+    "token",
+    "TOKEN",
+    "password",
+    "secret",
+    "apikey",
+    "api_key",
+    "api-key",
+    "auth_token",
+  ];
+  const parts = [
+    "_",
+    "-",
+    "s",
+    "x",
+    ".",
+    "/",
+    "\\",
+    '"',
+    "'",
+    "`",
+    " ",
+    "\t",
+    ":",
+    "=",
+    ":=",
+    "=>",
+    ">",
+    "|",
+    ",",
+    "]",
+    ")",
+    "(",
+    "\n",
+    "Ab3dEf6hIj9kLm",
+    "${X}",
+    "<your-token>",
+  ];
+  let kept = 0;
+  let dropped = 0;
+  let partial = 0;
+  const { states, program } = w.nameChecks!;
+  for (let i = 0; i < 3000; i++) {
+    let s = rng.int(3) === 0 ? rng.pick(parts) : "";
+    for (let n = 1 + rng.int(3); n > 0; n--) {
+      s += rng.pick(names);
+      for (let m = rng.int(6); m > 0; m--) s += rng.pick(parts);
+    }
+    const bytes = encoder.encode(s);
+    const a = w.scanKeywords(bytes);
+    const b = t.scanKeywords(bytes);
+    assert.deepEqual([...a.hits], [...b.hits], s);
+    assert.deepEqual([...a.passed], [...b.passed], s);
+    kept += a.hits.length / 2;
+    dropped += unchecked.scanKeywords(bytes).hits.length / 2 - a.hits.length / 2;
+    for (let h = 0; h < a.hits.length; h += 2) {
+      const at = states[a.hits[h + 1]! / w.automaton.classCount]!;
+      if (at === 0 || program[at]! < 8 || program[at]! > 31) continue;
+      if (a.passed[h >> 1] !== (2 ** program[at]! - 1) >>> 0) partial++;
+    }
+  }
+  // Positive controls: hits are kept and dropped, and kept hits of long lists had checks fail.
+  assert.ok(kept > 1000 && dropped > 1000, `${kept} kept, ${dropped} dropped`);
+  assert.ok(partial > 500, `${partial} kept hits of long lists with a failed check`);
+});
