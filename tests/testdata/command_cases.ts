@@ -1216,6 +1216,10 @@ export const EVASION_CASES: readonly CommandCase[] = [
   // review53: a for loop over one plain word gives its variable that word, as NAME=WORD does.
   ['for f in ~/.ssh/id_rsa; do cat "$f"; done', "dangerous", "credential_exposure"],
   ["for f in .env; do head -n 5 $f; done", "dangerous", "credential_exposure"],
+  // A loop over several words runs its body with each: a credential file among them is read.
+  ["for f in a ~/.ssh/id_rsa; do cat $f; done", "dangerous", "credential_exposure"],
+  ['for d in src ~/.aws; do grep -r key "$d"; done', "dangerous", "credential_exposure"],
+  ["for f in README.md .env; do cat $f; done", "dangerous", "credential_exposure"],
   // review53: GIT_TEST_FSMONITOR is read as core.fsmonitor, a hook git status and diff run with
   // sh -c (git 2.39, tested with a marker file); Git for Windows' GIT_REDIRECT_STDOUT/STDERR
   // write git's output to the file they name.
@@ -1738,6 +1742,8 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ['for f in README.md; do cat "$f"; done', "read_only"],
   ['for f in ~/.ssh/id_rsa; do ls -la "$f"; done', "read_only"],
   ['for f in a.txt b.txt; do cat "$f"; done', "read_only"],
+  ["for f in README.md .env.example; do cat $f; done", "read_only"],
+  ['for f in a ~/.ssh/id_rsa; do ls -la "$f"; done', "read_only"],
   ["GIT_OPTIONAL_LOCKS=0 git status", "read_only"],
   ["BAT_THEME=ansi bat README.md", "read_only"],
   // Listing a credential directory alone, another directory's files read, and bash's ls | cat

@@ -30,7 +30,7 @@
 import { COMMAND_FAMILIES, type FamilyId } from "./families.ts";
 import { type Arg, type Findings, type Invocation, literalArg } from "./invocation.ts";
 import { isOutsideSystemDirs, normalizeProgram } from "./program_name.ts";
-import { cdTargets } from "./paths.ts";
+import { cdTargets, isCredentialDir, isCredentialPath } from "./paths.ts";
 import {
   type ParsedShell,
   parseShell,
@@ -560,8 +560,9 @@ class Analysis implements Findings {
       // A loop over integer literals gives its variable an integer each time:
       // known to arithmetic (which any integer evaluates to itself), to no other rule.
       const integer = loopIntegerValue(header);
-      // A loop over one plain word sets its variable to that word, as an assignment would.
-      const single = loopSingleValue(header);
+      // A loop over one plain word sets its variable to that word, as an assignment would;
+      // over several, the body also runs with a credential file or directory listed there.
+      const single = loopSingleValue(header, (w) => isCredentialPath(w) || isCredentialDir(w));
       for (const name of loopVariables(header)) {
         this.setVar(name, single ?? undefined);
         if (integer !== null) this.setVar(integerKey(name), integer);
