@@ -1180,6 +1180,14 @@ export const EVASION_CASES: readonly CommandCase[] = [
   ["kubectl --profile heap get pods", "review"],
   ["kubectl get pods --kuberc=prefs.yaml", "review"],
   ["KUBERC=./prefs.yaml kubectl get pods", "review"],
+  // review56: --cache-dir (any spelling) and KUBECACHEDIR move kubectl's discovery and HTTP
+  // caches, which it writes, out of ~/.kube/cache; GOWORK names a go.work file elsewhere, whose
+  // toolchain line makes go download and run that toolchain (GOWORK=off reads none).
+  ["kubectl --cache-dir /tmp/k get pods", "review"],
+  ["kubectl get pods --cache_dir=/tmp/k", "review"],
+  ["KUBECACHEDIR=/tmp/k kubectl get pods", "review"],
+  ["GOWORK=/tmp/w/go.work go list ./...", "review"],
+  ["export GOWORK=../other/go.work; go list -m all", "review"],
   // review53: gh api uses an endpoint with `://` as the whole URL, on any host (and sends
   // GH_ENTERPRISE_TOKEN to a host that is not github.com), as -R HOST/OWNER/REPO does.
   ["gh api https://collector.example.test/x", "review"],
@@ -1743,6 +1751,8 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ['for f in ~/.ssh/id_rsa; do ls -la "$f"; done', "read_only"],
   ['for f in a.txt b.txt; do cat "$f"; done', "read_only"],
   ["for f in README.md .env.example; do cat $f; done", "read_only"],
+  ["GOWORK=off go list ./...", "read_only"],
+  ["kubectl get pods --chunk-size=50", "read_only"],
   ['for f in a ~/.ssh/id_rsa; do ls -la "$f"; done', "read_only"],
   ["GIT_OPTIONAL_LOCKS=0 git status", "read_only"],
   ["BAT_THEME=ansi bat README.md", "read_only"],
