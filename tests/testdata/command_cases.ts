@@ -1228,6 +1228,11 @@ export const EVASION_CASES: readonly CommandCase[] = [
   ["for f in a ~/.ssh/id_rsa; do cat $f; done", "dangerous", "credential_exposure"],
   ['for d in src ~/.aws; do grep -r key "$d"; done', "dangerous", "credential_exposure"],
   ["for f in README.md .env; do cat $f; done", "dangerous", "credential_exposure"],
+  // review56: grep reads an option's value from the next word (-d recurse, -m 1), so that word is
+  // not its pattern; with no path named, the recursive search walks a credential directory cd named.
+  ["cd ~/.ssh && grep -d recurse BEGIN", "dangerous", "credential_exposure"],
+  ["cd ~/.aws && grep --directories recurse key", "dangerous", "credential_exposure"],
+  ["cd ~/.ssh && grep -r -m 1 BEGIN", "dangerous", "credential_exposure"],
   // review53: GIT_TEST_FSMONITOR is read as core.fsmonitor, a hook git status and diff run with
   // sh -c (git 2.39, tested with a marker file); Git for Windows' GIT_REDIRECT_STDOUT/STDERR
   // write git's output to the file they name.
@@ -1752,6 +1757,8 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ['for f in a.txt b.txt; do cat "$f"; done', "read_only"],
   ["for f in README.md .env.example; do cat $f; done", "read_only"],
   ["GOWORK=off go list ./...", "read_only"],
+  ["cd ~/.ssh && grep -d skip BEGIN", "read_only"],
+  ["cd src && grep -d recurse -m 1 BEGIN", "read_only"],
   ["kubectl get pods --chunk-size=50", "read_only"],
   ['for f in a ~/.ssh/id_rsa; do ls -la "$f"; done', "read_only"],
   ["GIT_OPTIONAL_LOCKS=0 git status", "read_only"],

@@ -8,7 +8,7 @@
  */
 import type { ProgramRecord } from "./_record.ts";
 import { type Findings, hasShort, type Invocation } from "../invocation.ts";
-import { type ParsedOptions, usesOf } from "./_options.ts";
+import { type ParsedOptions, parseOptions, usesOf } from "./_options.ts";
 import { foldHome, inDirs, normalizePath } from "../paths.ts";
 
 /** Directories that hold every user's or the system's credentials: the home, the root, /etc, ~/.config. */
@@ -63,8 +63,8 @@ function broadSearch(
 }
 
 /** grep recurses with -r, -R or `-d recurse` (any unambiguous abbreviation of its values). */
-function grepRecurses(inv: Invocation, parsed: ParsedOptions): boolean {
-  const argv = inv.argv.slice(0, inv.argv.indexOf("--") < 0 ? undefined : inv.argv.indexOf("--"));
+function grepRecurses(args: readonly string[], parsed: ParsedOptions): boolean {
+  const argv = args.slice(0, args.indexOf("--") < 0 ? undefined : args.indexOf("--"));
   return hasShort(argv, "r") || hasShort(argv, "R") ||
     argv.some((a) =>
       /^--(?:rec|recu|recur|recurs|recursi|recursiv|recursive|der|dere|deref)/.test(a)
@@ -77,9 +77,12 @@ export const GREP: ProgramRecord = {
   names: ["grep", "egrep", "fgrep", "zgrep"],
   longMatch: "prefix",
   options: [
+    // The pattern options each on their own: a use of one is told from -m or -A.
+    { long: ["regexp"], short: "e", arity: "value" },
+    { long: ["file"], short: "f", arity: "value" },
     {
-      long: ["regexp", "file", "max-count", "label", "after-context", "before-context", "context"],
-      short: "efmABC",
+      long: ["max-count", "label", "after-context", "before-context", "context"],
+      short: "mABC",
       arity: "value",
     },
     {
@@ -100,7 +103,7 @@ export const GREP: ProgramRecord = {
   ],
   readOnly: "always",
   families: ["credential_exposure"],
-  judge: (inv, parsed, out) => broadSearch(inv, parsed, out, grepRecurses(inv, parsed)),
+  judge: (inv, parsed, out) => broadSearch(inv, parsed, out, grepRecurses(inv.argv, parsed)),
 };
 
 /** ripgrep. */
@@ -217,3 +220,27 @@ export const ACK: ProgramRecord = {
   families: ["credential_exposure"],
   judge: (inv, parsed, out) => broadSearch(inv, parsed, out, true),
 };
+
+/**
+ * grep's arguments but its pattern operand, read as GNU getopt_long reads
+ * them, so an option's value in the next word (`-d recurse`, `-m 1`) is
+ * not taken for the pattern; with no path named, a recursive grep walks
+ * the current directory, for which "." stands.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { grepPaths } from "./search.ts";
+ * assert.deepEqual(grepPaths(["-d", "recurse", "KEY"]), ["-d", "recurse", "."]);
+ * assert.deepEqual(grepPaths(["-m", "1", "KEY", "f"]), ["-m", "1", "f"]);
+ * assert.deepEqual(grepPaths(["-d", "skip", "KEY"]), ["-d", "skip"]);
+ * ```
+ */
+export function grepPaths(argv: readonly string[]): readonly string[] {
+  const parsed = parseOptions(GREP, argv);
+  const byOption = usesOf(parsed, "regexp", "e", "file", "f").length > 0;
+  const pattern = byOption ? -1 : parsed.operands[0]?.index ?? -1;
+  const rest = argv.filter((_, i) => i !== pattern);
+  const named = parsed.operands.some((o) => o.index !== pattern);
+  return named || !grepRecurses(argv, parsed) ? rest : [...rest, "."];
+}
