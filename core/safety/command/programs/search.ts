@@ -48,8 +48,18 @@ function broadSearch(
   const named = given.length > 0 || fromFile ? ops : ops.slice(1);
   // With no path a recursive search starts in the current directory, wherever a `cd` left it.
   const all = [...named, ...fed];
-  const paths = all.length > 0 ? all : ["."];
-  if (!paths.flatMap((p) => inDirs(p, inv.dirs)).some(isBroadSearchRoot)) return;
+  judgeRoots(inv, out, all.length > 0 ? all : ["."], patterns, fromFile);
+}
+
+/** Review for a search under a broad root; dangerous when its patterns may hunt for secrets. */
+function judgeRoots(
+  inv: Invocation,
+  out: Findings,
+  roots: readonly string[],
+  patterns: readonly string[],
+  fromFile: boolean,
+): void {
+  if (!roots.flatMap((p) => inDirs(p, inv.dirs)).some(isBroadSearchRoot)) return;
   if (fromFile || patterns.some((p) => SECRET_WORDS.test(p))) {
     out.dangerous(
       "credential_exposure",
@@ -104,6 +114,48 @@ export const GREP: ProgramRecord = {
   readOnly: "always",
   families: ["credential_exposure"],
   judge: (inv, parsed, out) => broadSearch(inv, parsed, out, grepRecurses(inv.argv, parsed)),
+};
+
+/**
+ * cmd's findstr. Options start with `/` or `-` and may be run together
+ * (`/spin`); `/s` searches the files a name matches in its directory and
+ * every one below it (in each of `/d:DIR;DIR` if given), `/c:TEXT`
+ * gives the search text (then every operand is a file name) and `/g:FILE`
+ * reads the search strings from a file.
+ */
+function findstrSearch(inv: Invocation, out: Findings): void {
+  const opts = inv.argv.filter((a) => /^[/-]/.test(a));
+  const ops = inv.argv.filter((a) => !/^[/-]/.test(a));
+  const valued = (letter: string) =>
+    opts.filter((o) => o.slice(1, 3).toLowerCase() === `${letter}:`).map((o) => o.slice(3));
+  const recursive = opts.some((o) =>
+    !o.includes(":") && /^[/-][belrsixvnmop]+$/i.test(o) && /s/i.test(o)
+  );
+  const given = valued("c");
+  const fromFile = valued("g").length > 0;
+  const patterns = given.length > 0 || fromFile
+    ? given
+    : ops.slice(0, 1).flatMap((p) => p.split(" "));
+  const files = given.length > 0 || fromFile ? ops : ops.slice(1);
+  // A name's directory (`C:\Users\me\*` -> C:\Users\me), or the current one.
+  const dirs = files.map((f) => {
+    const at = Math.max(f.lastIndexOf("/"), f.lastIndexOf("\\"));
+    return at < 0 ? "." : at === 0 ? f.slice(0, 1) : f.slice(0, at);
+  });
+  const listed = valued("d").flatMap((d) => d.split(";")).filter((d) => d !== "");
+  // Without /s only the top of each directory is searched, as grep without -r.
+  const roots = recursive ? [...listed, ...dirs] : [];
+  judgeRoots(inv, out, roots, patterns, fromFile);
+}
+
+/** findstr (cmd.exe). */
+export const FINDSTR: ProgramRecord = {
+  names: ["findstr"],
+  longMatch: "exact",
+  options: [],
+  readOnly: "always",
+  families: ["credential_exposure"],
+  judge: (inv, _parsed, out) => findstrSearch(inv, out),
 };
 
 /** ripgrep. */
