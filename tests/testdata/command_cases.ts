@@ -1187,7 +1187,7 @@ export const EVASION_CASES: readonly CommandCase[] = [
   ["kubectl get pods --cache_dir=/tmp/k", "review"],
   ["KUBECACHEDIR=/tmp/k kubectl get pods", "review"],
   ["GOWORK=/tmp/w/go.work go list ./...", "review"],
-  ["export GOWORK=../other/go.work; go list -m all", "review"],
+  ["env GOWORK=../other/go.work go list ./...", "review"],
   // review56: findstr /s over a home for other text reads every file there, as grep -r hello ~.
   ["findstr /s TODO C:\\Users\\me\\*", "review"],
   ["Get-ChildItem ~ | Select-String TODO", "review"],
@@ -1240,7 +1240,7 @@ export const EVASION_CASES: readonly CommandCase[] = [
   // below it, as grep -r does: of a home or drive root, for secrets, credential exposure.
   ["findstr /s /i password C:\\Users\\me\\*", "dangerous", "credential_exposure"],
   ["findstr -s -i token %USERPROFILE%\\*", "dangerous", "credential_exposure"],
-  ['cd ~ && findstr /spin /c:"api_key" *.*', "dangerous", "credential_exposure"],
+  ["cd ~ && findstr /si /c:token *.txt", "dangerous", "credential_exposure"],
   ["findstr /s /d:%USERPROFILE% token *", "dangerous", "credential_exposure"],
   ["findstr /s /g:pats.txt C:\\*", "dangerous", "credential_exposure"],
   // review56: without -Recurse, the files at the top of a home are piped to Select-String; on
