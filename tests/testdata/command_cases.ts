@@ -1247,6 +1247,9 @@ export const EVASION_CASES: readonly CommandCase[] = [
   // Windows a leading dot hides nothing, so ~\.git-credentials and ~\_netrc are among them.
   ["Get-ChildItem ~ | Select-String password", "dangerous", "credential_exposure"],
   ["gci $HOME | sls token", "dangerous", "credential_exposure"],
+  // review56: Cloudflare Wrangler's local secrets file (dotenv lines; per environment too).
+  ["cat .dev.vars", "dangerous", "credential_exposure"],
+  ["grep KEY worker/.dev.vars.staging", "dangerous", "credential_exposure"],
   // review53: GIT_TEST_FSMONITOR is read as core.fsmonitor, a hook git status and diff run with
   // sh -c (git 2.39, tested with a marker file); Git for Windows' GIT_REDIRECT_STDOUT/STDERR
   // write git's output to the file they name.
@@ -1778,6 +1781,8 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["findstr /s password *.ts", "read_only"],
   ["Get-ChildItem src | Select-String password", "read_only"],
   ["Get-ChildItem ~", "read_only"],
+  ["cat .dev.vars.example", "read_only"],
+  ["ls -la .dev.vars", "read_only"],
   ["kubectl get pods --chunk-size=50", "read_only"],
   ['for f in a ~/.ssh/id_rsa; do ls -la "$f"; done', "read_only"],
   ["GIT_OPTIONAL_LOCKS=0 git status", "read_only"],
