@@ -1243,6 +1243,8 @@ export const EVASION_CASES: readonly CommandCase[] = [
   ["cd ~ && findstr /si /c:token *.txt", "dangerous", "credential_exposure"],
   ["findstr /s /d:%USERPROFILE% token *", "dangerous", "credential_exposure"],
   ["findstr /s /g:pats.txt C:\\*", "dangerous", "credential_exposure"],
+  // A drive path after a colon (an option's value, /d:C:\...) is read with backslashes as separators.
+  ["findstr /s /d:C:\\Users\\me token *", "dangerous", "credential_exposure"],
   // review56: without -Recurse, the files at the top of a home are piped to Select-String; on
   // Windows a leading dot hides nothing, so ~\.git-credentials and ~\_netrc are among them.
   ["Get-ChildItem ~ | Select-String password", "dangerous", "credential_exposure"],
@@ -1779,6 +1781,7 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["findstr /s TODO src\\*.ts", "read_only"],
   ["findstr /i token C:\\Users\\me\\*", "read_only"],
   ["findstr /s password *.ts", "read_only"],
+  ["findstr /s /d:src token *.txt", "read_only"],
   ["Get-ChildItem src | Select-String password", "read_only"],
   ["Get-ChildItem ~", "read_only"],
   ["cat .dev.vars.example", "read_only"],

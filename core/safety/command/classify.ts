@@ -158,11 +158,12 @@ const RUNNER_SUB =
   /^\s*(?:sudo\s+(?:-\S+\s+)*)?(?:\S*\/)?(?:sh|bash|zsh|dash|ksh|fish|python[0-9.]*|perl|ruby|node|php|pwsh|powershell|iex|invoke-expression|source|\.)(?:\s+-[a-z]*[^c\s]*)*\s*(?:-\s*)?$/i;
 
 /**
- * Drive paths, UNC paths, a home followed by a backslash (`~\.ssh`, `$HOME\x`),
+ * Drive paths (also as an option's value after a colon, cmd's `/d:C:\x`), UNC paths, a home
+ * followed by a backslash (`~\.ssh`, `$HOME\x`),
  * `$env:`, `%VAR%` or a PowerShell Verb-Noun cmdlet (also in lower case).
  */
 const WINDOWS_LIKE =
-  /(?:^|[\s'"=(])(?:[A-Za-z]:\\|\\\\[A-Za-z]|(?:~|\$\{?(?:HOME|USERPROFILE)\}?)\\[.\w])|\$env:|%[A-Za-z_]+%|\b[A-Z][a-z]+-[A-Z][A-Za-z]+\b|(?:^|[\s;|&(])(?:get|select|test|resolve)-[a-z]+(?=\s)/;
+  /(?:^|[\s'"=(:])(?:[A-Za-z]:\\|\\\\[A-Za-z]|(?:~|\$\{?(?:HOME|USERPROFILE)\}?)\\[.\w])|\$env:|%[A-Za-z_]+%|\b[A-Z][a-z]+-[A-Z][A-Za-z]+\b|(?:^|[\s;|&(])(?:get|select|test|resolve)-[a-z]+(?=\s)/;
 
 /** Builtins and cmdlets that change the working directory. */
 const CHANGES_DIR = new Set([
