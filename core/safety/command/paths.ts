@@ -118,6 +118,8 @@ const CREDENTIAL_FILES = [
   /(?:^|\/)\.env(?:\.(?!example$|sample$|template$|dist$)[a-z0-9_.-]+)?$/,
   // `prod.env`, `app.env`; direnv's `.envrc` (exports); Rails' `secrets.yml`; sshd's host keys.
   /(?:^|\/)[^/]+\.env$|(?:^|\/)\.envrc$|(?:^|\/)secrets\.ya?ml$|(?:^|\/)ssh_host_[a-z0-9]+_key$/,
+  // Cloudflare Wrangler's local secrets, dotenv lines (`.dev.vars`, per environment `.dev.vars.staging`).
+  /(?:^|\/)\.dev\.vars(?:\.(?!example$|sample$|template$)[a-z0-9_-]+)?$/,
   /\.(?:key|p12|pfx|jks|keystore|kdbx|ppk)$/,
   /(?:^|\/)credentials\.json$|(?:^|\/)service[-_]?account[^/]*\.json$/,
   /(?:^|\/)microsoft\/credentials(?:\/|$)|(?:^|\/)(?:sam|security)(?:\.save)?$/,

@@ -49,10 +49,13 @@ export function loopIntegerValue(words: readonly string[]): string | null {
 }
 
 /**
- * The one value a `for NAME in WORD` loop over a single plain word gives
- * NAME (the body runs with it, and NAME keeps it after the loop), so the
- * body is judged as with `NAME=WORD`; null for several words, a quoted,
- * globbed or expanded word, and any other header.
+ * The value a `for NAME in WORDS` loop is judged with, as if `NAME=VALUE`
+ * were set for its body (NAME takes every listed word in turn and keeps the
+ * last after the loop): its one plain word, or with several words the first
+ * plain one `sensitive` accepts (a credential file, say), since the body
+ * runs with that value too; null for anything else (a quoted, globbed or
+ * expanded lone word, several words none of which is sensitive, any other
+ * header).
  *
  * @example
  * ```ts
@@ -60,14 +63,23 @@ export function loopIntegerValue(words: readonly string[]): string | null {
  * import { loopSingleValue } from "./written_variables.ts";
  * assert.equal(loopSingleValue(["for", "f", "in", "~/.ssh/id_rsa"]), "~/.ssh/id_rsa");
  * assert.equal(loopSingleValue(["for", "f", "in", "a", "b"]), null);
+ * assert.equal(loopSingleValue(["for", "f", "in", "a", "b"], (w) => w === "b"), "b");
  * assert.equal(loopSingleValue(["for", "f", "in", "*.txt"]), null);
  * assert.equal(loopSingleValue(["select", "f", "in", "a"]), null);
  * ```
  */
-export function loopSingleValue(words: readonly string[]): string | null {
-  if (words[0] !== "for" || words[2] !== "in" || words.length !== 4) return null;
-  return /^[\w@%+=:,./~-]{1,4096}$/.test(words[3]!) ? words[3]! : null;
+export function loopSingleValue(
+  words: readonly string[],
+  sensitive: (word: string) => boolean = () => false,
+): string | null {
+  if (words[0] !== "for" || words[2] !== "in" || words.length < 4) return null;
+  const list = words.slice(3);
+  if (list.length === 1) return PLAIN.test(list[0]!) ? list[0]! : null;
+  return list.find((w) => PLAIN.test(w) && sensitive(w)) ?? null;
 }
+
+/** A word the shell leaves as it is: no quote, glob, expansion or separator. */
+const PLAIN = /^[\w@%+=:,./~-]{1,4096}$/;
 
 /**
  * The key under which the variables map records that NAME holds an integer

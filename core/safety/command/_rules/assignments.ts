@@ -55,6 +55,10 @@ const SENSITIVE_ENV = new RegExp(
     // terraform appends its log to TF_LOG_PATH (a startup file as well); go -export builds run
     // PKG_CONFIG and FC for cgo as CC; podman reaches CONTAINER_HOST as docker DOCKER_HOST
     "TF_LOG_PATH|PKG_CONFIG|FC|CONTAINER_HOST|CONTAINER_CONNECTION",
+    // kubectl writes its discovery and HTTP caches under KUBECACHEDIR; GOWORK names a go.work
+    // file elsewhere, whose toolchain line makes go download and run that toolchain and whose
+    // use lines load modules from anywhere (GOWORK=off, no workspace, is left out)
+    "KUBECACHEDIR|GOWORK",
     // options read from the environment (UnZip's can turn a listing into an extraction)
     "UNZIP|UNZIPOPT|ZIPINFO|ZIPINFOOPT",
   ].join("|") + ")$",
@@ -118,8 +122,10 @@ export function assignmentRule(name: string, v: Arg | undefined, out: Findings):
     /^(?:[0-9]|true|false|yes|no|on|off)?$/i.test(v.text);
   // A pager variable with a literal value is judged as the command it names (`GIT_PAGER=cat`).
   const namedPager = PAGER_VARS.test(name) && v !== undefined && !v.dynamic && !v.escapes;
-  // GOTOOLCHAIN=local runs the go command found and never downloads another.
-  const goLocal = name === "GOTOOLCHAIN" && v !== undefined && !v.dynamic && v.text === "local";
+  // GOTOOLCHAIN=local runs the go command found and never downloads another; GOWORK=off
+  // reads no go.work.
+  const goLocal = (name === "GOTOOLCHAIN" || name === "GOWORK") && v !== undefined &&
+    !v.dynamic && v.text === (name === "GOWORK" ? "off" : "local");
   const goFlagsRead = name === "GOFLAGS" && v !== undefined && !v.dynamic && !v.escapes &&
     v.text.trim().split(/\s+/).every((f) => GOFLAGS_READ.test(f));
   if (

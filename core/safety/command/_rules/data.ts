@@ -19,6 +19,7 @@ import {
   kubectlPrintsSecret,
 } from "../programs/cluster.ts";
 import { DOCKER_GLOBAL_VALUES } from "./container.ts";
+import { grepPaths } from "../programs/search.ts";
 import { SECRET_VAR, secretArgsRule } from "./secret_args.ts";
 import { inDirs, isCredentialDir, isCredentialPath } from "../paths.ts";
 
@@ -98,13 +99,17 @@ function searchPaths(p: string, argv: readonly string[]): readonly string[] {
   // git grep searches the current directory (--no-index, or a repository there) under any path.
   if (p === "git") return argv.includes("grep") ? [...argv, "."] : argv;
   if (!SEARCHERS.test(p)) return argv;
+  if (GREPS.test(p)) return grepPaths(argv);
   // A pattern given by an option (-e, -f, --regexp, --file, -Pattern) leaves every operand a path.
   if (argv.some((a) => /^-(?:[a-zA-Z]*[ef]|-regexp|-file|pattern)/i.test(a))) {
-    return withHere(p, argv, argv);
+    return withHere(p, argv);
   }
   const at = argv.findIndex((a) => !a.startsWith("-"));
-  return withHere(p, argv, at < 0 ? argv : [...argv.slice(0, at), ...argv.slice(at + 1)]);
+  return withHere(p, at < 0 ? argv : [...argv.slice(0, at), ...argv.slice(at + 1)]);
 }
+
+/** The grep family, whose options {@linkcode GREP} declares. */
+const GREPS = /^(?:grep|egrep|fgrep|zgrep)$/;
 
 /**
  * git grep and git diff print the content of the files under a directory
@@ -114,23 +119,18 @@ function gitReadsTree(p: string, argv: readonly string[]): boolean {
   return p === "git" && argv.some((a) => a === "grep" || a === "diff");
 }
 
-/** grep's options that make it walk directories (`-r`, `-R`, `-d recurse`). */
-const GREP_RECURSES = /^-[a-zA-Z]*[rR]|^--(?:recursive|dereference-recursive|directories=recurse)$/;
-
 /**
  * A search that names no path walks the current directory: rg, ag and ack
- * always, grep when recursive (GNU grep 3.x); "." stands for it, so a
+ * always (grep when recursive: grepPaths); "." stands for it, so a
  * directory a `cd` named earlier is judged (`cd ~/.ssh && grep -r KEY`).
  */
-function withHere(p: string, argv: readonly string[], paths: readonly string[]): readonly string[] {
+function withHere(p: string, paths: readonly string[]): readonly string[] {
   // A word after -e/-f (--regexp, --file) is the pattern or its file, not a path.
   const named = paths.some((a, i) =>
     !a.startsWith("-") && !/^-(?:[a-zA-Z]*[ef]|-regexp|-file)$/.test(paths[i - 1] ?? "")
   );
   if (named) return paths;
-  const walks = /^(?:rg|ag|ack)$/.test(p) ||
-    (/grep$/.test(p) && argv.some((a) => GREP_RECURSES.test(a)));
-  return walks ? [...paths, "."] : paths;
+  return /^(?:rg|ag|ack)$/.test(p) ? [...paths, "."] : paths;
 }
 
 /** Programs that print their arguments. */

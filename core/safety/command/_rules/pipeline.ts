@@ -119,8 +119,10 @@ function credentialListingRead(elements: Invocation[][], out: Findings): void {
       out.review("a whole home or system tree is searched, credential files included");
     }
     // `Get-ChildItem ~ -Recurse | Select-String token`: a home searched as grep -r token ~ does.
+    // Without -Recurse the files at its top are searched: on Windows a leading dot hides nothing,
+    // so ~\.git-credentials, ~\_netrc and ~\.pgpass are among them.
     broad ||= element.some((inv) =>
-      PS_LISTERS.has(inv.program) && inv.argv.some((a) => /^-rec/i.test(a)) &&
+      PS_LISTERS.has(inv.program) &&
       inv.argv.some((a) => !a.startsWith("-") && inDirs(a, inv.dirs).some(isBroadSearchRoot))
     );
     const lister = element.find((inv) =>

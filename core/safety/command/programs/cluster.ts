@@ -206,13 +206,16 @@ export const KUBECTL: ProgramRecord = {
     { long: ["server"], short: "s", arity: "value", effect: "network" },
     // A raw API path can read anything, secrets included.
     { long: ["raw"], arity: "value", effect: "network" },
-    // `cluster-info dump --output-directory`, and the logging and profiling
-    // flags every subcommand takes, write files. kubectl reads `_` in a flag's
-    // name as `-` (its global normalization of word separators).
+    // `cluster-info dump --output-directory`, and the logging, profiling and
+    // discovery-cache flags every subcommand takes, write files (the cache
+    // where --cache-dir says, not ~/.kube/cache). kubectl reads `_` in a
+    // flag's name as `-` (its global normalization of word separators).
     {
       long: [
         "output-directory",
         "output_directory",
+        "cache-dir",
+        "cache_dir",
         "log-file",
         "log_file",
         "profile-output",

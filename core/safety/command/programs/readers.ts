@@ -65,7 +65,7 @@ export const PLAIN: ProgramRecord = {
       .split(" "),
     ..."get-childitem gci get-content gc get-location gl get-item gi get-process gps get-command gcm get-help select-string sls measure-object test-path"
       .split(" "),
-    ..."resolve-path get-date write-output write-host get-filehash get-service get-computerinfo where findstr ver vol diff colordiff zcat xzcat bzcat look"
+    ..."resolve-path get-date write-output write-host get-filehash get-service get-computerinfo where ver vol diff colordiff zcat xzcat bzcat look"
       .split(" "),
     ..."numfmt factor expr cal lsof netstat getconf sw_vers system_profiler vm_stat iostat vmstat mpstat htop btop envsubst shellcheck hadolint tokei"
       .split(" "),

@@ -56,7 +56,7 @@ import {
   XXD,
   YQ,
 } from "./readers.ts";
-import { ACK, AG, GREP, RG } from "./search.ts";
+import { ACK, AG, FINDSTR, GREP, RG } from "./search.ts";
 import { SED } from "./sed.ts";
 import { HOSTNAMECTL, JOURNALCTL, SYSTEMCTL, TIMEDATECTL } from "./services.ts";
 import { SORT } from "./sort.ts";
@@ -80,6 +80,7 @@ export const PROGRAM_RECORDS: readonly ProgramRecord[] = [
   FD,
   FILE,
   FIND,
+  FINDSTR,
   FZF,
   GH,
   GIT,

@@ -8,7 +8,7 @@
  */
 import type { ProgramRecord } from "./_record.ts";
 import { type Findings, hasShort, type Invocation } from "../invocation.ts";
-import { type ParsedOptions, usesOf } from "./_options.ts";
+import { type ParsedOptions, parseOptions, usesOf } from "./_options.ts";
 import { foldHome, inDirs, normalizePath } from "../paths.ts";
 
 /** Directories that hold every user's or the system's credentials: the home, the root, /etc, ~/.config. */
@@ -48,8 +48,18 @@ function broadSearch(
   const named = given.length > 0 || fromFile ? ops : ops.slice(1);
   // With no path a recursive search starts in the current directory, wherever a `cd` left it.
   const all = [...named, ...fed];
-  const paths = all.length > 0 ? all : ["."];
-  if (!paths.flatMap((p) => inDirs(p, inv.dirs)).some(isBroadSearchRoot)) return;
+  judgeRoots(inv, out, all.length > 0 ? all : ["."], patterns, fromFile);
+}
+
+/** Review for a search under a broad root; dangerous when its patterns may hunt for secrets. */
+function judgeRoots(
+  inv: Invocation,
+  out: Findings,
+  roots: readonly string[],
+  patterns: readonly string[],
+  fromFile: boolean,
+): void {
+  if (!roots.flatMap((p) => inDirs(p, inv.dirs)).some(isBroadSearchRoot)) return;
   if (fromFile || patterns.some((p) => SECRET_WORDS.test(p))) {
     out.dangerous(
       "credential_exposure",
@@ -63,8 +73,8 @@ function broadSearch(
 }
 
 /** grep recurses with -r, -R or `-d recurse` (any unambiguous abbreviation of its values). */
-function grepRecurses(inv: Invocation, parsed: ParsedOptions): boolean {
-  const argv = inv.argv.slice(0, inv.argv.indexOf("--") < 0 ? undefined : inv.argv.indexOf("--"));
+function grepRecurses(args: readonly string[], parsed: ParsedOptions): boolean {
+  const argv = args.slice(0, args.indexOf("--") < 0 ? undefined : args.indexOf("--"));
   return hasShort(argv, "r") || hasShort(argv, "R") ||
     argv.some((a) =>
       /^--(?:rec|recu|recur|recurs|recursi|recursiv|recursive|der|dere|deref)/.test(a)
@@ -77,9 +87,12 @@ export const GREP: ProgramRecord = {
   names: ["grep", "egrep", "fgrep", "zgrep"],
   longMatch: "prefix",
   options: [
+    // The pattern options each on their own: a use of one is told from -m or -A.
+    { long: ["regexp"], short: "e", arity: "value" },
+    { long: ["file"], short: "f", arity: "value" },
     {
-      long: ["regexp", "file", "max-count", "label", "after-context", "before-context", "context"],
-      short: "efmABC",
+      long: ["max-count", "label", "after-context", "before-context", "context"],
+      short: "mABC",
       arity: "value",
     },
     {
@@ -100,7 +113,49 @@ export const GREP: ProgramRecord = {
   ],
   readOnly: "always",
   families: ["credential_exposure"],
-  judge: (inv, parsed, out) => broadSearch(inv, parsed, out, grepRecurses(inv, parsed)),
+  judge: (inv, parsed, out) => broadSearch(inv, parsed, out, grepRecurses(inv.argv, parsed)),
+};
+
+/**
+ * cmd's findstr. Options start with `/` or `-` and may be run together
+ * (`/spin`); `/s` searches the files a name matches in its directory and
+ * every one below it (in each of `/d:DIR;DIR` if given), `/c:TEXT`
+ * gives the search text (then every operand is a file name) and `/g:FILE`
+ * reads the search strings from a file.
+ */
+function findstrSearch(inv: Invocation, out: Findings): void {
+  const opts = inv.argv.filter((a) => /^[/-]/.test(a));
+  const ops = inv.argv.filter((a) => !/^[/-]/.test(a));
+  const valued = (letter: string) =>
+    opts.filter((o) => o.slice(1, 3).toLowerCase() === `${letter}:`).map((o) => o.slice(3));
+  const recursive = opts.some((o) =>
+    !o.includes(":") && /^[/-][belrsixvnmop]+$/i.test(o) && /s/i.test(o)
+  );
+  const given = valued("c");
+  const fromFile = valued("g").length > 0;
+  const patterns = given.length > 0 || fromFile
+    ? given
+    : ops.slice(0, 1).flatMap((p) => p.split(" "));
+  const files = given.length > 0 || fromFile ? ops : ops.slice(1);
+  // A name's directory (`C:\Users\me\*` -> C:\Users\me), or the current one.
+  const dirs = files.map((f) => {
+    const at = Math.max(f.lastIndexOf("/"), f.lastIndexOf("\\"));
+    return at < 0 ? "." : at === 0 ? f.slice(0, 1) : f.slice(0, at);
+  });
+  const listed = valued("d").flatMap((d) => d.split(";")).filter((d) => d !== "");
+  // Without /s only the top of each directory is searched, as grep without -r.
+  const roots = recursive ? [...listed, ...dirs] : [];
+  judgeRoots(inv, out, roots, patterns, fromFile);
+}
+
+/** findstr (cmd.exe). */
+export const FINDSTR: ProgramRecord = {
+  names: ["findstr"],
+  longMatch: "exact",
+  options: [],
+  readOnly: "always",
+  families: ["credential_exposure"],
+  judge: (inv, _parsed, out) => findstrSearch(inv, out),
 };
 
 /** ripgrep. */
@@ -217,3 +272,27 @@ export const ACK: ProgramRecord = {
   families: ["credential_exposure"],
   judge: (inv, parsed, out) => broadSearch(inv, parsed, out, true),
 };
+
+/**
+ * grep's arguments but its pattern operand, read as GNU getopt_long reads
+ * them, so an option's value in the next word (`-d recurse`, `-m 1`) is
+ * not taken for the pattern; with no path named, a recursive grep walks
+ * the current directory, for which "." stands.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { grepPaths } from "./search.ts";
+ * assert.deepEqual(grepPaths(["-d", "recurse", "KEY"]), ["-d", "recurse", "."]);
+ * assert.deepEqual(grepPaths(["-m", "1", "KEY", "f"]), ["-m", "1", "f"]);
+ * assert.deepEqual(grepPaths(["-d", "skip", "KEY"]), ["-d", "skip"]);
+ * ```
+ */
+export function grepPaths(argv: readonly string[]): readonly string[] {
+  const parsed = parseOptions(GREP, argv);
+  const byOption = usesOf(parsed, "regexp", "e", "file", "f").length > 0;
+  const pattern = byOption ? -1 : parsed.operands[0]?.index ?? -1;
+  const rest = argv.filter((_, i) => i !== pattern);
+  const named = parsed.operands.some((o) => o.index !== pattern);
+  return named || !grepRecurses(argv, parsed) ? rest : [...rest, "."];
+}

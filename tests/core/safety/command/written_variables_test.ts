@@ -72,3 +72,13 @@ Deno.test("loopSingleValue() gives the one plain word of a for loop, nothing for
     assert.equal(loopSingleValue(header), null, header.join(" "));
   }
 });
+
+Deno.test("loopSingleValue() takes a sensitive word from a list of several, nothing when none is", () => {
+  const sensitive = (w: string) => w.includes(".ssh");
+  assert.equal(
+    loopSingleValue(["for", "f", "in", "a", "~/.ssh/id_rsa"], sensitive),
+    "~/.ssh/id_rsa",
+  );
+  assert.equal(loopSingleValue(["for", "f", "in", "a", "b"], sensitive), null);
+  assert.equal(loopSingleValue(["for", "f", "in", "a", '"~/.ssh/x"'], sensitive), null);
+});
