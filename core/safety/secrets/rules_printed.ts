@@ -17,12 +17,13 @@ const SECRET_WORD = String
   .raw`(?=[A-Za-z0-9_]{0,96}?(?:pass|pwd|secret|token|key|cred|auth|pat(?![a-z])))`;
 
 /**
- * The command: `echo` given one variable,
- * `$NAME`, `${NAME}` or `"$NAME"` (the quote escaped in a JSON line), or
+ * The command: `echo` (with `-n`, `-e`), `printf '%s'` (or `"%s\n"`) or a
+ * here-string `cat <<<` given one variable, `$NAME`, `${NAME}`, `"$NAME"`
+ * (the quote escaped in a JSON line) or PowerShell's `$env:NAME`, or
  * `printenv NAME`; nothing else after it on its line.
  */
 const PRINT_COMMAND = String
-  .raw`(?:echo[ \t]+(?:\\{0,3}")?\$\{?${SECRET_WORD}(?<name>[A-Za-z_][A-Za-z0-9_]{2,96})\}?(?:\\{0,3}")?|printenv[ \t]+${SECRET_WORD}(?<name>[A-Za-z_][A-Za-z0-9_]{2,96}))[ \t]*`;
+  .raw`(?:(?:echo(?:[ \t]+-[neE]{1,3})?[ \t]+|printf[ \t]+(?:'%s(?:\\{1,4}n)?'|\\{0,3}"%s(?:\\{1,4}n)?\\{0,3}")[ \t]+|cat[ \t]*<<<[ \t]*)(?:\\{0,3}")?\$\{?(?:env:)?${SECRET_WORD}(?<name>[A-Za-z_][A-Za-z0-9_]{2,96})\}?(?:\\{0,3}")?|printenv[ \t]+${SECRET_WORD}(?<name>[A-Za-z_][A-Za-z0-9_]{2,96}))[ \t]*`;
 
 /**
  * From the command to its output: a line break (raw or JSON-escaped: a
@@ -32,13 +33,15 @@ const PRINT_COMMAND = String
  * the next record), whose content the output opens: Claude Code's
  * `tool_result` and its `content`, Codex's `function_call_output` and its
  * `output` (its older `{"output": ...}` object, or its `Exit code`, `Wall
- * time` and `Output:` header, before the output). That search stops at the
- * next tool result, the next `"command"`, `"cmd"`, `echo ` or `printenv ` (the
+ * time` and `Output:` header, before the output); Claude Code's content is a
+ * string or an array whose first block is text. That search stops at the
+ * next tool result, the next `"command"`, `"cmd"`, `echo `, `printenv `,
+ * `printf ` or `cat <<<` (the
  * next command's, whose answer that result may be), so the text each hit reads
  * ends where the next hit's begins.
  */
 const TO_OUTPUT = String
-  .raw`(?:(?:\r?\n|(?:\\r)?\\n)[ \t]{0,16}|\\{0,3}"[,}\]](?:[^cetfp]|c(?!ommand\\{0,3}"|md\\{0,3}")|e(?!cho[ \t])|p(?!rintenv[ \t])|t(?!ool_result\\{0,3}")|f(?!unction_call_output\\{0,3}")){0,3000}?(?:tool_result|function_call_output)\\{0,3}"[^\r\n]{0,200}?\\{0,3}"(?:content|output)\\{0,3}":[ \t]{0,4}\\{0,3}"(?:\{\\{1,3}"output\\{1,3}":\\{1,3}"|Exit code: \d{1,3}\\{1,3}nWall time: [^\\"\r\n]{1,40}\\{1,3}nOutput:\\{1,3}n)?)`;
+  .raw`(?:(?:\r?\n|(?:\\r)?\\n)[ \t]{0,16}|\\{0,3}"[,}\]](?:[^cetfp]|c(?!ommand\\{0,3}"|md\\{0,3}"|at[ \t]*<<<)|e(?!cho[ \t])|p(?!rint(?:env|f)[ \t])|t(?!ool_result\\{0,3}")|f(?!unction_call_output\\{0,3}")){0,3000}?(?:tool_result|function_call_output)\\{0,3}"[^\r\n]{0,200}?\\{0,3}"(?:content|output)\\{0,3}":[ \t]{0,4}(?:\[[ \t]{0,4}\{[ \t]{0,4}\\{0,3}"type\\{0,3}":[ \t]{0,4}\\{0,3}"text\\{0,3}",[ \t]{0,4}\\{0,3}"text\\{0,3}":[ \t]{0,4})?\\{0,3}"(?:\{\\{1,3}"output\\{1,3}":\\{1,3}"|Exit code: \d{1,3}\\{1,3}nWall time: [^\\"\r\n]{1,40}\\{1,3}nOutput:\\{1,3}n)?)`;
 
 /** The output: one run of 8 to 512 characters alone on its line or its content string. */
 const OUTPUT = String
@@ -77,8 +80,24 @@ export function printedVariableRule(
     kind: "env_secret",
     title: "Secret variable printed by echo or printenv",
     description:
-      '`echo $DB_PASSWORD`, `echo "${API_TOKEN}"` or `printenv API_TOKEN` (nothing else on the command line) under a secret name (as the `.env` assignment reads it), and the one word it printed: on the next line (a terminal, a tool result holding the command), or the whole content of the first tool result after the command in an agent\'s transcript; the value is checked as `NAME=value` would be, and a path, file name, URL or run of lower-case words is kept.',
-    keywords: ["echo $", 'echo "$', 'echo \\"$', 'echo \\\\\\"$', "echo ${", "printenv "],
+      '`echo $DB_PASSWORD`, `echo -n "${API_TOKEN}"`, `printf \'%s\' "$API_TOKEN"`, `cat <<<"$API_TOKEN"`, PowerShell\'s `echo $env:API_TOKEN` or `printenv API_TOKEN` (nothing else on the command line) under a secret name (as the `.env` assignment reads it), and the one word it printed: on the next line (a terminal, a tool result holding the command), or the whole content of the first tool result after the command in an agent\'s transcript (a string or one text block, also in a subagent\'s transcript held in a tool result); the value is checked as `NAME=value` would be, and a path, file name, URL or run of lower-case words is kept.',
+    keywords: [
+      "echo $",
+      'echo "$',
+      'echo \\"$',
+      'echo \\\\\\"$',
+      "echo ${",
+      "echo -n ",
+      "echo -e ",
+      "echo -ne ",
+      "echo -en ",
+      "printenv ",
+      "printf '%s",
+      'printf "%s',
+      'printf \\"%s',
+      'printf \\\\\\"%s',
+      "cat <<<",
+    ],
     pattern: new RegExp(PRINT_COMMAND + TO_OUTPUT + OUTPUT, "i"),
     before: 16,
     after: 3200,

@@ -22,8 +22,18 @@ const COMMANDS = [
   (n: string) => `printenv ${n}`,
 ];
 
+/** The other ways to print one variable (review57): options, printf's format, a here-string, PowerShell's `$env:`. */
+const MORE_COMMANDS = [
+  (n: string) => `echo -n $${n}`,
+  (n: string) => `echo -e "$${n}"`,
+  (n: string) => `printf '%s\\n' "$${n}"`,
+  (n: string) => `printf "%s" "\${${n}}"`,
+  (n: string) => `cat <<<"$${n}"`,
+  (n: string) => `echo $env:${n}`,
+];
+
 /** A Claude Code transcript: the assistant's Bash call, then the user record with its result. */
-function agentTurn(command: string, output: string): string {
+function agentTurn(command: string, output: string, blocks = false): string {
   const envelope = (type: string) => ({
     parentUuid: "3c1d9a2e-5b4f-4e8a-9d7c-1f2e3a4b5c6d",
     isSidechain: false,
@@ -59,7 +69,7 @@ function agentTurn(command: string, output: string): string {
       content: [{
         tool_use_id: "toolu_01Q",
         type: "tool_result",
-        content: output,
+        content: blocks ? [{ type: "text", text: output }] : output,
         is_error: false,
       }],
     },
@@ -97,6 +107,8 @@ function shapes(command: string, output: string): [string, string][] {
     ...Object.entries(CONTEXTS).map(([ctx, wrap]) => [ctx, wrap(terminal)] as [string, string]),
     ["agent", agentTurn(command, output)],
     ["agent, newline", agentTurn(command, output + "\n")],
+    ["agent, text blocks", agentTurn(command, output, true)],
+    ["subagent", JSON.stringify({ type: "user", content: agentTurn(command, output, true) })],
     ["codex, legacy", codexTurn(command, output, true)],
     ["codex", codexTurn(command, output, false)],
   ];
@@ -107,7 +119,7 @@ Deno.test("review50: a secret variable printed by echo or printenv is redacted o
   for (
     const name of ["DB_PASSWORD", "API_TOKEN", "OPENAI_API_KEY", "STRIPE_SECRET", "GITHUB_PAT"]
   ) {
-    for (const command of COMMANDS) {
+    for (const command of [...COMMANDS, ...MORE_COMMANDS]) {
       const value = rng.str(ALNUM, 6) + "7" + rng.str(ALNUM, 13);
       for (const [ctx, text] of shapes(command(name), value)) {
         const r = redactText(engine, text);
@@ -132,6 +144,12 @@ Deno.test("review50: a printed setting, reference, mask or other command's outpu
     ["echo $API_TOKEN | wc -c", "x7Kp2qLm9ZvB4n"],
     ["echo $API_TOKEN && ls", "x7Kp2qLm9ZvB4n"],
     ["echo API_TOKEN", "x7Kp2qLm9ZvB4n"],
+    ["echo -n $API_TOKEN | wc -c", "x7Kp2qLm9ZvB4n"],
+    ["printf '%s' \"$API_TOKEN\" | sha256sum", "x7Kp2qLm9ZvB4n"],
+    ["printf '%d' \"$API_TOKEN\"", "x7Kp2qLm9ZvB4n"],
+    ['cat <<<"$API_TOKEN" > token.txt', "x7Kp2qLm9ZvB4n"],
+    ["echo $env:API_TOKEN_PATH", "C:\\Users\\dev\\token.json"],
+    ["echo -n $API_TOKEN", "****************"],
   ];
   for (const [command, output] of kept) {
     for (const [ctx, text] of shapes(command, output)) {
@@ -171,10 +189,12 @@ Deno.test("review50: a printed variable's value is redacted in a stream whatever
 Deno.test("the search from a printed variable's command to its tool result stops at the next command, printenv's as echo's (linear on a run of commands)", () => {
   const rule = SECRET_RULES.find((r) => r.title === "Secret variable printed by echo or printenv")!;
   const answer = agentTurn("ls", "x7Kp2qLm9ZvB4n").split("\n")[1]!;
-  for (const command of COMMANDS) {
+  for (const command of [...COMMANDS, ...MORE_COMMANDS]) {
     // Two commands with no answer between them: the first one's search ends at the second,
     // so the match that reaches the answer is the second's (each hit reads up to the next).
-    const text = `{"command":"${command("API_TOKEN")}"},\n${command("AUTH_TOKEN")}"},\n${answer}`;
+    const text = `{"command":${JSON.stringify(command("API_TOKEN"))}},\n${
+      JSON.stringify(command("AUTH_TOKEN"))
+    }},\n${answer}`;
     const m = new RegExp(rule.pattern.source, "i").exec(text);
     assert.equal(m?.groups?.name, "AUTH_TOKEN", command("NAME"));
     assert.equal(m?.groups?.s, "x7Kp2qLm9ZvB4n", command("NAME"));
