@@ -17,6 +17,15 @@ const SECRET_WORD = String
   .raw`(?=[A-Za-z0-9_]{0,96}?(?:pass|pwd|secret|token|key|cred|auth|pat(?![a-z])))`;
 
 /**
+ * Claude Code's `tool_use` id, when the command is its `input`'s `command`
+ * (`{"type":"tool_use","id":"toolu_…","name":"Bash","input":{"command":"…`):
+ * read behind the command, or nothing. With it, the answer is the tool result
+ * that names that id, past other calls made in parallel.
+ */
+const CALL_ID = String
+  .raw`(?:(?<=\\{0,3}"id\\{0,3}":[ \t]{0,4}\\{0,3}"(?<id>[A-Za-z][A-Za-z0-9_-]{7,80})\\{0,3}",[ \t]{0,4}\\{0,3}"name\\{0,3}":[ \t]{0,4}\\{0,3}"[A-Za-z0-9_.:-]{1,64}\\{0,3}",[ \t]{0,4}\\{0,3}"input\\{0,3}":[ \t]{0,4}\{[ \t]{0,4}\\{0,3}"command\\{0,3}":[ \t]{0,4}\\{0,3}")|)`;
+
+/**
  * The command: `echo` (with `-n`, `-e`), `printf '%s'` (or `"%s\n"`) or a
  * here-string `cat <<<` given one variable, `$NAME`, `${NAME}`, `"$NAME"`
  * (the quote escaped in a JSON line) or PowerShell's `$env:NAME`, or
@@ -24,6 +33,26 @@ const SECRET_WORD = String
  */
 const PRINT_COMMAND = String
   .raw`(?:(?:echo(?:[ \t]+-[neE]{1,3})?[ \t]+|printf[ \t]+(?:'%s(?:\\{1,4}n)?'|\\{0,3}"%s(?:\\{1,4}n)?\\{0,3}")[ \t]+|cat[ \t]*<<<[ \t]*)(?:\\{0,3}")?\$\{?(?:env:)?${SECRET_WORD}(?<name>[A-Za-z_][A-Za-z0-9_]{2,96})\}?(?:\\{0,3}")?|printenv[ \t]+${SECRET_WORD}(?<name>[A-Za-z_][A-Za-z0-9_]{2,96}))[ \t]*`;
+
+/**
+ * The opening of a tool result's content, up to the output: Claude Code's
+ * `content` (a string, or an array whose first block is text), Codex's
+ * `output` (its older `{"output": ...}` object, or its `Exit code`, `Wall
+ * time` and `Output:` header).
+ */
+const CONTENT = String
+  .raw`(?:content|output)\\{0,3}":[ \t]{0,4}(?:\[[ \t]{0,4}\{[ \t]{0,4}\\{0,3}"type\\{0,3}":[ \t]{0,4}\\{0,3}"text\\{0,3}",[ \t]{0,4}\\{0,3}"text\\{0,3}":[ \t]{0,4})?\\{0,3}"(?:\{\\{1,3}"output\\{1,3}":\\{1,3}"|Exit code: \d{1,3}\\{1,3}nWall time: [^\\"\r\n]{1,40}\\{1,3}nOutput:\\{1,3}n)?`;
+
+/**
+ * From a command whose call id was read ({@linkcode CALL_ID}) to the tool
+ * result that names it (`"tool_use_id":"<id>"`), past other calls and results
+ * (parallel tool calls); the search ends at the first result naming that id
+ * and stops at the next print command (`echo `, `printenv `, `printf `,
+ * `cat <<<`), so each hit reads up to the next one's. Without an id, `(?!\k<id>)` fails (the empty reference
+ * matches), so the search is not tried.
+ */
+const TO_CALL_OUTPUT = String
+  .raw`\\{0,3}"[,}\]](?!\k<id>)(?:[^cept]|c(?!at[ \t]*<<<)|e(?!cho[ \t])|p(?!rint(?:env|f)[ \t])|t(?!ool_use_id\\{0,3}":[ \t]{0,4}\\{0,3}"\k<id>\\{0,3}")){0,6000}?\\{0,3}"tool_use_id\\{0,3}":[ \t]{0,4}\\{0,3}"\k<id>\\{0,3}"[^\r\n]{0,200}?\\{0,3}"${CONTENT}`;
 
 /**
  * From the command to its output: a line break (raw or JSON-escaped: a
@@ -41,7 +70,7 @@ const PRINT_COMMAND = String
  * ends where the next hit's begins.
  */
 const TO_OUTPUT = String
-  .raw`(?:(?:\r?\n|(?:\\r)?\\n)[ \t]{0,16}|\\{0,3}"[,}\]](?:[^cetfp]|c(?!ommand\\{0,3}"|md\\{0,3}"|at[ \t]*<<<)|e(?!cho[ \t])|p(?!rint(?:env|f)[ \t])|t(?!ool_result\\{0,3}")|f(?!unction_call_output\\{0,3}")){0,3000}?(?:tool_result|function_call_output)\\{0,3}"[^\r\n]{0,200}?\\{0,3}"(?:content|output)\\{0,3}":[ \t]{0,4}(?:\[[ \t]{0,4}\{[ \t]{0,4}\\{0,3}"type\\{0,3}":[ \t]{0,4}\\{0,3}"text\\{0,3}",[ \t]{0,4}\\{0,3}"text\\{0,3}":[ \t]{0,4})?\\{0,3}"(?:\{\\{1,3}"output\\{1,3}":\\{1,3}"|Exit code: \d{1,3}\\{1,3}nWall time: [^\\"\r\n]{1,40}\\{1,3}nOutput:\\{1,3}n)?)`;
+  .raw`(?:(?:\r?\n|(?:\\r)?\\n)[ \t]{0,16}|\\{0,3}"[,}\]](?:[^cetfp]|c(?!ommand\\{0,3}"|md\\{0,3}"|at[ \t]*<<<)|e(?!cho[ \t])|p(?!rint(?:env|f)[ \t])|t(?!ool_result\\{0,3}")|f(?!unction_call_output\\{0,3}")){0,3000}?(?:tool_result|function_call_output)\\{0,3}"[^\r\n]{0,200}?\\{0,3}"${CONTENT})`;
 
 /** The output: one run of 8 to 512 characters alone on its line or its content string. */
 const OUTPUT = String
@@ -98,7 +127,10 @@ export function printedVariableRule(
       'printf \\\\\\"%s',
       "cat <<<",
     ],
-    pattern: new RegExp(PRINT_COMMAND + TO_OUTPUT + OUTPUT, "i"),
+    pattern: new RegExp(
+      CALL_ID + PRINT_COMMAND + `(?:${TO_CALL_OUTPUT}|${TO_OUTPUT})` + OUTPUT,
+      "i",
+    ),
     before: 16,
     after: 3200,
     priority: 1,

@@ -78,6 +78,38 @@ function agentTurn(command: string, output: string, blocks = false): string {
   return JSON.stringify(call) + "\n" + JSON.stringify(result) + "\n";
 }
 
+/**
+ * Claude Code's parallel tool calls (review57): one assistant record per call,
+ * then one user record per result, in the order given, each naming its call's id.
+ */
+function parallelTurn(calls: [string, string][], resultOrder: number[]): string {
+  const id = (i: number) => `toolu_01Pa${i}Xk9Lm2Qz7Rv`;
+  const lines = calls.map(([command], i) =>
+    JSON.stringify({
+      type: "assistant",
+      message: {
+        role: "assistant",
+        content: [{
+          type: "tool_use",
+          id: id(i),
+          name: "Bash",
+          input: { command, description: "Check" },
+        }],
+      },
+    })
+  );
+  for (const i of resultOrder) {
+    lines.push(JSON.stringify({
+      type: "user",
+      message: {
+        role: "user",
+        content: [{ tool_use_id: id(i), type: "tool_result", content: calls[i]![1] }],
+      },
+    }));
+  }
+  return lines.join("\n") + "\n";
+}
+
 /** A Codex rollout: the shell call, then its output (the older JSON object, or the newer header). */
 function codexTurn(command: string, output: string, legacy: boolean): string {
   const item = (payload: unknown) =>
@@ -198,5 +230,33 @@ Deno.test("the search from a printed variable's command to its tool result stops
     const m = new RegExp(rule.pattern.source, "i").exec(text);
     assert.equal(m?.groups?.name, "AUTH_TOKEN", command("NAME"));
     assert.equal(m?.groups?.s, "x7Kp2qLm9ZvB4n", command("NAME"));
+  }
+});
+
+Deno.test("review57: a printed variable's value is redacted in the result of its own call when several calls run in parallel, and another call's output is kept (see: #21)", () => {
+  const value = "Hq7Zr2Lm9XkP4vNw";
+  const other = "5f3c9a1e7b2d4c6a8e0f1a2b3c4d5e6f7a8b9c0d";
+  for (const print of [...COMMANDS, ...MORE_COMMANDS]) {
+    const command = print("API_TOKEN");
+    const layouts: [string, [string, string][], number[]][] = [
+      ["first of two", [[command, value], ["git rev-parse HEAD", other]], [0, 1]],
+      ["second of two", [["git rev-parse HEAD", other], [command, value]], [0, 1]],
+      ["middle, results reversed", [["ls", "README.md"], [command, value], ["pwd", "/srv/app"]], [
+        2,
+        1,
+        0,
+      ]],
+    ];
+    for (const [label, calls, order] of layouts) {
+      const r = redactText(engine, parallelTurn(calls, order));
+      assert.ok(!r.text.includes(value), `${command}, ${label}: ${r.text}`);
+      assert.ok(r.text.includes(other) || !label.includes("two"), `${command}, ${label}`);
+    }
+    // Control: the print command's own result is a mask, another call prints a digest: nothing.
+    const masked = parallelTurn([[command, "****************"], ["git rev-parse HEAD", other]], [
+      1,
+      0,
+    ]);
+    assert.deepEqual(redactText(engine, masked).kinds, [], command);
   }
 });
