@@ -19,20 +19,24 @@ const SECRET_WORD = String
 /**
  * Claude Code's `tool_use` id, when the command is its `input`'s `command`
  * (`{"type":"tool_use","id":"toolu_…","name":"Bash","input":{"command":"…`):
- * read behind the command, or nothing. With it, the answer is the tool result
+ * read behind the command (or the `node -e '`, `python -c 'import os; ` around
+ * a one-line script's print), or nothing. With it, the answer is the tool result
  * that names that id, past other calls made in parallel.
  */
 const CALL_ID = String
-  .raw`(?:(?<=\\{0,3}"id\\{0,3}":[ \t]{0,4}\\{0,3}"(?<id>[A-Za-z][A-Za-z0-9_-]{7,80})\\{0,3}",[ \t]{0,4}\\{0,3}"name\\{0,3}":[ \t]{0,4}\\{0,3}"[A-Za-z0-9_.:-]{1,64}\\{0,3}",[ \t]{0,4}\\{0,3}"input\\{0,3}":[ \t]{0,4}\{[ \t]{0,4}\\{0,3}"command\\{0,3}":[ \t]{0,4}\\{0,3}")|)`;
+  .raw`(?:(?<=\\{0,3}"id\\{0,3}":[ \t]{0,4}\\{0,3}"(?<id>[A-Za-z][A-Za-z0-9_-]{7,80})\\{0,3}",[ \t]{0,4}\\{0,3}"name\\{0,3}":[ \t]{0,4}\\{0,3}"[A-Za-z0-9_.:-]{1,64}\\{0,3}",[ \t]{0,4}\\{0,3}"input\\{0,3}":[ \t]{0,4}\{[ \t]{0,4}\\{0,3}"command\\{0,3}":[ \t]{0,4}\\{0,3}"(?:(?:node|deno|bun|python3?)[ \t]+-[ce][ \t]+\\{0,3}['"](?:import os;[ \t]*)?)?)|)`;
 
 /**
  * The command: `echo` (with `-n`, `-e`), `printf '%s'` (or `"%s\n"`) or a
  * here-string `cat <<<` given one variable, `$NAME`, `${NAME}`, `"$NAME"`
  * (the quote escaped in a JSON line) or PowerShell's `$env:NAME`, or
- * `printenv NAME`; nothing else after it on its line.
+ * `printenv NAME`, or a one-line script's `console.log(process.env.NAME)`
+ * (`node -e '…'`) or `print(os.environ["NAME"])` (`python -c '…'`, also
+ * `os.getenv`, `os.environ.get`) ending its quoted argument; nothing else
+ * after it on its line.
  */
 const PRINT_COMMAND = String
-  .raw`(?:(?:echo(?:[ \t]+-[neE]{1,3})?[ \t]+|printf[ \t]+(?:'%s(?:\\{1,4}n)?'|\\{0,3}"%s(?:\\{1,4}n)?\\{0,3}")[ \t]+|cat[ \t]*<<<[ \t]*)(?:\\{0,3}")?\$\{?(?:env:)?${SECRET_WORD}(?<name>[A-Za-z_][A-Za-z0-9_]{2,96})\}?(?:\\{0,3}")?|printenv[ \t]+${SECRET_WORD}(?<name>[A-Za-z_][A-Za-z0-9_]{2,96}))[ \t]*`;
+  .raw`(?:(?:echo(?:[ \t]+-[neE]{1,3})?[ \t]+|printf[ \t]+(?:'%s(?:\\{1,4}n)?'|\\{0,3}"%s(?:\\{1,4}n)?\\{0,3}")[ \t]+|cat[ \t]*<<<[ \t]*)(?:\\{0,3}")?\$\{?(?:env:)?${SECRET_WORD}(?<name>[A-Za-z_][A-Za-z0-9_]{2,96})\}?(?:\\{0,3}")?|printenv[ \t]+${SECRET_WORD}(?<name>[A-Za-z_][A-Za-z0-9_]{2,96})|console\.log\(process\.env(?:\.|\[\\{0,3}["'])${SECRET_WORD}(?<name>[A-Za-z_][A-Za-z0-9_]{2,96})(?:\\{0,3}["']\])?\);?\\{0,3}['"]|print\(os\.(?:environ\[|getenv\(|environ\.get\()\\{0,3}["']${SECRET_WORD}(?<name>[A-Za-z_][A-Za-z0-9_]{2,96})\\{0,3}["'][\])]\)\\{0,3}['"])[ \t]*`;
 
 /**
  * The opening of a tool result's content, up to the output: Claude Code's
@@ -48,11 +52,11 @@ const CONTENT = String
  * result that names it (`"tool_use_id":"<id>"`), past other calls and results
  * (parallel tool calls); the search ends at the first result naming that id
  * and stops at the next print command (`echo `, `printenv `, `printf `,
- * `cat <<<`), so each hit reads up to the next one's. Without an id, `(?!\k<id>)` fails (the empty reference
+ * `cat <<<`, `console.log(process.env`, `print(os.`), so each hit reads up to the next one's. Without an id, `(?!\k<id>)` fails (the empty reference
  * matches), so the search is not tried.
  */
 const TO_CALL_OUTPUT = String
-  .raw`\\{0,3}"[,}\]](?!\k<id>)(?:[^cept]|c(?!at[ \t]*<<<)|e(?!cho[ \t])|p(?!rint(?:env|f)[ \t])|t(?!ool_use_id\\{0,3}":[ \t]{0,4}\\{0,3}"\k<id>\\{0,3}")){0,6000}?\\{0,3}"tool_use_id\\{0,3}":[ \t]{0,4}\\{0,3}"\k<id>\\{0,3}"[^\r\n]{0,200}?\\{0,3}"${CONTENT}`;
+  .raw`\\{0,3}"[,}\]](?!\k<id>)(?:[^cept]|c(?!at[ \t]*<<<|onsole\.log\(process\.env)|e(?!cho[ \t])|p(?!rint(?:env|f)[ \t]|rint\(os\.)|t(?!ool_use_id\\{0,3}":[ \t]{0,4}\\{0,3}"\k<id>\\{0,3}")){0,6000}?\\{0,3}"tool_use_id\\{0,3}":[ \t]{0,4}\\{0,3}"\k<id>\\{0,3}"[^\r\n]{0,200}?\\{0,3}"${CONTENT}`;
 
 /**
  * From the command to its output: a line break (raw or JSON-escaped: a
@@ -70,7 +74,7 @@ const TO_CALL_OUTPUT = String
  * ends where the next hit's begins.
  */
 const TO_OUTPUT = String
-  .raw`(?:(?:\r?\n|(?:\\r)?\\n)[ \t]{0,16}|\\{0,3}"[,}\]](?:[^cetfp]|c(?!ommand\\{0,3}"|md\\{0,3}"|at[ \t]*<<<)|e(?!cho[ \t])|p(?!rint(?:env|f)[ \t])|t(?!ool_result\\{0,3}")|f(?!unction_call_output\\{0,3}")){0,3000}?(?:tool_result|function_call_output)\\{0,3}"[^\r\n]{0,200}?\\{0,3}"${CONTENT})`;
+  .raw`(?:(?:\r?\n|(?:\\r)?\\n)[ \t]{0,16}|\\{0,3}"[,}\]](?:[^cetfp]|c(?!ommand\\{0,3}"|md\\{0,3}"|at[ \t]*<<<|onsole\.log\(process\.env)|e(?!cho[ \t])|p(?!rint(?:env|f)[ \t]|rint\(os\.)|t(?!ool_result\\{0,3}")|f(?!unction_call_output\\{0,3}")){0,3000}?(?:tool_result|function_call_output)\\{0,3}"[^\r\n]{0,200}?\\{0,3}"${CONTENT})`;
 
 /** The output: one run of 8 to 512 characters alone on its line or its content string. */
 const OUTPUT = String
@@ -109,7 +113,7 @@ export function printedVariableRule(
     kind: "env_secret",
     title: "Secret variable printed by echo or printenv",
     description:
-      '`echo $DB_PASSWORD`, `echo -n "${API_TOKEN}"`, `printf \'%s\' "$API_TOKEN"`, `cat <<<"$API_TOKEN"`, PowerShell\'s `echo $env:API_TOKEN` or `printenv API_TOKEN` (nothing else on the command line) under a secret name (as the `.env` assignment reads it), and the one word it printed: on the next line (a terminal, a tool result holding the command), or the whole content of the first tool result after the command in an agent\'s transcript (a string or one text block, also in a subagent\'s transcript held in a tool result); the value is checked as `NAME=value` would be, and a path, file name, URL or run of lower-case words is kept.',
+      "`echo $DB_PASSWORD`, `echo -n \"${API_TOKEN}\"`, `printf '%s' \"$API_TOKEN\"`, `cat <<<\"$API_TOKEN\"`, PowerShell's `echo $env:API_TOKEN`, `printenv API_TOKEN`, `node -e 'console.log(process.env.API_TOKEN)'` or `python -c 'import os; print(os.environ[\"API_TOKEN\"])'` (nothing else on the command line) under a secret name (as the `.env` assignment reads it), and the one word it printed: on the next line (a terminal, a tool result holding the command), or the whole content of the first tool result after the command in an agent's transcript (a string or one text block, also in a subagent's transcript held in a tool result); the value is checked as `NAME=value` would be, and a path, file name, URL or run of lower-case words is kept.",
     keywords: [
       "echo $",
       'echo "$',
@@ -126,6 +130,9 @@ export function printedVariableRule(
       'printf \\"%s',
       'printf \\\\\\"%s',
       "cat <<<",
+      "console.log(process.env",
+      "print(os.environ",
+      "print(os.getenv(",
     ],
     pattern: new RegExp(
       CALL_ID + PRINT_COMMAND + `(?:${TO_CALL_OUTPUT}|${TO_OUTPUT})` + OUTPUT,

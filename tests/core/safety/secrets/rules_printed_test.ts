@@ -30,6 +30,9 @@ const MORE_COMMANDS = [
   (n: string) => `printf "%s" "\${${n}}"`,
   (n: string) => `cat <<<"$${n}"`,
   (n: string) => `echo $env:${n}`,
+  (n: string) => `node -e 'console.log(process.env.${n})'`,
+  (n: string) => `python3 -c 'import os; print(os.environ["${n}"])'`,
+  (n: string) => `python -c "import os; print(os.getenv('${n}'))"`,
 ];
 
 /** A Claude Code transcript: the assistant's Bash call, then the user record with its result. */
@@ -182,6 +185,9 @@ Deno.test("review50: a printed setting, reference, mask or other command's outpu
     ['cat <<<"$API_TOKEN" > token.txt', "x7Kp2qLm9ZvB4n"],
     ["echo $env:API_TOKEN_PATH", "C:\\Users\\dev\\token.json"],
     ["echo -n $API_TOKEN", "****************"],
+    ["node -e 'console.log(process.env.API_TOKEN.length)'", "x7Kp2qLm9ZvB4n"],
+    ["python3 -c 'import os; print(os.environ[\"API_TOKEN\"][:4])'", "x7Kp2qLm9ZvB4n"],
+    ["python3 -c 'import os; print(os.environ[\"API_TOKEN\"])' | wc -c", "x7Kp2qLm9ZvB4n"],
   ];
   for (const [command, output] of kept) {
     for (const [ctx, text] of shapes(command, output)) {
