@@ -29,14 +29,15 @@ const CALL_ID = String
 /**
  * The command: `echo` (with `-n`, `-e`), `printf '%s'` (or `"%s\n"`) or a
  * here-string `cat <<<` given one variable, `$NAME`, `${NAME}`, `"$NAME"`
- * (the quote escaped in a JSON line) or PowerShell's `$env:NAME`, or
+ * (the quote escaped in a JSON line) or PowerShell's `$env:NAME` (its
+ * output piped to `base64` too: the value encoded is the secret), or
  * `printenv NAME`, or a one-line script's `console.log(process.env.NAME)`
  * (`node -e '…'`) or `print(os.environ["NAME"])` (`python -c '…'`, also
  * `os.getenv`, `os.environ.get`) ending its quoted argument; nothing else
  * after it on its line.
  */
 const PRINT_COMMAND = String
-  .raw`(?:(?:echo(?:[ \t]+-[neE]{1,3})?[ \t]+|printf[ \t]+(?:'%s(?:\\{1,4}n)?'|\\{0,3}"%s(?:\\{1,4}n)?\\{0,3}")[ \t]+|cat[ \t]*<<<[ \t]*)(?:\\{0,3}")?\$\{?(?:env:)?${SECRET_WORD}(?<name>[A-Za-z_][A-Za-z0-9_]{2,96})\}?(?:\\{0,3}")?|printenv[ \t]+${SECRET_WORD}(?<name>[A-Za-z_][A-Za-z0-9_]{2,96})|console\.log\(process\.env(?:\.|\[\\{0,3}["'])${SECRET_WORD}(?<name>[A-Za-z_][A-Za-z0-9_]{2,96})(?:\\{0,3}["']\])?\);?\\{0,3}['"]|print\(os\.(?:environ\[|getenv\(|environ\.get\()\\{0,3}["']${SECRET_WORD}(?<name>[A-Za-z_][A-Za-z0-9_]{2,96})\\{0,3}["'][\])]\)\\{0,3}['"])[ \t]*`;
+  .raw`(?:(?:echo(?:[ \t]+-[neE]{1,3})?[ \t]+|printf[ \t]+(?:'%s(?:\\{1,4}n)?'|\\{0,3}"%s(?:\\{1,4}n)?\\{0,3}")[ \t]+|cat[ \t]*<<<[ \t]*)(?:\\{0,3}")?\$\{?(?:env:)?${SECRET_WORD}(?<name>[A-Za-z_][A-Za-z0-9_]{2,96})\}?(?:\\{0,3}")?(?:[ \t]*\|[ \t]*base64(?:[ \t]+-w[ \t]?0)?)?|printenv[ \t]+${SECRET_WORD}(?<name>[A-Za-z_][A-Za-z0-9_]{2,96})|console\.log\(process\.env(?:\.|\[\\{0,3}["'])${SECRET_WORD}(?<name>[A-Za-z_][A-Za-z0-9_]{2,96})(?:\\{0,3}["']\])?\);?\\{0,3}['"]|print\(os\.(?:environ\[|getenv\(|environ\.get\()\\{0,3}["']${SECRET_WORD}(?<name>[A-Za-z_][A-Za-z0-9_]{2,96})\\{0,3}["'][\])]\)\\{0,3}['"])[ \t]*`;
 
 /**
  * The opening of a tool result's content, up to the output: Claude Code's

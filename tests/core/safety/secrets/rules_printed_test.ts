@@ -266,3 +266,22 @@ Deno.test("review57: a printed variable's value is redacted in the result of its
     assert.deepEqual(redactText(engine, masked).kinds, [], command);
   }
 });
+
+Deno.test("review57: a secret variable printed through base64 is redacted in its encoded output; decoding or counting is kept (see: #21)", () => {
+  const value = "Hq7Zr2Lm9XkP4vNwT5yB";
+  const encoded = btoa(value + "\n");
+  for (const command of ['echo "$API_TOKEN" | base64', "printf '%s' $DB_PASSWORD | base64 -w0"]) {
+    for (const [ctx, text] of shapes(command, encoded)) {
+      const r = redactText(engine, text);
+      assert.ok(
+        !r.text.includes(encoded.slice(4, 20)),
+        `${command}, ${ctx}: ${r.text.slice(0, 300)}`,
+      );
+    }
+  }
+  for (const command of ['echo "$API_TOKEN" | base64 -d', 'echo "$API_TOKEN" | base64 | wc -c']) {
+    for (const [ctx, text] of shapes(command, encoded)) {
+      assert.deepEqual(redactText(engine, text).kinds, [], `${command}, ${ctx}`);
+    }
+  }
+});
