@@ -77,9 +77,14 @@ const TO_CALL_OUTPUT = String
 const TO_OUTPUT = String
   .raw`(?:(?:\r?\n|(?:\\r)?\\n)[ \t]{0,16}|\\{0,3}"[,}\]](?:[^cetfp]|c(?!ommand\\{0,3}"|md\\{0,3}"|at[ \t]*<<<|onsole\.log\(process\.env)|e(?!cho[ \t])|p(?!rint(?:env|f)[ \t]|rint\(os\.)|t(?!ool_result\\{0,3}")|f(?!unction_call_output\\{0,3}")){0,3000}?(?:tool_result|function_call_output)\\{0,3}"[^\r\n]{0,200}?\\{0,3}"${CONTENT})`;
 
-/** The output: one run of 8 to 512 characters alone on its line or its content string. */
+/**
+ * The output: one run of 8 to 512 characters alone on its line or its
+ * content string, or base64 wrapped as `base64` wraps it (full lines of 76
+ * characters, then a shorter last one, each as indented as the first), taken
+ * whole.
+ */
 const OUTPUT = String
-  .raw`(?<s>[^\s"'\x60\\]{8,512})(?=[ \t]*(?:\r?\n|\\{1,3}[rn]|\\{0,3}"|$))`;
+  .raw`(?<s>(?:[A-Za-z0-9+/]{76}(?:\r?\n|\\{1,3}n)[ \t]{0,16}){1,6}[A-Za-z0-9+/]{1,75}={0,2}|[^\s"'\x60\\]{8,512})(?=[ \t]*(?:\r?\n|\\{1,3}[rn]|\\{0,3}"|$))`;
 
 /**
  * Output that names a setting rather than holding a secret, common under

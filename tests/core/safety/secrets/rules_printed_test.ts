@@ -285,3 +285,15 @@ Deno.test("review57: a secret variable printed through base64 is redacted in its
     }
   }
 });
+
+Deno.test("review57: a long secret printed through base64 is redacted on every line base64 wraps it to, its last line too (see: #21)", () => {
+  const value = new Rng(5707).str(ALNUM, 120);
+  const encoded = btoa(value + "\n").replace(/.{76}/g, "$&\n").trimEnd();
+  assert.ok(encoded.split("\n").length === 3);
+  for (const [ctx, text] of shapes('echo "$API_TOKEN" | base64', encoded)) {
+    const r = redactText(engine, text);
+    for (const line of encoded.split("\n")) {
+      assert.ok(!r.text.includes(line.slice(2, 20)), `${ctx}: ${line} in ${r.text.slice(0, 400)}`);
+    }
+  }
+});
