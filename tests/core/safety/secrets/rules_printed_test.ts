@@ -297,3 +297,25 @@ Deno.test("review57: a long secret printed through base64 is redacted on every l
     }
   }
 });
+
+Deno.test("review57: parallel calls in a stream: the printed value is redacted whatever chunk boundary falls between the call's id, its command and its result (see: #21)", async () => {
+  const value = "Hq7Zr2Lm9XkP4vNw";
+  const other = "5f3c9a1e7b2d4c6a8e0f1a2b3c4d5e6f7a8b9c0d";
+  const filler = JSON.stringify({ type: "user", message: { content: "x".repeat(5000) } }) + "\n";
+  const text = filler +
+    parallelTurn([["echo $API_TOKEN", value], ["git rev-parse HEAD", other]], [1, 0]) + filler;
+  const bytes = new TextEncoder().encode(text);
+  const engine = defaultEngine();
+  const id = text.indexOf("toolu_01Pa0");
+  for (let cut = id - 20; cut < text.indexOf(value) + 30; cut += 13) {
+    const chunkBytes = Math.max(1024, cut);
+    const parts: Uint8Array[] = [];
+    await scanStream(engine, readerOf(bytes, 1000), {
+      bounds: { chunkBytes },
+      write: (b) => void parts.push(b.slice()),
+    });
+    const out = new TextDecoder().decode(concatBytes(parts));
+    assert.ok(!out.includes(value), `chunk ${chunkBytes}: the value is left`);
+    assert.ok(out.includes(other), `chunk ${chunkBytes}: the other call's output is kept`);
+  }
+});
