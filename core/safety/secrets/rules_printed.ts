@@ -150,3 +150,41 @@ export function printedVariableRule(
     validate: (s, g) => !rejectName(g.name ?? "") && !isSettingValue(s) && valueValid(s, g),
   };
 }
+
+/**
+ * PowerShell's listing of one secret variable, `Get-ChildItem env:API_TOKEN`
+ * (`gci`, `dir`, `ls`), and the row of its `Name  Value` table that names it,
+ * within 2000 bytes after the command (a terminal, a tool result) and before
+ * the next `env:`; the value is checked as `NAME=value` would be.
+ * @param rejectName True for a variable name that holds no secret word (or an excluded one).
+ * @param valueValid The check of the value given to that name in an assignment.
+ * @returns The rule.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { powershellEnvRule } from "./rules_printed.ts";
+ * const rule = powershellEnvRule((n) => !/token/i.test(n), () => true);
+ * const text = "PS> gci env:API_TOKEN\n\nName      Value\n----      -----\nAPI_TOKEN Xy7kL9mQ2zR4\n";
+ * assert.equal(rule.pattern.exec(text)?.groups?.s, "Xy7kL9mQ2zR4");
+ * ```
+ */
+export function powershellEnvRule(
+  rejectName: (name: string) => boolean,
+  valueValid: (value: string, groups: Readonly<Record<string, string | undefined>>) => boolean,
+): SecretRule {
+  return {
+    kind: "env_secret",
+    title: "Secret variable listed by PowerShell's Get-ChildItem env:",
+    description:
+      "`Get-ChildItem env:API_TOKEN` (`gci`, `dir`, `ls`) under a secret name, and its row in the `Name  Value` table PowerShell prints after it (within 2000 bytes, before the next `env:`); the value is checked as `NAME=value` would be.",
+    keywords: ["get-childitem env:", "gci env:", "dir env:", "ls env:"],
+    pattern: new RegExp(
+      String
+        .raw`(?:Get-ChildItem|gci|dir|ls)[ \t]+env:${SECRET_WORD}(?<name>[A-Za-z_][A-Za-z0-9_]{2,96})(?:[^e]|e(?!nv:)){0,2000}?(?:\r?\n|\\{1,3}n)[ \t]{0,16}\k<name>[ \t]+(?<s>[^\s"'\x60\\]{8,512})(?=[ \t]*(?:\r?\n|\\{1,3}[rn]|\\{0,3}"|$))`,
+      "i",
+    ),
+    after: 2600,
+    priority: 1,
+    validate: (s, g) => !rejectName(g.name ?? "") && !isSettingValue(s) && valueValid(s, g),
+  };
+}

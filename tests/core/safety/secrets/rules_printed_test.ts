@@ -319,3 +319,28 @@ Deno.test("review57: parallel calls in a stream: the printed value is redacted w
     assert.ok(out.includes(other), `chunk ${chunkBytes}: the other call's output is kept`);
   }
 });
+
+Deno.test("review57: PowerShell's Get-ChildItem env:NAME under a secret name: its table row's value is redacted; a setting's row, another name's row and a mask are kept (see: #21)", () => {
+  const table = (name: string, value: string) =>
+    `\nName                           Value\n----                           -----\n${
+      name.padEnd(30)
+    } ${value}\n`;
+  const value = "Hq7Zr2Lm9XkP4vNwT5yB";
+  for (const command of ["Get-ChildItem env:API_TOKEN", "gci Env:API_TOKEN", "dir env:API_TOKEN"]) {
+    for (const [ctx, text] of shapes(command, table("API_TOKEN", value))) {
+      const r = redactText(engine, text);
+      assert.ok(!r.text.includes(value), `${command}, ${ctx}: ${r.text.slice(0, 300)}`);
+    }
+  }
+  const kept: [string, string][] = [
+    ["gci env:SSH_AUTH_SOCK", table("SSH_AUTH_SOCK", "/tmp/ssh-XXXXk3Lq9z/agent.12345")],
+    ["gci env:API_TOKEN", table("API_TOKEN", "****************")],
+    ["gci env:HOME_DIR", table("HOME_DIR", value)],
+    ["gci env:API_TOKEN", table("API_TOKEN_PATH", value)],
+  ];
+  for (const [command, output] of kept) {
+    for (const [ctx, text] of shapes(command, output)) {
+      assert.deepEqual(redactText(engine, text).kinds, [], `${command}, ${ctx}`);
+    }
+  }
+});
