@@ -922,6 +922,8 @@ export const HOSTILE_UNITS = [
   '{"command":"echo $API_TOKEN"},',
   // The same with printenv and no "command" key: its search stops at the next printenv too.
   'printenv API_TOKEN"},',
+  // A Claude Code call whose id is read behind the command: its search to the result naming it stops at the next print.
+  '{"type":"tool_use","id":"toolu_01ABCDEFGH","name":"Bash","input":{"command":"echo -n $API_TOKEN"}},',
 ];
 
 /** Throughput of the WASM path on each hostile input (4 MiB each, best of 3). */

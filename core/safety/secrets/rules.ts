@@ -39,7 +39,7 @@ import { APP_TOKEN_RULES } from "./rules_tokens_apps.ts";
 import { TOOL_TOKEN_RULES } from "./rules_tokens_tools.ts";
 import { PAIR_RULES } from "./rules_pairs.ts";
 import { CLI_RULES } from "./rules_cli.ts";
-import { printedVariableRule } from "./rules_printed.ts";
+import { powershellEnvRule, printedVariableRule } from "./rules_printed.ts";
 import { WIFI_RULES } from "./rules_wifi.ts";
 import { typographicQuoteRule } from "./rules_typographic.ts";
 import { CONFIG_RULES, XML_CDATA } from "./rules_config.ts";
@@ -1932,6 +1932,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
   ...PROSE_RULES,
   ...CLI_RULES,
   printedVariableRule(rejectAssignmentName, envValueValid),
+  powershellEnvRule(rejectAssignmentName, envValueValid),
   ...WIFI_RULES,
   typographicQuoteRule(ASSIGNMENT_KEYWORDS, rejectAssignmentName, assignmentValid(6)),
   ...CONFIG_RULES,

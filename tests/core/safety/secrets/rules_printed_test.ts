@@ -22,8 +22,21 @@ const COMMANDS = [
   (n: string) => `printenv ${n}`,
 ];
 
+/** The other ways to print one variable (review57): options, printf's format, a here-string, PowerShell's `$env:`. */
+const MORE_COMMANDS = [
+  (n: string) => `echo -n $${n}`,
+  (n: string) => `echo -e "$${n}"`,
+  (n: string) => `printf '%s\\n' "$${n}"`,
+  (n: string) => `printf "%s" "\${${n}}"`,
+  (n: string) => `cat <<<"$${n}"`,
+  (n: string) => `echo $env:${n}`,
+  (n: string) => `node -e 'console.log(process.env.${n})'`,
+  (n: string) => `python3 -c 'import os; print(os.environ["${n}"])'`,
+  (n: string) => `python -c "import os; print(os.getenv('${n}'))"`,
+];
+
 /** A Claude Code transcript: the assistant's Bash call, then the user record with its result. */
-function agentTurn(command: string, output: string): string {
+function agentTurn(command: string, output: string, blocks = false): string {
   const envelope = (type: string) => ({
     parentUuid: "3c1d9a2e-5b4f-4e8a-9d7c-1f2e3a4b5c6d",
     isSidechain: false,
@@ -59,13 +72,45 @@ function agentTurn(command: string, output: string): string {
       content: [{
         tool_use_id: "toolu_01Q",
         type: "tool_result",
-        content: output,
+        content: blocks ? [{ type: "text", text: output }] : output,
         is_error: false,
       }],
     },
     toolUseResult: { stdout: output, stderr: "", interrupted: false, isImage: false },
   };
   return JSON.stringify(call) + "\n" + JSON.stringify(result) + "\n";
+}
+
+/**
+ * Claude Code's parallel tool calls (review57): one assistant record per call,
+ * then one user record per result, in the order given, each naming its call's id.
+ */
+function parallelTurn(calls: [string, string][], resultOrder: number[]): string {
+  const id = (i: number) => `toolu_01Pa${i}Xk9Lm2Qz7Rv`;
+  const lines = calls.map(([command], i) =>
+    JSON.stringify({
+      type: "assistant",
+      message: {
+        role: "assistant",
+        content: [{
+          type: "tool_use",
+          id: id(i),
+          name: "Bash",
+          input: { command, description: "Check" },
+        }],
+      },
+    })
+  );
+  for (const i of resultOrder) {
+    lines.push(JSON.stringify({
+      type: "user",
+      message: {
+        role: "user",
+        content: [{ tool_use_id: id(i), type: "tool_result", content: calls[i]![1] }],
+      },
+    }));
+  }
+  return lines.join("\n") + "\n";
 }
 
 /** A Codex rollout: the shell call, then its output (the older JSON object, or the newer header). */
@@ -97,6 +142,8 @@ function shapes(command: string, output: string): [string, string][] {
     ...Object.entries(CONTEXTS).map(([ctx, wrap]) => [ctx, wrap(terminal)] as [string, string]),
     ["agent", agentTurn(command, output)],
     ["agent, newline", agentTurn(command, output + "\n")],
+    ["agent, text blocks", agentTurn(command, output, true)],
+    ["subagent", JSON.stringify({ type: "user", content: agentTurn(command, output, true) })],
     ["codex, legacy", codexTurn(command, output, true)],
     ["codex", codexTurn(command, output, false)],
   ];
@@ -107,7 +154,7 @@ Deno.test("review50: a secret variable printed by echo or printenv is redacted o
   for (
     const name of ["DB_PASSWORD", "API_TOKEN", "OPENAI_API_KEY", "STRIPE_SECRET", "GITHUB_PAT"]
   ) {
-    for (const command of COMMANDS) {
+    for (const command of [...COMMANDS, ...MORE_COMMANDS]) {
       const value = rng.str(ALNUM, 6) + "7" + rng.str(ALNUM, 13);
       for (const [ctx, text] of shapes(command(name), value)) {
         const r = redactText(engine, text);
@@ -132,6 +179,15 @@ Deno.test("review50: a printed setting, reference, mask or other command's outpu
     ["echo $API_TOKEN | wc -c", "x7Kp2qLm9ZvB4n"],
     ["echo $API_TOKEN && ls", "x7Kp2qLm9ZvB4n"],
     ["echo API_TOKEN", "x7Kp2qLm9ZvB4n"],
+    ["echo -n $API_TOKEN | wc -c", "x7Kp2qLm9ZvB4n"],
+    ["printf '%s' \"$API_TOKEN\" | sha256sum", "x7Kp2qLm9ZvB4n"],
+    ["printf '%d' \"$API_TOKEN\"", "x7Kp2qLm9ZvB4n"],
+    ['cat <<<"$API_TOKEN" > token.txt', "x7Kp2qLm9ZvB4n"],
+    ["echo $env:API_TOKEN_PATH", "C:\\Users\\dev\\token.json"],
+    ["echo -n $API_TOKEN", "****************"],
+    ["node -e 'console.log(process.env.API_TOKEN.length)'", "x7Kp2qLm9ZvB4n"],
+    ["python3 -c 'import os; print(os.environ[\"API_TOKEN\"][:4])'", "x7Kp2qLm9ZvB4n"],
+    ["python3 -c 'import os; print(os.environ[\"API_TOKEN\"])' | wc -c", "x7Kp2qLm9ZvB4n"],
   ];
   for (const [command, output] of kept) {
     for (const [ctx, text] of shapes(command, output)) {
@@ -171,12 +227,120 @@ Deno.test("review50: a printed variable's value is redacted in a stream whatever
 Deno.test("the search from a printed variable's command to its tool result stops at the next command, printenv's as echo's (linear on a run of commands)", () => {
   const rule = SECRET_RULES.find((r) => r.title === "Secret variable printed by echo or printenv")!;
   const answer = agentTurn("ls", "x7Kp2qLm9ZvB4n").split("\n")[1]!;
-  for (const command of COMMANDS) {
+  for (const command of [...COMMANDS, ...MORE_COMMANDS]) {
     // Two commands with no answer between them: the first one's search ends at the second,
     // so the match that reaches the answer is the second's (each hit reads up to the next).
-    const text = `{"command":"${command("API_TOKEN")}"},\n${command("AUTH_TOKEN")}"},\n${answer}`;
+    const text = `{"command":${JSON.stringify(command("API_TOKEN"))}},\n${
+      JSON.stringify(command("AUTH_TOKEN"))
+    }},\n${answer}`;
     const m = new RegExp(rule.pattern.source, "i").exec(text);
     assert.equal(m?.groups?.name, "AUTH_TOKEN", command("NAME"));
     assert.equal(m?.groups?.s, "x7Kp2qLm9ZvB4n", command("NAME"));
+  }
+});
+
+Deno.test("review57: a printed variable's value is redacted in the result of its own call when several calls run in parallel, and another call's output is kept (see: #21)", () => {
+  const value = "Hq7Zr2Lm9XkP4vNw";
+  const other = "5f3c9a1e7b2d4c6a8e0f1a2b3c4d5e6f7a8b9c0d";
+  for (const print of [...COMMANDS, ...MORE_COMMANDS]) {
+    const command = print("API_TOKEN");
+    const layouts: [string, [string, string][], number[]][] = [
+      ["first of two", [[command, value], ["git rev-parse HEAD", other]], [0, 1]],
+      ["second of two", [["git rev-parse HEAD", other], [command, value]], [0, 1]],
+      ["middle, results reversed", [["ls", "README.md"], [command, value], ["pwd", "/srv/app"]], [
+        2,
+        1,
+        0,
+      ]],
+    ];
+    for (const [label, calls, order] of layouts) {
+      const r = redactText(engine, parallelTurn(calls, order));
+      assert.ok(!r.text.includes(value), `${command}, ${label}: ${r.text}`);
+      assert.ok(r.text.includes(other) || !label.includes("two"), `${command}, ${label}`);
+    }
+    // Control: the print command's own result is a mask, another call prints a digest: nothing.
+    const masked = parallelTurn([[command, "****************"], ["git rev-parse HEAD", other]], [
+      1,
+      0,
+    ]);
+    assert.deepEqual(redactText(engine, masked).kinds, [], command);
+  }
+});
+
+Deno.test("review57: a secret variable printed through base64 is redacted in its encoded output; decoding or counting is kept (see: #21)", () => {
+  const value = "Hq7Zr2Lm9XkP4vNwT5yB";
+  const encoded = btoa(value + "\n");
+  for (const command of ['echo "$API_TOKEN" | base64', "printf '%s' $DB_PASSWORD | base64 -w0"]) {
+    for (const [ctx, text] of shapes(command, encoded)) {
+      const r = redactText(engine, text);
+      assert.ok(
+        !r.text.includes(encoded.slice(4, 20)),
+        `${command}, ${ctx}: ${r.text.slice(0, 300)}`,
+      );
+    }
+  }
+  for (const command of ['echo "$API_TOKEN" | base64 -d', 'echo "$API_TOKEN" | base64 | wc -c']) {
+    for (const [ctx, text] of shapes(command, encoded)) {
+      assert.deepEqual(redactText(engine, text).kinds, [], `${command}, ${ctx}`);
+    }
+  }
+});
+
+Deno.test("review57: a long secret printed through base64 is redacted on every line base64 wraps it to, its last line too (see: #21)", () => {
+  const value = new Rng(5707).str(ALNUM, 120);
+  const encoded = btoa(value + "\n").replace(/.{76}/g, "$&\n").trimEnd();
+  assert.ok(encoded.split("\n").length === 3);
+  for (const [ctx, text] of shapes('echo "$API_TOKEN" | base64', encoded)) {
+    const r = redactText(engine, text);
+    for (const line of encoded.split("\n")) {
+      assert.ok(!r.text.includes(line.slice(2, 20)), `${ctx}: ${line} in ${r.text.slice(0, 400)}`);
+    }
+  }
+});
+
+Deno.test("review57: parallel calls in a stream: the printed value is redacted whatever chunk boundary falls between the call's id, its command and its result (see: #21)", async () => {
+  const value = "Hq7Zr2Lm9XkP4vNw";
+  const other = "5f3c9a1e7b2d4c6a8e0f1a2b3c4d5e6f7a8b9c0d";
+  const filler = JSON.stringify({ type: "user", message: { content: "x".repeat(5000) } }) + "\n";
+  const text = filler +
+    parallelTurn([["echo $API_TOKEN", value], ["git rev-parse HEAD", other]], [1, 0]) + filler;
+  const bytes = new TextEncoder().encode(text);
+  const engine = defaultEngine();
+  const id = text.indexOf("toolu_01Pa0");
+  for (let cut = id - 20; cut < text.indexOf(value) + 30; cut += 13) {
+    const chunkBytes = Math.max(1024, cut);
+    const parts: Uint8Array[] = [];
+    await scanStream(engine, readerOf(bytes, 1000), {
+      bounds: { chunkBytes },
+      write: (b) => void parts.push(b.slice()),
+    });
+    const out = new TextDecoder().decode(concatBytes(parts));
+    assert.ok(!out.includes(value), `chunk ${chunkBytes}: the value is left`);
+    assert.ok(out.includes(other), `chunk ${chunkBytes}: the other call's output is kept`);
+  }
+});
+
+Deno.test("review57: PowerShell's Get-ChildItem env:NAME under a secret name: its table row's value is redacted; a setting's row, another name's row and a mask are kept (see: #21)", () => {
+  const table = (name: string, value: string) =>
+    `\nName                           Value\n----                           -----\n${
+      name.padEnd(30)
+    } ${value}\n`;
+  const value = "Hq7Zr2Lm9XkP4vNwT5yB";
+  for (const command of ["Get-ChildItem env:API_TOKEN", "gci Env:API_TOKEN", "dir env:API_TOKEN"]) {
+    for (const [ctx, text] of shapes(command, table("API_TOKEN", value))) {
+      const r = redactText(engine, text);
+      assert.ok(!r.text.includes(value), `${command}, ${ctx}: ${r.text.slice(0, 300)}`);
+    }
+  }
+  const kept: [string, string][] = [
+    ["gci env:SSH_AUTH_SOCK", table("SSH_AUTH_SOCK", "/tmp/ssh-XXXXk3Lq9z/agent.12345")],
+    ["gci env:API_TOKEN", table("API_TOKEN", "****************")],
+    ["gci env:HOME_DIR", table("HOME_DIR", value)],
+    ["gci env:API_TOKEN", table("API_TOKEN_PATH", value)],
+  ];
+  for (const [command, output] of kept) {
+    for (const [ctx, text] of shapes(command, output)) {
+      assert.deepEqual(redactText(engine, text).kinds, [], `${command}, ${ctx}`);
+    }
   }
 });
