@@ -7,26 +7,13 @@
 import assert from "node:assert/strict";
 import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
 import { createEngine } from "../../../../core/safety/secrets/engine.ts";
+import { everywhere } from "../../../_helpers/redact_everywhere.ts";
 import { redactText } from "../../../../core/safety/secrets/redact.ts";
-import { ALNUM, B64, CONTEXTS, p, Rng, URLSAFE } from "../../../_helpers/secret_fixtures.ts";
+import { ALNUM, B64, p, Rng, URLSAFE } from "../../../_helpers/secret_fixtures.ts";
 
 const engine = createEngine(SECRET_RULES);
 
-/** Redacts `text` raw and in every context; asserts one finding of `kind` and that no core is left. */
-function foundEverywhere(text: string, cores: string[], kind: string): void {
-  for (const [ctx, wrap] of [["raw", (s: string) => s] as const, ...Object.entries(CONTEXTS)]) {
-    const r = redactText(engine, wrap(text));
-    assert.deepEqual(r.kinds, [kind], `${ctx}: ${r.text.slice(0, 300)}`);
-    for (const core of cores) assert.ok(!r.text.includes(core), `${ctx}: ${core} left`);
-  }
-}
-
-/** Asserts that neither the raw text nor any context flags `text`. */
-function keptEverywhere(text: string): void {
-  for (const [ctx, wrap] of [["raw", (s: string) => s] as const, ...Object.entries(CONTEXTS)]) {
-    assert.deepEqual(redactText(engine, wrap(text)).kinds, [], `${ctx}: ${text.slice(0, 200)}`);
-  }
-}
+const { foundEverywhere, keptEverywhere } = everywhere(engine);
 
 const BEGIN = "-----BEGIN ";
 const END = "-----END ";
