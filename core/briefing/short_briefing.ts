@@ -11,6 +11,16 @@ import type { DriftCheck } from "./drift.ts";
 import { type BriefingSection, renderSections } from "./render_briefing.ts";
 import { safeInline } from "../safety/render_safe.ts";
 
+/**
+ * A matched check's name, with what made its match weaker than a content
+ * comparison (a whole-tree set judged in part by stat data) kept beside it:
+ * the full form's "weaker: ..." parts of its detail, never dropped here.
+ */
+function matchedName(d: DriftCheck): string {
+  const weaker = d.detail.split("; ").filter((p) => p.startsWith("weaker: "));
+  return safeInline(d.check) + (weaker.length === 0 ? "" : ` (${safeInline(weaker.join("; "))})`);
+}
+
 /** Sections the short form keeps, by key. */
 const KEPT = new Set(["header", "now", "blockers", "next_action", "trust"]);
 
@@ -61,11 +71,7 @@ export function shortBriefing(
         ...section,
         // A check names a recorded file by its path, which a capsule or a
         // repository chose: neutralised as the full form's lines are.
-        items: [
-          `- [re-checked now] every check matches: ${
-            drift.map((d) => safeInline(d.check)).join(", ")
-          }`,
-        ],
+        items: [`- [re-checked now] every check matches: ${drift.map(matchedName).join(", ")}`],
       });
     } else if (KEPT.has(section.key)) out.push(section);
     else if (section.items.length > 0) dropped++;

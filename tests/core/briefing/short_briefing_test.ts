@@ -121,3 +121,31 @@ Deno.test("shortBriefing(): a carried command whose text looks like headings sta
     assert.ok(short.split("\n").some((l) => l.includes(line)), `kept: ${line}`);
   }
 });
+
+Deno.test("shortBriefing(): a whole-tree match judged in part by stat data keeps its 'weaker' words beside the check's name; a plain match is named alone (control)", async () => {
+  const weaker = "weaker: status of 1 path(s) over the hash cap compared by stat data";
+  const drift: DriftCheck[] = [
+    ...MATCH,
+    {
+      check: "tracked changes",
+      compared: "set of changed tracked paths and their status codes",
+      status: "match",
+      detail: `same changed tracked paths, with the same status; 3 then, 3 now; ${weaker}`,
+    },
+  ];
+  const c = await makeCapsule((b) => void (b.meaning.now = "parser half done"));
+  const briefing = renderBriefing({
+    classify: classifyCommand,
+    capsule: c,
+    capped: [],
+    drift,
+    published: NO_PUB,
+    age: "x",
+  });
+  const short = shortBriefing(briefing.sections, drift);
+  assert.match(
+    short,
+    /every check matches: branch, HEAD, tracked changes \(weaker: status of 1 path\(s\) over the hash cap compared by stat data\)\n/,
+  );
+  assert.match(shortBriefing(briefing.sections, MATCH), /every check matches: branch, HEAD\n/);
+});
