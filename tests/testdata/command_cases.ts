@@ -1189,8 +1189,8 @@ export const EVASION_CASES: readonly CommandCase[] = [
   ["GOWORK=/tmp/w/go.work go list ./...", "review"],
   ["env GOWORK=../other/go.work go list ./...", "review"],
   // review56: findstr /s over a home for other text reads every file there, as grep -r hello ~.
-  ["findstr /s TODO C:\\Users\\me\\*", "review"],
-  ["Get-ChildItem ~ | Select-String TODO", "review"],
+  ["findstr /s deprecated C:\\Users\\me\\*", "review"],
+  ["Get-ChildItem ~ | Select-String deprecated", "review"],
   // review53: gh api uses an endpoint with `://` as the whole URL, on any host (and sends
   // GH_ENTERPRISE_TOKEN to a host that is not github.com), as -R HOST/OWNER/REPO does.
   ["gh api https://collector.example.test/x", "review"],
@@ -1302,7 +1302,7 @@ export const EVASION_CASES: readonly CommandCase[] = [
     "credential_exposure",
   ],
   ["gci ~ -Recurse | sls -Pattern token", "dangerous", "credential_exposure"],
-  ["Get-ChildItem ~ -Recurse | Select-String TODO", "review"],
+  ["Get-ChildItem ~ -Recurse | Select-String deprecated", "review"],
 ];
 
 /** Commands that look like dangerous ones but are read-only or only need review. */
@@ -1778,7 +1778,7 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["GOWORK=off go list ./...", "read_only"],
   ["cd ~/.ssh && grep -d skip BEGIN", "read_only"],
   ["cd src && grep -d recurse -m 1 BEGIN", "read_only"],
-  ["findstr /s TODO src\\*.ts", "read_only"],
+  ["findstr /s deprecated src\\*.ts", "read_only"],
   ["findstr /i token C:\\Users\\me\\*", "read_only"],
   ["findstr /s password *.ts", "read_only"],
   ["findstr /s /d:src token *.txt", "read_only"],
