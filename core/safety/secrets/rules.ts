@@ -1243,6 +1243,14 @@ const GENERIC_LAST_WORDS = [
   "auth",
 ];
 
+/** `"sensitive": true` as Terraform prints it, on one line or pretty, and JSON-escaped in a transcript. */
+const TERRAFORM_SENSITIVE_KEYWORDS = [
+  '"sensitive": true',
+  '"sensitive":true',
+  '\\"sensitive\\": true',
+  '\\"sensitive\\":true',
+];
+
 /**
  * Every rule, in table order.
  * @example
@@ -2093,12 +2101,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "Terraform sensitive output",
     description:
       'A string output Terraform marks sensitive, as `terraform output -json` prints it in clear: `"sensitive": true`, its `"type"` and its `"value": "..."` (pretty-printed or on one line, JSON-escaped in a transcript), whatever the output\'s name.',
-    keywords: [
-      '"sensitive": true',
-      '"sensitive":true',
-      '\\"sensitive\\": true',
-      '\\"sensitive\\":true',
-    ],
+    keywords: TERRAFORM_SENSITIVE_KEYWORDS,
     pattern: new RegExp(
       String
         .raw`\\{0,3}"sensitive\\{0,3}":[ \t]{0,4}true,(?:\s|\\{1,3}[nrt]){0,40}\\{0,3}"type\\{0,3}":[ \t]{0,4}\\{0,3}"[a-z]{1,16}\\{0,3}",(?:\s|\\{1,3}[nrt]){0,40}\\{0,3}"value\\{0,3}":[ \t]{0,4}\\{0,3}"(?<s>[^"\\\r\n]{1,4096})\\{0,3}"`,
@@ -2114,12 +2117,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "Terraform sensitive output in a state file",
     description:
       'A string output Terraform marks sensitive, as a state file (`terraform.tfstate`, `terraform state pull`) holds it in clear: `"value": "..."`, its `"type"`, then `"sensitive": true` (pretty-printed or on one line, JSON-escaped in a transcript), whatever the output\'s name.',
-    keywords: [
-      '"sensitive": true',
-      '"sensitive":true',
-      '\\"sensitive\\": true',
-      '\\"sensitive\\":true',
-    ],
+    keywords: TERRAFORM_SENSITIVE_KEYWORDS,
     pattern: new RegExp(
       String
         .raw`\\{0,3}"value\\{0,3}":[ \t]{0,4}\\{0,3}"(?<s>[^"\\\r\n]{1,1024})\\{0,3}",(?:\s|\\{1,3}[nrt]){0,40}\\{0,3}"type\\{0,3}":[ \t]{0,4}\\{0,3}"[a-z]{1,16}\\{0,3}",(?:\s|\\{1,3}[nrt]){0,40}\\{0,3}"sensitive\\{0,3}":[ \t]{0,4}true`,
