@@ -161,7 +161,7 @@ export function createDenoIo(): Io {
     env: envValue,
     cwd: () => Deno.cwd().replaceAll("\\", "/"),
     now: () => new Date(),
-    fs: processFs(envValue("BATON_TEST_STALL_READ")),
+    fs: processFs(envValue("BATON_TEST_STALL_READ"), envValue),
     pid: Deno.pid,
     hostname: () => {
       try {
