@@ -1,13 +1,16 @@
 /**
  * Where evidence records live: `<private state dir>/evidence/<id>.json`
- * (see core/store/private_dir.ts), one file per record, written atomically.
- * Ids are checked against {@linkcode EVIDENCE_ID} before they become a
+ * (see core/store/private_dir.ts), one file per record, written atomically
+ * inside the state directory's real path (core/state_write.ts: a state
+ * directory or evidence folder that is a symbolic link is refused before
+ * anything is made where it leads). Ids are checked against {@linkcode EVIDENCE_ID} before they become a
  * path, so a cited id can never name another file. I/O through `WriteFs`.
  * @module
  */
-import { FsNotFoundError, type ReadFs, type WriteFs } from "../fs.ts";
+import { FsNotFoundError, PathEscapeError, type ReadFs, type WriteFs } from "../fs.ts";
 import { EVIDENCE_ID, type EvidenceRecord, MAX_EVIDENCE_BYTES } from "./evidence_record.ts";
 import { parseEvidenceRecord } from "./evidence_record.ts";
+import { checkInside, openStateDir } from "../state_write.ts";
 
 /** The evidence directory under a private state directory. */
 export function evidenceDir(stateDir: string): string {
@@ -21,10 +24,13 @@ export async function writeEvidence(
   record: EvidenceRecord,
 ): Promise<string> {
   const dir = evidenceDir(stateDir);
+  const real = await openStateDir(fs, stateDir);
+  if ((await fs.lstat(dir))?.isSymlink === true) throw new PathEscapeError(dir, real);
   await fs.mkdirp(dir);
+  await checkInside(fs, dir, real);
   const path = `${dir}/${record.id}.json`;
   const text = JSON.stringify(record, null, 2) + "\n";
-  await fs.writeFileAtomic(path, new TextEncoder().encode(text), { within: dir });
+  await fs.writeFileAtomic(path, new TextEncoder().encode(text), { within: `${real}/evidence` });
   return path;
 }
 

@@ -150,3 +150,24 @@ Deno.test(".git/baton that is a symbolic link is neither read nor written; a rea
     await Deno.remove(outside, { recursive: true });
   }
 });
+
+Deno.test("baton evidence makes nothing where a .git/baton that is a symbolic link leads; a real one gets the record (control)", async () => {
+  const dir = await makeRepo("baton-gitbaton-ev-");
+  const outside = await tempDir("baton-outside-");
+  try {
+    await writeFiles(dir, { "a.txt": "a\n" });
+    await commitAll(dir);
+    await Deno.symlink(outside, `${dir}/.git/baton`);
+    const r = await runBaton(["evidence", "--", "true"], { cwd: dir });
+    assert.equal(r.code, 5, r.stderr);
+    assert.deepEqual(entries(outside), [], "no folder made through the link");
+    // Control: a real .git/baton receives the record.
+    await Deno.remove(`${dir}/.git/baton`);
+    const again = await runBaton(["evidence", "--", "true"], { cwd: dir });
+    assert.equal(again.code, 0, again.stderr);
+    assert.equal(entries(`${dir}/.git/baton/evidence`).length, 1);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+    await Deno.remove(outside, { recursive: true });
+  }
+});
