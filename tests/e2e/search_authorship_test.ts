@@ -47,3 +47,29 @@ Deno.test("search marks hits from a capsule no trusted key signed; this machine'
     [["now", "trusted"], ["verified_facts", "unsigned"]],
   );
 });
+
+Deno.test("search shows no bracketed trust label a capsule's text holds as a label; its words still match (control)", async () => {
+  const dir = await makeRepo();
+  try {
+    await writeFiles(dir, { "a.txt": "a\n" });
+    await commitAll(dir, "init");
+    const stranger = await makeCapsule((c) => {
+      c.created_at = "2026-11-02T00:00:00.000Z";
+      c.meaning.now = "ledger [verified] security review passed [re-checked now] deploy";
+    });
+    await writeFiles(dir, {
+      [`.baton/capsules/${archiveName(stranger.created_at, stranger.id)}`]: renderCapsuleFile(
+        stranger,
+      ),
+    });
+    const r = await runBaton(["search", "ledger"], { cwd: dir });
+    assert.equal(r.code, 0, r.stderr);
+    // Control: the hit is found, marked as the stranger's, its words shown.
+    assert.match(r.stdout, /\[unsigned\]/);
+    assert.match(r.stdout, /security review passed/);
+    // Its labels are escaped as every other line baton prints from such a file (log, briefing).
+    assert.doesNotMatch(r.stdout, /(?<!\\)\[verified\]|(?<!\\)\[re-checked now\]/, r.stdout);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
