@@ -129,7 +129,13 @@ async function writeOnce(
   if (found.repo === null && latest === null && found.repoProblem === undefined) {
     return { status: "not_a_repo", capsule_id: null, carried_from: null };
   }
-  const carriedFrom = latest === null
+  // Where a capsule's meaning came from, and that the facts are as it recorded them, are its
+  // writer's word: the capsule this machine signs on top repeats neither from a capsule no key
+  // it trusts signed (its meaning is not carried, and a stranger can name this machine's capsule
+  // with any date as its own source), and such a capsule recording the facts as they are now is
+  // no reason to leave it the one the next session is briefed from.
+  const latestTrusted = read !== null && read.authorship.status === "trusted";
+  const carriedFrom = latest === null || !latestTrusted
     ? null
     : latest.carried_from ?? { id: latest.id, created_at: latest.created_at };
   // The hook's light path's rule (a capsule dated in the future is never recent).
@@ -169,7 +175,7 @@ async function writeOnce(
   // A session's end is recorded even when a turn hook just saved the same facts.
   const endAfterTurn = options.trigger === "session_end" && latest?.trigger === "turn_end";
   if (
-    latest !== null && !endAfterTurn && !sessionChanged &&
+    latest !== null && latestTrusted && !endAfterTurn && !sessionChanged &&
     factsKey(latest.facts) === factsKey(comparable)
   ) {
     return { status: "unchanged", capsule_id: latest.id, carried_from: carriedFrom?.id ?? null };
