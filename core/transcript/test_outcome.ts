@@ -217,11 +217,24 @@ const NO_RUN_OPTIONS = new Set([
   "--clearCache",
   "--notest",
   "--listenvs",
+  "--listenvs-all",
+  // pytest: fixtures set up and torn down, or listed, or the cache shown; no test body runs
+  "--setup-only",
+  "--fixtures-per-test",
+  "--cache-show",
+  // phpunit, mocha and nox list and exit
+  "--list-groups",
+  "--list-suites",
+  "--list-test-files",
+  "--list-tests-xml",
+  "--list-reporters",
+  "--list-interfaces",
+  "--list-sessions",
 ]);
 
 /** True when the runner's words ask it to run no test (help, listing, a dry run, tests skipped). */
 function runsNoTest(program: string, rest: readonly string[]): boolean {
-  if (rest.some((w) => NO_RUN_OPTIONS.has(w))) return true;
+  if (rest.some((w) => NO_RUN_OPTIONS.has(w) || w.startsWith("--cache-show="))) return true;
   if (program === "make") {
     // -n/--just-print/--recon print, -q/--question and -t/--touch run no recipe
     return rest.some((w) =>
@@ -237,7 +250,11 @@ function runsNoTest(program: string, rest: readonly string[]): boolean {
   if (program === "mvn" || program === "mvnw") {
     return rest.some((w) => /^-D(?:skipTests|maven\.test\.skip)(?:=true)?$/.test(w));
   }
-  if (program === "go") return rest.some((w) => w === "-c" || w.startsWith("-list="));
+  // go's -n prints the commands a build would run and runs none of them
+  if (program === "go") return rest.some((w) => w === "-c" || w === "-n" || w.startsWith("-list="));
+  // tox's -l/-a and nox's -l list environments or sessions
+  if (program === "tox") return rest.some((w) => w === "-l" || w === "-a");
+  if (program === "nox") return rest.includes("-l");
   if (program === "vitest") return rest[0] === "list";
   return false;
 }

@@ -151,6 +151,18 @@ Deno.test("testStatusSource(): a runner asked to list, print help, dry-run or sk
     "mvn test -DskipTests",
     "mvn -Dmaven.test.skip=true test",
     "tox --notest",
+    "pytest --setup-only",
+    "pytest --fixtures-per-test -q",
+    "pytest --cache-show",
+    "pytest --cache-show=lastfailed",
+    "go test -n ./...",
+    "phpunit --list-groups",
+    "phpunit --list-test-files",
+    "npx mocha --list-reporters",
+    "tox -l",
+    "tox -a",
+    "nox -l",
+    "nox --list-sessions",
   ];
   for (const c of noRun) assert.equal(testStatusSource(c), "other", c);
   // positive controls: the same runners running their tests
@@ -216,4 +228,38 @@ Deno.test("testOutcome(): deno's --permit-no-files exits 0 with no test at all (
   Deno.writeTextFileSync(`${tmp.path}/a_test.ts`, 'Deno.test("a", () => {});\n');
   assert.equal(await deno(), 0);
   assert.equal(testOutcome("deno test", true), "passed");
+});
+
+function installed(program: string): boolean {
+  try {
+    new Deno.Command(program, { args: ["--version"], stdout: "null", stderr: "null" })
+      .outputSync();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+Deno.test({
+  name:
+    "testOutcome(): pytest --setup-only, --fixtures-per-test and --cache-show exit 0 beside a failing test (real pytest as the oracle): no pass; the plain run fails (control)",
+  ignore: !installed("pytest"),
+  fn: async () => {
+    await using tmp = await tempDir();
+    Deno.writeTextFileSync(`${tmp.path}/test_a.py`, "def test_a():\n    assert False\n");
+    const pytest = async (...args: string[]) =>
+      (await new Deno.Command("pytest", {
+        args: ["-q", ...args],
+        cwd: tmp.path,
+        stdout: "null",
+        stderr: "null",
+        env: { NO_COLOR: "1" },
+      }).output()).code;
+    assert.equal(await pytest("-p", "no:cacheprovider"), 1, "the test fails when it runs");
+    assert.equal(testOutcome("pytest", false, 1), "failed");
+    for (const option of ["--setup-only", "--fixtures-per-test", "--cache-show"]) {
+      assert.equal(await pytest(option), 0, option);
+      assert.equal(testOutcome(`pytest ${option}`, true, 0), "unknown", option);
+    }
+  },
 });
