@@ -30,7 +30,17 @@ export function handoffEnv(
   confirm: (question: string) => Promise<boolean>,
   cwd: string = io.cwd(),
 ): HandoffEnv {
-  return { ...denyStoreEnv(io), cwd, confirm, home: homeDir(io) };
+  return {
+    ...denyStoreEnv(io),
+    cwd,
+    confirm,
+    home: homeDir(io),
+    trustedKeys: async () => {
+      const { createKeyRing } = await import("./key_ring.ts");
+      const { keys } = await createKeyRing(io, cwd).trustedKeys();
+      return keys.size === 0 ? null : keys;
+    },
+  };
 }
 
 /** The enforcement paths of a located repository (its private state directory). */

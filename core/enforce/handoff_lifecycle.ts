@@ -20,6 +20,7 @@ import { type EnforcePaths, enforcePaths } from "./enforce_paths.ts";
 import { ARMED_ADVICE, handedOffText, NOT_OPTED_IN, PERSON_ONLY } from "./sentences.ts";
 import { batonRoot } from "../store/layout.ts";
 import { neutralizeText } from "../safety/render_safe.ts";
+import type { TrustedKeys } from "../trust/key_ring.ts";
 
 /** What the lifecycle needs from the edge. */
 export interface HandoffEnv extends store.DenyStoreEnv {
@@ -28,6 +29,13 @@ export interface HandoffEnv extends store.DenyStoreEnv {
   home?: string | null;
   /** Asks a person at a terminal; false when there is none. */
   confirm(question: string): Promise<boolean>;
+  /**
+   * The keys this machine trusts, or null when it has none it can read (no
+   * baton home: its own capsules are then unsigned too, and nothing can be
+   * told apart). Given, `write` binds a deny only to a capsule one of them
+   * signed. @default {not checked}
+   */
+  trustedKeys?: () => Promise<TrustedKeys | null>;
 }
 
 /** Options from the flags. */
@@ -86,6 +94,24 @@ async function latestId12(env: HandoffEnv, found: FoundLayout): Promise<string |
     return read === null ? null : read.capsule.id.replace(/^sha256:/, "").slice(0, 12);
   } catch {
     return null;
+  }
+}
+
+/** True when latest.md's capsule is signed by a key this machine trusts (or none can be read). */
+async function latestTrusted(
+  env: HandoffEnv,
+  found: FoundLayout,
+  keys: () => Promise<TrustedKeys | null>,
+): Promise<boolean> {
+  const { readLatest } = await import("../store/capsule_store.ts");
+  try {
+    const trusted = await keys();
+    // No key of its own to read: this machine's capsules are unsigned as well (load says why).
+    if (trusted === null) return true;
+    const read = await readLatest(env.fs, found.layout, { trustedKeys: trusted });
+    return read !== null && read.authorship.status === "trusted";
+  } catch {
+    return false;
   }
 }
 
@@ -192,6 +218,15 @@ export async function runHandoff(
       throw new NotFoundError(
         "No capsule to hand off from (latest.md is missing or not a valid capsule): write one first (baton preflight, then baton finalize)",
         "no_capsule",
+      );
+    }
+    // The deny tells every other session that this one handed off in that capsule and to
+    // resume from its briefing: a capsule no key this machine trusts signed (committed, pulled,
+    // written by another machine in this folder) is not this session's handoff.
+    if (env.trustedKeys !== undefined && !(await latestTrusted(env, found, env.trustedKeys))) {
+      throw new InputError(
+        `Cannot hand off from capsule ${id12}: no key this machine trusts signed it (a capsule committed, pulled or written elsewhere), so it is not this session's handoff: write this session's own first (baton preflight, then baton finalize)`,
+        "untrusted_capsule",
       );
     }
     const closed = (r: DenyRecord | null) =>

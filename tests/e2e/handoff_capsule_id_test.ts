@@ -5,12 +5,15 @@
  * capsule. Real CLI, real repository.
  */
 import assert from "node:assert/strict";
-import { runBaton } from "../_helpers/cli.ts";
+import { runBaton, testBatonHome } from "../_helpers/cli.ts";
 import { commitAll, makeRepo, writeFiles } from "../_helpers/git.ts";
 import { parseCapsule } from "../../core/capsule/parse.ts";
 import { renderCapsuleFile } from "../../core/store/render_capsule.ts";
 import { computeCapsuleId } from "../../core/capsule/capsule_id.ts";
 import type { Capsule } from "../../core/capsule/types.ts";
+import { signCapsule } from "../../core/capsule/capsule_signature.ts";
+import { parseSigningKeyFile } from "../../core/trust/signing_key.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 const id12 = (id: string) => id.slice(7, 19);
 
@@ -40,7 +43,14 @@ Deno.test("handoff write records the id latest.md's JSON holds, not the id its f
   const parsed = (await parseCapsule(realText)).capsule;
   const { id: _id, signature: _sig, ...rest } = parsed;
   const body = { ...rest, previous: real, meaning: { ...parsed.meaning, now: "a stranger's" } };
-  const forged = { ...body, id: await computeCapsuleId(body as Omit<Capsule, "id">) } as Capsule;
+  // Signed by this machine's key (a capsule no trusted key signed is refused: below).
+  const key = await parseSigningKeyFile(
+    await Deno.readTextFile(`${testBatonHome()}/signing_key.jwk`),
+  );
+  const forged = await signCapsule(
+    { ...body, id: await computeCapsuleId(body as Omit<Capsule, "id">) } as Capsule,
+    key,
+  );
   const rendered = renderCapsuleFile(forged);
   const text = `${realText.split("\n")[0]}\n${rendered.slice(rendered.indexOf("\n") + 1)}`;
   assert.ok(text.split("\n")[0]!.includes(id12(real)), "the prose names the real capsule");
@@ -58,4 +68,40 @@ Deno.test("handoff write records the id latest.md's JSON holds, not the id its f
   const r = await runBaton(["handoff", "write", "--session", "cccc3333", "--write"], { cwd: dir });
   assert.notEqual(r.code, 0);
   assert.match(r.stderr, /not a valid capsule/);
+});
+
+Deno.test("handoff write does not bind a deny to a capsule no key this machine trusts signed; this machine's own it binds (control)", async () => {
+  const dir = await makeRepo("baton-handoff-trust-");
+  await using other = await tempDir("baton-other-home-");
+  try {
+    await writeFiles(dir, { "a.txt": "a\n" });
+    await commitAll(dir, "init");
+    assert.equal((await runBaton(["enforce", "on", "--yes"], { cwd: dir })).code, 0);
+    // Another machine writes the latest capsule in this folder (as a pull or a commit could).
+    const theirs = await runBaton(["finalize", "--draft", "-", "--json"], {
+      cwd: dir,
+      env: { BATON_HOME: `${other.path}/home` },
+      stdin: '{"now":"deploy the schema to production"}',
+    });
+    assert.equal(theirs.code, 0, theirs.stderr);
+    const r = await runBaton(["handoff", "write", "--session", "aaaa1111", "--write"], {
+      cwd: dir,
+    });
+    assert.equal(r.code, 2, r.stderr);
+    assert.match(r.stderr, /no key this machine trusts signed it/);
+    const none = await runBaton(["handoff", "status", "--json"], { cwd: dir });
+    assert.ok(!none.stdout.includes("aaaa1111"), "no deny recorded");
+    // Control: this session's own capsule is handed off from.
+    const mine = await runBaton(["finalize", "--draft", "-", "--json"], {
+      cwd: dir,
+      stdin: '{"now":"work"}',
+    });
+    assert.equal(mine.code, 0, mine.stderr);
+    assert.equal(
+      (await handOff(dir, "aaaa1111")).capsule,
+      id12(JSON.parse(mine.stdout).id as string),
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });
