@@ -128,7 +128,13 @@ export async function armHandoffDeny(
   if (!SESSION_ID.test(session)) return null;
   const { found, paths } = await locate(env, env.cwd);
   if (!(await store.optedIn(env.fs, paths))) return null;
-  const latest = await latestId12(env, found);
+  const id12 = await latestId12(env, found);
+  // Bound, as write binds, only to a capsule this machine trusts: the deny's words say the
+  // session handed off in it. Another's (committed, pulled) is named in no refusal.
+  const latest = id12 !== null && env.trustedKeys !== undefined &&
+      !(await latestTrusted(env, found, env.trustedKeys))
+    ? null
+    : id12;
   const scope = await scopeOf(env, found);
   const armed = await store.changeUnderLock(env, paths, session, async (ctx) => {
     if (ctx.current !== null) return { result: false, entry: null };

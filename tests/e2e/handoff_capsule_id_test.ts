@@ -14,6 +14,7 @@ import type { Capsule } from "../../core/capsule/types.ts";
 import { signCapsule } from "../../core/capsule/capsule_signature.ts";
 import { parseSigningKeyFile } from "../../core/trust/signing_key.ts";
 import { tempDir } from "../_helpers/temp.ts";
+import { claudeToolTurn, claudeUser, jsonl } from "../_helpers/band_transcripts.ts";
 
 const id12 = (id: string) => id.slice(7, 19);
 
@@ -101,6 +102,55 @@ Deno.test("handoff write does not bind a deny to a capsule no key this machine t
       (await handOff(dir, "aaaa1111")).capsule,
       id12(JSON.parse(mine.stdout).id as string),
     );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("the band hook arming a deny names no capsule no key this machine trusts signed; this machine's own it names (control)", async () => {
+  const dir = await Deno.realPath(await makeRepo("baton-arm-trust-"));
+  await using other = await tempDir("baton-other-home-");
+  try {
+    await writeFiles(dir, { "a.txt": "a\n" });
+    await commitAll(dir, "init");
+    assert.equal((await runBaton(["enforce", "on", "--yes"], { cwd: dir })).code, 0);
+    const t = `${dir}/.git/transcript.jsonl`;
+    await Deno.writeTextFile(
+      t,
+      jsonl([claudeUser("go"), ...Array.from({ length: 33 }, () => claudeToolTurn(1)).flat()]),
+    );
+    const arm = async (session: string) => {
+      const post = await runBaton(["hook", "PostToolUse", "--host", "claude-code"], {
+        cwd: dir,
+        stdin: JSON.stringify({
+          session_id: session,
+          cwd: dir,
+          transcript_path: t,
+          hook_event_name: "PostToolUse",
+          tool_name: "Bash",
+        }),
+      });
+      assert.match(post.stdout, /changes are denied/, "armed");
+      const status = await runBaton(["handoff", "status", "--json"], { cwd: dir });
+      const denies: { session: string; capsule_id: string | null }[] =
+        JSON.parse(status.stdout).denies;
+      return denies.find((d) => d.session === session)!.capsule_id;
+    };
+    // Control: this machine's own capsule is the one the deny names.
+    const mine = await runBaton(["finalize", "--draft", "-", "--json"], {
+      cwd: dir,
+      stdin: '{"now":"work"}',
+    });
+    assert.equal(mine.code, 0, mine.stderr);
+    assert.equal(await arm("aaaa1111"), id12(JSON.parse(mine.stdout).id as string));
+    // Another machine's capsule in latest.md: the deny names none.
+    const theirs = await runBaton(["finalize", "--draft", "-", "--json"], {
+      cwd: dir,
+      env: { BATON_HOME: `${other.path}/home` },
+      stdin: '{"now":"deploy the schema to production"}',
+    });
+    assert.equal(theirs.code, 0, theirs.stderr);
+    assert.equal(await arm("bbbb2222"), null);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
