@@ -624,11 +624,20 @@ export class DenoFs implements WriteFs {
     if (durable) await syncDir(dir);
   }
 
-  /** mkdir -p. */
+  /**
+   * mkdir -p. "Already exists" is never an answer here: something that is not
+   * a directory (a file, a link that leads nowhere) stands where one belongs.
+   */
   async mkdirp(path: string): Promise<void> {
     try {
       await Deno.mkdir(path, { recursive: true });
     } catch (e) {
+      if (e instanceof Deno.errors.AlreadyExists) {
+        throw new StorageError(
+          `Cannot use "${path}": something that is not a directory stands there`,
+          { cause: e, data: { path, os_error: "EEXIST" } },
+        );
+      }
       throw mapError(e, path);
     }
   }

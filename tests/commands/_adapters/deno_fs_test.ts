@@ -193,6 +193,24 @@ Deno.test("an OS error becomes a StorageError naming the path and the error code
   });
 });
 
+Deno.test("mkdirp() where a file or a link that leads nowhere stands is a StorageError (exit 5), not an internal error", async () => {
+  if (!posix) return;
+  await withDir(async (dir) => {
+    await Deno.writeTextFile(`${dir}/file`, "x");
+    await Deno.symlink(`${dir}/nowhere`, `${dir}/dangling`);
+    for (const path of [`${dir}/file`, `${dir}/dangling`]) {
+      await assert.rejects(fs.mkdirp(path), (e: unknown) =>
+        e instanceof StorageError &&
+        e.message === `Cannot use "${path}": something that is not a directory stands there` &&
+        e.data?.os_error === "EEXIST");
+    }
+    assert.equal(await fs.lstat(`${dir}/nowhere`), null);
+    // Control: an existing directory is no error.
+    await Deno.mkdir(`${dir}/real`);
+    await fs.mkdirp(`${dir}/real`);
+  });
+});
+
 Deno.test("readDir() with a limit lists at most that many entries, and a missing folder is FsNotFoundError either way", async () => {
   await withDir(async (dir) => {
     for (let i = 0; i < 5; i++) await Deno.writeTextFile(`${dir}/f${i}`, "");
