@@ -32,6 +32,7 @@ import { BATON_SKILL } from "../../skills/mod.ts";
 import { CLASS_POLICY, COMMAND_FAMILIES } from "../../core/safety/command/families.ts";
 import { SECRET_RULES } from "../../core/safety/secrets/rules.ts";
 import { COPY_BOUNDS } from "../../core/safety/secrets/copies.ts";
+import { WRAP_WIDTHS } from "../../core/safety/secrets/wraps.ts";
 
 function cell(text: string): string {
   return text.replace(/\|/g, "\\|");
@@ -158,6 +159,14 @@ export function secretCopiesRule(): string {
     "  at its end is part of it. A bare value with an inner `=` whose last part is a placeholder",
     "  (`API_TOKEN=key=value`) or whose parts are all shorter than four characters (`a=b`) is a",
     "  setting written as the value and is kept.",
+    "- A value a tool wrapped onto further lines (`fold`, a terminal's paste, textwrap, `base64`) is",
+    "  redacted over them: a finding that ends its line (a real `\\n` or `\\r\\n`, or one JSON-escaped",
+    "  in a transcript's string) goes on over each next line that continues its alphabet (letters,",
+    "  digits and the punctuation the value holds) when the lines show a wrap: a next line exactly as",
+    "  wide as the finding's (and then its next, shorter piece), or a last piece no wider, after a",
+    `  line as wide as a tool wraps at (${[...WRAP_WIDTHS].join(", ")} characters), that is not a`,
+    "  word (`fi`, `EOF`, `Done` stay). A quoted value's wrapped lines run to its closing quote.",
+    "  Every copy of the joined value is redacted too.",
     "- Colour codes a tool was forced to print (`grep --color=always`, `jq -C`: `ESC [ ... m` and",
     "  `ESC [ K`, the ESC raw or JSON-escaped as `\\u001b`), and the other control sequences",
     "  (`ESC [` parameters and one final byte: a progress display's cursor moves `ESC [ 1 G`,",

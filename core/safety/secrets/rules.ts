@@ -149,10 +149,13 @@ const NEXT_NAME = String
  * (`"api_key": "Q7hf...` + line break + `...k29"`): line breaks, raw or
  * JSON-escaped, each followed by a run of token characters, the last one
  * closed by the quote and a delimiter. A line that is not such a run (the
- * next setting, a quoted word) stops it.
+ * next setting, a quoted word) stops it. The value must have opened with a
+ * quote right after its operator: a bare value ending a JSON string's line
+ * (`"content":"API_TOKEN=Q7...\nDone"`) is not closed by that string's quote
+ * (wraps.ts follows a bare value over its wrapped lines).
  */
 const WRAPPED_TAIL = String
-  .raw`(?:(?:(?:\r?\n|\\{1,3}n)[ \t]{0,16}[A-Za-z0-9+/_.\-]{1,4096}={0,3}){1,8}(?=\\{0,3}["'](?:[\s,;})\]]|\\{1,3}[nrt]|$)))?`;
+  .raw`(?:(?=\r?\n|\\{1,3}n)(?<=[=:>]\s{0,16}\\{0,3}["'\x60][^\s"'\x60=\\]{1,4096})(?:(?:\r?\n|\\{1,3}n)[ \t]{0,16}[A-Za-z0-9+/_.\-]{1,4096}={0,3}){1,8}(?=\\{0,3}["'](?:[\s,;})\]]|\\{1,3}[nrt]|$)))?`;
 
 /**
  * A bare shell or .env value: a run without blanks, quotes, backslashes or

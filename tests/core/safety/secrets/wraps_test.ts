@@ -1,0 +1,222 @@
+/**
+ * Secrets wrapped onto several lines (`fold`, a terminal, textwrap): the
+ * whole value is redacted, raw, with CRLF and JSON-escaped inside a
+ * transcript line (once and twice), also when streamed with a chunk
+ * boundary anywhere in it; and a finding followed by an ordinary line keeps
+ * that line.
+ * @module
+ */
+import assert from "node:assert/strict";
+import { defaultEngine } from "../../../../core/safety/secrets/default_engine.ts";
+import { redactText } from "../../../../core/safety/secrets/redact.ts";
+import { scanStream } from "../../../../core/safety/secrets/stream.ts";
+import { extendWraps, WRAP_REACH } from "../../../../core/safety/secrets/wraps.ts";
+import { concatBytes, readerOf } from "../../../_helpers/byte_stream.ts";
+import { ALNUM, Rng, URLSAFE } from "../../../_helpers/secret_fixtures.ts";
+
+const engine = defaultEngine();
+const encoder = new TextEncoder();
+
+/** `fold -w width`: every line cut into pieces of `width` characters. */
+function fold(text: string, width: number): string {
+  return text.split("\n").map((line) => {
+    const pieces: string[] = [];
+    for (let i = 0; i < line.length; i += width) pieces.push(line.slice(i, i + width));
+    return pieces.length === 0 ? "" : pieces.join("\n");
+  }).join("\n");
+}
+
+/** Where a folded text is found: raw, CRLF, in a transcript's tool result, nested once more. */
+const CONTAINERS: Record<string, (text: string) => string> = {
+  raw: (t) => t,
+  crlf: (t) => t.replaceAll("\n", "\r\n"),
+  transcript: (t) =>
+    JSON.stringify({ type: "tool_result", tool_use_id: "toolu_01", content: t }) + "\n",
+  transcript_crlf: (t) =>
+    JSON.stringify({ type: "tool_result", content: t.replaceAll("\n", "\r\n") }) + "\n",
+  nested: (t) => JSON.stringify({ message: JSON.stringify({ content: t }) }) + "\n",
+  fence: (t) => `Run this:\n\n\`\`\`\n${t}\n\`\`\`\n\nThen restart.\n`,
+};
+
+interface Case {
+  name: string;
+  /** The unwrapped line(s). */
+  text: string;
+  secret: string;
+  width: number;
+  /** A line after the value that must stay. */
+  after: string;
+}
+
+function cases(rng: Rng): Case[] {
+  const a = rng.str(ALNUM, 92);
+  const b = rng.str(URLSAFE, 200);
+  const g = "ghp_" + rng.str(ALNUM, 36);
+  const c = rng.str(ALNUM, 150);
+  const d = rng.str(URLSAFE, 120);
+  return [
+    {
+      name: "assignment at 80",
+      text: `API_TOKEN=${a}\nnext line here`,
+      secret: a,
+      width: 80,
+      after: "next line here",
+    },
+    {
+      name: "bearer at 80",
+      text: `Authorization: Bearer ${b}\nok`,
+      secret: b,
+      width: 80,
+      after: "ok",
+    },
+    // The value ends right at the second line's end: two full lines, and `ls` is the next command.
+    {
+      name: "export at 30",
+      text: `export GITHUB_TOKEN=${g}\nls -la`,
+      secret: g,
+      width: 30,
+      after: "ls -la",
+    },
+    { name: "assignment at 64", text: `SECRET_KEY=${c}\nfi`, secret: c, width: 64, after: "fi" },
+    // The last piece is followed by the rest of its line.
+    {
+      name: "curl header at 120",
+      text: `curl -H "Authorization: Bearer ${d}" https://api.example.test/v1\nexit`,
+      secret: d,
+      width: 120,
+      after: "exit",
+    },
+  ];
+}
+
+/** Pieces of the value as the fold cut it (each must be gone). */
+function piecesOf(c: Case): string[] {
+  return fold(c.text, c.width).split("\n").map((line) => {
+    let best = "";
+    for (let i = 0; i < line.length; i++) {
+      for (let j = line.length; j > i + best.length; j--) {
+        if (c.secret.includes(line.slice(i, j))) best = line.slice(i, j);
+      }
+    }
+    return best;
+  }).filter((p) => p.length >= 4);
+}
+
+Deno.test("redactText() redacts every line of a wrapped value, in every container", () => {
+  const rng = new Rng(5901);
+  for (let round = 0; round < 4; round++) {
+    for (const c of cases(rng)) {
+      const pieces = piecesOf(c);
+      assert.ok(pieces.length >= 2, `${c.name}: the fold cut the value`);
+      for (const [where, put] of Object.entries(CONTAINERS)) {
+        const r = redactText(engine, put(fold(c.text, c.width)));
+        for (const p of pieces) {
+          assert.ok(!r.text.includes(p), `${c.name}, ${where}: ${p} left\n${r.text}`);
+        }
+        assert.ok(
+          r.text.includes(c.after),
+          `${c.name}, ${where}: the next line was taken\n${r.text}`,
+        );
+        assert.equal(r.kinds.length, 1, `${c.name}, ${where}: ${r.kinds}`);
+      }
+    }
+  }
+});
+
+Deno.test("redactText() redacts a later copy of the whole wrapped value", () => {
+  const rng = new Rng(5902);
+  const a = rng.str(ALNUM, 92);
+  const text = fold(`API_TOKEN=${a}\n`, 80) + `then: curl -d 'k=${a}' https://x.test\n`;
+  const r = redactText(engine, text);
+  assert.ok(!r.text.includes(a.slice(70)), r.text);
+  assert.equal(r.kinds.length, 2);
+});
+
+/** `lines[0]` is padded to exactly `width` characters with a random value. */
+function lineOf(width: number, rng: Rng): string {
+  const head = "API_TOKEN=";
+  return head + rng.str(ALNUM, width - head.length);
+}
+
+Deno.test("redactText() keeps an ordinary line after a value that ends its line", () => {
+  const rng = new Rng(5903);
+  for (const width of [80, 120]) {
+    for (
+      const next of [
+        "fi",
+        "EOF",
+        "done",
+        "Done",
+        "DEBUG=true",
+        "  indented x9Kq7",
+        "}",
+        "- item",
+        `x9Kq7 ${"w".repeat(width)}`, // wider than the width: not a fold's line
+        "export X=1",
+      ]
+    ) {
+      for (const put of [CONTAINERS.raw!, CONTAINERS.transcript!]) {
+        const text = put(`${lineOf(width, rng)}\n${next}\nmore`);
+        const r = redactText(engine, text);
+        assert.equal(r.kinds.length, 1, text);
+        assert.ok(
+          r.text.includes(`]\n${next}`) ||
+            r.text.includes(`]\\n${JSON.stringify(next).slice(1, -1)}`),
+          `${next}: ${r.text}`,
+        );
+      }
+    }
+    // Positive control: a value's tail there is taken.
+    const r = redactText(engine, `${lineOf(width, rng)}\nx9Kq7\nmore`);
+    assert.equal(r.text, "API_TOKEN=[REDACTED:env_secret]\nmore");
+  }
+  // A width no tool wraps at, with no full line to prove it: the next line stays.
+  for (const width of [47, 81]) {
+    const r = redactText(engine, `${lineOf(width, rng)}\nx9Kq7\nmore`);
+    assert.equal(r.text, "API_TOKEN=[REDACTED:env_secret]\nx9Kq7\nmore");
+    // Control: a full line of that width proves it.
+    const full = rng.str(ALNUM, width);
+    const proven = redactText(engine, `${lineOf(width, rng)}\n${full}\nx9Kq7\nmore`);
+    assert.equal(proven.text, "API_TOKEN=[REDACTED:env_secret]\nmore");
+  }
+});
+
+Deno.test("scanStream() redacts a wrapped value with a chunk boundary anywhere in it", async () => {
+  const rng = new Rng(5904);
+  const chunkBytes = 64;
+  for (const c of cases(rng).slice(0, 3)) {
+    for (const put of [CONTAINERS.raw!, CONTAINERS.transcript!]) {
+      const body = put(fold(c.text, c.width));
+      const pieces = piecesOf(c);
+      for (let pad = 0; pad < chunkBytes + body.length; pad += pad < chunkBytes ? 1 : 7) {
+        const text = "x".repeat(pad) + "\n" + body;
+        const parts: Uint8Array[] = [];
+        await scanStream(engine, readerOf(encoder.encode(text), 5), {
+          bounds: { chunkBytes, overlapBytes: engine.maxAfter + WRAP_REACH },
+          write: (b) => void parts.push(b.slice()),
+        });
+        const streamed = new TextDecoder().decode(concatBytes(parts));
+        assert.equal(streamed, redactText(engine, text).text, `${c.name}, pad ${pad}`);
+        for (const p of pieces) {
+          assert.ok(!streamed.includes(p), `${c.name}, pad ${pad}: ${p} left`);
+        }
+      }
+    }
+  }
+});
+
+Deno.test("extendWraps() leaves key blocks and findings not at a line end", () => {
+  const text = "A=" + "k".repeat(10) + "Q7".repeat(34) + "\nx9Kq7\n";
+  const bytes = encoder.encode(text);
+  const mid = extendWraps(bytes, [{ kind: "k", start: 2, end: 70 }]);
+  assert.deepEqual(mid.findings, [{ kind: "k", start: 2, end: 70 }]);
+  assert.deepEqual(mid.joined, []);
+  const skipped = extendWraps(bytes, [{ kind: "key", start: 2, end: 80 }], {
+    skip: new Set(["key"]),
+  });
+  assert.deepEqual(skipped.findings, [{ kind: "key", start: 2, end: 80 }]);
+  // Control: the same finding to the line end is extended, its value joined.
+  const taken = extendWraps(bytes, [{ kind: "k", start: 2, end: 80 }]);
+  assert.deepEqual(taken.findings, [{ kind: "k", start: 2, end: 86 }]);
+  assert.equal(new TextDecoder().decode(taken.joined[0]!.value), text.slice(2, 80) + "x9Kq7");
+});
