@@ -30,6 +30,7 @@ const MORE_COMMANDS = [
   (n: string) => `printf "%s" "\${${n}}"`,
   (n: string) => `cat <<<"$${n}"`,
   (n: string) => `echo $env:${n}`,
+  (n: string) => `$env:${n}`,
   (n: string) => `node -e 'console.log(process.env.${n})'`,
   (n: string) => `python3 -c 'import os; print(os.environ["${n}"])'`,
   (n: string) => `python -c "import os; print(os.getenv('${n}'))"`,
@@ -157,6 +158,9 @@ Deno.test("review50: a secret variable printed by echo or printenv is redacted o
     for (const command of [...COMMANDS, ...MORE_COMMANDS]) {
       const value = rng.str(ALNUM, 6) + "7" + rng.str(ALNUM, 13);
       for (const [ctx, text] of shapes(command(name), value)) {
+        // That context writes `echo ` before the terminal's prompt: a bare `$env:` is then an
+        // argument, not the command.
+        if (ctx === "shell_history" && command("X") === "$env:X") continue;
         const r = redactText(engine, text);
         assert.ok(r.kinds.includes("env_secret"), `${ctx}: ${r.text.slice(0, 400)}`);
         assert.ok(!r.text.includes(value.slice(2, 14)), `${ctx}: ${r.text.slice(0, 400)}`);
@@ -184,6 +188,11 @@ Deno.test("review50: a printed setting, reference, mask or other command's outpu
     ["printf '%d' \"$API_TOKEN\"", "x7Kp2qLm9ZvB4n"],
     ['cat <<<"$API_TOKEN" > token.txt', "x7Kp2qLm9ZvB4n"],
     ["echo $env:API_TOKEN_PATH", "C:\\Users\\dev\\token.json"],
+    ["$env:API_TOKEN_PATH", "C:\\Users\\dev\\token.json"],
+    ["$env:API_TOKEN.Length", "40"],
+    ["$env:API_TOKEN | Set-Content token.txt", "x7Kp2qLm9ZvB4n"],
+    ["Write-Host $env:API_TOKEN.Substring(0,4)", "x7Kp2qLm9ZvB4n"],
+    ["if ($env:API_TOKEN) { 'set' }", "x7Kp2qLm9ZvB4n"],
     ["echo -n $API_TOKEN", "****************"],
     ["node -e 'console.log(process.env.API_TOKEN.length)'", "x7Kp2qLm9ZvB4n"],
     ["python3 -c 'import os; print(os.environ[\"API_TOKEN\"][:4])'", "x7Kp2qLm9ZvB4n"],
@@ -343,4 +352,38 @@ Deno.test("review57: PowerShell's Get-ChildItem env:NAME under a secret name: it
       assert.deepEqual(redactText(engine, text).kinds, [], `${command}, ${ctx}`);
     }
   }
+});
+
+Deno.test("review59: a bare PowerShell `$env:NAME` as the whole command prints the value: redacted after a prompt and in a PowerShell call's result; an expression or a setting is kept (see: #21)", () => {
+  const value = "Hq7Zr2Lm9XkP4vNw";
+  const texts = [
+    `PS C:\\Users\\dev> $env:API_TOKEN\n${value}\nPS C:\\Users\\dev> ls`,
+    `PS /srv/app>   $env:STRIPE_SECRET\r\n${value}\r\n`,
+    codexTurn("$env:DB_PASSWORD", value, false),
+    JSON.stringify({
+      type: "response_item",
+      payload: {
+        type: "function_call",
+        name: "shell",
+        arguments: JSON.stringify({ command: ["powershell.exe", "-Command", "$env:API_TOKEN"] }),
+        call_id: "call_9",
+      },
+    }) + "\n" + JSON.stringify({
+      type: "response_item",
+      payload: { type: "function_call_output", call_id: "call_9", output: value },
+    }) + "\n",
+  ];
+  for (const text of texts) {
+    const r = redactText(engine, text);
+    assert.deepEqual(r.kinds, ["env_secret"], text);
+    assert.ok(!r.text.includes(value), r.text);
+  }
+  for (
+    const kept of [
+      `PS C:\\> $env:API_TOKEN_FILE\nC:\\secrets\\token.txt\n`,
+      `PS C:\\> Write-Output "token: $env:API_TOKEN"\n${value}\n`,
+      `PS C:\\> $env:API_TOKEN.Length\n${value}\n`,
+      `PS C:\\> $env:PATH\n${value}\n`,
+    ]
+  ) assert.deepEqual(redactText(engine, kept).kinds, [], kept);
 });
