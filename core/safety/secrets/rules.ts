@@ -41,7 +41,7 @@ import { PAIR_RULES } from "./rules_pairs.ts";
 import { CLI_RULES } from "./rules_cli.ts";
 import { powershellEnvRule, printedVariableRule } from "./rules_printed.ts";
 import { WIFI_RULES } from "./rules_wifi.ts";
-import { typographicQuoteRule } from "./rules_typographic.ts";
+import { fullWidthOperatorRule, typographicQuoteRule } from "./rules_typographic.ts";
 import { CONFIG_RULES, XML_CDATA } from "./rules_config.ts";
 import { typedDeclarationRule } from "./rules_typed.ts";
 import { XML_ATTR_RULES } from "./rules_xml_attrs.ts";
@@ -1946,6 +1946,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
   powershellEnvRule(rejectAssignmentName, envValueValid),
   ...WIFI_RULES,
   typographicQuoteRule(ASSIGNMENT_KEYWORDS, rejectAssignmentName, assignmentValid(6)),
+  fullWidthOperatorRule(ASSIGNMENT_KEYWORDS, rejectAssignmentName, assignmentValid(6)),
   ...CONFIG_RULES,
   ...XML_ATTR_RULES,
   {
