@@ -71,6 +71,16 @@ const TO_CALL_OUTPUT = String
   .raw`\\{0,3}"[,}\]](?!\k<id>)(?:[^cept$]|\$(?!env:)|c(?!at[ \t]*<<<|onsole\.log\(process\.env)|e(?!cho[ \t])|p(?!rint(?:env|f)[ \t]|rint\(os\.)|t(?!ool_use_id\\{0,3}":[ \t]{0,4}\\{0,3}"\k<id>\\{0,3}")){0,6000}?\\{0,3}"tool_use_id\\{0,3}":[ \t]{0,4}\\{0,3}"\k<id>\\{0,3}"[^\r\n]{0,200}?\\{0,3}"${CONTENT}`;
 
 /**
+ * From a command in a Codex `function_call`'s arguments to the
+ * `function_call_output` that names the same `call_id` (Codex writes the id
+ * after the arguments, on the same line), past other calls and outputs
+ * (parallel calls); the search ends at the first output naming that id and
+ * stops at the next print command, as {@linkcode TO_CALL_OUTPUT} does.
+ */
+const TO_CODEX_CALL_OUTPUT = String
+  .raw`\\{0,3}"[,}\]][^\r\n]{0,300}?"call_id\\{0,3}":[ \t]{0,4}\\{0,3}"(?<cid>[A-Za-z0-9_-]{3,80})\\{0,3}"(?:[^cep$]|c(?!at[ \t]*<<<|onsole\.log\(process\.env|all_id\\{0,3}":[ \t]{0,4}\\{0,3}"\k<cid>\\{0,3}")|e(?!cho[ \t])|p(?!rint(?:env|f)[ \t]|rint\(os\.)|\$(?!env:)){0,6000}?call_id\\{0,3}":[ \t]{0,4}\\{0,3}"\k<cid>\\{0,3}"[^\r\n]{0,200}?\\{0,3}"${CONTENT}`;
+
+/**
  * From the command to its output: a line break (raw or JSON-escaped: a
  * terminal, a tool result holding the command and its output), or the end
  * of the command's JSON string (Codex's argument list's too) and everything
@@ -130,7 +140,7 @@ export function printedVariableRule(
     kind: "env_secret",
     title: "Secret variable printed by echo or printenv",
     description:
-      "`echo $DB_PASSWORD`, `echo -n \"${API_TOKEN}\"`, `printf '%s' \"$API_TOKEN\"`, `cat <<<\"$API_TOKEN\"`, PowerShell's `echo $env:API_TOKEN` or a bare `$env:API_TOKEN` as the whole command, `printenv API_TOKEN`, `node -e 'console.log(process.env.API_TOKEN)'` or `python -c 'import os; print(os.environ[\"API_TOKEN\"])'` (nothing else on the command line) under a secret name (as the `.env` assignment reads it), and the one word it printed: on the next line (a terminal, a tool result holding the command), or the whole content of the first tool result after the command in an agent's transcript (a string or one text block, also in a subagent's transcript held in a tool result); the value is checked as `NAME=value` would be, and a path, file name, URL or run of lower-case words is kept.",
+      "`echo $DB_PASSWORD`, `echo -n \"${API_TOKEN}\"`, `printf '%s' \"$API_TOKEN\"`, `cat <<<\"$API_TOKEN\"`, PowerShell's `echo $env:API_TOKEN` or a bare `$env:API_TOKEN` as the whole command, `printenv API_TOKEN`, `node -e 'console.log(process.env.API_TOKEN)'` or `python -c 'import os; print(os.environ[\"API_TOKEN\"])'` (nothing else on the command line) under a secret name (as the `.env` assignment reads it), and the one word it printed: on the next line (a terminal, a tool result holding the command), or the whole content of the tool result that answers the command in an agent's transcript (the one naming its call's id, Claude Code's or Codex's, past calls made in parallel; else the first after it; a string or one text block, also in a subagent's transcript held in a tool result); the value is checked as `NAME=value` would be, and a path, file name, URL or run of lower-case words is kept.",
     keywords: [
       "$env:",
       "echo $",
@@ -153,7 +163,8 @@ export function printedVariableRule(
       "print(os.getenv(",
     ],
     pattern: new RegExp(
-      CALL_ID + PRINT_COMMAND + `(?:${TO_CALL_OUTPUT}|${TO_OUTPUT})` + OUTPUT,
+      CALL_ID + PRINT_COMMAND + `(?:${TO_CALL_OUTPUT}|${TO_CODEX_CALL_OUTPUT}|${TO_OUTPUT})` +
+        OUTPUT,
       "i",
     ),
     before: 16,

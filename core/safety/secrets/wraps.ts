@@ -223,21 +223,26 @@ function widthOf(bytes: Uint8Array, from: number, to: number, form: Form): numbe
   return n;
 }
 
-/** Which ASCII bytes continue the value bytes[start, end); `=` apart (see padding). */
+/** The ASCII table of letters and digits, every value's alphabet. */
+const ALNUM_SET = new Uint8Array(128).map((_, c) =>
+  (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) ? 1 : 0
+);
+
+/** The alphabet of the value being extended (reused: one extension runs at a time). */
+const alphabet = new Uint8Array(128);
+
+/** Sets {@linkcode alphabet} to the ASCII bytes that continue the value bytes[start, end); `=` apart (see padding). */
 function alphabetOf(bytes: Uint8Array, start: number, end: number): Uint8Array {
-  const set = new Uint8Array(128);
-  for (let c = 0x30; c <= 0x39; c++) set[c] = 1;
-  for (let c = 0x41; c <= 0x5a; c++) set[c] = 1;
-  for (let c = 0x61; c <= 0x7a; c++) set[c] = 1;
+  alphabet.set(ALNUM_SET);
   for (let i = start; i < end; i++) {
     const b = bytes[i]!;
     if (b > 0x20 && b < 0x7f && b !== QUOTE && b !== 0x27 && b !== 0x60 && b !== BACKSLASH) {
-      set[b] = 1;
+      alphabet[b] = 1;
     }
   }
-  if (set[0x2d] === 1 || set[0x5f] === 1) set[0x2d] = set[0x5f] = 1;
-  if (set[0x2b] === 1 || set[0x2f] === 1) set[0x2b] = set[0x2f] = 1;
-  return set;
+  if (alphabet[0x2d] === 1 || alphabet[0x5f] === 1) alphabet[0x2d] = alphabet[0x5f] = 1;
+  if (alphabet[0x2b] === 1 || alphabet[0x2f] === 1) alphabet[0x2b] = alphabet[0x2f] = 1;
+  return alphabet;
 }
 
 /** A word, not a value's tail: letters only, in one case or capitalised. */
@@ -307,8 +312,8 @@ function wrapOf(
   if (form < 0) return null;
   const width = widthBefore(bytes, end, form, opens);
   if (width < MIN_WIDTH || width > MAX_WIDTH) return null;
-  const alphabet = alphabetOf(bytes, start, end);
-  const padOnly = alphabet[0x3d] !== 1;
+  const set = alphabetOf(bytes, start, end);
+  const padOnly = set[0x3d] !== 1;
   const reach = Math.min(bytes.length, end + PIECES_REACH);
   const pieces: [number, number][] = [];
   let proven = false;
@@ -319,7 +324,7 @@ function wrapOf(
     if (brk === 0) break;
     const p = at + brk;
     let q = p;
-    while (q < reach && bytes[q]! < 0x80 && alphabet[bytes[q]!] === 1) q++;
+    while (q < reach && bytes[q]! < 0x80 && set[bytes[q]!] === 1) q++;
     if (padOnly) { while (q < reach && bytes[q] === 0x3d) q++; }
     if (q === p || q >= reach && reach < bytes.length) break;
     if (q === bytes.length && !complete) break;

@@ -12,6 +12,7 @@ import { ALNUM, CONTEXTS, Rng } from "../../../_helpers/secret_fixtures.ts";
 import { concatBytes, readerOf } from "../../../_helpers/byte_stream.ts";
 import { defaultEngine } from "../../../../core/safety/secrets/default_engine.ts";
 import { scanStream } from "../../../../core/safety/secrets/stream.ts";
+import { WRAP_REACH } from "../../../../core/safety/secrets/wraps.ts";
 
 const engine = createEngine(SECRET_RULES);
 
@@ -386,4 +387,78 @@ Deno.test("review59: a bare PowerShell `$env:NAME` as the whole command prints t
       `PS C:\\> $env:PATH\n${value}\n`,
     ]
   ) assert.deepEqual(redactText(engine, kept).kinds, [], kept);
+});
+
+/**
+ * Codex's parallel calls: one `function_call` line per call (its `call_id` after the
+ * arguments), then one `function_call_output` per call in the order given.
+ */
+function codexParallel(calls: [string, string][], resultOrder: number[], legacy: boolean): string {
+  const item = (payload: unknown) =>
+    JSON.stringify({ timestamp: "2026-08-20T09:00:00.000Z", type: "response_item", payload });
+  const lines = calls.map(([command], i) =>
+    item({
+      type: "function_call",
+      name: "shell",
+      arguments: JSON.stringify(
+        legacy ? { command: ["bash", "-lc", command], workdir: "/srv/app" } : { cmd: command },
+      ),
+      call_id: `call_P${i}x`,
+    })
+  );
+  for (const i of resultOrder) {
+    const output = legacy
+      ? JSON.stringify({ output: calls[i]![1] + "\n", metadata: { exit_code: 0 } })
+      : `Exit code: 0\nWall time: 0.1 seconds\nOutput:\n${calls[i]![1]}\n`;
+    lines.push(item({ type: "function_call_output", call_id: `call_P${i}x`, output }));
+  }
+  return lines.join("\n") + "\n";
+}
+
+Deno.test("review59: a printed variable in Codex's parallel calls is redacted in the output naming its call_id (written after the arguments); another call's output is kept (see: #21)", () => {
+  const value = "Hq7Zr2Lm9XkP4vNw";
+  const other = "5f3c9a1e7b2d4c6a8e0f1a2b3c4d5e6f7a8b9c0d";
+  for (const legacy of [true, false]) {
+    for (const print of [...COMMANDS, ...MORE_COMMANDS]) {
+      const command = print("API_TOKEN");
+      const layouts: [string, [string, string][], number[]][] = [
+        ["first of two, results reversed", [[command, value], ["git rev-parse HEAD", other]], [
+          1,
+          0,
+        ]],
+        ["middle of three, results reversed", [["ls", "README.md"], [command, value], [
+          "git rev-parse HEAD",
+          other,
+        ]], [2, 1, 0]],
+      ];
+      for (const [label, calls, order] of layouts) {
+        const r = redactText(engine, codexParallel(calls, order, legacy));
+        assert.ok(!r.text.includes(value), `${label}, ${command}: ${r.text.slice(0, 600)}`);
+        assert.ok(r.text.includes(other), `${label}, ${command}: another call's output taken`);
+        assert.deepEqual(r.kinds, ["env_secret"], `${label}, ${command}`);
+      }
+    }
+  }
+});
+
+Deno.test("review59: Codex's parallel calls in a stream: the printed value is redacted whatever chunk boundary falls between the call, its id and its output (see: #21)", async () => {
+  const value = "Hq7Zr2Lm9XkP4vNw";
+  const body = codexParallel(
+    [["echo $API_TOKEN", value], ["git rev-parse HEAD", "5f3c9a1e7b2d4c6a8e0f1a2b3c4d5e6f"]],
+    [1, 0],
+    false,
+  );
+  const streamEngine = defaultEngine();
+  const chunkBytes = 64;
+  for (let pad = 0; pad < body.length; pad += 3) {
+    const text = "x".repeat(pad % chunkBytes) + "\n" + "y".repeat(pad) + "\n" + body;
+    const parts: Uint8Array[] = [];
+    await scanStream(streamEngine, readerOf(new TextEncoder().encode(text), 5), {
+      bounds: { chunkBytes, overlapBytes: streamEngine.maxAfter + WRAP_REACH },
+      write: (b) => void parts.push(b.slice()),
+    });
+    const streamed = new TextDecoder().decode(concatBytes(parts));
+    assert.ok(!streamed.includes(value), `pad ${pad}`);
+    assert.equal(streamed, redactText(streamEngine, text).text, `pad ${pad}`);
+  }
 });
