@@ -170,11 +170,12 @@ export function secretCopiesRule(): string {
     "- Colour codes a tool was forced to print (`grep --color=always`, `jq -C`: `ESC [ ... m` and",
     "  `ESC [ K`, the ESC raw or JSON-escaped as `\\u001b`), and the other control sequences",
     "  (`ESC [` parameters and one final byte: a progress display's cursor moves `ESC [ 1 G`,",
-    "  `ESC [ ? 25 l`) and character set designations (`ESC ( B` of `tput sgr0`) of a text that holds a",
-    "  `[` after an ESC, do not hide a value: the rules also read the text without them, and a value",
-    "  found there is redacted over its own bytes in the input (the codes around it stay; codes",
-    "  inside its span go with it). Operating system commands (`ESC ]`, the OSC 8 hyperlinks of",
-    "  `ls --hyperlink`) are not read through.",
+    "  `ESC [ ? 25 l`), character set designations (`ESC ( B` of `tput sgr0`) and operating system",
+    "  commands (`ESC ] ... BEL` or `ESC \\`: the OSC 8 hyperlinks of `ls --hyperlink`, a terminal",
+    "  title) of a text that holds a `[` after an ESC, do not hide a value: the rules also read the",
+    "  text without them, and a value found there is redacted over its own bytes in the input (the",
+    "  codes around it stay; codes inside its span go with it). A text with operating system",
+    "  commands and no `ESC [` is not read through them (the search for `[` after an ESC decides).",
     "",
   ].join("\n");
 }
