@@ -85,8 +85,6 @@ export interface ScanStreamResult {
 
 const encoder = new TextEncoder();
 const DASH = 0x2d;
-/** Bytes before a carried value's end that its tail pattern may read (rules.ts WRAPPED_TAIL). */
-const TAIL_LOOK_BEHIND = 4200;
 /** One character per byte, so decoded offsets are byte offsets. */
 const latin1 = new TextDecoder("latin1");
 
@@ -215,13 +213,11 @@ export async function scanStream(
       // here is part of the same secret (already marked).
       const at = lastEnd - base;
       const tail = engine.extendedKinds.get(openKind);
-      if (tail === undefined) {
-        lastEnd += armorEnd(latin1.decode(view.subarray(at)), 0, { midLine: true });
-      } else {
-        // A tail may look behind (a wrapped quoted value's opening quote).
-        const back = Math.min(at, TAIL_LOOK_BEHIND);
-        tail.lastIndex = back;
-        if (tail.test(latin1.decode(view.subarray(at - back)))) lastEnd += tail.lastIndex - back;
+      const rest = latin1.decode(view.subarray(at));
+      if (tail === undefined) lastEnd += armorEnd(rest, 0, { midLine: true });
+      else {
+        tail.lastIndex = 0;
+        if (tail.test(rest)) lastEnd += tail.lastIndex;
       }
       openKind = !eof && lastEnd === base + bufLen &&
           (tail !== undefined || view[bufLen - 1] !== DASH)
