@@ -22,8 +22,9 @@
  *   continuation that fills the next line exactly to `W` is taken, and the
  *   wrap goes on from it (two lines of one width, both ending inside a
  *   value). The last, shorter piece is taken only when `W` is proven (such
- *   a full line came before it) or is a width tools wrap at
- *   ({@linkcode WRAP_WIDTHS}); when the whole of its line is no wider than
+ *   a full line came before it, or two of the 16 lines before the value's
+ *   are `W` wide, at least 40, and were wrapped too: a terminal's paste) or is
+ *   a width tools wrap at ({@linkcode WRAP_WIDTHS}); when the whole of its line is no wider than
  *   `W`; and when it is not a word (letters in one case, or capitalised:
  *   `fi`, `EOF`, `Done`), since a value that ends right at the width is
  *   followed by an ordinary line.
@@ -177,33 +178,75 @@ function runBefore(bytes: Uint8Array, at: number, k: number): boolean {
 }
 
 /**
- * The width in characters of the line that ends at `end` (form `form`), or
- * -1 when its start is further back than MAX_LINE_BYTES or before the bytes
- * (`opens` false: they do not start the input).
+ * Where the line that ends at `end` (form `form`) starts, and whether a
+ * line break opens it (not a JSON string's quote or the input's start);
+ * null when its start is further back than MAX_LINE_BYTES or before the
+ * bytes (`opens` false: they do not start the input).
  */
-function widthBefore(bytes: Uint8Array, end: number, form: Form, opens: boolean): number {
+function lineStartOf(
+  bytes: Uint8Array,
+  end: number,
+  form: Form,
+  opens: boolean,
+): { start: number; afterBreak: boolean } | null {
   const stop = Math.max(0, end - MAX_LINE_BYTES);
-  let start = -1;
   for (let i = end - 1; i >= stop; i--) {
     const b = bytes[i]!;
     if (form === 0) {
-      if (b === LF) {
-        start = i + 1;
-        break;
-      }
+      if (b === LF) return { start: i + 1, afterBreak: true };
     } else if (b === QUOTE && runBefore(bytes, i, form - 1)) {
-      start = i + 1;
-      break;
+      return { start: i + 1, afterBreak: false };
     } else if (b === 0x6e && runBefore(bytes, i, form)) {
-      start = i + 1;
-      break;
+      return { start: i + 1, afterBreak: true };
     }
   }
-  if (start < 0) {
-    if (stop > 0 || !opens) return -1;
-    start = 0;
+  return stop > 0 || !opens ? null : { start: 0, afterBreak: false };
+}
+
+/** Where the break that ends the line before the one starting at `start` begins. */
+function breakBefore(bytes: Uint8Array, start: number, form: Form): number {
+  if (form === 0) return bytes[start - 2] === CR ? start - 2 : start - 1;
+  const at = start - (form + 1);
+  return escapeAt(bytes, at - (form + 1), form, 0x72) > 0 ? at - (form + 1) : at;
+}
+
+/** Earlier lines read for a width seen before (a paste wrapped at its terminal's width). */
+const EARLIER_LINES = 16;
+/** Least width proven by earlier lines alone. */
+const MIN_EARLIER_WIDTH = 40;
+/** Earlier lines of the width, each wrapped, that prove it. */
+const EARLIER_WRAPS = 2;
+
+/**
+ * Whether EARLIER_WRAPS of the EARLIER_LINES lines before the line at
+ * `start` (within MAX_LINE_BYTES each) are exactly `width` wide and were
+ * wrapped: the line after each goes on without a blank. A terminal's paste
+ * wraps every long line at the same width; one line of that width is too
+ * common a coincidence.
+ */
+function wrappedBefore(
+  bytes: Uint8Array,
+  start: number,
+  form: Form,
+  width: number,
+  opens: boolean,
+): boolean {
+  let next = start;
+  let seen = 0;
+  for (let k = 0; k < EARLIER_LINES; k++) {
+    const end = breakBefore(bytes, next, form);
+    if (end < 0) return false;
+    const line = lineStartOf(bytes, end, form, opens);
+    if (line === null) return false;
+    const b = bytes[next];
+    if (
+      widthOf(bytes, line.start, end, form) === width && b !== undefined && b !== 0x20 &&
+      b !== 0x09 && breakAt(bytes, next, form) === 0 && ++seen === EARLIER_WRAPS
+    ) return true;
+    if (!line.afterBreak) return false;
+    next = line.start;
   }
-  return widthOf(bytes, start, end, form);
+  return false;
 }
 
 /** Characters in bytes[from, to): UTF-8 lead bytes; an escape (`\x`, `\uXXXX`) counts one. */
@@ -310,7 +353,9 @@ function wrapOf(
 ): { end: number; value: Uint8Array } | null {
   const form = formAt(bytes, end);
   if (form < 0) return null;
-  const width = widthBefore(bytes, end, form, opens);
+  const line = lineStartOf(bytes, end, form, opens);
+  if (line === null) return null;
+  const width = widthOf(bytes, line.start, end, form);
   if (width < MIN_WIDTH || width > MAX_WIDTH) return null;
   const set = alphabetOf(bytes, start, end);
   const padOnly = set[0x3d] !== 1;
@@ -340,7 +385,11 @@ function wrapOf(
       // Not a string's closing quote either (checked by endsPiece for a quote).
       break;
     }
-    if (!proven && !WRAP_WIDTHS.has(width)) break;
+    if (
+      !proven && !WRAP_WIDTHS.has(width) &&
+      !(width >= MIN_EARLIER_WIDTH && line.afterBreak &&
+        wrappedBefore(bytes, line.start, form, width, opens))
+    ) break;
     if (lineEnd(bytes, p, form, width, complete) < 0) break;
     if (isWord(bytes, p, q)) break;
     pieces.push([p, q]);

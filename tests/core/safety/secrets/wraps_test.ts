@@ -220,3 +220,23 @@ Deno.test("extendWraps() leaves key blocks and findings not at a line end", () =
   assert.deepEqual(taken.findings, [{ kind: "k", start: 2, end: 86 }]);
   assert.equal(new TextDecoder().decode(taken.joined[0]!.value), text.slice(2, 80) + "x9Kq7");
 });
+
+Deno.test("redactText() follows a paste wrapped at its terminal's width, proven by two earlier wrapped lines of that width", () => {
+  const rng = new Rng(5905);
+  const width = 97;
+  const log1 = "2026-12-06T08:40:11Z INFO worker started: " + rng.str(ALNUM, 110);
+  const log2 = "2026-12-06T08:40:12Z INFO fetched config from https://config.example.test/" +
+    rng.str(ALNUM, 60);
+  const secret = rng.str(ALNUM, 100);
+  const tail = secret.slice(width - "API_TOKEN=".length);
+  const paste = (logs: string[]) =>
+    fold([...logs, `API_TOKEN=${secret}`, "$ exit"].join("\n"), width);
+  for (const put of [CONTAINERS.raw!, CONTAINERS.transcript!]) {
+    const r = redactText(engine, put(paste([log1, log2])));
+    assert.ok(!r.text.includes(tail), r.text);
+    assert.ok(r.text.includes("$ exit"), r.text);
+    // Control: one earlier line of that width is too common a coincidence to prove it.
+    const one = redactText(engine, put(paste([log1])));
+    assert.ok(one.text.includes(tail), one.text);
+  }
+});
