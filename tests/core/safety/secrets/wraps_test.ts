@@ -7,6 +7,7 @@
  * @module
  */
 import assert from "node:assert/strict";
+import fc from "fast-check";
 import { defaultEngine } from "../../../../core/safety/secrets/default_engine.ts";
 import { redactText } from "../../../../core/safety/secrets/redact.ts";
 import { scanStream } from "../../../../core/safety/secrets/stream.ts";
@@ -239,4 +240,47 @@ Deno.test("redactText() follows a paste wrapped at its terminal's width, proven 
     const one = redactText(engine, put(paste([log1])));
     assert.ok(one.text.includes(tail), one.text);
   }
+});
+
+Deno.test("scanStream() and redactText() agree on folded values at any width, chunk size and read size (property)", async () => {
+  const widths = [30, 64, 77, 80, 97, 120];
+  let taken = 0;
+  await fc.assert(
+    fc.asyncProperty(
+      fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+      fc.constantFrom(...widths),
+      fc.integer({ min: 30, max: 300 }),
+      // Short inputs in one buffer, and long ones whose later buffers start past the input's start.
+      fc.oneof(fc.integer({ min: 0, max: 200 }), fc.integer({ min: 60_000, max: 70_000 })),
+      fc.integer({ min: 1024, max: 8192 }),
+      fc.integer({ min: 1, max: 13 }),
+      fc.boolean(),
+      async (seed, width, length, pad, chunkBytes, step, json) => {
+        const rng = new Rng(seed);
+        const secret = rng.str(ALNUM, length);
+        const logs = [0, 1].map(() => "log " + rng.str(ALNUM, width + 10));
+        const body = fold([...logs, `API_TOKEN=${secret}`, "$ exit"].join("\n"), width);
+        const filler = "y".repeat(60) + "\n";
+        const text = filler.repeat(Math.floor(pad / 61)) + "x".repeat(pad % 61) + "\n" +
+          (json ? CONTAINERS.transcript! : CONTAINERS.raw!)(body) +
+          filler.repeat(Math.floor(pad / 200)) + `curl -d 'k=${secret}' https://x.test\n`;
+        const parts: Uint8Array[] = [];
+        await scanStream(engine, readerOf(encoder.encode(text), step * 97), {
+          bounds: { chunkBytes, overlapBytes: engine.maxAfter + WRAP_REACH },
+          write: (b) => void parts.push(b.slice()),
+        });
+        const streamed = new TextDecoder().decode(concatBytes(parts));
+        const whole = redactText(engine, text).text;
+        assert.equal(streamed, whole);
+        if (!whole.includes(secret.slice(-6))) {
+          taken++;
+          // The wrap was followed: the later copy of the whole value (in a later chunk) goes too.
+          assert.ok(!whole.includes(secret));
+        }
+      },
+    ),
+    { numRuns: 120 },
+  );
+  // Positive control: the wraps were followed (the value's tail gone) in most runs.
+  assert.ok(taken > 80, `${taken} of 120`);
 });
