@@ -1185,6 +1185,13 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
     stripe_secret_key: [p("pk", "_live_", rng.str(ALNUM, 99)), p(SK, "_live_", "x".repeat(24))],
     mapbox_secret_token: [p("pk", ".eyJ", rng.str(URLSAFE, 60), ".", rng.str(URLSAFE, 22))],
     generic_secret: [
+      // review59: a full-width operator's look-alikes (another three-byte character, a
+      // placeholder, a word).
+      "token \u2192 Settings",
+      "password \u2014 see the docs",
+      "API_TOKEN\uff1d${API_TOKEN}",
+      "api_key\uff1a your_api_key_here",
+      "Secret\uff1a\u8bf7\u5728\u63a7\u5236\u53f0\u83b7\u53d6",
       // review47: a Vim script variable given to a password's name (vim's netrw.vim: 86 copies).
       "let s:netrw_hup[host].passwd = s:netrw_passwd",
       // review47: an algorithm a setting about passwords or keys chooses (postgresql.conf, a cipher).
@@ -1335,6 +1342,11 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "api_token: map[string]interface{}",
     ],
     env_secret: [
+      // review59: a bare PowerShell variable that is a setting or is not printed.
+      "PS C:\\> $env:API_TOKEN_PATH\nC:\\Users\\dev\\token.json",
+      "PS C:\\> $env:PATH\nC:\\Windows\\system32;C:\\Tools",
+      "PS C:\\> $env:API_TOKEN.Length\n40",
+      'PS C:\\> Write-Output "token set: $env:API_TOKEN_SET"\ntrue',
       "    U_UNEXPECTED_TOKEN=0x10100,",
       // A setting or short words written as the value, an inner `=` in it.
       "API_TOKEN=key=value",

@@ -32,6 +32,7 @@ import { BATON_SKILL } from "../../skills/mod.ts";
 import { CLASS_POLICY, COMMAND_FAMILIES } from "../../core/safety/command/families.ts";
 import { SECRET_RULES } from "../../core/safety/secrets/rules.ts";
 import { COPY_BOUNDS } from "../../core/safety/secrets/copies.ts";
+import { WRAP_WIDTHS } from "../../core/safety/secrets/wraps.ts";
 
 function cell(text: string): string {
   return text.replace(/\|/g, "\\|");
@@ -158,14 +159,25 @@ export function secretCopiesRule(): string {
     "  at its end is part of it. A bare value with an inner `=` whose last part is a placeholder",
     "  (`API_TOKEN=key=value`) or whose parts are all shorter than four characters (`a=b`) is a",
     "  setting written as the value and is kept.",
+    "- A value a tool wrapped onto further lines (`fold`, a terminal's paste, textwrap, `base64`) is",
+    "  redacted over them: a finding that ends its line (a real `\\n` or `\\r\\n`, or one JSON-escaped",
+    "  in a transcript's string) goes on over each next line that continues its alphabet (letters,",
+    "  digits and the punctuation the value holds) when the lines show a wrap: a next line exactly as",
+    "  wide as the finding's (and then its next, shorter piece), or a last piece no wider, after a",
+    `  line as wide as a tool wraps at (${[...WRAP_WIDTHS].join(", ")} characters) or as two of`,
+    "  the 16 lines before it that were wrapped too (a terminal's paste, 40 characters or more),",
+    "  that is not a word (`fi`, `EOF`, `Done` stay). A quoted value's wrapped lines run to its",
+    "  closing quote.",
+    "  Every copy of the joined value is redacted too.",
     "- Colour codes a tool was forced to print (`grep --color=always`, `jq -C`: `ESC [ ... m` and",
     "  `ESC [ K`, the ESC raw or JSON-escaped as `\\u001b`), and the other control sequences",
     "  (`ESC [` parameters and one final byte: a progress display's cursor moves `ESC [ 1 G`,",
-    "  `ESC [ ? 25 l`) and character set designations (`ESC ( B` of `tput sgr0`) of a text that holds a",
-    "  `[` after an ESC, do not hide a value: the rules also read the text without them, and a value",
-    "  found there is redacted over its own bytes in the input (the codes around it stay; codes",
-    "  inside its span go with it). Operating system commands (`ESC ]`, the OSC 8 hyperlinks of",
-    "  `ls --hyperlink`) are not read through.",
+    "  `ESC [ ? 25 l`), character set designations (`ESC ( B` of `tput sgr0`) and operating system",
+    "  commands (`ESC ] ... BEL` or `ESC \\`: the OSC 8 hyperlinks of `ls --hyperlink`, a terminal",
+    "  title) of a text that holds a `[` after an ESC, do not hide a value: the rules also read the",
+    "  text without them, and a value found there is redacted over its own bytes in the input (the",
+    "  codes around it stay; codes inside its span go with it). A text with operating system",
+    "  commands and no `ESC [` is not read through them (the search for `[` after an ESC decides).",
     "",
   ].join("\n");
 }

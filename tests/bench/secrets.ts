@@ -924,6 +924,12 @@ export const HOSTILE_UNITS = [
   'printenv API_TOKEN"},',
   // A Claude Code call whose id is read behind the command: its search to the result naming it stops at the next print.
   '{"type":"tool_use","id":"toolu_01ABCDEFGH","name":"Bash","input":{"command":"echo -n $API_TOKEN"}},',
+  // A bare PowerShell variable as the whole command (a line's start before it).
+  "$env:API_TOKEN\n",
+  // A Codex call whose call_id follows its arguments: its search to the output naming it stops at the next print.
+  '{"type":"function_call","arguments":"{\\"cmd\\":\\"echo $API_TOKEN\\"}","call_id":"call_7"}\n',
+  // A secret name before a full-width operator (any three-byte character).
+  "API_TOKEN\uff1d",
 ];
 
 /** Throughput of the WASM path on each hostile input (4 MiB each, best of 3). */

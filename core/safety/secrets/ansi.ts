@@ -3,7 +3,8 @@
  * `yq -C`): the control sequences `ESC [ <parameters> <final byte>`
  * (colour `m`, erasing `K`, cursor moves and modes of a progress display:
  * `ESC [ 1 G`, `ESC [ ? 25 l`) and the character set designations
- * `ESC ( B` (`tput sgr0`), in a buffer that holds a `[` after an ESC, the ESC raw or
+ * `ESC ( B` (`tput sgr0`) and the operating system commands `ESC ] … BEL`
+ * (OSC 8 hyperlinks, titles), in a buffer that holds a `[` after an ESC, the ESC raw or
  * JSON-escaped (`\u001b`, `\\u001b` in a transcript line). Between a name
  * and its value, or around the value, they keep the rules' patterns from
  * matching; the engine (engine.ts findSecrets) scans the text without them
@@ -56,12 +57,56 @@ function sequenceAt(bytes: Uint8Array, i: number): number {
     const set = bytes[i + esc + 1];
     return set !== undefined && set >= 0x30 && set <= 0x7e ? esc + 2 : 0;
   }
+  if (open === 0x5d) return oscAt(bytes, i, esc);
   if (open !== BRACKET) return 0;
   let p = i + esc + 1;
   while (p < bytes.length && p - i < 48 && bytes[p]! >= 0x30 && bytes[p]! <= 0x3f) p++;
   while (p < bytes.length && p - i < 48 && bytes[p]! >= 0x20 && bytes[p]! <= 0x2f) p++;
   const final = bytes[p];
   return final !== undefined && final >= 0x40 && final <= 0x7e ? p + 1 - i : 0;
+}
+
+/** Longest operating system command read through (an OSC 8 hyperlink's URI is rarely longer). */
+const MAX_OSC = 2048;
+
+/**
+ * The length of an operating system command at `i` whose ESC is `esc` bytes
+ * long, or 0: ESC, `]`, its text, and BEL or ESC `\` (the OSC 8 hyperlinks
+ * of `ls --hyperlink`, a terminal title), written as the ESC was (raw, or
+ * `\u0007` / `\u001b\\` after the same backslashes); no line break inside.
+ */
+function oscAt(bytes: Uint8Array, i: number, esc: number): number {
+  const slashes = esc - 5;
+  const stop = Math.min(bytes.length, i + MAX_OSC);
+  for (let q = i + esc + 1; q < stop; q++) {
+    const b = bytes[q]!;
+    if (b === 0x0a || b === 0x0d) return 0;
+    if (esc === 1) {
+      if (b === 0x07) return q + 1 - i;
+      if (b === ESC) return bytes[q + 1] === BACKSLASH ? q + 2 - i : 0;
+      continue;
+    }
+    if (b !== BACKSLASH) continue;
+    let p = q;
+    while (p < stop && bytes[p] === BACKSLASH) p++;
+    const run = p - q;
+    if (run === slashes && bytes[p] === 0x75 && bytes[p + 1] === 0x30 && bytes[p + 2] === 0x30) {
+      if (bytes[p + 3] === 0x30 && bytes[p + 4] === 0x37) return p + 5 - i;
+      if (bytes[p + 3] === 0x31 && (bytes[p + 4]! | 0x20) === 0x62) {
+        // ESC then its backslash, escaped as the ESC's own backslashes were, twice over.
+        let e = p + 5;
+        let n = 0;
+        while (e < stop && bytes[e] === BACKSLASH) {
+          e++;
+          n++;
+        }
+        return n === 2 * slashes ? e - i : 0;
+      }
+    }
+    if (run === slashes && bytes[p] === 0x6e) return 0;
+    q = p - 1;
+  }
+  return 0;
 }
 
 /**

@@ -294,39 +294,58 @@ export class CopyMemory {
       if (len < minBytes || len > b.maxValueBytes || f.start < 0) continue;
       if (f.end > bytes.length) continue;
       if (isOneWord(bytes, f.start, f.end)) continue;
-      const value = bytes.slice(f.start, f.end);
-      const key = byteText(value);
-      const known = this.#groups.get(key);
-      if (known !== undefined) {
-        // Found again: now the newest, the last to be forgotten.
-        this.#groups.delete(key);
-        this.#groups.set(key, known);
-        continue;
+      this.#add(bytes.slice(f.start, f.end), f.kind);
+    }
+  }
+
+  /**
+   * Remembers one value that is not in the input as such (a wrapped value
+   * joined from its lines, see wraps.ts), under the same bounds.
+   * @param value The value's bytes (kept: pass a copy).
+   * @param kind The kind its copies are redacted as.
+   */
+  rememberValue(value: Uint8Array, kind: string): void {
+    const b = this.#bounds;
+    if (value.length < Math.max(4, b.minBytes) || value.length > b.maxValueBytes) return;
+    if (isOneWord(value, 0, value.length)) return;
+    this.#add(value, kind);
+  }
+
+  /** Remembers `value` and its other forms (the checks of its length and words are done). */
+  #add(value: Uint8Array, kind: string): void {
+    const b = this.#bounds;
+    const minBytes = Math.max(4, b.minBytes);
+    const key = byteText(value);
+    const known = this.#groups.get(key);
+    if (known !== undefined) {
+      // Found again: now the newest, the last to be forgotten.
+      this.#groups.delete(key);
+      this.#groups.set(key, known);
+      return;
+    }
+    const group: Remembered[] = [];
+    for (const form of [{ key, bytes: value }, ...copyForms(value, minBytes)]) {
+      if (form.bytes.length > b.maxValueBytes || this.#values.has(form.key)) continue;
+      // A form that is one word is skipped as such a value is: the password of a Basic
+      // header's `deploy:production` would otherwise redact every `production`.
+      if (form.bytes !== value && isOneWord(form.bytes, 0, form.bytes.length)) continue;
+      const entry = { bytes: form.bytes, kind, key: form.key };
+      this.#values.set(form.key, entry);
+      this.#bytes += form.bytes.length;
+      this.#added.push(entry);
+      group.push(entry);
+    }
+    this.#groups.set(key, group);
+    this.#stale = true;
+    while (this.#groups.size > b.maxValues || this.#bytes > b.maxBytes) {
+      const oldest = this.#groups.entries().next();
+      if (oldest.done === true) break;
+      this.#groups.delete(oldest.value[0]);
+      for (const entry of oldest.value[1]) {
+        this.#values.delete(entry.key);
+        this.#bytes -= entry.bytes.length;
       }
-      const group: Remembered[] = [];
-      for (const form of [{ key, bytes: value }, ...copyForms(value, minBytes)]) {
-        if (form.bytes.length > b.maxValueBytes || this.#values.has(form.key)) continue;
-        // A form that is one word is skipped as such a value is: the password of a Basic
-        // header's `deploy:production` would otherwise redact every `production`.
-        if (form.bytes !== value && isOneWord(form.bytes, 0, form.bytes.length)) continue;
-        const entry = { bytes: form.bytes, kind: f.kind, key: form.key };
-        this.#values.set(form.key, entry);
-        this.#bytes += form.bytes.length;
-        this.#added.push(entry);
-        group.push(entry);
-      }
-      this.#groups.set(key, group);
-      this.#stale = true;
-      while (this.#groups.size > b.maxValues || this.#bytes > b.maxBytes) {
-        const oldest = this.#groups.entries().next();
-        if (oldest.done === true) break;
-        this.#groups.delete(oldest.value[0]);
-        for (const entry of oldest.value[1]) {
-          this.#values.delete(entry.key);
-          this.#bytes -= entry.bytes.length;
-        }
-        this.#forgot = true;
-      }
+      this.#forgot = true;
     }
   }
 

@@ -103,6 +103,8 @@ interface CompiledRule {
   followsFirst: Uint8Array | null;
   /** The rule's `extend`, sticky. */
   extend: RegExp | null;
+  /** The rule's `wrapped`, sticky. */
+  wrapped: RegExp | null;
   /** The rule's `needs`, or null. */
   needs: string | null;
   /** The rule's `section` with its regexes compiled (marker sticky, cut and opens global), or null. */
@@ -290,6 +292,9 @@ export function createEngine(
       extend: rule.extend === undefined
         ? null
         : new RegExp(rule.extend.source, rule.extend.flags.replace(/[gyd]/g, "") + "y"),
+      wrapped: rule.wrapped === undefined
+        ? null
+        : new RegExp(rule.wrapped.source, rule.wrapped.flags.replace(/[gyd]/g, "") + "y"),
       needs: rule.needs ?? null,
       section,
       nameless: lead === null && rule.follows === undefined && !near,
@@ -1138,12 +1143,22 @@ function spanOf(
     c.extend.lastIndex = end;
     if (c.extend.test(text)) end = c.extend.lastIndex;
   }
+  if (c.wrapped !== null && opensQuoted(text, span[0])) {
+    c.wrapped.lastIndex = end;
+    if (c.wrapped.test(text)) end = c.wrapped.lastIndex;
+  }
   return {
     kind: c.rule.kind,
     start: span[0] + offset,
     end: end + offset,
     priority: c.rule.priority,
   };
+}
+
+/** Whether the value that starts at `start` opens right after a quote (`"`, `'`, a backtick). */
+function opensQuoted(text: string, start: number): boolean {
+  const q = text.charCodeAt(start - 1);
+  return q === 0x22 || q === 0x27 || q === 0x60;
 }
 
 /**

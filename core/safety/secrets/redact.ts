@@ -2,7 +2,8 @@
  * In-memory scanning and redaction of one buffer or string: findings with
  * line and column, and the text with every secret replaced by
  * `[REDACTED:<kind>]`. Every copy of a found value elsewhere in the same
- * input is a finding too (see copies.ts). Redaction covers each secret whole and is idempotent
+ * input is a finding too (see copies.ts), and a value wrapped onto further
+ * lines is followed over them (wraps.ts). Redaction covers each secret whole and is idempotent
  * (markers are never matched again); when nothing is found the output is the
  * input, byte for byte. Pure: no I/O.
  * @module
@@ -10,6 +11,7 @@
 import { CopyMemory, mergeCopies } from "./copies.ts";
 import { findSecrets, type RawFinding, type SecretEngine } from "./engine.ts";
 import { type Finding, redactionMarker } from "./stream.ts";
+import { extendWraps } from "./wraps.ts";
 
 const encoder = new TextEncoder();
 // ignoreBOM: a text that opens with U+FEFF keeps it; the default decoder drops it,
@@ -77,15 +79,12 @@ export function findWithCopies(
   bytes: Uint8Array,
   options: RedactOptions = {},
 ): RawFinding[] {
-  const found = findSecrets(engine, bytes);
-  const memory = options.memory;
-  if (memory === undefined) {
-    if (found.length === 0) return found;
-    const own = new CopyMemory();
-    own.remember(bytes, found);
-    return mergeCopies(found, own.find(bytes, 0, bytes.length, engine.probeCopies(bytes)));
-  }
+  const ruled = findSecrets(engine, bytes);
+  if (ruled.length === 0 && options.memory === undefined) return ruled;
+  const { findings: found, joined } = extendWraps(bytes, ruled, { skip: engine.armoredKinds });
+  const memory = options.memory ?? new CopyMemory();
   memory.remember(bytes, found);
+  for (const j of joined) memory.rememberValue(j.value, j.kind);
   return mergeCopies(found, memory.find(bytes, 0, bytes.length, engine.probeCopies(bytes)));
 }
 

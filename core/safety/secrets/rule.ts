@@ -195,6 +195,13 @@ export interface SecretRule {
    */
   extend?: RegExp;
   /**
+   * The rest of a quoted value a tool wrapped onto the next lines, tried
+   * (compiled sticky) after `extend` only when the value opens right after
+   * a quote (`"`, `'` or a backtick): the quote that closes it then ends the
+   * secret, where after a bare value it would be another string's.
+   */
+  wrapped?: RegExp;
+  /**
    * A value built from documentation words (`mysecretpass`,
    * `supersecret123`) is a placeholder. False where the shape itself says a
    * real credential is there (the password of a database URL). @default {true}

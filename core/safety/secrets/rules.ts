@@ -41,7 +41,7 @@ import { PAIR_RULES } from "./rules_pairs.ts";
 import { CLI_RULES } from "./rules_cli.ts";
 import { powershellEnvRule, printedVariableRule } from "./rules_printed.ts";
 import { WIFI_RULES } from "./rules_wifi.ts";
-import { typographicQuoteRule } from "./rules_typographic.ts";
+import { fullWidthOperatorRule, typographicQuoteRule } from "./rules_typographic.ts";
 import { CONFIG_RULES, XML_CDATA } from "./rules_config.ts";
 import { typedDeclarationRule } from "./rules_typed.ts";
 import { XML_ATTR_RULES } from "./rules_xml_attrs.ts";
@@ -149,10 +149,15 @@ const NEXT_NAME = String
  * (`"api_key": "Q7hf...` + line break + `...k29"`): line breaks, raw or
  * JSON-escaped, each followed by a run of token characters, the last one
  * closed by the quote and a delimiter. A line that is not such a run (the
- * next setting, a quoted word) stops it.
+ * next setting, a quoted word) stops it. A rule's `wrapped`: the engine tries
+ * it only after a value that opened with a quote, so a bare value ending a
+ * JSON string's line (`"content":"API_TOKEN=Q7...\nDone"`) is not taken on
+ * to that string's quote (wraps.ts follows a bare value over its wrapped lines).
  */
-const WRAPPED_TAIL = String
-  .raw`(?:(?:(?:\r?\n|\\{1,3}n)[ \t]{0,16}[A-Za-z0-9+/_.\-]{1,4096}={0,3}){1,8}(?=\\{0,3}["'](?:[\s,;})\]]|\\{1,3}[nrt]|$)))?`;
+const WRAPPED_TAIL = new RegExp(
+  String
+    .raw`(?:(?:\r?\n|\\{1,3}n)[ \t]{0,16}[A-Za-z0-9+/_.\-]{1,4096}={0,3}){1,8}(?=\\{0,3}["'](?:[\s,;})\]]|\\{1,3}[nrt]|$))`,
+);
 
 /**
  * A bare shell or .env value: a run without blanks, quotes, backslashes or
@@ -179,14 +184,14 @@ function formBare(excluded: string, inner = ""): string {
 
 /**
  * The rest of a {@linkcode formBare} value after what the pattern read,
- * inner `=` included, and its wrapped lines ({@linkcode WRAPPED_TAIL}).
+ * inner `=` included (its wrapped lines are {@linkcode WRAPPED_TAIL}'s).
  */
 function formTail(excluded: string, inner = ""): RegExp {
-  return new RegExp(`(?:${formBare(excluded, inner)}|=)*${WRAPPED_TAIL}`);
+  return new RegExp(`(?:${formBare(excluded, inner)}|=)*`);
 }
 
-/** The rest of an {@linkcode ENV_BARE} value after what the pattern read, inner `=` included, and its wrapped lines. */
-const ENV_BARE_TAIL = new RegExp(`(?:${ENV_BARE}|=)*${WRAPPED_TAIL}`);
+/** The rest of an {@linkcode ENV_BARE} value after what the pattern read, inner `=` included. */
+const ENV_BARE_TAIL = new RegExp(`(?:${ENV_BARE}|=)*`);
 
 /**
  * Not preceded by a token character, unless that character ends an escape:
@@ -761,6 +766,7 @@ const GENERIC_ASSIGNMENT: SecretRule = {
   after: VALUE_MAX + 140,
   priority: 1,
   extend: formTail(GENERIC_EXCLUDED, ";"),
+  wrapped: WRAPPED_TAIL,
   minEntropy: 3,
   validate: (s, g) =>
     (/[0-9]/.test(s)
@@ -817,6 +823,7 @@ const OPERATOR_ASSIGNMENT: SecretRule = {
   after: VALUE_MAX + 140,
   priority: 1,
   extend: formTail(GENERIC_EXCLUDED, ";"),
+  wrapped: WRAPPED_TAIL,
   minEntropy: 3,
   validate: GENERIC_ASSIGNMENT.validate!,
 };
@@ -990,6 +997,7 @@ const ENV_ASSIGNMENT: SecretRule = {
   after: VALUE_MAX + 100,
   priority: 1,
   extend: ENV_BARE_TAIL,
+  wrapped: WRAPPED_TAIL,
   validate: envValueValid,
 };
 
@@ -1012,7 +1020,7 @@ const ENV_VALUE_STOP = String
  * stop (`DB_PASSWORD=Xy7;kL9;${IFS}mQ2z` of a generated password is taken
  * whole: no part of it is a stop).
  */
-const { extend: _envTail, ...ENV_ASSIGNMENT_HEAD } = ENV_ASSIGNMENT;
+const { extend: _envTail, wrapped: _envWrapped, ...ENV_ASSIGNMENT_HEAD } = ENV_ASSIGNMENT;
 const ENV_HEAD: SecretRule = {
   ...ENV_ASSIGNMENT_HEAD,
   title: ".env / shell secret assignment, before a command that looks like a placeholder",
@@ -1179,6 +1187,7 @@ const PASSWORD_CONFIG: SecretRule = {
   after: VALUE_MAX + 140,
   priority: 1,
   extend: formTail(PASSWORD_EXCLUDED, ";#"),
+  wrapped: WRAPPED_TAIL,
   // Cheapest first: a hostile `password: password: ...` costs a character test a hit.
   validate: (s, g) =>
     (g.crossed === undefined || (hasCrossedBrackets(s) && isSymbolRich(s))) &&
@@ -1943,6 +1952,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
   powershellEnvRule(rejectAssignmentName, envValueValid),
   ...WIFI_RULES,
   typographicQuoteRule(ASSIGNMENT_KEYWORDS, rejectAssignmentName, assignmentValid(6)),
+  fullWidthOperatorRule(ASSIGNMENT_KEYWORDS, rejectAssignmentName, assignmentValid(6)),
   ...CONFIG_RULES,
   ...XML_ATTR_RULES,
   {
@@ -2973,6 +2983,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     after: VALUE_MAX + 200,
     priority: 1,
     extend: ENV_BARE_TAIL,
+    wrapped: WRAPPED_TAIL,
     validate: (s, g) => !isReference(s) && envValueValid(s, g),
   },
   {

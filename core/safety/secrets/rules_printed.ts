@@ -27,7 +27,18 @@ const CALL_ID = String
   .raw`(?:(?<=\\{0,3}"id\\{0,3}":[ \t]{0,4}\\{0,3}"(?<id>[A-Za-z][A-Za-z0-9_-]{7,80})\\{0,3}",[ \t]{0,4}\\{0,3}"name\\{0,3}":[ \t]{0,4}\\{0,3}"[A-Za-z0-9_.:-]{1,64}\\{0,3}",[ \t]{0,4}\\{0,3}"input\\{0,3}":[ \t]{0,4}\{[ \t]{0,4}\\{0,3}"command\\{0,3}":[ \t]{0,4}\\{0,3}"(?:(?:node|deno|bun|python3?)[ \t]+-[ce][ \t]+\\{0,3}['"](?:import os;[ \t]*)?)?)|)`;
 
 /**
- * The command: `echo` (with `-n`, `-e`), `printf '%s'` (or `"%s\n"`) or a
+ * Where a command starts: a line's start (raw or JSON-escaped) past blanks
+ * and a prompt (`PS C:\app> `, `$ `, `> `, `# `) or a quote, a JSON `"command"` or
+ * `"cmd"` string's start, or an element of an argument list after another
+ * (`"-Command","…`). Read behind a bare `$env:NAME`, which prints the
+ * variable only when it is the whole command.
+ */
+const COMMAND_START = String
+  .raw`(?:^|[\r\n]|\\{1,3}n)[ \t]{0,16}(?:PS[^\r\n>"]{0,200}>[ \t]{0,4}|[$>#][ \t]{1,4}|\\{0,3}")?|(?:command|cmd)\\{0,3}":[ \t]{0,4}\\{0,3}"|\\{0,3}",[ \t]{0,4}\\{0,3}"`;
+
+/**
+ * The command: a bare `$env:NAME` as the whole command (PowerShell prints
+ * the value), `echo` (with `-n`, `-e`), `printf '%s'` (or `"%s\n"`) or a
  * here-string `cat <<<` given one variable, `$NAME`, `${NAME}`, `"$NAME"`
  * (the quote escaped in a JSON line) or PowerShell's `$env:NAME` (its
  * output piped to `base64` too: the value encoded is the secret), or
@@ -37,7 +48,7 @@ const CALL_ID = String
  * after it on its line.
  */
 const PRINT_COMMAND = String
-  .raw`(?:(?:echo(?:[ \t]+-[neE]{1,3})?[ \t]+|printf[ \t]+(?:'%s(?:\\{1,4}n)?'|\\{0,3}"%s(?:\\{1,4}n)?\\{0,3}")[ \t]+|cat[ \t]*<<<[ \t]*)(?:\\{0,3}")?\$\{?(?:env:)?${SECRET_WORD}(?<name>[A-Za-z_][A-Za-z0-9_]{2,96})\}?(?:\\{0,3}")?(?:[ \t]*\|[ \t]*base64(?:[ \t]+-w[ \t]?0)?)?|printenv[ \t]+${SECRET_WORD}(?<name>[A-Za-z_][A-Za-z0-9_]{2,96})|console\.log\(process\.env(?:\.|\[\\{0,3}["'])${SECRET_WORD}(?<name>[A-Za-z_][A-Za-z0-9_]{2,96})(?:\\{0,3}["']\])?\);?\\{0,3}['"]|print\(os\.(?:environ\[|getenv\(|environ\.get\()\\{0,3}["']${SECRET_WORD}(?<name>[A-Za-z_][A-Za-z0-9_]{2,96})\\{0,3}["'][\])]\)\\{0,3}['"])[ \t]*`;
+  .raw`(?:(?<=${COMMAND_START})\$env:${SECRET_WORD}(?<name>[A-Za-z_][A-Za-z0-9_]{2,96})|(?:echo(?:[ \t]+-[neE]{1,3})?[ \t]+|printf[ \t]+(?:'%s(?:\\{1,4}n)?'|\\{0,3}"%s(?:\\{1,4}n)?\\{0,3}")[ \t]+|cat[ \t]*<<<[ \t]*)(?:\\{0,3}")?\$\{?(?:env:)?${SECRET_WORD}(?<name>[A-Za-z_][A-Za-z0-9_]{2,96})\}?(?:\\{0,3}")?(?:[ \t]*\|[ \t]*base64(?:[ \t]+-w[ \t]?0)?)?|printenv[ \t]+${SECRET_WORD}(?<name>[A-Za-z_][A-Za-z0-9_]{2,96})|console\.log\(process\.env(?:\.|\[\\{0,3}["'])${SECRET_WORD}(?<name>[A-Za-z_][A-Za-z0-9_]{2,96})(?:\\{0,3}["']\])?\);?\\{0,3}['"]|print\(os\.(?:environ\[|getenv\(|environ\.get\()\\{0,3}["']${SECRET_WORD}(?<name>[A-Za-z_][A-Za-z0-9_]{2,96})\\{0,3}["'][\])]\)\\{0,3}['"])[ \t]*`;
 
 /**
  * The opening of a tool result's content, up to the output: Claude Code's
@@ -53,11 +64,21 @@ const CONTENT = String
  * result that names it (`"tool_use_id":"<id>"`), past other calls and results
  * (parallel tool calls); the search ends at the first result naming that id
  * and stops at the next print command (`echo `, `printenv `, `printf `,
- * `cat <<<`, `console.log(process.env`, `print(os.`), so each hit reads up to the next one's. Without an id, `(?!\k<id>)` fails (the empty reference
+ * `cat <<<`, `console.log(process.env`, `print(os.`, `$env:`), so each hit reads up to the next one's. Without an id, `(?!\k<id>)` fails (the empty reference
  * matches), so the search is not tried.
  */
 const TO_CALL_OUTPUT = String
-  .raw`\\{0,3}"[,}\]](?!\k<id>)(?:[^cept]|c(?!at[ \t]*<<<|onsole\.log\(process\.env)|e(?!cho[ \t])|p(?!rint(?:env|f)[ \t]|rint\(os\.)|t(?!ool_use_id\\{0,3}":[ \t]{0,4}\\{0,3}"\k<id>\\{0,3}")){0,6000}?\\{0,3}"tool_use_id\\{0,3}":[ \t]{0,4}\\{0,3}"\k<id>\\{0,3}"[^\r\n]{0,200}?\\{0,3}"${CONTENT}`;
+  .raw`\\{0,3}"[,}\]](?!\k<id>)(?:[^cept$]|\$(?!env:)|c(?!at[ \t]*<<<|onsole\.log\(process\.env)|e(?!cho[ \t])|p(?!rint(?:env|f)[ \t]|rint\(os\.)|t(?!ool_use_id\\{0,3}":[ \t]{0,4}\\{0,3}"\k<id>\\{0,3}")){0,6000}?\\{0,3}"tool_use_id\\{0,3}":[ \t]{0,4}\\{0,3}"\k<id>\\{0,3}"[^\r\n]{0,200}?\\{0,3}"${CONTENT}`;
+
+/**
+ * From a command in a Codex `function_call`'s arguments to the
+ * `function_call_output` that names the same `call_id` (Codex writes the id
+ * after the arguments, on the same line), past other calls and outputs
+ * (parallel calls); the search ends at the first output naming that id and
+ * stops at the next print command, as {@linkcode TO_CALL_OUTPUT} does.
+ */
+const TO_CODEX_CALL_OUTPUT = String
+  .raw`\\{0,3}"[,}\]][^\r\n]{0,300}?"call_id\\{0,3}":[ \t]{0,4}\\{0,3}"(?<cid>[A-Za-z0-9_-]{3,80})\\{0,3}"(?:[^cep$]|c(?!at[ \t]*<<<|onsole\.log\(process\.env|all_id\\{0,3}":[ \t]{0,4}\\{0,3}"\k<cid>\\{0,3}")|e(?!cho[ \t])|p(?!rint(?:env|f)[ \t]|rint\(os\.)|\$(?!env:)){0,6000}?call_id\\{0,3}":[ \t]{0,4}\\{0,3}"\k<cid>\\{0,3}"[^\r\n]{0,200}?\\{0,3}"${CONTENT}`;
 
 /**
  * From the command to its output: a line break (raw or JSON-escaped: a
@@ -70,12 +91,12 @@ const TO_CALL_OUTPUT = String
  * time` and `Output:` header, before the output); Claude Code's content is a
  * string or an array whose first block is text. That search stops at the
  * next tool result, the next `"command"`, `"cmd"`, `echo `, `printenv `,
- * `printf ` or `cat <<<` (the
+ * `printf `, `cat <<<` or `$env:` (the
  * next command's, whose answer that result may be), so the text each hit reads
  * ends where the next hit's begins.
  */
 const TO_OUTPUT = String
-  .raw`(?:(?:\r?\n|(?:\\r)?\\n)[ \t]{0,16}|\\{0,3}"[,}\]](?:[^cetfp]|c(?!ommand\\{0,3}"|md\\{0,3}"|at[ \t]*<<<|onsole\.log\(process\.env)|e(?!cho[ \t])|p(?!rint(?:env|f)[ \t]|rint\(os\.)|t(?!ool_result\\{0,3}")|f(?!unction_call_output\\{0,3}")){0,3000}?(?:tool_result|function_call_output)\\{0,3}"[^\r\n]{0,200}?\\{0,3}"${CONTENT})`;
+  .raw`(?:(?:\r?\n|(?:\\r)?\\n)[ \t]{0,16}|\\{0,3}"[,}\]](?:[^cetfp$]|\$(?!env:)|c(?!ommand\\{0,3}"|md\\{0,3}"|at[ \t]*<<<|onsole\.log\(process\.env)|e(?!cho[ \t])|p(?!rint(?:env|f)[ \t]|rint\(os\.)|t(?!ool_result\\{0,3}")|f(?!unction_call_output\\{0,3}")){0,3000}?(?:tool_result|function_call_output)\\{0,3}"[^\r\n]{0,200}?\\{0,3}"${CONTENT})`;
 
 /**
  * The output: one run of 8 to 512 characters alone on its line or its
@@ -119,8 +140,9 @@ export function printedVariableRule(
     kind: "env_secret",
     title: "Secret variable printed by echo or printenv",
     description:
-      "`echo $DB_PASSWORD`, `echo -n \"${API_TOKEN}\"`, `printf '%s' \"$API_TOKEN\"`, `cat <<<\"$API_TOKEN\"`, PowerShell's `echo $env:API_TOKEN`, `printenv API_TOKEN`, `node -e 'console.log(process.env.API_TOKEN)'` or `python -c 'import os; print(os.environ[\"API_TOKEN\"])'` (nothing else on the command line) under a secret name (as the `.env` assignment reads it), and the one word it printed: on the next line (a terminal, a tool result holding the command), or the whole content of the first tool result after the command in an agent's transcript (a string or one text block, also in a subagent's transcript held in a tool result); the value is checked as `NAME=value` would be, and a path, file name, URL or run of lower-case words is kept.",
+      "`echo $DB_PASSWORD`, `echo -n \"${API_TOKEN}\"`, `printf '%s' \"$API_TOKEN\"`, `cat <<<\"$API_TOKEN\"`, PowerShell's `echo $env:API_TOKEN` or a bare `$env:API_TOKEN` as the whole command, `printenv API_TOKEN`, `node -e 'console.log(process.env.API_TOKEN)'` or `python -c 'import os; print(os.environ[\"API_TOKEN\"])'` (nothing else on the command line) under a secret name (as the `.env` assignment reads it), and the one word it printed: on the next line (a terminal, a tool result holding the command), or the whole content of the tool result that answers the command in an agent's transcript (the one naming its call's id, Claude Code's or Codex's, past calls made in parallel; else the first after it; a string or one text block, also in a subagent's transcript held in a tool result); the value is checked as `NAME=value` would be, and a path, file name, URL or run of lower-case words is kept.",
     keywords: [
+      "$env:",
       "echo $",
       'echo "$',
       'echo \\"$',
@@ -141,7 +163,8 @@ export function printedVariableRule(
       "print(os.getenv(",
     ],
     pattern: new RegExp(
-      CALL_ID + PRINT_COMMAND + `(?:${TO_CALL_OUTPUT}|${TO_OUTPUT})` + OUTPUT,
+      CALL_ID + PRINT_COMMAND + `(?:${TO_CALL_OUTPUT}|${TO_CODEX_CALL_OUTPUT}|${TO_OUTPUT})` +
+        OUTPUT,
       "i",
     ),
     before: 16,

@@ -11,6 +11,10 @@
  * starts before `limit` is always complete in the buffer; findings from the
  * carried bytes that were decided in the previous round are skipped.
  *
+ * A value wrapped onto further lines is followed over them (wraps.ts): the
+ * overlap also carries {@linkcode WRAP_REACH}, so a finding decided in a
+ * round has every line a wrap may take in the buffer.
+ *
  * Every copy: the values found so far are remembered (bounded, see
  * copies.ts) and every standalone copy of one in a later chunk, or earlier
  * in the same buffer, is redacted as well. A copy that was already written
@@ -23,6 +27,7 @@ import { SCAN_BOUNDS, type ScanBounds } from "../../bounds.ts";
 import { armorEnd } from "./armor.ts";
 import { type CopyBounds, CopyMemory, mergeCopies } from "./copies.ts";
 import { findSecrets, type RawFinding, type SecretEngine } from "./engine.ts";
+import { extendWraps, WRAP_REACH } from "./wraps.ts";
 
 /** Reads bytes into a buffer; null at end of input (the shape of Deno.Reader). */
 export interface ByteReader {
@@ -147,9 +152,11 @@ export async function scanStream(
   const lookBehind = engine.maxBefore;
   /** Where a round's redacted output is joined before its one write. */
   let joined = new Uint8Array(0);
-  if (overlap < engine.maxAfter || chunkBytes < 1) {
+  if (overlap < engine.maxAfter + WRAP_REACH || chunkBytes < 1) {
     throw new RangeError(
-      `Cannot scan: overlap of ${overlap} bytes is below the longest rule window (${engine.maxAfter})`,
+      `Cannot scan: overlap of ${overlap} bytes is below the longest rule window and a wrap's reach (${
+        engine.maxAfter + WRAP_REACH
+      })`,
     );
   }
   const collect = options.collect ?? true;
@@ -205,8 +212,8 @@ export async function scanStream(
       // The last round's secret ran to the end of its buffer: what goes on
       // here is part of the same secret (already marked).
       const at = lastEnd - base;
-      const rest = latin1.decode(view.subarray(at));
       const tail = engine.extendedKinds.get(openKind);
+      const rest = latin1.decode(view.subarray(at));
       if (tail === undefined) lastEnd += armorEnd(rest, 0, { midLine: true });
       else {
         tail.lastIndex = 0;
@@ -221,8 +228,13 @@ export async function scanStream(
     }
     const limit = eof ? base + bufLen : base + bufLen - overlap;
     const round: RawFinding[] = [];
-    const found = findSecrets(engine, view);
+    const { findings: found, joined: wrapped } = extendWraps(view, findSecrets(engine, view), {
+      skip: engine.armoredKinds,
+      opens: base === 0,
+      complete: eof,
+    });
     memory.remember(view, found);
+    for (const w of wrapped) memory.rememberValue(w.value, w.kind);
     const from = Math.max(0, decidedUpTo - base);
     const all = mergeCopies(found, memory.find(view, from, limit - base, engine.probeCopies(view)));
     for (const f of all) {

@@ -85,3 +85,34 @@ Deno.test("stripColour removes control sequences and maps each kept byte to its 
     assert.equal(stripColour(encoder.encode(plain)), null, plain);
   }
 });
+
+Deno.test("review59: a value split by an operating system command (an OSC 8 hyperlink, a title) in coloured output is redacted whole, raw and JSON-escaped, in one buffer and in a stream (see: #21)", async () => {
+  const rng = new Rng(5910);
+  for (let round = 0; round < 4; round++) {
+    const a = `${rng.str(ALNUM, 6)}7q`;
+    const b = `${rng.str(ALNUM, 8)}`;
+    const shapes: ((e: string, bel: string, st: string) => string)[] = [
+      (e, _bel, st) =>
+        `${e}[32mAPI_TOKEN${e}[0m=${a}${e}]8;;https://x.test/p${st}${b}${e}]8;;${st}\n`,
+      (e, bel) => `${e}[1mDB_PASSWORD${e}[0m=${a}${e}]0;build log${bel}${b}\n`,
+    ];
+    for (const shape of shapes) {
+      for (const [e, bel, st] of [[E, "\x07", `${E}\\`], ["\\u001b", "\\u0007", "\\u001b\\\\"]]) {
+        const body = shape(e!, bel!, st!);
+        const text = e === E ? body : '{"out":"' + body.replaceAll("\n", "\\n") + '"}\n';
+        const r = redactText(engine, text);
+        assert.equal(r.kinds.length, 1, text);
+        assert.ok(!r.text.includes(a) && !r.text.includes(b), r.text);
+        const parts: Uint8Array[] = [];
+        await scanStream(engine, readerOf(encoder.encode(text), 5), {
+          bounds: { chunkBytes: 13 },
+          write: (x) => void parts.push(x.slice()),
+        });
+        assert.equal(new TextDecoder().decode(concatBytes(parts)), r.text);
+      }
+    }
+  }
+  // Control: a hyperlink around no secret is left as it is.
+  const link = `${E}[34m${E}]8;;file:///srv/app/README.md${E}\\README.md${E}]8;;${E}\\${E}[0m\n`;
+  assert.equal(redactText(engine, link).text, link);
+});

@@ -14,6 +14,7 @@ import { ALNUM, Rng } from "../../../_helpers/secret_fixtures.ts";
 import { defaultEngine } from "../../../../core/safety/secrets/default_engine.ts";
 import { redactText } from "../../../../core/safety/secrets/redact.ts";
 import { scanStream } from "../../../../core/safety/secrets/stream.ts";
+import { WRAP_REACH } from "../../../../core/safety/secrets/wraps.ts";
 
 const encoder = new TextEncoder();
 
@@ -226,7 +227,7 @@ Deno.test("a copy a rule finding stops inside is redacted whole, in one buffer a
     }\ncurl -u admin:${value} http://x\n`;
     const parts: Uint8Array[] = [];
     await scanStream(engine, readerOf(encoder.encode(padded), 7), {
-      bounds: { chunkBytes, overlapBytes: engine.maxAfter },
+      bounds: { chunkBytes, overlapBytes: engine.maxAfter + WRAP_REACH },
       write: (b) => void parts.push(b.slice()),
     });
     const streamed = new TextDecoder().decode(concatBytes(parts));

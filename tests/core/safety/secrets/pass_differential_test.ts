@@ -9,6 +9,7 @@ import fc from "fast-check";
 import { createEngine, findSecrets } from "../../../../core/safety/secrets/engine.ts";
 import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
 import { scanStream } from "../../../../core/safety/secrets/stream.ts";
+import { WRAP_REACH } from "../../../../core/safety/secrets/wraps.ts";
 import { PLACEHOLDER_OPENING_WORDS } from "../../../../core/safety/secrets/filters.ts";
 import { readerOf } from "../../../_helpers/byte_stream.ts";
 import { CONTEXTS } from "../../../_helpers/secret_fixtures.ts";
@@ -82,7 +83,7 @@ Deno.test("the pass's name checks change no finding: WebAssembly and TypeScript,
         assert.deepEqual(findSecrets(checked, bytes), want, prefilter);
       }
       const streamed = await scanStream(engines[0]!.checked, readerOf(bytes, 7), {
-        bounds: { chunkBytes: 64, overlapBytes: engines[0]!.checked.maxAfter },
+        bounds: { chunkBytes: 64, overlapBytes: engines[0]!.checked.maxAfter + WRAP_REACH },
       });
       assert.deepEqual(
         streamed.findings.map((f) => [f.kind, f.start, f.end]),

@@ -12,6 +12,7 @@ import { ALNUM, CONTEXTS, Rng } from "../../../_helpers/secret_fixtures.ts";
 import { concatBytes, readerOf } from "../../../_helpers/byte_stream.ts";
 import { defaultEngine } from "../../../../core/safety/secrets/default_engine.ts";
 import { scanStream } from "../../../../core/safety/secrets/stream.ts";
+import { WRAP_REACH } from "../../../../core/safety/secrets/wraps.ts";
 
 const engine = createEngine(SECRET_RULES);
 
@@ -30,6 +31,7 @@ const MORE_COMMANDS = [
   (n: string) => `printf "%s" "\${${n}}"`,
   (n: string) => `cat <<<"$${n}"`,
   (n: string) => `echo $env:${n}`,
+  (n: string) => `$env:${n}`,
   (n: string) => `node -e 'console.log(process.env.${n})'`,
   (n: string) => `python3 -c 'import os; print(os.environ["${n}"])'`,
   (n: string) => `python -c "import os; print(os.getenv('${n}'))"`,
@@ -157,6 +159,9 @@ Deno.test("review50: a secret variable printed by echo or printenv is redacted o
     for (const command of [...COMMANDS, ...MORE_COMMANDS]) {
       const value = rng.str(ALNUM, 6) + "7" + rng.str(ALNUM, 13);
       for (const [ctx, text] of shapes(command(name), value)) {
+        // That context writes `echo ` before the terminal's prompt: a bare `$env:` is then an
+        // argument, not the command.
+        if (ctx === "shell_history" && command("X") === "$env:X") continue;
         const r = redactText(engine, text);
         assert.ok(r.kinds.includes("env_secret"), `${ctx}: ${r.text.slice(0, 400)}`);
         assert.ok(!r.text.includes(value.slice(2, 14)), `${ctx}: ${r.text.slice(0, 400)}`);
@@ -184,6 +189,11 @@ Deno.test("review50: a printed setting, reference, mask or other command's outpu
     ["printf '%d' \"$API_TOKEN\"", "x7Kp2qLm9ZvB4n"],
     ['cat <<<"$API_TOKEN" > token.txt', "x7Kp2qLm9ZvB4n"],
     ["echo $env:API_TOKEN_PATH", "C:\\Users\\dev\\token.json"],
+    ["$env:API_TOKEN_PATH", "C:\\Users\\dev\\token.json"],
+    ["$env:API_TOKEN.Length", "40"],
+    ["$env:API_TOKEN | Set-Content token.txt", "x7Kp2qLm9ZvB4n"],
+    ["Write-Host $env:API_TOKEN.Substring(0,4)", "x7Kp2qLm9ZvB4n"],
+    ["if ($env:API_TOKEN) { 'set' }", "x7Kp2qLm9ZvB4n"],
     ["echo -n $API_TOKEN", "****************"],
     ["node -e 'console.log(process.env.API_TOKEN.length)'", "x7Kp2qLm9ZvB4n"],
     ["python3 -c 'import os; print(os.environ[\"API_TOKEN\"][:4])'", "x7Kp2qLm9ZvB4n"],
@@ -342,5 +352,113 @@ Deno.test("review57: PowerShell's Get-ChildItem env:NAME under a secret name: it
     for (const [ctx, text] of shapes(command, output)) {
       assert.deepEqual(redactText(engine, text).kinds, [], `${command}, ${ctx}`);
     }
+  }
+});
+
+Deno.test("review59: a bare PowerShell `$env:NAME` as the whole command prints the value: redacted after a prompt and in a PowerShell call's result; an expression or a setting is kept (see: #21)", () => {
+  const value = "Hq7Zr2Lm9XkP4vNw";
+  const texts = [
+    `PS C:\\Users\\dev> $env:API_TOKEN\n${value}\nPS C:\\Users\\dev> ls`,
+    `PS /srv/app>   $env:STRIPE_SECRET\r\n${value}\r\n`,
+    codexTurn("$env:DB_PASSWORD", value, false),
+    JSON.stringify({
+      type: "response_item",
+      payload: {
+        type: "function_call",
+        name: "shell",
+        arguments: JSON.stringify({ command: ["powershell.exe", "-Command", "$env:API_TOKEN"] }),
+        call_id: "call_9",
+      },
+    }) + "\n" + JSON.stringify({
+      type: "response_item",
+      payload: { type: "function_call_output", call_id: "call_9", output: value },
+    }) + "\n",
+  ];
+  for (const text of texts) {
+    const r = redactText(engine, text);
+    assert.deepEqual(r.kinds, ["env_secret"], text);
+    assert.ok(!r.text.includes(value), r.text);
+  }
+  for (
+    const kept of [
+      `PS C:\\> $env:API_TOKEN_FILE\nC:\\secrets\\token.txt\n`,
+      `PS C:\\> Write-Output "token: $env:API_TOKEN"\n${value}\n`,
+      `PS C:\\> $env:API_TOKEN.Length\n${value}\n`,
+      `PS C:\\> $env:PATH\n${value}\n`,
+    ]
+  ) assert.deepEqual(redactText(engine, kept).kinds, [], kept);
+});
+
+/**
+ * Codex's parallel calls: one `function_call` line per call (its `call_id` after the
+ * arguments), then one `function_call_output` per call in the order given.
+ */
+function codexParallel(calls: [string, string][], resultOrder: number[], legacy: boolean): string {
+  const item = (payload: unknown) =>
+    JSON.stringify({ timestamp: "2026-08-20T09:00:00.000Z", type: "response_item", payload });
+  const lines = calls.map(([command], i) =>
+    item({
+      type: "function_call",
+      name: "shell",
+      arguments: JSON.stringify(
+        legacy ? { command: ["bash", "-lc", command], workdir: "/srv/app" } : { cmd: command },
+      ),
+      call_id: `call_P${i}x`,
+    })
+  );
+  for (const i of resultOrder) {
+    const output = legacy
+      ? JSON.stringify({ output: calls[i]![1] + "\n", metadata: { exit_code: 0 } })
+      : `Exit code: 0\nWall time: 0.1 seconds\nOutput:\n${calls[i]![1]}\n`;
+    lines.push(item({ type: "function_call_output", call_id: `call_P${i}x`, output }));
+  }
+  return lines.join("\n") + "\n";
+}
+
+Deno.test("review59: a printed variable in Codex's parallel calls is redacted in the output naming its call_id (written after the arguments); another call's output is kept (see: #21)", () => {
+  const value = "Hq7Zr2Lm9XkP4vNw";
+  const other = "5f3c9a1e7b2d4c6a8e0f1a2b3c4d5e6f7a8b9c0d";
+  for (const legacy of [true, false]) {
+    for (const print of [...COMMANDS, ...MORE_COMMANDS]) {
+      const command = print("API_TOKEN");
+      const layouts: [string, [string, string][], number[]][] = [
+        ["first of two, results reversed", [[command, value], ["git rev-parse HEAD", other]], [
+          1,
+          0,
+        ]],
+        ["middle of three, results reversed", [["ls", "README.md"], [command, value], [
+          "git rev-parse HEAD",
+          other,
+        ]], [2, 1, 0]],
+      ];
+      for (const [label, calls, order] of layouts) {
+        const r = redactText(engine, codexParallel(calls, order, legacy));
+        assert.ok(!r.text.includes(value), `${label}, ${command}: ${r.text.slice(0, 600)}`);
+        assert.ok(r.text.includes(other), `${label}, ${command}: another call's output taken`);
+        assert.deepEqual(r.kinds, ["env_secret"], `${label}, ${command}`);
+      }
+    }
+  }
+});
+
+Deno.test("review59: Codex's parallel calls in a stream: the printed value is redacted whatever chunk boundary falls between the call, its id and its output (see: #21)", async () => {
+  const value = "Hq7Zr2Lm9XkP4vNw";
+  const body = codexParallel(
+    [["echo $API_TOKEN", value], ["git rev-parse HEAD", "5f3c9a1e7b2d4c6a8e0f1a2b3c4d5e6f"]],
+    [1, 0],
+    false,
+  );
+  const streamEngine = defaultEngine();
+  const chunkBytes = 64;
+  for (let pad = 0; pad < body.length; pad += 3) {
+    const text = "x".repeat(pad % chunkBytes) + "\n" + "y".repeat(pad) + "\n" + body;
+    const parts: Uint8Array[] = [];
+    await scanStream(streamEngine, readerOf(new TextEncoder().encode(text), 5), {
+      bounds: { chunkBytes, overlapBytes: streamEngine.maxAfter + WRAP_REACH },
+      write: (b) => void parts.push(b.slice()),
+    });
+    const streamed = new TextDecoder().decode(concatBytes(parts));
+    assert.ok(!streamed.includes(value), `pad ${pad}`);
+    assert.equal(streamed, redactText(streamEngine, text).text, `pad ${pad}`);
   }
 });

@@ -31,3 +31,27 @@ Deno.test("review50: a secret assigned in typographic quotes (“…”, ‘…�
     ]
   ) keptEverywhere(text);
 });
+
+Deno.test("review59: a secret assigned with a full-width ＝ or ： (an input method's) is redacted whole in every context; a reference, a placeholder, an arrow or a dash before prose are kept (see: #21)", () => {
+  const rng = new Rng(5909);
+  const shapes = [
+    (v: string) => `API_TOKEN\uff1d${v}`,
+    (v: string) => `api_key\uff1a ${v}`,
+    (v: string) => `DB_PASSWORD \uff1d "${v}"`,
+    (v: string) => `client_secret\uff1a'${v}',`,
+  ];
+  for (const shape of shapes) {
+    const v = p(rng.str(ALNUM, 9), "7", rng.str(ALNUM, 8));
+    foundEverywhere(shape(v), [v.slice(0, 9), v.slice(-8)], "generic_secret");
+  }
+  for (
+    const text of [
+      "API_TOKEN\uff1d${API_TOKEN}",
+      "password\uff1a<your-password>",
+      "api_key\uff1a your_api_key_here",
+      "token \u2192 Settings",
+      "password \u2014 see the docs",
+      "Secret\uff1a\u8bf7\u5728\u63a7\u5236\u53f0\u83b7\u53d6",
+    ]
+  ) keptEverywhere(text);
+});

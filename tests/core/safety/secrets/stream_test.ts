@@ -12,7 +12,7 @@ import { ALNUM, B64, Rng, SAMPLES } from "../../../_helpers/secret_fixtures.ts";
 const engine = createEngine(SECRET_RULES);
 const encoder = new TextEncoder();
 
-const SMALL = { chunkBytes: 4096, overlapBytes: 32 * 1024 };
+const SMALL = { chunkBytes: 4096, overlapBytes: 40 * 1024 };
 
 Deno.test("scanStream() finds a secret straddling a chunk boundary at every offset", async () => {
   const rng = new Rng(21);

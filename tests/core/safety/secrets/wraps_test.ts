@@ -1,0 +1,286 @@
+/**
+ * Secrets wrapped onto several lines (`fold`, a terminal, textwrap): the
+ * whole value is redacted, raw, with CRLF and JSON-escaped inside a
+ * transcript line (once and twice), also when streamed with a chunk
+ * boundary anywhere in it; and a finding followed by an ordinary line keeps
+ * that line.
+ * @module
+ */
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { defaultEngine } from "../../../../core/safety/secrets/default_engine.ts";
+import { redactText } from "../../../../core/safety/secrets/redact.ts";
+import { scanStream } from "../../../../core/safety/secrets/stream.ts";
+import { extendWraps, WRAP_REACH } from "../../../../core/safety/secrets/wraps.ts";
+import { concatBytes, readerOf } from "../../../_helpers/byte_stream.ts";
+import { ALNUM, Rng, URLSAFE } from "../../../_helpers/secret_fixtures.ts";
+
+const engine = defaultEngine();
+const encoder = new TextEncoder();
+
+/** `fold -w width`: every line cut into pieces of `width` characters. */
+function fold(text: string, width: number): string {
+  return text.split("\n").map((line) => {
+    const pieces: string[] = [];
+    for (let i = 0; i < line.length; i += width) pieces.push(line.slice(i, i + width));
+    return pieces.length === 0 ? "" : pieces.join("\n");
+  }).join("\n");
+}
+
+/** Where a folded text is found: raw, CRLF, in a transcript's tool result, nested once more. */
+const CONTAINERS: Record<string, (text: string) => string> = {
+  raw: (t) => t,
+  crlf: (t) => t.replaceAll("\n", "\r\n"),
+  transcript: (t) =>
+    JSON.stringify({ type: "tool_result", tool_use_id: "toolu_01", content: t }) + "\n",
+  transcript_crlf: (t) =>
+    JSON.stringify({ type: "tool_result", content: t.replaceAll("\n", "\r\n") }) + "\n",
+  nested: (t) => JSON.stringify({ message: JSON.stringify({ content: t }) }) + "\n",
+  fence: (t) => `Run this:\n\n\`\`\`\n${t}\n\`\`\`\n\nThen restart.\n`,
+};
+
+interface Case {
+  name: string;
+  /** The unwrapped line(s). */
+  text: string;
+  secret: string;
+  width: number;
+  /** A line after the value that must stay. */
+  after: string;
+}
+
+function cases(rng: Rng): Case[] {
+  const a = rng.str(ALNUM, 92);
+  const b = rng.str(URLSAFE, 200);
+  const g = "ghp_" + rng.str(ALNUM, 36);
+  const c = rng.str(ALNUM, 150);
+  const d = rng.str(URLSAFE, 120);
+  return [
+    {
+      name: "assignment at 80",
+      text: `API_TOKEN=${a}\nnext line here`,
+      secret: a,
+      width: 80,
+      after: "next line here",
+    },
+    {
+      name: "bearer at 80",
+      text: `Authorization: Bearer ${b}\nok`,
+      secret: b,
+      width: 80,
+      after: "ok",
+    },
+    // The value ends right at the second line's end: two full lines, and `ls` is the next command.
+    {
+      name: "export at 30",
+      text: `export GITHUB_TOKEN=${g}\nls -la`,
+      secret: g,
+      width: 30,
+      after: "ls -la",
+    },
+    { name: "assignment at 64", text: `SECRET_KEY=${c}\nfi`, secret: c, width: 64, after: "fi" },
+    // The last piece is followed by the rest of its line.
+    {
+      name: "curl header at 120",
+      text: `curl -H "Authorization: Bearer ${d}" https://api.example.test/v1\nexit`,
+      secret: d,
+      width: 120,
+      after: "exit",
+    },
+  ];
+}
+
+/** Pieces of the value as the fold cut it (each must be gone). */
+function piecesOf(c: Case): string[] {
+  return fold(c.text, c.width).split("\n").map((line) => {
+    let best = "";
+    for (let i = 0; i < line.length; i++) {
+      for (let j = line.length; j > i + best.length; j--) {
+        if (c.secret.includes(line.slice(i, j))) best = line.slice(i, j);
+      }
+    }
+    return best;
+  }).filter((p) => p.length >= 4);
+}
+
+Deno.test("redactText() redacts every line of a wrapped value, in every container", () => {
+  const rng = new Rng(5901);
+  for (let round = 0; round < 4; round++) {
+    for (const c of cases(rng)) {
+      const pieces = piecesOf(c);
+      assert.ok(pieces.length >= 2, `${c.name}: the fold cut the value`);
+      for (const [where, put] of Object.entries(CONTAINERS)) {
+        const r = redactText(engine, put(fold(c.text, c.width)));
+        for (const p of pieces) {
+          assert.ok(!r.text.includes(p), `${c.name}, ${where}: ${p} left\n${r.text}`);
+        }
+        assert.ok(
+          r.text.includes(c.after),
+          `${c.name}, ${where}: the next line was taken\n${r.text}`,
+        );
+        assert.equal(r.kinds.length, 1, `${c.name}, ${where}: ${r.kinds}`);
+      }
+    }
+  }
+});
+
+Deno.test("redactText() redacts a later copy of the whole wrapped value", () => {
+  const rng = new Rng(5902);
+  const a = rng.str(ALNUM, 92);
+  const text = fold(`API_TOKEN=${a}\n`, 80) + `then: curl -d 'k=${a}' https://x.test\n`;
+  const r = redactText(engine, text);
+  assert.ok(!r.text.includes(a.slice(70)), r.text);
+  assert.equal(r.kinds.length, 2);
+});
+
+/** `lines[0]` is padded to exactly `width` characters with a random value. */
+function lineOf(width: number, rng: Rng): string {
+  const head = "API_TOKEN=";
+  return head + rng.str(ALNUM, width - head.length);
+}
+
+Deno.test("redactText() keeps an ordinary line after a value that ends its line", () => {
+  const rng = new Rng(5903);
+  for (const width of [80, 120]) {
+    for (
+      const next of [
+        "fi",
+        "EOF",
+        "done",
+        "Done",
+        "DEBUG=true",
+        "  indented x9Kq7",
+        "}",
+        "- item",
+        `x9Kq7 ${"w".repeat(width)}`, // wider than the width: not a fold's line
+        "export X=1",
+      ]
+    ) {
+      for (const put of [CONTAINERS.raw!, CONTAINERS.transcript!]) {
+        const text = put(`${lineOf(width, rng)}\n${next}\nmore`);
+        const r = redactText(engine, text);
+        assert.equal(r.kinds.length, 1, text);
+        assert.ok(
+          r.text.includes(`]\n${next}`) ||
+            r.text.includes(`]\\n${JSON.stringify(next).slice(1, -1)}`),
+          `${next}: ${r.text}`,
+        );
+      }
+    }
+    // Positive control: a value's tail there is taken.
+    const r = redactText(engine, `${lineOf(width, rng)}\nx9Kq7\nmore`);
+    assert.equal(r.text, "API_TOKEN=[REDACTED:env_secret]\nmore");
+  }
+  // A width no tool wraps at, with no full line to prove it: the next line stays.
+  for (const width of [47, 81]) {
+    const r = redactText(engine, `${lineOf(width, rng)}\nx9Kq7\nmore`);
+    assert.equal(r.text, "API_TOKEN=[REDACTED:env_secret]\nx9Kq7\nmore");
+    // Control: a full line of that width proves it.
+    const full = rng.str(ALNUM, width);
+    const proven = redactText(engine, `${lineOf(width, rng)}\n${full}\nx9Kq7\nmore`);
+    assert.equal(proven.text, "API_TOKEN=[REDACTED:env_secret]\nmore");
+  }
+});
+
+Deno.test("scanStream() redacts a wrapped value with a chunk boundary anywhere in it", async () => {
+  const rng = new Rng(5904);
+  const chunkBytes = 64;
+  for (const c of cases(rng).slice(0, 3)) {
+    for (const put of [CONTAINERS.raw!, CONTAINERS.transcript!]) {
+      const body = put(fold(c.text, c.width));
+      const pieces = piecesOf(c);
+      for (let pad = 0; pad < chunkBytes + body.length; pad += pad < chunkBytes ? 1 : 7) {
+        const text = "x".repeat(pad) + "\n" + body;
+        const parts: Uint8Array[] = [];
+        await scanStream(engine, readerOf(encoder.encode(text), 5), {
+          bounds: { chunkBytes, overlapBytes: engine.maxAfter + WRAP_REACH },
+          write: (b) => void parts.push(b.slice()),
+        });
+        const streamed = new TextDecoder().decode(concatBytes(parts));
+        assert.equal(streamed, redactText(engine, text).text, `${c.name}, pad ${pad}`);
+        for (const p of pieces) {
+          assert.ok(!streamed.includes(p), `${c.name}, pad ${pad}: ${p} left`);
+        }
+      }
+    }
+  }
+});
+
+Deno.test("extendWraps() leaves key blocks and findings not at a line end", () => {
+  const text = "A=" + "k".repeat(10) + "Q7".repeat(34) + "\nx9Kq7\n";
+  const bytes = encoder.encode(text);
+  const mid = extendWraps(bytes, [{ kind: "k", start: 2, end: 70 }]);
+  assert.deepEqual(mid.findings, [{ kind: "k", start: 2, end: 70 }]);
+  assert.deepEqual(mid.joined, []);
+  const skipped = extendWraps(bytes, [{ kind: "key", start: 2, end: 80 }], {
+    skip: new Set(["key"]),
+  });
+  assert.deepEqual(skipped.findings, [{ kind: "key", start: 2, end: 80 }]);
+  // Control: the same finding to the line end is extended, its value joined.
+  const taken = extendWraps(bytes, [{ kind: "k", start: 2, end: 80 }]);
+  assert.deepEqual(taken.findings, [{ kind: "k", start: 2, end: 86 }]);
+  assert.equal(new TextDecoder().decode(taken.joined[0]!.value), text.slice(2, 80) + "x9Kq7");
+});
+
+Deno.test("redactText() follows a paste wrapped at its terminal's width, proven by two earlier wrapped lines of that width", () => {
+  const rng = new Rng(5905);
+  const width = 97;
+  const log1 = "2026-12-06T08:40:11Z INFO worker started: " + rng.str(ALNUM, 110);
+  const log2 = "2026-12-06T08:40:12Z INFO fetched config from https://config.example.test/" +
+    rng.str(ALNUM, 60);
+  const secret = rng.str(ALNUM, 100);
+  const tail = secret.slice(width - "API_TOKEN=".length);
+  const paste = (logs: string[]) =>
+    fold([...logs, `API_TOKEN=${secret}`, "$ exit"].join("\n"), width);
+  for (const put of [CONTAINERS.raw!, CONTAINERS.transcript!]) {
+    const r = redactText(engine, put(paste([log1, log2])));
+    assert.ok(!r.text.includes(tail), r.text);
+    assert.ok(r.text.includes("$ exit"), r.text);
+    // Control: one earlier line of that width is too common a coincidence to prove it.
+    const one = redactText(engine, put(paste([log1])));
+    assert.ok(one.text.includes(tail), one.text);
+  }
+});
+
+Deno.test("scanStream() and redactText() agree on folded values at any width, chunk size and read size (property)", async () => {
+  const widths = [30, 64, 77, 80, 97, 120];
+  let taken = 0;
+  await fc.assert(
+    fc.asyncProperty(
+      fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+      fc.constantFrom(...widths),
+      fc.integer({ min: 30, max: 300 }),
+      // Short inputs in one buffer, and long ones whose later buffers start past the input's start.
+      fc.oneof(fc.integer({ min: 0, max: 200 }), fc.integer({ min: 60_000, max: 70_000 })),
+      fc.integer({ min: 1024, max: 8192 }),
+      fc.integer({ min: 1, max: 13 }),
+      fc.boolean(),
+      async (seed, width, length, pad, chunkBytes, step, json) => {
+        const rng = new Rng(seed);
+        const secret = rng.str(ALNUM, length);
+        const logs = [0, 1].map(() => "log " + rng.str(ALNUM, width + 10));
+        const body = fold([...logs, `API_TOKEN=${secret}`, "$ exit"].join("\n"), width);
+        const filler = "y".repeat(60) + "\n";
+        const text = filler.repeat(Math.floor(pad / 61)) + "x".repeat(pad % 61) + "\n" +
+          (json ? CONTAINERS.transcript! : CONTAINERS.raw!)(body) +
+          filler.repeat(Math.floor(pad / 200)) + `curl -d 'k=${secret}' https://x.test\n`;
+        const parts: Uint8Array[] = [];
+        await scanStream(engine, readerOf(encoder.encode(text), step * 97), {
+          bounds: { chunkBytes, overlapBytes: engine.maxAfter + WRAP_REACH },
+          write: (b) => void parts.push(b.slice()),
+        });
+        const streamed = new TextDecoder().decode(concatBytes(parts));
+        const whole = redactText(engine, text).text;
+        assert.equal(streamed, whole);
+        if (!whole.includes(secret.slice(-6))) {
+          taken++;
+          // The wrap was followed: the later copy of the whole value (in a later chunk) goes too.
+          assert.ok(!whole.includes(secret));
+        }
+      },
+    ),
+    { numRuns: 120 },
+  );
+  // Positive control: the wraps were followed (the value's tail gone) in most runs.
+  assert.ok(taken > 80, `${taken} of 120`);
+});
