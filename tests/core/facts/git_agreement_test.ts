@@ -2336,3 +2336,36 @@ Deno.test("HEAD naming an annotated tag (a tag of a tag too) is peeled to its co
     assert.equal(r.facts.head, oid, "HEAD as git names it");
   }
 });
+
+/** Replaces the loose object `expr` names with bytes that do not inflate, or removes it. */
+async function spoilObject(dir: string, expr: string, how: "corrupt" | "remove"): Promise<void> {
+  const oid = (await git(dir, ["rev-parse", expr])).stdout.trim();
+  const file = `${dir}/.git/objects/${oid.slice(0, 2)}/${oid.slice(2)}`;
+  if (how === "remove") return await Deno.remove(file);
+  await Deno.chmod(file, 0o644);
+  await Deno.writeTextFile(file, "garbage");
+}
+
+Deno.test("HEAD's root tree corrupt or missing stops git even where the index's cache tree names it: the tree is unknown; a spoilt subtree the cache tree spares git does not read either", async () => {
+  const env = await userEnv();
+  for (const how of ["corrupt", "remove"] as const) {
+    const dir = await base({ "d/e.txt": "echo\n" });
+    await git(dir, ["status", "--porcelain"]);
+    await spoilObject(dir, "HEAD^{tree}", how);
+    await writeFiles(dir, { "a.txt": "edited\n" });
+    const r = await assertAgreesWithGit(env, dir, { label: `root tree ${how}` });
+    assert.equal(r.git.stopped, true, `control: git stops (${how})`);
+    assert.match(r.facts.unavailable?.[0]?.reason ?? "", /object|inflate|zlib/);
+  }
+  // Control: a subtree's object spoilt, its cache-tree node valid: git never
+  // reads it and gives its status; so does baton, on both versions.
+  for (const how of ["corrupt", "remove"] as const) {
+    const dir = await base({ "d/e.txt": "echo\n" });
+    await spoilObject(dir, "HEAD:d", how);
+    await writeFiles(dir, { "src/b.txt": "staged\n", "a.txt": "edited\n" });
+    await git(dir, ["add", "src/b.txt"]);
+    const r = await assertAgreesWithGit(env, dir, { label: `subtree ${how}` });
+    assert.equal(r.git.tracked.get("src/b.txt"), "M.", "control: git gives a status");
+    assert.equal(r.git.tracked.get("a.txt"), ".M");
+  }
+});
