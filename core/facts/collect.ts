@@ -389,7 +389,15 @@ export async function collectFacts(
     unavailable.push({ part: "worktree", reason: EXCLUDE_DIR_REASON });
   } else if (
     config !== null &&
-    await shallowFileInvalid(fs, repo, config.objectFormat === "sha256" ? 64 : 40)
+    await shallowFileInvalid(
+      fs,
+      repo,
+      config.objectFormat === "sha256" ? 64 : 40,
+      // git reads the variable's file in place of its own (from the work tree's top).
+      gitEnv["GIT_SHALLOW_FILE"] === undefined
+        ? null
+        : resolvePath(repo.workTree, gitEnv["GIT_SHALLOW_FILE"]),
+    )
   ) {
     unavailable.push({ part: "worktree", reason: SHALLOW_INVALID_REASON });
   } else if (config !== null && bareWithoutWorkTree(repo, config.bare, gitEnv)) {

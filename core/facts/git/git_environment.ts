@@ -68,6 +68,9 @@ export const GIT_REACH_VARIABLES = [
   "GIT_REPLACE_REF_BASE",
   // A grafts file other than info/grafts: the parents git reads for the publication walk.
   "GIT_GRAFT_FILE",
+  // A shallow file other than <git dir>/shallow: the commits git takes as parentless, and
+  // the file whose junk line stops git.
+  "GIT_SHALLOW_FILE",
   // As root, git takes the owner sudo ran it for as the current user.
   "SUDO_UID",
 ] as const;
