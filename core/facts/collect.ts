@@ -41,7 +41,8 @@ import {
 import { createAttributeLookup } from "./worktree/attributes.ts";
 import { inSparseCone, parseSparseCone } from "./worktree/sparse_cone.ts";
 import { readPatternFile } from "./git/read_git_file.ts";
-import { convertToGit } from "./worktree/convert_to_git.ts";
+import { convertToGit, LFS_REQUIRED_MISSING_REASON } from "./worktree/convert_to_git.ts";
+import { lfsProgramMemo, withLfsProgram } from "./worktree/lfs_program.ts";
 import {
   GITMODULES_UNPARSED_REASON,
   GITMODULES_UNREADABLE_REASON,
@@ -464,7 +465,9 @@ export async function collectFacts(
     try {
       const indexSize = (await fs.lstat(`${repo.gitDir}/index`))?.size ?? 0;
       const verifyChecksum = deadline === null || indexSize <= MAX_VERIFIED_INDEX_BYTES;
+      const lfsProgram = lfsProgramMemo(fs, gitEnv);
       const wt = await scanTree(fs, repo, {
+        lfsProgram,
         verifyChecksum,
         headTree,
         objects,
@@ -486,6 +489,7 @@ export async function collectFacts(
         onPhase: phase,
         reduceMemory: options.reduceMemoryAfterScan ?? false,
         submoduleState: submoduleStates(fs, repo, {
+          lfsProgram,
           homeDir: options.homeDir ?? null,
           xdgConfigHome: options.xdgConfigHome ?? null,
           ...(options.systemConfigPath === undefined
@@ -505,6 +509,10 @@ export async function collectFacts(
       }
       if (wt.uncheckedBy.other.has(GITMODULES_UNREADABLE_REASON)) {
         throw new GitUnsupportedError(GITMODULES_UNREADABLE_REASON, "git_gitmodules_unreadable");
+      }
+      // git stops where a required lfs filter's program is not found (lfs_program.ts).
+      if (wt.uncheckedBy.other.has(LFS_REQUIRED_MISSING_REASON)) {
+        throw new GitUnsupportedError(LFS_REQUIRED_MISSING_REASON, "git_lfs_required_missing");
       }
       // git stops at a submodule it would look inside and cannot (submodule_state.ts).
       for (const [reason, code] of SUBMODULE_STOPS) {
@@ -788,6 +796,8 @@ function sizeWords(bytes: number): string {
 
 interface ScanTreeOptions {
   submoduleState: (path: string, oid: string) => Promise<SubmoduleState>;
+  /** Whether git would find Git LFS's program (asked once, when an LFS file is converted). */
+  lfsProgram: () => Promise<boolean>;
   headTree: string | null;
   objects: ReturnType<typeof createObjectReader>;
   config: Awaited<ReturnType<typeof readRepoConfig>>;
@@ -857,8 +867,10 @@ async function scanTree(fs: ReadFs, repo: RepoLocation, o: ScanTreeOptions) {
     sparseCheckout: config.sparseCheckout,
     sparseIndex: config.sparseIndex,
     submoduleState: o.submoduleState,
-    convertToGit: async (path, data, rawIsIndexed, indexBlob) =>
-      convertToGit(data, await attrs.get(path, indexBlob), config, rawIsIndexed),
+    convertToGit: async (path, data, rawIsIndexed, indexBlob) => {
+      const a = await attrs.get(path, indexBlob);
+      return convertToGit(data, a, await withLfsProgram(config, a, o.lfsProgram), rawIsIndexed);
+    },
     renameText: async (path, indexBlob) => {
       // `diff` set is text, unset (or `binary`) is binary; a driver's name is
       // what its diff.<driver>.binary says, else the content (git's userdiff).

@@ -44,7 +44,8 @@ import {
 import type { GitConfigEntry } from "./git/parse_config.ts";
 import { GitConfigSyntaxError, GitCorruptError, GitLimitError } from "./git/errors.ts";
 import { createAttributeLookup } from "./worktree/attributes.ts";
-import { convertToGit } from "./worktree/convert_to_git.ts";
+import { convertToGit, LFS_REQUIRED_MISSING_REASON } from "./worktree/convert_to_git.ts";
+import { withLfsProgram } from "./worktree/lfs_program.ts";
 import { GitIndexError } from "./worktree/index_file.ts";
 import { requireRegularFile } from "./git/read_git_file.ts";
 
@@ -62,6 +63,8 @@ export interface SubmoduleStatesOptions {
   maxHashBytes: number;
   /** The system attributes file git reads (null for none). @default {null} */
   systemAttributesFile?: string | null;
+  /** Whether git would find Git LFS's program (lfs_program.ts). @default {found} */
+  lfsProgram?: () => Promise<boolean>;
 }
 
 /** Why a submodule replaced by a symbolic link is unknown where git would look inside it. */
@@ -127,6 +130,7 @@ const STOPS_INSIDE: ReadonlySet<string> = new Set([
   GITMODULES_UNPARSED_REASON,
   GITMODULES_UNREADABLE_REASON,
   SUBMODULE_IGNORE_INVALID_REASON,
+  LFS_REQUIRED_MISSING_REASON,
 ]);
 
 /** Deepest nesting of submodules followed. */
@@ -293,8 +297,11 @@ async function dirty(
     expired: options.expired,
     maxHashBytes: options.maxHashBytes,
     submoduleState: submoduleStates(fs, sub, options, depth + 1, untracked),
-    convertToGit: async (path, data, rawIsIndexed, indexBlob) =>
-      convertToGit(data, await attrs.get(path, indexBlob), config, rawIsIndexed),
+    convertToGit: async (path, data, rawIsIndexed, indexBlob) => {
+      const a = await attrs.get(path, indexBlob);
+      const found = options.lfsProgram ?? (() => Promise.resolve(true));
+      return convertToGit(data, a, await withLfsProgram(config, a, found), rawIsIndexed);
+    },
   });
   // git status inside stops before it lists anything: a stop beats a change.
   if ([...status.uncheckedBy.other.keys()].some((r) => STOPS_INSIDE.has(r))) {

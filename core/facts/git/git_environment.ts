@@ -82,6 +82,12 @@ export const GIT_REACH_VARIABLES = [
  */
 export const GIT_CWD_VARIABLES = ["PWD"] as const;
 
+/**
+ * Where git finds the program of a filter it runs (its exec path first,
+ * then PATH): baton checks that Git LFS's is there (worktree/lfs_program.ts).
+ */
+export const GIT_PROGRAM_VARIABLES = ["PATH", "GIT_EXEC_PATH"] as const;
+
 /** The git variables of the lists above that are set (not empty), by name. */
 export type GitEnvironment = Readonly<Record<string, string>>;
 
@@ -104,6 +110,7 @@ export function readGitEnvironment(env: (name: string) => string | undefined): G
       ...GIT_CONFIG_FILE_VARIABLES,
       ...GIT_REACH_VARIABLES,
       ...GIT_CWD_VARIABLES,
+      ...GIT_PROGRAM_VARIABLES,
     ]
   ) {
     const value = env(name);

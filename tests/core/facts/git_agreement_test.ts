@@ -647,6 +647,42 @@ Deno.test("conversions: a Git LFS pointer is compared through the clean filter",
   assert.equal(r.git.tracked.get("x.big"), ".M");
 });
 
+Deno.test("conversions: a Git LFS file whose program git would not find (git-lfs not on PATH) is unknown, and where the filter is required the tree is (git stops); found, both compute the pointer", async () => {
+  const dir = await makeRepo("baton-lfs-");
+  const bin = (await tempDir("baton-lfs-bin-")).path;
+  // A stand-in for git-lfs's clean: the pointer of its input.
+  await Deno.writeTextFile(
+    `${bin}/git-lfs`,
+    `#!/bin/sh\nt=$(mktemp)\ncat > "$t"\nprintf 'version https://git-lfs.github.com/spec/v1\\noid sha256:%s\\nsize %s\\n' "$(sha256sum < "$t" | cut -d' ' -f1)" "$(wc -c < "$t" | tr -d ' ')"\nrm -f "$t"\n`,
+  );
+  await Deno.chmod(`${bin}/git-lfs`, 0o755);
+  const found = `${bin}:/usr/bin:/bin`;
+  await git(dir, ["config", "filter.lfs.clean", "git-lfs clean -- %f"]);
+  await writeFiles(dir, { ".gitattributes": "*.big filter=lfs\n", "x.big": "large content\n" });
+  await git(dir, ["add", "-A"], { env: { PATH: found } });
+  await git(dir, ["commit", "-q", "-m", "lfs"], { env: { PATH: found } });
+  assert.match((await git(dir, ["cat-file", "-p", "HEAD:x.big"])).stdout, /^version https/);
+  await touch(`${dir}/x.big`);
+  const at = async (path: string) => ({ ...(await userEnv()), vars: { PATH: path } });
+  // Control: the program found, both run (or compute) the pointer: clean.
+  const ok = await assertAgreesWithGit(await at(found), dir, { label: "git-lfs found" });
+  assert.deepEqual([...ok.git.tracked], [], "control: git's clean gives the pointer");
+  // Not found: git stores the content as it is, which is not the pointer (.M).
+  const missing = await assertAgreesWithGit(await at("/usr/bin:/bin"), dir, {
+    label: "git-lfs not found",
+    allowUnknown: true,
+  });
+  assert.equal(missing.git.tracked.get("x.big"), ".M", "control: git sees the raw content");
+  assert.deepEqual(missing.unchecked, ["x.big"]);
+  // Required (as `git lfs install` sets it): git stops.
+  await git(dir, ["config", "filter.lfs.required", "true"]);
+  const stops = await assertAgreesWithGit(await at("/usr/bin:/bin"), dir, { label: "required" });
+  assert.equal(stops.git.stopped, true, "control: git stops");
+  assert.match(stops.facts.unavailable?.[0]?.reason ?? "", /git-lfs/);
+  const still = await assertAgreesWithGit(await at(found), dir, { label: "required, found" });
+  assert.deepEqual([...still.git.tracked], []);
+});
+
 Deno.test("core.symlinks=false: a link kept as a file of its text is clean, an edit is not", async () => {
   const env = await userEnv();
   const dir = await base();
