@@ -117,6 +117,7 @@ import {
   shallowFileInvalid,
   startedInsideGitDir,
   UNTRACKED_MODE_REASON,
+  WORKTREE_NO_VALUE_REASON,
 } from "./git/git_refusals.ts";
 
 /** Options of {@linkcode collectFacts}. */
@@ -359,6 +360,8 @@ export async function collectFacts(
     ? OWNERSHIP_VERSIONS_REASON
     : config !== null && config.bare === null
     ? BARE_INVALID_REASON
+    : config !== null && config.workTreeWithoutValue
+    ? WORKTREE_NO_VALUE_REASON
     : null;
   const refusedWhole = hiddenReason !== null;
   // A config value git rejects: git status stops (git/rejected_config.ts).

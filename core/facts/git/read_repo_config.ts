@@ -100,6 +100,13 @@ export interface RepoConfig {
    */
   bare: boolean | null;
   /**
+   * Whether the repository's own config file (the common one, its includes
+   * left out, as git's check of the repository format reads it) has a
+   * `core.worktree` without a value: git then refuses the repository
+   * ("missing value for 'core.worktree'"). Elsewhere git does not read it.
+   */
+  workTreeWithoutValue: boolean;
+  /**
    * status.showUntrackedFiles as git status reads it: "normal" (default),
    * "no" or "all"; null when any entry in the cascade has another value,
    * which git status stops on (see {@linkcode untrackedFilesMode}).
@@ -268,6 +275,8 @@ export async function readRepoConfig(
     autocrlf: autocrlf(config),
     untrackedFiles: untrackedFilesMode(config),
     bare: bareSetting({ entries: repoOwn }),
+    workTreeWithoutValue: getConfigEntries({ entries: repoOwn }, "core.worktree")
+      .some((e) => e.value === null),
     sparseIndex: getConfigBool(config, "core.sparseCheckout", false) &&
       getConfigBool(config, "core.sparseCheckoutCone", false) &&
       getConfigBool(config, "index.sparse", false),

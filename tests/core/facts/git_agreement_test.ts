@@ -2405,3 +2405,26 @@ Deno.test("HEAD's root tree corrupt or missing stops git even where the index's 
     assert.equal(r.git.tracked.get("a.txt"), ".M");
   }
 });
+
+Deno.test("core.worktree without a value in the repository's own config stops git (its format check): nothing is stated; the same in ~/.gitconfig or an include git does not read there, and both compare", async () => {
+  const dir = await base();
+  await writeFiles(dir, { "a.txt": "edited\n" });
+  const env = await userEnv();
+  const config = `${dir}/.git/config`;
+  const own = await Deno.readTextFile(config);
+  // Controls: where git's format check does not read it, git gives its status.
+  await Deno.writeTextFile(`${env.home}/.gitconfig`, "[core]\n\tworktree\n");
+  const global = await assertAgreesWithGit(env, dir, { label: "in ~/.gitconfig" });
+  assert.equal(global.git.tracked.get("a.txt"), ".M", "control: git compares");
+  await Deno.remove(`${env.home}/.gitconfig`);
+  await Deno.writeTextFile(`${dir}/.git/inc`, "[core]\n\tworktree\n");
+  await Deno.writeTextFile(config, `${own}[include]\n\tpath = inc\n`);
+  const included = await assertAgreesWithGit(env, dir, { label: "through an include" });
+  assert.equal(included.git.tracked.get("a.txt"), ".M", "control: git compares");
+  // In the repository's own file: git refuses the repository.
+  await Deno.writeTextFile(config, `${own}[core]\n\tworktree\n`);
+  const r = await assertAgreesWithGit(env, dir, { label: "in .git/config" });
+  assert.equal(r.git.stopped, true, "control: git stops");
+  assert.match(r.facts.unavailable?.[0]?.reason ?? "", /core\.worktree/);
+  assert.equal(r.facts.head, null, "HEAD is not stated either");
+});
