@@ -2428,3 +2428,22 @@ Deno.test("core.worktree without a value in the repository's own config stops gi
   assert.match(r.facts.unavailable?.[0]?.reason ?? "", /core\.worktree/);
   assert.equal(r.facts.head, null, "HEAD is not stated either");
 });
+
+Deno.test("an ignore file that is a link to /dev/null (the XDG ignore file, info/exclude) is read as empty, as git reads it; a link to a file is followed (control)", async () => {
+  const dir = await base();
+  const env = await userEnv();
+  await writeFiles(dir, { "u.zz": "u\n", "v.txt": "v\n" });
+  await Deno.mkdir(`${env.home}/.config/git`, { recursive: true });
+  await Deno.symlink("/dev/null", `${env.home}/.config/git/ignore`);
+  await Deno.remove(`${dir}/.git/info/exclude`).catch(() => {});
+  await Deno.mkdir(`${dir}/.git/info`, { recursive: true });
+  await Deno.symlink("/dev/null", `${dir}/.git/info/exclude`);
+  const r = await assertAgreesWithGit(env, dir, { label: "links to /dev/null" });
+  assert.deepEqual(r.git.untracked.sort(), ["u.zz", "v.txt"], "control: git reads them as empty");
+  // Control: a link to a regular file is read through, by both.
+  await Deno.writeTextFile(`${env.home}/ig`, "*.zz\n");
+  await Deno.remove(`${env.home}/.config/git/ignore`);
+  await Deno.symlink(`${env.home}/ig`, `${env.home}/.config/git/ignore`);
+  const f = await assertAgreesWithGit(env, dir, { label: "link to a file" });
+  assert.deepEqual(f.git.untracked, ["v.txt"]);
+});
