@@ -117,8 +117,8 @@ import {
   shallowFileInvalid,
   startedInsideGitDir,
   UNTRACKED_MODE_REASON,
-  WORKTREE_NO_VALUE_REASON,
 } from "./git/git_refusals.ts";
+import { formatCheckReason } from "./git/format_check.ts";
 
 /** Options of {@linkcode collectFacts}. */
 export interface CollectFactsOptions {
@@ -360,8 +360,8 @@ export async function collectFacts(
     ? OWNERSHIP_VERSIONS_REASON
     : config !== null && config.bare === null
     ? BARE_INVALID_REASON
-    : config !== null && config.workTreeWithoutValue
-    ? WORKTREE_NO_VALUE_REASON
+    : config !== null && config.formatProblem === null && config.formatCheckStop !== null
+    ? formatCheckReason(config.formatCheckStop)
     : null;
   const refusedWhole = hiddenReason !== null;
   // A config value git rejects: git status stops (git/rejected_config.ts).

@@ -24,8 +24,8 @@ import { FsNotFoundError, type ReadFs } from "../fs.ts";
 import type { RepoLocation } from "./types.ts";
 import { requireRegularFile } from "./git/read_git_file.ts";
 import { parseGitConfig } from "./git/parse_config.ts";
-import { getConfigEntries, parseConfigBool } from "./git/config_lookup.ts";
-import { parseGitNumber, rejectedConfigKey } from "./git/rejected_config.ts";
+import { rejectedConfigKey } from "./git/rejected_config.ts";
+import { formatCheckStop } from "./git/format_check.ts";
 import { GitConfigSyntaxError } from "./git/errors.ts";
 import {
   bareWithoutWorkTree,
@@ -36,7 +36,7 @@ import type { RepoConfig } from "./git/read_repo_config.ts";
 
 /** Why the tree is unknown when a populated submodule's own config file stops git as it opens the submodule. */
 export const SUBMODULE_CONFIG_STOP_REASON =
-  "a submodule's own config file is one git cannot read (a syntax error, or core.bare, core.worktree or core.repositoryFormatVersion git rejects): git status stops on it";
+  "a submodule's own config file is one git cannot read (a syntax error, or a core or extensions value its check of the repository rejects): git status stops on it";
 
 /** Why the tree is unknown when git status run inside a submodule refuses its configuration or files. */
 export const SUBMODULE_REFUSED_REASON =
@@ -49,8 +49,6 @@ export const SUBMODULE_DAMAGED_REASON =
 /** Why the tree is unknown when git status run inside a submodule stops at something of its own. */
 export const SUBMODULE_NESTED_STOP_REASON =
   "git status inside a submodule stops (at one of its own submodules or its .gitmodules): git stops on it";
-
-const INT_MAX = 2n ** 31n - 1n;
 
 /** The largest submodule config file read (a larger one is a typed error, never read). */
 const MAX_CONFIG_BYTES = 64 * 1024 * 1024;
@@ -78,12 +76,7 @@ export async function ownConfigStops(fs: ReadFs, sub: RepoLocation): Promise<boo
     if (e instanceof GitConfigSyntaxError) return true;
     throw e;
   }
-  // git checks each entry as it reads it, not only the last one.
-  return getConfigEntries(config, "core.bare").some((e) => parseConfigBool(e.value) === null) ||
-    getConfigEntries(config, "core.repositoryFormatVersion").some((e) =>
-      e.value === null || parseGitNumber(e.value, INT_MAX) === null
-    ) ||
-    getConfigEntries(config, "core.worktree").some((e) => e.value === null);
+  return formatCheckStop(config) !== null;
 }
 
 /**

@@ -33,10 +33,6 @@ export const UNTRACKED_MODE_REASON =
 export const BARE_REASON =
   "the repository's config says core.bare = true: git has no work tree here and gives no status";
 
-/** Why nothing of the repository is reported when its config has core.worktree without a value. */
-export const WORKTREE_NO_VALUE_REASON =
-  "the repository's config has core.worktree without a value: git refuses to read the repository";
-
 /** Why nothing of the repository is reported when core.bare is not a boolean. */
 export const BARE_INVALID_REASON =
   "the repository's core.bare is not a boolean: git refuses to read the repository";

@@ -24,6 +24,7 @@ import { GitConfigSyntaxError } from "./errors.ts";
 import { includeIfKnown, includeIfMatches, isHasconfigRemoteUrl } from "./_include_if.ts";
 import { includeGitDirSpellings } from "./include_gitdir.ts";
 import { type FormatProblem, repositoryFormatProblem } from "./repository_format.ts";
+import { formatCheckStop } from "./format_check.ts";
 
 /** Options for {@linkcode readRepoConfig}. */
 export interface ReadRepoConfigOptions {
@@ -100,12 +101,11 @@ export interface RepoConfig {
    */
   bare: boolean | null;
   /**
-   * Whether the repository's own config file (the common one, its includes
-   * left out, as git's check of the repository format reads it) has a
-   * `core.worktree` without a value: git then refuses the repository
-   * ("missing value for 'core.worktree'"). Elsewhere git does not read it.
+   * The key of the repository's own config file (the common one, its
+   * includes left out) whose value git's check of the repository format
+   * dies on (format_check.ts), or null.
    */
-  workTreeWithoutValue: boolean;
+  formatCheckStop: string | null;
   /**
    * status.showUntrackedFiles as git status reads it: "normal" (default),
    * "no" or "all"; null when any entry in the cascade has another value,
@@ -275,8 +275,7 @@ export async function readRepoConfig(
     autocrlf: autocrlf(config),
     untrackedFiles: untrackedFilesMode(config),
     bare: bareSetting({ entries: repoOwn }),
-    workTreeWithoutValue: getConfigEntries({ entries: repoOwn }, "core.worktree")
-      .some((e) => e.value === null),
+    formatCheckStop: formatCheckStop({ entries: repoOwn }),
     sparseIndex: getConfigBool(config, "core.sparseCheckout", false) &&
       getConfigBool(config, "core.sparseCheckoutCone", false) &&
       getConfigBool(config, "index.sparse", false),

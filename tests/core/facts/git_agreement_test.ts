@@ -2406,7 +2406,7 @@ Deno.test("HEAD's root tree corrupt or missing stops git even where the index's 
   }
 });
 
-Deno.test("core.worktree without a value in the repository's own config stops git (its format check): nothing is stated; the same in ~/.gitconfig or an include git does not read there, and both compare", async () => {
+Deno.test("core.worktree without a value (or a non-boolean extensions.preciousObjects, a valueless partialClone) in the repository's own config stops git (its format check): nothing is stated; the same in ~/.gitconfig or an include git does not read there, and both compare", async () => {
   const dir = await base();
   await writeFiles(dir, { "a.txt": "edited\n" });
   const env = await userEnv();
@@ -2421,12 +2421,20 @@ Deno.test("core.worktree without a value in the repository's own config stops gi
   await Deno.writeTextFile(config, `${own}[include]\n\tpath = inc\n`);
   const included = await assertAgreesWithGit(env, dir, { label: "through an include" });
   assert.equal(included.git.tracked.get("a.txt"), ".M", "control: git compares");
-  // In the repository's own file: git refuses the repository.
-  await Deno.writeTextFile(config, `${own}[core]\n\tworktree\n`);
-  const r = await assertAgreesWithGit(env, dir, { label: "in .git/config" });
-  assert.equal(r.git.stopped, true, "control: git stops");
-  assert.match(r.facts.unavailable?.[0]?.reason ?? "", /core\.worktree/);
-  assert.equal(r.facts.head, null, "HEAD is not stated either");
+  // In the repository's own file: git refuses the repository, as for the
+  // other values its format check dies on.
+  const refused: [string, RegExp][] = [
+    ["[core]\n\tworktree\n", /core\.worktree/],
+    ["[extensions]\n\tpreciousObjects = maybe\n", /extensions\.preciousObjects/],
+    ["[extensions]\n\tpartialClone\n", /extensions\.partialClone/],
+  ];
+  for (const [text, reason] of refused) {
+    await Deno.writeTextFile(config, `${own}${text}`);
+    const r = await assertAgreesWithGit(env, dir, { label: text });
+    assert.equal(r.git.stopped, true, `control: git stops (${text})`);
+    assert.match(r.facts.unavailable?.[0]?.reason ?? "", reason);
+    assert.equal(r.facts.head, null, "HEAD is not stated either");
+  }
 });
 
 Deno.test("an ignore file that is a link to /dev/null (the XDG ignore file, info/exclude) is read as empty, as git reads it; a link to a file is followed (control)", async () => {

@@ -77,6 +77,14 @@ const STOPS: [string, string][] = [
     "git config submodule.sub.ignore dirty; git -C sub config core.bare maybe",
   ],
   [
+    "ignore=all: the submodule's extensions.worktreeConfig is no boolean",
+    "git config submodule.sub.ignore all; git -C sub config extensions.worktreeConfig maybe",
+  ],
+  [
+    "ignore=all: the submodule's extensions.objectFormat is unknown",
+    "git config submodule.sub.ignore all; git -C sub config extensions.objectFormat bogus",
+  ],
+  [
     "ignore=all: the submodule's core.repositoryFormatVersion is no number",
     "git config submodule.sub.ignore all; git -C sub config core.repositoryFormatVersion x",
   ],
