@@ -41,7 +41,8 @@ import {
 import { createAttributeLookup } from "./worktree/attributes.ts";
 import { inSparseCone, parseSparseCone } from "./worktree/sparse_cone.ts";
 import { readPatternFile } from "./git/read_git_file.ts";
-import { convertToGit } from "./worktree/convert_to_git.ts";
+import { convertToGit, LFS_REQUIRED_MISSING_REASON } from "./worktree/convert_to_git.ts";
+import { lfsProgramMemo, withLfsProgram } from "./worktree/lfs_program.ts";
 import {
   GITMODULES_UNPARSED_REASON,
   GITMODULES_UNREADABLE_REASON,
@@ -117,6 +118,7 @@ import {
   startedInsideGitDir,
   UNTRACKED_MODE_REASON,
 } from "./git/git_refusals.ts";
+import { formatCheckReason } from "./git/format_check.ts";
 
 /** Options of {@linkcode collectFacts}. */
 export interface CollectFactsOptions {
@@ -358,6 +360,8 @@ export async function collectFacts(
     ? OWNERSHIP_VERSIONS_REASON
     : config !== null && config.bare === null
     ? BARE_INVALID_REASON
+    : config !== null && config.formatProblem === null && config.formatCheckStop !== null
+    ? formatCheckReason(config.formatCheckStop)
     : null;
   const refusedWhole = hiddenReason !== null;
   // A config value git rejects: git status stops (git/rejected_config.ts).
@@ -389,7 +393,15 @@ export async function collectFacts(
     unavailable.push({ part: "worktree", reason: EXCLUDE_DIR_REASON });
   } else if (
     config !== null &&
-    await shallowFileInvalid(fs, repo, config.objectFormat === "sha256" ? 64 : 40)
+    await shallowFileInvalid(
+      fs,
+      repo,
+      config.objectFormat === "sha256" ? 64 : 40,
+      // git reads the variable's file in place of its own (from the work tree's top).
+      gitEnv["GIT_SHALLOW_FILE"] === undefined
+        ? null
+        : resolvePath(repo.workTree, gitEnv["GIT_SHALLOW_FILE"]),
+    )
   ) {
     unavailable.push({ part: "worktree", reason: SHALLOW_INVALID_REASON });
   } else if (config !== null && bareWithoutWorkTree(repo, config.bare, gitEnv)) {
@@ -456,7 +468,9 @@ export async function collectFacts(
     try {
       const indexSize = (await fs.lstat(`${repo.gitDir}/index`))?.size ?? 0;
       const verifyChecksum = deadline === null || indexSize <= MAX_VERIFIED_INDEX_BYTES;
+      const lfsProgram = lfsProgramMemo(fs, gitEnv);
       const wt = await scanTree(fs, repo, {
+        lfsProgram,
         verifyChecksum,
         headTree,
         objects,
@@ -478,6 +492,7 @@ export async function collectFacts(
         onPhase: phase,
         reduceMemory: options.reduceMemoryAfterScan ?? false,
         submoduleState: submoduleStates(fs, repo, {
+          lfsProgram,
           homeDir: options.homeDir ?? null,
           xdgConfigHome: options.xdgConfigHome ?? null,
           ...(options.systemConfigPath === undefined
@@ -497,6 +512,10 @@ export async function collectFacts(
       }
       if (wt.uncheckedBy.other.has(GITMODULES_UNREADABLE_REASON)) {
         throw new GitUnsupportedError(GITMODULES_UNREADABLE_REASON, "git_gitmodules_unreadable");
+      }
+      // git stops where a required lfs filter's program is not found (lfs_program.ts).
+      if (wt.uncheckedBy.other.has(LFS_REQUIRED_MISSING_REASON)) {
+        throw new GitUnsupportedError(LFS_REQUIRED_MISSING_REASON, "git_lfs_required_missing");
       }
       // git stops at a submodule it would look inside and cannot (submodule_state.ts).
       for (const [reason, code] of SUBMODULE_STOPS) {
@@ -780,6 +799,8 @@ function sizeWords(bytes: number): string {
 
 interface ScanTreeOptions {
   submoduleState: (path: string, oid: string) => Promise<SubmoduleState>;
+  /** Whether git would find Git LFS's program (asked once, when an LFS file is converted). */
+  lfsProgram: () => Promise<boolean>;
   headTree: string | null;
   objects: ReturnType<typeof createObjectReader>;
   config: Awaited<ReturnType<typeof readRepoConfig>>;
@@ -849,8 +870,10 @@ async function scanTree(fs: ReadFs, repo: RepoLocation, o: ScanTreeOptions) {
     sparseCheckout: config.sparseCheckout,
     sparseIndex: config.sparseIndex,
     submoduleState: o.submoduleState,
-    convertToGit: async (path, data, rawIsIndexed, indexBlob) =>
-      convertToGit(data, await attrs.get(path, indexBlob), config, rawIsIndexed),
+    convertToGit: async (path, data, rawIsIndexed, indexBlob) => {
+      const a = await attrs.get(path, indexBlob);
+      return convertToGit(data, a, await withLfsProgram(config, a, o.lfsProgram), rawIsIndexed);
+    },
     renameText: async (path, indexBlob) => {
       // `diff` set is text, unset (or `binary`) is binary; a driver's name is
       // what its diff.<driver>.binary says, else the content (git's userdiff).

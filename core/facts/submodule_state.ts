@@ -13,7 +13,9 @@
  * to be a symbolic link") where it would look inside (`none`, `untracked`):
  * unknown, never a guess. The submodule's own `status.showUntrackedFiles`
  * (git runs `git status` inside it without `-u`) decides whether its
- * untracked files count: `no` hides them.
+ * untracked files count: `no` hides them. Where git stops at a submodule
+ * for other reasons (its own config, or a `git status` inside that stops)
+ * is submodule_stops.ts's; a stop found one level down is passed up.
  * @module
  */
 import { FsNotFoundError, type ReadFs } from "../fs.ts";
@@ -26,11 +28,25 @@ import { parseCommit } from "./git/parse_commit.ts";
 import { parseTree } from "./git/parse_tree.ts";
 import { parseGitConfig, parseGitConfigPrefix } from "./git/parse_config.ts";
 import { scanWorktree, type SubmoduleSeen, type SubmoduleState } from "./worktree/scan.ts";
-import { type SubmoduleIgnore, submoduleIgnore } from "./submodule_ignore.ts";
+import {
+  SUBMODULE_IGNORE_INVALID_REASON,
+  type SubmoduleIgnore,
+  submoduleIgnore,
+} from "./submodule_ignore.ts";
+import {
+  insideRefusal,
+  ownConfigStops,
+  SUBMODULE_CONFIG_STOP_REASON,
+  SUBMODULE_DAMAGED_REASON,
+  SUBMODULE_NESTED_STOP_REASON,
+  SUBMODULE_REFUSED_REASON,
+} from "./submodule_stops.ts";
 import type { GitConfigEntry } from "./git/parse_config.ts";
 import { GitConfigSyntaxError, GitCorruptError, GitLimitError } from "./git/errors.ts";
 import { createAttributeLookup } from "./worktree/attributes.ts";
-import { convertToGit } from "./worktree/convert_to_git.ts";
+import { convertToGit, LFS_REQUIRED_MISSING_REASON } from "./worktree/convert_to_git.ts";
+import { withLfsProgram } from "./worktree/lfs_program.ts";
+import { GitIndexError } from "./worktree/index_file.ts";
 import { requireRegularFile } from "./git/read_git_file.ts";
 
 /** Options of {@linkcode submoduleStates}. */
@@ -47,6 +63,8 @@ export interface SubmoduleStatesOptions {
   maxHashBytes: number;
   /** The system attributes file git reads (null for none). @default {null} */
   systemAttributesFile?: string | null;
+  /** Whether git would find Git LFS's program (lfs_program.ts). @default {found} */
+  lfsProgram?: () => Promise<boolean>;
 }
 
 /** Why a submodule replaced by a symbolic link is unknown where git would look inside it. */
@@ -96,7 +114,24 @@ export const SUBMODULE_STOPS: readonly (readonly [string, string])[] = [
   [SUBMODULE_SYMLINK_REASON, "git_submodule_symlink"],
   [SUBMODULE_UNTRACKED_MODE_REASON, "git_submodule_untracked_mode"],
   [SUBMODULE_FORMAT_REFUSED_REASON, "git_submodule_format_refused"],
+  [SUBMODULE_CONFIG_STOP_REASON, "git_submodule_config_stop"],
+  [SUBMODULE_REFUSED_REASON, "git_submodule_refused"],
+  [SUBMODULE_DAMAGED_REASON, "git_submodule_damaged"],
+  [SUBMODULE_NESTED_STOP_REASON, "git_submodule_nested_stop"],
 ];
+
+/**
+ * The reasons a submodule's own scan names where `git status` run inside
+ * it stops, and with it the superproject's (collect.ts's checks for its
+ * own tree, one level down).
+ */
+const STOPS_INSIDE: ReadonlySet<string> = new Set([
+  ...SUBMODULE_STOPS.map(([reason]) => reason),
+  GITMODULES_UNPARSED_REASON,
+  GITMODULES_UNREADABLE_REASON,
+  SUBMODULE_IGNORE_INVALID_REASON,
+  LFS_REQUIRED_MISSING_REASON,
+]);
 
 /** Deepest nesting of submodules followed. */
 const MAX_DEPTH = 8;
@@ -117,6 +152,8 @@ export function submoduleStates(
 ) => Promise<SubmoduleState> {
   let settings: Promise<IgnoreSettings> | null = null;
   return async (path, oid, seen = "directory", indexBlob, unmerged) => {
+    // Set once git would run `git status` inside: damage met from there stops git.
+    let inside = false;
     try {
       // git reads .gitmodules for any gitlink, and stops on one that does not parse;
       // one in conflict in the index it does not read at all.
@@ -151,6 +188,10 @@ export function submoduleStates(
       // unpopulated submodule: git stops with "not a git repository".
       const broken = sub === null && (await fs.lstat(`${repo.workTree}/${path}/.git`)) !== null;
       if (sub === null && !broken) return "unpopulated";
+      // git opens a populated submodule's repository whatever its ignore setting.
+      if (sub !== null && await ownConfigStops(fs, sub)) {
+        return { unknown: SUBMODULE_CONFIG_STOP_REASON };
+      }
       if (ignore === "all") return "clean";
       if (sub === null) {
         // git stops there ("not a git repository") unless ignore=dirty, where it
@@ -164,14 +205,23 @@ export function submoduleStates(
       if (depth >= MAX_DEPTH) return { unknown: "submodules nested too deep" };
       const head = await readHead(fs, sub);
       if (ignore === "dirty") return head.oid !== oid ? "modified" : "clean";
-      // git runs `git status` inside whether or not the HEAD moved: a config it
-      // refuses there stops it either way.
+      // git runs `git status` inside whether or not the HEAD moved: what stops
+      // it there stops it either way.
+      inside = true;
       const own = await submoduleConfig(fs, sub, options);
-      const refused = refusedConfig(own);
+      const refused = refusedConfig(own) ??
+        (await insideRefusal(fs, sub, own) ? SUBMODULE_REFUSED_REASON : null);
       if (refused !== null) return { unknown: refused };
-      if (head.oid !== oid) return "modified";
-      return await dirty(fs, sub, own, oid, options, depth, ignore !== "untracked");
-    } catch {
+      if (head.oid === null) return "modified";
+      const state = await dirty(fs, sub, own, head.oid, options, depth, ignore !== "untracked");
+      if (typeof state === "object" && STOPS_INSIDE.has(state.unknown)) return state;
+      return head.oid !== oid ? "modified" : state;
+    } catch (e) {
+      const damage = e instanceof GitCorruptError || e instanceof GitConfigSyntaxError ||
+        e instanceof GitIndexError;
+      if (inside && damage) {
+        return { unknown: SUBMODULE_DAMAGED_REASON };
+      }
       return { unknown: "submodule could not be read" };
     }
   };
@@ -224,9 +274,8 @@ async function dirty(
   if (config.untrackedFiles === "no") untracked = false;
   const objects = createObjectReader(fs, sub);
   const commit = await objects.read(headOid);
-  if (commit === null || commit.type !== "commit") {
-    return { unknown: "submodule HEAD commit could not be read" };
-  }
+  // git status inside stops on a HEAD commit it cannot read ("bad object HEAD").
+  if (commit === null || commit.type !== "commit") return { unknown: SUBMODULE_DAMAGED_REASON };
   const attrs = createAttributeLookup(fs, sub.workTree, sub.commonDir, {
     globalFile: config.attributesFile,
     systemFile: options.systemAttributesFile ?? null,
@@ -248,9 +297,16 @@ async function dirty(
     expired: options.expired,
     maxHashBytes: options.maxHashBytes,
     submoduleState: submoduleStates(fs, sub, options, depth + 1, untracked),
-    convertToGit: async (path, data, rawIsIndexed, indexBlob) =>
-      convertToGit(data, await attrs.get(path, indexBlob), config, rawIsIndexed),
+    convertToGit: async (path, data, rawIsIndexed, indexBlob) => {
+      const a = await attrs.get(path, indexBlob);
+      const found = options.lfsProgram ?? (() => Promise.resolve(true));
+      return convertToGit(data, a, await withLfsProgram(config, a, found), rawIsIndexed);
+    },
   });
+  // git status inside stops before it lists anything: a stop beats a change.
+  if ([...status.uncheckedBy.other.keys()].some((r) => STOPS_INSIDE.has(r))) {
+    return { unknown: SUBMODULE_NESTED_STOP_REASON };
+  }
   if (status.entries.length > 0 || status.untracked.length > 0) return "modified";
   if (status.unchecked.length > 0 || status.oversized.length > 0 || status.badNames.length > 0) {
     return { unknown: "part of the submodule's work tree was not compared" };

@@ -43,7 +43,7 @@ export interface CheckPublishedOptions {
 
 /** Why the walk is not run when git reads rewritten parents (content-free). */
 export const PARENTS_REWRITTEN_REASON =
-  "grafts or replace refs change the parents git reads: whether a remote-tracking ref's history holds HEAD is not decided";
+  "grafts, replace refs or GIT_SHALLOW_FILE change the parents git reads: whether a remote-tracking ref's history holds HEAD is not decided";
 
 /** The answer. */
 export interface PublishedResult {

@@ -68,6 +68,9 @@ export const GIT_REACH_VARIABLES = [
   "GIT_REPLACE_REF_BASE",
   // A grafts file other than info/grafts: the parents git reads for the publication walk.
   "GIT_GRAFT_FILE",
+  // A shallow file other than <git dir>/shallow: the commits git takes as parentless, and
+  // the file whose junk line stops git.
+  "GIT_SHALLOW_FILE",
   // As root, git takes the owner sudo ran it for as the current user.
   "SUDO_UID",
 ] as const;
@@ -78,6 +81,12 @@ export const GIT_REACH_VARIABLES = [
  * `$PWD` when `$PWD` names it (include_gitdir.ts).
  */
 export const GIT_CWD_VARIABLES = ["PWD"] as const;
+
+/**
+ * Where git finds the program of a filter it runs (its exec path first,
+ * then PATH): baton checks that Git LFS's is there (worktree/lfs_program.ts).
+ */
+export const GIT_PROGRAM_VARIABLES = ["PATH", "GIT_EXEC_PATH"] as const;
 
 /** The git variables of the lists above that are set (not empty), by name. */
 export type GitEnvironment = Readonly<Record<string, string>>;
@@ -101,6 +110,7 @@ export function readGitEnvironment(env: (name: string) => string | undefined): G
       ...GIT_CONFIG_FILE_VARIABLES,
       ...GIT_REACH_VARIABLES,
       ...GIT_CWD_VARIABLES,
+      ...GIT_PROGRAM_VARIABLES,
     ]
   ) {
     const value = env(name);

@@ -120,8 +120,10 @@ export async function replaceRefsApply(
  * Whether git walks other parents than the commits hold: replace refs in
  * effect ({@linkcode replaceRefsApply}), or a grafts file git reads
  * (`GIT_GRAFT_FILE`, any value taken as one, else `info/grafts` in the
- * common directory) that is not empty. Without the config (null) replace
- * refs are taken to apply whenever there are any.
+ * common directory) that is not empty, or a shallow file named by
+ * `GIT_SHALLOW_FILE` (git takes the commits it lists as parentless in place
+ * of the repository's own). Without the config (null) replace refs are
+ * taken to apply whenever there are any.
  */
 export async function parentsRewritten(
   fs: ReadFs,
@@ -129,7 +131,7 @@ export async function parentsRewritten(
   config: GitConfig | null,
   env: GitEnvironment,
 ): Promise<boolean> {
-  if (env["GIT_GRAFT_FILE"] !== undefined) return true;
+  if (env["GIT_GRAFT_FILE"] !== undefined || env["GIT_SHALLOW_FILE"] !== undefined) return true;
   const grafts = await fs.lstat(`${repo.commonDir}/info/grafts`);
   if (grafts !== null && grafts.size > 0) return true;
   return await replaceRefsApply(fs, repo, config, env);

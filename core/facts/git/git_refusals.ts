@@ -138,14 +138,19 @@ export function shallowLinesInvalid(text: string, hexLength: number): boolean {
   return lines.some((line) => line.length > 1022 || !oid.test(line));
 }
 
-/** {@linkcode shallowLinesInvalid} of the repository's shallow file, read bounded. */
+/**
+ * {@linkcode shallowLinesInvalid} of the shallow file git reads, read
+ * bounded: `shallowFile` (GIT_SHALLOW_FILE, absolute) when set, else the
+ * repository's own.
+ */
 export async function shallowFileInvalid(
   fs: ReadFs,
   repo: RepoLocation,
   hexLength: number,
+  shallowFile: string | null = null,
 ): Promise<boolean> {
   try {
-    const text = await readOptionalText(fs, `${repo.commonDir}/shallow`);
+    const text = await readOptionalText(fs, shallowFile ?? `${repo.commonDir}/shallow`);
     return text !== null && shallowLinesInvalid(text, hexLength);
   } catch {
     return true;

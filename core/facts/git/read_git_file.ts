@@ -11,7 +11,8 @@
  * for ignore files, ATTR_MAX_FILE_SIZE for attributes, both 100 MiB), one
  * that cannot be read counts as absent (git warns and goes on), and one that
  * is no regular file (a FIFO, a device) is a typed error: opening it would
- * block or never end, and git itself hangs there, so no status can be told.
+ * block or never end, and git itself hangs there, so no status can be told;
+ * but a link to `/dev/null` is `/dev/null`, read as empty, as git reads it.
  * @module
  */
 import type { FileStat, ReadFs } from "../../fs.ts";
@@ -101,6 +102,9 @@ export async function readPatternFile(
   const st = await (follow ? fs.stat(path) : fs.lstat(path)).catch(() => null);
   if (st === null || st.isSymlink) return null;
   if (st.isFile && st.size >= skipFrom) return null;
+  // A link to /dev/null (a dotfile manager's way to switch a file off) is
+  // /dev/null: git reads it as empty. Other devices stay refused.
+  if (!st.isFile && (await fs.realPath(path).catch(() => null)) === "/dev/null") return null;
   requireRegularFile(st, maxBytes);
   let bytes: Uint8Array;
   try {

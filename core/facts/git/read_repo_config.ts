@@ -24,6 +24,7 @@ import { GitConfigSyntaxError } from "./errors.ts";
 import { includeIfKnown, includeIfMatches, isHasconfigRemoteUrl } from "./_include_if.ts";
 import { includeGitDirSpellings } from "./include_gitdir.ts";
 import { type FormatProblem, repositoryFormatProblem } from "./repository_format.ts";
+import { formatCheckStop } from "./format_check.ts";
 
 /** Options for {@linkcode readRepoConfig}. */
 export interface ReadRepoConfigOptions {
@@ -99,6 +100,12 @@ export interface RepoConfig {
    * does not take git's work tree away.
    */
   bare: boolean | null;
+  /**
+   * The key of the repository's own config file (the common one, its
+   * includes left out) whose value git's check of the repository format
+   * dies on (format_check.ts), or null.
+   */
+  formatCheckStop: string | null;
   /**
    * status.showUntrackedFiles as git status reads it: "normal" (default),
    * "no" or "all"; null when any entry in the cascade has another value,
@@ -268,6 +275,7 @@ export async function readRepoConfig(
     autocrlf: autocrlf(config),
     untrackedFiles: untrackedFilesMode(config),
     bare: bareSetting({ entries: repoOwn }),
+    formatCheckStop: formatCheckStop({ entries: repoOwn }),
     sparseIndex: getConfigBool(config, "core.sparseCheckout", false) &&
       getConfigBool(config, "core.sparseCheckoutCone", false) &&
       getConfigBool(config, "index.sparse", false),

@@ -27,12 +27,25 @@ export interface ConversionConfig {
   cleanDrivers: ReadonlySet<string>;
   /** Filter drivers configured `required`, by name (git stops on one without a command). */
   requiredDrivers?: ReadonlySet<string>;
+  /** Whether git would find Git LFS's program (lfs_program.ts). @default {true} */
+  lfsProgram?: boolean;
 }
 
 /** The converted bytes, null when git would store the content as is, or why unknown. */
 export type Conversion = Uint8Array | null | { unknown: string };
 
 const LFS_SPEC = "version https://git-lfs.github.com/spec/v1";
+
+/**
+ * Why a file under the `lfs` filter is unknown where git would not find
+ * `git-lfs` (lfs_program.ts): git stores its content as it is.
+ */
+export const LFS_PROGRAM_MISSING_REASON =
+  "the lfs clean filter's program (git-lfs) is not found: git would not compute the pointer";
+
+/** The same where the filter is `required`: git stops (collect.ts then states no tree). */
+export const LFS_REQUIRED_MISSING_REASON =
+  "the lfs clean filter is required and its program (git-lfs) is not found: git status stops";
 
 /** Whether anything in config could convert content at all (attributes may still). */
 export function conversionPossible(config: ConversionConfig): boolean {
@@ -56,6 +69,10 @@ export async function convertToGit(
   const filter = attrs.get("filter");
   if (typeof filter === "string" && config.cleanDrivers.has(filter)) {
     if (filter !== "lfs") return { unknown: "a clean filter that is not run here" };
+    if (config.lfsProgram === false) {
+      const required = config.requiredDrivers?.has("lfs") === true;
+      return { unknown: required ? LFS_REQUIRED_MISSING_REASON : LFS_PROGRAM_MISSING_REASON };
+    }
     out = await lfsPointer(data);
   } else if (typeof filter === "string" && config.requiredDrivers?.has(filter) === true) {
     return { unknown: "a required filter has no clean command: git stops" };

@@ -1,9 +1,9 @@
 /**
  * Index vs HEAD (the X column of `git status --porcelain=v2`), read-only.
  *
- * The cache-tree makes the common case free: when a directory's cache-tree
+ * The cache-tree makes the common case cheap: when a directory's cache-tree
  * node is valid and names the same tree as HEAD, nothing under it is read or
- * compared. Renames are detected as git's status detects them: exact ones
+ * compared (HEAD's root tree itself is always read, as git reads it). Renames are detected as git's status detects them: exact ones
  * (same blob id and file type), then regular files similar enough, scored
  * from their blobs (rename_similarity.ts), unless status.renames or
  * diff.renames turns detection off.
@@ -212,7 +212,17 @@ export async function diffIndexHead(
     }
   }
 
-  if (options.headTreeOid !== null) await readTrees([[options.headTreeOid, "", null]], true);
+  if (options.headTreeOid !== null) {
+    // git parses HEAD's root tree whatever the cache-tree says (diff-index
+    // reads it before its walk, and spares only subtrees), so a root tree
+    // that is missing, corrupt or not a tree stops git even where the
+    // cache-tree names it: it is read here too, and fails the same way.
+    if (validNodes.get("") === options.headTreeOid) {
+      await readTree(objects, options.headTreeOid);
+      treesRead++;
+    }
+    await readTrees([[options.headTreeOid, "", null]], true);
+  }
 
   const paths = index.paths;
   const n = index.count;

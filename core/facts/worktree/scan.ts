@@ -228,7 +228,7 @@ export interface WorktreeStatus {
   lstatCount: number;
   /** Entries whose stat matched but that were hashed under the racy-git rule. */
   racyCount: number;
-  /** HEAD tree objects read (0 when the cache-tree matched HEAD). */
+  /** HEAD tree objects read (1, its root, when the cache-tree matched HEAD). */
   treesRead: number;
   /**
    * Tracked paths whose work-tree state was not compared in time, sorted:

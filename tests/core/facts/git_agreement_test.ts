@@ -647,6 +647,42 @@ Deno.test("conversions: a Git LFS pointer is compared through the clean filter",
   assert.equal(r.git.tracked.get("x.big"), ".M");
 });
 
+Deno.test("conversions: a Git LFS file whose program git would not find (git-lfs not on PATH) is unknown, and where the filter is required the tree is (git stops); found, both compute the pointer", async () => {
+  const dir = await makeRepo("baton-lfs-");
+  const bin = (await tempDir("baton-lfs-bin-")).path;
+  // A stand-in for git-lfs's clean: the pointer of its input.
+  await Deno.writeTextFile(
+    `${bin}/git-lfs`,
+    `#!/bin/sh\nt=$(mktemp)\ncat > "$t"\nprintf 'version https://git-lfs.github.com/spec/v1\\noid sha256:%s\\nsize %s\\n' "$(sha256sum < "$t" | cut -d' ' -f1)" "$(wc -c < "$t" | tr -d ' ')"\nrm -f "$t"\n`,
+  );
+  await Deno.chmod(`${bin}/git-lfs`, 0o755);
+  const found = `${bin}:/usr/bin:/bin`;
+  await git(dir, ["config", "filter.lfs.clean", "git-lfs clean -- %f"]);
+  await writeFiles(dir, { ".gitattributes": "*.big filter=lfs\n", "x.big": "large content\n" });
+  await git(dir, ["add", "-A"], { env: { PATH: found } });
+  await git(dir, ["commit", "-q", "-m", "lfs"], { env: { PATH: found } });
+  assert.match((await git(dir, ["cat-file", "-p", "HEAD:x.big"])).stdout, /^version https/);
+  await touch(`${dir}/x.big`);
+  const at = async (path: string) => ({ ...(await userEnv()), vars: { PATH: path } });
+  // Control: the program found, both run (or compute) the pointer: clean.
+  const ok = await assertAgreesWithGit(await at(found), dir, { label: "git-lfs found" });
+  assert.deepEqual([...ok.git.tracked], [], "control: git's clean gives the pointer");
+  // Not found: git stores the content as it is, which is not the pointer (.M).
+  const missing = await assertAgreesWithGit(await at("/usr/bin:/bin"), dir, {
+    label: "git-lfs not found",
+    allowUnknown: true,
+  });
+  assert.equal(missing.git.tracked.get("x.big"), ".M", "control: git sees the raw content");
+  assert.deepEqual(missing.unchecked, ["x.big"]);
+  // Required (as `git lfs install` sets it): git stops.
+  await git(dir, ["config", "filter.lfs.required", "true"]);
+  const stops = await assertAgreesWithGit(await at("/usr/bin:/bin"), dir, { label: "required" });
+  assert.equal(stops.git.stopped, true, "control: git stops");
+  assert.match(stops.facts.unavailable?.[0]?.reason ?? "", /git-lfs/);
+  const still = await assertAgreesWithGit(await at(found), dir, { label: "required, found" });
+  assert.deepEqual([...still.git.tracked], []);
+});
+
 Deno.test("core.symlinks=false: a link kept as a file of its text is clean, an edit is not", async () => {
   const env = await userEnv();
   const dir = await base();
@@ -2335,4 +2371,87 @@ Deno.test("HEAD naming an annotated tag (a tag of a tag too) is peeled to its co
     assert.equal(r.git.tracked.get("a.txt"), ".M", `control: git compares (${tag})`);
     assert.equal(r.facts.head, oid, "HEAD as git names it");
   }
+});
+
+/** Replaces the loose object `expr` names with bytes that do not inflate, or removes it. */
+async function spoilObject(dir: string, expr: string, how: "corrupt" | "remove"): Promise<void> {
+  const oid = (await git(dir, ["rev-parse", expr])).stdout.trim();
+  const file = `${dir}/.git/objects/${oid.slice(0, 2)}/${oid.slice(2)}`;
+  if (how === "remove") return await Deno.remove(file);
+  await Deno.chmod(file, 0o644);
+  await Deno.writeTextFile(file, "garbage");
+}
+
+Deno.test("HEAD's root tree corrupt or missing stops git even where the index's cache tree names it: the tree is unknown; a spoilt subtree the cache tree spares git does not read either", async () => {
+  const env = await userEnv();
+  for (const how of ["corrupt", "remove"] as const) {
+    const dir = await base({ "d/e.txt": "echo\n" });
+    await git(dir, ["status", "--porcelain"]);
+    await spoilObject(dir, "HEAD^{tree}", how);
+    await writeFiles(dir, { "a.txt": "edited\n" });
+    const r = await assertAgreesWithGit(env, dir, { label: `root tree ${how}` });
+    assert.equal(r.git.stopped, true, `control: git stops (${how})`);
+    assert.match(r.facts.unavailable?.[0]?.reason ?? "", /object|inflate|zlib/);
+  }
+  // Control: a subtree's object spoilt, its cache-tree node valid: git never
+  // reads it and gives its status; so does baton, on both versions.
+  for (const how of ["corrupt", "remove"] as const) {
+    const dir = await base({ "d/e.txt": "echo\n" });
+    await spoilObject(dir, "HEAD:d", how);
+    await writeFiles(dir, { "src/b.txt": "staged\n", "a.txt": "edited\n" });
+    await git(dir, ["add", "src/b.txt"]);
+    const r = await assertAgreesWithGit(env, dir, { label: `subtree ${how}` });
+    assert.equal(r.git.tracked.get("src/b.txt"), "M.", "control: git gives a status");
+    assert.equal(r.git.tracked.get("a.txt"), ".M");
+  }
+});
+
+Deno.test("core.worktree without a value (or a non-boolean extensions.preciousObjects, a valueless partialClone) in the repository's own config stops git (its format check): nothing is stated; the same in ~/.gitconfig or an include git does not read there, and both compare", async () => {
+  const dir = await base();
+  await writeFiles(dir, { "a.txt": "edited\n" });
+  const env = await userEnv();
+  const config = `${dir}/.git/config`;
+  const own = await Deno.readTextFile(config);
+  // Controls: where git's format check does not read it, git gives its status.
+  await Deno.writeTextFile(`${env.home}/.gitconfig`, "[core]\n\tworktree\n");
+  const global = await assertAgreesWithGit(env, dir, { label: "in ~/.gitconfig" });
+  assert.equal(global.git.tracked.get("a.txt"), ".M", "control: git compares");
+  await Deno.remove(`${env.home}/.gitconfig`);
+  await Deno.writeTextFile(`${dir}/.git/inc`, "[core]\n\tworktree\n");
+  await Deno.writeTextFile(config, `${own}[include]\n\tpath = inc\n`);
+  const included = await assertAgreesWithGit(env, dir, { label: "through an include" });
+  assert.equal(included.git.tracked.get("a.txt"), ".M", "control: git compares");
+  // In the repository's own file: git refuses the repository, as for the
+  // other values its format check dies on.
+  const refused: [string, RegExp][] = [
+    ["[core]\n\tworktree\n", /core\.worktree/],
+    ["[extensions]\n\tpreciousObjects = maybe\n", /extensions\.preciousObjects/],
+    ["[extensions]\n\tpartialClone\n", /extensions\.partialClone/],
+  ];
+  for (const [text, reason] of refused) {
+    await Deno.writeTextFile(config, `${own}${text}`);
+    const r = await assertAgreesWithGit(env, dir, { label: text });
+    assert.equal(r.git.stopped, true, `control: git stops (${text})`);
+    assert.match(r.facts.unavailable?.[0]?.reason ?? "", reason);
+    assert.equal(r.facts.head, null, "HEAD is not stated either");
+  }
+});
+
+Deno.test("an ignore file that is a link to /dev/null (the XDG ignore file, info/exclude) is read as empty, as git reads it; a link to a file is followed (control)", async () => {
+  const dir = await base();
+  const env = await userEnv();
+  await writeFiles(dir, { "u.zz": "u\n", "v.txt": "v\n" });
+  await Deno.mkdir(`${env.home}/.config/git`, { recursive: true });
+  await Deno.symlink("/dev/null", `${env.home}/.config/git/ignore`);
+  await Deno.remove(`${dir}/.git/info/exclude`).catch(() => {});
+  await Deno.mkdir(`${dir}/.git/info`, { recursive: true });
+  await Deno.symlink("/dev/null", `${dir}/.git/info/exclude`);
+  const r = await assertAgreesWithGit(env, dir, { label: "links to /dev/null" });
+  assert.deepEqual(r.git.untracked.sort(), ["u.zz", "v.txt"], "control: git reads them as empty");
+  // Control: a link to a regular file is read through, by both.
+  await Deno.writeTextFile(`${env.home}/ig`, "*.zz\n");
+  await Deno.remove(`${env.home}/.config/git/ignore`);
+  await Deno.symlink(`${env.home}/ig`, `${env.home}/.config/git/ignore`);
+  const f = await assertAgreesWithGit(env, dir, { label: "link to a file" });
+  assert.deepEqual(f.git.untracked, ["v.txt"]);
 });

@@ -1,6 +1,7 @@
 /**
  * The publication fact against git where git reads other parents than the
- * commits hold (a grafts file, `git replace --graft`): git's
+ * commits hold (a grafts file, `git replace --graft`, a shallow file named
+ * by GIT_SHALLOW_FILE): git's
  * `for-each-ref --contains HEAD refs/remotes` is the oracle. baton's walk
  * reads the objects, so there it must not say `yes` or `no` unless HEAD
  * equals a remote-tracking ref (no parent is read then).
@@ -9,7 +10,7 @@
 import assert from "node:assert/strict";
 import { commitAll, git, makeRepo, writeFiles } from "../../_helpers/git.ts";
 import { tempDir } from "../../_helpers/temp.ts";
-import { batonFacts, type UserEnv } from "../../_helpers/git_oracle.ts";
+import { assertAgreesWithGit, batonFacts, type UserEnv } from "../../_helpers/git_oracle.ts";
 import { runBaton } from "../../_helpers/cli.ts";
 
 async function userEnv(vars?: Record<string, string>): Promise<UserEnv> {
@@ -46,7 +47,7 @@ Deno.test("published: a grafts file or a replace graft that cuts HEAD out of the
   assert.equal(await gitPublished(dir), false, "git follows the graft");
   let f = await batonFacts(env, dir);
   assert.equal(f.published.status, "unknown");
-  assert.match(f.published.reason, /grafts or replace refs/);
+  assert.match(f.published.reason, /grafts, replace refs/);
   // An empty grafts file grafts nothing: decided again.
   await Deno.writeTextFile(`${dir}/.git/info/grafts`, "");
   assert.equal(await gitPublished(dir), true);
@@ -85,4 +86,35 @@ Deno.test("published: load re-checks the recorded HEAD under git's grafts as unk
   await Deno.writeTextFile(`${dir}/.git/info/grafts`, `${second}\n`);
   assert.equal(await gitPublished(dir), false);
   assert.equal(await published(), "unknown");
+});
+
+Deno.test("published: GIT_SHALLOW_FILE naming a remote-side commit cuts HEAD out of the remote's history (git says no): baton says unknown, never yes", async () => {
+  const { dir, second } = await behindRemote();
+  const shallow = `${(await tempDir("baton-pub-shallow-")).path}/shallow`;
+  await Deno.writeTextFile(shallow, `${second}\n`);
+  const vars = { GIT_SHALLOW_FILE: shallow };
+  // Control: the repository's own history (no shallow file) holds HEAD for both.
+  assert.equal(await gitPublished(dir), true);
+  assert.equal((await batonFacts(await userEnv(), dir)).published.status, "yes");
+  assert.equal(await gitPublished(dir, vars), false, "git takes the listed commit as parentless");
+  const f = await batonFacts(await userEnv(vars), dir);
+  assert.equal(f.published.status, "unknown");
+  assert.match(f.published.reason, /GIT_SHALLOW_FILE/);
+});
+
+Deno.test("GIT_SHALLOW_FILE naming a file with a junk line stops git status: the tree is unknown; naming a valid one, both compare", async () => {
+  const { dir, second } = await behindRemote();
+  const shallow = `${(await tempDir("baton-pub-shallow-")).path}/shallow`;
+  await writeFiles(dir, { "a.txt": "edited\n" });
+  await Deno.writeTextFile(shallow, `${second}\n`);
+  const good = await assertAgreesWithGit(await userEnv({ GIT_SHALLOW_FILE: shallow }), dir, {
+    label: "valid shallow file",
+  });
+  assert.equal(good.git.tracked.get("a.txt"), ".M", "control: git compares");
+  await Deno.writeTextFile(shallow, "junk\n");
+  const r = await assertAgreesWithGit(await userEnv({ GIT_SHALLOW_FILE: shallow }), dir, {
+    label: "junk shallow file",
+  });
+  assert.equal(r.git.stopped, true, "control: git stops (bad shallow line)");
+  assert.match(r.facts.unavailable?.[0]?.reason ?? "", /shallow/);
 });

@@ -61,11 +61,22 @@ function lines(diff: HeadDiff): string[] {
   );
 }
 
-Deno.test("diffIndexHead() reads no tree object when the cache-tree root matches HEAD", async () => {
+Deno.test("diffIndexHead() reads only HEAD's root tree when the cache-tree root matches HEAD (git reads that one too)", async () => {
   const dir = await repoWithTree();
   const diff = await diffWith(dir, await readIndex(dir));
   assert.deepEqual(diff.staged, []);
-  assert.equal(diff.treesRead, 0);
+  assert.equal(diff.treesRead, 1);
+});
+
+Deno.test("diffIndexHead() fails on a missing HEAD root tree even where the cache-tree root names it, as git stops there", async () => {
+  const dir = await repoWithTree();
+  const index = await readIndex(dir);
+  const root = await headTree(dir);
+  assert.equal(index.cacheTree?.find((n) => n.path === "")?.oid, root, "control: the node matches");
+  await assert.rejects(
+    diffIndexHead(index, { headTreeOid: root, objects: { read: () => Promise.resolve(null) } }),
+    (e: unknown) => e instanceof GitCorruptError && e.code === "git_object_missing",
+  );
 });
 
 Deno.test("diffIndexHead() reads only the trees on the path of a staged change", async () => {
