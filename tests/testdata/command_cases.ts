@@ -669,6 +669,18 @@ export const DANGEROUS_CASES: readonly CommandCase[] = [
   // Issue 21: yq loading a credential file.
   ["yq 'load(\"/home/u/.aws/credentials\")' a.yaml", "dangerous", "credential_exposure"],
   ["yq '.k = load_str(\"~/.ssh/id_rsa\")' a.yaml", "dangerous", "credential_exposure"],
+  // review62: a finder's selection is read: a command it runs for each match, or a consumer
+  // of its output (a pipe, a substitution, a compound's pipe) reads the credential files.
+  ["find ~ -name '*.pem' -exec cat {} \\;", "dangerous", "credential_exposure"],
+  ["find ~ -iname '*.pem' -print0 | xargs -0 head", "dangerous", "credential_exposure"],
+  ["cat $(find ~/.ssh -type f)", "dangerous", "credential_exposure"],
+  ["for d in a; do find ~ -name id_rsa; done | xargs cat", "dangerous", "credential_exposure"],
+  ["{ find ~ -name '*.key'; } | xargs cat", "dangerous", "credential_exposure"],
+  ["fd -e pem . ~ -x cat", "dangerous", "credential_exposure"],
+  ["fd -e key . ~ --exec-batch tar czf /tmp/k.tgz", "dangerous", "credential_exposure"],
+  // review62: ack's pattern option has its own entry, so -m's value is not taken for it.
+  ["ack -m 1 token ~", "dangerous", "credential_exposure"],
+  ["ack --max-count 3 password ~", "dangerous", "credential_exposure"],
 ];
 
 /** Dangerous commands disguised: wrappers, quoting, paths, chains, nesting, look-alike letters. */
@@ -2470,4 +2482,14 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["cat /???/hosts", "read_only"],
   ["cat /proc/self/root/etc/hosts", "read_only"],
   ["cat ~/.ssh/*.pub", "read_only"],
+  // review62: a finder shown on the terminal prints names only, as `ls ~/.ssh` does.
+  ["find ~ -name '*.pem'", "read_only"],
+  ["find ~/.ssh -type f", "read_only"],
+  ["find . -name .env", "read_only"],
+  ["fd id_rsa ~", "read_only"],
+  ["find ~ -name '*.pem' -exec ls -l {} \\;", "review"],
+  // review62: ripgrep's -g, -t and -m take values that are no pattern or pattern file.
+  ["rg -g '*.md' hello ~", "review"],
+  ["rg -m 1 hello ~", "review"],
+  ["rg -t md -e hello ~", "review"],
 ];

@@ -22,6 +22,7 @@ import { DOCKER_GLOBAL_VALUES } from "./container.ts";
 import { grepPaths } from "../programs/search.ts";
 import { SECRET_VAR, secretArgsRule } from "./secret_args.ts";
 import { inDirs, isCredentialDir, isCredentialPath } from "../paths.ts";
+import { finderSelection } from "../programs/finders.ts";
 
 /** Programs that only look at a file's metadata, not its content. */
 const METADATA_ONLY = new Set([
@@ -152,7 +153,19 @@ function credentialRule(inv: Invocation, out: Findings): void {
   // --f) reads a list of names and prints what it read in its error messages.
   const namesFile = (p === "wc" || p === "du") && argv.some((a) => /^--f/.test(a));
   const counts = p === "wc" && !namesFile;
-  if ((!METADATA_ONLY.has(p) || namesFile) && !counts) {
+  const finder = finderSelection(inv);
+  if (finder !== null) {
+    // A finder prints names; the files it selects are read by a command it runs for them, or
+    // by whatever reads its output (a pipe, a substitution): only then is the selection judged.
+    const reads = finder.runs.some((r) => !METADATA_ONLY.has(r) && r !== "wc");
+    const credential = finder.names.some(isCredentialPath) ||
+      finder.roots.flatMap((r) => inDirs(r, inv.dirs)).some((r) =>
+        isCredentialPath(r) || isCredentialDir(r)
+      );
+    if (credential && (reads || inv.shown !== true)) {
+      out.dangerous("credential_exposure", `${p}: selects credential files for a reader`);
+    }
+  } else if ((!METADATA_ONLY.has(p) || namesFile) && !counts) {
     for (const a of searchPaths(p, argv)) {
       // An option's attached value (`--file=F`, `--files0-from=F`, digits in the name too).
       const path = a.replace(/^@/, "").replace(/^[A-Za-z-][A-Za-z0-9-]*=@?/, "");
@@ -186,7 +199,6 @@ function credentialRule(inv: Invocation, out: Findings): void {
           "cat",
           "grep",
           "rg",
-          "find",
           // A directory diff prints what differs in each file, content included (review30).
           "diff",
           "colordiff",

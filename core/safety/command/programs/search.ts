@@ -168,11 +168,12 @@ export const RG: ProgramRecord = {
     // Compressed files are read through decompressors (gzip, xz, zstd...)
     // looked up on PATH, which may be the repository's own.
     { long: ["search-zip"], short: "z", arity: "none", effect: "runs" },
+    // The pattern options each on their own: a use of one is told from -g or -m.
+    { long: ["regexp"], short: "e", arity: "value" },
+    { long: ["file"], short: "f", arity: "value" },
     {
       long: [
         "pre-glob",
-        "regexp",
-        "file",
         "glob",
         "iglob",
         "type",
@@ -201,7 +202,7 @@ export const RG: ProgramRecord = {
         "regex-size-limit",
         "ignore-file",
       ],
-      short: "efgtTrmMjdABCE",
+      short: "gtTrmMjdABCE",
       arity: "value",
     },
     { long: ["color"], arity: "value" },
@@ -250,12 +251,13 @@ export const ACK: ProgramRecord = {
     { long: ["output"], arity: "value", effect: "runs" },
     { long: ["ackrc"], arity: "value", effect: "config" },
     { long: ["create-ackrc"], arity: "none", effect: "writes" },
+    // The pattern option on its own: a use of it is told from -m or -g.
+    { long: ["match"], arity: "value" },
     {
       long: [
         "type-set",
         "type-add",
         "type-del",
-        "match",
         "ignore-dir",
         "ignore-file",
         "max-count",
