@@ -285,16 +285,22 @@ export const ACK: ProgramRecord = {
  * ```ts
  * import assert from "node:assert/strict";
  * import { grepPaths } from "./search.ts";
- * assert.deepEqual(grepPaths(["-d", "recurse", "KEY"]), ["-d", "recurse", "."]);
- * assert.deepEqual(grepPaths(["-m", "1", "KEY", "f"]), ["-m", "1", "f"]);
- * assert.deepEqual(grepPaths(["-d", "skip", "KEY"]), ["-d", "skip"]);
+ * assert.deepEqual(grepPaths(["-d", "recurse", "KEY"]), ["-d", "."]);
+ * assert.deepEqual(grepPaths(["-m", "1", "KEY", "f"]), ["-m", "f"]);
+ * assert.deepEqual(grepPaths(["-d", "skip", "KEY"]), ["-d"]);
+ * assert.deepEqual(grepPaths(["-f", "pats", "f"]), ["-f", "pats", "f"]);
  * ```
  */
 export function grepPaths(argv: readonly string[]): readonly string[] {
   const parsed = parseOptions(GREP, argv);
   const byOption = usesOf(parsed, "regexp", "e", "file", "f").length > 0;
   const pattern = byOption ? -1 : parsed.operands[0]?.index ?? -1;
-  const rest = argv.filter((_, i) => i !== pattern);
+  // A value in the next word (`-d skip`, `-m 1`) is no path; a pattern file's (`-f F`) is read.
+  const values = new Set(
+    parsed.uses.filter((u) => u.valueIndex !== u.index && u.spec.long?.[0] !== "file")
+      .map((u) => u.valueIndex),
+  );
+  const rest = argv.filter((_, i) => i !== pattern && !values.has(i));
   const named = parsed.operands.some((o) => o.index !== pattern);
   return named || !grepRecurses(argv, parsed) ? rest : [...rest, "."];
 }
