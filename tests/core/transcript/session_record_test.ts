@@ -491,3 +491,39 @@ Deno.test("buildSessionRecord(): a droid call its exec refused for want of auton
   assert.deepEqual(s.tests.map((t) => t.outcome), ["unknown", "unknown", "passed", "failed"]);
   assert.deepEqual(s.files_edited, ["/r/edited.ts"]);
 });
+
+Deno.test("buildSessionRecord(): a test command whose recorded output shows no test ran is no pass (cargo's 'running 0 tests', go's '[no test files]', jest's 'No tests found'); one whose output shows tests ran passes (control)", () => {
+  const bash = (id: string, command: string, content: string) =>
+    claudeCall(id, "Bash", { command }, { content, is_error: false });
+  const lines = [
+    ...bash(
+      "z1",
+      "cargo test",
+      "running 0 tests\n\ntest result: ok. 0 passed; 0 failed; 0 ignored",
+    ),
+    ...bash("z2", "go test ./...", "?   \texample.com/app\t[no test files]"),
+    ...bash("z3", "npm test", "> jest --passWithNoTests\n\nNo tests found, exiting with code 0"),
+    // controls
+    ...bash(
+      "z4",
+      "cargo test",
+      "running 2 tests\ntest a ... ok\ntest b ... ok\n\ntest result: ok. 2 passed",
+    ),
+    ...bash(
+      "z5",
+      "go test ./...",
+      "?   \texample.com/app\t[no test files]\nok  \texample.com/lib\t0.01s",
+    ),
+  ];
+  const p = parseTranscriptBytes("claude-code", new TextEncoder().encode(lines.join("\n") + "\n"));
+  const s = buildSessionRecord(p, source);
+  assert.deepEqual(s.tests.map((t) => [t.command, t.outcome]), [
+    ["cargo test", "unknown"],
+    ["go test ./...", "unknown"],
+    ["npm test", "unknown"],
+    ["cargo test", "passed"],
+    ["go test ./...", "passed"],
+  ]);
+  // The commands keep the status the host recorded: only the tests' outcome reads the output.
+  assert.deepEqual(s.commands.map((c) => c.ok), [true, true, true, true, true]);
+});
