@@ -1778,7 +1778,9 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["git config --show-scope user.name bob", "review"],
   ["git config --name-only alias.x y", "review"],
   ["git config --show-origin --get user.name", "read_only"],
-  ["git config --list --show-origin", "read_only"],
+  // review62: was read_only; a listing prints a CI checkout's http.extraheader token (see the
+  // extraheader cases), so it is review. The option values stay skipped (--show-origin).
+  ["git config --list --show-origin", "review"],
   ["git -c core.fsmonitor=true status", "review"],
   ["kubectl get pods -n prod -o yaml", "read_only"],
   ["kubectl get -n secret pods -o yaml", "read_only"],
@@ -2511,6 +2513,13 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["cat wp-config-sample.php", "read_only"],
   ["cat .secrets.example", "read_only"],
   ["cat ~/.cloudflared/config.yml", "read_only"],
+  // review62: every setting listed, a CI checkout's http.extraheader token among them; names only
+  // and one named key (controls).
+  ["git config -l", "review"],
+  ["git config list --global", "review"],
+  ["git var -l", "review"],
+  ["git config --list --name-only", "read_only"],
+  ["git var GIT_EDITOR", "read_only"],
   // review62: ripgrep's -g, -t and -m take values that are no pattern or pattern file.
   ["rg -g '*.md' hello ~", "review"],
   ["rg -m 1 hello ~", "review"],
