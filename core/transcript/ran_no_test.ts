@@ -9,7 +9,7 @@
  * Neither status says how tests went. The rule is read from the output's
  * shape, not from one tool's sentence: a count of zero next to a test word
  * ("0 tests", "0 passed", "0 passing", "0 examples", "tests 0", "Tests run:
- * 0", "collected 0 items") or a "no tests/no test files" phrase says none
+ * 0", "collected 0 items"; not "0 tests failed", a count of failures) or a "no tests/no test files" phrase says none
  * ran, and any count above zero next to a test or result word ("running 3
  * tests", "5 passed", "2 failed"), or a package or file line a runner prints
  * for tests it ran (go's `ok pkg 0.1s`, jest's `PASS file`), says some did:
@@ -21,7 +21,7 @@
 
 /** A count of zero beside a test word, or a phrase saying no test ran or was found. */
 const NONE =
-  /(?:^|[^\w.])0 (?:tests?|specs?|examples?|test (?:cases|files|suites)|passed|passing|pass)\b|\b(?:tests?|pass|passed)(?: run)?:? +0(?![\d.])|\bcollected 0 items\b|\bno tests? (?:files? )?(?:ran|run|to run|found|were found|executed|collected|selected)\b|\[no test files\]|\bno test (?:files|modules|suites?) (?:found|were found)\b|\bno test is available\b/i;
+  /(?:^|[^\w.])0 (?:tests?|specs?|examples?|test (?:cases|files|suites)|passed|passing|pass)\b(?! (?:failed|failing|skipped|ignored|errored|filtered|deselected|pending))|\b(?:tests?|pass|passed)(?: run)?:? +0(?![\d.])|\bcollected 0 items\b|\bno tests? (?:files? )?(?:ran|run|to run|found|were found|executed|collected|selected)\b|\[no test files\]|\bno test (?:files|modules|suites?) (?:found|were found)\b|\bno test is available\b/i;
 
 /**
  * A count above zero beside a test or result word (a failure counts: tests

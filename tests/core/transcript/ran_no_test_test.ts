@@ -164,6 +164,8 @@ const SOME_RAN: readonly [string, string, boolean, "passed" | "failed"][] = [
   ["npm test", "Test Suites: 1 failed, 1 total\nTests:       0 total\n", false, "failed"],
   ["pytest", "collected 0 items / 1 error\n\n==== 1 error in 0.05s ====\n", false, "failed"],
   ["mvn test", "Tests run: 0, Failures: 0\n...\nTests run: 12, Failures: 0\n", true, "passed"],
+  // "0 tests failed" counts failures, not tests run (ctest's summary line).
+  ["ctest --no-tests=error", "100% tests passed, 0 tests failed out of 3\n", true, "passed"],
 ];
 
 Deno.test("outputs that show no test ran make the outcome unknown, whatever the status; outputs where tests ran keep it (controls)", () => {
