@@ -694,6 +694,14 @@ export const DANGEROUS_CASES: readonly CommandCase[] = [
   ["cat public/.htpasswd", "dangerous", "credential_exposure"],
   ["grep DB_PASSWORD wp-config.php", "dangerous", "credential_exposure"],
   ["cat acme-firebase-adminsdk-x1y2z.json", "dangerous", "credential_exposure"],
+  // review62: PowerShell prints a bare expression's value, an env: drive item a reader names, and
+  // what .NET's GetEnvironmentVariable returns (each was review).
+  ["$env:GITHUB_TOKEN", "dangerous", "credential_exposure"],
+  ["Get-Item Env:AWS_SECRET_ACCESS_KEY", "dangerous", "credential_exposure"],
+  ["gc env:\\DB_PASSWORD", "dangerous", "credential_exposure"],
+  ["[Environment]::GetEnvironmentVariable('OPENAI_API_KEY')", "dangerous", "credential_exposure"],
+  // review62: was review; PowerShell's printenv, as `printenv OPENAI_API_KEY` is dangerous.
+  ["Get-Content env:AWS_SECRET_ACCESS_KEY", "dangerous", "credential_exposure"],
   // review62: ack's pattern option has its own entry, so -m's value is not taken for it.
   ["ack -m 1 token ~", "dangerous", "credential_exposure"],
   ["ack --max-count 3 password ~", "dangerous", "credential_exposure"],
@@ -2030,7 +2038,6 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["terraform show -json", "review"],
   ["gh pr view 1 --web", "review"],
   ["systemctl -H root@host status x", "review"],
-  ["Get-Content env:AWS_SECRET_ACCESS_KEY", "review"],
   ["npm config get registry", "read_only"],
   ["terraform output", "read_only"],
   ["gh pr view 1", "read_only"],
@@ -2520,6 +2527,10 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["git var -l", "review"],
   ["git config --list --name-only", "read_only"],
   ["git var GIT_EDITOR", "read_only"],
+  // review62: PowerShell's environment read of a variable that is no secret (controls).
+  ["$env:PATH", "review"],
+  ["Get-Item Env:PATH", "review"],
+  ["[Environment]::GetEnvironmentVariable('PATH')", "review"],
   // review62: ripgrep's -g, -t and -m take values that are no pattern or pattern file.
   ["rg -g '*.md' hello ~", "review"],
   ["rg -m 1 hello ~", "review"],

@@ -146,6 +146,49 @@ const OUTPUT_CMDLETS = new Set([
   "sort-object",
 ]);
 
+/** PowerShell's commands that print an item of the `env:` drive given by name. */
+const ENV_DRIVE_READERS = new Set([
+  "get-item",
+  "gi",
+  "get-childitem",
+  "gci",
+  "dir",
+  "ls",
+  "get-content",
+  "gc",
+  "cat",
+  "type",
+]);
+
+/**
+ * PowerShell prints what an expression given as a command evaluates to
+ * (`$env:GITHUB_TOKEN` alone), the `env:` drive's item a reader names
+ * (`Get-Item Env:API_KEY`, `gc env:\DB_PASSWORD`), and the value .NET's
+ * `[Environment]::GetEnvironmentVariable('X')` returns: of a secret-named
+ * variable, each is the secret.
+ */
+function printsSecretEnv(inv: Invocation): boolean {
+  const secret = (name: string) => SECRET_VAR.test(`$${name}`);
+  const word = inv.programWord?.text ?? "";
+  const bare = /^\$\{?env:([A-Za-z0-9_]+)\}?$/i.exec(word);
+  if (bare !== null && inv.argv.length === 0) return secret(bare[1]!);
+  if (ENV_DRIVE_READERS.has(inv.program)) {
+    return inv.argv.some((a) => {
+      const m = /^env:[\\/]?([A-Za-z0-9_]+)$/i.exec(
+        a.replace(/^-(?:path|literalpath|name)[: ]?/i, ""),
+      );
+      return m !== null && secret(m[1]!);
+    });
+  }
+  if (/^\[(?:system\.)?environment\]::getenvironmentvariable$/i.test(word)) {
+    return inv.argv.some((a) => {
+      const m = /^\(\s*["']([A-Za-z0-9_]+)["']/.exec(a);
+      return m !== null && secret(m[1]!);
+    });
+  }
+  return false;
+}
+
 function credentialRule(inv: Invocation, out: Findings): void {
   const p = inv.program;
   const argv = inv.argv;
@@ -263,6 +306,9 @@ function credentialRule(inv: Invocation, out: Findings): void {
       ))
   ) {
     out.dangerous("credential_exposure", `${p}: prints a credential`);
+  }
+  if (printsSecretEnv(inv)) {
+    out.dangerous("credential_exposure", "PowerShell: prints a secret-named environment variable");
   }
   if ((PRINTERS.has(p) || OUTPUT_CMDLETS.has(p)) && argv.some((a) => SECRET_VAR.test(a))) {
     out.dangerous("credential_exposure", `${p}: prints a secret-named variable`);
