@@ -87,6 +87,9 @@ import { addedArgumentsRule } from "./_rules/added_args.ts";
 const COMPOUND_WORD =
   /(?:^|[\s;&|(){}])(?:do|done|fi|esac|then|else|elif|while|until|for|select|case|if|function|coproc)(?=$|[\s;&|(){}])/;
 
+/** The file finders whose output may be shown (see Invocation.shown). */
+const FINDERS: ReadonlySet<string> = new Set(["find", "gfind", "fd", "fdfind"]);
+
 /** The three classes, weakest first. */
 export const COMMAND_CLASSES = ["read_only", "review", "dangerous"] as const;
 /** A command-safety class. */
@@ -239,7 +242,9 @@ class Analysis implements Findings {
    * The top-level text holds a compound command's word (`done`, `fi`...): the parser reads its
    * body as plain commands, whose output the compound's pipe may read (`for ...; done | xargs`).
    */
-  compound = false;
+  compound: boolean | undefined = undefined;
+  /** The top-level text, for {@linkcode compound} (worked out only when a finder's output is shown). */
+  topText = "";
   vars = new Map<string, string>();
   traits: Traits = { download: false, decode: false };
   reported = false;
@@ -394,7 +399,10 @@ class Analysis implements Findings {
     this.traits = { download: false, decode: false };
     try {
       this.spend(ANALYSIS_COST + text.length);
-      if (this.depth === 0) this.compound = COMPOUND_WORD.test(text);
+      if (this.depth === 0) {
+        this.topText = text;
+        this.compound = undefined;
+      }
       this.textFallbacks(text);
       // Backslashes are escapes in sh but path separators in PowerShell and
       // cmd: text that looks like either of those is judged both ways, and
@@ -455,8 +463,14 @@ class Analysis implements Findings {
         }
       }
       for (let i = 0; i < n - 1; i++) for (const inv of elements[i]!) inv.pipeOut = true;
-      if (this.depth === 0 && this.groupDepth === 0 && !this.compound && n > 0) {
-        for (const inv of elements[n - 1]!) inv.shown = true;
+      // Only a finder reads `shown` (_rules/data.ts): the text is scanned for a compound's
+      // words only then.
+      const last = elements[n - 1] ?? [];
+      if (
+        this.depth === 0 && this.groupDepth === 0 && last.some((inv) => FINDERS.has(inv.program)) &&
+        !(this.compound ??= COMPOUND_WORD.test(this.topText))
+      ) {
+        for (const inv of last) inv.shown = true;
       }
       for (let i = 1; i < n; i++) {
         const roots = elements[i - 1]!.flatMap(searchRoots);

@@ -170,8 +170,11 @@ const ENV_DRIVE_READERS = new Set([
 function printsSecretEnv(inv: Invocation): boolean {
   const secret = (name: string) => SECRET_VAR.test(`$${name}`);
   const word = inv.programWord?.text ?? "";
-  const bare = /^\$\{?env:([A-Za-z0-9_]+)\}?$/i.exec(word);
-  if (bare !== null && inv.argv.length === 0) return secret(bare[1]!);
+  const first = word.charAt(0);
+  if (first === "$") {
+    const bare = /^\$\{?env:([A-Za-z0-9_]+)\}?$/i.exec(word);
+    return bare !== null && inv.argv.length === 0 && secret(bare[1]!);
+  }
   if (ENV_DRIVE_READERS.has(inv.program)) {
     return inv.argv.some((a) => {
       const m = /^env:[\\/]?([A-Za-z0-9_]+)$/i.exec(
@@ -180,7 +183,7 @@ function printsSecretEnv(inv: Invocation): boolean {
       return m !== null && secret(m[1]!);
     });
   }
-  if (/^\[(?:system\.)?environment\]::getenvironmentvariable$/i.test(word)) {
+  if (first === "[" && /^\[(?:system\.)?environment\]::getenvironmentvariable$/i.test(word)) {
     return inv.argv.some((a) => {
       const m = /^\(\s*["']([A-Za-z0-9_]+)["']/.exec(a);
       return m !== null && secret(m[1]!);
