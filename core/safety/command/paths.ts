@@ -171,7 +171,8 @@ const CREDENTIAL_FILES = [
   // Railway, Alibaba Cloud, Expo and Firebase CLIs' logins, Teleport's keys, atuin's sync key,
   // act's `.secrets` (dotenv lines), Apache's password hashes, WordPress's database password
   // and salts, a Firebase Admin SDK service-account key.
-  /(?:^|\/)(?:\.oci\/config|\.cloudflared\/(?:cert\.pem|[^/]+\.json)|\.railway\/config\.json|\.aliyun\/config\.json|\.expo\/state\.json|configstore\/firebase-tools\.json|\.tsh\/keys\/.*|atuin\/key|\.secrets|\.htpasswd|wp-config\.php|[^/]*firebase-adminsdk[^/]*\.json)$/,
+  /(?:^|\/)(?:\.oci\/config|\.cloudflared\/(?:cert\.pem|[^/]+\.json)|\.railway\/config\.json|\.aliyun\/config\.json|\.expo\/state\.json|configstore\/firebase-tools\.json|\.tsh\/keys\/.*|atuin\/key|\.secrets|\.htpasswd|wp-config\.php)$/,
+  /firebase-adminsdk[^/]*\.json$/,
   // Terraform state holds every managed resource's attributes, generated passwords and keys included.
   /\.tfstate(?:\.backup)?$/,
   // The desktop keyrings (GNOME, macOS).
