@@ -4,7 +4,8 @@
  * `{sessionId, title, workspaceDirectory, history: [...]}`, each history
  * item a chat `message` (`role` user or assistant, `content` a string or
  * parts, an assistant's `toolCalls` in OpenAI's function shape) with the
- * calls' outcomes in `toolCallStates` (`toolCallId`, `status`, `output`).
+ * calls' outcomes in `toolCallStates` (`toolCallId`, `status`, `output`;
+ * a call the permission check refused is "canceled" and marked denied).
  * The items carry no times. Checked against cn 1.5.47's own files in the
  * real-host suite (tests/testdata/transcripts/continue.json, redacted).
  * Pure.
@@ -44,7 +45,8 @@ function itemTurns(item: Record<string, unknown>, counts: ReadCounts): Turn[] {
       toolCallTurn(stringOf(fn?.name, 200) ?? "unknown", fn?.arguments, { id, at: null }),
     );
     const state = states.find((s) => s.toolCallId === id);
-    if (state === undefined || (state.status !== "done" && state.status !== "errored")) continue;
+    const ended = state?.status === "done" || state?.status === "errored";
+    if (state === undefined || (!ended && state.status !== "canceled")) continue;
     turns.push({
       kind: "tool_result",
       id,
@@ -52,6 +54,9 @@ function itemTurns(item: Record<string, unknown>, counts: ReadCounts): Turn[] {
       // "done" says the tool ran, not how a command exited (cn records no exit status).
       is_error: state.status === "errored" ? true : null,
       text: resultText(objects(state.output).map((o) => o.content)),
+      // cn 1.5.47 ends a call its permission check refused ("Permission denied by user",
+      // "Command blocked by security policy") as "canceled": it never ran.
+      ...(ended ? {} : { denied: true }),
       at: null,
     });
   }

@@ -27,6 +27,9 @@
  *   by SIGPIPE (exit 141). So a success needs droid's own last line
  *   "[Process exited with code 0]" and no opening timeout sentence; any
  *   other unmarked result has no status. `is_error: true` stays a failure.
+ * - A result whose text droid itself reads as a refused, cancelled or
+ *   interrupted call (see {@linkcode NOT_RUN}) has no status and lends no
+ *   file, whatever its error mark: it is marked denied.
  * @module
  */
 import {
@@ -59,10 +62,29 @@ function wholeText(content: unknown): string {
 }
 
 /**
+ * What droid 0.225.2's own reading of a result's text (its binary's result
+ * classifier) calls a call that did not run to its end: one `droid exec`
+ * refused for want of autonomy ("Exec ended early: insufficient permission
+ * to proceed", read as rejected), and one the user cancelled or that was
+ * interrupted ("Tool execution cancelled by user", "Tool execution was
+ * interrupted"; droid gives a call still pending when the user stops the
+ * turn the first as an error result).
+ */
+const NOT_RUN =
+  /^\s*exec ended early: insufficient permission|tool execution cancelled by user|tool execution was interrupted/i;
+
+/** Whether a result's text is droid's own word that the call did not run to its end. */
+function notRun(part: Record<string, unknown>): boolean {
+  return NOT_RUN.test(wholeText(part.content).slice(0, 4096));
+}
+
+/**
  * The error mark of a result as a status: true (failed), false only for a
  * command droid framed as finished with status 0, else null (no status).
+ * A call droid refused, or one the user cancelled, has none.
  */
 function resultError(part: Record<string, unknown>): boolean | null {
+  if (notRun(part)) return null;
   if (part.is_error === true) return true;
   if (part.is_error !== false) return null;
   const text = wholeText(part.content);
@@ -125,6 +147,8 @@ function messageTurns(m: Record<string, unknown>, at: string | null, counts: Rea
         exit_code: null,
         is_error: resultError(part),
         text: resultText(part.content),
+        // No file is credited to a call that was refused or stopped.
+        ...(notRun(part) ? { denied: true } : {}),
         at,
       });
     }

@@ -6,9 +6,10 @@
  * `user` records carry `message.parts[].text`, `assistant` records text and
  * `functionCall {id, name, args}` parts, `tool_result` records a
  * `functionResponse {id, response.output}` part and a `toolCallResult`
- * whose `resultDisplay.exitCode` is the shell's exit status, and `system`
- * records telemetry and snapshots (subtype `chat_compression` marks a
- * compaction). Checked against Qwen Code 0.24.4's own records in the
+ * whose `resultDisplay.exitCode` is the shell's exit status (none for a
+ * call that never ran, which is marked denied, or one the user cancelled),
+ * and `system` records telemetry and snapshots (subtype `chat_compression`
+ * marks a compaction). Checked against Qwen Code 0.24.4's own records in the
  * real-host suite (tests/testdata/transcripts/qwen_code.jsonl, redacted).
  * Which `user` records are the user's words, and which of their parts, is
  * read from the marks Qwen Code 0.24.4 writes (its chatRecordingService):
@@ -53,6 +54,17 @@ function assistantTurns(r: Record<string, unknown>, at: string | null): Turn[] {
   return turns;
 }
 
+/**
+ * Whether a tool result says the call never ran. Qwen Code 0.24.4 records
+ * the scheduler's `executionStatus` with each result: "not_started" for a
+ * call the user declined (status "cancelled") and for one a permission rule
+ * or the approval mode refused (status "error", `errorType`
+ * "execution_denied"), which older records name by that error type alone.
+ */
+function neverRan(result: Record<string, unknown> | null): boolean {
+  return result?.executionStatus === "not_started" || result?.errorType === "execution_denied";
+}
+
 function resultTurns(r: Record<string, unknown>, at: string | null): Turn[] {
   const result = objectOf(r.toolCallResult);
   const display = objectOf(result?.resultDisplay);
@@ -62,15 +74,27 @@ function resultTurns(r: Record<string, unknown>, at: string | null): Turn[] {
     if (response === null) continue;
     const out = objectOf(response.response);
     const id = stringOf(response.id, 200) ?? stringOf(result?.callId, 200);
-    const exit = display?.type === "shell_result" ? structuredExitCode(display.exitCode) : null;
+    const denied = neverRan(result);
+    // A call the user cancelled while it ran did not end on its own: no status either.
+    const stopped = denied || result?.status === "cancelled";
+    const exit = !stopped && display?.type === "shell_result"
+      ? structuredExitCode(display.exitCode)
+      : null;
     turns.push({
       kind: "tool_result",
       id,
       exit_code: exit,
       // "success" says the tool ran, not how a command exited (a shell call that exits 1 is a
       // successful call, and one killed by a timeout has no exit code): only the status says that.
-      is_error: result?.status === "error" ? true : exit !== null ? exit !== 0 : null,
+      is_error: stopped
+        ? null
+        : result?.status === "error"
+        ? true
+        : exit !== null
+        ? exit !== 0
+        : null,
       text: resultText(out?.output ?? out?.error ?? ""),
+      ...(denied ? { denied: true } : {}),
       at,
     });
   }

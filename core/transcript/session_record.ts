@@ -149,6 +149,8 @@ export function buildSessionRecord(parsed: ParsedTranscript, source: SessionSour
     command: string;
     exit_code: number | null;
     ok: boolean | null;
+    /** The recorded output (cut to the reader's bound), for the tests' outcome only. */
+    output: string | null;
     at: string | null;
   }[] = [];
   const read: string[] = [];
@@ -182,7 +184,13 @@ export function buildSessionRecord(parsed: ParsedTranscript, source: SessionSour
         : result?.is_error === undefined || result.is_error === null
         ? null
         : !result.is_error;
-      commands.push({ command: t.command, exit_code: exit, ok, at: t.at });
+      commands.push({
+        command: t.command,
+        exit_code: exit,
+        ok,
+        output: result?.text ?? null,
+        at: t.at,
+      });
     }
   }
   const dropped: SessionRecord["dropped"] = [];
@@ -202,7 +210,7 @@ export function buildSessionRecord(parsed: ParsedTranscript, source: SessionSour
   const tests: SessionTest[] = commands.filter((c) => isTestCommand(c.command)).map((c) => ({
     command: keptText(c.command, L.command_chars),
     // The status is the command's: it says how the tests went only when it is the runner's.
-    outcome: testOutcome(c.command, c.ok, c.exit_code),
+    outcome: testOutcome(c.command, c.ok, c.exit_code, c.output),
     exit_code: c.exit_code,
   }));
   const { counts } = parsed;

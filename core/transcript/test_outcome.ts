@@ -18,7 +18,8 @@
  * script), or one asked to run only tests matching a pattern that it exits 0
  * from when none match (`cargo test <filter>`, `go test -run`, `deno test
  * --filter`, jest's `-t`, mocha's `--grep`, any ctest: ./runner_selection.ts)
- * lends only a failure: its 0 may say that no test ran. Anything the
+ * lends only a failure: its 0 may say that no test ran. Output that shows
+ * no test ran lends nothing (./ran_no_test.ts). Anything the
  * shell parser cannot read cleanly lends nothing. Pure.
  * @module
  */
@@ -29,6 +30,7 @@ import {
   type ShellWord,
 } from "../safety/command/parse_shell.ts";
 import { selectionMayRunNone } from "./runner_selection.ts";
+import { ranNoTest } from "./ran_no_test.ts";
 
 /** What a command's exit status says about its tests. */
 export type TestStatusSource =
@@ -426,17 +428,21 @@ function statusAndRunner(command: string): Analysis {
 /**
  * A test's outcome from its command and the exit status (or success flag)
  * the host recorded: passed or failed only when that status is the runner's,
- * and neither when the runner's status says it ran no test (pytest's 5) or
- * when `timeout` stopped the runner (124) or could not start it.
+ * and neither when the runner's status says it ran no test (pytest's 5), when
+ * the recorded output shows that no test ran (./ran_no_test.ts), or when
+ * `timeout` stopped the runner (124) or could not start it.
  */
 export function testOutcome(
   command: string,
   ok: boolean | null,
   exitCode: number | null = null,
+  output: string | null = null,
 ): "passed" | "failed" | "unknown" {
   if (ok === null) return "unknown";
   const { source, runner, timed } = statusAndRunner(command);
   if (source === "other") return "unknown";
+  // The recorded output shows that no test ran: its status, 0 or not, is no test's outcome.
+  if (output !== null && ranNoTest(output)) return "unknown";
   // pytest's exit 5: no test was collected (`-k` or a path selecting none), so none failed either
   if (exitCode === 5 && runner === "pytest") return "unknown";
   // timeout's 124 (ran out: the runner was stopped), 125 to 127 (timeout or the runner could

@@ -83,6 +83,13 @@ import { resolveWord } from "./resolve_word.ts";
 import { containerRule } from "./_rules/container.ts";
 import { addedArgumentsRule } from "./_rules/added_args.ts";
 
+/** A reserved word of a compound command, anywhere a command word may stand. */
+const COMPOUND_WORD =
+  /(?:^|[\s;&|(){}])(?:do|done|fi|esac|then|else|elif|while|until|for|select|case|if|function|coproc)(?=$|[\s;&|(){}])/;
+
+/** The file finders whose output may be shown (see Invocation.shown). */
+const FINDERS: ReadonlySet<string> = new Set(["find", "gfind", "fd", "fdfind"]);
+
 /** The three classes, weakest first. */
 export const COMMAND_CLASSES = ["read_only", "review", "dangerous"] as const;
 /** A command-safety class. */
@@ -229,6 +236,15 @@ class Analysis implements Findings {
   readonly produced: Produced = new Map();
   readonly options: Required<ClassifyOptions>;
   depth = 0;
+  /** Groups (`(...)`, `{...}`, function bodies) the analysis is inside at this depth. */
+  groupDepth = 0;
+  /**
+   * The top-level text holds a compound command's word (`done`, `fi`...): the parser reads its
+   * body as plain commands, whose output the compound's pipe may read (`for ...; done | xargs`).
+   */
+  compound: boolean | undefined = undefined;
+  /** The top-level text, for {@linkcode compound} (worked out only when a finder's output is shown). */
+  topText = "";
   vars = new Map<string, string>();
   traits: Traits = { download: false, decode: false };
   reported = false;
@@ -383,6 +399,10 @@ class Analysis implements Findings {
     this.traits = { download: false, decode: false };
     try {
       this.spend(ANALYSIS_COST + text.length);
+      if (this.depth === 0) {
+        this.topText = text;
+        this.compound = undefined;
+      }
       this.textFallbacks(text);
       // Backslashes are escapes in sh but path separators in PowerShell and
       // cmd: text that looks like either of those is judged both ways, and
@@ -443,6 +463,15 @@ class Analysis implements Findings {
         }
       }
       for (let i = 0; i < n - 1; i++) for (const inv of elements[i]!) inv.pipeOut = true;
+      // Only a finder reads `shown` (_rules/data.ts): the text is scanned for a compound's
+      // words only then.
+      const last = elements[n - 1] ?? [];
+      if (
+        this.depth === 0 && this.groupDepth === 0 && last.some((inv) => FINDERS.has(inv.program)) &&
+        !(this.compound ??= COMPOUND_WORD.test(this.topText))
+      ) {
+        for (const inv of last) inv.shown = true;
+      }
       for (let i = 1; i < n; i++) {
         const roots = elements[i - 1]!.flatMap(searchRoots);
         if (roots.length === 0) continue;
@@ -483,7 +512,14 @@ class Analysis implements Findings {
       // `((...))` (and `for ((...))`) is bash arithmetic, read here as two nested groups.
       const arithmetic = arithmeticCommandText(node);
       if (arithmetic !== null) arithmeticTextRule(arithmetic, this.vars, this);
-      const invs = this.analyzeScript(node.body);
+      // What a group's commands print is the group's output, which a pipe may read.
+      this.groupDepth++;
+      let invs: Invocation[];
+      try {
+        invs = this.analyzeScript(node.body);
+      } finally {
+        this.groupDepth--;
+      }
       const redirectOnly: Invocation = this.bare(node.redirects);
       this.withReport(() => redirectRule(redirectOnly, this));
       return invs;

@@ -73,6 +73,13 @@ export interface Invocation {
    * in any of them (`cd -`, `popd` and subshells return to earlier ones).
    */
   dirs?: readonly string[];
+  /**
+   * Its output is printed for the user, read by no command: the last element of a pipeline at
+   * the top of the text, outside any group, function, substitution or nested command string,
+   * in text with no compound command's words. Worked out only for a finder (find, fd), the one
+   * reader of it.
+   */
+  shown?: true;
   /** The roots of a search whose file names xargs feeds it (`find ~ -type f | xargs grep`). */
   fedPaths?: readonly string[];
   /** xargs feeds it the paths find prints (each starts with a root, so none is an option). */

@@ -83,8 +83,11 @@ export function isSystemDataPath(text: string): boolean {
 }
 
 const CREDENTIAL_FILES = [
-  /(?:^|\/)\.ssh\/(?:id_[a-z0-9_]+|identity)$/,
-  /(?:^|\/)\.ssh\/[^/]*(?:_key|\.key)$/,
+  // A key in ~/.ssh under any name (`id_ed25519`, `identity`, `deploy_key`, a name of its
+  // owner's choosing such as `github`): every file directly in it but the public ones (`.pub`,
+  // checked first), ssh's own settings and lists. (Digits alone are rather an option's value
+  // after a `cd ~/.ssh`: `head -n 5 known_hosts`.)
+  /(?:^|\/)\.ssh\/(?!(?:config|known_hosts2?|known_hosts\.old|authorized_keys2?|rc|environment|allowed_signers|[0-9]+)$)[^/]+$/,
   /(?:^|\/)id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?$/,
   /(?:^|\/)\.aws\/(?:credentials|config)$/,
   /(?:^|\/)\.config\/gcloud(?:\/|$)/,
@@ -163,6 +166,13 @@ const CREDENTIAL_FILES = [
   /(?:^|\/)\.android\/adbkey$/,
   /(?:^|\/)(?:\.config\/ngrok|\.ngrok2)\/ngrok\.yml$|(?:^|\/)\.config\/netlify\/config\.json$/,
   /(?:^|\/)\.wrangler\/config\/default\.toml$|(?:^|\/)com\.vercel\.cli\/auth\.json$/,
+  // review62: more stores of keys and tokens. OCI's CLI config (its key's pass_phrase),
+  // cloudflared's origin certificate (a private key and token) and tunnel credentials, the
+  // Railway, Alibaba Cloud, Expo and Firebase CLIs' logins, Teleport's keys, atuin's sync key,
+  // act's `.secrets` (dotenv lines), Apache's password hashes, WordPress's database password
+  // and salts, a Firebase Admin SDK service-account key.
+  /(?:^|\/)(?:\.oci\/config|\.cloudflared\/(?:cert\.pem|[^/]+\.json)|\.railway\/config\.json|\.aliyun\/config\.json|\.expo\/state\.json|configstore\/firebase-tools\.json|\.tsh\/keys\/.*|atuin\/key|\.secrets|\.htpasswd|wp-config\.php)$/,
+  /firebase-adminsdk[^/]*\.json$/,
   // Terraform state holds every managed resource's attributes, generated passwords and keys included.
   /\.tfstate(?:\.backup)?$/,
   // The desktop keyrings (GNOME, macOS).

@@ -78,3 +78,47 @@ Deno.test("baton source lists a cn session where cn keeps it and reads its turns
   assert.equal(loaded?.parsed.turns.length, 4);
   assert.deepEqual(await listRecordSessions(io, CONTINUE_RECORD, "/elsewhere"), []);
 });
+
+Deno.test("a cn call its permission check refused ('canceled') never ran: no status, marked denied, no file; 'done' and 'errored' (controls)", async () => {
+  const { buildSessionRecord } = await import("../../../core/transcript/session_record.ts");
+  const doc = JSON.parse(new TextDecoder().decode(BYTES));
+  const item = doc.history[1];
+  item.message.toolCalls[0].function.arguments = JSON.stringify({ command: "npm test" });
+  // cn 1.5.47 records a refused call as "canceled" with its reason as the output.
+  item.toolCallStates[0].status = "canceled";
+  item.toolCallStates[0].output = [{ content: "Permission denied by user", name: "Tool Result" }];
+  const edit = {
+    id: "call_edit",
+    type: "function",
+    function: { name: "Edit", arguments: JSON.stringify({ file_path: "/r/a.ts" }) },
+  };
+  item.message.toolCalls.push(edit);
+  item.toolCallStates.push({
+    toolCallId: "call_edit",
+    status: "canceled",
+    output: [{ content: "Command blocked by security policy" }],
+  });
+  const p = parseTranscriptBytes("continue-json", new TextEncoder().encode(JSON.stringify(doc)));
+  const results = p.turns.filter((t) => t.kind === "tool_result");
+  assert.deepEqual(results.map((t) => t.kind === "tool_result" && [t.is_error, t.denied]), [
+    [null, true],
+    [null, true],
+  ]);
+  const source = {
+    host: "continue",
+    source_id: null,
+    confidence: "verified" as const,
+    bytes: 0,
+    file_bytes: 0,
+    complete: true,
+  };
+  const s = buildSessionRecord(p, source);
+  assert.deepEqual(s.tests.map((t) => t.outcome), ["unknown"]);
+  assert.deepEqual(s.files_edited, []);
+  // Controls: a finished edit is credited; an errored call stays a failure.
+  item.toolCallStates[1].status = "done";
+  item.toolCallStates[0].status = "errored";
+  const q = parseTranscriptBytes("continue-json", new TextEncoder().encode(JSON.stringify(doc)));
+  assert.deepEqual(buildSessionRecord(q, source).files_edited, ["/r/a.ts"]);
+  assert.deepEqual(buildSessionRecord(q, source).tests.map((t) => t.outcome), ["failed"]);
+});

@@ -382,3 +382,148 @@ Deno.test("buildSessionRecord(): an OpenCode call the user rejected or a permiss
   assert.deepEqual(s.tests.map((t) => t.outcome), ["unknown", "unknown", "failed", "failed"]);
   assert.deepEqual(s.files_edited, ["/r/b.ts"]);
 });
+
+Deno.test("buildSessionRecord(): a Qwen Code call the user declined or a permission rule refused never ran (executionStatus not_started): no status and no file; one cancelled while it ran has no status; a shell that exited 1 and a finished edit (controls)", () => {
+  let n = 0;
+  const call = (id: string, name: string, args: unknown) =>
+    JSON.stringify({
+      uuid: `u${++n}`,
+      sessionId: "s",
+      type: "assistant",
+      message: { role: "model", parts: [{ functionCall: { id, name, args } }] },
+    });
+  // The toolCallResult fields Qwen Code 0.24.4's scheduler records with every result.
+  const result = (id: string, name: string, toolCallResult: Record<string, unknown>) =>
+    JSON.stringify({
+      uuid: `u${++n}`,
+      sessionId: "s",
+      type: "tool_result",
+      message: {
+        role: "user",
+        parts: [{ functionResponse: { id, name, response: { output: "x" } } }],
+      },
+      toolCallResult: { callId: id, ...toolCallResult },
+    });
+  const shell = (exitCode: number | null) => ({
+    type: "shell_result",
+    exitCode,
+    outcome: "completed",
+    output: "",
+  });
+  const lines = [
+    call("q1", "run_shell_command", { command: "npm test" }),
+    // A permission rule's refusal: status error, errorType execution_denied, never started.
+    result("q1", "run_shell_command", {
+      status: "error",
+      errorType: "execution_denied",
+      executionStatus: "not_started",
+      resultDisplay: 'Qwen Code requires permission to use "run_shell_command"',
+    }),
+    call("q2", "write_file", { file_path: "/r/declined.ts", content: "x" }),
+    // The user's "no": status cancelled, never started.
+    result("q2", "write_file", {
+      status: "cancelled",
+      executionStatus: "not_started",
+      resultDisplay: { fileName: "declined.ts", fileDiff: "", newContent: "x" },
+    }),
+    call("q3", "run_shell_command", { command: "cargo test" }),
+    // Stopped by the user while it ran: its exit is the signal's, not the tests'.
+    result("q3", "run_shell_command", {
+      status: "cancelled",
+      executionStatus: "cancelled",
+      resultDisplay: shell(130),
+    }),
+    // controls
+    call("q4", "run_shell_command", { command: "deno test" }),
+    result("q4", "run_shell_command", {
+      status: "success",
+      executionStatus: "success",
+      resultDisplay: shell(1),
+    }),
+    call("q5", "write_file", { file_path: "/r/written.ts", content: "x" }),
+    result("q5", "write_file", { status: "success", executionStatus: "success" }),
+  ];
+  const p = parseTranscriptBytes("qwen-code", new TextEncoder().encode(lines.join("\n") + "\n"));
+  const s = buildSessionRecord(p, { ...source, host: "qwen-code", source_id: "qwen:s" });
+  assert.deepEqual(s.commands.map((c) => [c.command, c.ok, c.trust]), [
+    ["npm test", null, "claimed"],
+    ["cargo test", null, "claimed"],
+    ["deno test", false, "observed"],
+  ]);
+  assert.deepEqual(s.tests.map((t) => t.outcome), ["unknown", "unknown", "failed"]);
+  assert.deepEqual(s.files_edited, ["/r/written.ts"]);
+});
+
+Deno.test("buildSessionRecord(): a droid call its exec refused for want of autonomy, or the user cancelled, has no status and no file; a command that finished with 0 and one marked an error (controls)", () => {
+  const msg = (role: string, content: unknown[]) =>
+    JSON.stringify({ type: "message", id: `m${role}`, message: { role, content } });
+  const use = (id: string, name: string, input: unknown) =>
+    msg("assistant", [{ type: "tool_use", id, name, input }]);
+  const res = (id: string, content: string, isError: boolean) =>
+    msg("user", [{ type: "tool_result", tool_use_id: id, is_error: isError, content }]);
+  const lines = [
+    use("d1", "Execute", { command: "npm test" }),
+    res(
+      "d1",
+      "Exec ended early: insufficient permission to proceed. Re-run with --auto medium",
+      true,
+    ),
+    use("d2", "Edit", { file_path: "/r/cancelled.ts", old_str: "a", new_str: "b" }),
+    res("d2", "Error: Tool execution cancelled by user", true),
+    use("d3", "Execute", { command: "cargo test" }),
+    res("d3", "Tool execution was interrupted\n[Process exited with code 0]", false),
+    // controls
+    use("d4", "Execute", { command: "deno test" }),
+    res("d4", "ok | 2 passed | 0 failed\n[Process exited with code 0]", false),
+    use("d5", "Execute", { command: "go test ./..." }),
+    res("d5", "--- FAIL: TestX\n[Process exited with code 1]", true),
+    use("d6", "Edit", { file_path: "/r/edited.ts", old_str: "a", new_str: "b" }),
+    res("d6", "Edited", false),
+  ];
+  const p = parseTranscriptBytes("droid", new TextEncoder().encode(lines.join("\n") + "\n"));
+  const s = buildSessionRecord(p, { ...source, host: "droid", source_id: "droid:s" });
+  assert.deepEqual(s.commands.map((c) => [c.command, c.ok]), [
+    ["npm test", null],
+    ["cargo test", null],
+    ["deno test", true],
+    ["go test ./...", false],
+  ]);
+  assert.deepEqual(s.tests.map((t) => t.outcome), ["unknown", "unknown", "passed", "failed"]);
+  assert.deepEqual(s.files_edited, ["/r/edited.ts"]);
+});
+
+Deno.test("buildSessionRecord(): a test command whose recorded output shows no test ran is no pass (cargo's 'running 0 tests', go's '[no test files]', jest's 'No tests found'); one whose output shows tests ran passes (control)", () => {
+  const bash = (id: string, command: string, content: string) =>
+    claudeCall(id, "Bash", { command }, { content, is_error: false });
+  const lines = [
+    ...bash(
+      "z1",
+      "cargo test",
+      "running 0 tests\n\ntest result: ok. 0 passed; 0 failed; 0 ignored",
+    ),
+    ...bash("z2", "go test ./...", "?   \texample.com/app\t[no test files]"),
+    ...bash("z3", "npm test", "> jest --passWithNoTests\n\nNo tests found, exiting with code 0"),
+    // controls
+    ...bash(
+      "z4",
+      "cargo test",
+      "running 2 tests\ntest a ... ok\ntest b ... ok\n\ntest result: ok. 2 passed",
+    ),
+    ...bash(
+      "z5",
+      "go test ./...",
+      "?   \texample.com/app\t[no test files]\nok  \texample.com/lib\t0.01s",
+    ),
+  ];
+  const p = parseTranscriptBytes("claude-code", new TextEncoder().encode(lines.join("\n") + "\n"));
+  const s = buildSessionRecord(p, source);
+  assert.deepEqual(s.tests.map((t) => [t.command, t.outcome]), [
+    ["cargo test", "unknown"],
+    ["go test ./...", "unknown"],
+    ["npm test", "unknown"],
+    ["cargo test", "passed"],
+    ["go test ./...", "passed"],
+  ]);
+  // The commands keep the status the host recorded: only the tests' outcome reads the output.
+  assert.deepEqual(s.commands.map((c) => c.ok), [true, true, true, true, true]);
+});

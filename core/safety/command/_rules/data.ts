@@ -22,6 +22,7 @@ import { DOCKER_GLOBAL_VALUES } from "./container.ts";
 import { grepPaths } from "../programs/search.ts";
 import { SECRET_VAR, secretArgsRule } from "./secret_args.ts";
 import { inDirs, isCredentialDir, isCredentialPath } from "../paths.ts";
+import { finderSelection } from "../programs/finders.ts";
 
 /** Programs that only look at a file's metadata, not its content. */
 const METADATA_ONLY = new Set([
@@ -145,6 +146,52 @@ const OUTPUT_CMDLETS = new Set([
   "sort-object",
 ]);
 
+/** PowerShell's commands that print an item of the `env:` drive given by name. */
+const ENV_DRIVE_READERS = new Set([
+  "get-item",
+  "gi",
+  "get-childitem",
+  "gci",
+  "dir",
+  "ls",
+  "get-content",
+  "gc",
+  "cat",
+  "type",
+]);
+
+/**
+ * PowerShell prints what an expression given as a command evaluates to
+ * (`$env:GITHUB_TOKEN` alone), the `env:` drive's item a reader names
+ * (`Get-Item Env:API_KEY`, `gc env:\DB_PASSWORD`), and the value .NET's
+ * `[Environment]::GetEnvironmentVariable('X')` returns: of a secret-named
+ * variable, each is the secret.
+ */
+function printsSecretEnv(inv: Invocation): boolean {
+  const secret = (name: string) => SECRET_VAR.test(`$${name}`);
+  const word = inv.programWord?.text ?? "";
+  const first = word.charAt(0);
+  if (first === "$") {
+    const bare = /^\$\{?env:([A-Za-z0-9_]+)\}?$/i.exec(word);
+    return bare !== null && inv.argv.length === 0 && secret(bare[1]!);
+  }
+  if (ENV_DRIVE_READERS.has(inv.program)) {
+    return inv.argv.some((a) => {
+      const m = /^env:[\\/]?([A-Za-z0-9_]+)$/i.exec(
+        a.replace(/^-(?:path|literalpath|name)[: ]?/i, ""),
+      );
+      return m !== null && secret(m[1]!);
+    });
+  }
+  if (first === "[" && /^\[(?:system\.)?environment\]::getenvironmentvariable$/i.test(word)) {
+    return inv.argv.some((a) => {
+      const m = /^\(\s*["']([A-Za-z0-9_]+)["']/.exec(a);
+      return m !== null && secret(m[1]!);
+    });
+  }
+  return false;
+}
+
 function credentialRule(inv: Invocation, out: Findings): void {
   const p = inv.program;
   const argv = inv.argv;
@@ -152,7 +199,19 @@ function credentialRule(inv: Invocation, out: Findings): void {
   // --f) reads a list of names and prints what it read in its error messages.
   const namesFile = (p === "wc" || p === "du") && argv.some((a) => /^--f/.test(a));
   const counts = p === "wc" && !namesFile;
-  if ((!METADATA_ONLY.has(p) || namesFile) && !counts) {
+  const finder = finderSelection(inv);
+  if (finder !== null) {
+    // A finder prints names; the files it selects are read by a command it runs for them, or
+    // by whatever reads its output (a pipe, a substitution): only then is the selection judged.
+    const reads = finder.runs.some((r) => !METADATA_ONLY.has(r) && r !== "wc");
+    const credential = finder.names.some(isCredentialPath) ||
+      finder.roots.flatMap((r) => inDirs(r, inv.dirs)).some((r) =>
+        isCredentialPath(r) || isCredentialDir(r)
+      );
+    if (credential && (reads || inv.shown !== true)) {
+      out.dangerous("credential_exposure", `${p}: selects credential files for a reader`);
+    }
+  } else if ((!METADATA_ONLY.has(p) || namesFile) && !counts) {
     for (const a of searchPaths(p, argv)) {
       // An option's attached value (`--file=F`, `--files0-from=F`, digits in the name too).
       const path = a.replace(/^@/, "").replace(/^[A-Za-z-][A-Za-z0-9-]*=@?/, "");
@@ -186,7 +245,6 @@ function credentialRule(inv: Invocation, out: Findings): void {
           "cat",
           "grep",
           "rg",
-          "find",
           // A directory diff prints what differs in each file, content included (review30).
           "diff",
           "colordiff",
@@ -251,6 +309,9 @@ function credentialRule(inv: Invocation, out: Findings): void {
       ))
   ) {
     out.dangerous("credential_exposure", `${p}: prints a credential`);
+  }
+  if (printsSecretEnv(inv)) {
+    out.dangerous("credential_exposure", "PowerShell: prints a secret-named environment variable");
   }
   if ((PRINTERS.has(p) || OUTPUT_CMDLETS.has(p)) && argv.some((a) => SECRET_VAR.test(a))) {
     out.dangerous("credential_exposure", `${p}: prints a secret-named variable`);

@@ -310,11 +310,28 @@ function configRule(inv: Invocation, from: number, out: Findings): void {
   const everywhere = rest.some((a) => a === "--global" || a === "--system");
   if (named.length >= 2) gitSetting(named[0]!, named[1]!, out, everywhere);
   const read = extraHeaderRead(rest, cops);
-  if (read === "yes") {
+  if (read === "no" && configLists(rest, cops)) {
+    // A listing prints every key: where a CI checkout keeps its token, http.*.extraheader too.
+    out.review("git config: lists every setting, a CI checkout's http.extraheader token included");
+  } else if (read === "yes") {
     out.dangerous("credential_exposure", "git config: prints http.extraheader, a CI token");
   } else if (read === "unknown") {
     out.review("git config: a key pattern that cannot be checked against http.extraheader");
   }
+}
+
+/**
+ * Whether a `git config` call lists every setting: `-l`, `--list` (or a
+ * prefix git takes for it, `--li`), the `list` verb of git 2.46, or `git var
+ * -l`, which lists the configuration with git's own variables; not with
+ * `--name-only`.
+ */
+function configLists(rest: readonly string[], ops: readonly string[]): boolean {
+  const opts = rest.slice(0, rest.indexOf("--") < 0 ? undefined : rest.indexOf("--"));
+  // `--name-only` prints the keys without their values.
+  if (opts.includes("--name-only")) return false;
+  return ops[0] === "list" ||
+    opts.some((a) => /^-[a-zA-Z]*l[a-zA-Z]*$/.test(a) || /^--li(?:s(?:t)?)?$/.test(a));
 }
 
 /** Keys a CI checkout stores its token under (git lower-cases the section and key names). */
@@ -495,6 +512,13 @@ function subRule(inv: Invocation, sub: string, from: number, out: Findings): voi
       return;
     case "config":
       return configRule(inv, from, out);
+    case "var":
+      if (configLists(rest, [])) {
+        out.review(
+          "git var -l: lists every setting, a CI checkout's http.extraheader token included",
+        );
+      }
+      return;
   }
 }
 

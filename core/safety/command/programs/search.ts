@@ -168,11 +168,12 @@ export const RG: ProgramRecord = {
     // Compressed files are read through decompressors (gzip, xz, zstd...)
     // looked up on PATH, which may be the repository's own.
     { long: ["search-zip"], short: "z", arity: "none", effect: "runs" },
+    // The pattern options each on their own: a use of one is told from -g or -m.
+    { long: ["regexp"], short: "e", arity: "value" },
+    { long: ["file"], short: "f", arity: "value" },
     {
       long: [
         "pre-glob",
-        "regexp",
-        "file",
         "glob",
         "iglob",
         "type",
@@ -201,7 +202,7 @@ export const RG: ProgramRecord = {
         "regex-size-limit",
         "ignore-file",
       ],
-      short: "efgtTrmMjdABCE",
+      short: "gtTrmMjdABCE",
       arity: "value",
     },
     { long: ["color"], arity: "value" },
@@ -250,12 +251,13 @@ export const ACK: ProgramRecord = {
     { long: ["output"], arity: "value", effect: "runs" },
     { long: ["ackrc"], arity: "value", effect: "config" },
     { long: ["create-ackrc"], arity: "none", effect: "writes" },
+    // The pattern option on its own: a use of it is told from -m or -g.
+    { long: ["match"], arity: "value" },
     {
       long: [
         "type-set",
         "type-add",
         "type-del",
-        "match",
         "ignore-dir",
         "ignore-file",
         "max-count",
@@ -283,16 +285,22 @@ export const ACK: ProgramRecord = {
  * ```ts
  * import assert from "node:assert/strict";
  * import { grepPaths } from "./search.ts";
- * assert.deepEqual(grepPaths(["-d", "recurse", "KEY"]), ["-d", "recurse", "."]);
- * assert.deepEqual(grepPaths(["-m", "1", "KEY", "f"]), ["-m", "1", "f"]);
- * assert.deepEqual(grepPaths(["-d", "skip", "KEY"]), ["-d", "skip"]);
+ * assert.deepEqual(grepPaths(["-d", "recurse", "KEY"]), ["-d", "."]);
+ * assert.deepEqual(grepPaths(["-m", "1", "KEY", "f"]), ["-m", "f"]);
+ * assert.deepEqual(grepPaths(["-d", "skip", "KEY"]), ["-d"]);
+ * assert.deepEqual(grepPaths(["-f", "pats", "f"]), ["-f", "pats", "f"]);
  * ```
  */
 export function grepPaths(argv: readonly string[]): readonly string[] {
   const parsed = parseOptions(GREP, argv);
   const byOption = usesOf(parsed, "regexp", "e", "file", "f").length > 0;
   const pattern = byOption ? -1 : parsed.operands[0]?.index ?? -1;
-  const rest = argv.filter((_, i) => i !== pattern);
+  // A value in the next word (`-d skip`, `-m 1`) is no path; a pattern file's (`-f F`) is read.
+  const values = new Set(
+    parsed.uses.filter((u) => u.valueIndex !== u.index && u.spec.long?.[0] !== "file")
+      .map((u) => u.valueIndex),
+  );
+  const rest = argv.filter((_, i) => i !== pattern && !values.has(i));
   const named = parsed.operands.some((o) => o.index !== pattern);
   return named || !grepRecurses(argv, parsed) ? rest : [...rest, "."];
 }
