@@ -98,7 +98,7 @@ export type GitEnvironment = Readonly<Record<string, string>>;
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * const env: Record<string, string> = { GIT_INDEX_FILE: "/tmp/alt", GIT_DIR: "", PATH: "/bin" };
+ * const env: Record<string, string> = { GIT_INDEX_FILE: "/tmp/alt", GIT_DIR: "", HOME: "/home/u" };
  * assert.deepEqual(readGitEnvironment((n) => env[n]), { GIT_INDEX_FILE: "/tmp/alt" });
  * ```
  */

@@ -82,6 +82,7 @@ export interface ReadPatternFileOptions {
  *   stat: () => Promise.resolve(stat(isFile, size)),
  *   lstat: () => Promise.resolve(stat(isFile, size)),
  *   readFile: () => Promise.resolve(new TextEncoder().encode("*.log\n")),
+ *   realPath: (p: string) => Promise.resolve(p),
  * }) as unknown as import("../../fs.ts").ReadFs;
  * const big = 200 * 1024 * 1024;
  * assert.equal(await readPatternFile(fs(true, 6), "/r/.git/info/exclude"), "*.log\n");

@@ -94,7 +94,8 @@ export interface ExtendWrapsOptions {
  * const text = "API_TOKEN=" + "aB3".repeat(30) + "\n" + "x9Kq7" + "\nls\n";
  * const bytes = new TextEncoder().encode(text.slice(0, 80) + "\n" + text.slice(80));
  * const r = extendWraps(bytes, [{ kind: "env_secret", start: 10, end: 80 }]);
- * assert.equal(r.findings[0]?.end, 81 + 20 + 5);
+ * // The 20 characters on the next line end the value: "x9Kq7" after it is a line of its own.
+ * assert.equal(r.findings[0]?.end, 81 + 20);
  * ```
  */
 export function extendWraps(
