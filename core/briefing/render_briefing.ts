@@ -90,10 +90,11 @@ export interface BriefingInput {
    */
   decisions?: ChainDecisions;
   /**
-   * A newer capsule signed by the same trusted key sits in the archive:
-   * latest.md was rolled back (see core/store/capsule_store.ts).
+   * A newer capsule signed by the same trusted key sits in the archive, or
+   * this clone's own head record names it (`archived: false`, its archive file
+   * gone): latest.md was rolled back (see core/store/capsule_store.ts).
    */
-  newerTrusted?: { id: string; created_at: string };
+  newerTrusted?: { id: string; created_at: string; archived?: boolean };
   /**
    * Archive files newer than latest.md left unread when time ran out: whether
    * it was rolled back is not known.
@@ -256,8 +257,10 @@ function buildSections(
         shortId(input.newerTrusted.id)
       }, signed by the same key and written ${
         safeInline(input.newerTrusted.created_at)
-      }, is newer, so .baton/latest.md was rolled back (read it with baton show ${
-        shortId(input.newerTrusted.id)
+      }, is newer, so .baton/latest.md was rolled back (${
+        input.newerTrusted.archived === false
+          ? "this clone made it current; its file is gone from .baton/capsules, deleted with the rollback"
+          : `read it with baton show ${shortId(input.newerTrusted.id)}`
       }).`,
     );
   }

@@ -28,6 +28,7 @@ import { emptyMeaning } from "../capsule/empty_meaning.ts";
 import { collectFacts, unavailableFacts } from "../facts/collect.ts";
 import type { Facts } from "../capsule/recorded_facts.ts";
 import { newerTrustedCapsule, readLatest, settledLatestId } from "../store/capsule_store.ts";
+import { readHeadRecord } from "../store/head_record.ts";
 import type { LockOptions } from "../store/lock.ts";
 import { findBatonLayout } from "../store/find_layout.ts";
 import { BatonDirLinkError } from "../store/check_baton_dir.ts";
@@ -192,6 +193,7 @@ async function writeOnce(
     : (await newerTrustedCapsule(ctx.fs, found.layout, latest, signer, trusted, undefined, {
       minReads: 4,
       writtenElsewhere: absent,
+      head: await readHeadRecord(ctx.fs, found.layout),
       expired: () =>
         options.budgetMs !== undefined &&
         ctx.now().getTime() >= startMs + Math.floor(options.budgetMs / 4),
