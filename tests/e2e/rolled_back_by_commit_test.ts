@@ -112,3 +112,50 @@ Deno.test("a head record copied in from another clone's .git counts for nothing 
   assert.match(other.stdout, /OLD PLAN ALPHA/);
   assert.doesNotMatch(other.stdout, /rolled back/);
 });
+
+Deno.test("a pushed commit that deletes latest.md and the newest archive file: no capture hook continues the chain from the older one; revive then load says which is newer", async () => {
+  const { user, stranger } = await world();
+  await strangerPushes(stranger, async () => {
+    const names = [...Deno.readDirSync(`${stranger}/.baton/capsules`)].map((e) => e.name).sort();
+    await git(stranger, ["rm", "-q", `.baton/capsules/${names.at(-1)}`, ".baton/latest.md"]);
+  });
+  await git(user, ["pull", "-q", "--ff-only"]);
+  await writeFiles(user, { "a.txt": "a2\n" });
+  const hook = await runBaton(["hook", "session-end", "--host", "claude-code", "--json"], {
+    cwd: "/",
+    stdin: JSON.stringify({
+      session_id: "s-latest-deleted-by-commit",
+      cwd: user,
+      hook_event_name: "SessionEnd",
+      transcript_path: "/dev/null",
+    }),
+  });
+  assert.equal(hook.code, 0, hook.stderr);
+  assert.equal(JSON.parse(hook.stdout).action, "rolled_back", hook.stdout);
+  assert.match(
+    hook.stderr,
+    /latest\.md is missing and so is the capsule this clone last made current/,
+  );
+  const revive = await runBaton(["revive"], { cwd: user });
+  assert.equal(revive.code, 0, revive.stderr);
+  const load = await runBaton(["load"], { cwd: user });
+  assert.match(load.stdout, /OLD PLAN ALPHA/);
+  assert.match(load.stdout, /so \.baton\/latest\.md was rolled back/);
+});
+
+Deno.test("control: with the whole .baton removed a capture hook starts afresh", async () => {
+  const { user } = await world();
+  await Deno.remove(`${user}/.baton`, { recursive: true });
+  await writeFiles(user, { "a.txt": "a2\n" });
+  const hook = await runBaton(["hook", "session-end", "--host", "claude-code", "--json"], {
+    cwd: "/",
+    stdin: JSON.stringify({
+      session_id: "s-baton-removed",
+      cwd: user,
+      hook_event_name: "SessionEnd",
+      transcript_path: "/dev/null",
+    }),
+  });
+  assert.equal(hook.code, 0, hook.stderr);
+  assert.equal(JSON.parse(hook.stdout).action, "written", hook.stdout);
+});
