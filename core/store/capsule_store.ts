@@ -430,7 +430,7 @@ export async function commitCapsule(
     }
     // This clone's own record of its newest head, where no commit reaches (head_record.ts).
     if (capsule.signature !== undefined) {
-      await writeHeadRecord(fs, layout, {
+      await writeHeadRecord(fs, layout, capsule.facts.branch, {
         id: capsule.id,
         created_at: capsule.created_at,
         fingerprint: capsule.signature.fingerprint,

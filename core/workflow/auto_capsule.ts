@@ -106,11 +106,15 @@ export function writeAutoCapsule(
 }
 
 /**
- * True when this clone's head record names a capsule the archive no longer holds while the
- * archive holds others.
+ * True when this clone's head record for `branch` (the one the capsule now would record) names
+ * a capsule the archive no longer holds while the archive holds others.
  */
-async function headGone(ctx: WorkflowContext, layout: BatonLayout): Promise<boolean> {
-  const head = await readHeadRecord(ctx.fs, layout);
+async function headGone(
+  ctx: WorkflowContext,
+  layout: BatonLayout,
+  branch: string | null,
+): Promise<boolean> {
+  const head = await readHeadRecord(ctx.fs, layout, branch);
   if (head === null) return false;
   const names: string[] = await listArchive(ctx.fs, layout).catch(() => []);
   return names.length > 0 && !names.includes(archiveName(head.created_at, head.id));
@@ -211,7 +215,7 @@ async function writeOnce(
   // A capsule now would roll forward to the newest one left and continue the chain from it,
   // dropping the newest one silently: nothing is written. A whole .baton removed (no archive
   // left) starts afresh as before.
-  if (latest === null && await headGone(ctx, found.layout)) {
+  if (latest === null && await headGone(ctx, found.layout, comparable.branch)) {
     return { status: "rolled_back", capsule_id: null, carried_from: null };
   }
   const newer = latest === null || signer === null || foreign
@@ -219,7 +223,7 @@ async function writeOnce(
     : (await newerTrustedCapsule(ctx.fs, found.layout, latest, signer, trusted, undefined, {
       minReads: 4,
       writtenElsewhere: absent,
-      head: await readHeadRecord(ctx.fs, found.layout),
+      head: await readHeadRecord(ctx.fs, found.layout, latest.facts.branch),
       expired: () =>
         options.budgetMs !== undefined &&
         ctx.now().getTime() >= startMs + Math.floor(options.budgetMs / 4),

@@ -254,7 +254,9 @@ export async function loadBriefing(
       minReads: ROLLBACK_MIN_READS,
       expired: () => rollbackBy !== null && ctx.now().getTime() >= rollbackBy,
       writtenElsewhere,
-      head: signer === null ? null : await m.readHeadRecord(ctx.fs, layout),
+      head: signer === null
+        ? null
+        : await m.readHeadRecord(ctx.fs, layout, parsed.capsule.facts.branch),
     },
   );
   const newer = rollback.capsule;

@@ -159,3 +159,30 @@ Deno.test("control: with the whole .baton removed a capture hook starts afresh",
   assert.equal(hook.code, 0, hook.stderr);
   assert.equal(JSON.parse(hook.stdout).action, "written", hook.stdout);
 });
+
+Deno.test("control: checking out a branch that tracks a latest.md and archive of its own is no rollback, and a capture hook writes there", async () => {
+  const dir = await makeRepo();
+  await writeFiles(dir, { "a.txt": "a\n" });
+  await commitAll(dir, "one");
+  await finalizeDraft(dir, { now: "MAIN PLAN" });
+  await commitAll(dir, "main's handoff");
+  await git(dir, ["checkout", "-q", "-b", "feature"]);
+  await finalizeDraft(dir, { now: "FEATURE PLAN" });
+  await commitAll(dir, "feature's handoff");
+  await git(dir, ["checkout", "-q", "main"]);
+  const load = await runBaton(["load"], { cwd: dir });
+  assert.equal(load.code, 0, load.stderr);
+  assert.match(load.stdout, /MAIN PLAN/);
+  assert.doesNotMatch(load.stdout, /rolled back/);
+  await writeFiles(dir, { "a.txt": "a2\n" });
+  const hook = await runBaton(["hook", "session-end", "--host", "claude-code", "--json"], {
+    cwd: "/",
+    stdin: JSON.stringify({
+      session_id: "s-branch-switch",
+      cwd: dir,
+      hook_event_name: "SessionEnd",
+      transcript_path: "/dev/null",
+    }),
+  });
+  assert.equal(JSON.parse(hook.stdout).action, "written", hook.stdout);
+});
