@@ -119,6 +119,11 @@ export interface ChainDecisions {
    * (core/chain/chain_decisions.ts untrustedPruned). @default {0}
    */
   untrusted_pruned?: number;
+  /**
+   * The read stopped where the chain breaks (a previous capsule neither archived nor joined
+   * by a tombstone that holds), not at a limit. @default {false}
+   */
+  broken?: boolean;
 }
 
 /** Options of {@linkcode renderBriefing}. */
@@ -519,6 +524,10 @@ function chainDecisions(
   if (pruned > 0) {
     out.push(
       `- ${pruned} older capsule(s) stand only in a rotation tombstone no trusted key signed: decisions they made may be missing here (run \`baton decisions\`).`,
+    );
+  } else if (view.broken === true) {
+    out.push(
+      `- The chain breaks after the ${view.capsules} most recent capsule(s): the capsule the oldest of them names as previous is not in .baton/capsules and no rotation tombstone joins it (deleted, or the tombstone replaced), so decisions older capsules made may be missing here: run \`baton verify\`.`,
     );
   } else if (!view.complete) {
     out.push(
