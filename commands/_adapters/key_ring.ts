@@ -445,7 +445,9 @@ export function createKeyRing(io: Io, cwd: string = io.cwd()): KeyRing {
             if (!keys.has(k.fingerprint)) keys.set(k.fingerprint, { name: k.name, own: false });
           }
         } catch (e) {
-          problems.push(`${describe(e)}; only this machine's key is trusted`);
+          // The same reason twice (a refused home folder refuses both files) is said once.
+          const why = describe(e);
+          if (!problems.includes(why)) problems.push(`${why}; only this machine's key is trusted`);
         }
         return { keys, problem: problems.length === 0 ? null : problems.join("; ") };
       })();

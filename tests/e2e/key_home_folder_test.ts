@@ -44,6 +44,7 @@ Deno.test("a baton home folder others can write to is refused: unsigned capsules
     }
     assert.equal(/Signed by a key not among those read here/.test(load.stdout), !signed);
     assert.equal(/the baton home folder is writable by other users/.test(load.stdout), !signed);
+    assert.ok(load.stdout.split("the baton home folder is writable").length <= 2, "said once");
     const fin = await runBaton(["finalize", "--draft", "-", "--json"], {
       cwd: repo,
       env: mine,
