@@ -81,6 +81,7 @@ export const BOUND_STATE_FILES = [
   "config-cache.json",
   "index.json",
   "rules_blocks.json",
+  "head.json",
 ] as const;
 
 /** Largest state file doctor reads to judge its binding. */

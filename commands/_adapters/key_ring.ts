@@ -13,6 +13,9 @@
  *   machine's key is trusted then, with the reason. A signing key file
  *   another user owns is refused likewise.
  *
+ * Neither is read from a baton home folder another user owns or can write to: they could
+ * swap a file between its checks and its read.
+ *
  * Both files grant trust, so neither is read when the baton home resolves
  * (after every symbolic link) inside the work tree or the git directory of
  * the repository baton works in: a clone can carry a key file there, and an
@@ -248,6 +251,7 @@ export async function loadOrCreateSigningKey(
   if (!paths.ok) throw new KeyFileError(paths.reason);
   if (insideRepo(paths.home, options.repoRoot)) throw insideRepoError();
   let created = false;
+  checkHomeFolder(paths.home);
   if (lstatOrNull(paths.signingKey) === null) {
     ensureBatonHome(paths.home);
     await createKeyFile(paths.signingKey);
@@ -291,7 +295,37 @@ function checkOwner(info: Deno.FileInfo, what: string): void {
   }
 }
 
+/**
+ * Refuses a baton home folder another user owns or can write to (as ssh's StrictModes does for
+ * `~/.ssh`): whoever can write the folder can rename the key files in it, so a file that passed
+ * the checks below could be swapped for theirs, or for a link, before it is read. A missing
+ * folder is left to the file reads.
+ */
+function checkHomeFolder(home: string): void {
+  if (!POSIX) return;
+  let info: Deno.FileInfo;
+  try {
+    info = Deno.statSync(home);
+  } catch {
+    return;
+  }
+  checkOwner(info, "the baton home folder");
+  if (info.mode !== null && (info.mode & 0o022) !== 0) {
+    throw new KeyFileError(
+      `the baton home folder is writable by other users (mode ${
+        (info.mode & 0o777).toString(8)
+      }): run chmod 700 on it`,
+    );
+  }
+}
+
+function folderOf(path: string): string {
+  const cut = path.lastIndexOf("/");
+  return cut <= 0 ? "/" : path.slice(0, cut);
+}
+
 function readKeyText(path: string): string {
+  checkHomeFolder(folderOf(path));
   const info = Deno.lstatSync(path);
   if (info.isSymlink || !info.isFile) {
     throw new KeyFileError("the signing key file is not a regular file");
@@ -328,6 +362,7 @@ export async function readTrustedKeyEntries(
   const info = lstatOrNull(paths.trustedKeys);
   if (info === null) return [];
   if (await homeInRepository(io, paths.home, cwd)) throw homeInRepositoryError();
+  checkHomeFolder(paths.home);
   checkOwner(info, "the trusted-keys file");
   if (POSIX && info.mode !== null && (info.mode & 0o022) !== 0) {
     throw new KeyFileError(
@@ -410,7 +445,9 @@ export function createKeyRing(io: Io, cwd: string = io.cwd()): KeyRing {
             if (!keys.has(k.fingerprint)) keys.set(k.fingerprint, { name: k.name, own: false });
           }
         } catch (e) {
-          problems.push(`${describe(e)}; only this machine's key is trusted`);
+          // The same reason twice (a refused home folder refuses both files) is said once.
+          const why = describe(e);
+          if (!problems.includes(why)) problems.push(`${why}; only this machine's key is trusted`);
         }
         return { keys, problem: problems.length === 0 ? null : problems.join("; ") };
       })();

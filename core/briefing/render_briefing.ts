@@ -90,10 +90,11 @@ export interface BriefingInput {
    */
   decisions?: ChainDecisions;
   /**
-   * A newer capsule signed by the same trusted key sits in the archive:
-   * latest.md was rolled back (see core/store/capsule_store.ts).
+   * A newer capsule signed by the same trusted key sits in the archive, or
+   * this clone's own head record names it (`archived: false`, its archive file
+   * gone): latest.md was rolled back (see core/store/capsule_store.ts).
    */
-  newerTrusted?: { id: string; created_at: string };
+  newerTrusted?: { id: string; created_at: string; archived?: boolean };
   /**
    * Archive files newer than latest.md left unread when time ran out: whether
    * it was rolled back is not known.
@@ -118,6 +119,11 @@ export interface ChainDecisions {
    * (core/chain/chain_decisions.ts untrustedPruned). @default {0}
    */
   untrusted_pruned?: number;
+  /**
+   * The read stopped where the chain breaks (a previous capsule neither archived nor joined
+   * by a tombstone that holds), not at a limit. @default {false}
+   */
+  broken?: boolean;
 }
 
 /** Options of {@linkcode renderBriefing}. */
@@ -256,8 +262,10 @@ function buildSections(
         shortId(input.newerTrusted.id)
       }, signed by the same key and written ${
         safeInline(input.newerTrusted.created_at)
-      }, is newer, so .baton/latest.md was rolled back (read it with baton show ${
-        shortId(input.newerTrusted.id)
+      }, is newer, so .baton/latest.md was rolled back (${
+        input.newerTrusted.archived === false
+          ? "this clone made it current; its file is gone from .baton/capsules, deleted with the rollback"
+          : `read it with baton show ${shortId(input.newerTrusted.id)}`
       }).`,
     );
   }
@@ -516,6 +524,10 @@ function chainDecisions(
   if (pruned > 0) {
     out.push(
       `- ${pruned} older capsule(s) stand only in a rotation tombstone no trusted key signed: decisions they made may be missing here (run \`baton decisions\`).`,
+    );
+  } else if (view.broken === true) {
+    out.push(
+      `- The chain breaks after the ${view.capsules} most recent capsule(s): the capsule the oldest of them names as previous is not in .baton/capsules and no rotation tombstone joins it (deleted, or the tombstone replaced), so decisions older capsules made may be missing here: run \`baton verify\`.`,
     );
   } else if (!view.complete) {
     out.push(

@@ -34,6 +34,12 @@ export interface ChainDecisionView {
    * anyone could have written, so decisions may be missing.
    */
   untrusted_pruned: number;
+  /**
+   * True when the read stopped at a capsule whose previous is neither in the archive nor
+   * joined by a rotation tombstone that holds (a deleted capsule, a deleted or replaced
+   * tombstone), not at a limit: decisions older capsules made may be missing. @default {false}
+   */
+  broken?: boolean;
 }
 
 /**
@@ -159,6 +165,7 @@ export async function readRecentDecisions(
   let complete = latest.previous === null;
   let tomb: DecisionSource[] = [];
   let untrusted = 0;
+  let broken = false;
   if (!complete) {
     let names: readonly string[] | undefined = options.archive;
     try {
@@ -203,6 +210,7 @@ export async function readRecentDecisions(
         // leaves the view partial.
         if (expired()) break;
         const read = await readTombstone(fs, layout, trustedKeys, want);
+        broken = read === null;
         untrusted = read?.untrusted ?? 0;
         complete = read !== null && untrusted === 0;
         // The tombstone keeps no commit of what it pruned: when the capsule it joins was
@@ -222,6 +230,7 @@ export async function readRecentDecisions(
     capsules: newestFirst.length,
     complete,
     untrusted_pruned: untrusted,
+    ...(broken ? { broken } : {}),
   };
 }
 

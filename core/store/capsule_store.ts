@@ -30,6 +30,7 @@ import type { LockOptions } from "./lock.ts";
 import { isTempName, parseTempName, type TempWriter } from "./temp_name.ts";
 import type { TrustedKeys } from "../trust/key_ring.ts";
 import type { WrittenElsewhere } from "./written_elsewhere.ts";
+import { type HeadRecord, writeHeadRecord } from "./head_record.ts";
 
 const enc = new TextEncoder();
 const dec = new TextDecoder("utf-8", { fatal: true });
@@ -100,7 +101,12 @@ export async function listArchive(fs: WriteFs, layout: BatonLayout): Promise<str
 /** What {@linkcode newerTrustedCapsule} found. */
 export interface NewerTrusted {
   /** The newer capsule of the same signer, or null when none was found. */
-  capsule: Capsule | null;
+  capsule: Pick<Capsule, "id" | "created_at"> | null;
+  /**
+   * False when only this clone's head record names it: its archive file is gone (deleted with
+   * the commit that rolled latest.md back). @default {true}
+   */
+  archived?: boolean;
   /** Archive files newer than latest left unread when time ran out (0: every one was read). */
   unread: number;
 }
@@ -118,6 +124,10 @@ export interface NewerTrusted {
  * not parsed, one whose recorded commit is not in this repository (another
  * project's, `writtenElsewhere`) is passed over, and after `minReads` files
  * the reads stop when `expired` says so, counting what was left. `archive` is the listing when the caller has read it already.
+ * The archive travels in commits too: a commit that puts an older capsule back in latest.md
+ * can delete the newer one's file. So `head`, this clone's own record of the newest capsule
+ * its store made current (head_record.ts, where no commit reaches), counts as well: signed by
+ * the same key, later than latest and not latest, it is newer whatever the archive holds.
  */
 export async function newerTrustedCapsule(
   fs: WriteFs,
@@ -137,6 +147,8 @@ export async function newerTrustedCapsule(
      * project's, no sign that this latest.md was rolled back. @default {never}
      */
     writtenElsewhere?: WrittenElsewhere;
+    /** This clone's record of the newest capsule it made current. @default {none} */
+    head?: HeadRecord | null;
   } = {},
 ): Promise<NewerTrusted> {
   if (signer === null) return { capsule: null, unread: 0 };
@@ -144,9 +156,17 @@ export async function newerTrustedCapsule(
   try {
     names = archive ?? await listArchive(fs, layout);
   } catch {
-    return { capsule: null, unread: 0 };
+    names = [];
   }
   const mine = archiveName(latest.created_at, latest.id);
+  const head = options.head ?? null;
+  if (
+    head !== null && head.fingerprint === signer && head.id !== latest.id &&
+    head.created_at > latest.created_at
+  ) {
+    const archived = names.includes(archiveName(head.created_at, head.id));
+    return { capsule: { id: head.id, created_at: head.created_at }, unread: 0, archived };
+  }
   const candidates = names.filter((n) => n > mine).reverse();
   // A fingerprint has a digest's shape (sha256: and hex), so it is safe in an expression.
   const signedBySigner = new RegExp(`"fingerprint"\\s*:\\s*"${signer}"`);
@@ -406,6 +426,14 @@ export async function commitCapsule(
       if (e instanceof BatonError) throw e;
       throw new StorageError(`Cannot write capsule into "${layout.dir}": the write failed`, {
         cause: e,
+      });
+    }
+    // This clone's own record of its newest head, where no commit reaches (head_record.ts).
+    if (capsule.signature !== undefined) {
+      await writeHeadRecord(fs, layout, capsule.facts.branch, {
+        id: capsule.id,
+        created_at: capsule.created_at,
+        fingerprint: capsule.signature.fingerprint,
       });
     }
     return { capsule, archivePath, latestPath: layout.latest };

@@ -27,13 +27,19 @@ import type { Capsule, SessionRecord } from "../capsule/types.ts";
 import { emptyMeaning } from "../capsule/empty_meaning.ts";
 import { collectFacts, unavailableFacts } from "../facts/collect.ts";
 import type { Facts } from "../capsule/recorded_facts.ts";
-import { newerTrustedCapsule, readLatest, settledLatestId } from "../store/capsule_store.ts";
+import {
+  listArchive,
+  newerTrustedCapsule,
+  readLatest,
+  settledLatestId,
+} from "../store/capsule_store.ts";
+import { archiveName, type BatonLayout, batonRoot } from "../store/layout.ts";
+import { readHeadRecord } from "../store/head_record.ts";
 import type { LockOptions } from "../store/lock.ts";
 import { findBatonLayout } from "../store/find_layout.ts";
 import { BatonDirLinkError } from "../store/check_baton_dir.ts";
 import type { WorkflowContext } from "./context.ts";
 import { finalizeMeaning, type SigningReport } from "./finalize.ts";
-import { batonRoot } from "../store/layout.ts";
 import { writtenElsewhere as placeCheck } from "../store/written_elsewhere.ts";
 import { isRecentAutomatic } from "../hosts/capture_plan.ts";
 import { SESSION_ID } from "../enforce/deny_record.ts";
@@ -64,6 +70,8 @@ export interface AutoCapsuleResult {
    * rolled_back: latest.md is not the newest capsule of its signer, and a
    * capsule written on top would end load's warning (and put the old
    * capsule's decisions back in force through the chain): a person decides.
+   * Also (capsule_id null) when latest.md is missing and the archive holds
+   * capsules but not the one this clone last made current.
    */
   status: "written" | "unchanged" | "recent" | "not_a_repo" | "rolled_back";
   /** The capsule written, or the latest one when unchanged. */
@@ -95,6 +103,21 @@ export function writeAutoCapsule(
   options: AutoCapsuleOptions,
 ): Promise<AutoCapsuleResult> {
   return writeOnce(ctx, options, true);
+}
+
+/**
+ * True when this clone's head record for `branch` (the one the capsule now would record) names
+ * a capsule the archive no longer holds while the archive holds others.
+ */
+async function headGone(
+  ctx: WorkflowContext,
+  layout: BatonLayout,
+  branch: string | null,
+): Promise<boolean> {
+  const head = await readHeadRecord(ctx.fs, layout, branch);
+  if (head === null) return false;
+  const names: string[] = await listArchive(ctx.fs, layout).catch(() => []);
+  return names.length > 0 && !names.includes(archiveName(head.created_at, head.id));
 }
 
 /** The lock options of a capture hook's one wait for a writer to finish. */
@@ -193,11 +216,20 @@ async function writeOnce(
   // previous link, the old capsule's decisions: nothing is written. A few of the newest
   // archive files are always read; past them, the reads stop at a quarter of the budget.
   const signer = read?.authorship.status === "trusted" ? read.authorship.fingerprint : null;
+  // latest.md gone while the archive holds capsules but not the one this clone last made
+  // current (head_record.ts): a commit that deleted both, or a rollback with latest.md removed.
+  // A capsule now would roll forward to the newest one left and continue the chain from it,
+  // dropping the newest one silently: nothing is written. A whole .baton removed (no archive
+  // left) starts afresh as before.
+  if (latest === null && await headGone(ctx, found.layout, comparable.branch)) {
+    return { status: "rolled_back", capsule_id: null, carried_from: null };
+  }
   const newer = latest === null || signer === null || foreign
     ? null
     : (await newerTrustedCapsule(ctx.fs, found.layout, latest, signer, trusted, undefined, {
       minReads: 4,
       writtenElsewhere: absent,
+      head: await readHeadRecord(ctx.fs, found.layout, latest.facts.branch),
       expired: () =>
         options.budgetMs !== undefined &&
         ctx.now().getTime() >= startMs + Math.floor(options.budgetMs / 4),

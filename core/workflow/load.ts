@@ -254,6 +254,9 @@ export async function loadBriefing(
       minReads: ROLLBACK_MIN_READS,
       expired: () => rollbackBy !== null && ctx.now().getTime() >= rollbackBy,
       writtenElsewhere,
+      head: signer === null
+        ? null
+        : await m.readHeadRecord(ctx.fs, layout, parsed.capsule.facts.branch),
     },
   );
   const newer = rollback.capsule;
@@ -435,7 +438,13 @@ export async function loadBriefing(
       decisions,
       ...(headAbsent ? { recordedHeadAbsent: true } : {}),
       ...(carriedAge === undefined ? {} : { carriedAge }),
-      ...(newer === null ? {} : { newerTrusted: { id: newer.id, created_at: newer.created_at } }),
+      ...(newer === null ? {} : {
+        newerTrusted: {
+          id: newer.id,
+          created_at: newer.created_at,
+          ...(rollback.archived === false ? { archived: false } : {}),
+        },
+      }),
       ...(rollback.unread === 0 ? {} : { rollbackUnread: rollback.unread }),
     },
     {

@@ -18,4 +18,5 @@ export { parseCapsule } from "../capsule/parse.ts";
 export { listClaims } from "../capsule/cap_trust.ts";
 export { readRecentDecisions } from "../chain/chain_decisions.ts";
 export { writtenElsewhere } from "../store/written_elsewhere.ts";
+export { readHeadRecord } from "../store/head_record.ts";
 export { createFolderCheck } from "../capsule/pointers.ts";

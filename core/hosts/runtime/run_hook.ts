@@ -485,7 +485,9 @@ async function capture(
   report.capsule_id = r.capture.capsule_id;
   if (r.capture.status === "rolled_back") {
     input.warn(
-      `automatic capsule not written: .baton/latest.md is not the newest capsule of its signer (rolled back); baton load says which is newer; ${notBlocked}`,
+      r.capture.capsule_id === null
+        ? `automatic capsule not written: .baton/latest.md is missing and so is the capsule this clone last made current (deleted, or rolled back by a commit); baton revive restores the newest left and baton load then says which is newer, or baton finalize starts from it; ${notBlocked}`
+        : `automatic capsule not written: .baton/latest.md is not the newest capsule of its signer (rolled back); baton load says which is newer; ${notBlocked}`,
     );
   }
   if (r.capture.signing?.signed === false) {

@@ -1,0 +1,152 @@
+/**
+ * The record of the newest capsule this clone's own store made current, per
+ * branch the capsule records (`head.json` in the private state directory,
+ * `<git dir>/baton`, core/store/private_dir.ts): its id, time and signer's
+ * fingerprint. Per branch, because a branch can track a `latest.md` of its
+ * own: checking one out is no rollback of another's. The
+ * rollback check reads it beside the archive: `.baton/latest.md` and the
+ * archive both travel in commits, so a stranger's commit can put an older
+ * capsule this machine signed back in latest.md and delete the newer one's
+ * archive file with it, and the archive alone then shows no rollback. No
+ * commit, pull or checkout reaches this file; one that arrived in an archive
+ * or a copied `.git` is ignored as if absent (core/dir_binding.ts). Every
+ * field is checked by shape on read; anything unreadable counts as no
+ * record. I/O through `ReadFs`/`WriteFs`.
+ * @module
+ */
+import type { ReadFs, WriteFs } from "../fs.ts";
+import type { BatonLayout } from "./layout.ts";
+import { batonRoot } from "./layout.ts";
+import { stateDirOfRoot } from "./private_dir.ts";
+import { BINDING_KEY, boundHere, dirBinding } from "../dir_binding.ts";
+
+/** The newest capsule this clone made current. */
+export interface HeadRecord {
+  /** Full `sha256:` id. */
+  id: string;
+  /** Its `created_at`. */
+  created_at: string;
+  /** The fingerprint of the key that signed it. */
+  fingerprint: string;
+}
+
+/** The state file's name in the private state directory. */
+export const HEAD_RECORD_FILE = "head.json";
+
+/** Largest record read; a bigger one is ignored. */
+const MAX_RECORD_BYTES = 256 * 1024;
+
+const DIGEST = /^sha256:[0-9a-f]{64}$/;
+const UTC_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?Z$/;
+
+/** The most branches recorded (the newest kept). */
+const MAX_BRANCHES = 64;
+
+/** The key of a capsule's recorded branch (a detached HEAD or none: the empty key). */
+export function branchKey(branch: string | null): string {
+  return branch ?? "";
+}
+
+function headOf(v: unknown): HeadRecord | null {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return null;
+  const { id, created_at, fingerprint } = v as Record<string, unknown>;
+  if (typeof id !== "string" || !DIGEST.test(id)) return null;
+  if (typeof fingerprint !== "string" || !DIGEST.test(fingerprint)) return null;
+  if (typeof created_at !== "string" || !UTC_TIME.test(created_at)) return null;
+  return { id, created_at, fingerprint };
+}
+
+/**
+ * Parses record text into its heads by branch key; malformed entries are
+ * dropped, and every one when the text is not JSON or was not written in the
+ * directory whose binding is `here` (when given).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const id = "sha256:" + "a".repeat(64);
+ * const rec = { id, created_at: "2026-01-02T03:04:05.000Z", fingerprint: id };
+ * assert.deepEqual(parseHeadRecords(JSON.stringify({ heads: { main: rec } })).get("main"), rec);
+ * assert.equal(parseHeadRecords(JSON.stringify({ heads: { main: { ...rec, id: "x" } } })).size, 0);
+ * ```
+ */
+export function parseHeadRecords(text: string, here?: string | null): Map<string, HeadRecord> {
+  const out = new Map<string, HeadRecord>();
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return out;
+  }
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return out;
+  if (here !== undefined && !boundHere(raw, here)) return out;
+  const heads = (raw as { heads?: unknown }).heads;
+  if (typeof heads !== "object" || heads === null || Array.isArray(heads)) return out;
+  for (const [key, v] of Object.entries(heads).slice(0, MAX_BRANCHES)) {
+    const head = headOf(v);
+    if (head !== null) out.set(key, head);
+  }
+  return out;
+}
+
+async function stateDirOf(fs: ReadFs, layout: BatonLayout): Promise<string | null> {
+  return await stateDirOfRoot(fs, batonRoot(layout.dir));
+}
+
+async function readAll(fs: ReadFs, dir: string): Promise<Map<string, HeadRecord>> {
+  const path = `${dir}/${HEAD_RECORD_FILE}`;
+  const [st, here] = await Promise.all([fs.lstat(path), dirBinding(fs, dir)]);
+  if (st === null || !st.isFile || st.size > MAX_RECORD_BYTES) return new Map();
+  return parseHeadRecords(new TextDecoder().decode(await fs.readFile(path)), here);
+}
+
+/**
+ * This clone's head record for a branch (`branchKey`); null when there is none, or the file
+ * is unreadable or foreign.
+ */
+export async function readHeadRecord(
+  fs: ReadFs,
+  layout: BatonLayout,
+  branch: string | null,
+): Promise<HeadRecord | null> {
+  try {
+    const dir = await stateDirOf(fs, layout);
+    if (dir === null) return null;
+    return (await readAll(fs, dir)).get(branchKey(branch)) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Records `head` as the newest capsule this clone made current on `branch`, keeping the
+ * other branches' (the newest {@linkcode MAX_BRANCHES}). Best effort: a record that cannot
+ * be written never stops the capsule write (the archive check still runs).
+ */
+export async function writeHeadRecord(
+  fs: WriteFs,
+  layout: BatonLayout,
+  branch: string | null,
+  head: HeadRecord,
+): Promise<void> {
+  try {
+    const dir = await stateDirOf(fs, layout);
+    if (dir === null) return;
+    const { openStateDir } = await import("../state_write.ts");
+    const within = await openStateDir(fs, dir);
+    const here = await dirBinding(fs, dir);
+    if (here === null) return;
+    const all = await readAll(fs, dir).catch(() => new Map<string, HeadRecord>());
+    all.set(branchKey(branch), head);
+    const kept = [...all].sort((a, b) => (a[1].created_at < b[1].created_at ? 1 : -1))
+      .slice(0, MAX_BRANCHES);
+    const doc = { [BINDING_KEY]: here, heads: Object.fromEntries(kept) };
+    await fs.writeFileAtomic(
+      `${dir}/${HEAD_RECORD_FILE}`,
+      new TextEncoder().encode(JSON.stringify(doc, null, 2) + "\n"),
+      { within },
+    );
+  } catch {
+    // Best effort, as above.
+  }
+}
