@@ -49,6 +49,13 @@ async function residentAfterFree(fix: boolean): Promise<number> {
   return Number(new TextDecoder().decode(out.stdout).trim());
 }
 
+/** The smallest of `n` readings. */
+async function leastOf(n: number, read: () => Promise<number>): Promise<number> {
+  let least = Infinity;
+  for (let i = 0; i < n; i++) least = Math.min(least, await read());
+  return least;
+}
+
 Deno.test("trimFreedTopsPromptly() has glibc give a freed buffer's pages back at once, where unset it keeps them", async () => {
   if (!libcHere(SYMBOLS) || !Deno.build.os.startsWith("linux")) {
     assert.equal(trimFreedTopsPromptly(), null);
@@ -57,8 +64,11 @@ Deno.test("trimFreedTopsPromptly() has glibc give a freed buffer's pages back at
   // Control: glibc's own rule keeps the freed 1 MiB resident (after the
   // 4 MiB free it no longer maps buffers that size apart, and keeps up to
   // 8 MiB free on top of its heap).
-  assert.ok(await residentAfterFree(false) > 0.5);
-  assert.ok(await residentAfterFree(true) < 0.25);
+  // Each side is the least of three fresh processes: another thread of the
+  // runtime touching memory between the two reads (a loaded machine delays
+  // it into that window) can only add to a reading, never take from it.
+  assert.ok(await leastOf(3, () => residentAfterFree(false)) > 0.5);
+  assert.ok(await leastOf(3, () => residentAfterFree(true)) < 0.25);
   // Once set, it stays set.
   assert.equal(trimFreedTopsPromptly(), true);
   assert.equal(trimFreedTopsPromptly(), true);
