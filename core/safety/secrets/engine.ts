@@ -18,6 +18,7 @@ import { createWasmDfa, type DfaScanResult, type DfaTables } from "../../../wasm
 import { armorEnd } from "./armor.ts";
 import { mayHoldColour, stripColour } from "./ansi.ts";
 import { buildAutomaton, type KeywordAutomaton } from "./automaton.ts";
+import { foldRules, isFoldKind } from "./fold_rules.ts";
 import { shannonEntropy } from "./checks.ts";
 import { isNotSecret, opensAsPlaceholder, PLACEHOLDER_OPENING_WORDS } from "./filters.ts";
 import {
@@ -157,6 +158,13 @@ export interface SecretEngine {
   /** Runs the keyword pass over bytes. */
   scanKeywords(bytes: Uint8Array): DfaScanResult;
   /**
+   * The keyword pass in TypeScript: for a few bytes judged apart from the
+   * buffer (folds.ts), leaving the WebAssembly pass's views of the buffer.
+   */
+  scanKeywordsTs(bytes: Uint8Array): DfaScanResult;
+  /** Whether the rules find folded tokens' heads (fold_rules.ts). */
+  foldHeads: boolean;
+  /**
    * The bytes of the last keyword pass with bytes >= 0x80 shown as DEL (0x7f);
    * possibly a view into WebAssembly memory, valid until the next call.
    */
@@ -241,9 +249,12 @@ const BACKSLASH = 0x5c;
  * ```
  */
 export function createEngine(
-  rules: readonly SecretRule[],
+  table: readonly SecretRule[],
   options: CreateEngineOptions = {},
 ): SecretEngine {
+  // The heads of folded tokens are found by rules of their own (fold_rules.ts).
+  const heads = foldRules(table);
+  const rules = heads.length === 0 ? table : [...table, ...heads];
   const keywordIds = new Map<string, number>();
   const keywords: string[] = [];
   const keywordRules: number[][] = [];
@@ -363,6 +374,8 @@ export function createEngine(
   return {
     prefilter,
     automaton,
+    scanKeywordsTs: (bytes: Uint8Array) => scanDfaTs(tables, bytes, 0),
+    foldHeads: heads.length > 0,
     maxBefore: Math.max(0, ...compiled.map((c) => c.before)) + CONTEXT,
     maxAfter: Math.max(0, ...compiled.map((c) => c.after)),
     armoredKinds: new Set(rules.filter((r) => r.armored === true).map((r) => r.kind)),
@@ -490,6 +503,7 @@ export function countNewlinesTs(bytes: Uint8Array, from: number, to: number): nu
  * Finds every secret in one buffer.
  * @param engine From {@linkcode createEngine}.
  * @param bytes UTF-8 (or any) bytes.
+ * @param heads Keep the heads of folded tokens (fold_rules.ts), which only folds.ts judges.
  * @returns Non-overlapping findings sorted by start offset.
  * @example
  * ```ts
@@ -500,7 +514,21 @@ export function countNewlinesTs(bytes: Uint8Array, from: number, to: number): nu
  * assert.deepEqual(findSecrets(createEngine(SECRET_RULES), bytes), []);
  * ```
  */
-export function findSecrets(engine: SecretEngine, bytes: Uint8Array): RawFinding[] {
+export function findSecrets(
+  engine: SecretEngine,
+  bytes: Uint8Array,
+  heads = false,
+): RawFinding[] {
+  const found = findRuled(engine, bytes);
+  if (heads || !engine.foldHeads) return found;
+  for (const f of found) {
+    if (isFoldKind(f.kind)) return found.filter((g) => !isFoldKind(g.kind));
+  }
+  return found;
+}
+
+/** {@linkcode findSecrets} with folded tokens' heads (fold_rules.ts) among the findings. */
+function findRuled(engine: SecretEngine, bytes: Uint8Array): RawFinding[] {
   // The keyword pass first: the colour test then reads the bytes already in
   // WebAssembly memory (a SIMD search for `[`, not the runtime's byte search).
   const pass = engine.scanKeywords(bytes);

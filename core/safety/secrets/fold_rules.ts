@@ -1,0 +1,110 @@
+/**
+ * The heads of prefixed tokens folded inside their body: a terminal or
+ * `fold` that breaks `ghp_…`, `sk-ant-…` or an `eyJ…` JWT mid-body leaves
+ * a first line no rule matches, so nothing is found and the whole token
+ * prints. For each rule that declares its body ({@linkcode SecretRule.fold},
+ * or a `tail`), a companion rule finds the head: the rule's keyword, a run
+ * of the body's alphabet, then a line break (real, CRLF or JSON-escaped).
+ * A head is never a finding itself (its kind is {@linkcode FOLD_KIND}-
+ * prefixed and its priority 0, below every rule's); folds.ts follows its
+ * wrap and lets the rules judge the joined value. Pure: data only.
+ * @module
+ */
+import type { SecretRule } from "./rule.ts";
+
+/** Prefix of a head's kind: `fold:` + the kind of the rule it belongs to. */
+export const FOLD_KIND = "fold:";
+
+/** Whether a finding's kind is a folded token's head. */
+export function isFoldKind(kind: string): boolean {
+  return kind.startsWith(FOLD_KIND);
+}
+
+/** A line break after the head: `\n`, `\r\n`, or one written as a JSON escape (1 to 4 backslashes). */
+const BREAK = String.raw`(?=\r?\n|\\{1,4}[rn])`;
+
+/**
+ * A `tail` tells the body's first run only; the letters, digits and separators tokens hold
+ * after it (`AstraCS:…:…`, `pat….…`, `st.….…`) continue it too. The rules
+ * judge the joined value, so a wider alphabet only lets them see it.
+ */
+const TOKEN_ALPHABET = String.raw`\-._:~+/=A-Za-z0-9`;
+
+function escapeKeyword(k: string): string {
+  return k.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&");
+}
+
+/**
+ * The companion rules of `rules`: one per rule with a `fold` (or a `tail`
+ * with no blanks), matching its head up to a line break.
+ * @param rules The rule table.
+ * @returns The head rules (none for a table without prefixed tokens).
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { foldRules } from "./fold_rules.ts";
+ * import { SECRET_RULES } from "./rules.ts";
+ * const heads = foldRules(SECRET_RULES);
+ * assert.ok(heads.some((r) => r.kind === "fold:github_pat"));
+ * assert.ok(heads.every((r) => r.priority === 0));
+ * ```
+ */
+export function foldRules(rules: readonly SecretRule[]): SecretRule[] {
+  const out: SecretRule[] = [];
+  for (const r of rules) {
+    if (r.anchor === "near" || r.armored === true) continue;
+    const body = r.fold ??
+      (r.tail !== undefined && r.tail.blanks === 0
+        ? { cls: TOKEN_ALPHABET + r.tail.cls, min: r.tail.min }
+        : undefined);
+    if (body === undefined) continue;
+    const most = Math.max(1, r.after);
+    const head: SecretRule = {
+      kind: FOLD_KIND + r.kind,
+      title: r.title,
+      description: "A folded token's head (internal).",
+      keywords: r.keywords,
+      pattern: new RegExp(
+        `(?:${r.keywords.map(escapeKeyword).join("|")})[${body.cls}]{0,${most}}${BREAK}`,
+        "i",
+      ),
+      after: most + 16,
+      priority: 0,
+      minEntropy: 0,
+      docWords: false,
+      fold: body,
+    };
+    // The keyword pass keeps a hit whose body, its breaks counted, is as long as the format's.
+    if (body.min > 0) {
+      head.tail = { blanks: 0, cls: String.raw`\n\r\\nr${body.cls}`, min: body.min };
+    }
+    out.push(head);
+  }
+  return out;
+}
+
+/**
+ * Per head kind, the ASCII bytes of its token's body (128 entries, 1: in):
+ * what continues a folded head on its next line.
+ * @param rules The engine's rules (heads among them).
+ * @returns The tables by kind.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { foldAlphabets, foldRules } from "./fold_rules.ts";
+ * import { SECRET_RULES } from "./rules.ts";
+ * const jwt = foldAlphabets(foldRules(SECRET_RULES)).get("fold:jwt");
+ * assert.equal(jwt?.[".".charCodeAt(0)], 1);
+ * ```
+ */
+export function foldAlphabets(rules: readonly SecretRule[]): Map<string, Uint8Array> {
+  const out = new Map<string, Uint8Array>();
+  for (const r of rules) {
+    if (!isFoldKind(r.kind) || r.fold === undefined) continue;
+    const table = new Uint8Array(128);
+    const re = new RegExp(`[${r.fold.cls}]`);
+    for (let c = 0x21; c < 0x7f; c++) if (re.test(String.fromCharCode(c))) table[c] = 1;
+    out.set(r.kind, table);
+  }
+  return out;
+}
