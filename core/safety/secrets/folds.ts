@@ -96,7 +96,8 @@ function judged(
   j: JoinedValue,
 ): { finding: RawFinding; length: number } | null {
   let from = Math.max(0, j.start - CONTEXT);
-  const nl = bytes.lastIndexOf(0x0a, j.start - 1);
+  // (A negative index would search from the end.)
+  const nl = j.start > 0 ? bytes.lastIndexOf(0x0a, j.start - 1) : -1;
   if (nl >= from) from = nl + 1;
   const left = j.start - from;
   // The token ends where a piece does: the last one, or an earlier one when

@@ -192,3 +192,12 @@ Deno.test("scanStream() redacts a folded token with a chunk boundary anywhere in
     }
   }
 });
+
+Deno.test("redactText() redacts a folded token that opens the input", () => {
+  const rng = new Rng(6406);
+  const token = SAMPLES.github_pat!(rng).secret;
+  const text = `${token.slice(0, 20)}\n${token.slice(20)}\nls\n`;
+  // The head's line starts the input: nothing before it is read (a line feed later in the input either).
+  const out = redactText(engine, text + "x\n".repeat(3)).text;
+  assert.ok(!out.includes(token.slice(20)), out);
+});
