@@ -52,14 +52,17 @@ function escapeKeyword(k: string): string {
 export function foldRules(rules: readonly SecretRule[]): SecretRule[] {
   const out: SecretRule[] = [];
   for (const r of rules) {
-    if (r.anchor === "near" || r.armored === true) continue;
+    if (r.anchor === "near" || r.armored === true || r.follows !== undefined) continue;
+    const tail = r.tail !== undefined && r.tail.blanks === 0 && r.tail.opensLine !== true
+      ? r.tail
+      : undefined;
     const body = r.fold ??
-      (r.tail !== undefined && r.tail.blanks === 0
-        ? { cls: TOKEN_ALPHABET + r.tail.cls, min: r.tail.min }
-        : undefined);
+      (tail === undefined ? undefined : { cls: TOKEN_ALPHABET + tail.cls, min: tail.min });
     if (body === undefined) continue;
+    // What the keyword pass reads: the rule's own first run (the declared body without a tail).
+    const first = tail ?? body;
     const most = Math.max(1, r.after);
-    const head: SecretRule = {
+    const head = (check: Pick<SecretRule, "tail" | "reach">): SecretRule => ({
       kind: FOLD_KIND + r.kind,
       title: r.title,
       description: "A folded token's head (internal).",
@@ -73,12 +76,22 @@ export function foldRules(rules: readonly SecretRule[]): SecretRule[] {
       minEntropy: 0,
       docWords: false,
       fold: body,
-    };
-    // The keyword pass keeps a hit whose body, its breaks counted, is as long as the format's.
-    if (body.min > 0) {
-      head.tail = { blanks: 0, cls: String.raw`\n\r\\nr${body.cls}`, min: body.min };
+      ...check,
+    });
+    // Two heads, each with a check the keyword pass makes. A JSON-escaped
+    // break (a transcript) must come before the body is whole: the first
+    // run, then a backslash and an `n` within the format's least length
+    // (and an escaped `\r\n`, nested up to four times), so the many
+    // whole tokens and ordinary words behind a keyword are not confirmed
+    // again. A real break may come anywhere in a run as long as the
+    // format's (the break counted): the first run's own check with the
+    // line breaks let in.
+    out.push(head({
+      reach: { cls: String.raw`r${first.cls}`, max: first.min + 10, sep: "\\", end: "n" },
+    }));
+    if (first.min > 0) {
+      out.push(head({ tail: { blanks: 0, cls: String.raw`\n\r${first.cls}`, min: first.min } }));
     }
-    out.push(head);
   }
   return out;
 }

@@ -8,19 +8,25 @@ import { FOLD_KIND, foldAlphabets, foldRules } from "../../../../core/safety/sec
 import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
 import { p } from "../../../_helpers/secret_fixtures.ts";
 
-Deno.test("foldRules() gives each rule with a fold or a blank-free tail a head of priority 0", () => {
+Deno.test("foldRules() gives each prefixed token two heads of priority 0, each with a keyword-pass check", () => {
   const heads = foldRules(SECRET_RULES);
   const declared = SECRET_RULES.filter((r) =>
-    r.anchor !== "near" && r.armored !== true &&
-    (r.fold !== undefined || (r.tail !== undefined && r.tail.blanks === 0))
+    r.anchor !== "near" && r.armored !== true && r.follows === undefined &&
+    (r.fold !== undefined || (r.tail !== undefined && r.tail.blanks === 0 && !r.tail.opensLine))
   );
-  assert.equal(heads.length, declared.length);
-  for (const [i, h] of heads.entries()) {
-    assert.equal(h.kind, FOLD_KIND + declared[i]!.kind);
-    assert.equal(h.priority, 0);
-    assert.deepEqual(h.keywords, declared[i]!.keywords);
+  assert.equal(heads.length, 2 * declared.length);
+  for (const r of declared) {
+    const own = heads.filter((h) => h.kind === FOLD_KIND + r.kind && h.keywords === r.keywords);
+    assert.equal(own.length, 2, r.kind);
+    // A JSON-escaped break within the format's least length, or a real break in a run as long.
+    assert.ok(own.some((h) => h.reach?.sep === "\\" && h.reach.end === "n"), r.kind);
+    assert.ok(
+      own.some((h) => h.tail !== undefined && new RegExp(`[${h.tail.cls}]`).test("\n")),
+      r.kind,
+    );
+    for (const h of own) assert.equal(h.priority, 0);
   }
-  // The brief's named formats all have one.
+  // The brief's named formats all have them.
   for (const kind of ["github_pat", "github_fine_grained_pat", "anthropic_api_key", "jwt"]) {
     assert.ok(heads.some((h) => h.kind === FOLD_KIND + kind), kind);
   }
