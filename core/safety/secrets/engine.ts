@@ -18,7 +18,7 @@ import { createWasmDfa, type DfaScanResult, type DfaTables } from "../../../wasm
 import { armorEnd } from "./armor.ts";
 import { mayHoldColour, stripColour } from "./ansi.ts";
 import { buildAutomaton, type KeywordAutomaton } from "./automaton.ts";
-import { foldRules, isFoldKind } from "./fold_rules.ts";
+import { foldRules, headSource, isFoldKind } from "./fold_rules.ts";
 import { shannonEntropy } from "./checks.ts";
 import { isNotSecret, opensAsPlaceholder, PLACEHOLDER_OPENING_WORDS } from "./filters.ts";
 import {
@@ -63,6 +63,8 @@ export interface RawFinding {
 interface CompiledRule {
   rule: SecretRule;
   index: number;
+  /** A folded token's head: the index of its token's rule (-1: not a head). */
+  headOf: number;
   /**
    * The pattern with the `d` flag, sticky (cover rules, run on the whole
    * text) or global (near rules, run on a window); built on first use, and
@@ -207,6 +209,11 @@ export interface CreateEngineOptions {
    */
   nameChecks?: boolean;
   /**
+   * Find the heads of folded tokens (fold_rules.ts); off only to measure
+   * and test them. @default {true}
+   */
+  folds?: boolean;
+  /**
    * Remember each rule's verdict on a match's captures (see verdicts.ts);
    * off only to show that it changes no finding. @default {true}
    */
@@ -253,8 +260,9 @@ export function createEngine(
   options: CreateEngineOptions = {},
 ): SecretEngine {
   // The heads of folded tokens are found by rules of their own (fold_rules.ts).
-  const heads = foldRules(table);
+  const heads = options.folds === false ? [] : foldRules(table);
   const rules = heads.length === 0 ? table : [...table, ...heads];
+  const ruleIndex = new Map(table.map((r, i) => [r, i]));
   const keywordIds = new Map<string, number>();
   const keywords: string[] = [];
   const keywordRules: number[][] = [];
@@ -282,6 +290,7 @@ export function createEngine(
     return {
       rule,
       index,
+      headOf: index < table.length ? -1 : ruleIndex.get(headSource(rule)!) ?? -1,
       re: null,
       reFlags: flags,
       fast: null,
@@ -738,6 +747,8 @@ class Scan {
 /** Confirms one keyword hit of rule `ri` (not inside its last match). */
 function confirmHit(scan: Scan, ri: number, kwStart: number, kwEnd: number): void {
   const c = scan.rules[ri]!;
+  // A head inside its token's match: the token was found whole.
+  if (c.headOf >= 0 && kwStart < scan.coveredUntil[c.headOf]!) return;
   const windows = scan.windows;
   // Every rule reads a window holding its reach. A section's marker, cuts,
   // openings and matches lie within it too (before and after cover the

@@ -30,6 +30,46 @@ const BREAK = String.raw`(?=\r?\n|\\{1,4}[rn])`;
  */
 const TOKEN_ALPHABET = String.raw`\-._:~+/=A-Za-z0-9`;
 
+/**
+ * A token opens where a word does not go on (`task_` holds no `sk_`
+ * token), or after an escape's letter (`\\nghp_…`); a rule whose match
+ * starts before its keyword (`before`) is left to judge it.
+ */
+const OPENS = String.raw`(?:(?<![A-Za-z0-9])|(?<=\\[nrt]))`;
+
+/** The rule each head was made for. */
+const sources = new WeakMap<SecretRule, SecretRule>();
+
+/**
+ * The rule a head was made for (its token's), or undefined for any other rule.
+ * @param head A rule from {@linkcode foldRules}.
+ * @returns Its token's rule.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { foldRules, headSource } from "./fold_rules.ts";
+ * import { SECRET_RULES } from "./rules.ts";
+ * const head = foldRules(SECRET_RULES)[0]!;
+ * assert.equal("fold:" + headSource(head)?.kind, head.kind);
+ * ```
+ */
+export function headSource(head: SecretRule): SecretRule | undefined {
+  return sources.get(head);
+}
+
+/**
+ * A keyword that opens a token the way a vendor's prefix does: it holds a
+ * separator (`ghp_`, `sk-`, `xoxe.`, `AstraCS:`). Keywords of letters and
+ * digits alone are mostly a token's inner bytes or a base64 start (a
+ * Discord id's `MTAw`, Twilio's `AC` and a hex digit), which ordinary text
+ * and base64 hold everywhere: a head behind them would be checked at every
+ * one. A rule may still declare its body (`fold`) for such a keyword
+ * (`AKIA`, `AIza`, `eyJ`).
+ */
+function isPrefix(keyword: string): boolean {
+  return /[^A-Za-z0-9]/.test(keyword);
+}
+
 function escapeKeyword(k: string): string {
   return k.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&");
 }
@@ -53,7 +93,8 @@ export function foldRules(rules: readonly SecretRule[]): SecretRule[] {
   const out: SecretRule[] = [];
   for (const r of rules) {
     if (r.anchor === "near" || r.armored === true || r.follows !== undefined) continue;
-    const tail = r.tail !== undefined && r.tail.blanks === 0 && r.tail.opensLine !== true
+    const tail = r.tail !== undefined && r.tail.blanks === 0 && r.tail.opensLine !== true &&
+        r.keywords.every(isPrefix)
       ? r.tail
       : undefined;
     const body = r.fold ??
@@ -62,22 +103,28 @@ export function foldRules(rules: readonly SecretRule[]): SecretRule[] {
     // What the keyword pass reads: the rule's own first run (the declared body without a tail).
     const first = tail ?? body;
     const most = Math.max(1, r.after);
-    const head = (check: Pick<SecretRule, "tail" | "reach">): SecretRule => ({
-      kind: FOLD_KIND + r.kind,
-      title: r.title,
-      description: "A folded token's head (internal).",
-      keywords: r.keywords,
-      pattern: new RegExp(
-        `(?:${r.keywords.map(escapeKeyword).join("|")})[${body.cls}]{0,${most}}${BREAK}`,
-        "i",
-      ),
-      after: most + 16,
-      priority: 0,
-      minEntropy: 0,
-      docWords: false,
-      fold: body,
-      ...check,
-    });
+    const head = (check: Pick<SecretRule, "tail" | "reach">): SecretRule => {
+      const h: SecretRule = {
+        kind: FOLD_KIND + r.kind,
+        title: r.title,
+        description: "A folded token's head (internal).",
+        keywords: r.keywords,
+        pattern: new RegExp(
+          `${(r.before ?? 0) > 0 ? "" : OPENS}(?:${
+            r.keywords.map(escapeKeyword).join("|")
+          })[${body.cls}]{0,${most}}${BREAK}`,
+          "i",
+        ),
+        after: most + 16,
+        priority: 0,
+        minEntropy: 0,
+        docWords: false,
+        fold: body,
+        ...check,
+      };
+      sources.set(h, r);
+      return h;
+    };
     // Two heads, each with a check the keyword pass makes. A JSON-escaped
     // break (a transcript) must come before the body is whole: the first
     // run, then a backslash and an `n` within the format's least length

@@ -12,7 +12,9 @@ Deno.test("foldRules() gives each prefixed token two heads of priority 0, each w
   const heads = foldRules(SECRET_RULES);
   const declared = SECRET_RULES.filter((r) =>
     r.anchor !== "near" && r.armored !== true && r.follows === undefined &&
-    (r.fold !== undefined || (r.tail !== undefined && r.tail.blanks === 0 && !r.tail.opensLine))
+    (r.fold !== undefined ||
+      (r.tail !== undefined && r.tail.blanks === 0 && !r.tail.opensLine &&
+        r.keywords.every((k) => /[^A-Za-z0-9]/.test(k))))
   );
   assert.equal(heads.length, 2 * declared.length);
   for (const r of declared) {
@@ -26,6 +28,8 @@ Deno.test("foldRules() gives each prefixed token two heads of priority 0, each w
     );
     for (const h of own) assert.equal(h.priority, 0);
   }
+  // None behind a keyword of letters and digits alone without a declared body (a Discord id's base64 start).
+  assert.ok(!heads.some((h) => h.kind === FOLD_KIND + "discord_token"));
   // The brief's named formats all have them.
   for (const kind of ["github_pat", "github_fine_grained_pat", "anthropic_api_key", "jwt"]) {
     assert.ok(heads.some((h) => h.kind === FOLD_KIND + kind), kind);
@@ -52,6 +56,22 @@ Deno.test("a head rule matches its keyword and body only up to a line break", ()
     re.lastIndex = 0;
     assert.ok(!re.test(text), JSON.stringify(text));
   }
+});
+
+Deno.test("a head rule's token opens where no word goes on, or after an escape's letter", () => {
+  const head = foldRules(SECRET_RULES).find((h) => h.kind === FOLD_KIND + "github_pat")!;
+  const re = new RegExp(head.pattern.source, head.pattern.flags + "y");
+  const ghp = p("gh", "p_");
+  const at = (text: string) => {
+    re.lastIndex = text.indexOf(ghp);
+    return re.test(text);
+  };
+  assert.ok(!at(`x${ghp}Ab3\n`));
+  assert.ok(!at(`9${ghp}Ab3\n`));
+  // Controls: after a blank, an escaped line break, a quote.
+  assert.ok(at(` ${ghp}Ab3\n`));
+  assert.ok(at(`\\n${ghp}Ab3\n`));
+  assert.ok(at(`"${ghp}Ab3\n`));
 });
 
 Deno.test("foldAlphabets() holds each head's body alphabet", () => {
