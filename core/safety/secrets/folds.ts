@@ -95,10 +95,10 @@ function judged(
   bytes: Uint8Array,
   j: JoinedValue,
 ): { finding: RawFinding; length: number } | null {
-  let from = Math.max(0, j.start - CONTEXT);
-  // (A negative index would search from the end.)
-  const nl = j.start > 0 ? bytes.lastIndexOf(0x0a, j.start - 1) : -1;
-  if (nl >= from) from = nl + 1;
+  // Back to the line's start, at most CONTEXT bytes (a search of the whole
+  // buffer for a line feed would read it all again for every head).
+  let from = j.start;
+  while (from > 0 && j.start - from < CONTEXT && bytes[from - 1] !== 0x0a) from--;
   const left = j.start - from;
   // The token ends where a piece does: the last one, or an earlier one when
   // the wrap went on into an ordinary line (`ls` after a full line).
