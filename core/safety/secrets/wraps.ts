@@ -396,13 +396,19 @@ function wrapOf(
 ): { end: number; value: Uint8Array; pieces: { value: number; at: number }[] } | null {
   const form = formAt(bytes, end);
   if (form < 0) return null;
+  const set = alphabetOf(bytes, start, end);
+  if (extra !== undefined) { for (let c = 0; c < 128; c++) set[c]! |= extra[c]!; }
+  const padOnly = set[0x3d] !== 1;
+  // No continuation at the next line's start (the common case: the value
+  // ended its line): nothing to read back for the line's width.
+  const next = bytes[end + breakAt(bytes, end, form)];
+  if (next === undefined || next >= 0x80 || (set[next] !== 1 && (!padOnly || next !== 0x3d))) {
+    return null;
+  }
   const line = lineStartOf(bytes, end, form, opens);
   if (line === null) return null;
   const width = widthOf(bytes, line.start, end, form);
   if (width < MIN_WIDTH || width > MAX_WIDTH) return null;
-  const set = alphabetOf(bytes, start, end);
-  if (extra !== undefined) { for (let c = 0; c < 128; c++) set[c]! |= extra[c]!; }
-  const padOnly = set[0x3d] !== 1;
   const reach = Math.min(bytes.length, end + PIECES_REACH);
   const pieces: [number, number][] = [];
   let proven = false;
