@@ -18,6 +18,7 @@ import { createWasmDfa, type DfaScanResult, type DfaTables } from "../../../wasm
 import { armorEnd } from "./armor.ts";
 import { mayHoldColour, stripColour } from "./ansi.ts";
 import { buildAutomaton, type KeywordAutomaton } from "./automaton.ts";
+import { foldRules, headSource, isFoldKind } from "./fold_rules.ts";
 import { shannonEntropy } from "./checks.ts";
 import { isNotSecret, opensAsPlaceholder, PLACEHOLDER_OPENING_WORDS } from "./filters.ts";
 import {
@@ -62,6 +63,8 @@ export interface RawFinding {
 interface CompiledRule {
   rule: SecretRule;
   index: number;
+  /** A folded token's head: the index of its token's rule (-1: not a head). */
+  headOf: number;
   /**
    * The pattern with the `d` flag, sticky (cover rules, run on the whole
    * text) or global (near rules, run on a window); built on first use, and
@@ -157,6 +160,13 @@ export interface SecretEngine {
   /** Runs the keyword pass over bytes. */
   scanKeywords(bytes: Uint8Array): DfaScanResult;
   /**
+   * The keyword pass in TypeScript: for a few bytes judged apart from the
+   * buffer (folds.ts), leaving the WebAssembly pass's views of the buffer.
+   */
+  scanKeywordsTs(bytes: Uint8Array): DfaScanResult;
+  /** Whether the rules find folded tokens' heads (fold_rules.ts). */
+  foldHeads: boolean;
+  /**
    * The bytes of the last keyword pass with bytes >= 0x80 shown as DEL (0x7f);
    * possibly a view into WebAssembly memory, valid until the next call.
    */
@@ -198,6 +208,11 @@ export interface CreateEngineOptions {
    * to show that they change no finding. @default {true}
    */
   nameChecks?: boolean;
+  /**
+   * Find the heads of folded tokens (fold_rules.ts); off only to measure
+   * and test them. @default {true}
+   */
+  folds?: boolean;
   /**
    * Remember each rule's verdict on a match's captures (see verdicts.ts);
    * off only to show that it changes no finding. @default {true}
@@ -241,9 +256,13 @@ const BACKSLASH = 0x5c;
  * ```
  */
 export function createEngine(
-  rules: readonly SecretRule[],
+  table: readonly SecretRule[],
   options: CreateEngineOptions = {},
 ): SecretEngine {
+  // The heads of folded tokens are found by rules of their own (fold_rules.ts).
+  const heads = options.folds === false ? [] : foldRules(table);
+  const rules = heads.length === 0 ? table : [...table, ...heads];
+  const ruleIndex = new Map(table.map((r, i) => [r, i]));
   const keywordIds = new Map<string, number>();
   const keywords: string[] = [];
   const keywordRules: number[][] = [];
@@ -271,6 +290,7 @@ export function createEngine(
     return {
       rule,
       index,
+      headOf: index < table.length ? -1 : ruleIndex.get(headSource(rule)!) ?? -1,
       re: null,
       reFlags: flags,
       fast: null,
@@ -363,6 +383,8 @@ export function createEngine(
   return {
     prefilter,
     automaton,
+    scanKeywordsTs: (bytes: Uint8Array) => scanDfaTs(tables, bytes, 0),
+    foldHeads: heads.length > 0,
     maxBefore: Math.max(0, ...compiled.map((c) => c.before)) + CONTEXT,
     maxAfter: Math.max(0, ...compiled.map((c) => c.after)),
     armoredKinds: new Set(rules.filter((r) => r.armored === true).map((r) => r.kind)),
@@ -490,6 +512,7 @@ export function countNewlinesTs(bytes: Uint8Array, from: number, to: number): nu
  * Finds every secret in one buffer.
  * @param engine From {@linkcode createEngine}.
  * @param bytes UTF-8 (or any) bytes.
+ * @param heads Keep the heads of folded tokens (fold_rules.ts), which only folds.ts judges.
  * @returns Non-overlapping findings sorted by start offset.
  * @example
  * ```ts
@@ -500,7 +523,21 @@ export function countNewlinesTs(bytes: Uint8Array, from: number, to: number): nu
  * assert.deepEqual(findSecrets(createEngine(SECRET_RULES), bytes), []);
  * ```
  */
-export function findSecrets(engine: SecretEngine, bytes: Uint8Array): RawFinding[] {
+export function findSecrets(
+  engine: SecretEngine,
+  bytes: Uint8Array,
+  heads = false,
+): RawFinding[] {
+  const found = findRuled(engine, bytes);
+  if (heads || !engine.foldHeads) return found;
+  for (const f of found) {
+    if (isFoldKind(f.kind)) return found.filter((g) => !isFoldKind(g.kind));
+  }
+  return found;
+}
+
+/** {@linkcode findSecrets} with folded tokens' heads (fold_rules.ts) among the findings. */
+function findRuled(engine: SecretEngine, bytes: Uint8Array): RawFinding[] {
   // The keyword pass first: the colour test then reads the bytes already in
   // WebAssembly memory (a SIMD search for `[`, not the runtime's byte search).
   const pass = engine.scanKeywords(bytes);
@@ -710,6 +747,8 @@ class Scan {
 /** Confirms one keyword hit of rule `ri` (not inside its last match). */
 function confirmHit(scan: Scan, ri: number, kwStart: number, kwEnd: number): void {
   const c = scan.rules[ri]!;
+  // A head inside its token's match: the token was found whole.
+  if (c.headOf >= 0 && kwStart < scan.coveredUntil[c.headOf]!) return;
   const windows = scan.windows;
   // Every rule reads a window holding its reach. A section's marker, cuts,
   // openings and matches lie within it too (before and after cover the

@@ -3,13 +3,15 @@
  * line and column, and the text with every secret replaced by
  * `[REDACTED:<kind>]`. Every copy of a found value elsewhere in the same
  * input is a finding too (see copies.ts), and a value wrapped onto further
- * lines is followed over them (wraps.ts). Redaction covers each secret whole and is idempotent
+ * lines is followed over them (wraps.ts), a prefixed token folded inside its
+ * body too (folds.ts). Redaction covers each secret whole and is idempotent
  * (markers are never matched again); when nothing is found the output is the
  * input, byte for byte. Pure: no I/O.
  * @module
  */
 import { CopyMemory, mergeCopies } from "./copies.ts";
 import { findSecrets, type RawFinding, type SecretEngine } from "./engine.ts";
+import { judgeFolds } from "./folds.ts";
 import { type Finding, redactionMarker } from "./stream.ts";
 import { extendWraps } from "./wraps.ts";
 
@@ -79,11 +81,15 @@ export function findWithCopies(
   bytes: Uint8Array,
   options: RedactOptions = {},
 ): RawFinding[] {
-  const ruled = findSecrets(engine, bytes);
-  if (ruled.length === 0 && options.memory === undefined) return ruled;
-  const { findings: found, joined } = extendWraps(bytes, ruled, { skip: engine.armoredKinds });
+  const headed = findSecrets(engine, bytes, true);
+  if (headed.length === 0 && options.memory === undefined) return headed;
+  const folds = judgeFolds(engine, bytes, headed);
+  const { findings: found, joined } = extendWraps(bytes, folds.findings, {
+    skip: engine.armoredKinds,
+  });
   const memory = options.memory ?? new CopyMemory();
   memory.remember(bytes, found);
+  for (const j of folds.joined) memory.rememberValue(j.value, j.kind);
   for (const j of joined) memory.rememberValue(j.value, j.kind);
   return mergeCopies(found, memory.find(bytes, 0, bytes.length, engine.probeCopies(bytes)));
 }

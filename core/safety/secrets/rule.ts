@@ -174,10 +174,21 @@ export interface SecretRule {
    * `pattern` matches at the keyword. A rule has `tail` or `reach`, not both.
    */
   reach?: { cls: string; max: number; sep: string; end: string };
+  /**
+   * The body of a prefixed token, after its keyword: characters of `cls` (a
+   * RegExp character-class body, ASCII), at least `min` of them. A token
+   * folded inside it (a line break before the body is whole) is joined
+   * over its wrap and judged whole (fold_rules.ts, folds.ts). A rule with a
+   * `tail` of no blanks has it already.
+   */
+  fold?: { cls: string; min: number };
   /** Bytes after the keyword start that the window spans. */
   after: number;
-  /** Wins over lower priorities when matches overlap: 3 vendor-specific, 2 structural, 1 generic. */
-  priority: 1 | 2 | 3;
+  /**
+   * Wins over lower priorities when matches overlap: 3 vendor-specific, 2
+   * structural, 1 generic; 0 only for a folded token's head (fold_rules.ts).
+   */
+  priority: 0 | 1 | 2 | 3;
   /** Least Shannon entropy, in bits per character, the secret must have. */
   minEntropy?: number;
   /**

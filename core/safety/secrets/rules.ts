@@ -261,6 +261,7 @@ function githubToken(prefix: string, kind: string, title: string, what: string):
     keywords: [prefix],
     pattern: new RegExp(`${LB}${prefix}[A-Za-z0-9]{36}(?![A-Za-z0-9])`),
     after: 48,
+    fold: { cls: "A-Za-z0-9", min: 36 },
     priority: 3,
     validate: hasValidTokenChecksum,
   };
@@ -1297,6 +1298,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     pattern:
       /(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))github_pat_[A-Za-z0-9]{22}_[A-Za-z0-9]{59}(?![A-Za-z0-9])/,
     after: 100,
+    fold: { cls: "A-Za-z0-9_", min: 82 },
     priority: 3,
     minEntropy: 4,
   },
@@ -1311,6 +1313,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
         .raw`(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))glpat-[A-Za-z0-9_-]{20,300}${GITLAB_ROUTABLE_TAIL}(?![A-Za-z0-9_-])`,
     ),
     after: 330,
+    fold: { cls: "A-Za-z0-9_.-", min: 20 },
     priority: 3,
     minEntropy: 3.5,
   },
@@ -1346,6 +1349,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     pattern:
       /(?<![A-Za-z0-9](?<!\\[A-Za-z0-9]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}(?![A-Za-z0-9])/,
     after: 24,
+    fold: { cls: "A-Z2-7", min: 16 },
     priority: 3,
     minEntropy: 2.5,
   },
@@ -1388,6 +1392,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     pattern:
       /(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))AIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/,
     after: 40,
+    fold: { cls: "A-Za-z0-9_-", min: 35 },
     priority: 3,
     minEntropy: 3.5,
   },
@@ -1501,6 +1506,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     pattern:
       /(?<![A-Za-z0-9](?<!\\[A-Za-z0-9]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))xoxb-\d{8,13}-\d{8,13}-[A-Za-z0-9]{24}(?![A-Za-z0-9])/,
     after: 64,
+    fold: { cls: "A-Za-z0-9-", min: 42 },
     priority: 3,
   },
   {
@@ -1511,6 +1517,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     pattern:
       /(?<![A-Za-z0-9](?<!\\[A-Za-z0-9]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))xoxp-\d{8,13}-\d{8,13}-\d{8,13}-[a-f0-9]{32}(?![A-Za-z0-9])/,
     after: 90,
+    fold: { cls: "a-f0-9-", min: 59 },
     priority: 3,
   },
   {
@@ -1587,6 +1594,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     pattern:
       /(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))sk-ant-[a-z]{3,6}\d{2}-[A-Za-z0-9_-]{32,200}(?![A-Za-z0-9_-])/,
     after: 220,
+    fold: { cls: "A-Za-z0-9_-", min: 38 },
     priority: 3,
     minEntropy: 3.5,
   },
@@ -1967,6 +1975,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
       /(?<![A-Za-z0-9_.-](?<!\\[A-Za-z0-9_.-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))eyJ[A-Za-z0-9_-]{8,2048}\.eyJ(?:[A-Za-z0-9_-]{4,8192}\.[A-Za-z0-9_-]{0,1024}(?![A-Za-z0-9_.-])|[A-Za-z0-9_-]{8192}(?=[A-Za-z0-9_-]))/,
     extend: /[A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]*)?/,
     after: 11 * 1024,
+    fold: { cls: "A-Za-z0-9_.-", min: 17 },
     priority: 2,
     validate: hasJoseHeader,
   },

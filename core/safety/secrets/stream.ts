@@ -13,7 +13,8 @@
  *
  * A value wrapped onto further lines is followed over them (wraps.ts): the
  * overlap also carries {@linkcode WRAP_REACH}, so a finding decided in a
- * round has every line a wrap may take in the buffer.
+ * round has every line a wrap may take in the buffer. A prefixed token
+ * folded inside its body is joined and judged the same way (folds.ts).
  *
  * Every copy: the values found so far are remembered (bounded, see
  * copies.ts) and every standalone copy of one in a later chunk, or earlier
@@ -27,6 +28,7 @@ import { SCAN_BOUNDS, type ScanBounds } from "../../bounds.ts";
 import { armorEnd } from "./armor.ts";
 import { type CopyBounds, CopyMemory, mergeCopies } from "./copies.ts";
 import { findSecrets, type RawFinding, type SecretEngine } from "./engine.ts";
+import { judgeFolds } from "./folds.ts";
 import { extendWraps, WRAP_REACH } from "./wraps.ts";
 
 /** Reads bytes into a buffer; null at end of input (the shape of Deno.Reader). */
@@ -228,12 +230,14 @@ export async function scanStream(
     }
     const limit = eof ? base + bufLen : base + bufLen - overlap;
     const round: RawFinding[] = [];
-    const { findings: found, joined: wrapped } = extendWraps(view, findSecrets(engine, view), {
+    const ends = { opens: base === 0, complete: eof };
+    const folds = judgeFolds(engine, view, findSecrets(engine, view, true), ends);
+    const { findings: found, joined: wrapped } = extendWraps(view, folds.findings, {
       skip: engine.armoredKinds,
-      opens: base === 0,
-      complete: eof,
+      ...ends,
     });
     memory.remember(view, found);
+    for (const w of folds.joined) memory.rememberValue(w.value, w.kind);
     for (const w of wrapped) memory.rememberValue(w.value, w.kind);
     const from = Math.max(0, decidedUpTo - base);
     const all = mergeCopies(found, memory.find(view, from, limit - base, engine.probeCopies(view)));

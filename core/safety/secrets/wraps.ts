@@ -66,8 +66,18 @@ const QUOTE = 0x22;
 export interface WrapResult {
   /** The findings, extended, sorted and non-overlapping. */
   findings: RawFinding[];
-  /** The value of each extended finding, joined (its lines without their breaks). */
-  joined: { kind: string; value: Uint8Array }[];
+  /** The value of each extended finding, joined (its lines without their breaks), and its span. */
+  joined: JoinedValue[];
+}
+
+/** A finding's value joined over its wrap, and the span the wrap covers. */
+export interface JoinedValue {
+  kind: string;
+  value: Uint8Array;
+  start: number;
+  end: number;
+  /** Where each continuation piece ends: in the joined value, and in the bytes. */
+  pieces: { value: number; at: number }[];
 }
 
 /** Options of {@linkcode extendWraps}. */
@@ -78,6 +88,18 @@ export interface ExtendWrapsOptions {
   opens?: boolean;
   /** The bytes end where the input ends (false: a streamed buffer with more to come). @default {true} */
   complete?: boolean;
+  /**
+   * A last piece that reads as a word (`fi`, `EOF`) ends the wrap; false
+   * for a folded token's head, whose joined value its format judges
+   * (folds.ts). @default {true}
+   */
+  words?: boolean;
+  /**
+   * Per kind, ASCII bytes (a 128-entry table, 1: in) that continue its
+   * values besides the value's own: a folded token's body alphabet, whose
+   * head may not yet hold its `.` or `-` (folds.ts).
+   */
+  alphabets?: ReadonlyMap<string, Uint8Array>;
 }
 
 /**
@@ -106,25 +128,44 @@ export function extendWraps(
   const skip = options.skip;
   const opens = options.opens ?? true;
   const complete = options.complete ?? true;
+  const words = options.words ?? true;
+  const alphabets = options.alphabets;
   let out: RawFinding[] | null = null;
-  const joined: { kind: string; value: Uint8Array }[] = [];
+  const joined: JoinedValue[] = [];
   let reachedTo = -1;
   for (let i = 0; i < findings.length; i++) {
     const f = findings[i]!;
     if (f.start < reachedTo || skip?.has(f.kind) === true) continue;
-    const wrap = wrapOf(bytes, f.start, f.end, opens, complete);
+    const wrap = wrapOf(bytes, f.start, f.end, opens, complete, words, alphabets?.get(f.kind));
     if (wrap === null) continue;
     out ??= findings.slice();
     out[i] = { kind: f.kind, start: f.start, end: wrap.end };
     reachedTo = wrap.end;
-    joined.push({ kind: f.kind, value: wrap.value });
+    joined.push({
+      kind: f.kind,
+      value: wrap.value,
+      start: f.start,
+      end: wrap.end,
+      pieces: wrap.pieces,
+    });
   }
   if (out === null) return { findings: findings as RawFinding[], joined };
   return { findings: joinOverlaps(out), joined };
 }
 
-/** Sorted findings with overlaps joined into one, of the earlier one's kind. */
-function joinOverlaps(sorted: readonly RawFinding[]): RawFinding[] {
+/**
+ * Sorted findings with overlaps joined into one, of the earlier one's kind.
+ * @param sorted Findings sorted by start.
+ * @returns Non-overlapping findings.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { joinOverlaps } from "./wraps.ts";
+ * const r = joinOverlaps([{ kind: "a", start: 0, end: 5 }, { kind: "b", start: 3, end: 9 }]);
+ * assert.deepEqual(r, [{ kind: "a", start: 0, end: 9 }]);
+ * ```
+ */
+export function joinOverlaps(sorted: readonly RawFinding[]): RawFinding[] {
   const out: RawFinding[] = [];
   for (const f of sorted) {
     const last = out[out.length - 1];
@@ -351,15 +392,24 @@ function wrapOf(
   end: number,
   opens: boolean,
   complete: boolean,
-): { end: number; value: Uint8Array } | null {
+  words: boolean,
+  extra: Uint8Array | undefined,
+): { end: number; value: Uint8Array; pieces: { value: number; at: number }[] } | null {
   const form = formAt(bytes, end);
   if (form < 0) return null;
+  const set = alphabetOf(bytes, start, end);
+  if (extra !== undefined) { for (let c = 0; c < 128; c++) set[c]! |= extra[c]!; }
+  const padOnly = set[0x3d] !== 1;
+  // No continuation at the next line's start (the common case: the value
+  // ended its line): nothing to read back for the line's width.
+  const next = bytes[end + breakAt(bytes, end, form)];
+  if (next === undefined || next >= 0x80 || (set[next] !== 1 && (!padOnly || next !== 0x3d))) {
+    return null;
+  }
   const line = lineStartOf(bytes, end, form, opens);
   if (line === null) return null;
   const width = widthOf(bytes, line.start, end, form);
   if (width < MIN_WIDTH || width > MAX_WIDTH) return null;
-  const set = alphabetOf(bytes, start, end);
-  const padOnly = set[0x3d] !== 1;
   const reach = Math.min(bytes.length, end + PIECES_REACH);
   const pieces: [number, number][] = [];
   let proven = false;
@@ -392,7 +442,7 @@ function wrapOf(
         wrappedBefore(bytes, line.start, form, width, opens))
     ) break;
     if (lineEnd(bytes, p, form, width, complete) < 0) break;
-    if (isWord(bytes, p, q)) break;
+    if (words && isWord(bytes, p, q)) break;
     pieces.push([p, q]);
     taken = q;
     break;
@@ -403,9 +453,11 @@ function wrapOf(
   const value = new Uint8Array(size);
   value.set(bytes.subarray(start, end));
   let off = end - start;
+  const ends: { value: number; at: number }[] = [];
   for (const [a, b] of pieces) {
     value.set(bytes.subarray(a, b), off);
     off += b - a;
+    ends.push({ value: off, at: b });
   }
-  return { end: taken, value };
+  return { end: taken, value, pieces: ends };
 }

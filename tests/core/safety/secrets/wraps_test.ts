@@ -13,7 +13,10 @@ import { redactText } from "../../../../core/safety/secrets/redact.ts";
 import { scanStream } from "../../../../core/safety/secrets/stream.ts";
 import { extendWraps, WRAP_REACH } from "../../../../core/safety/secrets/wraps.ts";
 import { concatBytes, readerOf } from "../../../_helpers/byte_stream.ts";
-import { ALNUM, Rng, URLSAFE } from "../../../_helpers/secret_fixtures.ts";
+import { ALNUM, Rng, SAMPLES, URLSAFE } from "../../../_helpers/secret_fixtures.ts";
+
+/** Prefixed tokens a property run may print bare, folded inside their body. */
+const TOKEN_KINDS = ["github_pat", "github_fine_grained_pat", "anthropic_api_key", "jwt"];
 
 const engine = defaultEngine();
 const encoder = new TextEncoder();
@@ -242,9 +245,11 @@ Deno.test("redactText() follows a paste wrapped at its terminal's width, proven 
   }
 });
 
-Deno.test("scanStream() and redactText() agree on folded values at any width, chunk size and read size (property)", async () => {
+Deno.test("scanStream() and redactText() agree on folded values and folded prefixed tokens at any width, chunk size and read size (property)", async () => {
   const widths = [30, 64, 77, 80, 97, 120];
   let taken = 0;
+  let tokens = 0;
+  let plain = 0;
   await fc.assert(
     fc.asyncProperty(
       fc.integer({ min: 0, max: 2 ** 31 - 1 }),
@@ -255,11 +260,17 @@ Deno.test("scanStream() and redactText() agree on folded values at any width, ch
       fc.integer({ min: 1024, max: 8192 }),
       fc.integer({ min: 1, max: 13 }),
       fc.boolean(),
-      async (seed, width, length, pad, chunkBytes, step, json) => {
+      // A prefixed token printed bare (folded inside its body: folds.ts) instead of an assignment.
+      fc.constantFrom(null, ...TOKEN_KINDS),
+      async (seed, width, length, pad, chunkBytes, step, json, kind) => {
         const rng = new Rng(seed);
-        const secret = rng.str(ALNUM, length);
+        if (kind === null) plain++;
+        const secret = kind === null ? rng.str(ALNUM, length) : SAMPLES[kind]!(rng).secret;
         const logs = [0, 1].map(() => "log " + rng.str(ALNUM, width + 10));
-        const body = fold([...logs, `API_TOKEN=${secret}`, "$ exit"].join("\n"), width);
+        const line = kind === null
+          ? `API_TOKEN=${secret}`
+          : `token: ${"w".repeat(length % width)} ${secret}`;
+        const body = fold([...logs, line, "$ exit"].join("\n"), width);
         const filler = "y".repeat(60) + "\n";
         const text = filler.repeat(Math.floor(pad / 61)) + "x".repeat(pad % 61) + "\n" +
           (json ? CONTAINERS.transcript! : CONTAINERS.raw!)(body) +
@@ -273,14 +284,16 @@ Deno.test("scanStream() and redactText() agree on folded values at any width, ch
         const whole = redactText(engine, text).text;
         assert.equal(streamed, whole);
         if (!whole.includes(secret.slice(-6))) {
-          taken++;
+          if (kind !== null) tokens++;
+          else taken++;
           // The wrap was followed: the later copy of the whole value (in a later chunk) goes too.
           assert.ok(!whole.includes(secret));
         }
       },
     ),
-    { numRuns: 120 },
+    { numRuns: 240 },
   );
   // Positive control: the wraps were followed (the value's tail gone) in most runs.
-  assert.ok(taken > 80, `${taken} of 120`);
+  assert.ok(taken > plain * 0.6, `${taken} of ${plain}`);
+  assert.ok(tokens > (240 - plain) * 0.6, `${tokens} folded tokens of ${240 - plain}`);
 });

@@ -1,0 +1,170 @@
+/**
+ * The heads of prefixed tokens folded inside their body: a terminal or
+ * `fold` that breaks `ghp_…`, `sk-ant-…` or an `eyJ…` JWT mid-body leaves
+ * a first line no rule matches, so nothing is found and the whole token
+ * prints. For each rule that declares its body ({@linkcode SecretRule.fold},
+ * or a `tail`), a companion rule finds the head: the rule's keyword, a run
+ * of the body's alphabet, then a line break (real, CRLF or JSON-escaped).
+ * A head is never a finding itself (its kind is {@linkcode FOLD_KIND}-
+ * prefixed and its priority 0, below every rule's); folds.ts follows its
+ * wrap and lets the rules judge the joined value. Pure: data only.
+ * @module
+ */
+import type { SecretRule } from "./rule.ts";
+
+/** Prefix of a head's kind: `fold:` + the kind of the rule it belongs to. */
+export const FOLD_KIND = "fold:";
+
+/** Whether a finding's kind is a folded token's head. */
+export function isFoldKind(kind: string): boolean {
+  return kind.startsWith(FOLD_KIND);
+}
+
+/** A line break after the head: `\n`, `\r\n`, or one written as a JSON escape (1 to 4 backslashes). */
+const BREAK = String.raw`(?=\r?\n|\\{1,4}[rn])`;
+
+/**
+ * A `tail` tells the body's first run only; the letters, digits and separators tokens hold
+ * after it (`AstraCS:…:…`, `pat….…`, `st.….…`) continue it too. The rules
+ * judge the joined value, so a wider alphabet only lets them see it.
+ */
+const TOKEN_ALPHABET = String.raw`\-._:~+/=A-Za-z0-9`;
+
+/**
+ * A token opens where a word does not go on (`task_` holds no `sk_`
+ * token), or after an escape's letter (`\\nghp_…`); a rule whose match
+ * starts before its keyword (`before`) is left to judge it.
+ */
+const OPENS = String.raw`(?:(?<![A-Za-z0-9])|(?<=\\[nrt]))`;
+
+/** The rule each head was made for. */
+const sources = new WeakMap<SecretRule, SecretRule>();
+
+/**
+ * The rule a head was made for (its token's), or undefined for any other rule.
+ * @param head A rule from {@linkcode foldRules}.
+ * @returns Its token's rule.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { foldRules, headSource } from "./fold_rules.ts";
+ * import { SECRET_RULES } from "./rules.ts";
+ * const head = foldRules(SECRET_RULES)[0]!;
+ * assert.equal("fold:" + headSource(head)?.kind, head.kind);
+ * ```
+ */
+export function headSource(head: SecretRule): SecretRule | undefined {
+  return sources.get(head);
+}
+
+/**
+ * A keyword that opens a token the way a vendor's prefix does: it holds a
+ * separator (`ghp_`, `sk-`, `xoxe.`, `AstraCS:`). Keywords of letters and
+ * digits alone are mostly a token's inner bytes or a base64 start (a
+ * Discord id's `MTAw`, Twilio's `AC` and a hex digit), which ordinary text
+ * and base64 hold everywhere: a head behind them would be checked at every
+ * one. A rule may still declare its body (`fold`) for such a keyword
+ * (`AKIA`, `AIza`, `eyJ`).
+ */
+function isPrefix(keyword: string): boolean {
+  return /[^A-Za-z0-9]/.test(keyword);
+}
+
+function escapeKeyword(k: string): string {
+  return k.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&");
+}
+
+/**
+ * The companion rules of `rules`: one per rule with a `fold` (or a `tail`
+ * with no blanks), matching its head up to a line break.
+ * @param rules The rule table.
+ * @returns The head rules (none for a table without prefixed tokens).
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { foldRules } from "./fold_rules.ts";
+ * import { SECRET_RULES } from "./rules.ts";
+ * const heads = foldRules(SECRET_RULES);
+ * assert.ok(heads.some((r) => r.kind === "fold:github_pat"));
+ * assert.ok(heads.every((r) => r.priority === 0));
+ * ```
+ */
+export function foldRules(rules: readonly SecretRule[]): SecretRule[] {
+  const out: SecretRule[] = [];
+  for (const r of rules) {
+    if (r.anchor === "near" || r.armored === true || r.follows !== undefined) continue;
+    const tail = r.tail !== undefined && r.tail.blanks === 0 && r.tail.opensLine !== true &&
+        r.keywords.every(isPrefix)
+      ? r.tail
+      : undefined;
+    const body = r.fold ??
+      (tail === undefined ? undefined : { cls: TOKEN_ALPHABET + tail.cls, min: tail.min });
+    if (body === undefined) continue;
+    // What the keyword pass reads: the rule's own first run (the declared body without a tail).
+    const first = tail ?? body;
+    const most = Math.max(1, r.after);
+    const head = (check: Pick<SecretRule, "tail" | "reach">): SecretRule => {
+      const h: SecretRule = {
+        kind: FOLD_KIND + r.kind,
+        title: r.title,
+        description: "A folded token's head (internal).",
+        keywords: r.keywords,
+        pattern: new RegExp(
+          `${(r.before ?? 0) > 0 ? "" : OPENS}(?:${
+            r.keywords.map(escapeKeyword).join("|")
+          })[${body.cls}]{0,${most}}${BREAK}`,
+          "i",
+        ),
+        after: most + 16,
+        priority: 0,
+        minEntropy: 0,
+        docWords: false,
+        fold: body,
+        ...check,
+      };
+      sources.set(h, r);
+      return h;
+    };
+    // Two heads, each with a check the keyword pass makes. A JSON-escaped
+    // break (a transcript) must come before the body is whole: the first
+    // run, then a backslash and an `n` within the format's least length
+    // (and an escaped `\r\n`, nested up to four times), so the many
+    // whole tokens and ordinary words behind a keyword are not confirmed
+    // again. A real break may come anywhere in a run as long as the
+    // format's (the break counted): the first run's own check with the
+    // line breaks let in.
+    out.push(head({
+      reach: { cls: String.raw`r${first.cls}`, max: first.min + 10, sep: "\\", end: "n" },
+    }));
+    if (first.min > 0) {
+      out.push(head({ tail: { blanks: 0, cls: String.raw`\n\r${first.cls}`, min: first.min } }));
+    }
+  }
+  return out;
+}
+
+/**
+ * Per head kind, the ASCII bytes of its token's body (128 entries, 1: in):
+ * what continues a folded head on its next line.
+ * @param rules The engine's rules (heads among them).
+ * @returns The tables by kind.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { foldAlphabets, foldRules } from "./fold_rules.ts";
+ * import { SECRET_RULES } from "./rules.ts";
+ * const jwt = foldAlphabets(foldRules(SECRET_RULES)).get("fold:jwt");
+ * assert.equal(jwt?.[".".charCodeAt(0)], 1);
+ * ```
+ */
+export function foldAlphabets(rules: readonly SecretRule[]): Map<string, Uint8Array> {
+  const out = new Map<string, Uint8Array>();
+  for (const r of rules) {
+    if (!isFoldKind(r.kind) || r.fold === undefined) continue;
+    const table = new Uint8Array(128);
+    const re = new RegExp(`[${r.fold.cls}]`);
+    for (let c = 0x21; c < 0x7f; c++) if (re.test(String.fromCharCode(c))) table[c] = 1;
+    out.set(r.kind, table);
+  }
+  return out;
+}

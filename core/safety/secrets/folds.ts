@@ -1,0 +1,118 @@
+/**
+ * Prefixed tokens folded inside their body (`ghp_…` broken by `fold` or a
+ * terminal before its 36 characters): the head rules (fold_rules.ts) find
+ * the keyword and the body's run up to a line break; here each head is
+ * followed over its wrap by the same width rules as any value (wraps.ts)
+ * and the joined value, with the head's line before it for the rules'
+ * look-behinds, is judged by the rules themselves. A rule that matches it
+ * from the head's start (or earlier on its line) to the end of one of the
+ * wrap's pieces makes that span a finding of its kind; otherwise the head is dropped (a prefix at a line end before
+ * prose, a short `sk-` in text). Heads are never findings themselves.
+ * Pure: no I/O.
+ * @module
+ */
+import { findSecretsIn, type RawFinding, type SecretEngine } from "./engine.ts";
+import { foldAlphabets, isFoldKind } from "./fold_rules.ts";
+import { extendWraps, type ExtendWrapsOptions, type JoinedValue, joinOverlaps } from "./wraps.ts";
+
+/** Bytes of the head's line read before it (the rules' look-behinds read a few). */
+const CONTEXT = 64;
+
+/** Findings with the heads judged, and the joined values of those taken. */
+export interface FoldResult {
+  findings: RawFinding[];
+  joined: JoinedValue[];
+}
+
+/**
+ * Judges the folded tokens' heads among a buffer's findings.
+ * @param engine The engine that found them.
+ * @param bytes The buffer.
+ * @param found Its findings with heads (findSecrets with `heads`).
+ * @param options Whether the buffer starts and ends its input (see wraps.ts).
+ * @returns The findings without heads, each head taken as its token's kind
+ * over the whole wrap, and the taken tokens' joined values.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { defaultEngine } from "./default_engine.ts";
+ * import { findSecrets } from "./engine.ts";
+ * import { judgeFolds } from "./folds.ts";
+ * const bytes = new TextEncoder().encode("sk-ant-\n" + "x".repeat(40) + "\n");
+ * const engine = defaultEngine();
+ * assert.deepEqual(judgeFolds(engine, bytes, findSecrets(engine, bytes, true)).findings, []);
+ * ```
+ */
+export function judgeFolds(
+  engine: SecretEngine,
+  bytes: Uint8Array,
+  found: RawFinding[],
+  options: ExtendWrapsOptions = {},
+): FoldResult {
+  let heads: RawFinding[] | null = null;
+  for (const f of found) if (isFoldKind(f.kind)) (heads ??= []).push(f);
+  if (heads === null) return { findings: found, joined: [] };
+  const rest = found.filter((f) => !isFoldKind(f.kind));
+  const alphabets = alphabetsOf(engine);
+  const wrapped = extendWraps(bytes, heads, { ...options, words: false, alphabets });
+  const joined: JoinedValue[] = [];
+  for (const j of wrapped.joined) {
+    const token = judged(engine, bytes, j);
+    if (token === null) continue;
+    rest.push(token.finding);
+    joined.push({
+      ...j,
+      kind: token.finding.kind,
+      end: token.finding.end,
+      value: j.value.subarray(0, token.length),
+    });
+  }
+  if (joined.length === 0) return { findings: rest, joined };
+  rest.sort((a, b) => a.start - b.start);
+  return { findings: joinOverlaps(rest), joined };
+}
+
+/** The heads' body alphabets of each engine, built on first use. */
+const alphabetCache = new WeakMap<SecretEngine, Map<string, Uint8Array>>();
+
+function alphabetsOf(engine: SecretEngine): Map<string, Uint8Array> {
+  let map = alphabetCache.get(engine);
+  if (map === undefined) {
+    map = foldAlphabets(engine.rules.map((c) => c.rule));
+    alphabetCache.set(engine, map);
+  }
+  return map;
+}
+
+/**
+ * The finding of the rule that matches the joined value to a piece's end, from
+ * its start or earlier on its line (a token whose keyword is not its
+ * first bytes: `ctx7sk-` found by `x7sk-`), mapped onto the buffer, with
+ * the length of the joined value it takes; or null.
+ */
+function judged(
+  engine: SecretEngine,
+  bytes: Uint8Array,
+  j: JoinedValue,
+): { finding: RawFinding; length: number } | null {
+  // Back to the line's start, at most CONTEXT bytes (a search of the whole
+  // buffer for a line feed would read it all again for every head).
+  let from = j.start;
+  while (from > 0 && j.start - from < CONTEXT && bytes[from - 1] !== 0x0a) from--;
+  const left = j.start - from;
+  // The token ends where a piece does: the last one, or an earlier one when
+  // the wrap went on into an ordinary line (`ls` after a full line).
+  for (let k = j.pieces.length - 1; k >= 0; k--) {
+    const length = j.pieces[k]!.value;
+    const text = new Uint8Array(left + length);
+    text.set(bytes.subarray(from, j.start));
+    text.set(j.value.subarray(0, length), left);
+    const pass = engine.scanKeywordsTs(text);
+    for (const f of findSecretsIn(engine, text, text.length, pass)) {
+      if (!isFoldKind(f.kind) && f.start <= left && f.end === text.length) {
+        return { finding: { kind: f.kind, start: from + f.start, end: j.pieces[k]!.at }, length };
+      }
+    }
+  }
+  return null;
+}

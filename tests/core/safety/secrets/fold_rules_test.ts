@@ -1,0 +1,85 @@
+/**
+ * The head rules of folded tokens: one per rule with a declared body, never
+ * above any rule, each matching only up to a line break.
+ * @module
+ */
+import assert from "node:assert/strict";
+import { FOLD_KIND, foldAlphabets, foldRules } from "../../../../core/safety/secrets/fold_rules.ts";
+import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
+import { p } from "../../../_helpers/secret_fixtures.ts";
+
+Deno.test("foldRules() gives each prefixed token two heads of priority 0, each with a keyword-pass check", () => {
+  const heads = foldRules(SECRET_RULES);
+  const declared = SECRET_RULES.filter((r) =>
+    r.anchor !== "near" && r.armored !== true && r.follows === undefined &&
+    (r.fold !== undefined ||
+      (r.tail !== undefined && r.tail.blanks === 0 && !r.tail.opensLine &&
+        r.keywords.every((k) => /[^A-Za-z0-9]/.test(k))))
+  );
+  assert.equal(heads.length, 2 * declared.length);
+  for (const r of declared) {
+    const own = heads.filter((h) => h.kind === FOLD_KIND + r.kind && h.keywords === r.keywords);
+    assert.equal(own.length, 2, r.kind);
+    // A JSON-escaped break within the format's least length, or a real break in a run as long.
+    assert.ok(own.some((h) => h.reach?.sep === "\\" && h.reach.end === "n"), r.kind);
+    assert.ok(
+      own.some((h) => h.tail !== undefined && new RegExp(`[${h.tail.cls}]`).test("\n")),
+      r.kind,
+    );
+    for (const h of own) assert.equal(h.priority, 0);
+  }
+  // None behind a keyword of letters and digits alone without a declared body (a Discord id's base64 start).
+  assert.ok(!heads.some((h) => h.kind === FOLD_KIND + "discord_token"));
+  // The brief's named formats all have them.
+  for (const kind of ["github_pat", "github_fine_grained_pat", "anthropic_api_key", "jwt"]) {
+    assert.ok(heads.some((h) => h.kind === FOLD_KIND + kind), kind);
+  }
+});
+
+Deno.test("a head rule matches its keyword and body only up to a line break", () => {
+  const head = foldRules(SECRET_RULES).find((h) => h.kind === FOLD_KIND + "github_pat")!;
+  const re = new RegExp(head.pattern.source, head.pattern.flags + "y");
+  const ghp = p("gh", "p_");
+  for (
+    const text of [
+      `${ghp}Ab3\nx`,
+      `${ghp}Ab3\r\nx`,
+      `${ghp}Ab3\\nx`,
+      `${ghp}Ab3\\\\r\\\\nx`,
+      `${ghp}\n`,
+    ]
+  ) {
+    re.lastIndex = 0;
+    assert.ok(re.test(text), JSON.stringify(text));
+  }
+  for (const text of [`${ghp}Ab3 x`, `${ghp}Ab3"`, `${ghp}Ab3`]) {
+    re.lastIndex = 0;
+    assert.ok(!re.test(text), JSON.stringify(text));
+  }
+});
+
+Deno.test("a head rule's token opens where no word goes on, or after an escape's letter", () => {
+  const head = foldRules(SECRET_RULES).find((h) => h.kind === FOLD_KIND + "github_pat")!;
+  const re = new RegExp(head.pattern.source, head.pattern.flags + "y");
+  const ghp = p("gh", "p_");
+  const at = (text: string) => {
+    re.lastIndex = text.indexOf(ghp);
+    return re.test(text);
+  };
+  assert.ok(!at(`x${ghp}Ab3\n`));
+  assert.ok(!at(`9${ghp}Ab3\n`));
+  // Controls: after a blank, an escaped line break, a quote.
+  assert.ok(at(` ${ghp}Ab3\n`));
+  assert.ok(at(`\\n${ghp}Ab3\n`));
+  assert.ok(at(`"${ghp}Ab3\n`));
+});
+
+Deno.test("foldAlphabets() holds each head's body alphabet", () => {
+  const alphabets = foldAlphabets(foldRules(SECRET_RULES));
+  const jwt = alphabets.get(FOLD_KIND + "jwt")!;
+  assert.equal(jwt[".".charCodeAt(0)], 1);
+  assert.equal(jwt[" ".charCodeAt(0)], 0);
+  const aws = alphabets.get(FOLD_KIND + "aws_access_key_id")!;
+  assert.equal(aws["A".charCodeAt(0)], 1);
+  assert.equal(aws["a".charCodeAt(0)], 0);
+});
