@@ -226,3 +226,30 @@ Deno.test("control: a branch made from an older commit (a hotfix from a release 
   assert.match(main.stdout, /LATER PLAN/);
   assert.doesNotMatch(main.stdout, /rolled back/);
 });
+
+Deno.test("a commit on a branch that puts another branch's current capsule in its latest.md and deletes the branch's newer one is called rolled back", async () => {
+  const dir = await makeRepo();
+  await writeFiles(dir, { "a.txt": "a\n" });
+  await commitAll(dir, "one");
+  await finalizeDraft(dir, { now: "MAIN PLAN" });
+  await commitAll(dir, "main's handoff");
+  const mainLatest = await Deno.readTextFile(`${dir}/.baton/latest.md`);
+  await git(dir, ["checkout", "-q", "-b", "feature"]);
+  await finalizeDraft(dir, { now: "FEATURE PLAN" });
+  await commitAll(dir, "feature's handoff");
+  // A commit (pulled, merged) on feature: main's capsule, still main's newest, put back as
+  // feature's latest.md, and feature's newer archive file deleted with it.
+  const names = [...Deno.readDirSync(`${dir}/.baton/capsules`)].map((e) => e.name).sort();
+  await git(dir, ["rm", "-q", `.baton/capsules/${names.at(-1)}`]);
+  await writeFiles(dir, { ".baton/latest.md": mainLatest });
+  await commitAll(dir, "an innocent-looking change");
+  const load = await runBaton(["load"], { cwd: dir });
+  assert.equal(load.code, 0, load.stderr);
+  assert.match(load.stdout, /MAIN PLAN/);
+  assert.match(load.stdout, /rolled back/);
+  // Control: on main the same capsule is main's current one.
+  await git(dir, ["checkout", "-q", "main"]);
+  const main = await runBaton(["load"], { cwd: dir });
+  assert.match(main.stdout, /MAIN PLAN/);
+  assert.doesNotMatch(main.stdout, /rolled back/);
+});
