@@ -3,7 +3,9 @@
  * branch the capsule records (`head.json` in the private state directory,
  * `<git dir>/baton`, core/store/private_dir.ts): its id, time and signer's
  * fingerprint. Per branch, because a branch can track a `latest.md` of its
- * own: checking one out is no rollback of another's. The
+ * own: checking one out is no rollback of another's. Load and the capture
+ * hooks read the entry of the branch checked out now (none when detached),
+ * so a branch made from an older commit is no rollback either. The
  * rollback check reads it beside the archive: `.baton/latest.md` and the
  * archive both travel in commits, so a stranger's commit can put an older
  * capsule this machine signed back in latest.md and delete the newer one's

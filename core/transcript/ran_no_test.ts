@@ -34,9 +34,12 @@ const SOME =
  * A line a runner prints for a package or file whose tests it ran: go's
  * `ok  <pkg>\t0.01s` and `FAIL\t<pkg>`, jest's `PASS src/a.test.js`, go's
  * verbose `--- PASS:`. (Deno's summary `ok | 0 passed` is none of them.)
+ * Also go's `FAIL\t<pkg> [build failed]` (or `[setup failed]`): that package's
+ * tests did not build, so the run failed, whatever the path (`myapp` has no
+ * dot or slash) and whatever another package with no test files says.
  */
 const RAN_LINE =
-  /^(?:ok|FAIL)[ \t]+[^\s|]+[ \t]+(?:[\d.]+m?s|\(cached\)).*$|^[ \t]*(?:PASS|FAIL)[ \t]+[^\s|]*[./][^\s|]*.*$|^(?:---|===) (?:PASS|FAIL|RUN):? .*$/gm;
+  /^(?:ok|FAIL)[ \t]+[^\s|]+[ \t]+(?:[\d.]+m?s|\(cached\)).*$|^FAIL\t[^\s|]+ \[(?:build|setup) failed\]|^[ \t]*(?:PASS|FAIL)[ \t]+[^\s|]*[./][^\s|]*.*$|^(?:---|===) (?:PASS|FAIL|RUN):? .*$/gm;
 
 /**
  * True when the output shows no test ran and none that did.

@@ -114,6 +114,7 @@ async function headGone(
   layout: BatonLayout,
   branch: string | null,
 ): Promise<boolean> {
+  if (branch === null) return false;
   const head = await readHeadRecord(ctx.fs, layout, branch);
   if (head === null) return false;
   const names: string[] = await listArchive(ctx.fs, layout).catch(() => []);
@@ -229,7 +230,10 @@ async function writeOnce(
     : (await newerTrustedCapsule(ctx.fs, found.layout, latest, signer, trusted, undefined, {
       minReads: 4,
       writtenElsewhere: absent,
-      head: await readHeadRecord(ctx.fs, found.layout, latest.facts.branch),
+      // The record of the branch checked out now, as load reads it (none when detached).
+      head: comparable.branch === null
+        ? null
+        : await readHeadRecord(ctx.fs, found.layout, comparable.branch),
       expired: () =>
         options.budgetMs !== undefined &&
         ctx.now().getTime() >= startMs + Math.floor(options.budgetMs / 4),

@@ -18,6 +18,7 @@ import { BatonError, EXIT } from "../errors.ts";
 import { collectFacts, unavailableFacts, unreadableReason } from "../facts/collect.ts";
 import { hashFiles, MAX_HASH_BYTES } from "../facts/hash_files.ts";
 import { createObjectReader } from "../facts/git/object_reader.ts";
+import { readHead } from "../facts/git/read_head.ts";
 import type { StoredForm } from "../facts/stored_form.ts";
 import type { RepoLocation } from "../facts/types.ts";
 import type { Facts, PublishedFact } from "../capsule/recorded_facts.ts";
@@ -243,6 +244,12 @@ export async function loadBriefing(
     repo,
     objects === undefined ? {} : { objects },
   );
+  // This clone's record of the branch checked out now (head_record.ts): a branch made from an
+  // older commit, or a detached checkout of one, holds that commit's latest.md and is no rollback
+  // of the branch the capsule recorded. None when detached or outside git.
+  const checkedOut = signer === null || repo === null
+    ? null
+    : await readHead(ctx.fs, repo).then((h) => h.branch, () => null);
   const rollback = await m.newerTrustedCapsule(
     ctx.fs,
     layout,
@@ -254,9 +261,7 @@ export async function loadBriefing(
       minReads: ROLLBACK_MIN_READS,
       expired: () => rollbackBy !== null && ctx.now().getTime() >= rollbackBy,
       writtenElsewhere,
-      head: signer === null
-        ? null
-        : await m.readHeadRecord(ctx.fs, layout, parsed.capsule.facts.branch),
+      head: checkedOut === null ? null : await m.readHeadRecord(ctx.fs, layout, checkedOut),
     },
   );
   const newer = rollback.capsule;

@@ -186,3 +186,70 @@ Deno.test("control: checking out a branch that tracks a latest.md and archive of
   });
   assert.equal(JSON.parse(hook.stdout).action, "written", hook.stdout);
 });
+
+Deno.test("control: a branch made from an older commit (a hotfix from a release tag) or a detached checkout of it is no rollback, and a capture hook writes on that branch", async () => {
+  const dir = await makeRepo();
+  await writeFiles(dir, { "a.txt": "a\n" });
+  await commitAll(dir, "one");
+  await finalizeDraft(dir, { now: "RELEASE PLAN" });
+  await commitAll(dir, "release handoff");
+  await git(dir, ["tag", "v1"]);
+  await finalizeDraft(dir, { now: "LATER PLAN" });
+  await commitAll(dir, "later handoff");
+  // The tag's tree holds its own latest.md and archive, the later capsule not yet made there.
+  await git(dir, ["checkout", "-q", "--detach", "v1"]);
+  const detached = await runBaton(["load"], { cwd: dir });
+  assert.equal(detached.code, 0, detached.stderr);
+  assert.match(detached.stdout, /RELEASE PLAN/);
+  assert.doesNotMatch(detached.stdout, /rolled back/);
+  await git(dir, ["switch", "-q", "-c", "hotfix"]);
+  const load = await runBaton(["load"], { cwd: dir });
+  assert.equal(load.code, 0, load.stderr);
+  assert.match(load.stdout, /RELEASE PLAN/);
+  assert.doesNotMatch(load.stdout, /rolled back/);
+  await writeFiles(dir, { "a.txt": "fix\n" });
+  const hook = await runBaton(["hook", "session-end", "--host", "claude-code", "--json"], {
+    cwd: "/",
+    stdin: JSON.stringify({
+      session_id: "s-hotfix",
+      cwd: dir,
+      hook_event_name: "SessionEnd",
+      transcript_path: "/dev/null",
+    }),
+  });
+  assert.equal(hook.code, 0, hook.stderr);
+  assert.equal(JSON.parse(hook.stdout).action, "written", hook.stdout);
+  // The hotfix and its capsule committed, main's later handoff is current again there.
+  await commitAll(dir, "hotfix");
+  await git(dir, ["checkout", "-q", "main"]);
+  const main = await runBaton(["load"], { cwd: dir });
+  assert.match(main.stdout, /LATER PLAN/);
+  assert.doesNotMatch(main.stdout, /rolled back/);
+});
+
+Deno.test("a commit on a branch that puts another branch's current capsule in its latest.md and deletes the branch's newer one is called rolled back", async () => {
+  const dir = await makeRepo();
+  await writeFiles(dir, { "a.txt": "a\n" });
+  await commitAll(dir, "one");
+  await finalizeDraft(dir, { now: "MAIN PLAN" });
+  await commitAll(dir, "main's handoff");
+  const mainLatest = await Deno.readTextFile(`${dir}/.baton/latest.md`);
+  await git(dir, ["checkout", "-q", "-b", "feature"]);
+  await finalizeDraft(dir, { now: "FEATURE PLAN" });
+  await commitAll(dir, "feature's handoff");
+  // A commit (pulled, merged) on feature: main's capsule, still main's newest, put back as
+  // feature's latest.md, and feature's newer archive file deleted with it.
+  const names = [...Deno.readDirSync(`${dir}/.baton/capsules`)].map((e) => e.name).sort();
+  await git(dir, ["rm", "-q", `.baton/capsules/${names.at(-1)}`]);
+  await writeFiles(dir, { ".baton/latest.md": mainLatest });
+  await commitAll(dir, "an innocent-looking change");
+  const load = await runBaton(["load"], { cwd: dir });
+  assert.equal(load.code, 0, load.stderr);
+  assert.match(load.stdout, /MAIN PLAN/);
+  assert.match(load.stdout, /rolled back/);
+  // Control: on main the same capsule is main's current one.
+  await git(dir, ["checkout", "-q", "main"]);
+  const main = await runBaton(["load"], { cwd: dir });
+  assert.match(main.stdout, /MAIN PLAN/);
+  assert.doesNotMatch(main.stdout, /rolled back/);
+});

@@ -110,6 +110,51 @@ Deno.test("real deno: a --filter that matches nothing prints '0 passed ... 1 fil
   assert.equal(testOutcome("deno test", true, 0, one.text), "passed", one.text);
 });
 
+Deno.test({
+  name:
+    "real go: a module path with no dot or slash (go mod init myapp) whose root package fails to build beside a package with no test files fails, not unknown; only no test files is unknown (control)",
+  ignore: !(await goInstalled()),
+  fn: async () => {
+    await using tmp = await tempDir();
+    const env = {
+      GOCACHE: `${tmp.path}/cache`,
+      GOPATH: `${tmp.path}/gopath`,
+      GOTOOLCHAIN: "local",
+      GOFLAGS: "-mod=mod",
+      HOME: tmp.path,
+    };
+    const mod = `${tmp.path}/m`;
+    await Deno.mkdir(`${mod}/sub`, { recursive: true });
+    await Deno.writeTextFile(`${mod}/go.mod`, "module myapp\n\ngo 1.19\n");
+    await Deno.writeTextFile(`${mod}/main.go`, "package main\n\nfunc main() {}\n");
+    await Deno.writeTextFile(`${mod}/sub/sub.go`, "package sub\n\nfunc F() int { return 1 }\n");
+    const none = await run("go", ["test", "./..."], mod, env);
+    assert.equal(none.code, 0, none.text);
+    assert.equal(testOutcome("go test ./...", true, 0, none.text), "unknown", none.text);
+    await Deno.writeTextFile(
+      `${mod}/main_test.go`,
+      'package main\n\nimport "testing"\n\nfunc TestA(t *testing.T) { undefinedThing() }\n',
+    );
+    const broken = await run("go", ["test", "./..."], mod, env);
+    assert.notEqual(broken.code, 0, broken.text);
+    assert.match(broken.text, /^FAIL\tmyapp \[build failed\]$/m);
+    assert.equal(
+      testOutcome("go test ./...", false, broken.code, broken.text),
+      "failed",
+      broken.text,
+    );
+  },
+});
+
+async function goInstalled(): Promise<boolean> {
+  try {
+    return (await new Deno.Command("go", { args: ["version"], stdout: "null", stderr: "null" })
+      .output()).success;
+  } catch {
+    return false;
+  }
+}
+
 /** Outputs in the shapes the runners' documentation and sources give (not run here). */
 const NONE_RAN: readonly [string, string, boolean][] = [
   [
@@ -150,6 +195,20 @@ const SOME_RAN: readonly [string, string, boolean, "passed" | "failed"][] = [
   [
     "go test ./...",
     "?   \texample.com/a\t[no test files]\n--- FAIL: TestB (0.00s)\nFAIL\texample.com/b\t0.01s\n",
+    false,
+    "failed",
+  ],
+  // go's line for a package whose tests did not build, its path without a dot or slash
+  // (`go mod init myapp`): the run failed, whatever the package with no test files says.
+  [
+    "go test ./...",
+    "# myapp [myapp.test]\n./main_test.go:3:27: undefined: x\nFAIL\tmyapp [build failed]\n?   \tmyapp/sub\t[no test files]\nFAIL\n",
+    false,
+    "failed",
+  ],
+  [
+    "go test ./...",
+    "# myapp\nimport cycle not allowed\nFAIL\tmyapp [setup failed]\n?   \tmyapp/sub\t[no test files]\nFAIL\n",
     false,
     "failed",
   ],
