@@ -9,25 +9,12 @@
  */
 import assert from "node:assert/strict";
 import { runBaton } from "../_helpers/cli.ts";
+import { claudeBashGate } from "../_helpers/claude_gate.ts";
 import { commitAll, git, makeRepo, writeFiles } from "../_helpers/git.ts";
 import { claudeToolTurn, claudeUser, jsonl } from "../_helpers/band_transcripts.ts";
 import { tempDir } from "../_helpers/temp.ts";
 
-async function gate(dir: string, session: string, command: string, env: Record<string, string>) {
-  const r = await runBaton(["hook", "PreToolUse", "--host", "claude-code"], {
-    cwd: dir,
-    env,
-    stdin: JSON.stringify({
-      session_id: session,
-      cwd: dir,
-      hook_event_name: "PreToolUse",
-      tool_name: "Bash",
-      tool_input: { command },
-    }),
-  });
-  assert.equal(r.code, 0);
-  return { denied: r.stdout.includes('"permissionDecision":"deny"'), stderr: r.stderr };
-}
+const gate = claudeBashGate;
 
 async function optIn(dir: string): Promise<void> {
   assert.equal((await runBaton(["enforce", "on", "--yes"], { cwd: dir })).code, 0);

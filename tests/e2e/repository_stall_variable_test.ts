@@ -11,25 +11,14 @@
  */
 import assert from "node:assert/strict";
 import { runBaton } from "../_helpers/cli.ts";
+import { claudeBashGate } from "../_helpers/claude_gate.ts";
 import { commitAll, makeRepo, writeFiles } from "../_helpers/git.ts";
 
 /** The budgets as documented, so a stalled read ends on them (tests/e2e/hook_budget_test.ts). */
 const UNSCALED = { BATON_HOOK_TIME_SCALE: "1" };
 
-async function gate(dir: string, session: string, env: Record<string, string>) {
-  const r = await runBaton(["hook", "PreToolUse", "--host", "claude-code"], {
-    cwd: dir,
-    env,
-    stdin: JSON.stringify({
-      session_id: session,
-      cwd: dir,
-      hook_event_name: "PreToolUse",
-      tool_name: "Bash",
-      tool_input: { command: "touch x" },
-    }),
-  });
-  assert.equal(r.code, 0);
-  return { denied: r.stdout.includes('"permissionDecision":"deny"'), stderr: r.stderr };
+function gate(dir: string, session: string, env: Record<string, string>) {
+  return claudeBashGate(dir, session, "touch x", env);
 }
 
 Deno.test("a stalled read a repository's host settings ask for does not let a handed-off session's change through the gate", async () => {
