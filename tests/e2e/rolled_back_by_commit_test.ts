@@ -48,6 +48,19 @@ async function strangerPushes(stranger: string, edit: () => Promise<void>): Prom
   await git(stranger, ["push", "-q", "origin", "main"]);
 }
 
+/** Claude Code's SessionEnd hook for `session` in `cwd` (run from `/`, as a host may), with --json. */
+function sessionEnd(cwd: string, session: string) {
+  return runBaton(["hook", "session-end", "--host", "claude-code", "--json"], {
+    cwd: "/",
+    stdin: JSON.stringify({
+      session_id: session,
+      cwd,
+      hook_event_name: "SessionEnd",
+      transcript_path: "/dev/null",
+    }),
+  });
+}
+
 Deno.test("a pushed commit that puts an older signed capsule back in latest.md and deletes the newer one's archive file is called rolled back", async () => {
   const { user, stranger, oldLatest } = await world();
   await strangerPushes(stranger, async () => {
@@ -72,15 +85,7 @@ Deno.test("a pushed commit that puts an older signed capsule back in latest.md a
   // A capture hook writes nothing on top (it would carry the old plan forward as the newest
   // capsule, signed here, and end the warning).
   await writeFiles(user, { "a.txt": "a2\n" });
-  const hook = await runBaton(["hook", "session-end", "--host", "claude-code", "--json"], {
-    cwd: "/",
-    stdin: JSON.stringify({
-      session_id: "s-rolled-back-by-commit",
-      cwd: user,
-      hook_event_name: "SessionEnd",
-      transcript_path: "/dev/null",
-    }),
-  });
+  const hook = await sessionEnd(user, "s-rolled-back-by-commit");
   assert.equal(hook.code, 0, hook.stderr);
   assert.equal(JSON.parse(hook.stdout).action, "rolled_back", hook.stdout);
   const after = await runBaton(["load"], { cwd: user });
@@ -121,15 +126,7 @@ Deno.test("a pushed commit that deletes latest.md and the newest archive file: n
   });
   await git(user, ["pull", "-q", "--ff-only"]);
   await writeFiles(user, { "a.txt": "a2\n" });
-  const hook = await runBaton(["hook", "session-end", "--host", "claude-code", "--json"], {
-    cwd: "/",
-    stdin: JSON.stringify({
-      session_id: "s-latest-deleted-by-commit",
-      cwd: user,
-      hook_event_name: "SessionEnd",
-      transcript_path: "/dev/null",
-    }),
-  });
+  const hook = await sessionEnd(user, "s-latest-deleted-by-commit");
   assert.equal(hook.code, 0, hook.stderr);
   assert.equal(JSON.parse(hook.stdout).action, "rolled_back", hook.stdout);
   assert.match(
@@ -147,15 +144,7 @@ Deno.test("control: with the whole .baton removed a capture hook starts afresh",
   const { user } = await world();
   await Deno.remove(`${user}/.baton`, { recursive: true });
   await writeFiles(user, { "a.txt": "a2\n" });
-  const hook = await runBaton(["hook", "session-end", "--host", "claude-code", "--json"], {
-    cwd: "/",
-    stdin: JSON.stringify({
-      session_id: "s-baton-removed",
-      cwd: user,
-      hook_event_name: "SessionEnd",
-      transcript_path: "/dev/null",
-    }),
-  });
+  const hook = await sessionEnd(user, "s-baton-removed");
   assert.equal(hook.code, 0, hook.stderr);
   assert.equal(JSON.parse(hook.stdout).action, "written", hook.stdout);
 });
@@ -175,15 +164,7 @@ Deno.test("control: checking out a branch that tracks a latest.md and archive of
   assert.match(load.stdout, /MAIN PLAN/);
   assert.doesNotMatch(load.stdout, /rolled back/);
   await writeFiles(dir, { "a.txt": "a2\n" });
-  const hook = await runBaton(["hook", "session-end", "--host", "claude-code", "--json"], {
-    cwd: "/",
-    stdin: JSON.stringify({
-      session_id: "s-branch-switch",
-      cwd: dir,
-      hook_event_name: "SessionEnd",
-      transcript_path: "/dev/null",
-    }),
-  });
+  const hook = await sessionEnd(dir, "s-branch-switch");
   assert.equal(JSON.parse(hook.stdout).action, "written", hook.stdout);
 });
 
@@ -208,15 +189,7 @@ Deno.test("control: a branch made from an older commit (a hotfix from a release 
   assert.match(load.stdout, /RELEASE PLAN/);
   assert.doesNotMatch(load.stdout, /rolled back/);
   await writeFiles(dir, { "a.txt": "fix\n" });
-  const hook = await runBaton(["hook", "session-end", "--host", "claude-code", "--json"], {
-    cwd: "/",
-    stdin: JSON.stringify({
-      session_id: "s-hotfix",
-      cwd: dir,
-      hook_event_name: "SessionEnd",
-      transcript_path: "/dev/null",
-    }),
-  });
+  const hook = await sessionEnd(dir, "s-hotfix");
   assert.equal(hook.code, 0, hook.stderr);
   assert.equal(JSON.parse(hook.stdout).action, "written", hook.stdout);
   // The hotfix and its capsule committed, main's later handoff is current again there.
