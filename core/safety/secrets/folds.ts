@@ -11,6 +11,7 @@
  * Pure: no I/O.
  * @module
  */
+import type { CopyMemory } from "./copies.ts";
 import { findSecretsIn, type RawFinding, type SecretEngine } from "./engine.ts";
 import { foldAlphabets, isFoldKind } from "./fold_rules.ts";
 import { extendWraps, type ExtendWrapsOptions, type JoinedValue, joinOverlaps } from "./wraps.ts";
@@ -72,6 +73,33 @@ export function judgeFolds(
   return { findings: joinOverlaps(rest), joined };
 }
 
+/**
+ * A buffer's findings as redaction takes them, in memory and streamed alike:
+ * the folded tokens' heads among `headed` (findSecrets with heads) judged,
+ * every finding but an armoured block's extended over its wrap, and each
+ * value, whole or joined across lines, remembered in `memory` so that every
+ * later copy of it is found too.
+ * @param options Whether the buffer starts and ends its input (see wraps.ts).
+ * @returns The findings, heads resolved and wraps followed.
+ */
+export function joinAndRemember(
+  engine: SecretEngine,
+  bytes: Uint8Array,
+  headed: RawFinding[],
+  memory: CopyMemory,
+  options: ExtendWrapsOptions = {},
+): RawFinding[] {
+  const folds = judgeFolds(engine, bytes, headed, options);
+  const { findings, joined } = extendWraps(bytes, folds.findings, {
+    skip: engine.armoredKinds,
+    ...options,
+  });
+  memory.remember(bytes, findings);
+  for (const j of folds.joined) memory.rememberValue(j.value, j.kind);
+  for (const j of joined) memory.rememberValue(j.value, j.kind);
+  return findings;
+}
+
 /** The heads' body alphabets of each engine, built on first use. */
 const alphabetCache = new WeakMap<SecretEngine, Map<string, Uint8Array>>();
 
@@ -102,11 +130,12 @@ function judged(
   const left = j.start - from;
   // The token ends where a piece does: the last one, or an earlier one when
   // the wrap went on into an ordinary line (`ls` after a full line).
+  const whole = new Uint8Array(left + j.pieces[j.pieces.length - 1]!.value);
+  whole.set(bytes.subarray(from, j.start));
+  whole.set(j.value.subarray(0, whole.length - left), left);
   for (let k = j.pieces.length - 1; k >= 0; k--) {
     const length = j.pieces[k]!.value;
-    const text = new Uint8Array(left + length);
-    text.set(bytes.subarray(from, j.start));
-    text.set(j.value.subarray(0, length), left);
+    const text = whole.subarray(0, left + length);
     const pass = engine.scanKeywordsTs(text);
     for (const f of findSecretsIn(engine, text, text.length, pass)) {
       if (!isFoldKind(f.kind) && f.start <= left && f.end === text.length) {

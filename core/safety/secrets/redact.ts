@@ -11,9 +11,8 @@
  */
 import { CopyMemory, mergeCopies } from "./copies.ts";
 import { findSecrets, type RawFinding, type SecretEngine } from "./engine.ts";
-import { judgeFolds } from "./folds.ts";
+import { joinAndRemember } from "./folds.ts";
 import { type Finding, redactionMarker } from "./stream.ts";
-import { extendWraps } from "./wraps.ts";
 
 const encoder = new TextEncoder();
 // ignoreBOM: a text that opens with U+FEFF keeps it; the default decoder drops it,
@@ -83,14 +82,8 @@ export function findWithCopies(
 ): RawFinding[] {
   const headed = findSecrets(engine, bytes, true);
   if (headed.length === 0 && options.memory === undefined) return headed;
-  const folds = judgeFolds(engine, bytes, headed);
-  const { findings: found, joined } = extendWraps(bytes, folds.findings, {
-    skip: engine.armoredKinds,
-  });
   const memory = options.memory ?? new CopyMemory();
-  memory.remember(bytes, found);
-  for (const j of folds.joined) memory.rememberValue(j.value, j.kind);
-  for (const j of joined) memory.rememberValue(j.value, j.kind);
+  const found = joinAndRemember(engine, bytes, headed, memory);
   return mergeCopies(found, memory.find(bytes, 0, bytes.length, engine.probeCopies(bytes)));
 }
 

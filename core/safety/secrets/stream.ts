@@ -28,8 +28,8 @@ import { SCAN_BOUNDS, type ScanBounds } from "../../bounds.ts";
 import { armorEnd } from "./armor.ts";
 import { type CopyBounds, CopyMemory, mergeCopies } from "./copies.ts";
 import { findSecrets, type RawFinding, type SecretEngine } from "./engine.ts";
-import { judgeFolds } from "./folds.ts";
-import { extendWraps, WRAP_REACH } from "./wraps.ts";
+import { joinAndRemember } from "./folds.ts";
+import { WRAP_REACH } from "./wraps.ts";
 
 /** Reads bytes into a buffer; null at end of input (the shape of Deno.Reader). */
 export interface ByteReader {
@@ -231,14 +231,7 @@ export async function scanStream(
     const limit = eof ? base + bufLen : base + bufLen - overlap;
     const round: RawFinding[] = [];
     const ends = { opens: base === 0, complete: eof };
-    const folds = judgeFolds(engine, view, findSecrets(engine, view, true), ends);
-    const { findings: found, joined: wrapped } = extendWraps(view, folds.findings, {
-      skip: engine.armoredKinds,
-      ...ends,
-    });
-    memory.remember(view, found);
-    for (const w of folds.joined) memory.rememberValue(w.value, w.kind);
-    for (const w of wrapped) memory.rememberValue(w.value, w.kind);
+    const found = joinAndRemember(engine, view, findSecrets(engine, view, true), memory, ends);
     const from = Math.max(0, decidedUpTo - base);
     const all = mergeCopies(found, memory.find(view, from, limit - base, engine.probeCopies(view)));
     for (const f of all) {
