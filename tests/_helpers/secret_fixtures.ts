@@ -2270,3 +2270,23 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
     ],
   };
 }
+
+/** `fold -w width`: every line cut into pieces of `width` characters. */
+export function foldLines(text: string, width: number): string {
+  return text.split("\n").map((line) => {
+    const pieces: string[] = [];
+    for (let i = 0; i < line.length; i += width) pieces.push(line.slice(i, i + width));
+    return pieces.length === 0 ? "" : pieces.join("\n");
+  }).join("\n");
+}
+
+/** Where a folded text is found: raw, CRLF, in a transcript's tool result (CRLF too), nested once more. */
+export const FOLD_CONTAINERS: Readonly<Record<string, (text: string) => string>> = {
+  raw: (t) => t,
+  crlf: (t) => t.replaceAll("\n", "\r\n"),
+  transcript: (t) =>
+    JSON.stringify({ type: "tool_result", tool_use_id: "toolu_01", content: t }) + "\n",
+  transcript_crlf: (t) =>
+    JSON.stringify({ type: "tool_result", content: t.replaceAll("\n", "\r\n") }) + "\n",
+  nested: (t) => JSON.stringify({ message: JSON.stringify({ content: t }) }) + "\n",
+};

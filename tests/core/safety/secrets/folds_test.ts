@@ -16,30 +16,16 @@ import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
 import { scanStream } from "../../../../core/safety/secrets/stream.ts";
 import { WRAP_REACH } from "../../../../core/safety/secrets/wraps.ts";
 import { concatBytes, readerOf } from "../../../_helpers/byte_stream.ts";
-import { p, Rng, SAMPLES } from "../../../_helpers/secret_fixtures.ts";
+import {
+  FOLD_CONTAINERS as CONTAINERS,
+  foldLines as fold,
+  p,
+  Rng,
+  SAMPLES,
+} from "../../../_helpers/secret_fixtures.ts";
 
 const engine = defaultEngine();
 const encoder = new TextEncoder();
-
-/** `fold -w width`: every line cut into pieces of `width` characters. */
-function fold(text: string, width: number): string {
-  return text.split("\n").map((line) => {
-    const pieces: string[] = [];
-    for (let i = 0; i < line.length; i += width) pieces.push(line.slice(i, i + width));
-    return pieces.length === 0 ? "" : pieces.join("\n");
-  }).join("\n");
-}
-
-/** Where a folded text is found: raw, CRLF, in a transcript's tool result (CRLF too), nested once more. */
-const CONTAINERS: Record<string, (text: string) => string> = {
-  raw: (t) => t,
-  crlf: (t) => t.replaceAll("\n", "\r\n"),
-  transcript: (t) =>
-    JSON.stringify({ type: "tool_result", tool_use_id: "toolu_01", content: t }) + "\n",
-  transcript_crlf: (t) =>
-    JSON.stringify({ type: "tool_result", content: t.replaceAll("\n", "\r\n") }) + "\n",
-  nested: (t) => JSON.stringify({ message: JSON.stringify({ content: t }) }) + "\n",
-};
 
 /** The kinds the brief names, each with a keyword of its own at the token's start. */
 const NAMED = [

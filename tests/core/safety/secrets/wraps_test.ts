@@ -13,7 +13,14 @@ import { redactText } from "../../../../core/safety/secrets/redact.ts";
 import { scanStream } from "../../../../core/safety/secrets/stream.ts";
 import { extendWraps, WRAP_REACH } from "../../../../core/safety/secrets/wraps.ts";
 import { concatBytes, readerOf } from "../../../_helpers/byte_stream.ts";
-import { ALNUM, Rng, SAMPLES, URLSAFE } from "../../../_helpers/secret_fixtures.ts";
+import {
+  ALNUM,
+  FOLD_CONTAINERS,
+  foldLines as fold,
+  Rng,
+  SAMPLES,
+  URLSAFE,
+} from "../../../_helpers/secret_fixtures.ts";
 
 /** Prefixed tokens a property run may print bare, folded inside their body. */
 const TOKEN_KINDS = ["github_pat", "github_fine_grained_pat", "anthropic_api_key", "jwt"];
@@ -21,24 +28,9 @@ const TOKEN_KINDS = ["github_pat", "github_fine_grained_pat", "anthropic_api_key
 const engine = defaultEngine();
 const encoder = new TextEncoder();
 
-/** `fold -w width`: every line cut into pieces of `width` characters. */
-function fold(text: string, width: number): string {
-  return text.split("\n").map((line) => {
-    const pieces: string[] = [];
-    for (let i = 0; i < line.length; i += width) pieces.push(line.slice(i, i + width));
-    return pieces.length === 0 ? "" : pieces.join("\n");
-  }).join("\n");
-}
-
-/** Where a folded text is found: raw, CRLF, in a transcript's tool result, nested once more. */
+/** Where a folded text is found: the shared containers, and a Markdown fence in prose. */
 const CONTAINERS: Record<string, (text: string) => string> = {
-  raw: (t) => t,
-  crlf: (t) => t.replaceAll("\n", "\r\n"),
-  transcript: (t) =>
-    JSON.stringify({ type: "tool_result", tool_use_id: "toolu_01", content: t }) + "\n",
-  transcript_crlf: (t) =>
-    JSON.stringify({ type: "tool_result", content: t.replaceAll("\n", "\r\n") }) + "\n",
-  nested: (t) => JSON.stringify({ message: JSON.stringify({ content: t }) }) + "\n",
+  ...FOLD_CONTAINERS,
   fence: (t) => `Run this:\n\n\`\`\`\n${t}\n\`\`\`\n\nThen restart.\n`,
 };
 
