@@ -10,6 +10,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { ranNoTest } from "../../../core/transcript/ran_no_test.ts";
 import { testOutcome } from "../../../core/transcript/test_outcome.ts";
+import { programRuns } from "../../_helpers/program_runs.ts";
 import { tempDir } from "../../_helpers/temp.ts";
 
 async function run(cmd: string, args: string[], cwd: string, env: Record<string, string> = {}) {
@@ -24,19 +25,10 @@ async function run(cmd: string, args: string[], cwd: string, env: Record<string,
   return { code: out.code, text: dec.decode(out.stdout) + dec.decode(out.stderr) };
 }
 
-async function installed(cmd: string): Promise<boolean> {
-  try {
-    return (await new Deno.Command(cmd, { args: ["--version"], stdout: "null", stderr: "null" })
-      .output()).success;
-  } catch {
-    return false;
-  }
-}
-
 Deno.test({
   name:
     "real cargo: a crate with no test exits 0 ('running 0 tests'): unknown; with one test it passes (control)",
-  ignore: !(await installed("cargo")),
+  ignore: !programRuns("cargo", ["--version"]),
   fn: async () => {
     await using tmp = await tempDir();
     await Deno.mkdir(`${tmp.path}/src`);
@@ -84,7 +76,7 @@ Deno.test("real python unittest (3.11 exits 0 on 'Ran 0 tests ... OK'): unknown;
 Deno.test({
   name:
     "real ctest with no test configured exits 0 ('No tests were found'): unknown even where its status alone would say passed",
-  ignore: !(await installed("ctest")),
+  ignore: !programRuns("ctest", ["--version"]),
   fn: async () => {
     await using tmp = await tempDir();
     const none = await run("ctest", ["--test-dir", tmp.path], tmp.path);
@@ -113,7 +105,7 @@ Deno.test("real deno: a --filter that matches nothing prints '0 passed ... 1 fil
 Deno.test({
   name:
     "real go: a module path with no dot or slash (go mod init myapp) whose root package fails to build beside a package with no test files fails, not unknown; only no test files is unknown (control)",
-  ignore: !(await goInstalled()),
+  ignore: !programRuns("go", ["version"]),
   fn: async () => {
     await using tmp = await tempDir();
     const env = {
@@ -145,15 +137,6 @@ Deno.test({
     );
   },
 });
-
-async function goInstalled(): Promise<boolean> {
-  try {
-    return (await new Deno.Command("go", { args: ["version"], stdout: "null", stderr: "null" })
-      .output()).success;
-  } catch {
-    return false;
-  }
-}
 
 /** Outputs in the shapes the runners' documentation and sources give (not run here). */
 const NONE_RAN: readonly [string, string, boolean][] = [

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { selectionMayRunNone } from "../../../core/transcript/runner_selection.ts";
 import { testOutcome, testStatusSource } from "../../../core/transcript/test_outcome.ts";
+import { programRuns } from "../../_helpers/program_runs.ts";
 import { tempDir } from "../../_helpers/temp.ts";
 
 Deno.test("testStatusSource(): a runner asked to run only tests matching a pattern, which exits 0 when none match, lends only a failure", () => {
@@ -91,20 +92,10 @@ Deno.test("testOutcome(): deno test --filter matching nothing exits 0 (real deno
   assert.equal(testOutcome("deno test --filter alpha", false), "failed");
 });
 
-function installed(program: string): boolean {
-  try {
-    new Deno.Command(program, { args: ["--version"], stdout: "null", stderr: "null" })
-      .outputSync();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 Deno.test({
   name:
     "testOutcome(): ctest exits 0 when -R selects no test (real ctest as the oracle): no pass; --no-tests=error makes it fail, so its 0 is a pass (control)",
-  ignore: !installed("ctest"),
+  ignore: !programRuns("ctest", ["--version"]),
   fn: async () => {
     await using tmp = await tempDir();
     Deno.writeTextFileSync(`${tmp.path}/CTestTestfile.cmake`, 'add_test(t1 "true")\n');
@@ -122,7 +113,7 @@ Deno.test({
 Deno.test({
   name:
     "testOutcome(): pytest's exit 5 says no test was collected (real pytest as the oracle): neither passed nor failed; its exit 1 is a failure (control)",
-  ignore: !installed("pytest"),
+  ignore: !programRuns("pytest", ["--version"]),
   fn: async () => {
     await using tmp = await tempDir();
     Deno.writeTextFileSync(`${tmp.path}/test_a.py`, "def test_a():\n    assert False\n");
@@ -139,17 +130,22 @@ Deno.test({
   },
 });
 
-Deno.test("testOutcome(): a runner stopped by timeout (124, real timeout as the oracle) or that timeout could not start has no outcome; the runner's own failure under timeout stays failed (control)", async () => {
-  await using tmp = await tempDir();
-  assert.equal(await run("timeout", ["0.2", "sleep", "5"], tmp.path), 124, "ran out");
-  assert.equal(testOutcome("timeout 5 npm test", false, 124), "unknown");
-  assert.equal(await run("timeout", ["--preserve-status", "0.2", "sleep", "5"], tmp.path), 143);
-  assert.equal(testOutcome("timeout --preserve-status 5 pytest", false, 143), "unknown");
-  assert.equal(testOutcome("timeout 5 cargo test", false, 127), "unknown");
-  // controls: the runner's own status passes through timeout
-  assert.equal(await run("timeout", ["5", "false"], tmp.path), 1);
-  assert.equal(testOutcome("timeout 5 npm test", false, 1), "failed");
-  assert.equal(testOutcome("timeout 5 npm test", true, 0), "passed");
-  // without timeout a 124 is the runner's own
-  assert.equal(testOutcome("npm test", false, 124), "failed");
+Deno.test({
+  name:
+    "testOutcome(): a runner stopped by timeout (124, real timeout as the oracle) or that timeout could not start has no outcome; the runner's own failure under timeout stays failed (control)",
+  ignore: !programRuns("timeout", ["--version"]),
+  fn: async () => {
+    await using tmp = await tempDir();
+    assert.equal(await run("timeout", ["0.2", "sleep", "5"], tmp.path), 124, "ran out");
+    assert.equal(testOutcome("timeout 5 npm test", false, 124), "unknown");
+    assert.equal(await run("timeout", ["--preserve-status", "0.2", "sleep", "5"], tmp.path), 143);
+    assert.equal(testOutcome("timeout --preserve-status 5 pytest", false, 143), "unknown");
+    assert.equal(testOutcome("timeout 5 cargo test", false, 127), "unknown");
+    // controls: the runner's own status passes through timeout
+    assert.equal(await run("timeout", ["5", "false"], tmp.path), 1);
+    assert.equal(testOutcome("timeout 5 npm test", false, 1), "failed");
+    assert.equal(testOutcome("timeout 5 npm test", true, 0), "passed");
+    // without timeout a 124 is the runner's own
+    assert.equal(testOutcome("npm test", false, 124), "failed");
+  },
 });

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { testOutcome, testStatusSource } from "../../../core/transcript/test_outcome.ts";
+import { programRuns } from "../../_helpers/program_runs.ts";
 import { tempDir } from "../../_helpers/temp.ts";
 
 Deno.test("testStatusSource(): the status is the runner's only when the runner is the last command, alone", () => {
@@ -230,20 +231,10 @@ Deno.test("testOutcome(): deno's --permit-no-files exits 0 with no test at all (
   assert.equal(testOutcome("deno test", true), "passed");
 });
 
-function installed(program: string): boolean {
-  try {
-    new Deno.Command(program, { args: ["--version"], stdout: "null", stderr: "null" })
-      .outputSync();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 Deno.test({
   name:
     "testOutcome(): pytest --setup-only, --fixtures-per-test and --cache-show exit 0 beside a failing test (real pytest as the oracle): no pass; the plain run fails (control)",
-  ignore: !installed("pytest"),
+  ignore: !programRuns("pytest", ["--version"]),
   fn: async () => {
     await using tmp = await tempDir();
     Deno.writeTextFileSync(`${tmp.path}/test_a.py`, "def test_a():\n    assert False\n");
