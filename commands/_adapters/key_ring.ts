@@ -319,13 +319,8 @@ function checkHomeFolder(home: string): void {
   }
 }
 
-function folderOf(path: string): string {
-  const cut = path.lastIndexOf("/");
-  return cut <= 0 ? "/" : path.slice(0, cut);
-}
-
+/** The signing key file's text; its folder was checked by the caller (checkHomeFolder). */
 function readKeyText(path: string): string {
-  checkHomeFolder(folderOf(path));
   const info = Deno.lstatSync(path);
   if (info.isSymlink || !info.isFile) {
     throw new KeyFileError("the signing key file is not a regular file");
@@ -349,6 +344,7 @@ export async function readOwnPublicKey(
   const paths = keyPaths(io);
   if (!paths.ok || lstatOrNull(paths.signingKey) === null) return null;
   if (await homeInRepository(io, paths.home, cwd)) throw homeInRepositoryError();
+  checkHomeFolder(paths.home);
   return await readPublicHalf(readKeyText(paths.signingKey));
 }
 
