@@ -3,6 +3,7 @@
  * core/hosts/record.ts). Its install files are core/hosts/install/codex.ts.
  * @module
  */
+import { CLAUDE_CODE_RECORD } from "./claude_code.ts";
 import type { HostRecord } from "./record.ts";
 
 /** Codex CLI. */
@@ -23,21 +24,8 @@ export const CODEX_RECORD = {
       "Codex has no command files any more (custom prompts were removed in 0.117.0): use $baton",
     ],
   },
-  events: {
-    "session-start": ["SessionStart"],
-    "pre-compact": ["PreCompact"],
-    "session-end": ["SessionEnd"],
-    stop: ["Stop"],
-    prompt: ["UserPromptSubmit"],
-    "post-tool": ["PostToolUse"],
-    "pre-tool": ["PreToolUse"],
-  },
-  payload: {
-    event: "hook_event_name",
-    sessionId: "session_id",
-    transcriptPath: "transcript_path",
-    cwd: "cwd",
-  },
+  events: CLAUDE_CODE_RECORD.events,
+  payload: CLAUDE_CODE_RECORD.payload,
   // Codex shows the model about 2,500 tokens of hook output.
   output: { shape: "nested", injectionCapChars: 9_000, stopAck: true },
   deny: "permission-decision",

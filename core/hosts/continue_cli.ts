@@ -11,6 +11,7 @@
  * each (`~/.continue/sessions/<id>.json`), read by core/transcript/continue_cli.ts.
  * @module
  */
+import { CLAUDE_CODE_RECORD } from "./claude_code.ts";
 import type { HostRecord } from "./record.ts";
 
 /** Continue's CLI. */
@@ -34,12 +35,7 @@ export const CONTINUE_RECORD = {
   },
   // cn fires none of these; the names are what its hook settings would use.
   events: {},
-  payload: {
-    event: "hook_event_name",
-    sessionId: "session_id",
-    transcriptPath: "transcript_path",
-    cwd: "cwd",
-  },
+  payload: CLAUDE_CODE_RECORD.payload,
   output: { shape: "plain", injectionCapChars: 10_000, stopAck: false },
   // No gate is installed for cn; this is the shape the gate would render for it.
   deny: "permission-decision",

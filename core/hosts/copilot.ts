@@ -3,6 +3,7 @@
  * core/hosts/record.ts). Its install files are core/hosts/install/copilot.ts.
  * @module
  */
+import { CLAUDE_CODE_RECORD } from "./claude_code.ts";
 import type { HostRecord } from "./record.ts";
 
 /** GitHub Copilot (CLI and VS Code). */
@@ -20,15 +21,7 @@ export const COPILOT_RECORD = {
       "SessionStart loads the briefing (top-level additionalContext for Copilot CLI, hookSpecificOutput for VS Code); PreCompact and Stop write a capsule; UserPromptSubmit reports the context band, once per band (VS Code hooks are a preview feature); PreToolUse runs the mutation gate on every tool call, registered only once this clone opted in with baton enforce on",
     notes: [],
   },
-  events: {
-    "session-start": ["SessionStart"],
-    "pre-compact": ["PreCompact"],
-    "session-end": ["SessionEnd"],
-    stop: ["Stop"],
-    prompt: ["UserPromptSubmit"],
-    "post-tool": ["PostToolUse"],
-    "pre-tool": ["PreToolUse"],
-  },
+  events: CLAUDE_CODE_RECORD.events,
   payload: {
     event: "hookEventName",
     sessionId: "sessionId",

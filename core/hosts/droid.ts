@@ -11,6 +11,7 @@
  * core/transcript/droid.ts.
  * @module
  */
+import { CLAUDE_CODE_RECORD } from "./claude_code.ts";
 import type { HostRecord } from "./record.ts";
 
 /** Factory Droid. */
@@ -32,21 +33,8 @@ export const DROID_RECORD = {
       "no command files: Droid's Skill tool offers the baton skill instead",
     ],
   },
-  events: {
-    "session-start": ["SessionStart"],
-    "pre-compact": ["PreCompact"],
-    "session-end": ["SessionEnd"],
-    stop: ["Stop"],
-    prompt: ["UserPromptSubmit"],
-    "post-tool": ["PostToolUse"],
-    "pre-tool": ["PreToolUse"],
-  },
-  payload: {
-    event: "hook_event_name",
-    sessionId: "session_id",
-    transcriptPath: "transcript_path",
-    cwd: "cwd",
-  },
+  events: CLAUDE_CODE_RECORD.events,
+  payload: CLAUDE_CODE_RECORD.payload,
   output: { shape: "nested", injectionCapChars: 10_000, stopAck: true },
   deny: "permission-decision",
   tools: {

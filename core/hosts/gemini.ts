@@ -3,6 +3,7 @@
  * core/hosts/record.ts). Its install files are core/hosts/install/gemini.ts.
  * @module
  */
+import { CLAUDE_CODE_RECORD } from "./claude_code.ts";
 import type { HostRecord } from "./record.ts";
 
 /** Gemini CLI. */
@@ -32,12 +33,7 @@ export const GEMINI_RECORD = {
     "post-tool": ["AfterTool"],
     "pre-tool": ["BeforeTool"],
   },
-  payload: {
-    event: "hook_event_name",
-    sessionId: "session_id",
-    transcriptPath: "transcript_path",
-    cwd: "cwd",
-  },
+  payload: CLAUDE_CODE_RECORD.payload,
   output: { shape: "nested", injectionCapChars: 10_000, stopAck: true },
   deny: "decision",
   tools: {

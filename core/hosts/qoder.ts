@@ -13,6 +13,7 @@
  * (its tool names are unchecked).
  * @module
  */
+import { CLAUDE_CODE_RECORD } from "./claude_code.ts";
 import type { HostRecord } from "./record.ts";
 
 /** Qoder CLI. */
@@ -32,21 +33,8 @@ export const QODER_RECORD = {
       "no command files: their format is unchecked without a Qoder account; use the baton skill",
     ],
   },
-  events: {
-    "session-start": ["SessionStart"],
-    "pre-compact": ["PreCompact"],
-    "session-end": ["SessionEnd"],
-    stop: ["Stop"],
-    prompt: ["UserPromptSubmit"],
-    "post-tool": ["PostToolUse"],
-    "pre-tool": ["PreToolUse"],
-  },
-  payload: {
-    event: "hook_event_name",
-    sessionId: "session_id",
-    transcriptPath: "transcript_path",
-    cwd: "cwd",
-  },
+  events: CLAUDE_CODE_RECORD.events,
+  payload: CLAUDE_CODE_RECORD.payload,
   output: { shape: "nested", injectionCapChars: 10_000, stopAck: true },
   deny: "permission-decision",
   // Unchecked against a running Qoder, so the gate is not installed and reads no names.

@@ -9,6 +9,7 @@
  * `~/.qwen/projects/<project>/chats/`) are read by core/transcript/qwen_code.ts.
  * @module
  */
+import { CLAUDE_CODE_RECORD } from "./claude_code.ts";
 import type { HostRecord } from "./record.ts";
 
 /** Qwen Code. */
@@ -28,21 +29,8 @@ export const QWEN_CODE_RECORD = {
       'Qwen Code adds its settings version ("$version") to a settings file that lacks it when it starts; uninstall removes only baton\'s entries',
     ],
   },
-  events: {
-    "session-start": ["SessionStart"],
-    "pre-compact": ["PreCompact"],
-    "session-end": ["SessionEnd"],
-    stop: ["Stop"],
-    prompt: ["UserPromptSubmit"],
-    "post-tool": ["PostToolUse"],
-    "pre-tool": ["PreToolUse"],
-  },
-  payload: {
-    event: "hook_event_name",
-    sessionId: "session_id",
-    transcriptPath: "transcript_path",
-    cwd: "cwd",
-  },
+  events: CLAUDE_CODE_RECORD.events,
+  payload: CLAUDE_CODE_RECORD.payload,
   output: { shape: "nested", injectionCapChars: 10_000, stopAck: true },
   deny: "permission-decision",
   tools: {
