@@ -5,12 +5,13 @@
  * @module
  */
 import type { BatonInvocation } from "../hook_command.ts";
-import type { HookEvent } from "../ids.ts";
+import type { HookEvent, HostId } from "../ids.ts";
 import type { HostRecord } from "../record.ts";
 import {
   type MarkdownCommandOptions,
   renderMarkdownCommand,
   renderSkillFile,
+  renderTomlCommand,
 } from "./render_files.ts";
 import type {
   AllowListFormat,
@@ -19,6 +20,7 @@ import type {
   HookSpec,
   HostContent,
   HostEnv,
+  HostSpec,
   InstallScope,
   OwnedFile,
   PromptSource,
@@ -86,6 +88,11 @@ export function markdownCommands(
   });
 }
 
+/** One TOML command file per prompt in `dir` (Gemini CLI's format, which Qwen Code reads too). */
+export function tomlCommands(content: HostContent, dir: string): OwnedFile[] {
+  return commandFiles(content, { dir, suffix: ".toml", render: renderTomlCommand });
+}
+
 /** Per-host exceptions to the hooks a record registers. */
 export interface RecordHookOptions {
   /** Matchers per event (grouped shapes); absent means every source. */
@@ -116,6 +123,18 @@ export function recordHooks(record: HostRecord, options: RecordHookOptions = {})
       timeoutSeconds: options.timeouts?.[event] ?? HOOK_TIMEOUT_SECONDS,
     };
   });
+}
+
+/** What a host's spec takes from its record as it is: its id, label, hook support and hook note. */
+export function specHead(
+  record: HostRecord & { readonly id: HostId },
+): Pick<HostSpec, "id" | "label" | "hookSupport" | "hookNote"> {
+  return {
+    id: record.id,
+    label: record.label,
+    hookSupport: record.install.support,
+    hookNote: record.install.hookNote,
+  };
 }
 
 /**

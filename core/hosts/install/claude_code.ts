@@ -12,6 +12,7 @@ import {
   markdownCommands,
   recordHooks,
   skillFile,
+  specHead,
 } from "./_host_files.ts";
 import { CLAUDE_CODE_RECORD } from "../claude_code.ts";
 import type { HostEnv, HostSpec, InstallScope } from "./types.ts";
@@ -37,10 +38,7 @@ function claudeRoot(scope: InstallScope, env: HostEnv): string {
 
 /** The Claude Code integration. */
 export const CLAUDE_CODE: HostSpec = {
-  id: CLAUDE_CODE_RECORD.id,
-  label: CLAUDE_CODE_RECORD.label,
-  hookSupport: CLAUDE_CODE_RECORD.install.support,
-  hookNote: CLAUDE_CODE_RECORD.install.hookNote,
+  ...specHead(CLAUDE_CODE_RECORD),
   hookSwitches(scope, env) {
     const root = claudeRoot(scope, env);
     return ["settings.json", "settings.local.json"].map((name) => ({

@@ -6,17 +6,14 @@
  * `CLINE_DIR`). Pure.
  * @module
  */
-import { configRoot, joinPath, markdownCommands, skillFile } from "./_host_files.ts";
+import { configRoot, joinPath, markdownCommands, skillFile, specHead } from "./_host_files.ts";
 import { renderClinePlugin } from "./cline_plugin.ts";
 import { CLINE_RECORD } from "../cline.ts";
 import type { HostSpec } from "./types.ts";
 
 /** The Cline CLI integration. */
 export const CLINE: HostSpec = {
-  id: CLINE_RECORD.id,
-  label: CLINE_RECORD.label,
-  hookSupport: CLINE_RECORD.install.support,
-  hookNote: CLINE_RECORD.install.hookNote,
+  ...specHead(CLINE_RECORD),
   layout(scope, env, content) {
     const root = configRoot(CLINE_RECORD, scope, env);
     return {

@@ -14,6 +14,7 @@ import {
   scopeRoot,
   sharedConfigNote,
   skillFile,
+  specHead,
 } from "./_host_files.ts";
 import { CODEX_RECORD } from "../codex.ts";
 import type { HostEnv, HostSpec, InstallScope } from "./types.ts";
@@ -34,10 +35,7 @@ function codexDir(scope: InstallScope, env: HostEnv): string {
 
 /** The Codex CLI integration. */
 export const CODEX: HostSpec = {
-  id: CODEX_RECORD.id,
-  label: CODEX_RECORD.label,
-  hookSupport: CODEX_RECORD.install.support,
-  hookNote: CODEX_RECORD.install.hookNote,
+  ...specHead(CODEX_RECORD),
   hookSwitches(scope, env) {
     const config = joinPath(codexDir(scope, env), "config.toml");
     return [

@@ -16,6 +16,7 @@ import {
   recordHooks,
   sharedConfigNote,
   skillFile,
+  specHead,
 } from "./_host_files.ts";
 import { COPILOT_RECORD } from "../copilot.ts";
 import type { HostSpec } from "./types.ts";
@@ -26,10 +27,7 @@ const HOOKS = recordHooks(COPILOT_RECORD);
 
 /** The Copilot integration. */
 export const COPILOT: HostSpec = {
-  id: COPILOT_RECORD.id,
-  label: COPILOT_RECORD.label,
-  hookSupport: COPILOT_RECORD.install.support,
-  hookNote: COPILOT_RECORD.install.hookNote,
+  ...specHead(COPILOT_RECORD),
   layout(scope, env, content) {
     const root = configRoot(COPILOT_RECORD, scope, env);
     const skill = skillFile(joinPath(root, "skills"), content);

@@ -7,7 +7,14 @@
  * project's `crush.json` (Crush's only hook event). Pure.
  * @module
  */
-import { configRoot, joinPath, jsonHooks, recordHooks, skillFile } from "./_host_files.ts";
+import {
+  configRoot,
+  joinPath,
+  jsonHooks,
+  recordHooks,
+  skillFile,
+  specHead,
+} from "./_host_files.ts";
 import { registersGate } from "./registered_hooks.ts";
 import { renderMarkdownCommand } from "./render_files.ts";
 import { CRUSH_RECORD } from "../crush.ts";
@@ -30,10 +37,7 @@ const LOOP: PromptSource = {
 
 /** The Crush integration. */
 export const CRUSH: HostSpec = {
-  id: CRUSH_RECORD.id,
-  label: CRUSH_RECORD.label,
-  hookSupport: CRUSH_RECORD.install.support,
-  hookNote: CRUSH_RECORD.install.hookNote,
+  ...specHead(CRUSH_RECORD),
   layout(scope, env, content) {
     const root = configRoot(CRUSH_RECORD, scope, env);
     const project = scope === "project";

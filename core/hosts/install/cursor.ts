@@ -13,6 +13,7 @@ import {
   recordHooks,
   sharedConfigNote,
   skillFile,
+  specHead,
 } from "./_host_files.ts";
 import { CURSOR_RECORD } from "../cursor.ts";
 import type { HostSpec } from "./types.ts";
@@ -24,10 +25,7 @@ const HOOKS = recordHooks(CURSOR_RECORD);
 
 /** The Cursor integration. */
 export const CURSOR: HostSpec = {
-  id: CURSOR_RECORD.id,
-  label: CURSOR_RECORD.label,
-  hookSupport: CURSOR_RECORD.install.support,
-  hookNote: CURSOR_RECORD.install.hookNote,
+  ...specHead(CURSOR_RECORD),
   layout(scope, env, content) {
     const root = configRoot(CURSOR_RECORD, scope, env);
     return {

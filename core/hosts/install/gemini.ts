@@ -5,15 +5,15 @@
  * @module
  */
 import {
-  commandFiles,
   configRoot,
   joinPath,
   jsonHooks,
   recordHooks,
   sharedConfigNote,
   skillFile,
+  specHead,
+  tomlCommands,
 } from "./_host_files.ts";
-import { renderTomlCommand } from "./render_files.ts";
 import { GEMINI_RECORD } from "../gemini.ts";
 import type { HostSpec } from "./types.ts";
 
@@ -23,20 +23,13 @@ const HOOKS = recordHooks(GEMINI_RECORD);
 
 /** The Gemini CLI integration. */
 export const GEMINI: HostSpec = {
-  id: GEMINI_RECORD.id,
-  label: GEMINI_RECORD.label,
-  hookSupport: GEMINI_RECORD.install.support,
-  hookNote: GEMINI_RECORD.install.hookNote,
+  ...specHead(GEMINI_RECORD),
   layout(scope, env, content) {
     const root = configRoot(GEMINI_RECORD, scope, env);
     return {
       files: [
         skillFile(joinPath(root, "skills"), content),
-        ...commandFiles(content, {
-          dir: joinPath(root, "commands"),
-          suffix: ".toml",
-          render: renderTomlCommand,
-        }),
+        ...tomlCommands(content, joinPath(root, "commands")),
         jsonHooks(joinPath(root, "settings.json"), {
           hooks: HOOKS,
           shape: "grouped",

@@ -8,7 +8,14 @@
  * `$XDG_CONFIG_HOME/opencode` (default `~/.config/opencode`). Pure.
  * @module
  */
-import { configRoot, joinPath, jsonHooks, markdownCommands, skillFile } from "./_host_files.ts";
+import {
+  configRoot,
+  joinPath,
+  jsonHooks,
+  markdownCommands,
+  skillFile,
+  specHead,
+} from "./_host_files.ts";
 import { renderOpenCodePlugin } from "./render_files.ts";
 import { ALLOWED_STATE_COMMANDS } from "./state_commands.ts";
 import { OPENCODE_RECORD } from "../opencode.ts";
@@ -42,10 +49,7 @@ export function openCodeStyleSpec(
   allow?: AllowListFormat,
 ): HostSpec {
   return {
-    id: record.id,
-    label: record.label,
-    hookSupport: record.install.support,
-    hookNote: record.install.hookNote,
+    ...specHead(record),
     layout(scope, env, content) {
       const root = configRoot(record, scope, env);
       return {

@@ -5,17 +5,14 @@
  * project or `~/.pi/agent` (moved by `PI_CODING_AGENT_DIR`). Pure.
  * @module
  */
-import { configRoot, joinPath, markdownCommands, skillFile } from "./_host_files.ts";
+import { configRoot, joinPath, markdownCommands, skillFile, specHead } from "./_host_files.ts";
 import { renderPiExtension } from "./pi_extension.ts";
 import { PI_RECORD } from "../pi.ts";
 import type { HostSpec } from "./types.ts";
 
 /** The pi integration. */
 export const PI: HostSpec = {
-  id: PI_RECORD.id,
-  label: PI_RECORD.label,
-  hookSupport: PI_RECORD.install.support,
-  hookNote: PI_RECORD.install.hookNote,
+  ...specHead(PI_RECORD),
   layout(scope, env, content) {
     const root = configRoot(PI_RECORD, scope, env);
     return {

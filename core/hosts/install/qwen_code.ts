@@ -6,34 +6,27 @@
  * @module
  */
 import {
-  commandFiles,
   configRoot,
   joinPath,
   jsonHooks,
   recordHooks,
   sharedConfigNote,
   skillFile,
+  specHead,
+  tomlCommands,
 } from "./_host_files.ts";
-import { renderTomlCommand } from "./render_files.ts";
 import { QWEN_CODE_RECORD } from "../qwen_code.ts";
 import type { HostSpec } from "./types.ts";
 
 /** The Qwen Code integration. */
 export const QWEN_CODE: HostSpec = {
-  id: QWEN_CODE_RECORD.id,
-  label: QWEN_CODE_RECORD.label,
-  hookSupport: QWEN_CODE_RECORD.install.support,
-  hookNote: QWEN_CODE_RECORD.install.hookNote,
+  ...specHead(QWEN_CODE_RECORD),
   layout(scope, env, content) {
     const root = configRoot(QWEN_CODE_RECORD, scope, env);
     return {
       files: [
         skillFile(joinPath(root, "skills"), content),
-        ...commandFiles(content, {
-          dir: joinPath(root, "commands"),
-          suffix: ".toml",
-          render: renderTomlCommand,
-        }),
+        ...tomlCommands(content, joinPath(root, "commands")),
         jsonHooks(joinPath(root, "settings.json"), {
           hooks: recordHooks(QWEN_CODE_RECORD),
           shape: "grouped",
