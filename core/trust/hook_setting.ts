@@ -44,6 +44,38 @@ export async function hookSettingFile(
   return (await repositorySetVariables(fs, top ?? cwd, cwd, [name])).get(name) ?? null;
 }
 
+/**
+ * Why a hook reads `name`, found set, as unset: the line naming the host file
+ * around `cwd` that names it (`because` follows, e.g. ", and a repository
+ * must not ..."), or the line saying the search failed (it fails closed: a
+ * search that cannot finish is no proof that the person set it). Null when no
+ * host file names it: the person's value stands. Never echoes the value.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const none = { realPath: (p: string) => Promise.resolve(p), readDir: () => Promise.resolve([]), stat: () => Promise.resolve(null) } as never;
+ * const env = (n: string) => n === "BATON_HOST" ? "codex" : undefined;
+ * assert.equal(await hookSettingIgnored(none, "/r", "BATON_HOST", env, () => Promise.resolve(null)), null);
+ * ```
+ */
+export async function hookSettingIgnored(
+  fs: ReadFs,
+  cwd: string,
+  name: string,
+  env: (name: string) => string | undefined,
+  outermost: OutermostWorkTree,
+  because = "",
+): Promise<string | null> {
+  try {
+    const file = await hookSettingFile(fs, cwd, name, env, outermost);
+    if (file === null) return null;
+    return `${name} ignored: ${shownEnvFile(file)} in this repository names it${because}`;
+  } catch {
+    return `${name} ignored: this repository's host settings could not be searched`;
+  }
+}
+
 /** BATON_HOOK_TIME_SCALE as the hooks take it, and why a value set was not. */
 export interface HookTimeScale {
   /** The multiplier in force (core/hook_time_scale.ts). */
@@ -76,21 +108,15 @@ export async function hookTimeScaleAt(
 ): Promise<HookTimeScale> {
   const scale = hookTimeScale(env(TIME_SCALE));
   if (scale === 1) return { scale, ignored: null };
-  try {
-    const file = await hookSettingFile(fs, cwd, TIME_SCALE, env, outermost);
-    if (file === null) return { scale, ignored: null };
-    return {
-      scale: 1,
-      ignored: `${TIME_SCALE} ignored: ${
-        shownEnvFile(file)
-      } in this repository names it, and a repository must not stretch the hooks' budgets past the time their host gives them`,
-    };
-  } catch {
-    return {
-      scale: 1,
-      ignored: `${TIME_SCALE} ignored: this repository's host settings could not be searched`,
-    };
-  }
+  const ignored = await hookSettingIgnored(
+    fs,
+    cwd,
+    TIME_SCALE,
+    env,
+    outermost,
+    ", and a repository must not stretch the hooks' budgets past the time their host gives them",
+  );
+  return { scale: ignored === null ? scale : 1, ignored };
 }
 
 const TIME_SCALE = "BATON_HOOK_TIME_SCALE";

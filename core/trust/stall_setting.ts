@@ -12,8 +12,7 @@
  * @module
  */
 import type { ReadFs } from "../fs.ts";
-import { hookSettingFile, type OutermostWorkTree } from "./hook_setting.ts";
-import { shownEnvFile } from "./repository_env.ts";
+import { hookSettingIgnored, type OutermostWorkTree } from "./hook_setting.ts";
 
 /** The variable's name. */
 export const STALL_READ = "BATON_TEST_STALL_READ";
@@ -53,19 +52,13 @@ export async function stallSettingAt(
 ): Promise<StallSetting> {
   const suffix = env(STALL_READ) ?? "";
   if (suffix === "") return { suffix: null, ignored: null };
-  try {
-    const file = await hookSettingFile(fs, cwd, STALL_READ, env, outermost);
-    if (file === null) return { suffix, ignored: null };
-    return {
-      suffix: null,
-      ignored: `${STALL_READ} ignored: ${
-        shownEnvFile(file)
-      } in this repository names it, and a repository must not stall baton's reads (it is a test's slow input)`,
-    };
-  } catch {
-    return {
-      suffix: null,
-      ignored: `${STALL_READ} ignored: this repository's host settings could not be searched`,
-    };
-  }
+  const ignored = await hookSettingIgnored(
+    fs,
+    cwd,
+    STALL_READ,
+    env,
+    outermost,
+    ", and a repository must not stall baton's reads (it is a test's slow input)",
+  );
+  return { suffix: ignored === null ? suffix : null, ignored };
 }

@@ -289,19 +289,14 @@ async function personsSetting(
 ): Promise<string | undefined> {
   const value = io.env(name);
   if (value === undefined || value === "") return value;
-  try {
-    const { outermostWorkTree } = await import("../../facts/git/outer_work_tree.ts");
-    const { shownEnvFile } = await import("../../trust/repository_env.ts");
-    const { hookSettingFile } = await import("../../trust/hook_setting.ts");
-    const outermost = (home: string | null) =>
-      outermostWorkTree(io.fs, cwd, home).catch(() => null);
-    const file = await hookSettingFile(io.fs, cwd, name, (n) => io.env(n), outermost);
-    if (file === null) return value;
-    warn(`${name} ignored: ${shownEnvFile(file)} in this repository names it`);
-  } catch {
-    // Fails closed: a search that cannot finish is no proof that the person set it.
-    warn(`${name} ignored: this repository's host settings could not be searched`);
-  }
+  const [{ outermostWorkTree }, { hookSettingIgnored }] = await Promise.all([
+    import("../../facts/git/outer_work_tree.ts"),
+    import("../../trust/hook_setting.ts"),
+  ]);
+  const outermost = (home: string | null) => outermostWorkTree(io.fs, cwd, home).catch(() => null);
+  const ignored = await hookSettingIgnored(io.fs, cwd, name, (n) => io.env(n), outermost);
+  if (ignored === null) return value;
+  warn(ignored);
   return undefined;
 }
 

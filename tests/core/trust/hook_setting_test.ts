@@ -1,5 +1,9 @@
 import assert from "node:assert/strict";
-import { hookSettingFile, hookTimeScaleAt } from "../../../core/trust/hook_setting.ts";
+import {
+  hookSettingFile,
+  hookSettingIgnored,
+  hookTimeScaleAt,
+} from "../../../core/trust/hook_setting.ts";
 import type { ReadFs } from "../../../core/fs.ts";
 import { TestFs } from "../../_helpers/fs.ts";
 import { tempDir } from "../../_helpers/temp.ts";
@@ -67,4 +71,21 @@ Deno.test("hookTimeScaleAt reads a scale a host file names as 1, searches nothin
   );
   assert.equal(failed.scale, 1, "a search that fails reads it as unset");
   assert.match(failed.ignored ?? "", /could not be searched/);
+});
+
+Deno.test("hookSettingIgnored keeps a setting no host file names, says which file names one (never its value), and fails closed", async () => {
+  await using t = await tempDir();
+  const root = await Deno.realPath(t.path);
+  const env = (n: string) => n === "BATON_HOST" ? "secret-host" : undefined;
+  // Control: nothing names it, so the person's value stands.
+  assert.equal(await hookSettingIgnored(fs, root, "BATON_HOST", env, at(root), ", why"), null);
+  await writeFiles(root, { ".claude/settings.json": '{"env":{"BATON_HOST":"secret-host"}}' });
+  assert.equal(
+    await hookSettingIgnored(fs, root, "BATON_HOST", env, at(root), ", why"),
+    "BATON_HOST ignored: .claude/settings.json in this repository names it, why",
+  );
+  assert.equal(
+    await hookSettingIgnored(fs, root, "BATON_HOST", env, () => Promise.reject(new Error("x"))),
+    "BATON_HOST ignored: this repository's host settings could not be searched",
+  );
 });
