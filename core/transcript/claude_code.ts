@@ -43,7 +43,7 @@ import {
   isClaudeToolUse,
   type TokenFill,
 } from "./context_signals.ts";
-import { emptyMeta, type ParsedTranscript, type ReadCounts, type Turn } from "./types.ts";
+import { emptyMeta, type ParsedTranscript, type ReadCounts, seenAt, type Turn } from "./types.ts";
 
 const SKIPPED_TYPES = new Set([
   "attachment",
@@ -144,10 +144,7 @@ export function parseClaudeCode(
     meta.cwd ??= stringOf(r.cwd, 4096);
     const version = stringOf(r.version, 40);
     if (version !== null) meta.format = `claude-code ${version}`;
-    if (at !== null) {
-      meta.started_at ??= at;
-      meta.updated_at = at;
-    }
+    seenAt(meta, at);
     const signal = claudeSignal(r);
     if (signal.compaction) {
       if (turns.at(-1)?.kind === "compaction") counts.skipped++;

@@ -39,7 +39,7 @@ import {
 } from "./record_text.ts";
 import { toolCallTurn } from "./tool_call.ts";
 import { codexSignal, fillFields, type TokenFill } from "./context_signals.ts";
-import { emptyMeta, type ParsedTranscript, type ReadCounts, type Turn } from "./types.ts";
+import { emptyMeta, type ParsedTranscript, type ReadCounts, seenAt, type Turn } from "./types.ts";
 
 const KNOWN_SKIPPED = new Set([
   "turn_context",
@@ -111,10 +111,7 @@ export function parseCodex(
       continue;
     }
     const at = timeOf(r.timestamp);
-    if (at !== null) {
-      meta.started_at ??= at;
-      meta.updated_at = at;
-    }
+    seenAt(meta, at);
     if (type === "session_meta") {
       meta.session_id ??= stringOf(p.id, 200) ?? stringOf(p.session_id, 200);
       meta.cwd ??= stringOf(p.cwd, 4096);

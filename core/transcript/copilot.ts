@@ -34,7 +34,7 @@ import {
   MAX_CALLS_PER_RECORD,
   type TokenFill,
 } from "./context_signals.ts";
-import { emptyMeta, type ParsedTranscript, type ReadCounts, type Turn } from "./types.ts";
+import { emptyMeta, type ParsedTranscript, type ReadCounts, seenAt, type Turn } from "./types.ts";
 
 /**
  * The texts Copilot CLI 1.0.102 writes as a tool call's `error.message` when
@@ -87,10 +87,7 @@ export function parseCopilot(records: readonly unknown[], counts: ReadCounts): P
       continue;
     }
     const at = timeOf(r.timestamp);
-    if (at !== null) {
-      meta.started_at ??= at;
-      meta.updated_at = at;
-    }
+    seenAt(meta, at);
     const signal = copilotSignal(r);
     switch (type) {
       case "session.start":

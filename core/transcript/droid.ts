@@ -41,7 +41,7 @@ import {
   withoutTaggedBlocks,
 } from "./record_text.ts";
 import { toolCallTurn } from "./tool_call.ts";
-import { emptyMeta, type ParsedTranscript, type ReadCounts, type Turn } from "./types.ts";
+import { emptyMeta, type ParsedTranscript, type ReadCounts, seenAt, type Turn } from "./types.ts";
 
 function partsOf(m: Record<string, unknown>): Record<string, unknown>[] {
   return Array.isArray(m.content)
@@ -193,10 +193,7 @@ export function parseDroid(records: readonly unknown[], counts: ReadCounts): Par
       continue;
     }
     const at = timeOf(r.timestamp);
-    if (at !== null) {
-      meta.started_at ??= at;
-      meta.updated_at = at;
-    }
+    seenAt(meta, at);
     if (r.type === "session_start") {
       meta.session_id ??= stringOf(r.id, 200);
       meta.cwd ??= stringOf(r.cwd, 4096);

@@ -9,7 +9,7 @@
  */
 import { contentText, objectOf, resultText, stringOf, timeOf } from "./record_text.ts";
 import { toolCallTurn } from "./tool_call.ts";
-import { emptyMeta, type ParsedTranscript, type ReadCounts, type Turn } from "./types.ts";
+import { emptyMeta, type ParsedTranscript, type ReadCounts, seenAt, type Turn } from "./types.ts";
 
 const USER_ROLES = new Set(["user", "human"]);
 const ASSISTANT_ROLES = new Set(["assistant", "ai", "model", "gemini", "bot"]);
@@ -44,10 +44,7 @@ export function parseGenericRecords(
       continue;
     }
     const at = timeOf(r.timestamp ?? r.time ?? r.created_at);
-    if (at !== null) {
-      meta.started_at ??= at;
-      meta.updated_at = at;
-    }
+    seenAt(meta, at);
     const body = r.content ?? r.text ?? r.message;
     if (USER_ROLES.has(role)) {
       const text = contentText(body);

@@ -19,7 +19,7 @@ import {
   timeOf,
 } from "./record_text.ts";
 import { toolCallTurn } from "./tool_call.ts";
-import { emptyMeta, type ParsedTranscript, type ReadCounts, type Turn } from "./types.ts";
+import { emptyMeta, type ParsedTranscript, type ReadCounts, seenAt, type Turn } from "./types.ts";
 
 /** One part row joined with its message's JSON, oldest first. */
 export interface OpenCodePartRow {
@@ -85,10 +85,7 @@ export function parseOpenCodeRows(
     const message = json(row.message);
     const part = json(row.part);
     const at = timeOf(row.time_created);
-    if (at !== null) {
-      meta.started_at ??= at;
-      meta.updated_at = at;
-    }
+    seenAt(meta, at);
     if (message === null || part === null) {
       counts.invalid++;
       continue;

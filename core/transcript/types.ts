@@ -116,3 +116,23 @@ export function emptyCounts(): ReadCounts {
 export function emptyMeta(): SessionMeta {
   return { session_id: null, cwd: null, started_at: null, updated_at: null, format: null };
 }
+
+/**
+ * Widens the session's span in `meta` to a record's time (null: the record
+ * has none): the first time seen starts it, the latest ends it.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const meta = emptyMeta();
+ * seenAt(meta, "2026-01-01T00:00:00Z");
+ * seenAt(meta, null);
+ * seenAt(meta, "2026-01-01T00:05:00Z");
+ * assert.deepEqual([meta.started_at, meta.updated_at], ["2026-01-01T00:00:00Z", "2026-01-01T00:05:00Z"]);
+ * ```
+ */
+export function seenAt(meta: SessionMeta, at: string | null): void {
+  if (at === null) return;
+  meta.started_at ??= at;
+  meta.updated_at = at;
+}
