@@ -16,6 +16,10 @@
  *   written as `-:-`, so a file is bound to nothing more than its place.
  * - A file without the numbers (written before the binding) is not bound:
  *   it is ignored as if absent, like one made elsewhere.
+ * - Its readers share the read (a regular file only, never through a link,
+ *   bounded: {@linkcode readStateFile}) and the check of the document's shape
+ *   and binding ({@linkcode boundEntries}); they share one writer too,
+ *   core/state_write.ts's `writeBoundJson` (loaded only when one writes).
  *
  * Edge-free: I/O through `ReadFs`. Light: on the hooks' path.
  * @module
@@ -73,6 +77,68 @@ export async function dirBinding(fs: ReadFs, dir: string): Promise<string | null
 export function boundHere(doc: unknown, here: string | null): boolean {
   if (here === null || typeof doc !== "object" || doc === null || Array.isArray(doc)) return false;
   return (doc as Record<string, unknown>)[BINDING_KEY] === here;
+}
+
+/**
+ * The entries of the object under `field` of the JSON state `text`, for its
+ * reader to check one by one: none when the text is not a JSON object, its
+ * `field` is not an object, or (with `here` given) it was not written in the
+ * directory whose binding text is `here`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const text = JSON.stringify({ dir: "2049:77", hosts: { codex: 1 } });
+ * assert.deepEqual(boundEntries(text, "hosts", "2049:77"), [["codex", 1]]);
+ * assert.deepEqual(boundEntries(text, "hosts", "2049:78"), []);
+ * assert.deepEqual(boundEntries(text, "hosts"), [["codex", 1]]);
+ * assert.deepEqual(boundEntries("[1]", "hosts"), []);
+ * ```
+ */
+export function boundEntries(
+  text: string,
+  field: string,
+  here?: string | null,
+): [string, unknown][] {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return [];
+  }
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return [];
+  if (here !== undefined && !boundHere(raw, here)) return [];
+  const v = (raw as Record<string, unknown>)[field];
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return [];
+  return Object.entries(v);
+}
+
+/** A state file's text as read, with the binding text of the directory it was found in. */
+export interface StateFileText {
+  text: string;
+  /** {@linkcode dirBinding} of its directory. */
+  here: string | null;
+}
+
+/**
+ * The state file `path` in the directory `dir`, read only where it is a
+ * regular file (a link is never followed) of at most `maxBytes`, with
+ * `dir`'s binding (read beside it); null when it is not, or when it cannot
+ * be read.
+ */
+export async function readStateFile(
+  fs: ReadFs,
+  dir: string,
+  path: string,
+  maxBytes: number,
+): Promise<StateFileText | null> {
+  try {
+    const [st, here] = await Promise.all([fs.lstat(path), dirBinding(fs, dir)]);
+    if (st === null || !st.isFile || st.size > maxBytes) return null;
+    return { text: new TextDecoder().decode(await fs.readFile(path)), here };
+  } catch {
+    return null;
+  }
 }
 
 /** The JSON state files baton binds in its private directory (doctor names the ones it ignores). */

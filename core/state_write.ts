@@ -4,10 +4,12 @@
  * checked to be itself (not a link), every whole-file write passes its real
  * path as `within` (core/fs.ts), an append is a bounded rewrite through the
  * same atomic write (never an open-for-append that would follow a link),
- * and a move lands only in a real directory inside it. Edge-free: I/O
+ * a JSON state file is written bound to its directory (core/dir_binding.ts)
+ * by one writer, and a move lands only in a real directory inside it. Edge-free: I/O
  * through `WriteFs`.
  * @module
  */
+import { dirBinding } from "./dir_binding.ts";
 import { StorageError } from "./errors.ts";
 import { PathEscapeError, type WriteFs } from "./fs.ts";
 import { parentDir } from "./path.ts";
@@ -34,6 +36,44 @@ export async function openStateDir(fs: WriteFs, stateDir: string, sub?: string):
   if (real !== expected) throw new PathEscapeError(stateDir, expected);
   if (sub !== undefined) await checkInside(fs, sub, real);
   return real;
+}
+
+/** Options of {@linkcode writeBoundJson}. */
+export interface BoundJsonOptions {
+  /** The state directory's real path, when the caller has opened it already ({@linkcode openStateDir}). */
+  within?: string;
+  /** Indented two spaces a level. @default {true} */
+  pretty?: boolean;
+  /** fsync the file and its directory (core/fs.ts). @default {true} */
+  durable?: boolean;
+}
+
+/**
+ * Writes the JSON state file `path` in `stateDir` (the private state
+ * directory, or the baton home for the install record), bound to that
+ * directory (core/dir_binding.ts): `doc` builds the
+ * document around the directory's binding text (under `BINDING_KEY`, where
+ * its key order puts it), and it is written atomically inside the
+ * directory's real path, never through a link, with a final line break.
+ * @returns false, writing nothing, when `stateDir` is not a real directory.
+ * @throws {StorageError} {PathEscapeError} as {@linkcode openStateDir}, and what the write throws.
+ */
+export async function writeBoundJson(
+  fs: WriteFs,
+  stateDir: string,
+  path: string,
+  doc: (here: string) => unknown,
+  options: BoundJsonOptions = {},
+): Promise<boolean> {
+  const within = options.within ?? await openStateDir(fs, stateDir);
+  const here = await dirBinding(fs, stateDir);
+  if (here === null) return false;
+  const json = options.pretty === false
+    ? JSON.stringify(doc(here))
+    : JSON.stringify(doc(here), null, 2);
+  const durable = options.durable === undefined ? {} : { durable: options.durable };
+  await fs.writeFileAtomic(path, new TextEncoder().encode(json + "\n"), { within, ...durable });
+  return true;
 }
 
 /** Refuses a directory whose real path is not inside `within`. @throws {PathEscapeError} */

@@ -142,16 +142,13 @@ async function writeCache(
   parsed: Parsed,
 ): Promise<void> {
   try {
-    const { openStateDir } = await import("../state_write.ts");
-    const within = await openStateDir(fs, stateDir);
-    const here = await dirBinding(fs, stateDir);
-    if (here === null) return;
-    await fs.writeFileAtomic(
+    const { writeBoundJson } = await import("../state_write.ts");
+    await writeBoundJson(
+      fs,
+      stateDir,
       configCachePath(stateDir),
-      new TextEncoder().encode(
-        JSON.stringify({ key, [BINDING_KEY]: here, ...entryOf(parsed) }) + "\n",
-      ),
-      { within, durable: false },
+      (here) => ({ key, [BINDING_KEY]: here, ...entryOf(parsed) }),
+      { pretty: false, durable: false },
     );
   } catch { /* only slower next time */ }
 }

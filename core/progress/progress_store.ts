@@ -27,7 +27,7 @@ import { parseStrictJson } from "../json/strict_parse.ts";
 import { checkBatonDir, realBatonDir, refuseFileLink } from "../store/check_baton_dir.ts";
 import type { BatonLayout } from "../store/layout.ts";
 import { stateDirOfRoot } from "../store/private_dir.ts";
-import { openStateDir } from "../state_write.ts";
+import { openStateDir, writeBoundJson } from "../state_write.ts";
 import { acquireLock, type LockOptions, releaseLock } from "../store/lock.ts";
 import {
   buildProgressChain,
@@ -177,14 +177,16 @@ async function writeChain(
     await fs.writeFileAtomic(paths.backup, old, { within: stateWithin });
     backup = paths.backup;
   }
-  const here = await dirBinding(fs, paths.stateDir);
-  if (here === null) {
+  const written = await writeBoundJson(
+    fs,
+    paths.stateDir,
+    paths.index,
+    (here) => ({ ...doc, [BINDING_KEY]: here, [PROGRESS_CHAIN_KEY]: chain }),
+    { within: stateWithin },
+  );
+  if (!written) {
     throw new StorageError(`Cannot write "${paths.index}": its directory is not a real directory`);
   }
-  const next = { ...doc, [BINDING_KEY]: here, [PROGRESS_CHAIN_KEY]: chain };
-  await fs.writeFileAtomic(paths.index, enc.encode(JSON.stringify(next, null, 2) + "\n"), {
-    within: stateWithin,
-  });
   return { chain, backup };
 }
 

@@ -20,7 +20,7 @@ import type { ReadFs, WriteFs } from "../fs.ts";
 import type { BatonLayout } from "./layout.ts";
 import { batonRoot } from "./layout.ts";
 import { stateDirOfRoot } from "./private_dir.ts";
-import { BINDING_KEY, boundHere, dirBinding } from "../dir_binding.ts";
+import { BINDING_KEY, boundEntries, readStateFile } from "../dir_binding.ts";
 
 /** The newest capsule this clone made current. */
 export interface HeadRecord {
@@ -74,17 +74,7 @@ function headOf(v: unknown): HeadRecord | null {
  */
 export function parseHeadRecords(text: string, here?: string | null): Map<string, HeadRecord> {
   const out = new Map<string, HeadRecord>();
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    return out;
-  }
-  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return out;
-  if (here !== undefined && !boundHere(raw, here)) return out;
-  const heads = (raw as { heads?: unknown }).heads;
-  if (typeof heads !== "object" || heads === null || Array.isArray(heads)) return out;
-  for (const [key, v] of Object.entries(heads).slice(0, MAX_BRANCHES)) {
+  for (const [key, v] of boundEntries(text, "heads", here).slice(0, MAX_BRANCHES)) {
     const head = headOf(v);
     if (head !== null) out.set(key, head);
   }
@@ -96,10 +86,8 @@ async function stateDirOf(fs: ReadFs, layout: BatonLayout): Promise<string | nul
 }
 
 async function readAll(fs: ReadFs, dir: string): Promise<Map<string, HeadRecord>> {
-  const path = `${dir}/${HEAD_RECORD_FILE}`;
-  const [st, here] = await Promise.all([fs.lstat(path), dirBinding(fs, dir)]);
-  if (st === null || !st.isFile || st.size > MAX_RECORD_BYTES) return new Map();
-  return parseHeadRecords(new TextDecoder().decode(await fs.readFile(path)), here);
+  const read = await readStateFile(fs, dir, `${dir}/${HEAD_RECORD_FILE}`, MAX_RECORD_BYTES);
+  return read === null ? new Map() : parseHeadRecords(read.text, read.here);
 }
 
 /**
@@ -134,20 +122,16 @@ export async function writeHeadRecord(
   try {
     const dir = await stateDirOf(fs, layout);
     if (dir === null) return;
-    const { openStateDir } = await import("../state_write.ts");
-    const within = await openStateDir(fs, dir);
-    const here = await dirBinding(fs, dir);
-    if (here === null) return;
-    const all = await readAll(fs, dir).catch(() => new Map<string, HeadRecord>());
+    const { writeBoundJson } = await import("../state_write.ts");
+    const all = await readAll(fs, dir);
     all.set(branchKey(branch), head);
     const kept = [...all].sort((a, b) => (a[1].created_at < b[1].created_at ? 1 : -1))
       .slice(0, MAX_BRANCHES);
-    const doc = { [BINDING_KEY]: here, heads: Object.fromEntries(kept) };
-    await fs.writeFileAtomic(
-      `${dir}/${HEAD_RECORD_FILE}`,
-      new TextEncoder().encode(JSON.stringify(doc, null, 2) + "\n"),
-      { within },
-    );
+    const heads = Object.fromEntries(kept);
+    await writeBoundJson(fs, dir, `${dir}/${HEAD_RECORD_FILE}`, (here) => ({
+      [BINDING_KEY]: here,
+      heads,
+    }));
   } catch {
     // Best effort, as above.
   }

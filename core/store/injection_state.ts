@@ -14,7 +14,7 @@ import type { ReadFs, WriteFs } from "../fs.ts";
 import type { BatonLayout } from "./layout.ts";
 import { stateDirOfRoot } from "./private_dir.ts";
 import { batonRoot } from "./layout.ts";
-import { BINDING_KEY, boundHere, dirBinding } from "../dir_binding.ts";
+import { BINDING_KEY, boundEntries, dirBinding } from "../dir_binding.ts";
 
 /** One injection. */
 export interface InjectionRecord {
@@ -67,16 +67,7 @@ function isRecord(v: unknown): v is InjectionRecord {
  */
 export function parseInjectionState(text: string, here?: string | null): InjectionState {
   const state: InjectionState = { version: 1, hosts: {} };
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    return state;
-  }
-  if (here !== undefined && !boundHere(raw, here)) return state;
-  const hosts = (raw as { hosts?: unknown } | null)?.hosts;
-  if (typeof hosts !== "object" || hosts === null || Array.isArray(hosts)) return state;
-  for (const [key, rec] of Object.entries(hosts)) {
+  for (const [key, rec] of boundEntries(text, "hosts", here)) {
     if (/^[a-z0-9-]{1,40}$/.test(key) && isRecord(rec)) {
       state.hosts[key] = {
         capsule_id: rec.capsule_id,
@@ -123,14 +114,10 @@ export async function writeInjectionRecord(
   const dir = await stateDirOf(fs, layout);
   if (dir === null) return;
   // Loaded here: a session-start with nothing new only reads the state.
-  const { openStateDir } = await import("../state_write.ts");
-  const within = await openStateDir(fs, dir);
-  const here = await dirBinding(fs, dir);
-  if (here === null) return;
-  const bound = { version: state.version, [BINDING_KEY]: here, hosts: state.hosts };
-  await fs.writeFileAtomic(
-    injectionStatePath(dir),
-    new TextEncoder().encode(JSON.stringify(bound, null, 2) + "\n"),
-    { within },
-  );
+  const { writeBoundJson } = await import("../state_write.ts");
+  await writeBoundJson(fs, dir, injectionStatePath(dir), (here) => ({
+    version: state.version,
+    [BINDING_KEY]: here,
+    hosts: state.hosts,
+  }));
 }

@@ -4,7 +4,13 @@
  * doctor's list names exactly the files not bound there.
  */
 import assert from "node:assert/strict";
-import { BINDING_KEY, boundHere, dirBinding, foreignStateFiles } from "../../core/dir_binding.ts";
+import {
+  BINDING_KEY,
+  boundHere,
+  dirBinding,
+  foreignStateFiles,
+  readStateFile,
+} from "../../core/dir_binding.ts";
 import { TestFs } from "../_helpers/fs.ts";
 import { tempDir } from "../_helpers/temp.ts";
 
@@ -41,4 +47,25 @@ Deno.test("foreignStateFiles(): names the unbound files, not the bound, missing 
   await Deno.writeTextFile(`${dir}/config-cache.json`, JSON.stringify({ [BINDING_KEY]: here }));
   await Deno.remove(`${dir}/index.json`);
   assert.deepEqual(await foreignStateFiles(fs, dir), [], "control: all bound or absent");
+});
+
+Deno.test("readStateFile(): a regular file up to the bound, with its directory's binding; never a link, a directory or a larger file", async () => {
+  await using t = await tempDir();
+  const dir = await Deno.realPath(t.path);
+  const path = `${dir}/head.json`;
+  assert.equal(await readStateFile(fs, dir, path, 100), null, "missing");
+  await Deno.writeTextFile(path, "0123456789");
+  // Control: a regular file within the bound is read, with the binding of its directory.
+  assert.deepEqual(await readStateFile(fs, dir, path, 10), {
+    text: "0123456789",
+    here: await dirBinding(fs, dir),
+  });
+  assert.equal(await readStateFile(fs, dir, path, 9), null, "larger than the bound");
+  await Deno.writeTextFile(`${dir}/target.json`, "0123456789");
+  await Deno.remove(path);
+  await Deno.symlink(`${dir}/target.json`, path);
+  assert.equal(await readStateFile(fs, dir, path, 100), null, "a link is never followed");
+  await Deno.remove(path);
+  await Deno.mkdir(path);
+  assert.equal(await readStateFile(fs, dir, path, 100), null, "a directory");
 });

@@ -5,7 +5,8 @@
  * replaced, never written through; the log keeps only its newest bytes.
  */
 import assert from "node:assert/strict";
-import { appendBounded, moveInside, openStateDir } from "../../core/state_write.ts";
+import { appendBounded, moveInside, openStateDir, writeBoundJson } from "../../core/state_write.ts";
+import { BINDING_KEY, boundHere, dirBinding } from "../../core/dir_binding.ts";
 import { TestFs } from "../_helpers/fs.ts";
 import { tempDir } from "../_helpers/temp.ts";
 
@@ -49,4 +50,38 @@ Deno.test("moveInside(): moves into a real folder inside; a folder that leads ou
   await Deno.symlink(`${dir.path}/out`, `${within}/q2`);
   await assert.rejects(moveInside(fs, `${within}/q/a1`, `${within}/q2`, "a2", within));
   assert.deepEqual([...Deno.readDirSync(`${dir.path}/out`)], []);
+});
+
+Deno.test("writeBoundJson(): writes the document around the directory's binding, pretty or compact, and replaces a link rather than following it", async () => {
+  await using dir = await tempDir("baton-state-write-");
+  const fs = new TestFs();
+  const root = await Deno.realPath(dir.path);
+  const state = `${root}/s`;
+  const doc = (here: string) => ({ version: 1, [BINDING_KEY]: here, hosts: { a: 1 } });
+  assert.equal(await writeBoundJson(fs, state, `${state}/x.json`, doc), true);
+  const here = (await dirBinding(fs, state))!;
+  const text = await Deno.readTextFile(`${state}/x.json`);
+  assert.equal(text, JSON.stringify(doc(here), null, 2) + "\n");
+  assert.equal(boundHere(JSON.parse(text), here), true, "bound where written");
+  assert.equal(
+    await writeBoundJson(fs, state, `${state}/y.json`, doc, { pretty: false, durable: false }),
+    true,
+  );
+  assert.equal(await Deno.readTextFile(`${state}/y.json`), JSON.stringify(doc(here)) + "\n");
+  // A link in the state directory is replaced, its target kept.
+  await Deno.writeTextFile(`${root}/victim`, "keep");
+  await Deno.symlink(`${root}/victim`, `${state}/z.json`);
+  await writeBoundJson(fs, state, `${state}/z.json`, doc);
+  assert.equal(await Deno.readTextFile(`${root}/victim`), "keep");
+  assert.equal((await Deno.lstat(`${state}/z.json`)).isFile, true);
+  // A state directory that is a link: refused, nothing written there.
+  await Deno.mkdir(`${root}/elsewhere`);
+  await Deno.symlink(`${root}/elsewhere`, `${root}/l`);
+  await assert.rejects(writeBoundJson(fs, `${root}/l`, `${root}/l/x.json`, doc));
+  assert.deepEqual([...Deno.readDirSync(`${root}/elsewhere`)], []);
+  // Given the directory's real path, a directory that is not there is no binding: false.
+  assert.equal(
+    await writeBoundJson(fs, `${root}/none`, `${root}/none/x.json`, doc, { within: root }),
+    false,
+  );
 });

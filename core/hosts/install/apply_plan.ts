@@ -14,9 +14,9 @@ import { FsNotFoundError, readRegularFile, type WriteFs } from "../../fs.ts";
 import { assertInside, isInside, realLocation } from "./contain_path.ts";
 import { addExcludes, excludePattern, removeExcludes } from "./git_exclude.ts";
 import type { FileChange, HostPlan } from "./plan.ts";
-import { LEDGER_FILE, withLedgerEntry } from "./block_ledger.ts";
+import { LEDGER_FILE, ledgerDoc } from "./block_ledger.ts";
 import { acquireLock, type HeldLock, type LockOptions, releaseLock } from "../../store/lock.ts";
-import { dirBinding } from "../../dir_binding.ts";
+import { writeBoundJson } from "../../state_write.ts";
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
@@ -308,13 +308,14 @@ async function rewriteRecord(
   // of the record does, and replaced by the rename below.
   const read = await readRegularFile(fs, ledger.path, MAX_STATE_BYTES);
   const text = read.kind === "read" ? decoder.decode(read.bytes) : null;
-  const here = await dirBinding(fs, dir);
-  if (here === null) throw new ConfigChangedError(ledger.path);
-  await fs.writeFileAtomic(
+  const written = await writeBoundJson(
+    fs,
+    dir,
     ledger.path,
-    encoder.encode(withLedgerEntry(text, ledger.key, ledger.sha256, here)),
+    (here) => ledgerDoc(text, ledger.key, ledger.sha256, here),
     { within: dirReal },
   );
+  if (!written) throw new ConfigChangedError(ledger.path);
 }
 
 /** The paths a change writes or removes (for removals, the directory they are removed from). */

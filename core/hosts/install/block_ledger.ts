@@ -28,7 +28,7 @@ import type { ReadFs } from "../../fs.ts";
 import { sha256Hex } from "../../hash.ts";
 import { findRepo } from "../../facts/git/find_repo.ts";
 import { indexMayTrack, readIndexFile } from "../../facts/worktree/read_index.ts";
-import { BINDING_KEY, boundHere, dirBinding } from "../../dir_binding.ts";
+import { BINDING_KEY, boundEntries, readStateFile } from "../../dir_binding.ts";
 
 /** The record's file name under `<git dir>/baton/`. */
 export const LEDGER_FILE = "rules_blocks.json";
@@ -55,20 +55,11 @@ export interface BlockOwnership {
  * binding is empty too.
  */
 export function parseLedger(text: string, here?: string | null): Record<string, string> {
-  try {
-    const value = JSON.parse(text) as unknown;
-    if (value === null || typeof value !== "object" || Array.isArray(value)) return {};
-    if (here !== undefined && !boundHere(value, here)) return {};
-    const blocks = (value as { blocks?: unknown }).blocks;
-    if (blocks === null || typeof blocks !== "object" || Array.isArray(blocks)) return {};
-    const out: Record<string, string> = {};
-    for (const [k, v] of Object.entries(blocks as Record<string, unknown>)) {
-      if (typeof v === "string" && /^[0-9a-f]{64}$/.test(v)) out[k] = v;
-    }
-    return out;
-  } catch {
-    return {};
+  const out: Record<string, string> = {};
+  for (const [k, v] of boundEntries(text, "blocks", here)) {
+    if (typeof v === "string" && /^[0-9a-f]{64}$/.test(v)) out[k] = v;
   }
+  return out;
 }
 
 /**
@@ -92,11 +83,21 @@ export function withLedgerEntry(
   sha256: string | null,
   here: string,
 ): string {
+  return JSON.stringify(ledgerDoc(text, key, sha256, here), null, 2) + "\n";
+}
+
+/** The document {@linkcode withLedgerEntry} is the text of (what `writeBoundJson` writes, core/state_write.ts). */
+export function ledgerDoc(
+  text: string | null,
+  key: string,
+  sha256: string | null,
+  here: string,
+): Record<string, unknown> {
   const blocks = text === null ? {} : parseLedger(text, here);
   if (sha256 === null) delete blocks[key];
   else blocks[key] = sha256;
   const sorted = Object.fromEntries(Object.entries(blocks).sort(([a], [b]) => a.localeCompare(b)));
-  return JSON.stringify({ version: 1, [BINDING_KEY]: here, blocks: sorted }, null, 2) + "\n";
+  return { version: 1, [BINDING_KEY]: here, blocks: sorted };
 }
 
 /** The sha256 the record keeps for a block's exact text. */
@@ -104,20 +105,11 @@ export function blockDigest(blockText: string): Promise<string> {
   return sha256Hex(blockText);
 }
 
-async function readSmall(fs: ReadFs, path: string, max: number): Promise<Uint8Array | null> {
-  const st = await fs.lstat(path).catch(() => null);
-  if (st === null || !st.isFile || st.size > max) return null;
-  return await fs.readFile(path).catch(() => null);
-}
-
 /** The sha256 a record holds for `path` in the record at `ledgerPath`, or null. */
 async function recordedFor(fs: ReadFs, ledgerPath: string, key: string): Promise<string | null> {
   const dir = ledgerPath.slice(0, Math.max(1, ledgerPath.lastIndexOf("/")));
-  const [ledger, here] = await Promise.all([
-    readSmall(fs, ledgerPath, MAX_LEDGER_BYTES),
-    dirBinding(fs, dir),
-  ]);
-  return ledger === null ? null : parseLedger(new TextDecoder().decode(ledger), here)[key] ?? null;
+  const read = await readStateFile(fs, dir, ledgerPath, MAX_LEDGER_BYTES);
+  return read === null ? null : parseLedger(read.text, read.here)[key] ?? null;
 }
 
 /**
