@@ -10,6 +10,7 @@
  * have no reader in baton yet.
  * @module
  */
+import { OPENCODE_RECORD } from "./opencode.ts";
 import type { HostRecord } from "./record.ts";
 
 /** Kilo Code CLI. */
@@ -28,21 +29,9 @@ export const KILO_CODE_RECORD = {
       "the plugin (OpenCode's plugin interface, which Kilo keeps) adds the briefing to a new session's system prompt (once per session), writes a capsule before compaction and adds the briefing to the compacted context, writes one when a session goes idle, reports the context band after each tool call, and before a tool call in a repository with deny records asks baton's gate and throws its refusal",
     notes: ["Kilo loads the plugin at start: restart Kilo after installing"],
   },
-  // The plugin's own event names (it sends them as hook_event_name), OpenCode's.
-  events: {
-    "session-start": ["session.created"],
-    "pre-compact": ["experimental.session.compacting"],
-    "session-end": ["session.deleted"],
-    stop: ["session.idle"],
-    "post-tool": ["tool.execute.after"],
-    "pre-tool": ["tool.execute.before"],
-  },
-  payload: {
-    event: "hook_event_name",
-    sessionId: "session_id",
-    transcriptPath: null,
-    cwd: "cwd",
-  },
+  // The plugin's own event names (it sends them as hook_event_name) and payload: OpenCode's.
+  events: OPENCODE_RECORD.events,
+  payload: OPENCODE_RECORD.payload,
   output: { shape: "plain", injectionCapChars: 10_000, stopAck: false },
   deny: "decision",
   tools: {
