@@ -31,7 +31,7 @@ import { DEFAULT_ENFORCE, ENFORCE_MODES } from "./enforce_section.ts";
 import { VERSION } from "../version.ts";
 import { configPath } from "./config_dir.ts";
 import { ConfigError, type ConfigPosition } from "./config_error.ts";
-import { BINDING_KEY, boundHere, dirBinding } from "../dir_binding.ts";
+import { BINDING_KEY, boundHere, readStateFile } from "../dir_binding.ts";
 
 export { configBatonDir, configPath } from "./config_dir.ts";
 
@@ -104,11 +104,10 @@ function failureOf(f: Record<string, unknown>): ConfigError | null {
 /** The cached settings or failure for `key`, or null (missing, stale, damaged). Never throws. */
 async function readCache(fs: WriteFs, stateDir: string, key: string): Promise<Parsed | null> {
   try {
-    const [bytes, here] = await Promise.all([
-      fs.readRange(configCachePath(stateDir), 0, 4 * MAX_BYTES),
-      dirBinding(fs, stateDir),
-    ]);
-    const v: unknown = JSON.parse(new TextDecoder().decode(bytes));
+    const read = await readStateFile(fs, stateDir, configCachePath(stateDir), 4 * MAX_BYTES);
+    if (read === null) return null;
+    const { here } = read;
+    const v: unknown = JSON.parse(read.text);
     if (!isObject(v) || v.key !== key || !boundHere(v, here)) return null;
     if (isObject(v.failure)) {
       const failure = failureOf(v.failure);

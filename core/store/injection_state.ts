@@ -14,7 +14,7 @@ import type { ReadFs, WriteFs } from "../fs.ts";
 import type { BatonLayout } from "./layout.ts";
 import { stateDirOfRoot } from "./private_dir.ts";
 import { batonRoot } from "./layout.ts";
-import { BINDING_KEY, boundEntries, dirBinding } from "../dir_binding.ts";
+import { BINDING_KEY, boundEntries, readStateFile } from "../dir_binding.ts";
 
 /** One injection. */
 export interface InjectionRecord {
@@ -87,10 +87,8 @@ export async function readInjectionState(
   try {
     const dir = await stateDirOf(fs, layout);
     if (dir === null) return parseInjectionState("");
-    const path = injectionStatePath(dir);
-    const [st, here] = await Promise.all([fs.stat(path), dirBinding(fs, dir)]);
-    if (st === null || !st.isFile || st.size > MAX_STATE_BYTES) return parseInjectionState("");
-    return parseInjectionState(new TextDecoder().decode(await fs.readFile(path)), here);
+    const read = await readStateFile(fs, dir, injectionStatePath(dir), MAX_STATE_BYTES);
+    return read === null ? parseInjectionState("") : parseInjectionState(read.text, read.here);
   } catch {
     return parseInjectionState("");
   }

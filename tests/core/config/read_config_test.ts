@@ -173,3 +173,23 @@ Deno.test("readBatonConfig(): a file that fails to parse is cached as the failur
     "deny",
   );
 });
+
+Deno.test("readBatonConfig(): a link at the cache's place is never followed, even to a bound cache beside it", async () => {
+  const { dir, batonDir, stateDir, io } = await setup("enforce: deny\n");
+  await using _ = dir;
+  await readBatonConfig(io.fs, batonDir, { cache: "read-write", stateDir });
+  const cache = JSON.parse(await Deno.readTextFile(configCachePath(stateDir)));
+  cache.config.enforce.orphanMs = 1234;
+  await Deno.writeTextFile(`${stateDir}/elsewhere.json`, JSON.stringify(cache));
+  await Deno.remove(configCachePath(stateDir));
+  await Deno.symlink("elsewhere.json", configCachePath(stateDir));
+  const read = await readBatonConfig(io.fs, batonDir, { cache: "read", stateDir });
+  assert.equal(read.enforce.orphanMs, 24 * 3600 * 1000, "the file parsed, the link's cache unread");
+  // Positive control: the same cache as a regular file is a hit.
+  await Deno.remove(configCachePath(stateDir));
+  await Deno.rename(`${stateDir}/elsewhere.json`, configCachePath(stateDir));
+  assert.equal(
+    (await readBatonConfig(io.fs, batonDir, { cache: "read", stateDir })).enforce.orphanMs,
+    1234,
+  );
+});

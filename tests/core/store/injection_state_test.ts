@@ -67,3 +67,16 @@ Deno.test("in a repository the record lives under .git/baton: one a commit carri
     "written under the git directory",
   );
 });
+
+Deno.test("readInjectionState() never follows a link at injected.json, even to a bound record beside it", async () => {
+  await using dir = await tempDir();
+  const fs = new TestFs();
+  const layout = batonLayout(dir.path);
+  await writeInjectionRecord(fs, layout, { hostKey: "codex", record: REC });
+  const path = injectionStatePath(layout.state);
+  // Positive control: the record as written is read.
+  assert.equal((await readInjectionState(fs, layout)).hosts.codex?.capsule_id, REC.capsule_id);
+  await Deno.rename(path, `${layout.state}/elsewhere.json`);
+  await Deno.symlink("elsewhere.json", path);
+  assert.deepEqual((await readInjectionState(fs, layout)).hosts, {});
+});
