@@ -438,6 +438,11 @@ export const COMPLETION_TABLE: readonly CompletionCommand[] = [
         "summary": "Attach repository facts collected now (labelled as collected at ingest time)"
       },
       {
+        "name": "over-rollback",
+        "takesValue": false,
+        "summary": "Write on top of a rolled-back latest.md anyway"
+      },
+      {
         "name": "json",
         "takesValue": false,
         "summary": "Print the result as JSON"

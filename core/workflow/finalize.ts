@@ -241,7 +241,6 @@ export async function finalizeMeaning(
       layout,
       repo: (await findBatonLayout(ctx.fs, ctx.cwd, ctx).catch(() => null))?.repo ?? null,
       trustedKeys,
-      branch: facts.branch,
     }
     : null;
   if (guard !== null) await refuseHeadGone(guard);

@@ -3,7 +3,7 @@
  * on top of latest.md, the same one the capture hooks make before theirs: a
  * latest.md rolled back to an older capsule of its signer (the same trusted
  * key signed a later one that the archive holds, or that this clone's store
- * last made current on the branch the capsule records: head_record.ts), or
+ * last made current on the branch checked out now, as load reads it: head_record.ts), or
  * missing while the archive holds capsules but not the one this clone last
  * made current. A capsule written on top would become the newest, end load's
  * warning and, through its previous link, put the old capsule's decisions
@@ -24,6 +24,7 @@ import { readHeadRecord } from "../store/head_record.ts";
 import type { RepoLocation } from "../facts/types.ts";
 import { writtenElsewhere } from "../store/written_elsewhere.ts";
 import { shortId } from "../capsule/capsule_id.ts";
+import { readHead } from "../facts/git/read_head.ts";
 
 /** latest.md is not the newest capsule of its signer: nothing was written. */
 export class RolledBackError extends BatonError {
@@ -48,8 +49,13 @@ export interface RollbackGuardInput {
   layout: BatonLayout;
   repo: RepoLocation | null;
   trustedKeys: TrustedKeys;
-  /** The branch the capsule being written records (its head record's key). */
-  branch: string | null;
+}
+
+/** The branch checked out now, whose head record counts (none when detached or outside git). */
+async function checkedOut(input: RollbackGuardInput): Promise<string | null> {
+  return input.repo === null
+    ? null
+    : await readHead(input.fs, input.repo).then((h) => h.branch, () => null);
 }
 
 /**
@@ -59,8 +65,10 @@ export interface RollbackGuardInput {
  * @throws {RolledBackError}
  */
 export async function refuseHeadGone(input: RollbackGuardInput): Promise<void> {
-  const { fs, layout, branch } = input;
-  if (branch === null || await fs.lstat(layout.latest) !== null) return;
+  const { fs, layout } = input;
+  if (await fs.lstat(layout.latest) !== null) return;
+  const branch = await checkedOut(input);
+  if (branch === null) return;
   const head = await readHeadRecord(fs, layout, branch);
   if (head === null) return;
   const names: string[] = await listArchive(fs, layout).catch(() => []);
@@ -78,8 +86,9 @@ export async function refuseRolledBack(
   input: RollbackGuardInput,
   current: Capsule | null,
 ): Promise<void> {
-  const { fs, layout, repo, trustedKeys, branch } = input;
+  const { fs, layout, repo, trustedKeys } = input;
   if (current === null) return;
+  const branch = await checkedOut(input);
   const head = branch === null ? null : await readHeadRecord(fs, layout, branch);
   // The store read latest.md with no keys (capped as a stranger's): read again with them, and
   // only when it is still the capsule the store found (under the lock, it is).

@@ -107,3 +107,18 @@ Deno.test("finalize refuses where a commit removed latest.md and the newest caps
   assert.equal(fresh.code, 0, fresh.stderr);
   assert.equal(JSON.parse(fresh.stdout).previous, null);
 });
+
+Deno.test("ingest refuses on the same rolled-back latest.md (exit 1, rolled_back); --over-rollback writes", async () => {
+  const { dir, a } = await rolledBackRepo();
+  const answer = '```json\n{"now": "pasted plan"}\n```\n';
+  const r = await runBaton(["ingest", "-", "--json"], { cwd: dir, stdin: answer });
+  assert.equal(r.code, 1, r.stdout + r.stderr);
+  assert.equal(JSON.parse(r.stdout).error.code, "rolled_back");
+  assert.equal(await latestId(dir), a, "nothing written");
+  const over = await runBaton(["ingest", "-", "--json", "--over-rollback"], {
+    cwd: dir,
+    stdin: answer,
+  });
+  assert.equal(over.code, 0, over.stderr);
+  assert.equal(JSON.parse(over.stdout).previous, a);
+});
