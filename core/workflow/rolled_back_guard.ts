@@ -32,10 +32,10 @@ export class RolledBackError extends BatonError {
   constructor(newer: string | null) {
     super(
       newer === null
-        ? "Cannot write the capsule: .baton/latest.md is missing and so is the capsule this clone last made current (deleted, or rolled back by a commit): nothing was written. baton revive restores the newest one left; --over-rollback writes a new chain anyway"
+        ? "Cannot write the capsule: .baton/latest.md is missing and so is the capsule this clone last made current (deleted, or rolled back by a commit): no capsule was written. baton revive restores the newest one left; --over-rollback writes a new chain anyway"
         : `Cannot write the capsule: .baton/latest.md is not the newest capsule of its signer (rolled back; ${
           shortId(newer)
-        } is newer): nothing was written. baton load says which is newer and baton revive restores the newest one the archive holds; --over-rollback writes on top of the older one anyway`,
+        } is newer): no capsule was written. baton load says which is newer and baton revive restores the newest one the archive holds; --over-rollback writes on top of the older one anyway`,
       "rolled_back",
       EXIT.no.code,
       { data: { newer } },
