@@ -74,3 +74,18 @@ Deno.test("the capture job holds a capture back only for a trusted capsule (a st
     assert.equal(await stop(me), "written");
   });
 });
+
+Deno.test("control: once I trust the teammate's key, their pulled turn_end capsule dated now holds my capture back", async () => {
+  await withShareWorld("baton-teammate-recent-", async ({ a: teammate, b: me }) => {
+    const key = await runBaton(["trust", "show-key"], { env: { BATON_HOME: teammate.home } });
+    assert.equal(key.code, 0, key.stderr);
+    const add = await runBaton(["trust", "add", "-", "--name", "teammate"], {
+      env: { BATON_HOME: me.home },
+      stdin: key.stdout,
+    });
+    assert.equal(add.code, 0, add.stderr);
+    await strangerPushesTurnCapsule(teammate, me);
+    await Deno.writeTextFile(`${me.dir}/mine.txt`, "my change\n");
+    assert.equal(await stop(me), "recent");
+  });
+});
