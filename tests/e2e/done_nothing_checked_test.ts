@@ -1,6 +1,6 @@
 /**
- * A committed `.baton/config.yaml` that disables the done gates or requires
- * none made `baton done` print `done: pass` and exit 0 with nothing checked,
+ * A committed `.baton/config.yaml` that disables the done gates, requires
+ * none, empties the placeholder deny list or exempts every changed file made `baton done` print `done: pass` and exit 0 with nothing checked,
  * so a repository (a stranger's pull) could turn the gate into a pass. Now
  * that is `done: nothing checked`, exit 7, verdict `unchecked`. Real CLI,
  * real clones; the control is the same repository with a failing and a
@@ -35,6 +35,9 @@ Deno.test("a pulled config that disables or un-requires every done gate gives 'n
     'done:\n  required: []\n  tests: "exit 1"\n',
     // Each required gate with nothing to run: no tests command, no rules.
     "done:\n  required: [tests, rules]\n",
+    // The placeholder gate with nothing to look for, or every changed source file exempt.
+    "done:\n  required: [placeholders]\n  deny: []\n",
+    "done:\n  exempt: [work.ts]\n",
   ];
   for (const config of configs) {
     await withShareWorld("baton-done-unchecked-", async ({ a: stranger, b: me }) => {
