@@ -4,7 +4,7 @@
  * allowed and audited.
  * @module
  */
-import { InputError } from "../core/errors.ts";
+import { EXIT, InputError } from "../core/errors.ts";
 import { boolFlag, type Command, stringFlag } from "./_cli/command.ts";
 import { gitDiscovery, printJson } from "./_adapters/context.ts";
 
@@ -14,7 +14,7 @@ export const doneCommand: Command = {
   category: "agent-facing",
   summary: "Run the done gates: tests, rules, placeholders",
   description:
-    "Runs the gates configured in the done: section of .baton/config.yaml, in order, and prints one line per gate (its status, whether it is required, what it found and how long it took) and then the result; --json prints {gates: [{gate, status, required, detail, duration_ms, warning}], verdict}. tests runs done.tests with the platform shell in the repository root; with no command configured it is not_applicable, which passes with a warning (never silently). rules runs each of done.rules ({name, run}) and fails when any exits non-zero. placeholders scans the changed source files (modified, added and untracked, as git status sees them) for the deny list (default TODO, FIXME, XXX, pseudocode; whole words, a word in capitals matches only in capitals); Markdown, YAML and JSON are never scanned, paths under done.exempt (default tests/fixtures/) are skipped, and a line holding baton-allow-placeholder is exempt; when the changed files cannot be told (a damaged repository, git variables that move the index or work tree) or the scan is partial (a file baton cannot compare, a cap), the gate fails and says why rather than passing on what it did not see. A failing command's last output lines go to stderr, redacted. Exit 0 when every required gate (done.required, default all) passes, 1 otherwise. --force --reason TEXT turns failing gates into a forced pass (exit 0): the reason must be one non-blank line and is checked before anything runs; force is refused when done.allow_force is false or the config cannot be parsed (a broken config fails closed, and then the tests and rules gates fail too); a forced pass stores the gate details and the reason under done/ of baton's private state directory (<git dir>/baton, never committed). Config errors are reported with line and column.",
+    "Runs the gates configured in the done: section of .baton/config.yaml, in order, and prints one line per gate (its status, whether it is required, what it found and how long it took) and then the result; --json prints {gates: [{gate, status, required, detail, duration_ms, warning}], verdict}. tests runs done.tests with the platform shell in the repository root; with no command configured it is not_applicable, which passes with a warning (never silently). rules runs each of done.rules ({name, run}) and fails when any exits non-zero. placeholders scans the changed source files (modified, added and untracked, as git status sees them) for the deny list (default TODO, FIXME, XXX, pseudocode; whole words, a word in capitals matches only in capitals); Markdown, YAML and JSON are never scanned, paths under done.exempt (default tests/fixtures/) are skipped, and a line holding baton-allow-placeholder is exempt; with an empty deny list, or every changed source file under done.exempt, it checked nothing and is not_applicable with a warning; when the changed files cannot be told (a damaged repository, git variables that move the index or work tree) or the scan is partial (a file baton cannot compare, a cap), the gate fails and says why rather than passing on what it did not see. A failing command's last output lines go to stderr, redacted. Exit 0 when every required gate (done.required, default all) passes and at least one of them ran a check, 1 when a required gate fails, 7 (done: nothing checked, --json verdict unchecked) when none failed and none ran a check: the gates disabled (done.enabled: false), none required (required: []), or each required one with nothing to run; .baton/config.yaml travels in commits, so a repository cannot make the gate a pass by checking nothing. --force --reason TEXT turns failing gates into a forced pass (exit 0): the reason must be one non-blank line and is checked before anything runs; force is refused when done.allow_force is false or the config cannot be parsed (a broken config fails closed, and then the tests and rules gates fail too); a forced pass stores the gate details and the reason under done/ of baton's private state directory (<git dir>/baton, never committed). Config errors are reported with line and column.",
   examples: [
     "baton done",
     "baton done --json | jq .verdict",
@@ -101,6 +101,8 @@ export const doneCommand: Command = {
       const { renderDoneText } = await import("../core/done/render_done.ts");
       io.stdout.write(renderDoneText(outcome.gates, summary, (text) => safe.line(text)));
     }
-    return outcome.verdict.result === "fail" ? 1 : 0;
+    // Nothing checked is not a pass: a committed config can disable or un-require every gate.
+    if (outcome.verdict.result === "unchecked") return EXIT.unchecked.code;
+    return outcome.verdict.result === "fail" ? EXIT.no.code : EXIT.ok.code;
   },
 };

@@ -40,7 +40,7 @@ export const finalizeCommand: Command = {
   category: "agent-facing",
   summary: "Write a capsule from a draft plus facts collected now",
   description:
-    "Parses the draft (JSON, meaning only; a fenced block or JSON inside prose is found as ingest finds it, trailing commas are ignored and a lone string is a list of one, each said in a note), collects repository facts, rewrites any trust or provenance a model may not claim and prints and records each rewrite with its reason, warns when supersedes names no decision in force, budgets the result, and stores it as .baton/latest.md and in the archive, linked to the capsule it replaces. Nothing is written when the draft is invalid. A draft with fold: true is a checkpoint that ends the session: after writing, finalize prints what to do (start a fresh session, whose start hook shows this capsule in full) and exits 10 (folded) instead of 0, so a host integration or script can tell a fold from a plain handoff.",
+    "Parses the draft (JSON, meaning only; a fenced block or JSON inside prose is found as ingest finds it, trailing commas are ignored and a lone string is a list of one, each said in a note), collects repository facts, rewrites any trust or provenance a model may not claim and prints and records each rewrite with its reason, warns when supersedes names no decision in force, budgets the result, and stores it as .baton/latest.md and in the archive, linked to the capsule it replaces. Nothing is written when the draft is invalid. A draft with fold: true is a checkpoint that ends the session: after writing, finalize prints what to do (start a fresh session, whose start hook shows this capsule in full) and exits 10 (folded) instead of 0, so a host integration or script can tell a fold from a plain handoff. On a latest.md rolled back to an older capsule of its signer (a newer one that key signed is in the archive, or this clone's store made it current on this branch), or missing while the archive lacks the capsule this clone last made current, nothing is written and finalize exits 1 (rolled_back), as the capture hooks write nothing there: baton load says which capsule is newer and baton revive restores it; --over-rollback writes on top of the older one, a person's decision.",
   examples: [
     "baton finalize --draft draft.json",
     "cat draft.json | baton finalize --draft - --json",
@@ -52,6 +52,11 @@ export const finalizeCommand: Command = {
       type: "string",
       value: "FILE|-",
       summary: "The draft JSON file, or - for stdin (required)",
+    },
+    {
+      name: "over-rollback",
+      type: "boolean",
+      summary: "Write on top of a rolled-back latest.md anyway",
     },
   ],
   async run(args, io) {
@@ -73,7 +78,10 @@ export const finalizeCommand: Command = {
     );
     const read = readDraft(bytes);
     const ctx = workflowContext(io);
-    const result = await finalizeParsedDraft(ctx, read.draft, await stampedOrigin(io));
+    const result = await finalizeParsedDraft(ctx, read.draft, {
+      ...await stampedOrigin(io),
+      refuseRolledBack: !boolFlag(args, "over-rollback"),
+    });
     const supersedes = await checkSupersedes(ctx, result.capsule).catch(() => null);
     const warning = supersedes === null ? null : supersedesWarning(supersedes);
     if (!result.signing.signed) {

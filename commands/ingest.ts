@@ -19,6 +19,7 @@ export const ingestCommand: Command = {
   description: [
     "Reads the model's answer (Markdown or prose around one JSON block, or bare JSON; FILE, or stdin when FILE is - or absent), picks the draft block and refuses an answer with two different ones, ignores trailing commas (saying so), validates it strictly, and adds it to the chain with trigger paste.",
     "Every claim is treated as model-authored: trust above claimed is rewritten and each rewrite recorded. Its facts are marked unavailable, so its briefing says they were never machine-checked when it was written; --with-facts attaches facts collected now, labelled as collected at ingest time.",
+    "On a latest.md rolled back to an older capsule of its signer nothing is written and ingest exits 1 (rolled_back), as finalize does; --over-rollback writes on top anyway.",
   ].join("\n\n"),
   examples: [
     "baton ingest answer.md",
@@ -32,6 +33,11 @@ export const ingestCommand: Command = {
       type: "boolean",
       summary: "Attach repository facts collected now (labelled as collected at ingest time)",
     },
+    {
+      name: "over-rollback",
+      type: "boolean",
+      summary: "Write on top of a rolled-back latest.md anyway",
+    },
   ],
   async run(args, io) {
     const source = args.positionals[0] ?? "-";
@@ -42,7 +48,10 @@ export const ingestCommand: Command = {
     });
     const withFacts = boolFlag(args, "with-facts");
     const { ingestAnswer } = await import("../core/workflow/ingest.ts");
-    const result = await ingestAnswer(workflowContext(io), bytes, { withFacts });
+    const result = await ingestAnswer(workflowContext(io), bytes, {
+      withFacts,
+      refuseRolledBack: !boolFlag(args, "over-rollback"),
+    });
     const c = result.capsule;
     if (!result.signing.signed) {
       io.stderr.write(

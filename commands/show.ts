@@ -13,7 +13,7 @@ export const showCommand: Command = {
   category: "everyday",
   summary: "Show one capsule by id prefix (or latest)",
   description:
-    "Finds a capsule by id or id prefix (at least 4 hex digits) or the word latest (a prefix more than one capsule id starts with is refused, exit 2, and the matching short ids listed), validates it, checks its signature against the keys this machine trusts (baton trust), applies the trust cap, and prints two lines, integrity (the id matches the content) and authorship (who signed it: trusted, unknown_key, unsigned or bad_signature), then the capsule re-rendered from its JSON; --json prints the capped capsule itself with integrity and authorship beside it.",
+    "Finds a capsule by id or id prefix (at least 4 hex digits) or the word latest (a prefix more than one capsule id starts with is refused, exit 2, and the matching short ids listed), validates it, checks its signature against the keys this machine trusts (baton trust), applies the trust cap, and prints two lines, integrity (the id matches the content) and authorship (who signed it: trusted, unknown_key, unsigned or bad_signature), then the capsule re-rendered from its JSON (for a capsule no trusted key signed, its facts, secret scan and changed files are labelled as its writer's claim, not checked here); --json prints the capped capsule itself with integrity and authorship beside it.",
   usage: "[ID|latest]",
   maxPositionals: 1,
   examples: ["baton show latest", "baton show 3fa2c1d0 --json"],
@@ -58,7 +58,11 @@ export const showCommand: Command = {
       }
       if (trusted.problem !== null) io.stdout.write(`trusted keys: ${trusted.problem}\n`);
       io.stdout.write("\n");
-      io.stdout.write(renderCapsuleFile(capsule));
+      // A capsule no trusted key signed says what its writer claims, not what baton found:
+      // its fact lines are labelled so (its trust labels are already capped).
+      io.stdout.write(
+        renderCapsuleFile(capsule, undefined, { claimed: authorship.status !== "trusted" }),
+      );
     }
     return 0;
   },

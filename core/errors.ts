@@ -37,6 +37,10 @@ export const EXIT = {
     code: 6,
     meaning: "A required resource is unavailable here (for example the compile stub)",
   },
+  unchecked: {
+    code: 7,
+    meaning: "Ran, and checked nothing: not a pass (done: no required gate ran)",
+  },
   folded: {
     code: 10,
     meaning: "Capsule written as a fold: end this session, continue in a fresh one",

@@ -25,6 +25,11 @@ export const COMPLETION_TABLE: readonly CompletionCommand[] = [
         "summary": "The draft JSON file, or - for stdin (required)"
       },
       {
+        "name": "over-rollback",
+        "takesValue": false,
+        "summary": "Write on top of a rolled-back latest.md anyway"
+      },
+      {
         "name": "json",
         "takesValue": false,
         "summary": "Print the result as JSON"
@@ -431,6 +436,11 @@ export const COMPLETION_TABLE: readonly CompletionCommand[] = [
         "name": "with-facts",
         "takesValue": false,
         "summary": "Attach repository facts collected now (labelled as collected at ingest time)"
+      },
+      {
+        "name": "over-rollback",
+        "takesValue": false,
+        "summary": "Write on top of a rolled-back latest.md anyway"
       },
       {
         "name": "json",

@@ -23,20 +23,40 @@ export interface GateResult {
 
 /** The verdict over every gate. */
 export interface DoneVerdict {
-  /** pass: every required gate passed; forced: one failed and --force overrode it; fail otherwise. */
-  result: "pass" | "fail" | "forced";
+  /**
+   * pass: every required gate passed and at least one of them ran a check; unchecked: no
+   * required gate failed, and none ran a check (gates disabled, none required, or each required
+   * one had nothing to run); forced: a required one failed and --force overrode it; fail
+   * otherwise.
+   */
+  result: "pass" | "fail" | "forced" | "unchecked";
   failed_required: DoneGate[];
   warnings: number;
 }
 
 /**
  * Judges the gates: pass only when every required gate passed (or had
- * nothing to check); with a valid force, failures become `forced`.
+ * nothing to check) and one of them checked something; with a valid force,
+ * failures become `forced`. The config that says what is required travels
+ * in commits (`.baton/config.yaml`): `enabled: false` or `required: []`
+ * there makes the verdict `unchecked`, never a pass.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const g = { gate: "tests", status: "pass", required: true, detail: "", duration_ms: 0, warning: null } as const;
+ * assert.equal(judgeGates([g], false).result, "pass");
+ * assert.equal(judgeGates([{ ...g, required: false }], false).result, "unchecked");
+ * assert.equal(judgeGates([{ ...g, status: "not_applicable" }], false).result, "unchecked");
+ * ```
  */
 export function judgeGates(gates: readonly GateResult[], forced: boolean): DoneVerdict {
   const failed = gates.filter((g) => g.required && g.status === "fail").map((g) => g.gate);
   const warnings = gates.filter((g) => g.warning !== null).length;
-  if (failed.length === 0) return { result: "pass", failed_required: [], warnings };
+  if (failed.length === 0) {
+    const checked = gates.some((g) => g.required && g.status === "pass");
+    return { result: checked ? "pass" : "unchecked", failed_required: [], warnings };
+  }
   return { result: forced ? "forced" : "fail", failed_required: failed, warnings };
 }
 

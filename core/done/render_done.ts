@@ -10,7 +10,7 @@ import type { GateResult } from "./gate_report.ts";
 
 /** The summary the command prints after the gates. */
 export interface DoneSummary {
-  result: "pass" | "fail" | "forced";
+  result: "pass" | "fail" | "forced" | "unchecked";
   failed_required: string[];
   warnings: number;
   audit: string | null;
@@ -57,6 +57,10 @@ export function renderDoneText(
   if (summary.result === "pass") {
     out.push(
       `done: pass${summary.warnings > 0 ? ` (${summary.warnings} warning(s) on stderr)` : ""}`,
+    );
+  } else if (summary.result === "unchecked") {
+    out.push(
+      "done: nothing checked: no required gate ran a check (disabled, not required, or nothing to run); not a pass",
     );
   } else if (summary.result === "forced") {
     out.push(

@@ -254,8 +254,13 @@ async function placeholderGate(
   let scanned = 0;
   let unread = 0;
   let total = 0;
+  // Source files skipped only because done.exempt names them (the config travels in commits).
+  let exempted = 0;
   for (const f of listed) {
-    if (!isScannedPath(f.path, [".baton/", ...done.exempt])) continue;
+    if (!isScannedPath(f.path, [".baton/", ...done.exempt])) {
+      if (isScannedPath(f.path, [".baton/"])) exempted++;
+      continue;
+    }
     // Listed paths are escaped (a tab as \x09, a backslash doubled): the
     // file is opened by the name they stand for. A changed file that cannot
     // be opened by name (bytes that are not UTF-8) or is gone was not
@@ -305,6 +310,22 @@ async function placeholderGate(
     problems.push(`the change scan is partial: ${env.safeLine(facts.tree.reason)}`);
   }
   if (unread > 0) problems.push(`${unread} changed file(s) too large, unreadable or gone to scan`);
+  // Nothing to look for, or every changed source file exempt: the gate checked nothing, which
+  // is no pass (a committed `deny: []` or an exempt list naming every folder would make it one).
+  const nothing = done.deny.length === 0
+    ? "no placeholder words are configured (done.deny is empty)"
+    : scanned === 0 && exempted > 0
+    ? `every changed source file is exempt (${exempted} under done.exempt)`
+    : null;
+  if (problems.length === 0 && nothing !== null) {
+    return {
+      ...base,
+      status: "not_applicable",
+      detail: nothing,
+      duration_ms: Math.round(performance.now() - started),
+      warning: `the placeholder gate checked nothing: ${nothing} in .baton/config.yaml`,
+    };
+  }
   return {
     ...base,
     status: problems.length === 0 ? "pass" : "fail",

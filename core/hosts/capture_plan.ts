@@ -8,8 +8,9 @@
  * registered it for manual compression only) is a turn hook like stop. A
  * prompt hook that finds the fill near such a host's compression threshold
  * captures as before a compaction, rate-limited like a turn hook
- * ({@linkcode NEAR_COMPRESSION_PLAN}). The rate limit can be decided from latest.md's header alone, so a turn hook
- * with nothing to do starts no heavy work. Pure.
+ * ({@linkcode NEAR_COMPRESSION_PLAN}). The rate limit can be decided from latest.md's header and
+ * this clone's head record (core/workflow/recent_capture.ts), so a turn hook with nothing to do
+ * starts no heavy work. Pure.
  * @module
  */
 import type { LatestHeader } from "../store/latest_header.ts";

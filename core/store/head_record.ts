@@ -109,6 +109,20 @@ export async function readHeadRecord(
 }
 
 /**
+ * Every head this clone's store made current (all branches); empty when there is none, or the
+ * file is unreadable or foreign. The capture hook's light path asks whether latest.md is one
+ * of them (core/workflow/recent_capture.ts) without knowing the branch.
+ */
+export async function readHeadRecords(fs: ReadFs, layout: BatonLayout): Promise<HeadRecord[]> {
+  try {
+    const dir = await stateDirOf(fs, layout);
+    return dir === null ? [] : [...(await readAll(fs, dir)).values()];
+  } catch {
+    return [];
+  }
+}
+
+/**
  * Records `head` as the newest capsule this clone made current on `branch`, keeping the
  * other branches' (the newest {@linkcode MAX_BRANCHES}). Best effort: a record that cannot
  * be written never stops the capsule write (the archive check still runs).

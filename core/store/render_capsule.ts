@@ -34,6 +34,17 @@ function section(title: string, lines: string[]): string[] {
   return lines.length === 0 ? [] : [`## ${title}`, "", ...lines, ""];
 }
 
+/** Options of {@linkcode renderCapsuleFile}. */
+export interface RenderCapsuleOptions {
+  /**
+   * The capsule is shown to a person, and no key this machine trusts signed it (`baton show`):
+   * its fact lines (facts, secret scan, changed files) are its writer's word, and are labelled
+   * as claims rather than read as baton's. Never set for the stored file (its bytes are the
+   * capsule's). @default {false}
+   */
+  claimed?: boolean;
+}
+
 /**
  * Renders the capsule file text. `commandSafety` is the class of the
  * carried command, classified once by the caller (by default here, from
@@ -54,9 +65,11 @@ function section(title: string, lines: string[]): string[] {
 export function renderCapsuleFile(
   capsule: Capsule,
   commandSafety: Classification | null = classifyCarried(capsule.meaning.next_action?.command),
+  options: RenderCapsuleOptions = {},
 ): string {
   const m = capsule.meaning;
   const f = capsule.facts;
+  const claim = options.claimed === true ? " (its writer's claim, not checked here)" : "";
   const out: string[] = [
     `# baton capsule ${shortId(capsule.id)}`,
     "",
@@ -67,16 +80,18 @@ export function renderCapsuleFile(
     `- trigger: ${capsule.trigger}`,
     `- status: ${capsule.status}`,
     `- previous: ${capsule.previous ?? "none"}`,
-    `- facts: ${f.status}${
+    `- facts${claim}: ${f.status}${
       f.head
         ? ` (HEAD ${safeInline(shortOid(f.head))} on ${
           // A branch is its remote's or the repository's word: quoted unless a plain token.
           safeInline(f.branch === null ? "detached" : shownPath(f.branch))})`
         : ""
     }`,
-    `- secret scan: ${capsule.sanitize.scan_status}${
+    `- secret scan${claim}: ${capsule.sanitize.scan_status}${
       capsule.sanitize.scan_status === "passed"
-        ? ` (${capsule.sanitize.redactions.length} redacted)`
+        ? ` (${capsule.sanitize.redactions.length} redacted)${
+          claim === "" ? "" : "; it may hold secrets"
+        }`
         : " (an empty redaction list means something only when the scan passed)"
     }`,
     "",
@@ -116,7 +131,7 @@ export function renderCapsuleFile(
   out.push(...section("Pointers", m.pointers.map((p) => `- ${safeInline(p)}`)));
   out.push(
     ...section(
-      "Changed files",
+      `Changed files${claim === "" ? "" : " (as its writer recorded them, not checked here)"}`,
       f.changed_files.map((c) =>
         `- ${c.status} ${safeInline(c.path)}${
           c.sha256 ? ` ${safeInline(c.sha256.slice(0, 19))}` : ""

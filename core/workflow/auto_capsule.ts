@@ -6,7 +6,7 @@
  * nothing changed since the latest capsule (same facts, carried meaning)
  * nothing is written; with `minIntervalMs` (the stop hook, which fires after
  * every turn) nothing is written either while the latest capsule is an
- * automatic one younger than that, so the chain does not grow by one capsule
+ * automatic one younger than that, signed by a key this machine trusts, so the chain does not grow by one capsule
  * per turn (load re-checks the facts against the tree anyway). A session
  * end is written even when its facts equal a `turn_end` capsule's, so the
  * end of every session is on record. A latest
@@ -162,9 +162,11 @@ async function writeOnce(
   const carriedFrom = latest === null || !latestTrusted
     ? null
     : latest.carried_from ?? { id: latest.id, created_at: latest.created_at };
-  // The hook's light path's rule (a capsule dated in the future is never recent).
+  // The hook's light path's rule (a capsule dated in the future is never recent); only a
+  // capsule a key this machine trusts signed holds a capture back: a stranger's committed one,
+  // dated now and marked automatic, would otherwise silence this user's captures.
   if (
-    latest !== null && isRecentAutomatic(
+    latest !== null && latestTrusted && isRecentAutomatic(
       { createdAt: latest.created_at, trigger: latest.trigger },
       ctx.now().getTime(),
       options.minIntervalMs ?? 0,

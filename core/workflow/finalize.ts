@@ -43,6 +43,7 @@ import { VERSION } from "../version.ts";
 import { signCapsule } from "../capsule/capsule_signature.ts";
 import type { SigningKeyResult } from "../trust/key_ring.ts";
 import type { WorkflowContext } from "./context.ts";
+import { refuseHeadGone, refuseRolledBack } from "./rolled_back_guard.ts";
 import { shortOid } from "../facts/git/short_oid.ts";
 
 /** Options of {@linkcode finalizeDraft}. */
@@ -59,6 +60,11 @@ export interface FinalizeOptions {
   sessionRecord?: SessionRecord;
   /** The facts were collected when a pasted capsule was ingested, not when it was written. @default {false} */
   factsCollectedAtIngest?: boolean;
+  /**
+   * Refuse (RolledBackError) to write on top of a rolled-back latest.md, as the capture hooks
+   * do (./rolled_back_guard.ts); `baton finalize` sets it unless --over-rollback. @default {false}
+   */
+  refuseRolledBack?: boolean;
 }
 
 /** Whether the capsule was signed, by which key, or why not. */
@@ -228,7 +234,19 @@ export async function finalizeMeaning(
     ? { ok: false, reason: "no key ring was given" }
     : await ctx.keys.signingKey(collected.repo_root);
   const trustedKeys = ctx.keys === undefined ? new Map() : (await ctx.keys.trustedKeys()).keys;
+  // Found once, outside the lock, for the rollback check under it.
+  const guard = options.refuseRolledBack === true
+    ? {
+      fs: ctx.fs,
+      layout,
+      repo: (await findBatonLayout(ctx.fs, ctx.cwd, ctx).catch(() => null))?.repo ?? null,
+      trustedKeys,
+    }
+    : null;
+  if (guard !== null) await refuseHeadGone(guard);
   const result = await commitCapsule(ctx.fs, layout, async (previous) => {
+    // Under the lock, after the store moved latest.md over capsules that continue it.
+    if (guard !== null) await refuseRolledBack(guard, previous);
     // The time and the link are taken under the lock, together: a capsule
     // is never older than the one it names as previous, whatever order
     // concurrent writers reach the lock in.

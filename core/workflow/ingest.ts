@@ -26,6 +26,8 @@ import { finalizeParsedDraft, type FinalizeResult } from "./finalize.ts";
 export interface IngestOptions {
   /** Attach facts collected now, labelled as collected at ingest time. @default {false} */
   withFacts?: boolean;
+  /** Refuse to write on top of a rolled-back latest.md (./rolled_back_guard.ts). @default {false} */
+  refuseRolledBack?: boolean;
 }
 
 /** What ingest wrote and where the draft was found. */
@@ -84,6 +86,7 @@ export async function ingestAnswer(
     trigger: "paste",
     facts,
     factsCollectedAtIngest: options.withFacts === true,
+    refuseRolledBack: options.refuseRolledBack === true,
   });
   return {
     ...result,

@@ -1,9 +1,10 @@
 /**
  * The session-start rule, kept light (no zod, no git objects, no capsule
  * parse) because it runs at the start of every session: the full briefing is
- * injected when the repository's current capsule is newer than the one last
- * injected for this host (a record dated after its own injection marks
- * nothing), and always right after a compaction, whose summary
+ * injected when the repository's current capsule is not the one last
+ * injected for this host (newer, or older: put back by a commit or another
+ * branch's; a record dated after its own injection marks nothing), and
+ * always right after a compaction, whose summary
  * has just replaced the context that held the earlier injection. A new
  * session (source `startup`, `clear`, `fork`, none or any unknown value)
  * whose capsule was already shown in an earlier one gets it again as a
@@ -116,5 +117,9 @@ export async function checkInjection(
   }
   const newer = Date.parse(header.createdAt) > Date.parse(last.created_at) ||
     Number.isNaN(Date.parse(last.created_at));
-  return decide(newer, newer ? "newer_capsule" : "older_capsule", header);
+  // An older capsule than the one last injected is injected too: latest.md put back by a
+  // commit (a stranger's push, a revert) or another branch's handoff. Left out, a rollback
+  // hid the briefing and load's warning that latest.md was rolled back, while the capture
+  // hooks quietly wrote nothing.
+  return decide(true, newer ? "newer_capsule" : "older_capsule", header);
 }

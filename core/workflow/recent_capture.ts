@@ -9,14 +9,20 @@
  * it is used here only to skip work, never as a fact. A header that cannot
  * be read, a manual or pasted capsule, or one whose time is in the future or
  * unparsable all answer "not recent", and the full job (which reads the
- * capsule strictly and applies the same rule) decides. A forged header can
- * at most delay the next automatic capsule by one interval, which the rule
- * itself already allows.
+ * capsule strictly and applies the same rule) decides. Only a capsule this
+ * clone's own store made current (its head record, `<git dir>/baton/head.json`,
+ * where no commit reaches: core/store/head_record.ts) with the same id prefix
+ * and time can answer "recent" here: a latest.md a commit or a pull brought
+ * (a stranger's capsule dated now and marked automatic) goes to the full job,
+ * which holds a capture back only for a capsule signed by a key this machine
+ * trusts. A header forged over this clone's own capsule can at most delay the
+ * next automatic capsule by what is left of that capsule's interval.
  * @module
  */
 import type { ReadFs } from "../fs.ts";
 import { findBatonLayout } from "../store/find_layout.ts";
 import { readLatestHeader } from "../store/latest_header.ts";
+import { readHeadRecords } from "../store/head_record.ts";
 import { isRecentAutomatic } from "../hosts/capture_plan.ts";
 
 /** Options of {@linkcode recentAutomaticCapsule}. */
@@ -57,7 +63,12 @@ export async function recentAutomaticCapsule(
   );
   const header = await readLatestHeader(fs, found.layout);
   // One rule for "recent" (a person's capsule never holds back a capture).
-  return header !== null && isRecentAutomatic(header, options.nowMs, options.minIntervalMs)
-    ? header.id12
-    : null;
+  if (header === null || !isRecentAutomatic(header, options.nowMs, options.minIntervalMs)) {
+    return null;
+  }
+  // Only one this clone made current, as its own record says (not latest.md's word).
+  const own = (await readHeadRecords(fs, found.layout)).some((h) =>
+    h.id.startsWith(`sha256:${header.id12}`) && h.created_at === header.createdAt
+  );
+  return own ? header.id12 : null;
 }

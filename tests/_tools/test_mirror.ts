@@ -576,6 +576,11 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
     test: "tests/commands/completions_test.ts",
     reason: "rendered through the completions command, and bash runs the script it renders",
   },
+  "core/workflow/rolled_back_guard.ts": {
+    test: "tests/e2e/finalize_rolled_back_test.ts",
+    reason:
+      "driven through the real CLI (baton finalize on latest.md rolled back or removed by a commit, with controls) by that end-to-end test",
+  },
   "core/workflow/supersedes_check.ts": {
     test: "tests/e2e/draft_retry_test.ts",
     reason:

@@ -81,7 +81,7 @@ Deno.test("checkInjection() on a capsule already shown: a repeat for a new sessi
   });
 });
 
-Deno.test("checkInjection() compares a different recorded capsule by time: newer injects, older does not", async () => {
+Deno.test("checkInjection() injects a different recorded capsule, newer or older (put back by a commit), and says which", async () => {
   await withCapsule(async (dir, _id, createdAt) => {
     const layout = batonLayout(dir);
     const t = Date.parse(createdAt);
@@ -97,7 +97,7 @@ Deno.test("checkInjection() compares a different recorded capsule by time: newer
       record: record(other, new Date(t + 60_000).toISOString()),
     });
     const older = await checkInjection(fs, dir, { hostKey: "codex" });
-    assert.deepEqual([older.inject, older.reason], [false, "older_capsule"]);
+    assert.deepEqual([older.inject, older.reason], [true, "older_capsule"]);
   });
 });
 
@@ -126,7 +126,7 @@ Deno.test("checkInjection(): a record dated after the moment it was injected (a 
       },
     });
     const older = await checkInjection(fs, dir, { hostKey: "codex", source: "resume" });
-    assert.deepEqual([older.inject, older.reason], [false, "older_capsule"]);
+    assert.deepEqual([older.inject, older.reason], [true, "older_capsule"]);
     // And a record of this very capsule dated after its injection gives no repeat mark either.
     await writeInjectionRecord(fs, layout, {
       hostKey: "codex",

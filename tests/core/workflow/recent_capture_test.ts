@@ -2,6 +2,8 @@ import assert from "node:assert/strict";
 import { recentAutomaticCapsule } from "../../../core/workflow/recent_capture.ts";
 import { TestFs } from "../../_helpers/fs.ts";
 import { makeRepo, writeFiles } from "../../_helpers/git.ts";
+import { writeHeadRecord } from "../../../core/store/head_record.ts";
+import { findBatonLayout } from "../../../core/store/find_layout.ts";
 
 const NOW = Date.parse("2026-06-01T12:00:00.000Z");
 const MIN = 5 * 60_000;
@@ -19,10 +21,24 @@ function header(trigger: string | null, created: string): string {
   ].join("\n");
 }
 
-async function withLatest(text: string | null, f: (dir: string) => Promise<void>): Promise<void> {
+/**
+ * A repository with `text` as latest.md; with `ownAt`, this clone's head record names capsule
+ * 0123456789ab… created then (as its own store records a capsule it made current).
+ */
+async function withLatest(
+  text: string | null,
+  f: (dir: string) => Promise<void>,
+  ownAt: string | null = /- created: (\S+)/.exec(text ?? "")?.[1] ?? null,
+): Promise<void> {
   const dir = await makeRepo();
   try {
     if (text !== null) await writeFiles(dir, { ".baton/latest.md": text });
+    if (ownAt !== null) {
+      const fs = new TestFs();
+      const { layout } = await findBatonLayout(fs, dir, {});
+      const id = `sha256:0123456789ab${"0".repeat(52)}`;
+      await writeHeadRecord(fs, layout, "main", { id, created_at: ownAt, fingerprint: id });
+    }
     await f(dir);
   } finally {
     await Deno.remove(dir, { recursive: true });
@@ -63,6 +79,22 @@ Deno.test("recentAutomaticCapsule() leaves the decision to the capture job in ev
       assert.equal(got, null, name);
     });
   }
+});
+
+Deno.test("recentAutomaticCapsule() answers recent only for a capsule this clone's own record names (not a committed latest.md's word)", async () => {
+  const text = header("turn_end", "2026-06-01T11:58:00.000Z");
+  const at = (dir: string) =>
+    recentAutomaticCapsule(new TestFs(), dir, { minIntervalMs: MIN, nowMs: NOW });
+  // Control: this clone made it current.
+  await withLatest(text, async (dir) => assert.equal(await at(dir), "0123456789ab"));
+  // No record: a capsule a commit or a pull brought; the capture job decides by its signature.
+  await withLatest(text, async (dir) => assert.equal(await at(dir), null), null);
+  // A record of the same id prefix at another time: the header's time is not this clone's.
+  await withLatest(
+    text,
+    async (dir) => assert.equal(await at(dir), null),
+    "2026-06-01T10:00:00.000Z",
+  );
 });
 
 Deno.test("recentAutomaticCapsule() looks where git looks: a ceiling that stops git below the repository is not the repository's capsule", async () => {
