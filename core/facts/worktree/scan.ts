@@ -487,6 +487,8 @@ export async function scanWorktree(
   const replacedSubmodules: { k: number; y: StatusCode; seen: SubmoduleSeen }[] = [];
   // Files and symlinks whose path is now a directory: D, or T where it holds a repository.
   const replacedByDir: number[] = [];
+  // Intent-to-add entries whose path is now a directory: D, or .A where it holds a repository.
+  const intentToAddDirs: number[] = [];
   const badNames: string[] = [];
   const oversized: string[] = [];
   /** Intent-to-add entries (present or gone): work-tree rename candidates. */
@@ -526,8 +528,14 @@ export async function scanWorktree(
         return;
       }
       if (e.intentToAdd) {
-        setY(changes, e.path, stat === null ? "D" : "A", kindOf(e.mode, stat?.isSymlink));
         intentToAdd.add(e.path);
+        if (stat !== null && stat.isDirectory) {
+          // git's check_removed first: a directory is the file gone, unless
+          // it holds a repository with a commit (then still "added").
+          intentToAddDirs.push(k);
+          return;
+        }
+        setY(changes, e.path, stat === null ? "D" : "A", kindOf(e.mode, stat?.isSymlink));
         if (stat !== null && stat.isFile && stat.size === 0) emptyIntentToAdd = true;
         return;
       }
@@ -631,6 +639,11 @@ export async function scanWorktree(
     const e = readEntry(idx, k);
     const y = await holdsCommittedRepo(fs, `${work}/${e.path}`) ? "T" : "D";
     setY(changes, e.path, y, kindOf(e.mode, undefined));
+  }
+  for (const k of intentToAddDirs) {
+    const e = readEntry(idx, k);
+    const repo = await holdsCommittedRepo(fs, `${work}/${e.path}`);
+    setY(changes, e.path, repo ? "A" : "D", repo ? "submodule" : kindOf(e.mode, undefined));
   }
   for (const { k, y, seen } of replacedSubmodules) {
     const path = idx.paths.get(k)!;
