@@ -404,7 +404,7 @@ export async function collectFacts(
     )
   ) {
     unavailable.push({ part: "worktree", reason: SHALLOW_INVALID_REASON });
-  } else if (config !== null && bareWithoutWorkTree(repo, config.bare, gitEnv)) {
+  } else if (config !== null && bareWithoutWorkTree(config.bare, gitEnv)) {
     unavailable.push({ part: "worktree", reason: BARE_REASON });
   } else if (config !== null && config.untrackedFiles === null) {
     unavailable.push({ part: "worktree", reason: UNTRACKED_MODE_REASON });
