@@ -41,6 +41,7 @@ import {
 import { MAX_SHARED_INDEX_BYTES, readSplitIndex } from "./split_index.ts";
 import { requireRegularFile } from "../git/read_git_file.ts";
 import { UNSAFE_PATH_REASON, unsafeIndexPath } from "./unsafe_path.ts";
+import { PATH_TOO_LONG_REASON, pathTooLong, workTreeBytes } from "./path_too_long.ts";
 import { repoAtDir } from "../git/find_repo.ts";
 import { readHead } from "../git/read_head.ts";
 import { DEFAULT_MAX_UNTRACKED, type DirListing, findUntracked } from "./untracked.ts";
@@ -502,7 +503,15 @@ export async function scanWorktree(
   const chunkPaths: string[] = [];
   // One view over the columns: 50k short-lived objects would be GC work.
   const view = new IndexEntryView(idx);
-  const chunkOf = { chunk, chunkPaths, sparse, badNames, notCompared, hiddenAttributes: false };
+  const chunkOf = {
+    chunk,
+    chunkPaths,
+    sparse,
+    badNames,
+    notCompared,
+    hiddenAttributes: false,
+    workBytes: workTreeBytes(work),
+  };
   for (let next = 0;;) {
     next = nextLstatChunk(idx, next, chunkOf);
     if (chunk.length === 0) break;
@@ -1110,6 +1119,8 @@ interface LstatChunk {
    * while git still reads the index's.
    */
   hiddenAttributes: boolean;
+  /** UTF-8 bytes of the work tree's absolute path (path_too_long.ts). */
+  workBytes: number;
 }
 
 /**
@@ -1150,6 +1161,11 @@ function nextLstatChunk(index: GitIndex, from: number, to: LstatChunk): number {
     if (unsafeIndexPath(path)) {
       // Never opened: it may resolve outside the work tree (worktree/unsafe_path.ts).
       to.notCompared(path, UNSAFE_PATH_REASON);
+      continue;
+    }
+    if (pathTooLong(to.workBytes, path)) {
+      // lstat would fail (ENAMETOOLONG): git says nothing of it either way.
+      to.notCompared(path, PATH_TOO_LONG_REASON);
       continue;
     }
     to.chunk.push(i);
@@ -1197,14 +1213,18 @@ const PRESENCE_UNKNOWN = 2;
  * may lead outside the work tree, and it is never a name the walk counts in
  * a listing, so counting it as present (TrackedTree.present) would let one
  * untracked file of its parent pass for tracked. Its entries are unsafe
- * paths themselves, never compared.
+ * paths themselves, never compared. Nor is one the system cannot name
+ * (worktree/path_too_long.ts), whose entries are not compared either.
  */
 async function lstatTrackedDirs(
   fs: ReadFs,
   work: string,
   tree: TrackedTree,
 ): Promise<{ bad: Set<string>; exists: DirStats }> {
-  const dirs = [...tree.dirs.keys()].filter((d) => d !== "" && !unsafeIndexPath(d));
+  const workBytes = workTreeBytes(work);
+  const dirs = [...tree.dirs.keys()].filter((d) =>
+    d !== "" && !unsafeIndexPath(d) && !pathTooLong(workBytes, d)
+  );
   const exists = new DirStats(work, dirs);
   const bad = new Set<string>();
   await lstatEach(fs, dirs, work, (k, st) => {
