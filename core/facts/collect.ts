@@ -431,15 +431,22 @@ export async function collectFacts(
   const objects = createObjectReader(fs, repo);
   let headTree: string | null = null;
   let headTreeKnown = head !== null;
+  // HEAD's commit: where HEAD names an annotated tag, the commit it tags
+  // (git's HEAD^{commit}, what its status and --contains start from).
+  let headCommit = head?.oid ?? null;
   if (head !== null && head.oid !== null) {
     try {
-      let commit = await objects.read(head.oid);
+      let oid = head.oid;
+      let commit = await objects.read(oid);
       // A HEAD that names an annotated tag: git peels it to the commit it tags.
       for (let depth = 0; commit !== null && commit.type === "tag" && depth < 8; depth++) {
-        commit = await objects.read(parseTag(commit.data).object);
+        oid = parseTag(commit.data).object;
+        commit = await objects.read(oid);
       }
-      if (commit !== null && commit.type === "commit") headTree = parseCommit(commit.data).tree;
-      else {
+      if (commit !== null && commit.type === "commit") {
+        headTree = parseCommit(commit.data).tree;
+        headCommit = oid;
+      } else {
         notes.push("HEAD commit object could not be read");
         headTreeKnown = false;
       }
@@ -722,7 +729,7 @@ export async function collectFacts(
     // Loaded only now, past the scan: its code is not resident at its peak.
     const { checkPublished } = await import("./git/check_published.ts");
     try {
-      const p = await checkPublished(fs, repo, head.oid, {
+      const p = await checkPublished(fs, repo, headCommit ?? head.oid, {
         now: () => options.now().getTime(),
         parentsRewritten: () =>
           parentsRewritten(fs, repo, config?.config ?? null, options.gitEnvironment ?? {}),
@@ -757,7 +764,7 @@ export async function collectFacts(
       : config.remotes.map((r) => ({ name: r.name, url: r.url ?? "" })),
     branch: head?.branch ?? null,
     detached: head?.detached ?? false,
-    head: head?.oid ?? null,
+    head: headCommit,
     has_commits: head?.hasCommits ?? false,
     operation,
     // Dirty only for a change baton saw; with none seen, clean only when

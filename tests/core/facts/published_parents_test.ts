@@ -118,3 +118,20 @@ Deno.test("GIT_SHALLOW_FILE naming a file with a junk line stops git status: the
   assert.equal(r.git.stopped, true, "control: git stops (bad shallow line)");
   assert.match(r.facts.unavailable?.[0]?.reason ?? "", /shallow/);
 });
+
+Deno.test("published: a HEAD naming an annotated tag is its commit, as git peels it (HEAD^{commit}, --contains): the head fact and publication are the commit's", async () => {
+  const { dir } = await behindRemote();
+  const env = await userEnv();
+  const commit = (await git(dir, ["rev-parse", "HEAD"])).stdout.trim();
+  // Control: a branch HEAD behind the remote is published for both.
+  assert.equal(await gitPublished(dir), true);
+  assert.equal((await batonFacts(env, dir)).published.status, "yes");
+  await git(dir, ["tag", "-a", "-m", "t", "t1"]);
+  const tag = (await git(dir, ["rev-parse", "t1"])).stdout.trim();
+  await Deno.writeTextFile(`${dir}/.git/HEAD`, `${tag}\n`);
+  assert.equal(await gitPublished(dir), true, "git peels HEAD to the commit");
+  assert.equal((await git(dir, ["rev-parse", "HEAD^{commit}"])).stdout.trim(), commit);
+  const f = await batonFacts(env, dir);
+  assert.equal(f.head, commit, "the head fact is the commit, not the tag");
+  assert.equal(f.published.status, "yes");
+});
