@@ -432,7 +432,7 @@ export async function collectFacts(
   let headTree: string | null = null;
   let headTreeKnown = head !== null;
   // HEAD's commit: where HEAD names an annotated tag, the commit it tags
-  // (git's HEAD^{commit}, what its status and --contains start from).
+  // (git's HEAD^{commit}, what its status compares and --contains starts from).
   let headCommit = head?.oid ?? null;
   if (head !== null && head.oid !== null) {
     try {
@@ -764,7 +764,8 @@ export async function collectFacts(
       : config.remotes.map((r) => ({ name: r.name, url: r.url ?? "" })),
     branch: head?.branch ?? null,
     detached: head?.detached ?? false,
-    head: headCommit,
+    // As git status names it (`# branch.oid`): a tag HEAD names is its id, not its commit's.
+    head: head?.oid ?? null,
     has_commits: head?.hasCommits ?? false,
     operation,
     // Dirty only for a change baton saw; with none seen, clean only when

@@ -154,16 +154,6 @@ const SHAPES: Shape[] = [
       "for i in 1 2 3 4 5 6; do echo $i>a; c; done; git bisect start -q HEAD HEAD~5 >/dev/null; echo e>b; touch u",
   },
   {
-    name: "a detached HEAD naming an annotated tag object (git peels it to the commit)",
-    script:
-      "echo x>a; c; echo y>a; c; git tag -a -m t v1 HEAD~1; t=$(git rev-parse v1); echo $t >.git/HEAD; echo e>a; touch u",
-  },
-  {
-    name: "a branch whose ref names an annotated tag object",
-    script:
-      "echo x>a; c; echo y>a; c; git tag -a -m t v1 HEAD~1; t=$(git rev-parse v1); echo $t >.git/refs/heads/main; echo e>a",
-  },
-  {
     name: "a detached HEAD with edits",
     script: "echo v1 >a; c; echo v2 >a; c; git checkout -q --detach HEAD~1; echo e>a; touch u",
   },

@@ -119,7 +119,7 @@ Deno.test("GIT_SHALLOW_FILE naming a file with a junk line stops git status: the
   assert.match(r.facts.unavailable?.[0]?.reason ?? "", /shallow/);
 });
 
-Deno.test("published: a HEAD naming an annotated tag is its commit, as git peels it (HEAD^{commit}, --contains): the head fact and publication are the commit's", async () => {
+Deno.test("published: a HEAD naming an annotated tag is walked from the commit it tags, as git peels it for --contains (baton said unknown, 'HEAD commit could not be read'); the head fact stays the tag's id, as git status names it", async () => {
   const { dir } = await behindRemote();
   const env = await userEnv();
   const commit = (await git(dir, ["rev-parse", "HEAD"])).stdout.trim();
@@ -132,6 +132,6 @@ Deno.test("published: a HEAD naming an annotated tag is its commit, as git peels
   assert.equal(await gitPublished(dir), true, "git peels HEAD to the commit");
   assert.equal((await git(dir, ["rev-parse", "HEAD^{commit}"])).stdout.trim(), commit);
   const f = await batonFacts(env, dir);
-  assert.equal(f.head, commit, "the head fact is the commit, not the tag");
+  assert.equal(f.head, tag, "the head fact is HEAD as git status names it (# branch.oid)");
   assert.equal(f.published.status, "yes");
 });
