@@ -48,7 +48,8 @@ function utf8Length(text: string): number {
  * ```ts
  * import assert from "node:assert/strict";
  * assert.equal(pathTooLong(20, "src/a.txt"), false);
- * assert.equal(pathTooLong(20, `${"d".repeat(200)}/`.repeat(20) + "f"), true);
+ * assert.equal(pathTooLong(20, `${"d".repeat(200)}/`.repeat(21) + "f"), true);
+ * assert.equal(pathTooLong(20, `${"d".repeat(200)}/`.repeat(20) + "f"), false);
  * assert.equal(pathTooLong(20, "x".repeat(256)), true);
  * assert.equal(pathTooLong(20, "x".repeat(255)), false);
  * assert.equal(pathTooLong(4000, "é".repeat(40)), false);
