@@ -404,7 +404,7 @@ export async function collectFacts(
     )
   ) {
     unavailable.push({ part: "worktree", reason: SHALLOW_INVALID_REASON });
-  } else if (config !== null && bareWithoutWorkTree(repo, config.bare, gitEnv)) {
+  } else if (config !== null && bareWithoutWorkTree(config.bare, gitEnv)) {
     unavailable.push({ part: "worktree", reason: BARE_REASON });
   } else if (config !== null && config.untrackedFiles === null) {
     unavailable.push({ part: "worktree", reason: UNTRACKED_MODE_REASON });
@@ -431,15 +431,22 @@ export async function collectFacts(
   const objects = createObjectReader(fs, repo);
   let headTree: string | null = null;
   let headTreeKnown = head !== null;
+  // HEAD's commit: where HEAD names an annotated tag, the commit it tags
+  // (git's HEAD^{commit}, what its status compares and --contains starts from).
+  let headCommit = head?.oid ?? null;
   if (head !== null && head.oid !== null) {
     try {
-      let commit = await objects.read(head.oid);
+      let oid = head.oid;
+      let commit = await objects.read(oid);
       // A HEAD that names an annotated tag: git peels it to the commit it tags.
       for (let depth = 0; commit !== null && commit.type === "tag" && depth < 8; depth++) {
-        commit = await objects.read(parseTag(commit.data).object);
+        oid = parseTag(commit.data).object;
+        commit = await objects.read(oid);
       }
-      if (commit !== null && commit.type === "commit") headTree = parseCommit(commit.data).tree;
-      else {
+      if (commit !== null && commit.type === "commit") {
+        headTree = parseCommit(commit.data).tree;
+        headCommit = oid;
+      } else {
         notes.push("HEAD commit object could not be read");
         headTreeKnown = false;
       }
@@ -722,7 +729,7 @@ export async function collectFacts(
     // Loaded only now, past the scan: its code is not resident at its peak.
     const { checkPublished } = await import("./git/check_published.ts");
     try {
-      const p = await checkPublished(fs, repo, head.oid, {
+      const p = await checkPublished(fs, repo, headCommit ?? head.oid, {
         now: () => options.now().getTime(),
         parentsRewritten: () =>
           parentsRewritten(fs, repo, config?.config ?? null, options.gitEnvironment ?? {}),
@@ -757,6 +764,7 @@ export async function collectFacts(
       : config.remotes.map((r) => ({ name: r.name, url: r.url ?? "" })),
     branch: head?.branch ?? null,
     detached: head?.detached ?? false,
+    // As git status names it (`# branch.oid`): a tag HEAD names is its id, not its commit's.
     head: head?.oid ?? null,
     has_commits: head?.hasCommits ?? false,
     operation,

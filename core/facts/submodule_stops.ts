@@ -10,8 +10,9 @@
  *   without a value stops git;
  * - where git looks inside (`none`, `untracked`; whether or not the HEAD
  *   moved) it runs `git status` there, which stops as the superproject's
- *   would: a config value git rejects (git/rejected_config.ts), `core.bare`
- *   true, an exclude file that is a directory, a shallow file git cannot
+ *   would: a config value git rejects (git/rejected_config.ts), what the
+ *   format check reads in its `config.worktree` (`extensions.worktreeConfig`
+ *   on) and dies on, `core.bare` true, an exclude file that is a directory, a shallow file git cannot
  *   read, a repository git cannot read (its index, HEAD commit or root tree
  *   damaged), or a stop of its own at one of its submodules ("failed in
  *   submodule").
@@ -82,8 +83,10 @@ export async function ownConfigStops(fs: ReadFs, sub: RepoLocation): Promise<boo
 /**
  * Whether `git status` run inside the submodule refuses it where the
  * superproject's collection would refuse its own tree (collect.ts): a
- * config value git rejects, `core.bare` true, an exclude file that is a
- * directory, a shallow file git stops on.
+ * config value git rejects, what its format check dies on (its
+ * `config.worktree` read too, which opening the submodule does not read),
+ * `core.bare` true, an exclude file that is a directory, a shallow file git
+ * stops on.
  */
 export async function insideRefusal(
   fs: ReadFs,
@@ -91,7 +94,8 @@ export async function insideRefusal(
   own: RepoConfig,
 ): Promise<boolean> {
   return rejectedConfigKey(own.config) !== null ||
-    bareWithoutWorkTree(sub, own.bare, {}) ||
+    own.formatCheckStop !== null ||
+    bareWithoutWorkTree(own.bare, {}) ||
     await excludeFileIsDirectory(fs, sub, own.excludesFile) ||
     await shallowFileInvalid(fs, sub, own.objectFormat === "sha256" ? 64 : 40);
 }

@@ -7,7 +7,10 @@
  * boolean; a `core.worktree`, `extensions.partialClone` or
  * `extensions.objectFormat` without a value; an object format git does not
  * know. git then refuses the repository and gives no status, at the top and
- * in a submodule it opens (checked against git 2.39). Pure.
+ * in a submodule it opens (checked against git 2.39). Where
+ * `extensions.worktreeConfig` is on, the check reads `config.worktree` too,
+ * for `core.bare` and `core.worktree` alone ({@linkcode worktreeConfigStop});
+ * git opening a submodule reads only its common config file. Pure.
  * @module
  */
 import type { GitConfig } from "./parse_config.ts";
@@ -44,6 +47,36 @@ const CHECKS: readonly [string, (value: string | null) => boolean][] = [
  */
 export function formatCheckStop(own: GitConfig): string | null {
   for (const [key, accepts] of CHECKS) {
+    if (getConfigEntries(own, key).some((e) => !accepts(e.value))) return key;
+  }
+  return null;
+}
+
+/** The keys git's format check reads from `config.worktree`, and whether it accepts a value. */
+const WORKTREE_CHECKS: readonly [string, (value: string | null) => boolean][] = [
+  ["core.bare", (v) => parseConfigBool(v) !== null],
+  ["core.worktree", (v) => v !== null],
+];
+
+/**
+ * The first key of the work tree's own `config.worktree` (its includes
+ * left out) whose entry git's format check dies on, or null: with
+ * `extensions.worktreeConfig` on, git reads that file's `core.bare` (a
+ * boolean) and `core.worktree` (a value) as it checks the repository, and
+ * nothing else of it there. The caller reads the file only where git does.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseGitConfig } from "./parse_config.ts";
+ * const at = (t: string) => worktreeConfigStop(parseGitConfig(t));
+ * assert.equal(at("[core]\n\tworktree\n"), "core.worktree");
+ * assert.equal(at("[core]\n\tbare = maybe\n"), "core.bare");
+ * assert.equal(at("[core]\n\trepositoryFormatVersion = x\n"), null);
+ * ```
+ */
+export function worktreeConfigStop(own: GitConfig): string | null {
+  for (const [key, accepts] of WORKTREE_CHECKS) {
     if (getConfigEntries(own, key).some((e) => !accepts(e.value))) return key;
   }
   return null;

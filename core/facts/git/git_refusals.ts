@@ -39,26 +39,25 @@ export const BARE_INVALID_REASON =
 
 /**
  * Whether git sees no work tree because the repository is configured bare:
- * `core.bare` true in the main git directory's config (a linked worktree's
- * git ignores the shared setting), with no `GIT_WORK_TREE` in the
+ * `core.bare` true as git applies it to this work tree (read_repo_config.ts:
+ * a linked worktree's git ignores the shared setting unless
+ * `extensions.worktreeConfig` is on), with no `GIT_WORK_TREE` in the
  * environment (`core.worktree` beside it does not help: git stops on the
  * pair).
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * const main = { workTree: "/w", gitDir: "/w/.git", commonDir: "/w/.git" };
- * assert.equal(bareWithoutWorkTree(main, true, {}), true);
- * assert.equal(bareWithoutWorkTree(main, true, { GIT_WORK_TREE: "/w" }), false);
- * assert.equal(bareWithoutWorkTree({ ...main, gitDir: "/w/.git/worktrees/x" }, true, {}), false);
+ * assert.equal(bareWithoutWorkTree(true, {}), true);
+ * assert.equal(bareWithoutWorkTree(true, { GIT_WORK_TREE: "/w" }), false);
+ * assert.equal(bareWithoutWorkTree(false, {}), false);
  * ```
  */
 export function bareWithoutWorkTree(
-  repo: RepoLocation,
   bare: boolean | null,
   env: Readonly<Record<string, string>>,
 ): boolean {
-  return bare === true && repo.gitDir === repo.commonDir && !("GIT_WORK_TREE" in env);
+  return bare === true && !("GIT_WORK_TREE" in env);
 }
 
 /** Whether `path` (real) is `dir` (real) or below it. */

@@ -13,6 +13,10 @@
  * is no regular file (a FIFO, a device) is a typed error: opening it would
  * block or never end, and git itself hangs there, so no status can be told;
  * but a link to `/dev/null` is `/dev/null`, read as empty, as git reads it.
+ * Other devices stay refused, though git reads an ignore file that is one as
+ * empty (it opens it and takes its size, 0): git dies where that open fails
+ * (a socket, a terminal it has none of), which baton could tell only by
+ * opening the device itself (checked against git 2.39).
  * @module
  */
 import type { FileStat, ReadFs } from "../../fs.ts";

@@ -24,7 +24,7 @@ import { GitConfigSyntaxError } from "./errors.ts";
 import { includeIfKnown, includeIfMatches, isHasconfigRemoteUrl } from "./_include_if.ts";
 import { includeGitDirSpellings } from "./include_gitdir.ts";
 import { type FormatProblem, repositoryFormatProblem } from "./repository_format.ts";
-import { formatCheckStop } from "./format_check.ts";
+import { formatCheckStop, worktreeConfigStop } from "./format_check.ts";
 
 /** Options for {@linkcode readRepoConfig}. */
 export interface ReadRepoConfigOptions {
@@ -93,17 +93,22 @@ export interface RepoConfig {
   /** core.autocrlf: "true", "input" or "false" (default). */
   autocrlf: "true" | "input" | "false";
   /**
-   * core.bare as git reads it while checking the repository's format: from
-   * the repository's own config file (the common one), its includes left
-   * out; null when an entry is not a boolean (git then refuses the
-   * repository). Set anywhere else (an include, `-c`, the global file) it
-   * does not take git's work tree away.
+   * core.bare as git applies it to this work tree while checking the
+   * repository's format: from the repository's own config file (the common
+   * one), then `config.worktree` where `extensions.worktreeConfig` is on,
+   * their includes left out; false for a linked work tree without
+   * `extensions.worktreeConfig` (git ignores the shared setting there); null
+   * when an entry is not a boolean (git then refuses the repository). Set
+   * anywhere else (an include, `-c`, the global file) it does not take git's
+   * work tree away.
    */
   bare: boolean | null;
   /**
    * The key of the repository's own config file (the common one, its
    * includes left out) whose value git's check of the repository format
-   * dies on (format_check.ts), or null.
+   * dies on (format_check.ts), else of `config.worktree` where
+   * `extensions.worktreeConfig` has git read it (its `core.bare` and
+   * `core.worktree` alone), or null.
    */
   formatCheckStop: string | null;
   /**
@@ -149,9 +154,9 @@ export interface RepoConfig {
   unreadableUserFiles: number;
   /**
    * `core.worktree` as the repository's own config sets it (git reads it from
-   * nowhere else: the shared file and `config.worktree` for the main work
-   * tree, `config.worktree` alone for a linked one), unresolved; null when
-   * unset.
+   * nowhere else: the shared file, then `config.worktree` where
+   * `extensions.worktreeConfig` is on; a linked work tree reads neither
+   * without it), unresolved; null when unset.
    */
   workTreeSetting: string | null;
   /** extensions.refStorage, lower-cased: "files" (default) or e.g. "reftable". */
@@ -252,6 +257,8 @@ export async function readRepoConfig(
     read = await readCascade(ctx, repo, options);
   }
   const { entries, safeDirectories, unreadableUserFiles, repoEntries, repoLevel, repoOwn } = read;
+  const { worktreeOwn, bareApplies } = read;
+  const bare = bareSetting({ entries: [...repoOwn, ...worktreeOwn] });
   const config: GitConfig = { entries };
   const repoOnly: GitConfig = { entries: repoEntries };
 
@@ -274,8 +281,10 @@ export async function readRepoConfig(
     symlinks: getConfigBool(config, "core.symlinks", true),
     autocrlf: autocrlf(config),
     untrackedFiles: untrackedFilesMode(config),
-    bare: bareSetting({ entries: repoOwn }),
-    formatCheckStop: formatCheckStop({ entries: repoOwn }),
+    // A value that is no boolean stops git's format check whichever work tree.
+    bare: bare === null || bareApplies ? bare : false,
+    formatCheckStop: formatCheckStop({ entries: repoOwn }) ??
+      worktreeConfigStop({ entries: worktreeOwn }),
     sparseIndex: getConfigBool(config, "core.sparseCheckout", false) &&
       getConfigBool(config, "core.sparseCheckoutCone", false) &&
       getConfigBool(config, "index.sparse", false),
@@ -337,6 +346,10 @@ async function readCascade(
   repoEntries: GitConfigEntry[];
   repoLevel: GitConfigEntry[];
   repoOwn: GitConfigEntry[];
+  /** `config.worktree`'s own entries (includes left out), where git reads it; else none. */
+  worktreeOwn: GitConfigEntry[];
+  /** Whether git applies core.bare to this work tree: the main one, or any with worktreeConfig. */
+  bareApplies: boolean;
 }> {
   const entries: GitConfigEntry[] = [];
   const system = options.systemConfigPath === undefined
@@ -363,18 +376,39 @@ async function readCascade(
   const repoOwn: GitConfigEntry[] = [];
   const repoEntries = await readConfigFile(ctx, `${repo.commonDir}/config`, 0, repoOwn);
   entries.push(...repoEntries);
-  // A linked worktree's git takes core.worktree from its own config.worktree
-  // only, never from the shared file (git's check of the repository format).
+  // git's check of the repository format takes core.worktree and core.bare
+  // from the shared file for the main work tree, and for a linked one only
+  // with extensions.worktreeConfig on (then config.worktree's come after).
   const linked = repo.gitDir !== repo.commonDir;
-  const repoLevel = linked ? [] : [...repoEntries];
-  if (getConfigBool({ entries: repoEntries }, "extensions.worktreeConfig", false)) {
-    const worktreeEntries = await readConfigFile(ctx, `${repo.gitDir}/config.worktree`, 0);
+  const worktreeConfig = getConfigBool(
+    { entries: repoEntries },
+    "extensions.worktreeConfig",
+    false,
+  );
+  const repoLevel = linked && !worktreeConfig ? [] : [...repoEntries];
+  const worktreeOwn: GitConfigEntry[] = [];
+  if (worktreeConfig) {
+    const worktreeEntries = await readConfigFile(
+      ctx,
+      `${repo.gitDir}/config.worktree`,
+      0,
+      worktreeOwn,
+    );
     entries.push(...worktreeEntries);
     repoLevel.push(...worktreeEntries);
   }
   // The command-line scope: after every file, so it wins.
   entries.push(...(options.environmentEntries ?? []));
-  return { entries, safeDirectories, unreadableUserFiles, repoEntries, repoLevel, repoOwn };
+  return {
+    entries,
+    safeDirectories,
+    unreadableUserFiles,
+    repoEntries,
+    repoLevel,
+    repoOwn,
+    worktreeOwn,
+    bareApplies: !linked || worktreeConfig,
+  };
 }
 
 function excludesFile(

@@ -41,6 +41,7 @@ import {
 import { MAX_SHARED_INDEX_BYTES, readSplitIndex } from "./split_index.ts";
 import { requireRegularFile } from "../git/read_git_file.ts";
 import { UNSAFE_PATH_REASON, unsafeIndexPath } from "./unsafe_path.ts";
+import { PATH_TOO_LONG_REASON, pathTooLong, workTreeBytes } from "./path_too_long.ts";
 import { repoAtDir } from "../git/find_repo.ts";
 import { readHead } from "../git/read_head.ts";
 import { DEFAULT_MAX_UNTRACKED, type DirListing, findUntracked } from "./untracked.ts";
@@ -487,6 +488,8 @@ export async function scanWorktree(
   const replacedSubmodules: { k: number; y: StatusCode; seen: SubmoduleSeen }[] = [];
   // Files and symlinks whose path is now a directory: D, or T where it holds a repository.
   const replacedByDir: number[] = [];
+  // Intent-to-add entries whose path is now a directory: D, or .A where it holds a repository.
+  const intentToAddDirs: number[] = [];
   const badNames: string[] = [];
   const oversized: string[] = [];
   /** Intent-to-add entries (present or gone): work-tree rename candidates. */
@@ -500,7 +503,15 @@ export async function scanWorktree(
   const chunkPaths: string[] = [];
   // One view over the columns: 50k short-lived objects would be GC work.
   const view = new IndexEntryView(idx);
-  const chunkOf = { chunk, chunkPaths, sparse, badNames, notCompared, hiddenAttributes: false };
+  const chunkOf = {
+    chunk,
+    chunkPaths,
+    sparse,
+    badNames,
+    notCompared,
+    hiddenAttributes: false,
+    workBytes: workTreeBytes(work),
+  };
   for (let next = 0;;) {
     next = nextLstatChunk(idx, next, chunkOf);
     if (chunk.length === 0) break;
@@ -526,8 +537,14 @@ export async function scanWorktree(
         return;
       }
       if (e.intentToAdd) {
-        setY(changes, e.path, stat === null ? "D" : "A", kindOf(e.mode, stat?.isSymlink));
         intentToAdd.add(e.path);
+        if (stat !== null && stat.isDirectory) {
+          // git's check_removed first: a directory is the file gone, unless
+          // it holds a repository with a commit (then still "added").
+          intentToAddDirs.push(k);
+          return;
+        }
+        setY(changes, e.path, stat === null ? "D" : "A", kindOf(e.mode, stat?.isSymlink));
         if (stat !== null && stat.isFile && stat.size === 0) emptyIntentToAdd = true;
         return;
       }
@@ -631,6 +648,11 @@ export async function scanWorktree(
     const e = readEntry(idx, k);
     const y = await holdsCommittedRepo(fs, `${work}/${e.path}`) ? "T" : "D";
     setY(changes, e.path, y, kindOf(e.mode, undefined));
+  }
+  for (const k of intentToAddDirs) {
+    const e = readEntry(idx, k);
+    const repo = await holdsCommittedRepo(fs, `${work}/${e.path}`);
+    setY(changes, e.path, repo ? "A" : "D", repo ? "submodule" : kindOf(e.mode, undefined));
   }
   for (const { k, y, seen } of replacedSubmodules) {
     const path = idx.paths.get(k)!;
@@ -1097,6 +1119,8 @@ interface LstatChunk {
    * while git still reads the index's.
    */
   hiddenAttributes: boolean;
+  /** UTF-8 bytes of the work tree's absolute path (path_too_long.ts). */
+  workBytes: number;
 }
 
 /**
@@ -1137,6 +1161,11 @@ function nextLstatChunk(index: GitIndex, from: number, to: LstatChunk): number {
     if (unsafeIndexPath(path)) {
       // Never opened: it may resolve outside the work tree (worktree/unsafe_path.ts).
       to.notCompared(path, UNSAFE_PATH_REASON);
+      continue;
+    }
+    if (pathTooLong(to.workBytes, path)) {
+      // lstat would fail (ENAMETOOLONG): git says nothing of it either way.
+      to.notCompared(path, PATH_TOO_LONG_REASON);
       continue;
     }
     to.chunk.push(i);
@@ -1184,14 +1213,18 @@ const PRESENCE_UNKNOWN = 2;
  * may lead outside the work tree, and it is never a name the walk counts in
  * a listing, so counting it as present (TrackedTree.present) would let one
  * untracked file of its parent pass for tracked. Its entries are unsafe
- * paths themselves, never compared.
+ * paths themselves, never compared. Nor is one the system cannot name
+ * (worktree/path_too_long.ts), whose entries are not compared either.
  */
 async function lstatTrackedDirs(
   fs: ReadFs,
   work: string,
   tree: TrackedTree,
 ): Promise<{ bad: Set<string>; exists: DirStats }> {
-  const dirs = [...tree.dirs.keys()].filter((d) => d !== "" && !unsafeIndexPath(d));
+  const workBytes = workTreeBytes(work);
+  const dirs = [...tree.dirs.keys()].filter((d) =>
+    d !== "" && !unsafeIndexPath(d) && !pathTooLong(workBytes, d)
+  );
   const exists = new DirStats(work, dirs);
   const bad = new Set<string>();
   await lstatEach(fs, dirs, work, (k, st) => {

@@ -26,6 +26,7 @@ import { buildIndex, ENTRY_WORDS, entryOid, FIELD } from "./index_file.ts";
 import { MODE_GITLINK, MODE_TREE, MODE_TYPE_MASK } from "./compare_stat.ts";
 import { repoAtDir } from "../git/find_repo.ts";
 import { readPatternFile } from "../git/read_git_file.ts";
+import { pathTooLong, workTreeBytes } from "./path_too_long.ts";
 
 /**
  * A directory listing in the listing cache's stored form: the names joined
@@ -156,6 +157,7 @@ export async function findUntracked(
   const max = options.maxUntracked ?? DEFAULT_MAX_UNTRACKED;
   const ignoreCase = options.ignoreCase ?? false;
   const readDir = options.readDir ?? ((path: string) => fs.readDir(path));
+  const workBytes = workTreeBytes(repo.workTree);
   const paths: string[] = [];
   let truncated = false;
   let dirsRead = 0;
@@ -285,6 +287,12 @@ export async function findUntracked(
       // cannot be opened by it: an untracked one is listed as a directory
       // (shown lossily), never left out as if it were empty.
       if (node === undefined && dir.includes("\uFFFD")) return report(dir);
+      if (pathTooLong(workBytes, dir.slice(0, -1))) {
+        // Named from the top, git may open what baton's absolute path cannot.
+        skippedDirs.push(dir);
+        truncated = true;
+        return true;
+      }
       return true; // vanished or unreadable while walking: git skips it too
     }
     dirsRead++;

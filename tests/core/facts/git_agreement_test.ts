@@ -2455,3 +2455,23 @@ Deno.test("an ignore file that is a link to /dev/null (the XDG ignore file, info
   const f = await assertAgreesWithGit(env, dir, { label: "link to a file" });
   assert.deepEqual(f.git.untracked, ["v.txt"]);
 });
+
+Deno.test("an exclude file that is another device: git opens it and takes its size (0) for no patterns, and dies where the open fails (a socket); baton opens no device, so it states no tree for either, with its reason", async () => {
+  const dir = await base();
+  const env = await userEnv();
+  await writeFiles(dir, { "u.zz": "u\n" });
+  const sock = `${env.home}/sock`;
+  const listener = Deno.listen({ transport: "unix", path: sock });
+  try {
+    for (const [file, stops] of [["/dev/zero", false], [sock, true]] as const) {
+      await git(dir, ["config", "core.excludesFile", file]);
+      const r = await assertAgreesWithGit(env, dir, { label: file, allowNoTree: true });
+      assert.equal(r.git.stopped === true, stops, `control: git on ${file}`);
+      if (!stops) assert.deepEqual(r.git.untracked, ["u.zz"], "git reads /dev/zero as empty");
+      assert.equal(r.facts.tree, undefined);
+      assert.match(r.facts.unavailable?.[0]?.reason ?? "", /not a regular file/);
+    }
+  } finally {
+    listener.close();
+  }
+});

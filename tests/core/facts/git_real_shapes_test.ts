@@ -103,6 +103,12 @@ const SHAPES: Shape[] = [
     unchecked: ["n1", "n2", "n3"],
   },
   {
+    name:
+      "intent-to-add files replaced by directories: one plain (.D), one holding a repository with a commit (.A)",
+    script:
+      "echo x>a; c; echo n>n; echo m>m; mkdir d; echo q>d/q; git add -N n m d/q; rm n m; rm -r d; mkdir n m d; touch n/x; cd m; git init -q; echo z>z; c; cd ..; mkdir d/q; touch d/q/y",
+  },
+  {
     name: "a merge in progress with every conflict stage shape (UU, AA, DU, UD, DD, AU, UA)",
     script: [
       "echo base>uu; echo base>du; echo base>ud; seq 1 40 >ren; echo keep>k; c",

@@ -118,3 +118,20 @@ Deno.test("GIT_SHALLOW_FILE naming a file with a junk line stops git status: the
   assert.equal(r.git.stopped, true, "control: git stops (bad shallow line)");
   assert.match(r.facts.unavailable?.[0]?.reason ?? "", /shallow/);
 });
+
+Deno.test("published: a HEAD naming an annotated tag is walked from the commit it tags, as git peels it for --contains (baton said unknown, 'HEAD commit could not be read'); the head fact stays the tag's id, as git status names it", async () => {
+  const { dir } = await behindRemote();
+  const env = await userEnv();
+  const commit = (await git(dir, ["rev-parse", "HEAD"])).stdout.trim();
+  // Control: a branch HEAD behind the remote is published for both.
+  assert.equal(await gitPublished(dir), true);
+  assert.equal((await batonFacts(env, dir)).published.status, "yes");
+  await git(dir, ["tag", "-a", "-m", "t", "t1"]);
+  const tag = (await git(dir, ["rev-parse", "t1"])).stdout.trim();
+  await Deno.writeTextFile(`${dir}/.git/HEAD`, `${tag}\n`);
+  assert.equal(await gitPublished(dir), true, "git peels HEAD to the commit");
+  assert.equal((await git(dir, ["rev-parse", "HEAD^{commit}"])).stdout.trim(), commit);
+  const f = await batonFacts(env, dir);
+  assert.equal(f.head, tag, "the head fact is HEAD as git status names it (# branch.oid)");
+  assert.equal(f.published.status, "yes");
+});
