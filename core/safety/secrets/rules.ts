@@ -35,6 +35,7 @@ import { GITLAB_ROUTABLE_TAIL, VENDOR_RULES } from "./rules_vendor.ts";
 import { TOKEN_RULES } from "./rules_tokens.ts";
 import { MORE_TOKEN_RULES } from "./rules_tokens_more.ts";
 import { OPS_TOKEN_RULES } from "./rules_tokens_ops.ts";
+import { PLATFORM_TOKEN_RULES } from "./rules_tokens_platforms.ts";
 import { APP_TOKEN_RULES } from "./rules_tokens_apps.ts";
 import { TOOL_TOKEN_RULES } from "./rules_tokens_tools.ts";
 import { PAIR_RULES } from "./rules_pairs.ts";
@@ -271,6 +272,17 @@ function githubToken(prefix: string, kind: string, title: string, what: string):
  * An optional escape before a quote: none, once (`\"`, a JSON string) or
  * twice (`\\\"`, a tool result quoted inside a transcript line).
  */
+/**
+ * A pattern source for a run of `min` to `max` token characters (`cls`, a
+ * character-class body) that may hold a `!`, `$` or `*` between two of them:
+ * a Salesforce session id's `<org id>!<token>` and a Microsoft account
+ * token's `!` and `$` sit outside RFC 6750's alphabet, and a match that
+ * stopped there printed the rest. A mark is never first or last.
+ */
+function markedRun(cls: string, min: number, max: number): string {
+  return String.raw`[${cls}](?:[${cls}]|[!$*](?=[${cls}])){${min - 1},${max - 1}}`;
+}
+
 const ESC_QUOTE = String.raw`\\{0,3}`;
 
 /** A command-line value as group `s`: double-quoted (also JSON-escaped), single-quoted or bare. */
@@ -1946,6 +1958,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
   ...TOKEN_RULES,
   ...MORE_TOKEN_RULES,
   ...OPS_TOKEN_RULES,
+  ...PLATFORM_TOKEN_RULES,
   ...APP_TOKEN_RULES,
   ...TOOL_TOKEN_RULES,
   ...PAIR_RULES,
@@ -2305,7 +2318,9 @@ export const SECRET_RULES: readonly SecretRule[] = [
     },
     pattern: new RegExp(
       String
-        .raw`Authorization(?:\\?["'])?[ \t]{0,4}[:,][ \t]{0,16}(?:\\?["'])?token[ \t]{1,16}(?<s>[A-Za-z0-9._~+\/-]{16,4096}={0,2})(?![A-Za-z0-9._~+\/=-])`,
+        .raw`Authorization(?:\\?["'])?[ \t]{0,4}[:,][ \t]{0,16}(?:\\?["'])?token[ \t]{1,16}(?<s>${
+        markedRun(String.raw`A-Za-z0-9._~+\/-`, 16, 4096)
+      }={0,2})(?![A-Za-z0-9._~+\/=-]|[!$*][A-Za-z0-9._~+\/-])`,
       "i",
     ),
     after: 4200,
@@ -2448,13 +2463,19 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "bearer_token",
     title: "HTTP Bearer token",
     description:
-      "`Bearer` + at least 20 token characters with enough entropy (Authorization headers, HTTP dumps, curl lines), however long; a shorter one of 12 or more with letters of both cases and a digit.",
+      "`Bearer` + at least 20 token characters with enough entropy (Authorization headers, HTTP dumps, curl lines), however long, with any `!`, `$` or `*` between them; a shorter one of 12 or more with letters of both cases and a digit.",
     keywords: ["bearer "],
     tail: { blanks: 15, cls: String.raw`A-Za-z0-9._~+\/-`, min: 12 },
     // A token longer than the pattern reads (4 KiB) is judged on that much and taken
-    // on to its end by `extend`.
-    pattern:
-      /(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))Bearer[ \t]{1,16}(?<s>[A-Za-z0-9._~+\/-]{12,4096}={0,2}(?![A-Za-z0-9._~+\/=-])|[A-Za-z0-9._~+\/-]{4096}(?=[A-Za-z0-9._~+\/=-]))/i,
+    // on to its end by `extend`. A `!`, `$` or `*` between token characters is the token's
+    // (`markedRun`).
+    pattern: new RegExp(
+      String
+        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))Bearer[ \t]{1,16}(?<s>${
+        markedRun(String.raw`A-Za-z0-9._~+\/-`, 12, 4096)
+      }={0,2}(?![A-Za-z0-9._~+\/=-]|[!$*][A-Za-z0-9._~+\/-])|[A-Za-z0-9._~+\/-]{4096}(?=[A-Za-z0-9._~+\/=-]))`,
+      "i",
+    ),
     extend: /[A-Za-z0-9._~+\/-]*={0,2}/,
     after: 4120,
     priority: 1,
@@ -2552,7 +2573,9 @@ export const SECRET_RULES: readonly SecretRule[] = [
     },
     pattern: new RegExp(
       String
-        .raw`Authorization(?:\\?["'])?[ \t]{0,4}[:,][ \t]{0,16}(?:\\?["'])?(?<s>[A-Za-z0-9._~+\/-]{16,4096}={0,2})(?=[ \t]{0,16}(?:\\|["'\r\n,;}|&)]|$))`,
+        .raw`Authorization(?:\\?["'])?[ \t]{0,4}[:,][ \t]{0,16}(?:\\?["'])?(?<s>${
+        markedRun(String.raw`A-Za-z0-9._~+\/-`, 16, 4096)
+      }={0,2})(?=[ \t]{0,16}(?:\\|["'\r\n,;}|&)]|$))`,
       "i",
     ),
     after: 4200,
@@ -2640,7 +2663,9 @@ export const SECRET_RULES: readonly SecretRule[] = [
     },
     pattern: new RegExp(
       String
-        .raw`Authorization(?:\\?["'])?[ \t]{0,4}[:,][ \t]{0,16}(?:\\?["'])?(?![BbTt])(?!(?:digest|negotiate|ntlm|aws4-hmac-sha256)[ \t])[A-Za-z][A-Za-z0-9._-]{1,39}[ \t]{1,16}(?<s>[A-Za-z0-9._~+\/:%-]{16,4096}={0,2})(?=[ \t]{0,16}(?:\\|["'\r\n,;}|&)]|$))`,
+        .raw`Authorization(?:\\?["'])?[ \t]{0,4}[:,][ \t]{0,16}(?:\\?["'])?(?![BbTt])(?!(?:digest|negotiate|ntlm|aws4-hmac-sha256)[ \t])[A-Za-z][A-Za-z0-9._-]{1,39}[ \t]{1,16}(?<s>${
+        markedRun(String.raw`A-Za-z0-9._~+\/:%-`, 16, 4096)
+      }={0,2})(?=[ \t]{0,16}(?:\\|["'\r\n,;}|&)]|$))`,
       "i",
     ),
     after: 4200,

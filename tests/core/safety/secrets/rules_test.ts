@@ -825,6 +825,40 @@ Deno.test("a token as the lone user of a git host URL and a short random Bearer 
   ) assert.deepEqual(redactText(engine, text).kinds, [], text);
 });
 
+Deno.test("an Authorization token holding `!`, `$` or `*` is redacted to its end, not up to the mark (see: #21)", () => {
+  const rng = new Rng(3066);
+  // A Microsoft account token's marks and a generic opaque token's.
+  const msa = p("M.C5", "29_BAY.0.U.-Q7z", rng.str(ALNUM, 30), "!", rng.str(ALNUM, 20), "$$", "*");
+  const marked = p("Q7z", rng.str(ALNUM, 17), "!", rng.str(ALNUM, 12), "$", rng.str(ALNUM, 9));
+  const found: [string, string, string][] = [
+    [`curl -H "Authorization: Bearer ${msa}x9" https://graph.test`, `${msa}x9`, "bearer_token"],
+    [`Authorization: Bearer ${marked}`, marked, "bearer_token"],
+    [`Authorization: Token ${marked}`, marked, "authorization_token"],
+    [`Authorization: OAuth ${marked}`, marked, "authorization_scheme"],
+    [`Authorization: ${marked}`, marked, "authorization_value"],
+  ];
+  for (const [text, secret, kind] of found) {
+    for (const ctx of [(x: string) => x, CONTEXTS.json_transcript!, CONTEXTS.http_dump!]) {
+      const r = redactText(engine, ctx(text));
+      assert.deepEqual(r.kinds, [kind], text);
+      // No piece of the token after a mark is left.
+      for (const piece of secret.split(/[!$*]+/).filter((x) => x.length >= 6)) {
+        assert.ok(!r.text.includes(piece), `${piece} left in: ${r.text}`);
+      }
+    }
+  }
+  // A mark closing the token, and a variable, are not the token's.
+  const end = redactText(engine, `Use "Authorization: Bearer ${marked.slice(0, 20)}!" now`);
+  assert.ok(end.text.includes(`[REDACTED:bearer_token]!" now`), end.text);
+  for (
+    const text of [
+      "Authorization: Bearer $OPENAI_API_KEY_2024",
+      "Authorization: Token $GITHUB_TOKEN",
+      "Authorization: Bearer abcdefghijk!",
+    ]
+  ) assert.deepEqual(redactText(engine, text).kinds, [], text);
+});
+
 Deno.test("a personal access token under a `_pat` name is redacted, hex too; patterns under one are kept (see: #21)", () => {
   const rng = new Rng(3002);
   const b32 = rng.str("abcdefghijklmnopqrstuvwxyz234567", 52);
