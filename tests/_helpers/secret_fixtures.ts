@@ -1131,6 +1131,7 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
   instagram_access_token: (r) => tok(p("IG", "QVJ", "Q7z", r.str(URLSAFE, 150))),
   openai_session_key: (r) => tok(p("se", "ss-", "Q7z", r.str(ALNUM, 37))),
   twitch_oauth_token: (r) => tok(p("oauth", ":", "q7", r.str(LOWER_NUM, 28))),
+  llamacloud_api_key: (r) => tok(p("ll", "x-", "Q7z", r.str(ALNUM, 45))),
   clearbit_api_key: (r) => tok(p("s", "k_", "a7", r.str(HEX, 30))),
   neptune_api_token: (r) => {
     const s = btoa(
@@ -1142,6 +1143,38 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
   },
   teamcity_access_token: (r) =>
     tok(p(b64url('{"typ": "TCV2"}'), ".", r.str(URLSAFE, 36), ".", "Q7z", r.str(URLSAFE, 61))),
+  infura_api_key: (r) => {
+    const s = r.str(HEX, 32);
+    return {
+      text: `provider = Web3(HTTPProvider("https://mainnet.infura.io/v3/${s}"))`,
+      secret: s,
+      core: coreOf(s),
+    };
+  },
+  alchemy_api_key: (r) => {
+    const s = p("Q7z", r.str(URLSAFE, 29));
+    return {
+      text: `RPC_URL=https://eth-mainnet.g.alchemy.com/v2/${s}`,
+      secret: s,
+      core: coreOf(s),
+    };
+  },
+  quicknode_endpoint_token: (r) => {
+    const s = r.str(HEX, 40);
+    return {
+      text: `rpc: https://falling-dawn-bird.quiknode.pro/${s}/`,
+      secret: s,
+      core: coreOf(s),
+    };
+  },
+  openweather_api_key: (r) => {
+    const s = p("a7", r.str(HEX, 30));
+    return {
+      text: `curl 'https://api.openweathermap.org/data/2.5/weather?q=London&appid=${s}'`,
+      secret: s,
+      core: coreOf(s),
+    };
+  },
   softlayer_api_key: (r) => {
     const s = r.str(HEX, 64);
     return {
@@ -2184,6 +2217,10 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "see https://hooks.zapier.com/hooks/catch/<id>/<key>/",
       "https://prod-27.westus.logic.azure.com/workflows/x/triggers/manual?sig=<signature>",
       "the logic.azure.com trigger URL holds a sig= parameter",
+      // review66: the other webhook hosts' documentation forms.
+      "https://hook.eu1.make.com/",
+      "https://maker.ifttt.com/use/YOUR_KEY",
+      "https://open.feishu.cn/open-apis/bot/v2/hook/xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx",
     ],
     registry_auth: [
       "  auth: 'aXNhYWNzOm5vdCBteSByZWFsIHBhc3N3b3Jk',",
@@ -2336,6 +2373,25 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
     softlayer_api_key: [
       "https://api.softlayer.com/soap/v3/SoftLayer_Account",
       "https://api.softlayer.com/rest/v3.1/",
+    ],
+    llamacloud_api_key: ["llx-" + "x".repeat(48), "llx-your-api-key-goes-here"],
+    infura_api_key: [
+      "https://mainnet.infura.io/v3/YOUR_PROJECT_ID",
+      "https://mainnet.infura.io/v3/" + "0".repeat(32),
+    ],
+    alchemy_api_key: [
+      "https://eth-mainnet.g.alchemy.com/v2/demo",
+      "https://eth-mainnet.g.alchemy.com/v2/your-api-key",
+      "https://eth-mainnet.g.alchemy.com/v2/YOUR_ALCHEMY_API_KEY_HERE_XXXXXX",
+    ],
+    quicknode_endpoint_token: [
+      "https://docs.quiknode.pro/docs/",
+      "https://example.quiknode.pro/YOUR_TOKEN/",
+    ],
+    openweather_api_key: [
+      "appid=YOUR_API_KEY",
+      "wx_appid=" + rng.str(HEX, 32),
+      "appid=" + "0".repeat(32),
     ],
     k3s_join_token: [`K10${rng.str(HEX, 20)}::server:`, "K3S_TOKEN=${K3S_TOKEN}"],
     seed_phrase: [

@@ -36,6 +36,7 @@ import { TOKEN_RULES } from "./rules_tokens.ts";
 import { MORE_TOKEN_RULES } from "./rules_tokens_more.ts";
 import { OPS_TOKEN_RULES } from "./rules_tokens_ops.ts";
 import { PLATFORM_TOKEN_RULES } from "./rules_tokens_platforms.ts";
+import { SERVICE_URL_RULES } from "./rules_service_urls.ts";
 import { APP_TOKEN_RULES } from "./rules_tokens_apps.ts";
 import { TOOL_TOKEN_RULES } from "./rules_tokens_tools.ts";
 import { PAIR_RULES } from "./rules_pairs.ts";
@@ -1959,6 +1960,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
   ...MORE_TOKEN_RULES,
   ...OPS_TOKEN_RULES,
   ...PLATFORM_TOKEN_RULES,
+  ...SERVICE_URL_RULES,
   ...APP_TOKEN_RULES,
   ...TOOL_TOKEN_RULES,
   ...PAIR_RULES,

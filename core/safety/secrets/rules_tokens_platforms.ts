@@ -2,7 +2,7 @@
  * Prefixed tokens of a fifth survey of the public scanners' test material
  * (gitleaks' rules, trufflehog's detectors, detect-secrets' plugins; facts
  * about formats only): Cast AI, Chief Tools, Apify, Portainer, Appwrite,
- * WooCommerce, Statsig, ArcGIS, Instagram, OpenAI session keys, Twitch chat
+ * WooCommerce, Statsig, ArcGIS, Instagram, OpenAI session keys, LlamaCloud, Twitch chat
  * tokens, `sk_` + 32-hex keys (Clearbit, IEX Cloud), Neptune's base64 JSON
  * token, TeamCity's `TCV2` token and a SoftLayer key inside its API URL, as
  * rows of the vendor table's prefixed shape ({@linkcode prefixed}). Spread
@@ -176,6 +176,19 @@ export const PLATFORM_TOKEN_RULES: readonly SecretRule[] = [
       minEntropy: 3.5,
     }),
     validate: mixedAfter(5),
+  },
+  {
+    ...prefixed({
+      kind: "llamacloud_api_key",
+      title: "LlamaCloud (LlamaIndex) API key",
+      description: "`llx-` + 40 to 64 letters and digits of both cases with a digit.",
+      keywords: ["llx-"],
+      body: "llx-[A-Za-z0-9]{40,64}",
+      tail: { blanks: 0, cls: "A-Za-z0-9", min: 40 },
+      max: 68,
+      minEntropy: 3.5,
+    }),
+    validate: mixedAfter(4),
   },
   {
     ...prefixed({
