@@ -2474,7 +2474,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     // the ~29k Bearer lines of a long transcript cost).
     pattern:
       /(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))Bearer[ \t]{1,16}(?<s>[A-Za-z0-9._~+\/-]{12,4096}={0,2}(?![A-Za-z0-9._~+\/=-])|[A-Za-z0-9._~+\/-]{4096}(?=[A-Za-z0-9._~+\/=-]))/i,
-    extend: /(?:[A-Za-z0-9._~+\/-]|[!$*](?=[A-Za-z0-9._~+\/-]))*={0,2}/,
+    extend: /[A-Za-z0-9._~+\/-]*(?:[!$*][A-Za-z0-9._~+\/-]+)*={0,2}/,
     after: 4120,
     priority: 1,
     minEntropy: 3.2,

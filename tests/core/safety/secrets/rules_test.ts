@@ -6,6 +6,8 @@ import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
 import { createEngine } from "../../../../core/safety/secrets/engine.ts";
 import { redactText, scanBytes } from "../../../../core/safety/secrets/redact.ts";
 import { defaultEngine } from "../../../../core/safety/secrets/default_engine.ts";
+import { scanStream } from "../../../../core/safety/secrets/stream.ts";
+import { readerOf } from "../../../_helpers/byte_stream.ts";
 import {
   ALNUM,
   B64,
@@ -857,6 +859,27 @@ Deno.test("an Authorization token holding `!`, `$` or `*` is redacted to its end
       "Authorization: Bearer abcdefghijk!",
     ]
   ) assert.deepEqual(redactText(engine, text).kinds, [], text);
+});
+
+Deno.test("a marked Bearer token is found to its end when streamed, a chunk boundary anywhere in it, also past the pattern's 4 KiB (see: #21)", async () => {
+  const rng = new Rng(3067);
+  const encoder = new TextEncoder();
+  const short = p("Q7z", rng.str(ALNUM, 17), "!", rng.str(ALNUM, 12), "$", rng.str(ALNUM, 9));
+  const long = p("Q7z", rng.str(ALNUM, 4500), "!", rng.str(ALNUM, 100), "$", rng.str(ALNUM, 20));
+  const chunk = 64 * 1024;
+  for (const token of [short, long]) {
+    const text = `Authorization: Bearer ${token}`;
+    const len = encoder.encode(text).length;
+    for (let shift = -len - 2; shift <= 2; shift += token === long ? 97 : 1) {
+      const pad = "x ".repeat(Math.floor((chunk + shift) / 2)).slice(0, chunk + shift);
+      const bytes = encoder.encode(`${pad}\n${text}\nend\n`);
+      const r = await scanStream(engine, readerOf(bytes, 777), { bounds: { chunkBytes: chunk } });
+      assert.deepEqual(r.findings, scanBytes(engine, bytes), `shift ${shift}`);
+      // The finding ends where the token does (before `\nend\n`).
+      assert.equal(r.findings.length, 1, `shift ${shift}`);
+      assert.equal(r.findings[0]!.end, bytes.length - 5, `shift ${shift}`);
+    }
+  }
 });
 
 Deno.test("a personal access token under a `_pat` name is redacted, hex too; patterns under one are kept (see: #21)", () => {
