@@ -1547,6 +1547,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
   },
   {
     kind: "slack_app_token",
+    fold: { cls: "A-Za-z0-9-", min: 70 },
     title: "Slack app-level token",
     description: "`xapp-` + a digit, an app id, a number and 64 hex characters.",
     keywords: ["xapp-"],
@@ -1635,6 +1636,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
   },
   {
     kind: "pypi_token",
+    fold: { cls: "A-Za-z0-9_-", min: 50 },
     title: "PyPI API token",
     description:
       "`pypi-` + the base64 macaroon header for pypi.org or test.pypi.org + at least 50 characters.",
@@ -1670,6 +1672,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
   },
   {
     kind: "sendgrid_api_key",
+    fold: { cls: "A-Za-z0-9_.-", min: 66 },
     title: "SendGrid API key",
     description: "`SG.` + 22 and 43 URL-safe characters separated by a dot.",
     keywords: ["sg."],
@@ -1740,6 +1743,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
   },
   {
     kind: "digitalocean_token",
+    fold: { cls: "a-f0-9", min: 64 },
     title: "DigitalOcean token",
     description: "`dop_v1_`, `doo_v1_` or `dor_v1_` + 64 hex characters.",
     keywords: ["dop_v1_", "doo_v1_", "dor_v1_"],
@@ -1828,6 +1832,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
   },
   {
     kind: "age_secret_key",
+    fold: { cls: "A-Z0-9", min: 58 },
     title: "age secret key",
     description: "`AGE-SECRET-KEY-1` + 58 bech32 characters.",
     keywords: ["age-secret-key-1"],
@@ -1876,6 +1881,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
   },
   {
     kind: "terraform_cloud_token",
+    fold: { cls: "A-Za-z0-9_=-", min: 60 },
     title: "Terraform Cloud / Enterprise API token",
     description: "14 characters, `.atlasv1.`, then 60-70 URL-safe characters.",
     keywords: [".atlasv1."],

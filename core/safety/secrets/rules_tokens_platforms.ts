@@ -138,6 +138,7 @@ export const PLATFORM_TOKEN_RULES: readonly SecretRule[] = [
   {
     ...prefixed({
       kind: "arcgis_api_key",
+      fold: { cls: "A-Za-z0-9_-", min: 80 },
       title: "ArcGIS (Esri) API key",
       description:
         "`AAPK` (legacy API key) or `AAPT` (API key credential) + 80 to 400 URL-safe characters of both cases with a digit.",
@@ -152,6 +153,7 @@ export const PLATFORM_TOKEN_RULES: readonly SecretRule[] = [
   {
     ...prefixed({
       kind: "instagram_access_token",
+      fold: { cls: "A-Za-z0-9_-", min: 100 },
       title: "Instagram access token",
       description:
         "`IGQV` + 100 to 400 URL-safe characters of both cases with a digit (an Instagram Basic Display or Graph API user token).",
@@ -236,6 +238,7 @@ export const PLATFORM_TOKEN_RULES: readonly SecretRule[] = [
   },
   prefixed({
     kind: "teamcity_access_token",
+    fold: { cls: "A-Za-z0-9_.-", min: 30 },
     title: "TeamCity access token",
     description:
       'The base64 header `{"typ": "TCV2"}` (`eyJ0eXAiOiAiVENWMiJ9`), `.`, the token id and `.` its secret: a TeamCity personal access token (no JOSE `alg`, so not a JWT).',

@@ -12,6 +12,8 @@ import {
   ALNUM,
   B64,
   CONTEXTS,
+  FOLD_CONTAINERS,
+  foldLines,
   HEX,
   lookAlikes,
   p,
@@ -880,6 +882,60 @@ Deno.test("a marked Bearer token is found to its end when streamed, a chunk boun
       assert.equal(r.findings[0]!.end, bytes.length - 5, `shift ${shift}`);
     }
   }
+});
+
+Deno.test("a long token whose rule declares its body is joined when a tool folds it at 64 or 80 columns (see: #21)", () => {
+  // review66: these rules had no head (no `tail`, or a keyword without a separator); folded, every
+  // piece printed.
+  const kinds = [
+    "readme_api_key",
+    "brevo_api_key",
+    "onepassword_service_token",
+    "atlassian_api_token",
+    "clojars_api_token",
+    "cloudflare_origin_ca_key",
+    "defined_networking_api_token",
+    "dynatrace_api_token",
+    "frameio_api_token",
+    "harness_access_token",
+    "intra42_client_secret",
+    "nvidia_api_key",
+    "openrouter_api_key",
+    "xai_api_key",
+    "braintree_access_token",
+    "aws_bedrock_api_key",
+    "firebase_fcm_server_key",
+    "twitter_bearer_token",
+    "bip32_private_key",
+    "trello_token",
+    "arcgis_api_key",
+    "instagram_access_token",
+    "slack_app_token",
+    "sendgrid_api_key",
+    "digitalocean_token",
+    "age_secret_key",
+    "terraform_cloud_token",
+    "pypi_token",
+  ];
+  const rng = new Rng(3068);
+  let checked = 0;
+  for (const kind of kinds) {
+    for (const width of [64, 80]) {
+      const secret = SAMPLES[kind]!(rng).secret;
+      if (secret.length <= width + 6) continue;
+      const pieces = foldLines(secret, width).split("\n");
+      for (const put of [FOLD_CONTAINERS.raw!, FOLD_CONTAINERS.transcript!]) {
+        const r = redactText(engine, put(`$ cat token.txt\n${pieces.join("\n")}\nls -la`));
+        assert.ok(r.kinds.includes(kind), `${kind} at ${width}: ${r.kinds}`);
+        for (const piece of pieces.filter((x) => x.length >= 6)) {
+          assert.ok(!r.text.includes(piece), `${kind} at ${width}: ${piece} left in ${r.text}`);
+        }
+        assert.ok(r.text.includes("ls -la"));
+      }
+      checked++;
+    }
+  }
+  assert.ok(checked >= 35, `${checked} cases`);
 });
 
 Deno.test("a personal access token under a `_pat` name is redacted, hex too; patterns under one are kept (see: #21)", () => {
