@@ -2083,10 +2083,13 @@ export const SECRET_RULES: readonly SecretRule[] = [
     // attempt at the keyword reads each line once, however many END lines the text holds. No
     // BEGIN line may come before them in the same block (no `-----` between): a block printed
     // with its start is the whole-block rules' to judge, and one they keep as a placeholder is
-    // not redacted from a later line on. Up to 400 lines: the longest keys' bodies.
+    // not redacted from a later line on. Up to 400 lines: the longest keys' bodies. The BEGIN
+    // marker must end its line: a sentence naming it (`... as its first line.`) starts no block,
+    // and one 11 KB before a real tail hid the tail when the whole buffer was read (not in a
+    // window of it; review66).
     pattern: new RegExp(
       String
-        .raw`(?<=(?<=(?:^|[\r\n]|\\{1,4}n|${JSON_STRING_OPENS})[ \t]{0,16})(?<s>[A-Za-z0-9+/=]{16,128}(?:${NL}[ \t]{0,16}[A-Za-z0-9+/=]{1,128}){1,400})${NL}[ \t]{0,16})(?<!-----BEGIN [A-Z0-9 ]{1,40}-----(?:(?!-----)[\s\S]){16,27648})-----END (?:${
+        .raw`(?<=(?<=(?:^|[\r\n]|\\{1,4}n|${JSON_STRING_OPENS})[ \t]{0,16})(?<s>[A-Za-z0-9+/=]{16,128}(?:${NL}[ \t]{0,16}[A-Za-z0-9+/=]{1,128}){1,400})${NL}[ \t]{0,16})(?<!-----BEGIN [A-Z0-9 ]{1,40}-----[ \t]{0,16}(?:\r?\n|\\{1,4}[rn])(?:(?!-----)[\s\S]){16,27648})-----END (?:${
         KEY_END_LABELS.join("|")
       })-----`,
     ),

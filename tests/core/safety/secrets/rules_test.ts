@@ -3,7 +3,7 @@
 
 import assert from "node:assert/strict";
 import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
-import { createEngine } from "../../../../core/safety/secrets/engine.ts";
+import { createEngine, findSecretsIn } from "../../../../core/safety/secrets/engine.ts";
 import { redactText, scanBytes } from "../../../../core/safety/secrets/redact.ts";
 import { defaultEngine } from "../../../../core/safety/secrets/default_engine.ts";
 import { scanStream } from "../../../../core/safety/secrets/stream.ts";
@@ -936,6 +936,40 @@ Deno.test("a long token whose rule declares its body is joined when a tool folds
     }
   }
   assert.ok(checked >= 35, `${checked} cases`);
+});
+
+Deno.test("a key's tail is redacted after a sentence that names a BEGIN line, far or near; a BEGIN line that ends its line still starts the block (see: #21)", () => {
+  const rng = new Rng(3069);
+  const begin = p("-----BEGIN RSA ", "PRIVATE KEY-----");
+  const end = p("-----END RSA ", "PRIVATE KEY-----");
+  const body = Array.from({ length: 6 }, () => rng.str(B64, 64));
+  const tail = [...body.slice(3), end].join("\n");
+  for (const gap of [1, 400]) {
+    // Non-ASCII prose between (the block rule then takes nothing from the sentence on, and on
+    // main nothing at all was found: the sentence hid the tail).
+    const prose = Array.from({ length: gap }, (_, i) => `日本語 — café ${i}: nothing here`).join(
+      "\n",
+    );
+    const text =
+      `The file starts with ${begin} as its first line.\n${prose}\n$ tail -n 4 key.pem\n${tail}\n`;
+    for (const wrap of [(x: string) => x, CONTEXTS.json_transcript!]) {
+      const r = redactText(engine, wrap(text));
+      // Near, the block rule may take the text from the sentence on; either way no line is left.
+      assert.ok(
+        r.kinds.includes("private_key_tail") || r.kinds.includes("private_key_pem"),
+        `gap ${gap}: ${r.kinds}`,
+      );
+      for (const line of body.slice(3)) assert.ok(!r.text.includes(line.slice(4, 20)), r.text);
+      // The whole buffer read at once finds what its windows find (the sentence hid the tail).
+      const bytes = new TextEncoder().encode(wrap(text));
+      const whole = findSecretsIn(engine, bytes, 1 << 30);
+      assert.deepEqual(whole, findSecretsIn(engine, bytes, 1), `gap ${gap}`);
+      assert.ok(whole.some((f) => f.kind.startsWith("private_key_")), `gap ${gap}`);
+    }
+  }
+  // Control: the block printed from its BEGIN line, its body a placeholder, stays whole.
+  const kept = [begin, "MIIEpAIBAAKCAQEA...EXAMPLE...", "...", end].join("\n");
+  assert.deepEqual(redactText(engine, kept).kinds, [], kept);
 });
 
 Deno.test("a personal access token under a `_pat` name is redacted, hex too; patterns under one are kept (see: #21)", () => {
