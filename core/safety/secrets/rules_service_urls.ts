@@ -31,7 +31,10 @@ export const SERVICE_URL_RULES: readonly SecretRule[] = [
     title: "Infura API key in an endpoint URL",
     description:
       "The 32-hex project key of an Infura endpoint (`https://mainnet.infura.io/v3/<key>`, `wss://...infura.io/ws/v3/<key>`).",
-    keywords: ["infura.io/v3/", "infura.io/ws/v3/"],
+    // Two bytes into the host: `inf` opens `info`, `infinity`... everywhere, and three bytes
+    // no keyword starts with let the keyword pass skip ahead.
+    keywords: ["fura.io/v3/", "fura.io/ws/v3/"],
+    before: 2,
     pattern: /infura\.io\/(?:ws\/)?v3\/(?<s>[a-f0-9]{32})(?![A-Za-z0-9])/,
     after: 60,
     priority: 3,
@@ -89,7 +92,9 @@ export const SERVICE_URL_RULES: readonly SecretRule[] = [
     title: "OpenWeather API key",
     description:
       "32 hex characters given as `appid=` (OpenWeather's query parameter and `APPID` setting).",
-    keywords: ["appid="],
+    // `ppid=` one byte in: `app` opens `application`, `apply`... everywhere (see infura's).
+    keywords: ["ppid="],
+    before: 1,
     pattern: /(?<![A-Za-z0-9_])appid=(?<s>[a-f0-9]{32})(?![A-Za-z0-9])/i,
     after: 42,
     priority: 3,

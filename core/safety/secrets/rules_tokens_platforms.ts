@@ -102,7 +102,10 @@ export const PLATFORM_TOKEN_RULES: readonly SecretRule[] = [
     kind: "appwrite_api_key",
     title: "Appwrite API key",
     description: "`standard_` + 256 hex characters (a project's server API key).",
-    keywords: ["standard_"],
+    // Not `standard_`: the keyword pass skips ahead past three bytes no keyword starts with, and
+    // `sta` opens `status`, `start`, `state` everywhere; `dard_` sits 4 bytes into the token.
+    keywords: ["dard_"],
+    before: 4,
     body: "standard_[a-f0-9]{256}",
     tail: { blanks: 0, cls: "a-f0-9", min: 64 },
     max: 265,
@@ -198,7 +201,10 @@ export const PLATFORM_TOKEN_RULES: readonly SecretRule[] = [
       title: "Twitch chat OAuth token",
       description:
         "`oauth:` + 30 lower-case letters and digits (the password an IRC client gives Twitch chat, `PASS oauth:...`).",
-      keywords: ["oauth:"],
+      // `auth:` one byte into the token: `aut` already opens a keyword (`authorization`), where
+      // `oau` would be a new three-byte start for the keyword pass's skip.
+      keywords: ["auth:"],
+      before: 1,
       body: "oauth:[a-z0-9]{30}",
       cls: "A-Za-z0-9_",
       tail: { blanks: 0, cls: "a-z0-9", min: 30 },
