@@ -1119,6 +1119,70 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
       );
     return tok(p("b", prefix.slice(1), body));
   },
+  // review66: a fifth survey of the public scanners' test material (formats only).
+  castai_api_key: (r) => tok(p("cast", "ai_v1_", r.str(ALNUM, 64), "_", r.str(ALNUM, 8))),
+  chieftools_token: (r) => tok(p("ct", r.pick(["p", "o", "r"]), "_Q7z", r.str(ALNUM, 33))),
+  apify_api_token: (r) => tok(p("apify", "_api_", "Q7z", r.str(ALNUM, 33))),
+  portainer_access_token: (r) => tok(p("pt", "r_", "Q7z", r.str(B64, 40), "=")),
+  appwrite_api_key: (r) => tok(p("stand", "ard_", r.str(HEX, 256))),
+  woocommerce_api_key: (r) => tok(p("c", r.pick(["k", "s"]), "_", "a7", r.str(HEX, 38))),
+  statsig_server_secret: (r) => tok(p("sec", "ret-", "Q7z", r.str(ALNUM, 40))),
+  arcgis_api_key: (r) => tok(p("AA", r.pick(["PK", "PT"]), "Q7z", r.str(URLSAFE, 97))),
+  instagram_access_token: (r) => tok(p("IG", "QVJ", "Q7z", r.str(URLSAFE, 150))),
+  openai_session_key: (r) => tok(p("se", "ss-", "Q7z", r.str(ALNUM, 37))),
+  twitch_oauth_token: (r) => tok(p("oauth", ":", "q7", r.str(LOWER_NUM, 28))),
+  llamacloud_api_key: (r) => tok(p("ll", "x-", "Q7z", r.str(ALNUM, 45))),
+  clearbit_api_key: (r) => tok(p("s", "k_", "a7", r.str(HEX, 30))),
+  neptune_api_token: (r) => {
+    const s = btoa(
+      `{"api_address":"https://app.neptune.ai","api_url":"https://app.neptune.ai","api_key":"${
+        uuid(r)
+      }"}`,
+    );
+    return { text: `NEPTUNE_API_TOKEN="${s}"`, secret: s, core: coreOf(s) };
+  },
+  teamcity_access_token: (r) =>
+    tok(p(b64url('{"typ": "TCV2"}'), ".", r.str(URLSAFE, 36), ".", "Q7z", r.str(URLSAFE, 61))),
+  infura_api_key: (r) => {
+    const s = r.str(HEX, 32);
+    return {
+      text: `provider = Web3(HTTPProvider("https://mainnet.infura.io/v3/${s}"))`,
+      secret: s,
+      core: coreOf(s),
+    };
+  },
+  alchemy_api_key: (r) => {
+    const s = p("Q7z", r.str(URLSAFE, 29));
+    return {
+      text: `RPC_URL=https://eth-mainnet.g.alchemy.com/v2/${s}`,
+      secret: s,
+      core: coreOf(s),
+    };
+  },
+  quicknode_endpoint_token: (r) => {
+    const s = r.str(HEX, 40);
+    return {
+      text: `rpc: https://falling-dawn-bird.quiknode.pro/${s}/`,
+      secret: s,
+      core: coreOf(s),
+    };
+  },
+  openweather_api_key: (r) => {
+    const s = p("a7", r.str(HEX, 30));
+    return {
+      text: `curl 'https://api.openweathermap.org/data/2.5/weather?q=London&appid=${s}'`,
+      secret: s,
+      core: coreOf(s),
+    };
+  },
+  softlayer_api_key: (r) => {
+    const s = r.str(HEX, 64);
+    return {
+      text: `client = SoftLayer.Client(endpoint_url="https://api.softlayer.com/soap/v3/${s}")`,
+      secret: s,
+      core: coreOf(s),
+    };
+  },
 };
 
 /** Realistic surroundings for a planted sample. */
@@ -2153,6 +2217,10 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "see https://hooks.zapier.com/hooks/catch/<id>/<key>/",
       "https://prod-27.westus.logic.azure.com/workflows/x/triggers/manual?sig=<signature>",
       "the logic.azure.com trigger URL holds a sig= parameter",
+      // review66: the other webhook hosts' documentation forms.
+      "https://hook.eu1.make.com/",
+      "https://maker.ifttt.com/use/YOUR_KEY",
+      "https://open.feishu.cn/open-apis/bot/v2/hook/xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx",
     ],
     registry_auth: [
       "  auth: 'aXNhYWNzOm5vdCBteSByZWFsIHBhc3N3b3Jk',",
@@ -2259,6 +2327,72 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
     ],
     deno_deploy_token: ["ddp_token_name_for_the_deploy_job", p("dd", "p_", "x".repeat(36))],
     stytch_secret: ["secret-test-environment-configuration-value", "STYTCH_SECRET=secret-test-..."],
+    // review66: each new format's look-alikes (a word run of the prefix, a short or one-case
+    // body, a repeated character, the documented placeholder).
+    castai_api_key: [
+      p("cast", "ai_v1_", "x".repeat(64), "_", "x".repeat(8)),
+      "castai_v1_token_format",
+    ],
+    chieftools_token: [
+      "ctr_mode_encryption_counter_block_value_abc",
+      p("ct", "p_", rng.str(LOWER_NUM.slice(0, 26), 36)),
+      "cto_officer_name_and_title_of_the_company_here",
+    ],
+    apify_api_token: [
+      "APIFY_TOKEN=apify_api_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+      "apify_api_token",
+    ],
+    portainer_access_token: ["ptr_to_member_function_pointer_declaration_here=", "ptr_size"],
+    appwrite_api_key: ["standard_deviation_of_the_samples", p("stand", "ard_", "0".repeat(256))],
+    woocommerce_api_key: [
+      p("c", "k_", "0".repeat(40)),
+      "check_" + rng.str(HEX, 40),
+      p("c", "s_", rng.str(HEX, 20)),
+      "ck_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+    ],
+    statsig_server_secret: [
+      "secret-manager-configuration-for-production-cluster",
+      p("sec", "ret-", rng.str(LOWER_NUM.slice(0, 26), 40)),
+      "kubectl get secret-" + rng.str(LOWER_NUM.slice(0, 26), 36),
+    ],
+    arcgis_api_key: [p("AA", "PK", "x".repeat(100)), "AAPK_YOUR_API_KEY_HERE"],
+    instagram_access_token: [p("IG", "QV", "x".repeat(150)), "IGQVJ..."],
+    openai_session_key: ["sess-" + rng.str(LOWER_NUM.slice(0, 26), 40), "sess-cookie-name"],
+    twitch_oauth_token: [
+      "oauth:" + "a".repeat(30),
+      "oauth:\n  client_id: abc",
+      "oauth:your_oauth_token_goes_here_please",
+    ],
+    clearbit_api_key: [
+      p("s", "k_", "0".repeat(32)),
+      "task_" + rng.str(HEX, 32),
+      p("s", "k_", rng.str(HEX, 31)),
+    ],
+    neptune_api_token: [btoa('{"api_address":"https://app.neptune.ai","other":"x"}')],
+    teamcity_access_token: [p(b64url('{"typ": "TCV2"}'), ".", "x")],
+    softlayer_api_key: [
+      "https://api.softlayer.com/soap/v3/SoftLayer_Account",
+      "https://api.softlayer.com/rest/v3.1/",
+    ],
+    llamacloud_api_key: ["llx-" + "x".repeat(48), "llx-your-api-key-goes-here"],
+    infura_api_key: [
+      "https://mainnet.infura.io/v3/YOUR_PROJECT_ID",
+      "https://mainnet.infura.io/v3/" + "0".repeat(32),
+    ],
+    alchemy_api_key: [
+      "https://eth-mainnet.g.alchemy.com/v2/demo",
+      "https://eth-mainnet.g.alchemy.com/v2/your-api-key",
+      "https://eth-mainnet.g.alchemy.com/v2/YOUR_ALCHEMY_API_KEY_HERE_XXXXXX",
+    ],
+    quicknode_endpoint_token: [
+      "https://docs.quiknode.pro/docs/",
+      "https://example.quiknode.pro/YOUR_TOKEN/",
+    ],
+    openweather_api_key: [
+      "appid=YOUR_API_KEY",
+      "wx_appid=" + rng.str(HEX, 32),
+      "appid=" + "0".repeat(32),
+    ],
     k3s_join_token: [`K10${rng.str(HEX, 20)}::server:`, "K3S_TOKEN=${K3S_TOKEN}"],
     seed_phrase: [
       "Never share your seed phrase with anyone because scammers will steal your funds",

@@ -35,6 +35,8 @@ import { GITLAB_ROUTABLE_TAIL, VENDOR_RULES } from "./rules_vendor.ts";
 import { TOKEN_RULES } from "./rules_tokens.ts";
 import { MORE_TOKEN_RULES } from "./rules_tokens_more.ts";
 import { OPS_TOKEN_RULES } from "./rules_tokens_ops.ts";
+import { PLATFORM_TOKEN_RULES } from "./rules_tokens_platforms.ts";
+import { SERVICE_URL_RULES } from "./rules_service_urls.ts";
 import { APP_TOKEN_RULES } from "./rules_tokens_apps.ts";
 import { TOOL_TOKEN_RULES } from "./rules_tokens_tools.ts";
 import { PAIR_RULES } from "./rules_pairs.ts";
@@ -271,6 +273,17 @@ function githubToken(prefix: string, kind: string, title: string, what: string):
  * An optional escape before a quote: none, once (`\"`, a JSON string) or
  * twice (`\\\"`, a tool result quoted inside a transcript line).
  */
+/**
+ * A pattern source for a run of `min` to `max` token characters (`cls`, a
+ * character-class body) that may hold a `!`, `$` or `*` between two of them:
+ * a Salesforce session id's `<org id>!<token>` and a Microsoft account
+ * token's `!` and `$` sit outside RFC 6750's alphabet, and a match that
+ * stopped there printed the rest. A mark is never first or last.
+ */
+function markedRun(cls: string, min: number, max: number): string {
+  return String.raw`[${cls}](?:[${cls}]|[!$*](?=[${cls}])){${min - 1},${max - 1}}`;
+}
+
 const ESC_QUOTE = String.raw`\\{0,3}`;
 
 /** A command-line value as group `s`: double-quoted (also JSON-escaped), single-quoted or bare. */
@@ -1534,6 +1547,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
   },
   {
     kind: "slack_app_token",
+    fold: { cls: "A-Za-z0-9-", min: 70 },
     title: "Slack app-level token",
     description: "`xapp-` + a digit, an app id, a number and 64 hex characters.",
     keywords: ["xapp-"],
@@ -1622,6 +1636,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
   },
   {
     kind: "pypi_token",
+    fold: { cls: "A-Za-z0-9_-", min: 50 },
     title: "PyPI API token",
     description:
       "`pypi-` + the base64 macaroon header for pypi.org or test.pypi.org + at least 50 characters.",
@@ -1657,6 +1672,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
   },
   {
     kind: "sendgrid_api_key",
+    fold: { cls: "A-Za-z0-9_.-", min: 66 },
     title: "SendGrid API key",
     description: "`SG.` + 22 and 43 URL-safe characters separated by a dot.",
     keywords: ["sg."],
@@ -1727,6 +1743,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
   },
   {
     kind: "digitalocean_token",
+    fold: { cls: "a-f0-9", min: 64 },
     title: "DigitalOcean token",
     description: "`dop_v1_`, `doo_v1_` or `dor_v1_` + 64 hex characters.",
     keywords: ["dop_v1_", "doo_v1_", "dor_v1_"],
@@ -1815,6 +1832,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
   },
   {
     kind: "age_secret_key",
+    fold: { cls: "A-Z0-9", min: 58 },
     title: "age secret key",
     description: "`AGE-SECRET-KEY-1` + 58 bech32 characters.",
     keywords: ["age-secret-key-1"],
@@ -1863,6 +1881,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
   },
   {
     kind: "terraform_cloud_token",
+    fold: { cls: "A-Za-z0-9_=-", min: 60 },
     title: "Terraform Cloud / Enterprise API token",
     description: "14 characters, `.atlasv1.`, then 60-70 URL-safe characters.",
     keywords: [".atlasv1."],
@@ -1946,6 +1965,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
   ...TOKEN_RULES,
   ...MORE_TOKEN_RULES,
   ...OPS_TOKEN_RULES,
+  ...PLATFORM_TOKEN_RULES,
+  ...SERVICE_URL_RULES,
   ...APP_TOKEN_RULES,
   ...TOOL_TOKEN_RULES,
   ...PAIR_RULES,
@@ -2062,10 +2083,13 @@ export const SECRET_RULES: readonly SecretRule[] = [
     // attempt at the keyword reads each line once, however many END lines the text holds. No
     // BEGIN line may come before them in the same block (no `-----` between): a block printed
     // with its start is the whole-block rules' to judge, and one they keep as a placeholder is
-    // not redacted from a later line on. Up to 400 lines: the longest keys' bodies.
+    // not redacted from a later line on. Up to 400 lines: the longest keys' bodies. The BEGIN
+    // marker must end its line: a sentence naming it (`... as its first line.`) starts no block,
+    // and one 11 KB before a real tail hid the tail when the whole buffer was read (not in a
+    // window of it; review66).
     pattern: new RegExp(
       String
-        .raw`(?<=(?<=(?:^|[\r\n]|\\{1,4}n|${JSON_STRING_OPENS})[ \t]{0,16})(?<s>[A-Za-z0-9+/=]{16,128}(?:${NL}[ \t]{0,16}[A-Za-z0-9+/=]{1,128}){1,400})${NL}[ \t]{0,16})(?<!-----BEGIN [A-Z0-9 ]{1,40}-----(?:(?!-----)[\s\S]){16,27648})-----END (?:${
+        .raw`(?<=(?<=(?:^|[\r\n]|\\{1,4}n|${JSON_STRING_OPENS})[ \t]{0,16})(?<s>[A-Za-z0-9+/=]{16,128}(?:${NL}[ \t]{0,16}[A-Za-z0-9+/=]{1,128}){1,400})${NL}[ \t]{0,16})(?<!-----BEGIN [A-Z0-9 ]{1,40}-----[ \t]{0,16}(?:\r?\n|\\{1,4}[rn])(?:(?!-----)[\s\S]){16,27648})-----END (?:${
         KEY_END_LABELS.join("|")
       })-----`,
     ),
@@ -2305,7 +2329,9 @@ export const SECRET_RULES: readonly SecretRule[] = [
     },
     pattern: new RegExp(
       String
-        .raw`Authorization(?:\\?["'])?[ \t]{0,4}[:,][ \t]{0,16}(?:\\?["'])?token[ \t]{1,16}(?<s>[A-Za-z0-9._~+\/-]{16,4096}={0,2})(?![A-Za-z0-9._~+\/=-])`,
+        .raw`Authorization(?:\\?["'])?[ \t]{0,4}[:,][ \t]{0,16}(?:\\?["'])?token[ \t]{1,16}(?<s>${
+        markedRun(String.raw`A-Za-z0-9._~+\/-`, 16, 4096)
+      }={0,2})(?![A-Za-z0-9._~+\/=-]|[!$*][A-Za-z0-9._~+\/-])`,
       "i",
     ),
     after: 4200,
@@ -2448,14 +2474,16 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "bearer_token",
     title: "HTTP Bearer token",
     description:
-      "`Bearer` + at least 20 token characters with enough entropy (Authorization headers, HTTP dumps, curl lines), however long; a shorter one of 12 or more with letters of both cases and a digit.",
+      "`Bearer` + at least 20 token characters with enough entropy (Authorization headers, HTTP dumps, curl lines), however long, with any `!`, `$` or `*` between them; a shorter one of 12 or more with letters of both cases and a digit.",
     keywords: ["bearer "],
     tail: { blanks: 15, cls: String.raw`A-Za-z0-9._~+\/-`, min: 12 },
     // A token longer than the pattern reads (4 KiB) is judged on that much and taken
-    // on to its end by `extend`.
+    // on to its end by `extend`, and so is the rest after a `!`, `$` or `*` between token
+    // characters (`markedRun`; in `extend`, not the pattern: the pattern's plain run is what
+    // the ~29k Bearer lines of a long transcript cost).
     pattern:
       /(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))Bearer[ \t]{1,16}(?<s>[A-Za-z0-9._~+\/-]{12,4096}={0,2}(?![A-Za-z0-9._~+\/=-])|[A-Za-z0-9._~+\/-]{4096}(?=[A-Za-z0-9._~+\/=-]))/i,
-    extend: /[A-Za-z0-9._~+\/-]*={0,2}/,
+    extend: /[A-Za-z0-9._~+\/-]*(?:[!$*][A-Za-z0-9._~+\/-]+)*={0,2}/,
     after: 4120,
     priority: 1,
     minEntropy: 3.2,
@@ -2552,7 +2580,9 @@ export const SECRET_RULES: readonly SecretRule[] = [
     },
     pattern: new RegExp(
       String
-        .raw`Authorization(?:\\?["'])?[ \t]{0,4}[:,][ \t]{0,16}(?:\\?["'])?(?<s>[A-Za-z0-9._~+\/-]{16,4096}={0,2})(?=[ \t]{0,16}(?:\\|["'\r\n,;}|&)]|$))`,
+        .raw`Authorization(?:\\?["'])?[ \t]{0,4}[:,][ \t]{0,16}(?:\\?["'])?(?<s>${
+        markedRun(String.raw`A-Za-z0-9._~+\/-`, 16, 4096)
+      }={0,2})(?=[ \t]{0,16}(?:\\|["'\r\n,;}|&)]|$))`,
       "i",
     ),
     after: 4200,
@@ -2640,7 +2670,9 @@ export const SECRET_RULES: readonly SecretRule[] = [
     },
     pattern: new RegExp(
       String
-        .raw`Authorization(?:\\?["'])?[ \t]{0,4}[:,][ \t]{0,16}(?:\\?["'])?(?![BbTt])(?!(?:digest|negotiate|ntlm|aws4-hmac-sha256)[ \t])[A-Za-z][A-Za-z0-9._-]{1,39}[ \t]{1,16}(?<s>[A-Za-z0-9._~+\/:%-]{16,4096}={0,2})(?=[ \t]{0,16}(?:\\|["'\r\n,;}|&)]|$))`,
+        .raw`Authorization(?:\\?["'])?[ \t]{0,4}[:,][ \t]{0,16}(?:\\?["'])?(?![BbTt])(?!(?:digest|negotiate|ntlm|aws4-hmac-sha256)[ \t])[A-Za-z][A-Za-z0-9._-]{1,39}[ \t]{1,16}(?<s>${
+        markedRun(String.raw`A-Za-z0-9._~+\/:%-`, 16, 4096)
+      }={0,2})(?=[ \t]{0,16}(?:\\|["'\r\n,;}|&)]|$))`,
       "i",
     ),
     after: 4200,

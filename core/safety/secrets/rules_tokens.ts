@@ -63,6 +63,7 @@ export const TOKEN_RULES: readonly SecretRule[] = [
   }),
   prefixed({
     kind: "bip32_private_key",
+    fold: { cls: "1-9A-HJ-NP-Za-km-z", min: 107 },
     title: "BIP32 extended private key",
     description:
       "`xprv`, `tprv`, `yprv` or `zprv` + 107 base58 characters: a wallet's extended private key (its `xpub` is public).",
@@ -100,6 +101,7 @@ export const TOKEN_RULES: readonly SecretRule[] = [
   }),
   prefixed({
     kind: "trello_token",
+    fold: { cls: "a-fA-F0-9", min: 64 },
     title: "Trello API token",
     description: "`ATTA` + 64 to 72 hex (an `ATTACHMENT_...` name is not one).",
     keywords: ["atta"],

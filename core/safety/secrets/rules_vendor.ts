@@ -38,6 +38,8 @@ export interface PrefixedRow {
   before?: number;
   /** What follows each keyword (see SecretRule.tail). */
   tail?: SecretRule["tail"];
+  /** The body a folded token's head reads (see SecretRule.fold). */
+  fold?: SecretRule["fold"];
 }
 
 export function prefixed(row: PrefixedRow): SecretRule {
@@ -53,6 +55,7 @@ export function prefixed(row: PrefixedRow): SecretRule {
     minEntropy: row.minEntropy ?? 3,
   };
   if (row.tail !== undefined) rule.tail = row.tail;
+  if (row.fold !== undefined) rule.fold = row.fold;
   if (row.before !== undefined) {
     rule.lead = cls;
     rule.before = row.before;
@@ -307,6 +310,7 @@ export const VENDOR_RULES: readonly SecretRule[] = [
   }),
   prefixed({
     kind: "twitter_bearer_token",
+    fold: { cls: "A-Za-z0-9%", min: 60 },
     title: "X (Twitter) app bearer token",
     description:
       "An app-only bearer token: a run of 20 to 24 `A`s, then 60 to 140 letters, digits and URL escapes (`%2B`, `%3D`), not part of a longer base64 run.",
@@ -345,6 +349,7 @@ export const VENDOR_RULES: readonly SecretRule[] = [
   }),
   prefixed({
     kind: "readme_api_key",
+    fold: { cls: "a-z0-9", min: 70 },
     title: "ReadMe API key",
     description: "`rdme_` + 70 lower-case alphanumerics.",
     keywords: ["rdme_"],
@@ -369,6 +374,7 @@ export const VENDOR_RULES: readonly SecretRule[] = [
   }),
   prefixed({
     kind: "brevo_api_key",
+    fold: { cls: "A-Za-z0-9-", min: 81 },
     title: "Brevo (Sendinblue) API key",
     description: "`xkeysib-` + 64 hex, `-`, 16 alphanumerics.",
     keywords: ["xkeysib-"],
@@ -427,6 +433,7 @@ export const VENDOR_RULES: readonly SecretRule[] = [
   }),
   prefixed({
     kind: "onepassword_service_token",
+    fold: { cls: "A-Za-z0-9+/=", min: 250 },
     title: "1Password service-account token",
     description: "`ops_eyJ` + at least 250 base64 characters.",
     keywords: ["ops_eyj"],
@@ -477,6 +484,7 @@ export const VENDOR_RULES: readonly SecretRule[] = [
   }),
   prefixed({
     kind: "atlassian_api_token",
+    fold: { cls: "A-Za-z0-9_=-", min: 186 },
     title: "Atlassian API token",
     description: "`ATATT3` + 186 characters from `[A-Za-z0-9_=-]`.",
     keywords: ["atatt3"],
@@ -487,6 +495,7 @@ export const VENDOR_RULES: readonly SecretRule[] = [
   }),
   prefixed({
     kind: "clojars_api_token",
+    fold: { cls: "A-Za-z0-9", min: 60 },
     title: "Clojars deploy token",
     description: "`CLOJARS_` + 60 lower-case alphanumerics.",
     keywords: ["clojars_"],
@@ -496,6 +505,7 @@ export const VENDOR_RULES: readonly SecretRule[] = [
   }),
   prefixed({
     kind: "cloudflare_origin_ca_key",
+    fold: { cls: "a-f0-9-", min: 171 },
     title: "Cloudflare Origin CA key",
     description: "`v1.0-` + 24 hex, `-`, 146 hex characters.",
     keywords: ["v1.0-"],
@@ -504,6 +514,7 @@ export const VENDOR_RULES: readonly SecretRule[] = [
   }),
   prefixed({
     kind: "defined_networking_api_token",
+    fold: { cls: "a-z0-9=_-", min: 79 },
     title: "Defined Networking API token",
     description: "`dnkey-` + 26, `-`, 52 characters from `[a-z0-9=_-]`.",
     keywords: ["dnkey-"],
@@ -523,6 +534,7 @@ export const VENDOR_RULES: readonly SecretRule[] = [
   }),
   prefixed({
     kind: "dynatrace_api_token",
+    fold: { cls: "A-Z0-9.", min: 89 },
     title: "Dynatrace API token",
     description: "`dt0c01.` + 24 upper-case alphanumerics, `.`, 64 more.",
     keywords: ["dt0c01."],
@@ -551,6 +563,7 @@ export const VENDOR_RULES: readonly SecretRule[] = [
   }),
   prefixed({
     kind: "frameio_api_token",
+    fold: { cls: "A-Za-z0-9_=-", min: 64 },
     title: "Frame.io API token",
     description: "`fio-u-` + 64 characters from `[A-Za-z0-9_=-]`.",
     keywords: ["fio-u-"],
@@ -581,6 +594,7 @@ export const VENDOR_RULES: readonly SecretRule[] = [
   }),
   prefixed({
     kind: "harness_access_token",
+    fold: { cls: "A-Za-z0-9_.-", min: 68 },
     title: "Harness personal or service-account token",
     description: "`pat.` or `sat.` + 22, `.`, 24, `.`, 20 characters.",
     keywords: ["pat.", "sat."],
@@ -609,6 +623,7 @@ export const VENDOR_RULES: readonly SecretRule[] = [
   }),
   prefixed({
     kind: "intra42_client_secret",
+    fold: { cls: "a-f0-9", min: 64 },
     title: "42 intranet client secret",
     description: "`s-s4t2ud-` or `s-s4t2af-` + 64 hex characters.",
     keywords: ["s-s4t2ud-", "s-s4t2af-"],
@@ -869,6 +884,7 @@ export const VENDOR_RULES: readonly SecretRule[] = [
   // facts about formats only).
   prefixed({
     kind: "openrouter_api_key",
+    fold: { cls: "a-f0-9", min: 64 },
     title: "OpenRouter API key",
     description: "`sk-or-v1-` + 64 hex characters.",
     keywords: ["sk-or-v1-"],
@@ -877,6 +893,7 @@ export const VENDOR_RULES: readonly SecretRule[] = [
   }),
   prefixed({
     kind: "xai_api_key",
+    fold: { cls: "A-Za-z0-9", min: 70 },
     title: "xAI API key",
     description: "`xai-` + 70 to 85 alphanumerics.",
     keywords: ["xai-"],
@@ -977,6 +994,7 @@ export const VENDOR_RULES: readonly SecretRule[] = [
   }),
   prefixed({
     kind: "braintree_access_token",
+    fold: { cls: "a-z0-9$", min: 57 },
     title: "Braintree (PayPal) access token",
     description:
       "`access_token$production$` (or `$sandbox$`) + a 16-character merchant id, `$` and 32 hex characters.",
@@ -1018,6 +1036,7 @@ export const VENDOR_RULES: readonly SecretRule[] = [
   }),
   prefixed({
     kind: "aws_bedrock_api_key",
+    fold: { cls: "A-Za-z0-9+/=", min: 100 },
     title: "Amazon Bedrock API key",
     description:
       "`ABSK` + at least 100 base64 characters (long-term key), or `bedrock-api-key-` + a base64 presigned request (short-term key).",
@@ -1176,6 +1195,7 @@ export const VENDOR_RULES: readonly SecretRule[] = [
   }),
   prefixed({
     kind: "firebase_fcm_server_key",
+    fold: { cls: "A-Za-z0-9_-", min: 120 },
     title: "Firebase Cloud Messaging server key (legacy)",
     description: "`AAAA` + 7 URL-safe characters, `:APA91b` and about 134 more.",
     keywords: [":apa91b"],
@@ -1285,17 +1305,24 @@ export const VENDOR_RULES: readonly SecretRule[] = [
     max: 87,
     minEntropy: 3.5,
   })),
-  prefixed({
-    kind: "salesforce_access_token",
-    title: "Salesforce access token (session id)",
-    description: "The org id (`00D` + 12 or 15 characters), `!`, and 80 or more token characters.",
-    keywords: ["00d"],
-    body: "00D[0-9A-Za-z]{12,15}![0-9A-Za-z._]{80,200}",
-    cls: "A-Za-z0-9",
-    tail: { blanks: 0, cls: "0-9A-Za-z", min: 12 },
-    max: 220,
-    minEntropy: 3.5,
-  }),
+  {
+    ...prefixed({
+      kind: "salesforce_access_token",
+      title: "Salesforce access token (session id)",
+      description:
+        "The org id (`00D` + 12 or 15 characters), `!`, and 80 or more token characters.",
+      keywords: ["00d"],
+      body: "00D[0-9A-Za-z]{12,15}![0-9A-Za-z._]{80,200}",
+      cls: "A-Za-z0-9",
+      tail: { blanks: 0, cls: "0-9A-Za-z", min: 12 },
+      max: 220,
+      minEntropy: 3.5,
+    }),
+    // Folded inside its body (review66): the head runs over the `!` and the token's dots, so a
+    // fold before or after the `!` is joined (`00d` holds no separator, so no head is made
+    // without this).
+    fold: { cls: "0-9A-Za-z!._", min: 12 },
+  },
   {
     kind: "webhook_url_secret",
     title: "Zapier or Azure Logic Apps webhook URL",
@@ -1321,6 +1348,7 @@ export const VENDOR_RULES: readonly SecretRule[] = [
   }),
   prefixed({
     kind: "nvidia_api_key",
+    fold: { cls: "A-Za-z0-9_-", min: 64 },
     title: "NVIDIA API key",
     description: "`nvapi-` + 64 URL-safe characters (NVIDIA NIM and build.nvidia.com).",
     keywords: ["nvapi-"],

@@ -3,13 +3,17 @@
 
 import assert from "node:assert/strict";
 import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
-import { createEngine } from "../../../../core/safety/secrets/engine.ts";
+import { createEngine, findSecretsIn } from "../../../../core/safety/secrets/engine.ts";
 import { redactText, scanBytes } from "../../../../core/safety/secrets/redact.ts";
 import { defaultEngine } from "../../../../core/safety/secrets/default_engine.ts";
+import { scanStream } from "../../../../core/safety/secrets/stream.ts";
+import { readerOf } from "../../../_helpers/byte_stream.ts";
 import {
   ALNUM,
   B64,
   CONTEXTS,
+  FOLD_CONTAINERS,
+  foldLines,
   HEX,
   lookAlikes,
   p,
@@ -823,6 +827,149 @@ Deno.test("a token as the lone user of a git host URL and a short random Bearer 
       "Authorization: Bearer Token1234567",
     ]
   ) assert.deepEqual(redactText(engine, text).kinds, [], text);
+});
+
+Deno.test("an Authorization token holding `!`, `$` or `*` is redacted to its end, not up to the mark (see: #21)", () => {
+  const rng = new Rng(3066);
+  // A Microsoft account token's marks and a generic opaque token's.
+  const msa = p("M.C5", "29_BAY.0.U.-Q7z", rng.str(ALNUM, 30), "!", rng.str(ALNUM, 20), "$$", "*");
+  const marked = p("Q7z", rng.str(ALNUM, 17), "!", rng.str(ALNUM, 12), "$", rng.str(ALNUM, 9));
+  const found: [string, string, string][] = [
+    [`curl -H "Authorization: Bearer ${msa}x9" https://graph.test`, `${msa}x9`, "bearer_token"],
+    [`Authorization: Bearer ${marked}`, marked, "bearer_token"],
+    [`Authorization: Token ${marked}`, marked, "authorization_token"],
+    [`Authorization: OAuth ${marked}`, marked, "authorization_scheme"],
+    [`Authorization: ${marked}`, marked, "authorization_value"],
+  ];
+  for (const [text, secret, kind] of found) {
+    for (const ctx of [(x: string) => x, CONTEXTS.json_transcript!, CONTEXTS.http_dump!]) {
+      const r = redactText(engine, ctx(text));
+      assert.deepEqual(r.kinds, [kind], text);
+      // No piece of the token after a mark is left.
+      for (const piece of secret.split(/[!$*]+/).filter((x) => x.length >= 6)) {
+        assert.ok(!r.text.includes(piece), `${piece} left in: ${r.text}`);
+      }
+    }
+  }
+  // A mark closing the token, and a variable, are not the token's.
+  const end = redactText(engine, `Use "Authorization: Bearer ${marked.slice(0, 20)}!" now`);
+  assert.ok(end.text.includes(`[REDACTED:bearer_token]!" now`), end.text);
+  for (
+    const text of [
+      "Authorization: Bearer $OPENAI_API_KEY_2024",
+      "Authorization: Token $GITHUB_TOKEN",
+      "Authorization: Bearer abcdefghijk!",
+    ]
+  ) assert.deepEqual(redactText(engine, text).kinds, [], text);
+});
+
+Deno.test("a marked Bearer token is found to its end when streamed, a chunk boundary anywhere in it, also past the pattern's 4 KiB (see: #21)", async () => {
+  const rng = new Rng(3067);
+  const encoder = new TextEncoder();
+  const short = p("Q7z", rng.str(ALNUM, 17), "!", rng.str(ALNUM, 12), "$", rng.str(ALNUM, 9));
+  const long = p("Q7z", rng.str(ALNUM, 4500), "!", rng.str(ALNUM, 100), "$", rng.str(ALNUM, 20));
+  const chunk = 64 * 1024;
+  for (const token of [short, long]) {
+    const text = `Authorization: Bearer ${token}`;
+    const len = encoder.encode(text).length;
+    for (let shift = -len - 2; shift <= 2; shift += token === long ? 97 : 1) {
+      const pad = "x ".repeat(Math.floor((chunk + shift) / 2)).slice(0, chunk + shift);
+      const bytes = encoder.encode(`${pad}\n${text}\nend\n`);
+      const r = await scanStream(engine, readerOf(bytes, 777), { bounds: { chunkBytes: chunk } });
+      assert.deepEqual(r.findings, scanBytes(engine, bytes), `shift ${shift}`);
+      // The finding ends where the token does (before `\nend\n`).
+      assert.equal(r.findings.length, 1, `shift ${shift}`);
+      assert.equal(r.findings[0]!.end, bytes.length - 5, `shift ${shift}`);
+    }
+  }
+});
+
+Deno.test("a long token whose rule declares its body is joined when a tool folds it at 64 or 80 columns (see: #21)", () => {
+  // review66: these rules had no head (no `tail`, or a keyword without a separator); folded, every
+  // piece printed.
+  const kinds = [
+    "readme_api_key",
+    "brevo_api_key",
+    "onepassword_service_token",
+    "atlassian_api_token",
+    "clojars_api_token",
+    "cloudflare_origin_ca_key",
+    "defined_networking_api_token",
+    "dynatrace_api_token",
+    "frameio_api_token",
+    "harness_access_token",
+    "intra42_client_secret",
+    "nvidia_api_key",
+    "openrouter_api_key",
+    "xai_api_key",
+    "braintree_access_token",
+    "aws_bedrock_api_key",
+    "firebase_fcm_server_key",
+    "twitter_bearer_token",
+    "bip32_private_key",
+    "trello_token",
+    "arcgis_api_key",
+    "instagram_access_token",
+    "slack_app_token",
+    "sendgrid_api_key",
+    "digitalocean_token",
+    "age_secret_key",
+    "terraform_cloud_token",
+    "pypi_token",
+  ];
+  const rng = new Rng(3068);
+  let checked = 0;
+  for (const kind of kinds) {
+    for (const width of [64, 80]) {
+      const secret = SAMPLES[kind]!(rng).secret;
+      if (secret.length <= width + 6) continue;
+      const pieces = foldLines(secret, width).split("\n");
+      for (const put of [FOLD_CONTAINERS.raw!, FOLD_CONTAINERS.transcript!]) {
+        const r = redactText(engine, put(`$ cat token.txt\n${pieces.join("\n")}\nls -la`));
+        assert.ok(r.kinds.includes(kind), `${kind} at ${width}: ${r.kinds}`);
+        for (const piece of pieces.filter((x) => x.length >= 6)) {
+          assert.ok(!r.text.includes(piece), `${kind} at ${width}: ${piece} left in ${r.text}`);
+        }
+        assert.ok(r.text.includes("ls -la"));
+      }
+      checked++;
+    }
+  }
+  assert.ok(checked >= 35, `${checked} cases`);
+});
+
+Deno.test("a key's tail is redacted after a sentence that names a BEGIN line, far or near; a BEGIN line that ends its line still starts the block (see: #21)", () => {
+  const rng = new Rng(3069);
+  const begin = p("-----BEGIN RSA ", "PRIVATE KEY-----");
+  const end = p("-----END RSA ", "PRIVATE KEY-----");
+  const body = Array.from({ length: 6 }, () => rng.str(B64, 64));
+  const tail = [...body.slice(3), end].join("\n");
+  for (const gap of [1, 400]) {
+    // Non-ASCII prose between (the block rule then takes nothing from the sentence on, and on
+    // main nothing at all was found: the sentence hid the tail).
+    const prose = Array.from({ length: gap }, (_, i) => `日本語 — café ${i}: nothing here`).join(
+      "\n",
+    );
+    const text =
+      `The file starts with ${begin} as its first line.\n${prose}\n$ tail -n 4 key.pem\n${tail}\n`;
+    for (const wrap of [(x: string) => x, CONTEXTS.json_transcript!]) {
+      const r = redactText(engine, wrap(text));
+      // Near, the block rule may take the text from the sentence on; either way no line is left.
+      assert.ok(
+        r.kinds.includes("private_key_tail") || r.kinds.includes("private_key_pem"),
+        `gap ${gap}: ${r.kinds}`,
+      );
+      for (const line of body.slice(3)) assert.ok(!r.text.includes(line.slice(4, 20)), r.text);
+      // The whole buffer read at once finds what its windows find (the sentence hid the tail).
+      const bytes = new TextEncoder().encode(wrap(text));
+      const whole = findSecretsIn(engine, bytes, 1 << 30);
+      assert.deepEqual(whole, findSecretsIn(engine, bytes, 1), `gap ${gap}`);
+      assert.ok(whole.some((f) => f.kind.startsWith("private_key_")), `gap ${gap}`);
+    }
+  }
+  // Control: the block printed from its BEGIN line, its body a placeholder, stays whole.
+  const kept = [begin, "MIIEpAIBAAKCAQEA...EXAMPLE...", "...", end].join("\n");
+  assert.deepEqual(redactText(engine, kept).kinds, [], kept);
 });
 
 Deno.test("a personal access token under a `_pat` name is redacted, hex too; patterns under one are kept (see: #21)", () => {

@@ -1,12 +1,21 @@
 // Tests for core/safety/secrets/rules_tokens_ops.ts: Onfido API tokens, Rootly API keys and
-// Azure Data Factory runtime keys are found bare, under any name and in a transcript's JSON;
-// their look-alikes are kept. Every value is drawn at run time.
+// Azure Data Factory runtime keys are found bare, under any name and in a transcript's JSON
+// (a runtime key folded across its `@` too); their look-alikes are kept. Every value is drawn at run time.
 
 import assert from "node:assert/strict";
 import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
 import { createEngine } from "../../../../core/safety/secrets/engine.ts";
 import { redactText } from "../../../../core/safety/secrets/redact.ts";
-import { ALNUM, CONTEXTS, HEX, p, Rng, URLSAFE } from "../../../_helpers/secret_fixtures.ts";
+import {
+  ALNUM,
+  CONTEXTS,
+  FOLD_CONTAINERS,
+  foldLines,
+  HEX,
+  p,
+  Rng,
+  URLSAFE,
+} from "../../../_helpers/secret_fixtures.ts";
 
 const engine = createEngine(SECRET_RULES);
 
@@ -58,5 +67,30 @@ Deno.test("Onfido and Rootly look-alikes are kept (see: #21)", () => {
     ]
   ) {
     assert.deepEqual(redactText(engine, text).kinds, [], text);
+  }
+});
+
+Deno.test("a runtime key folded inside its body, across its `@`, is redacted whole (see: #21)", () => {
+  const rng = new Rng(2043);
+  for (const width of [40, 64, 80]) {
+    for (const [name, container] of Object.entries(FOLD_CONTAINERS)) {
+      const key = p(
+        "I",
+        "R@",
+        rng.str(HEX, 8),
+        "-b2f2-4c1e-ab39-",
+        rng.str(HEX, 12),
+        "@adf-etl-001@westeurope@Zq7",
+        rng.str(ALNUM, 40),
+        "=",
+      );
+      const folded = foldLines(key, width);
+      const r = redactText(engine, container(`$ cat runtime.key\n${folded}\nls -la`));
+      assert.ok(r.kinds.includes("azure_data_factory_shir_key"), `${width} ${name}: ${r.kinds}`);
+      for (const piece of folded.split("\n")) {
+        assert.ok(!r.text.includes(piece), `${width} ${name}: ${piece} left in ${r.text}`);
+      }
+      assert.ok(r.text.includes("ls -la"), "the next command stays");
+    }
   }
 });
