@@ -18,6 +18,7 @@ import { createWasmDfa, type DfaScanResult, type DfaTables } from "../../../wasm
 import { armorEnd } from "./armor.ts";
 import { mayHoldColour, stripColour } from "./ansi.ts";
 import { buildAutomaton, type KeywordAutomaton } from "./automaton.ts";
+import { dumpRules, isDumpKind } from "./dump_rules.ts";
 import { foldRules, headSource, isFoldKind } from "./fold_rules.ts";
 import { shannonEntropy } from "./checks.ts";
 import { isNotSecret, opensAsPlaceholder, PLACEHOLDER_OPENING_WORDS } from "./filters.ts";
@@ -164,8 +165,15 @@ export interface SecretEngine {
    * buffer (folds.ts), leaving the WebAssembly pass's views of the buffer.
    */
   scanKeywordsTs(bytes: Uint8Array): DfaScanResult;
-  /** Whether the rules find folded tokens' heads (fold_rules.ts). */
+  /** Whether the rules find heads: folded tokens' (fold_rules.ts) or hex dumps' (dump_rules.ts). */
   foldHeads: boolean;
+  /**
+   * Most bytes a hex dump is read from its head (dumps.ts): within both
+   * the bytes a streamed scan carries before a round's first undecided byte
+   * (`maxBefore`) and the longest window (`maxAfter`), so every dump a
+   * round decides a byte of is whole in its buffer.
+   */
+  dumpReach: number;
   /**
    * The bytes of the last keyword pass with bytes >= 0x80 shown as DEL (0x7f);
    * possibly a view into WebAssembly memory, valid until the next call.
@@ -214,6 +222,11 @@ export interface CreateEngineOptions {
    */
   folds?: boolean;
   /**
+   * Find the heads of hex dumps (dump_rules.ts); off only to measure and
+   * test them. @default {true}
+   */
+  dumps?: boolean;
+  /**
    * Remember each rule's verdict on a match's captures (see verdicts.ts);
    * off only to show that it changes no finding. @default {true}
    */
@@ -234,6 +247,13 @@ export interface CreateEngineOptions {
 
 /** Longest name (run of lead characters) a rule with `follows` reads, plus one. */
 const MAX_NAME = 98;
+
+/**
+ * Most bytes of a hex dump read from its head (dumps.ts): a 5 kB `.env`
+ * or a 4096-bit PEM key under `xxd`, `hexdump -C` or `od -c`, in a
+ * transcript's JSON string.
+ */
+const DUMP_REACH = 24 * 1024;
 
 /** Look-behind context kept before every window so `(?<!...)` sees real text. */
 const CONTEXT = 16;
@@ -260,7 +280,11 @@ export function createEngine(
   options: CreateEngineOptions = {},
 ): SecretEngine {
   // The heads of folded tokens are found by rules of their own (fold_rules.ts).
-  const heads = options.folds === false ? [] : foldRules(table);
+  // So are the heads of hex dumps (dump_rules.ts).
+  const heads = [
+    ...(options.folds === false ? [] : foldRules(table)),
+    ...(options.dumps === false ? [] : dumpRules()),
+  ];
   const rules = heads.length === 0 ? table : [...table, ...heads];
   const ruleIndex = new Map(table.map((r, i) => [r, i]));
   const keywordIds = new Map<string, number>();
@@ -380,13 +404,16 @@ export function createEngine(
       prefilter = "ts";
     }
   }
+  const maxBefore = Math.max(0, ...compiled.map((c) => c.before)) + CONTEXT;
+  const maxAfter = Math.max(0, ...compiled.map((c) => c.after));
   return {
     prefilter,
     automaton,
     scanKeywordsTs: (bytes: Uint8Array) => scanDfaTs(tables, bytes, 0),
     foldHeads: heads.length > 0,
-    maxBefore: Math.max(0, ...compiled.map((c) => c.before)) + CONTEXT,
-    maxAfter: Math.max(0, ...compiled.map((c) => c.after)),
+    maxBefore,
+    maxAfter,
+    dumpReach: Math.max(0, Math.min(DUMP_REACH, maxAfter, maxBefore - 2 * CONTEXT)),
     armoredKinds: new Set(rules.filter((r) => r.armored === true).map((r) => r.kind)),
     extendedKinds: new Map(
       compiled.flatMap((c) => c.extend === null ? [] : [[c.rule.kind, c.extend]]),
@@ -512,7 +539,7 @@ export function countNewlinesTs(bytes: Uint8Array, from: number, to: number): nu
  * Finds every secret in one buffer.
  * @param engine From {@linkcode createEngine}.
  * @param bytes UTF-8 (or any) bytes.
- * @param heads Keep the heads of folded tokens (fold_rules.ts), which only folds.ts judges.
+ * @param heads Keep the heads of folded tokens (fold_rules.ts) and hex dumps (dump_rules.ts), which only folds.ts and dumps.ts judge.
  * @returns Non-overlapping findings sorted by start offset.
  * @example
  * ```ts
@@ -531,9 +558,14 @@ export function findSecrets(
   const found = findRuled(engine, bytes);
   if (heads || !engine.foldHeads) return found;
   for (const f of found) {
-    if (isFoldKind(f.kind)) return found.filter((g) => !isFoldKind(g.kind));
+    if (isHead(f.kind)) return found.filter((g) => !isHead(g.kind));
   }
   return found;
+}
+
+/** Whether a finding is a head (a folded token's or a hex dump's), never a finding itself. */
+function isHead(kind: string): boolean {
+  return isFoldKind(kind) || isDumpKind(kind);
 }
 
 /** {@linkcode findSecrets} with folded tokens' heads (fold_rules.ts) among the findings. */

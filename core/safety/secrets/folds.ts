@@ -13,6 +13,8 @@
  */
 import type { CopyMemory } from "./copies.ts";
 import { findSecretsIn, type RawFinding, type SecretEngine } from "./engine.ts";
+import { isDumpKind } from "./dump_rules.ts";
+import { judgeDumps } from "./dumps.ts";
 import { foldAlphabets, isFoldKind } from "./fold_rules.ts";
 import { extendWraps, type ExtendWrapsOptions, type JoinedValue, joinOverlaps } from "./wraps.ts";
 
@@ -75,10 +77,11 @@ export function judgeFolds(
 
 /**
  * A buffer's findings as redaction takes them, in memory and streamed alike:
- * the folded tokens' heads among `headed` (findSecrets with heads) judged,
+ * the hex dumps' heads among `headed` (findSecrets with heads) read and
+ * their secrets' cells taken (dumps.ts), the folded tokens' heads judged,
  * every finding but an armoured block's extended over its wrap, and each
  * value, whole or joined across lines, remembered in `memory` so that every
- * later copy of it is found too.
+ * later copy of it is found too (a dump's secret as the bytes it shows).
  * @param options Whether the buffer starts and ends its input (see wraps.ts).
  * @returns The findings, heads resolved and wraps followed.
  */
@@ -89,7 +92,8 @@ export function joinAndRemember(
   memory: CopyMemory,
   options: ExtendWrapsOptions = {},
 ): RawFinding[] {
-  const folds = judgeFolds(engine, bytes, headed, options);
+  const dumps = judgeDumps(engine, bytes, headed);
+  const folds = judgeFolds(engine, bytes, dumps.rest, options);
   const { findings, joined } = extendWraps(bytes, folds.findings, {
     skip: engine.armoredKinds,
     ...options,
@@ -97,7 +101,9 @@ export function joinAndRemember(
   memory.remember(bytes, findings);
   for (const j of folds.joined) memory.rememberValue(j.value, j.kind);
   for (const j of joined) memory.rememberValue(j.value, j.kind);
-  return findings;
+  if (dumps.found.length === 0) return findings;
+  for (const d of dumps.values) memory.rememberValue(d.value, d.kind);
+  return joinOverlaps([...findings, ...dumps.found].sort((a, b) => a.start - b.start));
 }
 
 /** The heads' body alphabets of each engine, built on first use. */
@@ -138,7 +144,7 @@ function judged(
     const text = whole.subarray(0, left + length);
     const pass = engine.scanKeywordsTs(text);
     for (const f of findSecretsIn(engine, text, text.length, pass)) {
-      if (!isFoldKind(f.kind) && f.start <= left && f.end === text.length) {
+      if (!isFoldKind(f.kind) && !isDumpKind(f.kind) && f.start <= left && f.end === text.length) {
         return { finding: { kind: f.kind, start: from + f.start, end: j.pieces[k]!.at }, length };
       }
     }
