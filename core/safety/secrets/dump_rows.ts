@@ -44,14 +44,18 @@ export interface DumpView {
   end: number;
 }
 
-/** One line read back: its characters and each one's raw span. */
-interface Row {
-  chars: number[];
-  at: number[];
-  to: number[];
-  /** Raw offset of the next line's start (-1: none, the string or the reach ended). */
-  next: number;
-}
+const BAR = 0x7c;
+
+/**
+ * The line being parsed, read back: its characters and each one's raw span
+ * (scratch, reused by every row: a row is parsed before the next is read).
+ */
+const chars = new Uint8Array(MAX_ROW + 1);
+const charAt = new Int32Array(MAX_ROW + 1);
+const charTo = new Int32Array(MAX_ROW + 1);
+/** What readRow read: the line's length in characters, and the next line's raw start (-1: none). */
+let rowLength = 0;
+let rowNext = -1;
 
 /**
  * The escape level of a line that starts at `at`: 0 raw (the data's start
@@ -59,6 +63,15 @@ interface Row {
  * told by the escaped line break (`\n` after 2^(L-1) backslashes) or the
  * string's opening quote (after 2^(L-1) - 1 backslashes) before it; -1
  * when neither opens it.
+ * @param bytes The buffer.
+ * @param at A line's first byte.
+ * @returns The level, or -1.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { levelAt } from "./dump_rows.ts";
+ * assert.equal(levelAt(new TextEncoder().encode('{"a":"0'), 6), 1);
+ * ```
  */
 export function levelAt(bytes: Uint8Array, at: number): number {
   if (at === 0 || bytes[at - 1] === LF) return 0;
@@ -76,207 +89,253 @@ export function levelAt(bytes: Uint8Array, at: number): number {
   return -1;
 }
 
-/** The line at `at` read back at `level`, up to a break before `stop`; null when too long or malformed. */
-function readRow(bytes: Uint8Array, at: number, level: number, stop: number): Row | null {
-  const chars: number[] = [];
-  const from: number[] = [];
-  const to: number[] = [];
+function push(c: number, from: number, to: number): void {
+  chars[rowLength] = c;
+  charAt[rowLength] = from;
+  charTo[rowLength++] = to;
+}
+
+/**
+ * Reads the line at `at` back at `level` into the scratch arrays, up to a
+ * break before `stop`; false when it is too long or malformed.
+ */
+function readRow(bytes: Uint8Array, at: number, level: number, stop: number): boolean {
+  rowLength = 0;
+  rowNext = -1;
   const u = level === 0 ? 0 : 1 << (level - 1);
   let p = at;
   while (p < stop) {
-    if (chars.length > MAX_ROW) return null;
+    if (rowLength >= MAX_ROW) return false;
     const b = bytes[p]!;
     if (level === 0) {
-      if (b === LF) return { chars, at: from, to, next: p + 1 };
+      if (b === LF) {
+        rowNext = p + 1;
+        return true;
+      }
       if (b === CR && bytes[p + 1] === LF) {
         p++;
         continue;
       }
-      chars.push(b);
-      from.push(p);
-      to.push(++p);
+      push(b, p, p + 1);
+      p++;
       continue;
     }
-    if (b === QUOTE) return { chars, at: from, to, next: -1 };
+    if (b === QUOTE) return true;
     if (b !== BACKSLASH) {
-      chars.push(b);
-      from.push(p);
-      to.push(++p);
+      push(b, p, p + 1);
+      p++;
       continue;
     }
     let q = p;
     while (q < stop && bytes[q] === BACKSLASH) q++;
     let run = q - p;
     while (run >= 2 * u) {
-      chars.push(BACKSLASH);
-      from.push(p);
+      if (rowLength >= MAX_ROW) return false;
+      push(BACKSLASH, p, p + 2 * u);
       p += 2 * u;
-      to.push(p);
       run -= 2 * u;
     }
     if (run === 0) continue;
     const e = bytes[q];
-    if (run === u && e === 0x6e) return { chars, at: from, to, next: q + 1 };
+    if (run === u && e === 0x6e) {
+      rowNext = q + 1;
+      return true;
+    }
     if (run === u && e === 0x72) {
       p = q + 1;
       continue;
     }
     if (run === 2 * u - 1 && e === QUOTE) {
-      chars.push(QUOTE);
-      from.push(p);
+      push(QUOTE, p, q + 1);
       p = q + 1;
-      to.push(p);
       continue;
     }
-    return null;
+    return false;
   }
   // The data's end closes the last line (never the reach's: a row cut there is not read).
-  return stop === bytes.length ? { chars, at: from, to, next: -1 } : null;
+  return stop === bytes.length;
 }
 
-function hexValue(c: number | undefined): number {
-  if (c === undefined) return -1;
+function hexValue(c: number): number {
   if (c >= 0x30 && c <= 0x39) return c - 0x30;
   const l = c | 0x20;
   return l >= 0x61 && l <= 0x66 ? l - 0x61 + 10 : -1;
 }
 
-/** Whether the row's characters [at, at + text.length) spell `text`, case aside. */
-function spells(chars: number[], at: number, text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    if ((chars[at + i]! | 0x20) !== (text.charCodeAt(i) | 0x20)) return false;
-  }
-  return true;
+/** The digit `d` (0 to 15) as a lowercase hex character. */
+function digit(d: number): number {
+  return d < 10 ? 0x30 + d : 0x61 + d - 10;
 }
 
-/** What a row shows: its bytes and their cells' places in the row's characters. */
-interface Parsed {
-  values: number[];
-  /** Per byte, the first and last character of its cell. */
-  cell: [number, number][];
-  /** Per byte, its gutter character (-1: none). */
-  gutter: number[];
+/**
+ * Whether the row opens with the offset of row `k` (8 hex digits, or 7
+ * octal ones for od) and then `sep` blanks after `colon` (`: ` or `  `).
+ */
+function opensWith(layout: DumpLayout, k: number, colon: boolean, blanks: number): boolean {
+  const v = k * 16;
+  const octal = layout === "od";
+  const n = octal ? 7 : 8;
+  const bits = octal ? 3 : 4;
+  for (let i = 0; i < n; i++) {
+    const d = Math.floor(v / 2 ** (bits * (n - 1 - i))) % (1 << bits);
+    if ((chars[i]! | 0x20) !== digit(d)) return false;
+  }
+  let at = n;
+  if (colon && chars[at++] !== 0x3a) return false;
+  for (let i = 0; i < blanks; i++) if (chars[at++] !== SPACE) return false;
+  return rowLength >= at;
 }
+
+/**
+ * What the row parsed last shows (scratch): its bytes, and per byte the
+ * first and last character of its cell and its gutter character (-1: none).
+ */
+const values = new Uint8Array(MAX_ROW);
+const cellFirst = new Int32Array(MAX_ROW);
+const cellLast = new Int32Array(MAX_ROW);
+const gutterOf = new Int32Array(MAX_ROW);
 
 /** The byte a gutter shows: itself when printable ASCII, `.` otherwise. */
 function shown(v: number): number {
   return v >= SPACE && v < 0x7f ? v : DOT;
 }
 
-/** A row of hex cells at `cellAt(i)` (two digits each) and a gutter at `gutterAt`; null when not one. */
-function hexRow(
-  chars: number[],
-  cellAt: (i: number) => number,
-  hexEnd: number,
-  gutterAt: number,
-  close: number,
-): Parsed | null {
-  const values: number[] = [];
-  const cell: [number, number][] = [];
-  const gutter: number[] = [];
-  for (let i = 0; i < 16; i++) {
-    const c = cellAt(i);
-    const hi = hexValue(chars[c]);
-    const lo = hexValue(chars[c + 1]);
-    if (hi < 0 || lo < 0) break;
-    values.push(hi * 16 + lo);
-    cell.push([c, c + 1]);
-  }
-  const n = values.length;
-  if (n === 0) return null;
-  // The rest of the hex columns are blank, and the gutter shows the bytes.
-  for (let c = n === 16 ? hexEnd : cellAt(n); c < gutterAt; c++) {
-    if (chars[c] !== SPACE && !(close >= 0 && c === gutterAt - 1 && chars[c] === close)) {
-      return null;
-    }
-  }
-  if (chars.length !== gutterAt + n + (close >= 0 ? 1 : 0)) return null;
-  if (close >= 0 && chars[gutterAt + n] !== close) return null;
-  for (let i = 0; i < n; i++) {
-    if (chars[gutterAt + i] !== shown(values[i]!)) return null;
-    gutter.push(gutterAt + i);
-  }
-  return { values, cell, gutter };
+/** The place of hex cell `i` in a row of `layout` (xxd: groups of two bytes; hexdump -C: two halves). */
+function hexCellAt(layout: DumpLayout, i: number): number {
+  return layout === "xxd" ? 10 + 5 * (i >> 1) + 2 * (i & 1) : 10 + 3 * i + (i >= 8 ? 1 : 0);
 }
 
-const OD_ESCAPES: Record<number, number> = {
-  0x30: 0,
-  0x61: 7,
-  0x62: 8,
-  0x66: 12,
-  0x6e: 10,
-  0x72: 13,
-  0x74: 9,
-  0x76: 11,
-};
+/**
+ * A row of up to 16 hex cells and a gutter at `gutterAt` (between bars in
+ * hexdump -C): the number of bytes it shows, or -1 when it is not one.
+ */
+function hexRow(layout: DumpLayout, hexEnd: number, gutterAt: number, bars: boolean): number {
+  let n = 0;
+  for (; n < 16; n++) {
+    const c = hexCellAt(layout, n);
+    if (c + 1 >= rowLength) break;
+    const hi = hexValue(chars[c]!);
+    const lo = hexValue(chars[c + 1]!);
+    if (hi < 0 || lo < 0) break;
+    values[n] = hi * 16 + lo;
+    cellFirst[n] = c;
+    cellLast[n] = c + 1;
+  }
+  if (n === 0 || rowLength !== gutterAt + n + (bars ? 1 : 0)) return -1;
+  // The rest of the hex columns are blank (up to the gutter's opening bar), and the gutter shows the bytes.
+  const blankTo = bars ? gutterAt - 1 : gutterAt;
+  for (let c = n === 16 ? hexEnd : hexCellAt(layout, n); c < blankTo; c++) {
+    if (chars[c] !== SPACE) return -1;
+  }
+  if (bars && (chars[gutterAt - 1] !== BAR || chars[gutterAt + n] !== BAR)) return -1;
+  for (let i = 0; i < n; i++) {
+    if (chars[gutterAt + i] !== shown(values[i]!)) return -1;
+    gutterOf[i] = gutterAt + i;
+  }
+  return n;
+}
 
-/** `od -c` cells from `from` (four characters each); null when not such a row. */
-function odCells(chars: number[], from: number): Parsed | null {
-  const width = chars.length - from;
-  if (width <= 0 || width % 4 !== 0 || width > 64) return null;
-  const values: number[] = [];
-  const cell: [number, number][] = [];
-  for (let c = from; c < chars.length; c += 4) {
-    if (chars[c] !== SPACE) return null;
+/** The bytes `od -c` writes as a backslash and a letter (or `0`). */
+const OD_ESCAPES = new Int16Array(128).fill(-1);
+for (
+  const [c, v] of [["0", 0], ["a", 7], ["b", 8], ["f", 12], ["n", 10], ["r", 13], ["t", 9], [
+    "v",
+    11,
+  ]] as const
+) {
+  OD_ESCAPES[c.charCodeAt(0)] = v;
+}
+
+/** `od -c` cells from `from` (four characters each): the number of bytes, or -1 when not such a row. */
+function odCells(from: number): number {
+  const width = rowLength - from;
+  if (width <= 0 || width % 4 !== 0 || width > 64) return -1;
+  let n = 0;
+  for (let c = from; c < rowLength; c += 4, n++) {
+    if (chars[c] !== SPACE) return -1;
     const a = chars[c + 1]!;
     const b = chars[c + 2]!;
     const d = chars[c + 3]!;
     let v: number;
-    if (a === SPACE && b === SPACE) v = d;
-    else if (a === SPACE && b === BACKSLASH && OD_ESCAPES[d] !== undefined) v = OD_ESCAPES[d]!;
+    if (a === SPACE && b === SPACE) {
+      if (d < SPACE || d >= 0x7f) return -1;
+      v = d;
+    } else if (a === SPACE && b === BACKSLASH && d < 128 && OD_ESCAPES[d]! >= 0) v = OD_ESCAPES[d]!;
     else if (a >= 0x30 && a <= 0x33 && b >= 0x30 && b <= 0x37 && d >= 0x30 && d <= 0x37) {
       v = (a - 0x30) * 64 + (b - 0x30) * 8 + (d - 0x30);
-    } else return null;
-    if (v < 0 || v > 0xff || (a === SPACE && b === SPACE && (v < SPACE || v >= 0x7f))) return null;
-    values.push(v);
+    } else return -1;
+    values[n] = v;
     // The cell is its character(s), not the blanks that align it.
-    const first = a !== SPACE ? c + 1 : b !== SPACE ? c + 2 : c + 3;
-    cell.push([first, c + 3]);
+    cellFirst[n] = a !== SPACE ? c + 1 : b !== SPACE ? c + 2 : c + 3;
+    cellLast[n] = c + 3;
+    gutterOf[n] = -1;
   }
-  return { values, cell, gutter: values.map(() => -1) };
+  return n;
 }
 
-/** The offset the row `k` starts with, in the layout's digits. */
-function offsetText(layout: DumpLayout, k: number): string {
-  return layout === "od"
-    ? (k * 16).toString(8).padStart(7, "0")
-    : (k * 16).toString(16).padStart(8, "0");
+/** A row of `xxd -p`: hex alone, at most `width` characters: the number of bytes, or -1. */
+function plainHex(width: number): number {
+  if (rowLength === 0 || rowLength % 2 !== 0 || rowLength > width) return -1;
+  let n = 0;
+  for (let c = 0; c < rowLength; c += 2, n++) {
+    const hi = hexValue(chars[c]!);
+    const lo = hexValue(chars[c + 1]!);
+    if (hi < 0 || lo < 0) return -1;
+    values[n] = hi * 16 + lo;
+    cellFirst[n] = c;
+    cellLast[n] = c + 1;
+    gutterOf[n] = -1;
+  }
+  return n;
 }
 
-/** Row `k` of a dump in `layout`, or null when the line is not it. */
-function parseRow(layout: DumpLayout, chars: number[], k: number, width: number): Parsed | null {
+/** Row `k` of a dump in `layout`: the number of bytes it shows, or -1 when the line is not it. */
+function parseRow(layout: DumpLayout, k: number, width: number): number {
   switch (layout) {
     case "xxd":
-      if (!spells(chars, 0, offsetText(layout, k) + ": ")) return null;
-      return hexRow(chars, (i) => 10 + 5 * (i >> 1) + 2 * (i & 1), 49, 51, -1);
+      return opensWith(layout, k, true, 1) ? hexRow(layout, 49, 51, false) : -1;
     case "hexdump":
-      if (!spells(chars, 0, offsetText(layout, k) + "  ")) return null;
-      return hexRow(chars, (i) => 10 + 3 * i + (i >= 8 ? 1 : 0), 58, 61, 0x7c);
+      return opensWith(layout, k, false, 2) ? hexRow(layout, 58, 61, true) : -1;
     case "od":
-      if (!spells(chars, 0, offsetText(layout, k))) return null;
-      return odCells(chars, 7);
+      return opensWith(layout, k, false, 0) ? odCells(7) : -1;
     case "od_plain":
-      return odCells(chars, 0);
-    case "xxd_plain": {
-      const n = chars.length;
-      if (n === 0 || n % 2 !== 0 || n > width) return null;
-      const values: number[] = [];
-      const cell: [number, number][] = [];
-      for (let c = 0; c < n; c += 2) {
-        const hi = hexValue(chars[c]);
-        const lo = hexValue(chars[c + 1]);
-        if (hi < 0 || lo < 0) return null;
-        values.push(hi * 16 + lo);
-        cell.push([c, c + 1]);
-      }
-      return { values, cell, gutter: values.map(() => -1) };
-    }
+      return odCells(0);
+    case "xxd_plain":
+      return plainHex(width);
   }
 }
 
 /** Bytes a full row shows (the last row may show fewer, and ends the dump). */
 function fullRow(layout: DumpLayout, width: number): number {
   return layout === "xxd_plain" ? width / 2 : 16;
+}
+
+/** The dump read so far (scratch, grown as needed), copied out when whole. */
+let out = {
+  bytes: new Uint8Array(1024),
+  cellAt: new Int32Array(1024),
+  cellEnd: new Int32Array(1024),
+  gutterAt: new Int32Array(1024),
+  gutterEnd: new Int32Array(1024),
+  rowOf: new Int32Array(1024),
+};
+
+function grow(need: number): void {
+  if (need <= out.bytes.length) return;
+  const size = Math.max(need, out.bytes.length * 2);
+  const more = <T extends Uint8Array | Int32Array>(a: T, make: (n: number) => T): T => {
+    const b = make(size);
+    b.set(a);
+    return b;
+  };
+  out = {
+    bytes: more(out.bytes, (n) => new Uint8Array(n)),
+    cellAt: more(out.cellAt, (n) => new Int32Array(n)),
+    cellEnd: more(out.cellEnd, (n) => new Int32Array(n)),
+    gutterAt: more(out.gutterAt, (n) => new Int32Array(n)),
+    gutterEnd: more(out.gutterEnd, (n) => new Int32Array(n)),
+    rowOf: more(out.rowOf, (n) => new Int32Array(n)),
+  };
 }
 
 /**
@@ -290,7 +349,7 @@ function fullRow(layout: DumpLayout, width: number): number {
  * ```ts
  * import assert from "node:assert/strict";
  * import { readDump } from "./dump_rows.ts";
- * const row = "00000000: 4142 0a                                AB.\n";
+ * const row = "00000000: 4142 0a".padEnd(51) + "AB.\n";
  * const bytes = new TextEncoder().encode(row);
  * const view = readDump(bytes, 0, "xxd", bytes.length)!;
  * assert.deepEqual([...view.bytes], [0x41, 0x42, 0x0a]);
@@ -305,43 +364,37 @@ export function readDump(
 ): DumpView | null {
   const level = levelAt(bytes, at);
   if (level < 0) return null;
-  const values: number[] = [];
-  const cellAt: number[] = [];
-  const cellEnd: number[] = [];
-  const gutterAt: number[] = [];
-  const gutterEnd: number[] = [];
-  const rowOf: number[] = [];
+  let n = 0;
   let width = MAX_ROW;
   let end = at;
   let line = at;
   for (let k = 0; line >= 0 && line < stop; k++) {
-    const row = readRow(bytes, line, level, stop);
-    if (row === null) break;
-    if (k === 0 && layout === "xxd_plain") width = row.chars.length;
-    const parsed = parseRow(layout, row.chars, k, width);
-    if (parsed === null) break;
-    for (let i = 0; i < parsed.values.length; i++) {
-      const [c0, c1] = parsed.cell[i]!;
-      values.push(parsed.values[i]!);
-      cellAt.push(row.at[c0]!);
-      cellEnd.push(row.to[c1]!);
-      const g = parsed.gutter[i]!;
-      gutterAt.push(g < 0 ? -1 : row.at[g]!);
-      gutterEnd.push(g < 0 ? -1 : row.to[g]!);
-      rowOf.push(k);
+    if (!readRow(bytes, line, level, stop)) break;
+    if (k === 0 && layout === "xxd_plain") width = rowLength;
+    const shows = parseRow(layout, k, width);
+    if (shows < 0) break;
+    grow(n + shows);
+    for (let i = 0; i < shows; i++, n++) {
+      out.bytes[n] = values[i]!;
+      out.cellAt[n] = charAt[cellFirst[i]!]!;
+      out.cellEnd[n] = charTo[cellLast[i]!]!;
+      const g = gutterOf[i]!;
+      out.gutterAt[n] = g < 0 ? -1 : charAt[g]!;
+      out.gutterEnd[n] = g < 0 ? -1 : charTo[g]!;
+      out.rowOf[n] = k;
     }
-    end = row.to[row.to.length - 1]!;
-    line = row.next;
-    if (parsed.values.length < fullRow(layout, width)) break;
+    end = charTo[rowLength - 1]!;
+    line = rowNext;
+    if (shows < fullRow(layout, width)) break;
   }
-  if (values.length === 0) return null;
+  if (n === 0) return null;
   return {
-    bytes: Uint8Array.from(values),
-    cellAt: Int32Array.from(cellAt),
-    cellEnd: Int32Array.from(cellEnd),
-    gutterAt: Int32Array.from(gutterAt),
-    gutterEnd: Int32Array.from(gutterEnd),
-    rowOf: Int32Array.from(rowOf),
+    bytes: out.bytes.slice(0, n),
+    cellAt: out.cellAt.slice(0, n),
+    cellEnd: out.cellEnd.slice(0, n),
+    gutterAt: out.gutterAt.slice(0, n),
+    gutterEnd: out.gutterEnd.slice(0, n),
+    rowOf: out.rowOf.slice(0, n),
     end,
   };
 }
@@ -357,7 +410,7 @@ export function readDump(
  * ```ts
  * import assert from "node:assert/strict";
  * import { dumpSpans, readDump } from "./dump_rows.ts";
- * const row = "00000000: 4142 0a                                AB.\n";
+ * const row = "00000000: 4142 0a".padEnd(51) + "AB.\n";
  * const bytes = new TextEncoder().encode(row);
  * const view = readDump(bytes, 0, "xxd", bytes.length)!;
  * assert.deepEqual(dumpSpans(view, 0, 2), [[10, 14], [51, 53]]);

@@ -52,6 +52,33 @@ function dumpAfter(bytes: Uint8Array, from: number, layout: DumpLayout, stop: nu
   return null;
 }
 
+/** Most distinct dumps whose findings are remembered per engine (then all are forgotten). */
+const REMEMBERED = 256;
+/** Longest dump (bytes shown) whose findings are remembered. */
+const REMEMBERED_BYTES = 1024;
+const latin1 = new TextDecoder("latin1");
+const remembered = new WeakMap<SecretEngine, Map<string, RawFinding[]>>();
+
+/**
+ * The findings of the rules in the bytes a dump shows (heads aside):
+ * remembered for short dumps, since the same rows printed again (a dump in
+ * a loop, a hostile input of one row repeated) give the same findings.
+ */
+function secretsIn(engine: SecretEngine, shown: Uint8Array): RawFinding[] {
+  let memo = remembered.get(engine);
+  const key = shown.length <= REMEMBERED_BYTES ? latin1.decode(shown) : null;
+  const known = key === null ? undefined : memo?.get(key);
+  if (known !== undefined) return known;
+  const found = findSecretsIn(engine, shown, shown.length, engine.scanKeywordsTs(shown))
+    .filter((f) => !isFoldKind(f.kind) && !isDumpKind(f.kind));
+  if (key !== null) {
+    if (memo === undefined) remembered.set(engine, memo = new Map());
+    if (memo.size >= REMEMBERED) memo.clear();
+    memo.set(key, found);
+  }
+  return found;
+}
+
 /**
  * Judges the dump heads among a buffer's findings.
  * @param engine The engine that found them.
@@ -65,7 +92,7 @@ function dumpAfter(bytes: Uint8Array, from: number, layout: DumpLayout, stop: nu
  * import { findSecrets } from "./engine.ts";
  * import { judgeDumps } from "./dumps.ts";
  * const engine = defaultEngine();
- * const text = "00000000: 4142 430a                                ABC.\n";
+ * const text = "00000000: 4142 430a".padEnd(51) + "ABC.\n";
  * const bytes = new TextEncoder().encode(text);
  * const r = judgeDumps(engine, bytes, findSecrets(engine, bytes, true));
  * assert.deepEqual([r.rest, r.found], [[], []]);
@@ -91,8 +118,7 @@ export function judgeDumps(
       : readDump(bytes, rowStart(layout, head), layout, stop);
     if (view === null) continue;
     const shown = view.bytes;
-    for (const f of findSecretsIn(engine, shown, shown.length, engine.scanKeywordsTs(shown))) {
-      if (isFoldKind(f.kind) || isDumpKind(f.kind)) continue;
+    for (const f of secretsIn(engine, shown)) {
       values.push({ kind: f.kind, value: shown.slice(f.start, f.end) });
       for (const [start, end] of dumpSpans(view, f.start, f.end)) {
         cells.push({ kind: f.kind, start, end });
