@@ -16,8 +16,7 @@
  * scan does. Pure: no I/O.
  * @module
  */
-import { findSecretsIn, type RawFinding, type SecretEngine } from "./engine.ts";
-import { isFoldKind } from "./fold_rules.ts";
+import { findSecretsIn, isHeadKind, type RawFinding, type SecretEngine } from "./engine.ts";
 import { type DumpLayout, dumpLayout, isDumpKind } from "./dump_rules.ts";
 import { dumpSpans, levelAt, readDump } from "./dump_rows.ts";
 
@@ -70,7 +69,7 @@ function secretsIn(engine: SecretEngine, shown: Uint8Array): RawFinding[] {
   const known = key === null ? undefined : memo?.get(key);
   if (known !== undefined) return known;
   const found = findSecretsIn(engine, shown, shown.length, engine.scanKeywordsTs(shown))
-    .filter((f) => !isFoldKind(f.kind) && !isDumpKind(f.kind));
+    .filter((f) => !isHeadKind(f.kind));
   if (key !== null) {
     if (memo === undefined) remembered.set(engine, memo = new Map());
     if (memo.size >= REMEMBERED) memo.clear();

@@ -19,6 +19,7 @@ import { armorEnd } from "./armor.ts";
 import { mayHoldColour, stripColour } from "./ansi.ts";
 import { buildAutomaton, type KeywordAutomaton } from "./automaton.ts";
 import { dumpRules, isDumpKind } from "./dump_rules.ts";
+import { OSC_KIND, oscRule } from "./osc_rules.ts";
 import { foldRules, headSource, isFoldKind } from "./fold_rules.ts";
 import { shannonEntropy } from "./checks.ts";
 import { isNotSecret, opensAsPlaceholder, PLACEHOLDER_OPENING_WORDS } from "./filters.ts";
@@ -284,6 +285,8 @@ export function createEngine(
   const heads = [
     ...(options.folds === false ? [] : foldRules(table)),
     ...(options.dumps === false ? [] : dumpRules()),
+    // And the openings of operating system commands (osc_rules.ts), which findRuled reads.
+    oscRule(),
   ];
   const rules = heads.length === 0 ? table : [...table, ...heads];
   const ruleIndex = new Map(table.map((r, i) => [r, i]));
@@ -558,14 +561,26 @@ export function findSecrets(
   const found = findRuled(engine, bytes);
   if (heads || !engine.foldHeads) return found;
   for (const f of found) {
-    if (isHead(f.kind)) return found.filter((g) => !isHead(g.kind));
+    if (isHeadKind(f.kind)) return found.filter((g) => !isHeadKind(g.kind));
   }
   return found;
 }
 
-/** Whether a finding is a head (a folded token's or a hex dump's), never a finding itself. */
-function isHead(kind: string): boolean {
-  return isFoldKind(kind) || isDumpKind(kind);
+/**
+ * Whether a finding of findSecretsIn is a head (a folded token's, a hex
+ * dump's, an operating system command's), never a finding itself.
+ * @param kind The finding's kind.
+ * @returns True for a head.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isHeadKind } from "./engine.ts";
+ * assert.equal(isHeadKind("dump:xxd"), true);
+ * assert.equal(isHeadKind("env_secret"), false);
+ * ```
+ */
+export function isHeadKind(kind: string): boolean {
+  return isFoldKind(kind) || isDumpKind(kind) || kind === OSC_KIND;
 }
 
 /** {@linkcode findSecrets} with folded tokens' heads (fold_rules.ts) among the findings. */
@@ -574,11 +589,27 @@ function findRuled(engine: SecretEngine, bytes: Uint8Array): RawFinding[] {
   // WebAssembly memory (a SIMD search for `[`, not the runtime's byte search).
   const pass = engine.scanKeywords(bytes);
   const stripped = engine.mayHoldColour(bytes) ? stripColour(bytes) : null;
-  if (stripped === null) return findSecretsIn(engine, bytes, TEXT_WINDOW_BYTES, pass);
+  if (stripped === null) {
+    const found = findSecretsIn(engine, bytes, TEXT_WINDOW_BYTES, pass);
+    let osc = false;
+    for (const f of found) if (f.kind === OSC_KIND) osc = true;
+    if (!osc) return found;
+    // An operating system command and no colour code: the text without
+    // them too (its keyword pass in TypeScript: the buffer's stays the
+    // engine's last, whose bytes the copy probe belongs to).
+    const rest = found.filter((f) => f.kind !== OSC_KIND);
+    const commands = stripColour(bytes, true);
+    if (commands === null) return rest;
+    const text = commands.bytes;
+    const plain = findSecretsIn(engine, text, TEXT_WINDOW_BYTES, engine.scanKeywordsTs(text))
+      .filter((f) => f.kind !== OSC_KIND);
+    return withColourFindings(plain, rest, commands.from);
+  }
   // The text without colour codes first: the buffer's own pass is then the
   // engine's last, whose bytes the copy probe (probeCopies) belongs to.
-  const plain = findSecretsIn(engine, stripped.bytes, TEXT_WINDOW_BYTES);
-  const found = findSecretsIn(engine, bytes, TEXT_WINDOW_BYTES);
+  const plain = findSecretsIn(engine, stripped.bytes, TEXT_WINDOW_BYTES)
+    .filter((f) => f.kind !== OSC_KIND);
+  const found = findSecretsIn(engine, bytes, TEXT_WINDOW_BYTES).filter((f) => f.kind !== OSC_KIND);
   return withColourFindings(plain, found, stripped.from);
 }
 

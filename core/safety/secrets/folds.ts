@@ -12,8 +12,7 @@
  * @module
  */
 import type { CopyMemory } from "./copies.ts";
-import { findSecretsIn, type RawFinding, type SecretEngine } from "./engine.ts";
-import { isDumpKind } from "./dump_rules.ts";
+import { findSecretsIn, isHeadKind, type RawFinding, type SecretEngine } from "./engine.ts";
 import { judgeDumps } from "./dumps.ts";
 import { foldAlphabets, isFoldKind } from "./fold_rules.ts";
 import { extendWraps, type ExtendWrapsOptions, type JoinedValue, joinOverlaps } from "./wraps.ts";
@@ -144,7 +143,7 @@ function judged(
     const text = whole.subarray(0, left + length);
     const pass = engine.scanKeywordsTs(text);
     for (const f of findSecretsIn(engine, text, text.length, pass)) {
-      if (!isFoldKind(f.kind) && !isDumpKind(f.kind) && f.start <= left && f.end === text.length) {
+      if (!isHeadKind(f.kind) && f.start <= left && f.end === text.length) {
         return { finding: { kind: f.kind, start: from + f.start, end: j.pieces[k]!.at }, length };
       }
     }
