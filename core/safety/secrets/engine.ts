@@ -20,7 +20,7 @@ import { mayHoldColour, stripColour } from "./ansi.ts";
 import { buildAutomaton, type KeywordAutomaton } from "./automaton.ts";
 import { dumpRules, isDumpKind } from "./dump_rules.ts";
 import { OSC_KIND, oscRule } from "./osc_rules.ts";
-import { foldRules, headSource, isFoldKind } from "./fold_rules.ts";
+import { brokenKeywordRules, foldRules, headSource, isFoldKind } from "./fold_rules.ts";
 import { shannonEntropy } from "./checks.ts";
 import { isNotSecret, opensAsPlaceholder, PLACEHOLDER_OPENING_WORDS } from "./filters.ts";
 import {
@@ -283,7 +283,7 @@ export function createEngine(
   // The heads of folded tokens are found by rules of their own (fold_rules.ts).
   // So are the heads of hex dumps (dump_rules.ts).
   const heads = [
-    ...(options.folds === false ? [] : foldRules(table)),
+    ...(options.folds === false ? [] : [...foldRules(table), ...brokenKeywordRules(table)]),
     ...(options.dumps === false ? [] : dumpRules()),
     // And the openings of operating system commands (osc_rules.ts), which findRuled reads.
     oscRule(),
