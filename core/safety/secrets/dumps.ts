@@ -55,7 +55,6 @@ function dumpAfter(bytes: Uint8Array, from: number, layout: DumpLayout, stop: nu
 const REMEMBERED = 256;
 /** Longest dump (bytes shown) whose findings are remembered. */
 const REMEMBERED_BYTES = 1024;
-const latin1 = new TextDecoder("latin1");
 const remembered = new WeakMap<SecretEngine, Map<string, RawFinding[]>>();
 
 /**
@@ -65,7 +64,8 @@ const remembered = new WeakMap<SecretEngine, Map<string, RawFinding[]>>();
  */
 function secretsIn(engine: SecretEngine, shown: Uint8Array): RawFinding[] {
   let memo = remembered.get(engine);
-  const key = shown.length <= REMEMBERED_BYTES ? latin1.decode(shown) : null;
+  // One character per byte (a short key is built faster than a decoder call is made).
+  const key = shown.length <= REMEMBERED_BYTES ? String.fromCharCode(...shown) : null;
   const known = key === null ? undefined : memo?.get(key);
   if (known !== undefined) return known;
   const found = findSecretsIn(engine, shown, shown.length, engine.scanKeywordsTs(shown))
@@ -108,6 +108,8 @@ export function judgeDumps(
   const rest = found.filter((f) => !isDumpKind(f.kind));
   const cells: RawFinding[] = [];
   const values: { kind: string; value: Uint8Array }[] = [];
+  // Each value once (a dump printed again holds the same ones).
+  let seen: Set<string> | null = null;
   for (let h = 0; h < heads.length; h++) {
     const head = heads[h]!;
     const layout = dumpLayout(head.kind);
@@ -118,7 +120,12 @@ export function judgeDumps(
     if (view === null) continue;
     const shown = view.bytes;
     for (const f of secretsIn(engine, shown)) {
-      values.push({ kind: f.kind, value: shown.slice(f.start, f.end) });
+      const value = shown.subarray(f.start, f.end);
+      const key = f.kind + "\u0000" + String.fromCharCode(...value.subarray(0, 256)) + value.length;
+      if (!(seen ??= new Set()).has(key)) {
+        seen.add(key);
+        values.push({ kind: f.kind, value: value.slice() });
+      }
       for (const [start, end] of dumpSpans(view, f.start, f.end)) {
         cells.push({ kind: f.kind, start, end });
       }

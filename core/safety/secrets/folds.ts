@@ -114,7 +114,19 @@ export function joinAndRemember(
   for (const j of joined) memory.rememberValue(j.value, j.kind);
   if (dumps.found.length === 0) return findings;
   for (const d of dumps.values) memory.rememberValue(d.value, d.kind);
-  return joinOverlaps([...findings, ...dumps.found].sort((a, b) => a.start - b.start));
+  return joinOverlaps(mergeSorted(findings, dumps.found));
+}
+
+/** Two lists sorted by start, as one (the first's first on a tie). */
+function mergeSorted(a: readonly RawFinding[], b: readonly RawFinding[]): RawFinding[] {
+  const out: RawFinding[] = [];
+  let i = 0;
+  let k = 0;
+  while (i < a.length || k < b.length) {
+    if (k >= b.length || (i < a.length && a[i]!.start <= b[k]!.start)) out.push(a[i++]!);
+    else out.push(b[k++]!);
+  }
+  return out;
 }
 
 /** The heads' body alphabets of each engine, built on first use. */
