@@ -14,7 +14,10 @@
  * A value wrapped onto further lines is followed over them (wraps.ts): the
  * overlap also carries {@linkcode WRAP_REACH}, so a finding decided in a
  * round has every line a wrap may take in the buffer. A prefixed token
- * folded inside its body is joined and judged the same way (folds.ts).
+ * folded inside its body is joined and judged the same way (folds.ts). A
+ * hex dump is read at most the engine's `dumpReach` from its head (dumps.ts),
+ * which is within both the overlap and the look-behind a round keeps: every
+ * dump a round decides a byte of is whole in its buffer, head included.
  *
  * Every copy: the values found so far are remembered (bounded, see
  * copies.ts) and every standalone copy of one in a later chunk, or earlier
