@@ -168,18 +168,29 @@ function digit(d: number): number {
 }
 
 /**
- * Whether the row opens with the offset of row `k` (8 hex digits, or 7
- * octal ones for od) and then `sep` blanks after `colon` (`: ` or `  `).
+ * Whether `text` holds the offset of row `k` at `at` (8 hex digits, or 7
+ * octal ones for od; offsets below 2^31, as a reach keeps them).
  */
-function opensWith(layout: DumpLayout, k: number, colon: boolean, blanks: number): boolean {
+function offsetIn(text: Uint8Array, at: number, layout: DumpLayout, k: number): boolean {
   const v = k * 16;
   const octal = layout === "od";
   const n = octal ? 7 : 8;
   const bits = octal ? 3 : 4;
+  const mask = (1 << bits) - 1;
   for (let i = 0; i < n; i++) {
-    const d = Math.floor(v / 2 ** (bits * (n - 1 - i))) % (1 << bits);
-    if ((chars[i]! | 0x20) !== digit(d)) return false;
+    const d = (v >>> (bits * (n - 1 - i))) & mask;
+    if ((text[at + i]! | 0x20) !== digit(d)) return false;
   }
+  return true;
+}
+
+/**
+ * Whether the row opens with the offset of row `k` (8 hex digits, or 7
+ * octal ones for od) and then `sep` blanks after `colon` (`: ` or `  `).
+ */
+function opensWith(layout: DumpLayout, k: number, colon: boolean, blanks: number): boolean {
+  if (!offsetIn(chars, 0, layout, k)) return false;
+  const n = layout === "od" ? 7 : 8;
   let at = n;
   if (colon && chars[at++] !== 0x3a) return false;
   for (let i = 0; i < blanks; i++) if (chars[at++] !== SPACE) return false;
@@ -368,7 +379,11 @@ export function readDump(
   let width = MAX_ROW;
   let end = at;
   let line = at;
+  const offsets = layout === "xxd" || layout === "hexdump" || layout === "od";
   for (let k = 0; line >= 0 && line < stop; k++) {
+    // The next row's offset first, in the bytes (digits are never escaped):
+    // a line that does not go on with it is not read back.
+    if (offsets && k > 0 && !offsetIn(bytes, line, layout, k)) break;
     if (!readRow(bytes, line, level, stop)) break;
     if (k === 0 && layout === "xxd_plain") width = rowLength;
     const shows = parseRow(layout, k, width);

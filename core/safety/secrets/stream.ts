@@ -111,7 +111,18 @@ export function redactionMarker(kind: string): string {
 /** The marker of each kind as bytes, encoded once (kinds are few and fixed). */
 const markerBytes = new Map<string, Uint8Array>();
 
-function markerOf(kind: string): Uint8Array {
+/**
+ * The marker that replaces a secret of `kind`, as bytes (shared: never written to).
+ * @param kind The rule's kind.
+ * @returns The bytes of `[REDACTED:<kind>]`.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { markerOf } from "./stream.ts";
+ * assert.equal(new TextDecoder().decode(markerOf("jwt")), "[REDACTED:jwt]");
+ * ```
+ */
+export function markerOf(kind: string): Uint8Array {
   let bytes = markerBytes.get(kind);
   if (bytes === undefined) {
     bytes = encoder.encode(redactionMarker(kind));
