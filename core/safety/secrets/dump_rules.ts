@@ -50,9 +50,10 @@ const ROW_START = String.raw`(?<=^|[\n"]|\\[nr])`;
 const COMMAND_START = String.raw`(?:(?<![A-Za-z0-9_./-])|(?<=\\[nrt]))`;
 
 /**
- * The offset heads match the offset's last `0` as their secret (a run of
- * zeros reads as a placeholder to the filters) and run to their keyword's
- * end, as a match must; the command heads match the command.
+ * The offset heads match the offset's last `0` and the first cell as their
+ * secret (a run of zeros reads as a placeholder to the filters; a secret
+ * found once in its match is placed without the pattern's indices), and run
+ * past their keyword's end, as a match must; the command heads match the command.
  */
 function head(layout: DumpLayout, keywords: string[], pattern: RegExp): SecretRule {
   return {
@@ -83,9 +84,9 @@ function head(layout: DumpLayout, keywords: string[], pattern: RegExp): SecretRu
 export function dumpRules(): SecretRule[] {
   const hex2 = "[0-9A-Fa-f]{2}";
   return [
-    head("xxd", ["00000000: "], new RegExp(`${ROW_START}0{7}(?<s>0): (?=${hex2}${hex2} )`)),
-    head("hexdump", ["00000000  "], new RegExp(`${ROW_START}0{7}(?<s>0)  (?=${hex2} ${hex2} )`)),
-    head("od", ["0000000 "], new RegExp(String.raw`${ROW_START}0{6}(?<s>0) (?=[ \\0-7])`)),
+    head("xxd", ["00000000: "], new RegExp(`${ROW_START}0{7}(?<s>0: ${hex2}${hex2}) `)),
+    head("hexdump", ["00000000  "], new RegExp(`${ROW_START}0{7}(?<s>0  ${hex2} ${hex2}) `)),
+    head("od", ["0000000 "], new RegExp(String.raw`${ROW_START}0{6}(?<s>0 [ \\0-7][ -~]{2})`)),
     head(
       "xxd_plain",
       ["xxd -p"],
