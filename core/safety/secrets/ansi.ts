@@ -141,6 +141,8 @@ export function mayHoldColour(bytes: Uint8Array): boolean {
 /**
  * The bytes without their colour codes, or null when they hold none.
  * @param bytes The input.
+ * @param any Read every sequence even with no colour code's `[` (an
+ * operating system command was seen: osc_rules.ts).
  * @returns The stripped bytes and each one's offset in the input, or null.
  * @example
  * ```ts
@@ -151,8 +153,8 @@ export function mayHoldColour(bytes: Uint8Array): boolean {
  * assert.deepEqual([...s.from], [0, 12]);
  * ```
  */
-export function stripColour(bytes: Uint8Array): Stripped | null {
-  if (!mayHoldColour(bytes)) return null;
+export function stripColour(bytes: Uint8Array, any = false): Stripped | null {
+  if (!any && !mayHoldColour(bytes)) return null;
   const out = new Uint8Array(bytes.length);
   const from = new Uint32Array(bytes.length);
   let n = 0;

@@ -18,7 +18,9 @@ import { createWasmDfa, type DfaScanResult, type DfaTables } from "../../../wasm
 import { armorEnd } from "./armor.ts";
 import { mayHoldColour, stripColour } from "./ansi.ts";
 import { buildAutomaton, type KeywordAutomaton } from "./automaton.ts";
-import { foldRules, headSource, isFoldKind } from "./fold_rules.ts";
+import { dumpRules, isDumpKind } from "./dump_rules.ts";
+import { OSC_KIND, oscRule } from "./osc_rules.ts";
+import { brokenKeywordRules, foldRules, headSource, isFoldKind } from "./fold_rules.ts";
 import { shannonEntropy } from "./checks.ts";
 import { isNotSecret, opensAsPlaceholder, PLACEHOLDER_OPENING_WORDS } from "./filters.ts";
 import {
@@ -164,8 +166,15 @@ export interface SecretEngine {
    * buffer (folds.ts), leaving the WebAssembly pass's views of the buffer.
    */
   scanKeywordsTs(bytes: Uint8Array): DfaScanResult;
-  /** Whether the rules find folded tokens' heads (fold_rules.ts). */
+  /** Whether the rules find heads: folded tokens' (fold_rules.ts) or hex dumps' (dump_rules.ts). */
   foldHeads: boolean;
+  /**
+   * Most bytes a hex dump is read from its head (dumps.ts): within both
+   * the bytes a streamed scan carries before a round's first undecided byte
+   * (`maxBefore`) and the longest window (`maxAfter`), so every dump a
+   * round decides a byte of is whole in its buffer.
+   */
+  dumpReach: number;
   /**
    * The bytes of the last keyword pass with bytes >= 0x80 shown as DEL (0x7f);
    * possibly a view into WebAssembly memory, valid until the next call.
@@ -214,6 +223,11 @@ export interface CreateEngineOptions {
    */
   folds?: boolean;
   /**
+   * Find the heads of hex dumps (dump_rules.ts); off only to measure and
+   * test them. @default {true}
+   */
+  dumps?: boolean;
+  /**
    * Remember each rule's verdict on a match's captures (see verdicts.ts);
    * off only to show that it changes no finding. @default {true}
    */
@@ -234,6 +248,13 @@ export interface CreateEngineOptions {
 
 /** Longest name (run of lead characters) a rule with `follows` reads, plus one. */
 const MAX_NAME = 98;
+
+/**
+ * Most bytes of a hex dump read from its head (dumps.ts): a 5 kB `.env`
+ * or a 4096-bit PEM key under `xxd`, `hexdump -C` or `od -c`, in a
+ * transcript's JSON string.
+ */
+const DUMP_REACH = 24 * 1024;
 
 /** Look-behind context kept before every window so `(?<!...)` sees real text. */
 const CONTEXT = 16;
@@ -260,7 +281,13 @@ export function createEngine(
   options: CreateEngineOptions = {},
 ): SecretEngine {
   // The heads of folded tokens are found by rules of their own (fold_rules.ts).
-  const heads = options.folds === false ? [] : foldRules(table);
+  // So are the heads of hex dumps (dump_rules.ts).
+  const heads = [
+    ...(options.folds === false ? [] : [...foldRules(table), ...brokenKeywordRules(table)]),
+    ...(options.dumps === false ? [] : dumpRules()),
+    // And the openings of operating system commands (osc_rules.ts), which findRuled reads.
+    oscRule(),
+  ];
   const rules = heads.length === 0 ? table : [...table, ...heads];
   const ruleIndex = new Map(table.map((r, i) => [r, i]));
   const keywordIds = new Map<string, number>();
@@ -380,13 +407,16 @@ export function createEngine(
       prefilter = "ts";
     }
   }
+  const maxBefore = Math.max(0, ...compiled.map((c) => c.before)) + CONTEXT;
+  const maxAfter = Math.max(0, ...compiled.map((c) => c.after));
   return {
     prefilter,
     automaton,
     scanKeywordsTs: (bytes: Uint8Array) => scanDfaTs(tables, bytes, 0),
     foldHeads: heads.length > 0,
-    maxBefore: Math.max(0, ...compiled.map((c) => c.before)) + CONTEXT,
-    maxAfter: Math.max(0, ...compiled.map((c) => c.after)),
+    maxBefore,
+    maxAfter,
+    dumpReach: Math.max(0, Math.min(DUMP_REACH, maxAfter, maxBefore - 2 * CONTEXT)),
     armoredKinds: new Set(rules.filter((r) => r.armored === true).map((r) => r.kind)),
     extendedKinds: new Map(
       compiled.flatMap((c) => c.extend === null ? [] : [[c.rule.kind, c.extend]]),
@@ -512,7 +542,7 @@ export function countNewlinesTs(bytes: Uint8Array, from: number, to: number): nu
  * Finds every secret in one buffer.
  * @param engine From {@linkcode createEngine}.
  * @param bytes UTF-8 (or any) bytes.
- * @param heads Keep the heads of folded tokens (fold_rules.ts), which only folds.ts judges.
+ * @param heads Keep the heads of folded tokens (fold_rules.ts) and hex dumps (dump_rules.ts), which only folds.ts and dumps.ts judge.
  * @returns Non-overlapping findings sorted by start offset.
  * @example
  * ```ts
@@ -531,9 +561,26 @@ export function findSecrets(
   const found = findRuled(engine, bytes);
   if (heads || !engine.foldHeads) return found;
   for (const f of found) {
-    if (isFoldKind(f.kind)) return found.filter((g) => !isFoldKind(g.kind));
+    if (isHeadKind(f.kind)) return found.filter((g) => !isHeadKind(g.kind));
   }
   return found;
+}
+
+/**
+ * Whether a finding of findSecretsIn is a head (a folded token's, a hex
+ * dump's, an operating system command's), never a finding itself.
+ * @param kind The finding's kind.
+ * @returns True for a head.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isHeadKind } from "./engine.ts";
+ * assert.equal(isHeadKind("dump:xxd"), true);
+ * assert.equal(isHeadKind("env_secret"), false);
+ * ```
+ */
+export function isHeadKind(kind: string): boolean {
+  return isFoldKind(kind) || isDumpKind(kind) || kind === OSC_KIND;
 }
 
 /** {@linkcode findSecrets} with folded tokens' heads (fold_rules.ts) among the findings. */
@@ -542,11 +589,27 @@ function findRuled(engine: SecretEngine, bytes: Uint8Array): RawFinding[] {
   // WebAssembly memory (a SIMD search for `[`, not the runtime's byte search).
   const pass = engine.scanKeywords(bytes);
   const stripped = engine.mayHoldColour(bytes) ? stripColour(bytes) : null;
-  if (stripped === null) return findSecretsIn(engine, bytes, TEXT_WINDOW_BYTES, pass);
+  if (stripped === null) {
+    const found = findSecretsIn(engine, bytes, TEXT_WINDOW_BYTES, pass);
+    let osc = false;
+    for (const f of found) if (f.kind === OSC_KIND) osc = true;
+    if (!osc) return found;
+    // An operating system command and no colour code: the text without
+    // them too (its keyword pass in TypeScript: the buffer's stays the
+    // engine's last, whose bytes the copy probe belongs to).
+    const rest = found.filter((f) => f.kind !== OSC_KIND);
+    const commands = stripColour(bytes, true);
+    if (commands === null) return rest;
+    const text = commands.bytes;
+    const plain = findSecretsIn(engine, text, TEXT_WINDOW_BYTES, engine.scanKeywordsTs(text))
+      .filter((f) => f.kind !== OSC_KIND);
+    return withColourFindings(plain, rest, commands.from);
+  }
   // The text without colour codes first: the buffer's own pass is then the
   // engine's last, whose bytes the copy probe (probeCopies) belongs to.
-  const plain = findSecretsIn(engine, stripped.bytes, TEXT_WINDOW_BYTES);
-  const found = findSecretsIn(engine, bytes, TEXT_WINDOW_BYTES);
+  const plain = findSecretsIn(engine, stripped.bytes, TEXT_WINDOW_BYTES)
+    .filter((f) => f.kind !== OSC_KIND);
+  const found = findSecretsIn(engine, bytes, TEXT_WINDOW_BYTES).filter((f) => f.kind !== OSC_KIND);
   return withColourFindings(plain, found, stripped.from);
 }
 

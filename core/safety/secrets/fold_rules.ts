@@ -74,6 +74,23 @@ function escapeKeyword(k: string): string {
   return k.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&");
 }
 
+/** A rule's `tail` when heads may follow it: no blanks, every keyword a prefix. */
+function tailOf(r: SecretRule): SecretRule["tail"] {
+  if (r.anchor === "near" || r.armored === true || r.follows !== undefined) return undefined;
+  return r.tail !== undefined && r.tail.blanks === 0 && r.tail.opensLine !== true &&
+      r.keywords.every(isPrefix)
+    ? r.tail
+    : undefined;
+}
+
+/** The body heads follow for a rule (its `fold`, or its tail's class widened), or undefined. */
+function bodyOf(r: SecretRule): { cls: string; min: number } | undefined {
+  if (r.anchor === "near" || r.armored === true || r.follows !== undefined) return undefined;
+  const tail = tailOf(r);
+  return r.fold ??
+    (tail === undefined ? undefined : { cls: TOKEN_ALPHABET + tail.cls, min: tail.min });
+}
+
 /**
  * The companion rules of `rules`: one per rule with a `fold` (or a `tail`
  * with no blanks), matching its head up to a line break.
@@ -92,13 +109,8 @@ function escapeKeyword(k: string): string {
 export function foldRules(rules: readonly SecretRule[]): SecretRule[] {
   const out: SecretRule[] = [];
   for (const r of rules) {
-    if (r.anchor === "near" || r.armored === true || r.follows !== undefined) continue;
-    const tail = r.tail !== undefined && r.tail.blanks === 0 && r.tail.opensLine !== true &&
-        r.keywords.every(isPrefix)
-      ? r.tail
-      : undefined;
-    const body = r.fold ??
-      (tail === undefined ? undefined : { cls: TOKEN_ALPHABET + tail.cls, min: tail.min });
+    const tail = tailOf(r);
+    const body = bodyOf(r);
     if (body === undefined) continue;
     // What the keyword pass reads: the rule's own first run (the declared body without a tail).
     const first = tail ?? body;
@@ -138,6 +150,110 @@ export function foldRules(rules: readonly SecretRule[]): SecretRule[] {
     }));
     if (first.min > 0) {
       out.push(head({ tail: { blanks: 0, cls: String.raw`\n\r${first.cls}`, min: first.min } }));
+    }
+  }
+  return out;
+}
+
+/** A line break inside a keyword: real (CRLF too) or JSON-escaped (`\r\n` too), nested up to four times. */
+const INNER_BREAK = String.raw`(?:\r?\n|(?:\\{1,4}r)?\\{1,4}n)`;
+
+/** Whether a part of a keyword holds a separator (see {@linkcode isPrefix}). */
+function holdsSeparator(part: string): boolean {
+  return /[^A-Za-z0-9]/.test(part);
+}
+
+/**
+ * The companion rules that find a token broken inside its keyword
+ * (`github_p` | `at_…`, `sk-ant` | `-…`, `xoxb` | `-…`): for each rule
+ * that declares its body ({@linkcode SecretRule.fold}: a vendor's prefixed
+ * token), the keyword cut at each place, its
+ * two parts around a line break, then the body's run. The keyword pass
+ * looks for the part that tells the cut: the part before the break when it
+ * is at least 3 characters and holds a separator, or is all the keyword
+ * but its closing separator (`xoxb` of `xoxb-`); otherwise the part after it,
+ * when it is at least 3 characters and holds a separator. A cut neither
+ * part tells (`gh` | `p_`, `AK` | `IA`) is not looked for. Up to three
+ * rules per token: the part before the break with an escaped break after
+ * it, or a real one, and the part after it; each with a check the keyword
+ * pass makes (the break within the keyword's length, or the body's run).
+ * Their kind is the token's head kind, and folds.ts joins the two parts.
+ * @param rules The rule table.
+ * @returns The rules (none for a table without prefixed tokens).
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { brokenKeywordRules } from "./fold_rules.ts";
+ * import { SECRET_RULES } from "./rules.ts";
+ * const heads = brokenKeywordRules(SECRET_RULES).filter((r) => r.kind === "fold:slack_bot_token");
+ * assert.ok(heads.some((r) => r.pattern.test("xoxb\n-123")));
+ * ```
+ */
+export function brokenKeywordRules(rules: readonly SecretRule[]): SecretRule[] {
+  const out: SecretRule[] = [];
+  for (const r of rules) {
+    // Only the tokens that declare their body: a vendor's prefix, not a
+    // name (`api_key`, `secret_`), whose parts text is full of.
+    const body = bodyOf(r);
+    if (body === undefined || r.fold === undefined) continue;
+    const before: string[] = [];
+    const after: string[] = [];
+    const cutsBefore: string[] = [];
+    const cutsAfter: string[] = [];
+    let longest = 0;
+    for (const k of r.keywords) {
+      for (let i = 1; i < k.length; i++) {
+        const p = k.slice(0, i);
+        const q = k.slice(i);
+        const cut = `${escapeKeyword(p)}${INNER_BREAK}${escapeKeyword(q)}`;
+        if (p.length >= 3 && (holdsSeparator(p) || !/[A-Za-z0-9]/.test(q))) {
+          if (!before.includes(p)) before.push(p);
+          cutsBefore.push(cut);
+        } else if (q.length >= 3 && holdsSeparator(q)) {
+          if (!after.includes(q)) after.push(q);
+          cutsAfter.push(cut);
+          longest = Math.max(longest, i);
+        }
+      }
+    }
+    const most = Math.max(1, r.after);
+    const rest = `[${body.cls}]{0,${most}}`;
+    const head = (
+      keywords: string[],
+      cuts: string[],
+      check: Pick<SecretRule, "tail" | "reach" | "before">,
+    ): SecretRule => {
+      const h: SecretRule = {
+        kind: FOLD_KIND + r.kind,
+        title: r.title,
+        description: "A token broken inside its keyword (internal).",
+        keywords,
+        pattern: new RegExp(`${OPENS}(?:${cuts.join("|")})${rest}`, "i"),
+        after: most + 32,
+        priority: 0,
+        minEntropy: 0,
+        docWords: false,
+        fold: body,
+        ...check,
+      };
+      sources.set(h, r);
+      return h;
+    };
+    const keywordChars = [...new Set(r.keywords.join(""))].map((c) => escapeKeyword(c)).join("");
+    if (before.length > 0) {
+      // An escaped break within the rest of the keyword; a real one, then the keyword's rest and the body.
+      out.push(head(before, cutsBefore, {
+        reach: { cls: `r${keywordChars}`, max: 24, sep: "\\", end: "n" },
+      }));
+      out.push(head(before, cutsBefore, {
+        tail: { blanks: 0, cls: String.raw`\n\r${keywordChars}${body.cls}`, min: body.min },
+      }));
+    }
+    if (after.length > 0) {
+      out.push(head(after, cutsAfter, {
+        before: longest + 10,
+        tail: { blanks: 0, cls: body.cls, min: Math.min(body.min, 8) },
+      }));
     }
   }
   return out;

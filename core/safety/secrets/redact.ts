@@ -12,7 +12,7 @@
 import { CopyMemory, mergeCopies } from "./copies.ts";
 import { findSecrets, type RawFinding, type SecretEngine } from "./engine.ts";
 import { joinAndRemember } from "./folds.ts";
-import { type Finding, redactionMarker } from "./stream.ts";
+import { type Finding, markerOf } from "./stream.ts";
 
 const encoder = new TextEncoder();
 // ignoreBOM: a text that opens with U+FEFF keeps it; the default decoder drops it,
@@ -131,7 +131,7 @@ export function redactBytes(
   const parts: Uint8Array[] = [];
   let at = 0;
   for (const f of findings) {
-    parts.push(bytes.subarray(at, f.start), encoder.encode(redactionMarker(f.kind)));
+    parts.push(bytes.subarray(at, f.start), markerOf(f.kind));
     at = f.end;
   }
   parts.push(bytes.subarray(at));

@@ -14,7 +14,10 @@
  * A value wrapped onto further lines is followed over them (wraps.ts): the
  * overlap also carries {@linkcode WRAP_REACH}, so a finding decided in a
  * round has every line a wrap may take in the buffer. A prefixed token
- * folded inside its body is joined and judged the same way (folds.ts).
+ * folded inside its body is joined and judged the same way (folds.ts). A
+ * hex dump is read at most the engine's `dumpReach` from its head (dumps.ts),
+ * which is within both the overlap and the look-behind a round keeps: every
+ * dump a round decides a byte of is whole in its buffer, head included.
  *
  * Every copy: the values found so far are remembered (bounded, see
  * copies.ts) and every standalone copy of one in a later chunk, or earlier
@@ -108,7 +111,18 @@ export function redactionMarker(kind: string): string {
 /** The marker of each kind as bytes, encoded once (kinds are few and fixed). */
 const markerBytes = new Map<string, Uint8Array>();
 
-function markerOf(kind: string): Uint8Array {
+/**
+ * The marker that replaces a secret of `kind`, as bytes (shared: never written to).
+ * @param kind The rule's kind.
+ * @returns The bytes of `[REDACTED:<kind>]`.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { markerOf } from "./stream.ts";
+ * assert.equal(new TextDecoder().decode(markerOf("jwt")), "[REDACTED:jwt]");
+ * ```
+ */
+export function markerOf(kind: string): Uint8Array {
   let bytes = markerBytes.get(kind);
   if (bytes === undefined) {
     bytes = encoder.encode(redactionMarker(kind));

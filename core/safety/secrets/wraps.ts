@@ -16,8 +16,10 @@
  *   start: letters, digits and the punctuation the value itself holds (`-`
  *   brings `_` and the reverse, `+` brings `/` and the reverse: base64's
  *   two alphabets); `=` not in the value is taken only at the run's end
- *   (padding). The run ends the next line, or a blank or a quote ends it;
- *   anything else after it means the line is not a continuation.
+ *   (padding). The run ends the next line, or a blank or a quote ends it,
+ *   or a sentence's punctuation that a blank, a quote or the line's end
+ *   follows (`…xyz, keep it safe`); anything else after it means the line
+ *   is not a continuation.
  * - A wrapped line is exactly `W` wide and no line of a wrap is wider. So a
  *   continuation that fills the next line exactly to `W` is taken, and the
  *   wrap goes on from it (two lines of one width, both ending inside a
@@ -344,10 +346,22 @@ function isWord(bytes: Uint8Array, from: number, to: number): boolean {
   return upper === 1 && bytes[from]! <= 0x5a;
 }
 
-/** What ends a piece in mid-line: a blank or a quote (escaped or not). */
+/**
+ * What ends a piece in mid-line: a blank or a quote (escaped or not), or a
+ * sentence's punctuation (`,` `;` `.` `:` `!` `?` `)` `]` `}`) that a blank,
+ * a quote or the line's end follows (`…xyz, keep it safe`).
+ */
 function endsPiece(bytes: Uint8Array, at: number, form: Form): boolean {
   const b = bytes[at];
   if (b === 0x20 || b === 0x09 || b === QUOTE || b === 0x27 || b === 0x60) return true;
+  if (b !== undefined && b < 0x80 && PUNCTUATION[b] === 1) {
+    // At most three (`).`, `"),`), then what ends a piece.
+    let next = at + 1;
+    while (next < at + 3 && bytes[next]! < 0x80 && PUNCTUATION[bytes[next]!] === 1) next++;
+    if (next >= bytes.length || breakAt(bytes, next, form) > 0) return true;
+    const c = bytes[next]!;
+    return c < 0x80 && PUNCTUATION[c] !== 1 && endsPiece(bytes, next, form);
+  }
   if (form > 0 && b === BACKSLASH) {
     let k = at;
     while (bytes[k] === BACKSLASH) k++;
@@ -355,6 +369,10 @@ function endsPiece(bytes: Uint8Array, at: number, form: Form): boolean {
   }
   return false;
 }
+
+/** A sentence's punctuation after a value's last piece (see endsPiece). */
+const PUNCTUATION = new Uint8Array(128);
+for (const c of ",;.:!?)]}") PUNCTUATION[c.charCodeAt(0)] = 1;
 
 /**
  * The end of the line that goes on at `at` (form `form`): the next break,

@@ -187,3 +187,96 @@ Deno.test("redactText() redacts a folded token that opens the input", () => {
   const out = redactText(engine, text + "x\n".repeat(3)).text;
   assert.ok(!out.includes(token.slice(20)), out);
 });
+
+/** Whether a part of the keyword cut at `i` tells the cut (fold_rules.ts brokenKeywordRules). */
+function told(keyword: string, i: number): boolean {
+  const before = keyword.slice(0, i);
+  const after = keyword.slice(i);
+  const sep = (s: string) => /[^A-Za-z0-9]/.test(s);
+  return (before.length >= 3 && (sep(before) || !/[A-Za-z0-9]/.test(after))) ||
+    (after.length >= 3 && sep(after));
+}
+
+Deno.test("redactText() redacts a token broken inside its keyword, at every cut a part of the keyword tells, in every container", () => {
+  const rng = new Rng(6710);
+  let checked = 0;
+  for (const rule of SECRET_RULES.filter((r) => r.fold !== undefined)) {
+    const make = SAMPLES[rule.kind];
+    if (make === undefined) continue;
+    const secret = make(rng).secret;
+    const keyword = rule.keywords.find((k) => secret.toLowerCase().startsWith(k.toLowerCase())) ??
+      "";
+    if (keyword.length < 4 || !secret.toLowerCase().startsWith(keyword.toLowerCase())) continue;
+    if (redactText(engine, `x ${secret} y\n`).kinds.length === 0) continue;
+    for (let cut = 1; cut < keyword.length; cut++) {
+      if (!told(keyword, cut)) continue;
+      for (const width of [64, 80]) {
+        const { text, pieces } = folded(secret, width, cut);
+        for (const [name, put] of Object.entries(CONTAINERS)) {
+          const out = redactText(engine, put(text)).text;
+          const where = `${rule.kind} cut ${cut} width ${width} ${name}`;
+          // The markers aside: a piece of the keyword (`gith`) is a piece of the kind's name.
+          const bare = out.replaceAll(/\[REDACTED:[a-z0-9_]+\]/g, "");
+          for (const piece of pieces) {
+            assert.ok(!bare.includes(piece), `${where}: ${piece} left\n${out}`);
+          }
+          assert.ok(out.includes(`[REDACTED:${rule.kind}]`), `${where}\n${out}`);
+          assert.ok(out.includes("ls -la"), where);
+        }
+        checked++;
+      }
+    }
+  }
+  assert.ok(checked >= 40, `${checked} cuts checked`);
+});
+
+Deno.test("redactText() keeps a keyword's part at a line end before another word, and a broken look-alike", () => {
+  const rng = new Rng(6711);
+  const w = (n: number) => "# " + "w".repeat(n - 3) + " ";
+  const gh = p("git", "hub_");
+  const token = SAMPLES.github_fine_grained_pat!(rng).secret;
+  const kept = [
+    `${w(70)}${gh}\nactions/checkout@v4 is pinned\n`,
+    `${w(74)}${p("xo", "xb")}\n-test is a fixture name\n`,
+    `${w(72)}${p("sk-", "an")}\nt-colony is a word\n`,
+    // The token's shape broken inside its keyword, but too short for its format.
+    `${w(70)}${p("github", "_p")}\nat_11ABCDEFG\nls\n`,
+  ];
+  for (const text of kept) {
+    for (const put of [CONTAINERS.raw!, CONTAINERS.transcript!]) {
+      const input = put(text);
+      assert.equal(redactText(engine, input).text, input, JSON.stringify(text));
+    }
+  }
+  // Positive control: the real token broken in the same place is redacted.
+  const control = `${w(70)}${token.slice(0, 8)}\n${token.slice(8)}\nls\n`;
+  assert.ok(!redactText(engine, control).text.includes(token.slice(-12)), control);
+});
+
+Deno.test("scanStream() redacts a token broken inside its keyword with a chunk boundary anywhere in it", async () => {
+  const rng = new Rng(6712);
+  const chunkBytes = 64;
+  for (
+    const [kind, cut] of [["github_fine_grained_pat", 8], ["slack_bot_token", 4], [
+      "anthropic_api_key",
+      3,
+    ]] as const
+  ) {
+    const secret = SAMPLES[kind]!(rng).secret;
+    const { text: body, pieces } = folded(secret, 80, cut);
+    for (const put of [CONTAINERS.raw!, CONTAINERS.transcript!]) {
+      const wrapped = put(body);
+      for (let pad = 0; pad < chunkBytes + wrapped.length; pad += pad < chunkBytes ? 1 : 7) {
+        const text = "x".repeat(pad) + "\n" + wrapped;
+        const parts: Uint8Array[] = [];
+        await scanStream(engine, readerOf(encoder.encode(text), 5), {
+          bounds: { chunkBytes, overlapBytes: engine.maxAfter + WRAP_REACH },
+          write: (b) => void parts.push(b.slice()),
+        });
+        const streamed = new TextDecoder().decode(concatBytes(parts));
+        assert.equal(streamed, redactText(engine, text).text, `${kind}, pad ${pad}`);
+        for (const piece of pieces) assert.ok(!streamed.includes(piece), `${kind}, pad ${pad}`);
+      }
+    }
+  }
+});

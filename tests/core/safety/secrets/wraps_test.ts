@@ -50,7 +50,24 @@ function cases(rng: Rng): Case[] {
   const g = "ghp_" + rng.str(ALNUM, 36);
   const c = rng.str(ALNUM, 150);
   const d = rng.str(URLSAFE, 120);
+  const e = rng.str(ALNUM, 90);
+  const f = rng.str(ALNUM, 96);
   return [
+    // A sentence goes on after the last piece: its punctuation ends the value.
+    {
+      name: "assignment in prose at 80, a comma after",
+      text: `The key: export API_TOKEN=${e}, keep it safe.\nok`,
+      secret: e,
+      width: 80,
+      after: ", keep it safe.",
+    },
+    {
+      name: "assignment in parentheses at 80",
+      text: `(set API_TOKEN=${f}).\nok`,
+      secret: f,
+      width: 80,
+      after: ").",
+    },
     {
       name: "assignment at 80",
       text: `API_TOKEN=${a}\nnext line here`,
@@ -149,6 +166,10 @@ Deno.test("redactText() keeps an ordinary line after a value that ends its line"
         "- item",
         `x9Kq7 ${"w".repeat(width)}`, // wider than the width: not a fold's line
         "export X=1",
+        "fi;",
+        "done.",
+        "Done, next",
+        "x9Kq7,more", // punctuation inside a line: not a sentence's
       ]
     ) {
       for (const put of [CONTAINERS.raw!, CONTAINERS.transcript!]) {
@@ -162,9 +183,11 @@ Deno.test("redactText() keeps an ordinary line after a value that ends its line"
         );
       }
     }
-    // Positive control: a value's tail there is taken.
+    // Positive control: a value's tail there is taken, and before a sentence's punctuation too.
     const r = redactText(engine, `${lineOf(width, rng)}\nx9Kq7\nmore`);
     assert.equal(r.text, "API_TOKEN=[REDACTED:env_secret]\nmore");
+    const p = redactText(engine, `${lineOf(width, rng)}\nx9Kq7, more\nmore`);
+    assert.equal(p.text, "API_TOKEN=[REDACTED:env_secret], more\nmore");
   }
   // A width no tool wraps at, with no full line to prove it: the next line stays.
   for (const width of [47, 81]) {
