@@ -61,12 +61,12 @@ export function judgeFolds(
   // A token broken inside its keyword (fold_rules.ts brokenKeywordRules):
   // its line after the break is followed as any head's, the part before
   // the break joined back when it is judged.
-  let broken: Map<number, Cut> | null = null;
+  let broken: Map<number, HeadCut> | null = null;
   for (let h = 0; h < heads.length; h++) {
     const head = heads[h]!;
     const cut = innerBreak(bytes, head.start, head.end);
     if (cut === null) continue;
-    (broken ??= new Map()).set(cut.after, cut);
+    (broken ??= new Map()).set(cut.after, { ...cut, lineEnd: head.end });
     heads[h] = { kind: head.kind, start: cut.after, end: head.end };
   }
   const wrapped = extendWraps(bytes, heads, { ...options, words: false, alphabets });
@@ -151,7 +151,7 @@ function judged(
   engine: SecretEngine,
   bytes: Uint8Array,
   j: JoinedValue,
-  cut: Cut | undefined,
+  cut: HeadCut | undefined,
 ): { finding: RawFinding; value: Uint8Array } | null {
   // Back to the line's start, at most CONTEXT bytes (a search of the whole
   // buffer for a line feed would read it all again for every head); for a
@@ -162,18 +162,23 @@ function judged(
   while (from > 0 && opens - from < CONTEXT && bytes[from - 1] !== 0x0a) from--;
   const left = lineTo - from;
   // The token ends where a piece does: the last one, or an earlier one when
-  // the wrap went on into an ordinary line (`ls` after a full line).
-  const whole = new Uint8Array(left + j.pieces[j.pieces.length - 1]!.value);
+  // the wrap went on into an ordinary line (`ls` after a full line). A token
+  // broken inside its keyword may also end on its second line, the wrap's
+  // first, when that line is full and the next goes on in its alphabet.
+  const ends = cut !== undefined && cut.lineEnd - j.start < j.pieces[0]!.value
+    ? [{ value: cut.lineEnd - j.start, at: cut.lineEnd }, ...j.pieces]
+    : j.pieces;
+  const whole = new Uint8Array(left + ends[ends.length - 1]!.value);
   whole.set(bytes.subarray(from, lineTo));
   whole.set(j.value.subarray(0, whole.length - left), left);
-  for (let k = j.pieces.length - 1; k >= 0; k--) {
-    const length = j.pieces[k]!.value;
+  for (let k = ends.length - 1; k >= 0; k--) {
+    const length = ends[k]!.value;
     const text = whole.subarray(0, left + length);
     const pass = engine.scanKeywordsTs(text);
     for (const f of findSecretsIn(engine, text, text.length, pass)) {
       if (!isHeadKind(f.kind) && f.start <= opens - from && f.end === text.length) {
         return {
-          finding: { kind: f.kind, start: from + f.start, end: j.pieces[k]!.at },
+          finding: { kind: f.kind, start: from + f.start, end: ends[k]!.at },
           value: cut === undefined ? j.value.subarray(0, length) : text.slice(f.start),
         };
       }
@@ -187,6 +192,11 @@ interface Cut {
   start: number;
   breakAt: number;
   after: number;
+}
+
+/** A {@linkcode Cut} with the end of the head's run on the line after the break. */
+interface HeadCut extends Cut {
+  lineEnd: number;
 }
 
 /** The line break inside bytes[start, end) (real, CRLF, or JSON-escaped), or null. */
@@ -217,7 +227,7 @@ function withUnwrapped(
   bytes: Uint8Array,
   heads: readonly RawFinding[],
   wraps: readonly JoinedValue[],
-  broken: ReadonlyMap<number, Cut>,
+  broken: ReadonlyMap<number, HeadCut>,
 ): JoinedValue[] {
   const out = [...wraps];
   const wrapped = new Set(wraps.map((j) => j.start));

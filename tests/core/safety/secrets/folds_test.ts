@@ -41,13 +41,16 @@ const NAMED = [
 
 /**
  * `echo <token>` after a line of `lead` characters, folded at `width`: the
- * token's first line holds its keyword and `cut` characters of it.
+ * token's first line holds its keyword and `cut` characters of it. The line
+ * after opens with `$`: where the token's last piece fills its line, a next
+ * line of the token's alphabet (`ls`) may be its last piece, and the wrap
+ * rule takes it rather than risk printing a tail.
  */
 function folded(secret: string, width: number, cut: number): { text: string; pieces: string[] } {
   const head = "# " + "w".repeat(Math.max(0, width - cut - 3)) + " ";
   const lines = fold(head + secret, width).split("\n");
   const pieces = lines.map((l) => l.replace(/^# w* /, "")).filter((l) => l.length >= 4);
-  return { text: lines.join("\n") + "\nls -la\n", pieces };
+  return { text: lines.join("\n") + "\n$ ls -la\n", pieces };
 }
 
 /** The keyword of the kind's rule the token starts with. */
