@@ -173,6 +173,15 @@ const CREDENTIAL_FILES = [
   // and salts, a Firebase Admin SDK service-account key.
   /(?:^|\/)(?:\.oci\/config|\.cloudflared\/(?:cert\.pem|[^/]+\.json)|\.railway\/config\.json|\.aliyun\/config\.json|\.expo\/state\.json|configstore\/firebase-tools\.json|\.tsh\/keys\/.*|atuin\/key|\.secrets|\.htpasswd|wp-config\.php)$/,
   /firebase-adminsdk[^/]*\.json$/,
+  // review71: more stores read_only before. Kubeconfigs with a client key that clusters write
+  // (kubeadm's /etc/kubernetes/*.conf, k3s, RKE2, talosctl's), podman's login in any runtime
+  // directory, Ansible's vault password file, an X11 cookie, mail clients' passwords (msmtp,
+  // fetchmail, isync, aerc), Wi-Fi and VPN connections' keys (NetworkManager, wpa_supplicant),
+  // gopass's store, Netlify's CLI login in its other places, FileZilla's and VNC's saved
+  // passwords, a CIFS credentials file, Cloud Foundry's, IBM Cloud's, Exoscale's, Vultr's, OVH's,
+  // Poetry's, keyrings.alt's and Argo CD's tokens, Lima's and Vagrant's generated SSH keys, and
+  // Borg's repository keys.
+  /^\/etc\/(?:kubernetes\/[^/]+\.conf|rancher\/(?:k3s\/k3s|rke2\/rke2)\.yaml|networkmanager\/system-connections\/[^/]+|wpa_supplicant(?:\/[^/]+)?\.conf|samba\/smbpasswd)$|(?:^|\/)(?:\.talos\/config|containers\/auth\.json|\.?vault[_-]pass(?:word)?(?:\.txt)?|\.xauthority|\.msmtprc|msmtp\/config|\.fetchmailrc|\.mbsyncrc|aerc\/accounts\.conf|\.?netlify\/(?:config\/)?config\.json|filezilla\/(?:sitemanager|recentservers)\.xml|\.vnc\/passwd|\.smbcredentials|\.(?:cf|bluemix)\/config\.json|exoscale\/exoscale\.toml|\.?vultr-cli\.ya?ml|\.?ovh\.conf|pypoetry\/auth\.toml|python_keyring\/(?:keyring_pass|crypted_pass)\.cfg|argocd\/config|(?:\.lima|_lima)\/_config\/user|[^/]*private_key)$|(?:^|\/)(?:gopass\/stores|borg\/keys)\//,
   // Terraform state holds every managed resource's attributes, generated passwords and keys included.
   /\.tfstate(?:\.backup)?$/,
   // The desktop keyrings (GNOME, macOS).
