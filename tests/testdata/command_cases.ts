@@ -749,6 +749,13 @@ export const DANGEROUS_CASES: readonly CommandCase[] = [
   ["cat ~/.colima/_lima/_config/user", "dangerous", "credential_exposure"],
   ["cat .vagrant/machines/default/virtualbox/private_key", "dangerous", "credential_exposure"],
   ["cat ~/.config/borg/keys/repo_1", "dangerous", "credential_exposure"],
+  // review71: xargs and parallel read their argument words from a file given by -a/--arg-file:
+  // the program may print them (each was read_only).
+  ["xargs -a ~/.ssh/id_rsa echo", "dangerous", "credential_exposure"],
+  ["xargs --arg-file=/home/u/.aws/credentials printf '%s\\n'", "dangerous", "credential_exposure"],
+  ["xargs -0a .env echo", "dangerous", "credential_exposure"],
+  ["cd ~/.ssh && xargs -a id_ed25519 echo", "dangerous", "credential_exposure"],
+  ["parallel -a ~/.netrc echo", "dangerous", "credential_exposure"],
 ];
 
 /** Dangerous commands disguised: wrappers, quoting, paths, chains, nesting, look-alike letters. */
@@ -2592,4 +2599,7 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["cat ~/.lima/default/lima.yaml", "read_only"],
   ["cat /etc/samba/smb.conf", "read_only"],
   ["cat /etc/NetworkManager/NetworkManager.conf", "read_only"],
+  // review71: xargs -a on a list that is no credential, and `a` as another option's value.
+  ["xargs -a files.txt echo", "read_only"],
+  ["xargs -I a echo a", "read_only"],
 ];

@@ -30,7 +30,7 @@
 import { COMMAND_FAMILIES, type FamilyId } from "./families.ts";
 import { type Arg, type Findings, type Invocation, literalArg } from "./invocation.ts";
 import { isOutsideSystemDirs, normalizeProgram } from "./program_name.ts";
-import { cdTargets, isCredentialDir, isCredentialPath } from "./paths.ts";
+import { cdTargets, inDirs, isCredentialDir, isCredentialPath } from "./paths.ts";
 import {
   type ParsedShell,
   parseShell,
@@ -645,6 +645,14 @@ class Analysis implements Findings {
       // An empty file runs no code and grants nothing: where it lands does not matter.
       if (w.createsEmpty === true) this.review(`${w.via}: creates its file when missing (empty)`);
       else reportWrite(w.via, w.file, this);
+    }
+    for (const f of u.argFiles ?? []) {
+      // Its content becomes the program's arguments, which any program may print (`xargs echo`).
+      if (
+        inDirs(f.file.text, this.dirs.length > 0 ? this.dirs : undefined).some(isCredentialPath)
+      ) {
+        this.dangerous("credential_exposure", `${f.via}: reads a credential file into arguments`);
+      }
     }
     if (u.wrapperByPath === true || (u.program !== null && isOutsideSystemDirs(u.program.text))) {
       // `./ls` is whatever the repository put there, not ls.

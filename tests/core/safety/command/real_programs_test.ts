@@ -1,0 +1,43 @@
+/**
+ * Verdicts held to what the real programs do (review71's attacks): a shape
+ * the classifier judges is run by bash, zsh or xargs in a temporary
+ * directory, and what it printed or wrote is the oracle. Each case has a
+ * control that runs the same mechanism on a harmless input. Skipped where
+ * the program is missing.
+ */
+import assert from "node:assert/strict";
+import { classifyCommand } from "../../../../core/safety/command/classify.ts";
+import { programRuns } from "../../../_helpers/program_runs.ts";
+import { tempDir } from "../../../_helpers/temp.ts";
+
+/** Made-up key material: what a leak would print. */
+const SECRET = "MADE-UP-KEY-MATERIAL-4c1e";
+
+async function run(program: string, args: string[], cwd: string): Promise<string> {
+  const out = await new Deno.Command(program, { args, cwd, stdout: "piped", stderr: "null" })
+    .output();
+  return new TextDecoder().decode(out.stdout);
+}
+
+Deno.test({
+  name: "xargs -a FILE gives the program FILE's words: a key so read is printed, and is dangerous",
+  ignore: !programRuns("xargs", ["--version"]),
+  fn: async () => {
+    await using dir = await tempDir();
+    await Deno.mkdir(`${dir.path}/.ssh`);
+    await Deno.writeTextFile(`${dir.path}/.ssh/id_rsa`, `${SECRET}\n`);
+    await Deno.writeTextFile(`${dir.path}/list.txt`, "alpha beta\n");
+    for (
+      const args of [["-a", ".ssh/id_rsa"], ["--arg-file=.ssh/id_rsa"], ["-0a", ".ssh/id_rsa"]]
+    ) {
+      const printed = await run("xargs", [...args, "echo"], dir.path);
+      assert.ok(printed.includes(SECRET), `xargs ${args.join(" ")} echo printed no key`);
+      const cmd = `xargs ${args.join(" ")} echo`;
+      assert.equal(classifyCommand(`cd ${dir.path}/.ssh/.. && ${cmd}`).class, "dangerous", cmd);
+      assert.equal(classifyCommand(cmd.replace(".ssh/id_rsa", "~/.ssh/id_rsa")).class, "dangerous");
+    }
+    // Control: the same option on a list of words prints the words, and stays read_only.
+    assert.equal(await run("xargs", ["-a", "list.txt", "echo"], dir.path), "alpha beta\n");
+    assert.equal(classifyCommand("xargs -a list.txt echo").class, "read_only");
+  },
+});
