@@ -41,3 +41,42 @@ Deno.test({
     assert.equal(classifyCommand("xargs -a list.txt echo").class, "read_only");
   },
 });
+
+Deno.test({
+  name:
+    "zsh glob qualifiers e, oe, +func and #qe run code for each file; the classifier judges that code",
+  ignore: !programRuns("zsh", ["--version"]),
+  fn: async () => {
+    await using dir = await tempDir();
+    await Deno.writeTextFile(`${dir.path}/a.txt`, "x\n");
+    const ran = async (name: string) => {
+      try {
+        await Deno.stat(`${dir.path}/${name}`);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const shapes: [string, string][] = [
+      ["ls *(e:'CODE':)", "ls *(e:'rm -rf ~':)"],
+      ["ls -l *(.e{'CODE'})", "ls -l *(.e{'rm -rf ~'})"],
+      ["ls *(oe:'CODE':)", "ls *(oe:'rm -rf ~':)"],
+      ["setopt extendedglob; ls *(#qe:'CODE':)", "setopt extendedglob; ls *(#qe:'rm -rf ~':)"],
+      ["ls *(f:u+r:e:'CODE':)", "ls *(f:u+r:e:'rm -rf ~':)"],
+      ["f() { CODE; }; ls *(+f)", "f() { rm -rf ~; }; ls *(+f)"],
+    ];
+    for (const [i, [shape, harmful]] of shapes.entries()) {
+      const marker = `ran_${i}`;
+      await run("zsh", ["-fc", shape.replace("CODE", `touch ${marker}`)], dir.path);
+      assert.ok(await ran(marker), `zsh did not run the code of ${shape}`);
+      assert.equal(classifyCommand(harmful).class, "dangerous", harmful);
+    }
+    // Control: qualifiers without code select files and run nothing; none is dangerous.
+    for (const plain of ["ls *(.)", "ls *(.om[1,3]:t)", "ls *(f:u+r:)", "ls *(:e)"]) {
+      const before = [...Deno.readDirSync(dir.path)].length;
+      await run("zsh", ["-fc", plain], dir.path);
+      assert.equal([...Deno.readDirSync(dir.path)].length, before, plain);
+      assert.notEqual(classifyCommand(plain).class, "dangerous", plain);
+    }
+  },
+});
