@@ -72,8 +72,9 @@ export function zshQualifierCode(text: string): string[] {
     const c = q[i]!;
     // Modifiers (`:t`, `:s/a/b/`) end the qualifiers; none of them runs code.
     if (c === ":") break;
-    if ((c === "o" || c === "O") && (q[i + 1] === "e" || q[i + 1] === "+")) {
-      i++;
+    // A sort takes one key letter (`om`), or code that sets the key (`oe:...:`, `o+f`).
+    if (c === "o" || c === "O") {
+      i += q[i + 1] === "e" || q[i + 1] === "+" ? 1 : 2;
       continue;
     }
     if (c === "e") {

@@ -16,6 +16,8 @@ Deno.test("zshQualifierCode() returns each e string and +command, in every delim
     ["^+f_1.N", ["f_1"]],
     ["oe:'touch x':", ["touch x"]],
     ["O+byname", ["byname"]],
+    // A sort's key letter is no qualifier: the + after `om` starts a command.
+    [".om+byname", ["byname"]],
     ["#qe:id:", ["id"]],
     // A user or mode argument is skipped, and the e after it still read.
     ["u:root:e:'touch x':", ["touch x"]],
