@@ -765,6 +765,10 @@ export const DANGEROUS_CASES: readonly CommandCase[] = [
   ["setopt extendedglob; ls *(#qe:'rm -rf ~':)", "dangerous", "recursive_delete"],
   ["ls *(u:root:e:'rm -rf ~':)", "dangerous", "recursive_delete"],
   ["wipe() { rm -rf ~; }; ls *(+wipe)", "dangerous", "recursive_delete"],
+  // review71: a -c string holding the outer shell's variables is judged as written too (was review).
+  ['bash -c "find $HOME -name id_rsa" | xargs cat', "dangerous", "credential_exposure"],
+  ['sh -c "find ${HOME}/.ssh -type f" | xargs cat', "dangerous", "credential_exposure"],
+  ['bash -c "rm -rf $HOME"', "dangerous", "recursive_delete"],
 ];
 
 /** Dangerous commands disguised: wrappers, quoting, paths, chains, nesting, look-alike letters. */
@@ -2617,4 +2621,7 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["ls *(:e)", "review"],
   ["ls *(L+10)", "review"],
   ["ls *(e:'[[ -d $REPLY ]]':)", "review"],
+  // review71: a -c string with an outer variable stays review (the value may hold any syntax).
+  ['bash -c "echo $X"', "review"],
+  ['bash -c "find $HOME -name x.txt"', "review"],
 ];

@@ -303,7 +303,13 @@ class Analysis implements Findings {
       }
       return;
     }
-    if (arg.dynamic) return this.review(`${via}: runs the value of a variable`);
+    if (arg.dynamic) {
+      this.review(`${via}: runs the value of a variable`);
+      // The text around the variables runs as written (`bash -c "find $HOME ..."`): judged with
+      // each variable left for the nested shell, as the same text in single quotes would be.
+      if (lang !== "other") this.nested(arg.text, via);
+      return;
+    }
     if (lang === "other") return;
     this.nested(arg.text, via);
   }
