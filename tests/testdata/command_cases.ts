@@ -769,6 +769,16 @@ export const DANGEROUS_CASES: readonly CommandCase[] = [
   ['bash -c "find $HOME -name id_rsa" | xargs cat', "dangerous", "credential_exposure"],
   ['sh -c "find ${HOME}/.ssh -type f" | xargs cat', "dangerous", "credential_exposure"],
   ['bash -c "rm -rf $HOME"', "dangerous", "recursive_delete"],
+  // review71: the shells' listers given a secret name, and the environment filtered to secret
+  // names, print the values as `printenv GITHUB_TOKEN` does (each was review).
+  ["declare -p GITHUB_TOKEN", "dangerous", "credential_exposure"],
+  ["typeset -p AWS_SECRET_ACCESS_KEY", "dangerous", "credential_exposure"],
+  ["typeset OPENAI_API_KEY", "dangerous", "credential_exposure"],
+  ["export -p DATABASE_URL", "dangerous", "credential_exposure"],
+  ["env | grep TOKEN", "dangerous", "credential_exposure"],
+  ["set | grep -i password", "dangerous", "credential_exposure"],
+  ["printenv | sort | grep -i key", "dangerous", "credential_exposure"],
+  ["export -p | rg -i secret", "dangerous", "credential_exposure"],
 ];
 
 /** Dangerous commands disguised: wrappers, quoting, paths, chains, nesting, look-alike letters. */
@@ -2623,5 +2633,12 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["ls *(e:'[[ -d $REPLY ]]':)", "review"],
   // review71: a -c string with an outer variable stays review (the value may hold any syntax).
   ['bash -c "echo $X"', "review"],
+  // review71: an attribute set or an assignment prints nothing; an inverted match leaves the
+  // secrets out; other names (controls).
+  ["declare -x GITHUB_TOKEN", "review"],
+  ["export GITHUB_TOKEN", "review"],
+  ["declare -p PATH", "review"],
+  ["env | grep -v TOKEN", "review"],
+  ["env | grep PATH", "review"],
   ['bash -c "find $HOME -name x.txt"', "review"],
 ];

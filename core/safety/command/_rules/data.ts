@@ -302,11 +302,8 @@ function credentialRule(inv: Invocation, out: Findings): void {
     (p === "get-storedcredential" || p === "mimikatz") ||
     (p === "reg" && /^save$/i.test(sub[0] ?? "") &&
       argv.some((a) => /\\(?:sam|security|system)$/i.test(a))) ||
-    (p === "printenv" &&
-      sub.some((n) =>
-        /TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|PRIVATE|ACCESS_KEY|CREDENTIAL|DSN$|DATABASE_URL|DB_URL|REDIS_URL|MONGO(?:DB)?_UR[IL]|AMQP_URL|CONNECTION_STRING/i
-          .test(n)
-      ))
+    (p === "printenv" && sub.some((n) => SECRET_ENV_NAME.test(n))) ||
+    printsNamedVariable(p, argv)
   ) {
     out.dangerous("credential_exposure", `${p}: prints a credential`);
   }
@@ -326,6 +323,25 @@ function credentialRule(inv: Invocation, out: Findings): void {
   if ((p === "history" || p === "get-history" || p === "fc") && !hasShort(argv, "c")) {
     out.review(`${p}: prints shell history, which may hold secrets`);
   }
+}
+
+/** An environment variable named like a secret (`GITHUB_TOKEN`, `DATABASE_URL`). */
+const SECRET_ENV_NAME =
+  /TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|PRIVATE|ACCESS_KEY|CREDENTIAL|DSN$|DATABASE_URL|DB_URL|REDIS_URL|MONGO(?:DB)?_UR[IL]|AMQP_URL|CONNECTION_STRING/i;
+
+/**
+ * The shells' variable listers given a secret name print its value: bash's
+ * `declare -p NAME`/`typeset -p NAME`, zsh's top-level `typeset NAME`,
+ * `typeset -m PATTERN` and `export -p NAME` (`export NAME` and
+ * `declare -x NAME` only set an attribute, and an assignment prints nothing).
+ */
+function printsNamedVariable(p: string, argv: readonly string[]): boolean {
+  if (!/^(?:declare|typeset|export)$/.test(p)) return false;
+  const options = argv.filter((a) => /^[-+][a-zA-Z]+$/.test(a));
+  const names = argv.filter((a) => !/^[-+]/.test(a) && !a.includes("="));
+  if (!names.some((n) => SECRET_ENV_NAME.test(n))) return false;
+  const lists = options.some((o) => /^-[a-zA-Z]*[pm]/.test(o));
+  return lists || (p !== "export" && options.length === 0);
 }
 
 const DB_CLIENTS: Record<string, RegExp | null> = {

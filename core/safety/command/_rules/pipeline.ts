@@ -82,6 +82,42 @@ export function pipelineRule(elements: Invocation[][], out: Findings): void {
     if (elements[i]!.some(isNetworkTool)) networkLater = true;
   }
   credentialListingRead(elements, out);
+  environmentSecretsPicked(elements, out);
+}
+
+/** Filters that print the lines matching their pattern. */
+const LINE_PICKERS = /^(?:grep|egrep|fgrep|rg|ag|ack|findstr|select-string|sls)$/;
+
+/** A pattern naming the secret variables: the search words, and a bare `key`, DSN or database URL. */
+const SECRET_NAME_PATTERN = /key|dsn|database_url/i;
+
+/**
+ * `env | grep TOKEN`, `set | grep -i key`: the whole environment filtered to
+ * the variables named like secrets prints them, as `printenv GITHUB_TOKEN`
+ * does (an inverted match, `grep -v TOKEN`, leaves them out).
+ */
+function environmentSecretsPicked(elements: Invocation[][], out: Findings): void {
+  let dumped = false;
+  for (const element of elements) {
+    if (dumped) {
+      for (const inv of element) {
+        if (!LINE_PICKERS.test(inv.program)) continue;
+        const inverted = inv.argv.some((a) =>
+          /^-[a-zA-Z]*v/.test(a) || /^--invert(?:-match)?$/.test(a) || /^-notmatch$/i.test(a)
+        );
+        if (
+          !inverted &&
+          inv.argv.some((a) => SECRET_WORDS.test(a) || SECRET_NAME_PATTERN.test(a))
+        ) {
+          out.dangerous(
+            "credential_exposure",
+            `${inv.program}: picks secrets out of the environment`,
+          );
+        }
+      }
+    }
+    if (element.some(dumpsEnvironment)) dumped = true;
+  }
 }
 
 /** PowerShell's listing cmdlets and aliases, whose output objects are files. */

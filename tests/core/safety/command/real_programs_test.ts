@@ -13,8 +13,13 @@ import { tempDir } from "../../../_helpers/temp.ts";
 /** Made-up key material: what a leak would print. */
 const SECRET = "MADE-UP-KEY-MATERIAL-4c1e";
 
-async function run(program: string, args: string[], cwd: string): Promise<string> {
-  const out = await new Deno.Command(program, { args, cwd, stdout: "piped", stderr: "null" })
+async function run(
+  program: string,
+  args: string[],
+  cwd: string,
+  env: Record<string, string> = {},
+): Promise<string> {
+  const out = await new Deno.Command(program, { args, cwd, env, stdout: "piped", stderr: "null" })
     .output();
   return new TextDecoder().decode(out.stdout);
 }
@@ -77,6 +82,58 @@ Deno.test({
       await run("zsh", ["-fc", plain], dir.path);
       assert.equal([...Deno.readDirSync(dir.path)].length, before, plain);
       assert.notEqual(classifyCommand(plain).class, "dangerous", plain);
+    }
+  },
+});
+
+Deno.test({
+  name:
+    "the shells' variable listers and an environment dump filtered by a secret word print the token; each is dangerous",
+  ignore: !programRuns("bash", ["--version"]),
+  fn: async () => {
+    await using dir = await tempDir();
+    const env = { GITHUB_TOKEN: SECRET };
+    const shells: [string, string[]][] = [
+      ["bash", [
+        "declare -p GITHUB_TOKEN",
+        "typeset -p GITHUB_TOKEN",
+        "env | grep TOKEN",
+        "set | grep -i token",
+        "export -p | grep TOKEN",
+        "printenv | sort | grep -iE 'auth_|token'",
+      ]],
+      ["zsh", [
+        "typeset GITHUB_TOKEN",
+        "declare -p GITHUB_TOKEN",
+        "export -p GITHUB_TOKEN",
+        "typeset -m '*TOKEN'",
+      ]],
+    ];
+    // Controls: an attribute set, an inverted match and another variable print no token.
+    const controls: [string, string[]][] = [
+      ["bash", [
+        "declare -x GITHUB_TOKEN",
+        "export GITHUB_TOKEN",
+        "env | grep -v TOKEN",
+        "declare -p PATH",
+      ]],
+      ["zsh", ["export GITHUB_TOKEN", "typeset -x GITHUB_TOKEN"]],
+    ];
+    for (const [shell, commands] of shells) {
+      if (!programRuns(shell, ["--version"])) continue;
+      for (const command of commands) {
+        const printed = await run(shell, ["-fc", command], dir.path, env);
+        assert.ok(printed.includes(SECRET), `${shell} -c '${command}' printed no token`);
+        assert.equal(classifyCommand(command).class, "dangerous", command);
+      }
+    }
+    for (const [shell, commands] of controls) {
+      if (!programRuns(shell, ["--version"])) continue;
+      for (const command of commands) {
+        const printed = await run(shell, ["-fc", command], dir.path, env);
+        assert.ok(!printed.includes(SECRET), `${shell} -c '${command}' printed the token`);
+        assert.notEqual(classifyCommand(command).class, "dangerous", command);
+      }
     }
   },
 });
