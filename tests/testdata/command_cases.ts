@@ -779,6 +779,9 @@ export const DANGEROUS_CASES: readonly CommandCase[] = [
   ["set | grep -i password", "dangerous", "credential_exposure"],
   ["printenv | sort | grep -i key", "dangerous", "credential_exposure"],
   ["export -p | rg -i secret", "dangerous", "credential_exposure"],
+  // review71: jq's data import reads PATH.json (was read_only).
+  ["jq -n 'import \"/home/u/.docker/config\" as $c; $c'", "dangerous", "credential_exposure"],
+  ["jq -n -L ~/.docker 'import \"config\" as $c; $c'", "dangerous", "credential_exposure"],
 ];
 
 /** Dangerous commands disguised: wrappers, quoting, paths, chains, nesting, look-alike letters. */
@@ -2640,5 +2643,8 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["declare -p PATH", "review"],
   ["env | grep -v TOKEN", "review"],
   ["env | grep PATH", "review"],
+  // review71: jq imports of data and modules that are no credential (controls).
+  ["jq -n -L lib 'import \"data/values\" as $v; $v'", "read_only"],
+  ["jq -n -L lib 'import \"m\" as m; m::x'", "read_only"],
   ['bash -c "find $HOME -name x.txt"', "review"],
 ];

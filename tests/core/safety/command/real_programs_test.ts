@@ -137,3 +137,33 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name:
+    "jq's data import reads PATH.json, also under an -L directory: a credential file so read is printed, and is dangerous",
+  ignore: !programRuns("jq", ["--version"]),
+  fn: async () => {
+    await using dir = await tempDir();
+    await Deno.mkdir(`${dir.path}/.docker`);
+    await Deno.writeTextFile(
+      `${dir.path}/.docker/config.json`,
+      `{"auths":{"r":{"auth":"${SECRET}"}}}`,
+    );
+    await Deno.writeTextFile(`${dir.path}/data.json`, `{"v":"plain"}`);
+    const shapes: string[][] = [
+      ["-n", `import ".docker/config" as $c; $c`],
+      ["-n", "-L", "/", `import "${dir.path}/.docker/config" as $c; $c`],
+      ["-n", "-L", `${dir.path}/.docker`, `import "config" as $c; $c`],
+    ];
+    for (const args of shapes) {
+      const printed = await run("jq", args, dir.path);
+      assert.ok(printed.includes(SECRET), `jq ${args.join(" ")} printed no token`);
+      const cmd = `jq ${args.map((a) => `'${a}'`).join(" ")}`;
+      assert.equal(classifyCommand(cmd).class, "dangerous", cmd);
+    }
+    // Control: the same import of a file that is no credential prints it, and stays read_only.
+    const plain = ["-n", "-L", dir.path, `import "data" as $d; $d`];
+    assert.ok((await run("jq", plain, dir.path)).includes("plain"));
+    assert.equal(classifyCommand(`jq ${plain.map((a) => `'${a}'`).join(" ")}`).class, "read_only");
+  },
+});
