@@ -2646,5 +2646,15 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   // review71: jq imports of data and modules that are no credential (controls).
   ["jq -n -L lib 'import \"data/values\" as $v; $v'", "read_only"],
   ["jq -n -L lib 'import \"m\" as m; m::x'", "read_only"],
+  // review71: partitioners' listing forms read the table and exit (were dangerous disk_write);
+  // a script, an interactive session or a parted command that writes stay dangerous.
+  ["fdisk -l", "review"],
+  ["fdisk -l /dev/sda", "review"],
+  ["sfdisk -d /dev/sda", "review"],
+  ["parted -l", "review"],
+  ["parted -s /dev/sda unit MB print", "review"],
+  ["gdisk -l /dev/nvme0n1", "review"],
+  ["sfdisk /dev/sda < table.txt", "dangerous", "disk_write"],
+  ["parted -s /dev/sda print mklabel gpt", "dangerous", "disk_write"],
   ['bash -c "find $HOME -name x.txt"', "review"],
 ];

@@ -167,3 +167,47 @@ Deno.test({
     assert.equal(classifyCommand(`jq ${plain.map((a) => `'${a}'`).join(" ")}`).class, "read_only");
   },
 });
+
+Deno.test({
+  name:
+    "fdisk's and sfdisk's listing forms leave a disk image byte-identical and are not dangerous; a table written is",
+  ignore: !programRuns("sfdisk", ["--version"]) || !programRuns("fdisk", ["--version"]),
+  fn: async () => {
+    await using dir = await tempDir();
+    const img = `${dir.path}/disk.img`;
+    await Deno.writeFile(img, new Uint8Array(2 * 1024 * 1024));
+    const digest = async () =>
+      Array.from(new Uint8Array(await crypto.subtle.digest("SHA-256", await Deno.readFile(img))))
+        .join(",");
+    const before = await digest();
+    const listings: [string, string[]][] = [
+      ["fdisk", ["-l", img]],
+      ["fdisk", ["--list", img]],
+      ["sfdisk", ["-l", img]],
+      ["sfdisk", ["-d", img]],
+      ["sfdisk", ["-J", img]],
+      ["sfdisk", ["-s", img]],
+    ];
+    for (const [program, args] of listings) {
+      await run(program, args, dir.path);
+      assert.equal(await digest(), before, `${program} ${args[0]} changed the image`);
+      const cmd = `${program} ${args[0]} /dev/sda`;
+      assert.equal(classifyCommand(cmd).class, "review", cmd);
+    }
+    // Control: sfdisk given a script writes a partition table, and stays dangerous.
+    const write = new Deno.Command("sfdisk", {
+      args: ["-q", img],
+      stdin: "piped",
+      stdout: "null",
+      stderr: "null",
+    })
+      .spawn();
+    const w = write.stdin.getWriter();
+    await w.write(new TextEncoder().encode("label: dos\n"));
+    await w.close();
+    await write.status;
+    assert.notEqual(await digest(), before, "sfdisk wrote no table");
+    assert.equal(classifyCommand("sfdisk /dev/sda < table.txt").class, "dangerous");
+    assert.equal(classifyCommand("fdisk /dev/sda").class, "dangerous");
+  },
+});
