@@ -782,6 +782,13 @@ export const DANGEROUS_CASES: readonly CommandCase[] = [
   // review71: jq's data import reads PATH.json (was read_only).
   ["jq -n 'import \"/home/u/.docker/config\" as $c; $c'", "dangerous", "credential_exposure"],
   ["jq -n -L ~/.docker 'import \"config\" as $c; $c'", "dangerous", "credential_exposure"],
+  // review71: memory, keyboard input and Kerberos keys (each was read_only).
+  ["cat /dev/mem", "dangerous", "credential_exposure"],
+  ["strings /proc/kcore", "dangerous", "credential_exposure"],
+  ["dd if=/proc/1234/mem bs=4096 skip=1 count=8", "dangerous", "credential_exposure"],
+  ["cat /dev/input/event3", "dangerous", "credential_exposure"],
+  ["base64 /etc/krb5.keytab", "dangerous", "credential_exposure"],
+  ["cat /tmp/krb5cc_1000", "dangerous", "credential_exposure"],
 ];
 
 /** Dangerous commands disguised: wrappers, quoting, paths, chains, nesting, look-alike letters. */
@@ -2654,6 +2661,12 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["parted -l", "review"],
   ["parted -s /dev/sda unit MB print", "review"],
   ["gdisk -l /dev/nvme0n1", "review"],
+  // review71: a process's maps and status, the input devices listed, a device's metadata (controls).
+  ["cat /proc/1234/maps", "read_only"],
+  ["cat /proc/self/status", "read_only"],
+  ["ls -l /dev/input", "read_only"],
+  ["stat /dev/mem", "read_only"],
+  ["cat /etc/krb5.conf", "read_only"],
   ["sfdisk /dev/sda < table.txt", "dangerous", "disk_write"],
   ["parted -s /dev/sda print mklabel gpt", "dangerous", "disk_write"],
   ['bash -c "find $HOME -name x.txt"', "review"],

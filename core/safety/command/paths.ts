@@ -118,6 +118,9 @@ const CREDENTIAL_FILES = [
   /^~\/\.history$|(?:^|\/)\.(?:bash|zsh)_sessions\/[^/]+\.history$|(?:^|\/)mongosh_repl_history$/,
   /^\/etc\/(?:shadow|gshadow|master\.passwd)$/,
   /^\/proc\/(?:self|[0-9]+|\*)\/environ$/,
+  // review71: memory (the kernel's, another process's: the keys and tokens it holds), the keyboard's
+  // input events (what is typed, passwords too), Kerberos keytabs and ticket caches.
+  /^\/(?:dev\/k?mem|proc\/kcore|proc\/(?:[0-9]+|\*)\/mem|dev\/input\/(?:event|by-id\/|by-path\/).*)$|\.keytab$|(?:^|\/)krb5cc_[^/]*$/,
   /(?:^|\/)\.env(?:\.(?!example$|sample$|template$|dist$)[a-z0-9_.-]+)?$/,
   // `prod.env`, `app.env`; direnv's `.envrc` (exports); Rails' `secrets.yml`; sshd's host keys.
   /(?:^|\/)[^/]+\.env$|(?:^|\/)\.envrc$|(?:^|\/)secrets\.ya?ml$|(?:^|\/)ssh_host_[a-z0-9]+_key$/,
