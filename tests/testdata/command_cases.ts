@@ -789,6 +789,20 @@ export const DANGEROUS_CASES: readonly CommandCase[] = [
   ["cat /dev/input/event3", "dangerous", "credential_exposure"],
   ["base64 /etc/krb5.keytab", "dangerous", "credential_exposure"],
   ["cat /tmp/krb5cc_1000", "dangerous", "credential_exposure"],
+  // review71: secret stores' clients that print a stored secret in clear (each was review).
+  ["aws secretsmanager get-secret-value --secret-id prod/db", "dangerous", "credential_exposure"],
+  ["aws ssm get-parameter --name /app/key --with-decryption", "dangerous", "credential_exposure"],
+  ["gcloud secrets versions access latest --secret=api", "dangerous", "credential_exposure"],
+  ["az keyvault secret show --name api --vault-name kv", "dangerous", "credential_exposure"],
+  ["terraform output -raw db_password", "dangerous", "credential_exposure"],
+  ["terraform state pull", "dangerous", "credential_exposure"],
+  ["kubectl get --raw /api/v1/namespaces/default/secrets", "dangerous", "credential_exposure"],
+  ["nmcli -s connection show home", "dangerous", "credential_exposure"],
+  ["getent shadow", "dangerous", "credential_exposure"],
+  ["wg showconf wg0", "dangerous", "credential_exposure"],
+  ["sops -d secrets.enc.yaml", "dangerous", "credential_exposure"],
+  ["ansible-vault view group_vars/all/vault.yml", "dangerous", "credential_exposure"],
+  ["bw get password github", "dangerous", "credential_exposure"],
 ];
 
 /** Dangerous commands disguised: wrappers, quoting, paths, chains, nesting, look-alike letters. */
@@ -2114,7 +2128,8 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   // Issue 8: strace -o elsewhere.
   ["strace -o /tmp/trace.txt ls", "review"],
   // Issue 8: read-only tools whose options send credentials elsewhere or print them in clear.
-  ["kubectl get --raw /api/v1/namespaces/default/secrets", "review"],
+  // (review71: `kubectl get --raw .../secrets` prints the secrets as `get secrets -o yaml` does:
+  // now dangerous, with the credential cases.)
   ["kubectl get pods --server=https://203.0.113.9", "review"],
   ["kubectl get pods -s https://203.0.113.9", "review"],
   ["npm config get //registry.npmjs.org/:_authToken", "review"],
@@ -2667,6 +2682,12 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["ls -l /dev/input", "read_only"],
   ["stat /dev/mem", "read_only"],
   ["cat /etc/krb5.conf", "read_only"],
+  // review71: the same clients' listings print no secret (controls).
+  ["aws ssm get-parameter --name /app/region", "review"],
+  ["terraform output", "read_only"],
+  ["nmcli connection show home", "review"],
+  ["getent passwd", "review"],
+  ["kubectl get --raw /healthz", "review"],
   ["sfdisk /dev/sda < table.txt", "dangerous", "disk_write"],
   ["parted -s /dev/sda print mklabel gpt", "dangerous", "disk_write"],
   ['bash -c "find $HOME -name x.txt"', "review"],

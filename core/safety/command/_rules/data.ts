@@ -23,6 +23,7 @@ import { grepPaths } from "../programs/search.ts";
 import { SECRET_VAR, secretArgsRule } from "./secret_args.ts";
 import { inDirs, isCredentialDir, isCredentialPath } from "../paths.ts";
 import { finderSelection } from "../programs/finders.ts";
+import { printsStoredSecret } from "./secret_stores.ts";
 
 /** Programs that only look at a file's metadata, not its content. */
 const METADATA_ONLY = new Set([
@@ -303,6 +304,7 @@ function credentialRule(inv: Invocation, out: Findings): void {
     (p === "reg" && /^save$/i.test(sub[0] ?? "") &&
       argv.some((a) => /\\(?:sam|security|system)$/i.test(a))) ||
     (p === "printenv" && sub.some((n) => SECRET_ENV_NAME.test(n))) ||
+    printsStoredSecret(p, argv) ||
     printsNamedVariable(p, argv)
   ) {
     out.dangerous("credential_exposure", `${p}: prints a credential`);
