@@ -803,6 +803,14 @@ export const DANGEROUS_CASES: readonly CommandCase[] = [
   ["sops -d secrets.enc.yaml", "dangerous", "credential_exposure"],
   ["ansible-vault view group_vars/all/vault.yml", "dangerous", "credential_exposure"],
   ["bw get password github", "dangerous", "credential_exposure"],
+  // review71: a loop over a glob of credential files reads each in its body (was read_only).
+  ['for f in ~/.ssh/*; do cat "$f"; done', "dangerous", "credential_exposure"],
+  ['for f in .*; do head -n 3 "$f"; done', "dangerous", "credential_exposure"],
+  [
+    "for k in *.pem; do openssl x509 -in $k -noout; cat $k; done",
+    "dangerous",
+    "credential_exposure",
+  ],
 ];
 
 /** Dangerous commands disguised: wrappers, quoting, paths, chains, nesting, look-alike letters. */
@@ -2688,6 +2696,10 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["nmcli connection show home", "review"],
   ["getent passwd", "review"],
   ["kubectl get --raw /healthz", "review"],
+  // review71: a loop over a glob of other files, or listing credential files (controls).
+  ['for f in *.txt; do cat "$f"; done', "read_only"],
+  ['for f in ~/.ssh/*.pub; do cat "$f"; done', "read_only"],
+  ['for f in ~/.ssh/*; do ls -l "$f"; done', "read_only"],
   ["sfdisk /dev/sda < table.txt", "dangerous", "disk_write"],
   ["parted -s /dev/sda print mklabel gpt", "dangerous", "disk_write"],
   ['bash -c "find $HOME -name x.txt"', "review"],

@@ -211,3 +211,24 @@ Deno.test({
     assert.equal(classifyCommand("fdisk /dev/sda").class, "dangerous");
   },
 });
+
+Deno.test({
+  name:
+    "a for loop over a glob of credential files runs its body with each: a reader in it prints the key, and is dangerous",
+  ignore: !programRuns("bash", ["--version"]),
+  fn: async () => {
+    await using dir = await tempDir();
+    await Deno.mkdir(`${dir.path}/.ssh`);
+    await Deno.writeTextFile(`${dir.path}/.ssh/id_ed25519`, `${SECRET}\n`);
+    await Deno.writeTextFile(`${dir.path}/.ssh/id_ed25519.pub`, "ssh-ed25519 AAAA-public\n");
+    for (const glob of [".ssh/*", ".ssh/id_*", ".*/id_e*"]) {
+      const loop = `for f in ${glob}; do cat "$f"; done`;
+      assert.ok((await run("bash", ["-c", loop], dir.path)).includes(SECRET), loop);
+      assert.equal(classifyCommand(`cd ~ && ${loop}`).class, "dangerous", loop);
+    }
+    // Control: a glob of public keys prints no private key, and stays read_only.
+    const pub = `for f in .ssh/*.pub; do cat "$f"; done`;
+    assert.ok(!(await run("bash", ["-c", pub], dir.path)).includes(SECRET));
+    assert.equal(classifyCommand(`cd ~ && ${pub}`).class, "read_only");
+  },
+});
