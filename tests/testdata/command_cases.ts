@@ -811,6 +811,10 @@ export const DANGEROUS_CASES: readonly CommandCase[] = [
     "dangerous",
     "credential_exposure",
   ],
+  // review71: a process's environment named by a variable or a numeric glob (was read_only).
+  ["cat /proc/$$/environ", "dangerous", "credential_exposure"],
+  ["strings /proc/$PPID/environ", "dangerous", "credential_exposure"],
+  ["tail -n+1 /proc/[0-9]*/environ", "dangerous", "credential_exposure"],
 ];
 
 /** Dangerous commands disguised: wrappers, quoting, paths, chains, nesting, look-alike letters. */
@@ -2700,6 +2704,7 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ['for f in *.txt; do cat "$f"; done', "read_only"],
   ['for f in ~/.ssh/*.pub; do cat "$f"; done', "read_only"],
   ['for f in ~/.ssh/*; do ls -l "$f"; done', "read_only"],
+  ["cat /proc/$$/status", "read_only"],
   ["sfdisk /dev/sda < table.txt", "dangerous", "disk_write"],
   ["parted -s /dev/sda print mklabel gpt", "dangerous", "disk_write"],
   ['bash -c "find $HOME -name x.txt"', "review"],

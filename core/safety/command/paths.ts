@@ -117,7 +117,8 @@ const CREDENTIAL_FILES = [
   /(?:^|\/)fish_history$|(?:^|\/)\.(?:ash|ksh|sqlite|rediscli)_history$|(?:^|\/)\.(?:zhistory|histfile|dbshell)$/,
   /^~\/\.history$|(?:^|\/)\.(?:bash|zsh)_sessions\/[^/]+\.history$|(?:^|\/)mongosh_repl_history$/,
   /^\/etc\/(?:shadow|gshadow|master\.passwd)$/,
-  /^\/proc\/(?:self|[0-9]+|\*)\/environ$/,
+  // Any process's environment, by number, glob or a variable holding one (`$$`, `$PPID`, `$!`).
+  /^\/proc\/(?:self|thread-self|[0-9]+|\*|\$(?:\$|!|\{?[a-z_][a-z0-9_]*\}?))\/(?:task\/[^/]+\/)?environ$/,
   // review71: memory (the kernel's, another process's: the keys and tokens it holds), the keyboard's
   // input events (what is typed, passwords too), Kerberos keytabs and ticket caches.
   /^\/(?:dev\/k?mem|proc\/kcore|proc\/(?:[0-9]+|\*)\/mem|dev\/input\/(?:event|by-id\/|by-path\/).*)$|\.keytab$|(?:^|\/)krb5cc_[^/]*$/,
@@ -333,6 +334,7 @@ const KNOWN_CREDENTIAL_PATHS = [
   "/etc/gshadow",
   "/etc/master.passwd",
   "/proc/self/environ",
+  "/proc/1/environ",
   "~/.ssh/id_rsa",
   "~/.ssh/id_ed25519",
   "~/.ssh/id_ecdsa",

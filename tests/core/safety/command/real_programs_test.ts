@@ -232,3 +232,27 @@ Deno.test({
     assert.equal(classifyCommand(`cd ~ && ${pub}`).class, "read_only");
   },
 });
+
+Deno.test({
+  name: "a process's environ named by $$ or a glob holds the token; each read is dangerous",
+  ignore: !programRuns("bash", ["--version"]) || Deno.build.os !== "linux",
+  fn: async () => {
+    await using dir = await tempDir();
+    const env = { GITHUB_TOKEN: SECRET };
+    for (
+      const read of [
+        "cat /proc/$$/environ",
+        "tr '\\0' '\\n' < /proc/$$/environ",
+        "strings /proc/$$/environ",
+      ]
+    ) {
+      const printed = await run("bash", ["-c", read], dir.path, env);
+      assert.ok(printed.includes(SECRET), `${read} printed no token`);
+      assert.equal(classifyCommand(read).class, "dangerous", read);
+    }
+    assert.equal(classifyCommand("tail -n+1 /proc/[0-9]*/environ").class, "dangerous");
+    // Control: the same process's status holds no environment, and stays read_only.
+    assert.ok(!(await run("bash", ["-c", "cat /proc/$$/status"], dir.path, env)).includes(SECRET));
+    assert.equal(classifyCommand("cat /proc/$$/status").class, "read_only");
+  },
+});
