@@ -2705,6 +2705,14 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ['for f in ~/.ssh/*.pub; do cat "$f"; done', "read_only"],
   ['for f in ~/.ssh/*; do ls -l "$f"; done', "read_only"],
   ["cat /proc/$$/status", "read_only"],
+  // review71: an argument or a variable decoded or downloaded at run time hides what it names
+  // (each was read_only); a plain substitution stays read_only (controls).
+  ["cat $(echo LmVudg== | base64 -d)", "review"],
+  ['cat "$(base64 -d <<< LmVudg==)"', "review"],
+  ["cat $(rev <<< vne.)", "review"],
+  ['f=$(echo LmVudg== | base64 -d); cat "$f"', "review"],
+  ["cat $(echo notes.txt)", "read_only"],
+  ["wc -l $(git ls-files)", "read_only"],
   ["sfdisk /dev/sda < table.txt", "dangerous", "disk_write"],
   ["parted -s /dev/sda print mklabel gpt", "dangerous", "disk_write"],
   ['bash -c "find $HOME -name x.txt"', "review"],

@@ -695,6 +695,13 @@ class Analysis implements Findings {
       this.dangerous("obfuscated_exec", "a program name produced by a command substitution");
     } else if (prog.dynamic) this.review("a program name taken from a variable");
     const name = normalizeProgram(prog.text);
+    for (const a of u.args) {
+      // `cat $(echo LmVudg== | base64 -d)`: a path (or any argument) known only once decoded or
+      // downloaded names whatever the text hides.
+      if (this.hidesValue(a)) {
+        this.review(`${name.name}: an argument is decoded or downloaded when it runs`);
+      }
+    }
     if (u.inputInArgs === true && runsArgumentsAsCode(name.name)) {
       this.review("xargs puts its input into the arguments of a program that runs them as code");
     }
@@ -818,6 +825,17 @@ class Analysis implements Findings {
 
   checkAssignment(name: string, v: Arg | undefined): void {
     assignmentRule(name, v, this);
+    if (v !== undefined && this.hidesValue(v)) {
+      this.review("a variable is set to content decoded or downloaded when it runs");
+    }
+  }
+
+  /** A word with a substitution that decodes or downloads: its value is not in the text. */
+  hidesValue(a: Arg): boolean {
+    return a.subs.some((sub) => {
+      const t = this.traitCache.get(sub.text);
+      return t !== undefined && (t.decode || t.download);
+    });
   }
 
   /** Judges the substitutions an unquoted heredoc body runs; returns them. */

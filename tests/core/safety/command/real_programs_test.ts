@@ -256,3 +256,30 @@ Deno.test({
     assert.equal(classifyCommand("cat /proc/$$/status").class, "read_only");
   },
 });
+
+Deno.test({
+  name:
+    "an argument decoded at run time names a file the text hides: cat of it prints the secret, and is not read_only",
+  ignore: !programRuns("bash", ["--version"]) || !programRuns("base64", ["--version"]),
+  fn: async () => {
+    await using dir = await tempDir();
+    await Deno.writeTextFile(`${dir.path}/.env`, `API_KEY=${SECRET}\n`);
+    await Deno.writeTextFile(`${dir.path}/notes.txt`, "plain\n");
+    const hidden = btoa(".env");
+    for (
+      const cmd of [
+        `cat $(echo ${hidden} | base64 -d)`,
+        `cat "$(base64 -d <<< ${hidden})"`,
+        `cat $(rev <<< vne.)`,
+        `f=$(echo ${hidden} | base64 -d); cat "$f"`,
+      ]
+    ) {
+      assert.ok((await run("bash", ["-c", cmd], dir.path)).includes(SECRET), cmd);
+      assert.notEqual(classifyCommand(cmd).class, "read_only", cmd);
+    }
+    // Control: a substitution that only lists stays read_only (what it names is judged elsewhere).
+    assert.equal(await run("bash", ["-c", "cat $(echo notes.txt)"], dir.path), "plain\n");
+    assert.equal(classifyCommand("cat $(echo notes.txt)").class, "read_only");
+    assert.equal(classifyCommand("wc -l $(git ls-files)").class, "read_only");
+  },
+});
