@@ -815,6 +815,8 @@ export const DANGEROUS_CASES: readonly CommandCase[] = [
   ["cat /proc/$$/environ", "dangerous", "credential_exposure"],
   ["strings /proc/$PPID/environ", "dangerous", "credential_exposure"],
   ["tail -n+1 /proc/[0-9]*/environ", "dangerous", "credential_exposure"],
+  // review71: GNU find's -files0-from prints a file without NULs in its error (was read_only).
+  ["find -files0-from .env -name x", "dangerous", "credential_exposure"],
 ];
 
 /** Dangerous commands disguised: wrappers, quoting, paths, chains, nesting, look-alike letters. */
@@ -2713,6 +2715,7 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ['f=$(echo LmVudg== | base64 -d); cat "$f"', "review"],
   ["cat $(echo notes.txt)", "read_only"],
   ["wc -l $(git ls-files)", "read_only"],
+  ["find -files0-from starts.txt -name x", "read_only"],
   ["sfdisk /dev/sda < table.txt", "dangerous", "disk_write"],
   ["parted -s /dev/sda print mklabel gpt", "dangerous", "disk_write"],
   ['bash -c "find $HOME -name x.txt"', "review"],

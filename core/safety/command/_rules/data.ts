@@ -212,6 +212,12 @@ function credentialRule(inv: Invocation, out: Findings): void {
     if (credential && (reads || inv.shown !== true)) {
       out.dangerous("credential_exposure", `${p}: selects credential files for a reader`);
     }
+    // GNU find's -files0-from reads its starting points from a file and names each one it
+    // cannot find in an error message: a file without NULs is printed whole.
+    const from = p === "find" ? argv.indexOf("-files0-from") : -1;
+    if (from >= 0 && inDirs(argv[from + 1] ?? "", inv.dirs).some(isCredentialPath)) {
+      out.dangerous("credential_exposure", `${p}: reads a credential file as its starting points`);
+    }
   } else if ((!METADATA_ONLY.has(p) || namesFile) && !counts) {
     for (const a of searchPaths(p, argv)) {
       // An option's attached value (`--file=F`, `--files0-from=F`, digits in the name too).

@@ -283,3 +283,27 @@ Deno.test({
     assert.equal(classifyCommand("wc -l $(git ls-files)").class, "read_only");
   },
 });
+
+Deno.test({
+  name:
+    "find -files0-from FILE prints a file without NULs in its error message: of a credential file, dangerous",
+  ignore: !programRuns("find", ["--version"]),
+  fn: async () => {
+    await using dir = await tempDir();
+    await Deno.writeTextFile(`${dir.path}/.env`, `API_KEY=${SECRET}\n`);
+    await Deno.writeTextFile(`${dir.path}/starts`, ".\0");
+    const out = await new Deno.Command("find", {
+      args: ["-files0-from", ".env", "-maxdepth", "0"],
+      cwd: dir.path,
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    const printed = new TextDecoder().decode(out.stdout) + new TextDecoder().decode(out.stderr);
+    if (!printed.includes("unknown predicate")) {
+      assert.ok(printed.includes(SECRET), "find printed no secret");
+    }
+    assert.equal(classifyCommand("find -files0-from .env -maxdepth 0").class, "dangerous");
+    // Control: a list of starting points that is no credential stays read_only.
+    assert.equal(classifyCommand("find -files0-from starts -maxdepth 0").class, "read_only");
+  },
+});
