@@ -817,6 +817,11 @@ export const DANGEROUS_CASES: readonly CommandCase[] = [
   ["tail -n+1 /proc/[0-9]*/environ", "dangerous", "credential_exposure"],
   // review71: GNU find's -files0-from prints a file without NULs in its error (was read_only).
   ["find -files0-from .env -name x", "dangerous", "credential_exposure"],
+  // review71: a listing's names reach xargs through line filters, and ls -a lists dotfiles
+  // (each was read_only).
+  ["ls -a | grep env | xargs cat", "dangerous", "credential_exposure"],
+  ["ls -A | head -5 | xargs cat", "dangerous", "credential_exposure"],
+  ["cd ~/.ssh && ls | grep -v pub | xargs cat", "dangerous", "credential_exposure"],
 ];
 
 /** Dangerous commands disguised: wrappers, quoting, paths, chains, nesting, look-alike letters. */
@@ -2716,6 +2721,8 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["cat $(echo notes.txt)", "read_only"],
   ["wc -l $(git ls-files)", "read_only"],
   ["find -files0-from starts.txt -name x", "read_only"],
+  ["ls | grep txt | xargs cat", "read_only"],
+  ["ls -a | grep -c env | xargs echo", "read_only"],
   ["sfdisk /dev/sda < table.txt", "dangerous", "disk_write"],
   ["parted -s /dev/sda print mklabel gpt", "dangerous", "disk_write"],
   ['bash -c "find $HOME -name x.txt"', "review"],

@@ -478,10 +478,15 @@ class Analysis implements Findings {
       ) {
         for (const inv of last) inv.shown = true;
       }
+      // What a finder or a listing prints reaches xargs, also through line filters between
+      // (`ls -a | grep env | xargs cat`): each passes on some of the names it is given.
+      let carried: string[] = [];
       for (let i = 1; i < n; i++) {
-        const roots = elements[i - 1]!.flatMap(searchRoots);
-        if (roots.length === 0) continue;
-        for (const inv of elements[i]!) if (inv.wrappers.includes("xargs")) inv.fedPaths = roots;
+        const prev = elements[i - 1]!;
+        const own = prev.flatMap(searchRoots);
+        carried = own.length > 0 ? own : prev.length > 0 && prev.every(passesLines) ? carried : [];
+        if (carried.length === 0) continue;
+        for (const inv of elements[i]!) if (inv.wrappers.includes("xargs")) inv.fedPaths = carried;
       }
       for (let i = 1; i < n; i++) {
         const prev = elements[i - 1]!.filter((inv) => inv.alternative !== true);
@@ -1039,12 +1044,32 @@ function searchRoots(inv: Invocation): string[] {
     const roots = argv.filter((a) => !a.startsWith("-")).slice(1);
     return roots.length > 0 ? roots : ["."];
   }
-  // A bare `ls` prints the current directory's names; a glob's matches are printed as paths.
+  // A bare `ls` prints the current directory's names (with -a or -A its dotfiles' too: `.*`);
+  // a glob's matches are printed as paths.
   if (inv.program === "ls") {
     const ops = argv.filter((a) => !a.startsWith("-"));
-    return ops.length === 0 ? ["."] : ops.filter((o) => /[*?[]/.test(o));
+    const dotfiles = argv.some((a) =>
+      /^-[a-zA-Z]*[aA]/.test(a) || /^--(?:all|almost-all)$/.test(a)
+    );
+    if (ops.length === 0) return dotfiles ? [".", ".*"] : ["."];
+    return ops.filter((o) => /[*?[]/.test(o));
   }
   return [];
+}
+
+/**
+ * A filter that prints some of the lines it reads as they are (grep without
+ * counting or -o, head, tail, sort, uniq, shuf, tac): names piped through it
+ * stay names.
+ */
+function passesLines(inv: Invocation): boolean {
+  const p = inv.program;
+  if (/^(?:grep|egrep|fgrep|rg)$/.test(p)) {
+    return !inv.argv.some((a) =>
+      /^-[a-zA-Z]*[cloLqZ]/.test(a) || /^--(?:count|only|files|quiet)/.test(a)
+    );
+  }
+  return /^(?:head|tail|sort|uniq|shuf|tac)$/.test(p);
 }
 
 /**

@@ -307,3 +307,35 @@ Deno.test({
     assert.equal(classifyCommand("find -files0-from starts -maxdepth 0").class, "read_only");
   },
 });
+
+Deno.test({
+  name:
+    "names a listing prints reach xargs through line filters: ls -a's dotfiles and a key directory's files are read",
+  ignore: !programRuns("bash", ["--version"]) || !programRuns("xargs", ["--version"]),
+  fn: async () => {
+    await using dir = await tempDir();
+    await Deno.writeTextFile(`${dir.path}/.env`, `API_KEY=${SECRET}\n`);
+    await Deno.writeTextFile(`${dir.path}/notes.txt`, "plain\n");
+    await Deno.mkdir(`${dir.path}/.ssh`);
+    await Deno.writeTextFile(`${dir.path}/.ssh/id_ed25519`, `${SECRET}\n`);
+    await Deno.writeTextFile(`${dir.path}/.ssh/id_ed25519.pub`, "ssh-ed25519 AAAA-public\n");
+    for (
+      const [cwd, cmd, text] of [
+        [dir.path, "ls -a | grep env | xargs cat", "ls -a | grep env | xargs cat"],
+        [dir.path, "ls -A | head -5 | xargs cat 2>/dev/null", "ls -A | head -5 | xargs cat"],
+        [
+          `${dir.path}/.ssh`,
+          "ls | grep -v pub | xargs cat",
+          "cd ~/.ssh && ls | grep -v pub | xargs cat",
+        ],
+      ]
+    ) {
+      assert.ok((await run("bash", ["-c", cmd!], cwd!)).includes(SECRET), cmd);
+      assert.equal(classifyCommand(text!).class, "dangerous", text);
+    }
+    // Control: without -a no dotfile is listed; the secret is not printed, and it stays read_only.
+    assert.ok(!(await run("bash", ["-c", "ls | grep txt | xargs cat"], dir.path)).includes(SECRET));
+    assert.equal(classifyCommand("ls | grep txt | xargs cat").class, "read_only");
+    assert.equal(classifyCommand("ls -a | grep -c env | xargs echo").class, "read_only");
+  },
+});
