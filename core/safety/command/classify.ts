@@ -87,8 +87,21 @@ import { addedArgumentsRule } from "./_rules/added_args.ts";
 const COMPOUND_WORD =
   /(?:^|[\s;&|(){}])(?:do|done|fi|esac|then|else|elif|while|until|for|select|case|if|function|coproc)(?=$|[\s;&|(){}])/;
 
-/** The file finders whose output may be shown (see Invocation.shown). */
-const FINDERS: ReadonlySet<string> = new Set(["find", "gfind", "fd", "fdfind"]);
+/**
+ * The programs whose output may be shown (see Invocation.shown): the file finders, which print
+ * names, and the printers, which print their arguments as text.
+ */
+const FINDERS: ReadonlySet<string> = new Set([
+  "find",
+  "gfind",
+  "fd",
+  "fdfind",
+  "echo",
+  "printf",
+  "print",
+  "write-output",
+  "write-host",
+]);
 
 /** The three classes, weakest first. */
 export const COMMAND_CLASSES = ["read_only", "review", "dangerous"] as const;

@@ -47,6 +47,42 @@ const METADATA_ONLY = new Set([
   "which",
 ]);
 
+/**
+ * Programs given a file that print none of its content: hashes (a digest, not the bytes), and
+ * removal (`rm .env` deletes; the deletion rules judge it).
+ */
+const CONTENT_BLIND = new Set([
+  ..."md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum shasum cksum sum b3sum"
+    .split(" "),
+  "rm",
+  "unlink",
+]);
+
+/**
+ * git subcommands that name files without printing their content: status, the ignore and
+ * attribute checks, the index's and trees' listings, index bits (`update-index
+ * --assume-unchanged .env`), removal and moves, and the history's listing (`log`, `shortlog`,
+ * `whatchanged`, `rev-list`) without a patch option (`-p`, `-u`, `-U5`, `--patch`, `-L`,
+ * `--cc`, `-c`, `--word-diff`, `--color-words`, `--textconv`, `--ext-diff`).
+ */
+function gitWithoutContent(p: string, argv: readonly string[]): boolean {
+  if (p !== "git") return false;
+  const sub = argv.find((a) => !a.startsWith("-"));
+  if (
+    /^(?:status|check-ignore|check-attr|ls-files|ls-tree|update-index|rm|mv)$/.test(sub ?? "")
+  ) {
+    return argv.indexOf(sub!) === argv.findIndex((a) => !a.startsWith("-")) &&
+      !argv.some((a) => /^-[a-zA-Z]*:|^:/.test(a));
+  }
+  if (/^(?:log|shortlog|whatchanged|rev-list)$/.test(sub ?? "")) {
+    return !argv.some((a) =>
+      /^-(?:[a-zA-Z]*[pu]|U[0-9]*|L.*|c)$|^--(?:patch.*|cc|word-diff.*|color-words.*|textconv|ext-diff|unified.*|full-diff)$/
+        .test(a)
+    ) && !argv.some((a) => /^[^-][^:]*:|^:/.test(a));
+  }
+  return false;
+}
+
 /** A jq/yq expression that reads a secret-named variable (`env.GITHUB_TOKEN`, `strenv(API_KEY)`). */
 const SECRET_ENV_READ =
   /(?:\benv\s{0,8}\.\s{0,8}|\$ENV\s{0,8}\.\s{0,8}|\b(?:str)?env\s{0,8}\(\s{0,8}["']?|\benv\s{0,8}\[\s{0,8}["'])[A-Za-z0-9_]*(?:TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|PRIVATE_KEY|ACCESS_KEY|CREDENTIALS?)/i;
@@ -218,7 +254,12 @@ function credentialRule(inv: Invocation, out: Findings): void {
     if (from >= 0 && inDirs(argv[from + 1] ?? "", inv.dirs).some(isCredentialPath)) {
       out.dangerous("credential_exposure", `${p}: reads a credential file as its starting points`);
     }
-  } else if ((!METADATA_ONLY.has(p) || namesFile) && !counts) {
+  } else if (
+    (!METADATA_ONLY.has(p) || namesFile) && !counts && !CONTENT_BLIND.has(p) &&
+    // A printer shown on the terminal prints its words, not a file (`echo "Add the key to .env"`);
+    // what reads its output (`cat $(echo .env)`, `| xargs cat`) is judged with them.
+    !(PRINTERS.has(p) && inv.shown === true) && !gitWithoutContent(p, argv)
+  ) {
     for (const a of searchPaths(p, argv)) {
       // An option's attached value (`--file=F`, `--files0-from=F`, digits in the name too).
       const path = a.replace(/^@/, "").replace(/^[A-Za-z-][A-Za-z0-9-]*=@?/, "");

@@ -339,3 +339,46 @@ Deno.test({
     assert.equal(classifyCommand("ls -a | grep -c env | xargs echo").class, "read_only");
   },
 });
+
+Deno.test({
+  name:
+    "commands that name a credential file without printing it (git status/check-ignore/ls-files/log, a hash, echo) print no secret and are not dangerous; the content readers are",
+  ignore: !programRuns("git", ["--version"]) || !programRuns("bash", ["--version"]),
+  fn: async () => {
+    await using dir = await tempDir();
+    const git = (args: string[]) =>
+      run("git", ["-c", "user.name=t", "-c", "user.email=t@e.invalid", ...args], dir.path);
+    await git(["init", "-q"]);
+    await Deno.writeTextFile(`${dir.path}/.env`, `API_KEY=${SECRET}\n`);
+    await git(["add", ".env"]);
+    await git(["commit", "-q", "-m", "c"]);
+    const blind = [
+      "git status .env",
+      "git check-ignore -v .env; true",
+      "git ls-files .env",
+      "git log --oneline -- .env",
+      "git log --stat -- .env",
+      "md5sum .env",
+      "sha256sum .env",
+      'echo "Add your key to .env"',
+    ];
+    for (const cmd of blind) {
+      const printed = await run("bash", ["-c", cmd], dir.path);
+      assert.ok(!printed.includes(SECRET), `${cmd} printed the secret`);
+      assert.notEqual(classifyCommand(cmd).class, "dangerous", cmd);
+    }
+    // Controls: the same files' content printed is dangerous.
+    for (
+      const cmd of [
+        "git log -p -- .env",
+        "git show HEAD:.env",
+        "cat $(echo .env)",
+        "echo .env | xargs cat",
+      ]
+    ) {
+      const printed = await run("bash", ["-c", cmd], dir.path);
+      assert.ok(printed.includes(SECRET), `${cmd} printed no secret`);
+      assert.equal(classifyCommand(cmd).class, "dangerous", cmd);
+    }
+  },
+});
