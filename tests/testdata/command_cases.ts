@@ -822,6 +822,13 @@ export const DANGEROUS_CASES: readonly CommandCase[] = [
   ["ls -a | grep env | xargs cat", "dangerous", "credential_exposure"],
   ["ls -A | head -5 | xargs cat", "dangerous", "credential_exposure"],
   ["cd ~/.ssh && ls | grep -v pub | xargs cat", "dangerous", "credential_exposure"],
+  // review71: PowerShell's item getters pipe the credential file itself to a reader; Windows
+  // stores under %APPDATA% and Setup's answer files (each was read_only).
+  ["Get-Item ~\\.ssh\\id_rsa | Get-Content", "dangerous", "credential_exposure"],
+  ["Resolve-Path .env | Get-Content", "dangerous", "credential_exposure"],
+  ["Get-Content ~\\AppData\\Roaming\\gcloud\\credentials.db", "dangerous", "credential_exposure"],
+  ["Get-Content $env:APPDATA\\gh\\hosts.yml", "dangerous", "credential_exposure"],
+  ["Get-Content C:\\Windows\\Panther\\Unattend.xml", "dangerous", "credential_exposure"],
 ];
 
 /** Dangerous commands disguised: wrappers, quoting, paths, chains, nesting, look-alike letters. */
@@ -2736,6 +2743,12 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["git log -L1,3:.env", "dangerous", "credential_exposure"],
   ["echo .env | xargs cat", "dangerous", "credential_exposure"],
   ["cat $(echo .env)", "dangerous", "credential_exposure"],
+  // review71: PowerShell's hash, access list and properties of a credential file print none of
+  // it (each was dangerous); an item that is no credential piped to a reader (controls).
+  ["Get-FileHash .env", "read_only"],
+  ["Get-Acl .env", "review"],
+  ["Get-Item foo.rs | Get-Content", "read_only"],
+  ["Get-Item ~\\.ssh\\id_rsa.pub | Get-Content", "read_only"],
   ["sfdisk /dev/sda < table.txt", "dangerous", "disk_write"],
   ["parted -s /dev/sda print mklabel gpt", "dangerous", "disk_write"],
   ['bash -c "find $HOME -name x.txt"', "review"],

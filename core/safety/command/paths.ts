@@ -177,6 +177,9 @@ const CREDENTIAL_FILES = [
   // and salts, a Firebase Admin SDK service-account key.
   /(?:^|\/)(?:\.oci\/config|\.cloudflared\/(?:cert\.pem|[^/]+\.json)|\.railway\/config\.json|\.aliyun\/config\.json|\.expo\/state\.json|configstore\/firebase-tools\.json|\.tsh\/keys\/.*|atuin\/key|\.secrets|\.htpasswd|wp-config\.php)$/,
   /firebase-adminsdk[^/]*\.json$/,
+  // review71: Windows places: gcloud's and gh's stores under %APPDATA%, Windows Setup's answer
+  // files (the administrator's password).
+  /(?:^|\/)(?:appdata\/roaming|\$env:appdata|%appdata%|\$\{env:appdata\})\/(?:gcloud\/|gh\/hosts\.yml$)|(?:^|\/)(?:auto)?unattend\.xml$|(?:^|\/)sysprep\.(?:xml|inf)$/,
   // review71: more stores read_only before. Kubeconfigs with a client key that clusters write
   // (kubeadm's /etc/kubernetes/*.conf, k3s, RKE2, talosctl's), podman's login in any runtime
   // directory, Ansible's vault password file, an X11 cookie, mail clients' passwords (msmtp,

@@ -56,6 +56,11 @@ const CONTENT_BLIND = new Set([
     .split(" "),
   "rm",
   "unlink",
+  // PowerShell's hash, access list and item properties (length, times), not the content.
+  "get-filehash",
+  "get-acl",
+  "get-itemproperty",
+  "gp",
 ]);
 
 /**

@@ -9,7 +9,7 @@
  */
 import type { Findings, Invocation } from "../invocation.ts";
 import { interpreterName, SHELLS } from "./exec.ts";
-import { inDirs, isCredentialDir } from "../paths.ts";
+import { inDirs, isCredentialDir, isCredentialPath } from "../paths.ts";
 import { isBroadSearchRoot, SECRET_WORDS } from "../programs/search.ts";
 import {
   dumpsEnvironment,
@@ -124,8 +124,19 @@ function environmentSecretsPicked(elements: Invocation[][], out: Findings): void
 const PS_LISTERS = new Set(["get-childitem", "gci", "dir", "ls"]);
 /** What reads the content of each file object piped into it. */
 const PS_CONTENT_READERS = new Set(["get-content", "gc", "cat", "type", "select-string", "sls"]);
+/** PowerShell's cmdlets that output the file objects they name (`Get-Item`, `Resolve-Path`). */
+const PS_ITEM_GETTERS = new Set(["get-item", "gi", "resolve-path", "rvpa"]);
 /** Names only PowerShell gives these (in bash, `ls | cat` passes names on, not files). */
-const PS_ONLY = new Set(["get-childitem", "gci", "get-content", "gc", "select-string", "sls"]);
+const PS_ONLY = new Set([
+  "get-childitem",
+  "gci",
+  "get-content",
+  "gc",
+  "select-string",
+  "sls",
+  "get-item",
+  "resolve-path",
+]);
 
 /**
  * `Get-ChildItem ~/.ssh | Get-Content`: PowerShell pipes the listed files
@@ -162,8 +173,11 @@ function credentialListingRead(elements: Invocation[][], out: Findings): void {
       inv.argv.some((a) => !a.startsWith("-") && inDirs(a, inv.dirs).some(isBroadSearchRoot))
     );
     const lister = element.find((inv) =>
-      PS_LISTERS.has(inv.program) &&
-      inv.argv.some((a) => !a.startsWith("-") && inDirs(a, inv.dirs).some(isCredentialDir))
+      (PS_LISTERS.has(inv.program) &&
+        inv.argv.some((a) => !a.startsWith("-") && inDirs(a, inv.dirs).some(isCredentialDir))) ||
+      // `Get-Item ~\.ssh\id_rsa | Get-Content`: the item itself, a credential file (review71).
+      ((PS_LISTERS.has(inv.program) || PS_ITEM_GETTERS.has(inv.program)) &&
+        inv.argv.some((a) => !a.startsWith("-") && inDirs(a, inv.dirs).some(isCredentialPath)))
     );
     if (lister !== undefined) listed = lister.program;
   }
