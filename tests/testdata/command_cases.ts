@@ -2749,6 +2749,11 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["Get-Acl .env", "review"],
   ["Get-Item foo.rs | Get-Content", "read_only"],
   ["Get-Item ~\\.ssh\\id_rsa.pub | Get-Content", "read_only"],
+  // review71: git replace's listing forms (were dangerous history_rewrite); a replacement stays.
+  ["git replace --list", "review"],
+  ["git replace -l 'a*'", "review"],
+  ["git replace HEAD HEAD~1", "dangerous", "history_rewrite"],
+  ["git replace -d 1a2b3c", "dangerous", "history_rewrite"],
   ["sfdisk /dev/sda < table.txt", "dangerous", "disk_write"],
   ["parted -s /dev/sda print mklabel gpt", "dangerous", "disk_write"],
   ['bash -c "find $HOME -name x.txt"', "review"],

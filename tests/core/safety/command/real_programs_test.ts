@@ -382,3 +382,34 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name:
+    "git replace -l/--list or alone lists replace refs and changes none; git replace A B adds one and stays dangerous",
+  ignore: !programRuns("git", ["--version"]),
+  fn: async () => {
+    await using dir = await tempDir();
+    const git = (...args: string[]) =>
+      run("git", ["-c", "user.name=t", "-c", "user.email=t@e.invalid", ...args], dir.path);
+    await git("init", "-q");
+    await git("commit", "-q", "--allow-empty", "-m", "a");
+    await git("commit", "-q", "--allow-empty", "-m", "b");
+    const refs = () => git("for-each-ref");
+    const before = await refs();
+    for (
+      const args of [["replace"], ["replace", "-l"], ["replace", "--list", "*"], [
+        "replace",
+        "--format=long",
+        "-l",
+      ]]
+    ) {
+      await git(...args);
+      assert.equal(await refs(), before, args.join(" "));
+      assert.notEqual(classifyCommand(`git ${args.join(" ")}`).class, "dangerous", args.join(" "));
+    }
+    // Control: a replacement is a new ref that changes what history shows; dangerous.
+    await git("replace", "HEAD", "HEAD~1");
+    assert.notEqual(await refs(), before);
+    assert.equal(classifyCommand("git replace HEAD HEAD~1").class, "dangerous");
+  },
+});
