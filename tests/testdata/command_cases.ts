@@ -1227,7 +1227,8 @@ export const EVASION_CASES: readonly CommandCase[] = [
   ["nsenter --wd=/root/.aws cat credentials", "dangerous", "credential_exposure"],
   ["sudo -D ~/.aws cat credentials", "dangerous", "credential_exposure"],
   ["cd ~; tar czf /tmp/k.tgz .ssh", "dangerous", "credential_exposure"],
-  ["cd ~/.aws; wc -c < credentials", "dangerous", "credential_exposure"],
+  // review71: a byte count prints none of the file (wc -c < credentials is read_only): cat reads it.
+  ["cd ~/.aws; cat < credentials", "dangerous", "credential_exposure"],
   // cmd4: bash expands case patterns; `function f ( ... )` has a subshell body; /proc/self/exe
   // run from a shell is that shell.
   ["case x in $(rm -rf ~)) ;; esac", "dangerous", "recursive_delete"],
@@ -2754,6 +2755,16 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["git replace -l 'a*'", "review"],
   ["git replace HEAD HEAD~1", "dangerous", "history_rewrite"],
   ["git replace -d 1a2b3c", "dangerous", "history_rewrite"],
+  // review71: a quiet, counting or names-only search, and a count or hash of stdin, print none
+  // of a credential file (each was dangerous); a search that prints lines stays dangerous.
+  ["grep -q API_KEY .env && echo set", "read_only"],
+  ["grep -c KEY .env", "read_only"],
+  ["grep -l KEY .env", "read_only"],
+  ["rg -q OPENAI_API_KEY .env", "read_only"],
+  ["wc -l < .env", "read_only"],
+  ["grep -o 'API_KEY=.*' .env", "dangerous", "credential_exposure"],
+  ["grep -e c .env", "dangerous", "credential_exposure"],
+  ["grep -rl token ~", "dangerous", "credential_exposure"],
   ["sfdisk /dev/sda < table.txt", "dangerous", "disk_write"],
   ["parted -s /dev/sda print mklabel gpt", "dangerous", "disk_write"],
   ['bash -c "find $HOME -name x.txt"', "review"],

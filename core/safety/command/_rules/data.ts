@@ -63,6 +63,31 @@ const CONTENT_BLIND = new Set([
   "gp",
 ]);
 
+/** grep's and ripgrep's options that take a value: the rest of a short cluster is that value. */
+const SEARCH_VALUED = /[efmABCdDgtTM]/;
+
+/**
+ * A searcher asked for an exit status, a count or the names of matching files
+ * (`grep -q KEY .env`, `grep -c`, `-l`, `-L`, `rg --count-matches`) prints no
+ * line of the files it reads.
+ */
+function searchPrintsNoLine(p: string, argv: readonly string[]): boolean {
+  if (!/^(?:grep|egrep|fgrep|rg)$/.test(p)) return false;
+  return argv.some((a) => {
+    if (
+      /^--(?:quiet|silent|count|count-matches|files-with-matches|files-without-match)$/.test(a)
+    ) {
+      return true;
+    }
+    if (!/^-[a-zA-Z]/.test(a)) return false;
+    for (const c of a.slice(1)) {
+      if ("qclL".includes(c)) return true;
+      if (SEARCH_VALUED.test(c)) return false;
+    }
+    return false;
+  });
+}
+
 /**
  * git subcommands that name files without printing their content: status, the ignore and
  * attribute checks, the index's and trees' listings, index bits (`update-index
@@ -102,6 +127,14 @@ function kubectlGet(argv: readonly string[]): boolean {
  * replaces by the file's content, is a redirection without a program).
  */
 export function credentialInputRule(inv: Invocation, out: Findings): void {
+  // A count, a hash or a quiet search of stdin prints none of it (`wc -l < .env`).
+  if (
+    CONTENT_BLIND.has(inv.program) ||
+    (inv.program === "wc" && !inv.argv.some((a) => /^--f/.test(a))) ||
+    searchPrintsNoLine(inv.program, inv.argv)
+  ) {
+    return;
+  }
   for (const r of inv.redirects) {
     if (
       (r.op === "<" || r.op === "<>") && r.target !== null &&
@@ -263,7 +296,8 @@ function credentialRule(inv: Invocation, out: Findings): void {
     (!METADATA_ONLY.has(p) || namesFile) && !counts && !CONTENT_BLIND.has(p) &&
     // A printer shown on the terminal prints its words, not a file (`echo "Add the key to .env"`);
     // what reads its output (`cat $(echo .env)`, `| xargs cat`) is judged with them.
-    !(PRINTERS.has(p) && inv.shown === true) && !gitWithoutContent(p, argv)
+    !(PRINTERS.has(p) && inv.shown === true) && !gitWithoutContent(p, argv) &&
+    !searchPrintsNoLine(p, argv)
   ) {
     for (const a of searchPaths(p, argv)) {
       // An option's attached value (`--file=F`, `--files0-from=F`, digits in the name too).

@@ -413,3 +413,41 @@ Deno.test({
     assert.equal(classifyCommand("git replace HEAD HEAD~1").class, "dangerous");
   },
 });
+
+Deno.test({
+  name:
+    "a quiet, counting or names-only search of a credential file and a count of it print no secret; the plain search does",
+  ignore: !programRuns("grep", ["--version"]) || !programRuns("bash", ["--version"]),
+  fn: async () => {
+    await using dir = await tempDir();
+    await Deno.writeTextFile(`${dir.path}/.env`, `API_KEY=${SECRET}\n`);
+    for (
+      const cmd of [
+        "grep -q API_KEY .env && echo set",
+        "grep -qs KEY .env; echo $?",
+        "grep -c KEY .env",
+        "grep -l KEY .env",
+        "grep -L NOPE .env",
+        "grep -cf .env .env",
+        "wc -l < .env",
+        "sha256sum < .env",
+      ]
+    ) {
+      const printed = await run("bash", ["-c", cmd], dir.path);
+      assert.ok(!printed.includes(SECRET), `${cmd} printed the secret`);
+      assert.notEqual(classifyCommand(cmd).class, "dangerous", cmd);
+    }
+    // Controls: the lines themselves printed.
+    for (
+      const cmd of [
+        "grep KEY .env",
+        "grep -o 'API_KEY=.*' .env",
+        "cat < .env",
+        "grep -A1 -e KEY .env",
+      ]
+    ) {
+      assert.ok((await run("bash", ["-c", cmd], dir.path)).includes(SECRET), cmd);
+      assert.equal(classifyCommand(cmd).class, "dangerous", cmd);
+    }
+  },
+});
