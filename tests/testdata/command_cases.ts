@@ -782,6 +782,7 @@ export const DANGEROUS_CASES: readonly CommandCase[] = [
   // review71: jq's data import reads PATH.json (was read_only).
   ["jq -n 'import \"/home/u/.docker/config\" as $c; $c'", "dangerous", "credential_exposure"],
   ["jq -n -L ~/.docker 'import \"config\" as $c; $c'", "dangerous", "credential_exposure"],
+  ["gojq -n -L ~/.docker 'import \"config\" as $c; $c'", "dangerous", "credential_exposure"],
   // review71: memory, keyboard input and Kerberos keys (each was read_only).
   ["cat /dev/mem", "dangerous", "credential_exposure"],
   ["strings /proc/kcore", "dangerous", "credential_exposure"],
@@ -2695,6 +2696,7 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   // review71: jq imports of data and modules that are no credential (controls).
   ["jq -n -L lib 'import \"data/values\" as $v; $v'", "read_only"],
   ["jq -n -L lib 'import \"m\" as m; m::x'", "read_only"],
+  ["gojq -r .name package.json", "read_only"],
   // review71: partitioners' listing forms read the table and exit (were dangerous disk_write);
   // a script, an interactive session or a parted command that writes stay dangerous.
   ["fdisk -l", "review"],

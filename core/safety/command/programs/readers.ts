@@ -59,7 +59,7 @@ export const PLAIN: ProgramRecord = {
   ...reads([
     ..."ls dir vdir pwd cat tac head tail nl wc cut tr echo true false test [ [[ basename dirname realpath readlink which whereis type stat du df cmp comm"
       .split(" "),
-    ..."md5sum sha1sum sha224sum sha256sum sha384sum sha512sum shasum cksum b2sum md5 gojq whoami id groups uname uptime ps pgrep pidof free nproc"
+    ..."md5sum sha1sum sha224sum sha256sum sha384sum sha512sum shasum cksum b2sum md5 whoami id groups uname uptime ps pgrep pidof free nproc"
       .split(" "),
     ..."lscpu lsblk lsusb lspci arch locale tty help apropos whatis column fold fmt expand unexpand od hexdump strings seq sleep wait : cd pushd popd dirs"
       .split(" "),
@@ -123,13 +123,13 @@ export const TREE: ProgramRecord = reads(["tree"], [
 ]);
 
 /**
- * jq: programs are pure but for their data imports; --run-tests runs a test
- * file. `import "P" as $name;` reads the JSON file P.json (jq 1.6: P relative
- * to the working directory, or under a directory -L names) and the program
- * may print it.
+ * jq (and gojq, which reads modules the same way): programs are pure but
+ * for their data imports; --run-tests runs a test file. `import "P" as
+ * $name;` reads the JSON file P.json (jq 1.6: P relative to the working
+ * directory, or under a directory -L names) and the program may print it.
  */
 export const JQ: ProgramRecord = {
-  ...reads(["jq"], [
+  ...reads(["jq", "gojq"], [
     { long: ["run-tests"], arity: "optional", effect: "config" },
     {
       long: ["from-file", "indent", "arg", "argjson", "slurpfile", "rawfile"],
