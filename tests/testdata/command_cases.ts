@@ -2767,6 +2767,10 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["grep -o 'API_KEY=.*' .env", "dangerous", "credential_exposure"],
   ["grep -e c .env", "dangerous", "credential_exposure"],
   ["grep -rl token ~", "dangerous", "credential_exposure"],
+  // review71: signal 0 checks a process and delivers nothing (was dangerous for PID 1 and -1).
+  ["kill -0 1", "review"],
+  ["kill -s 0 -1", "review"],
+  ["kill -9 1", "dangerous", "mass_kill_shutdown"],
   ["sfdisk /dev/sda < table.txt", "dangerous", "disk_write"],
   ["parted -s /dev/sda print mklabel gpt", "dangerous", "disk_write"],
   ['bash -c "find $HOME -name x.txt"', "review"],

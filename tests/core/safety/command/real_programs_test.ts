@@ -451,3 +451,25 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name: "kill -0 delivers no signal (the process lives on) and is not dangerous; kill -9 ends it",
+  ignore: !programRuns("bash", ["--version"]),
+  fn: async () => {
+    await using dir = await tempDir();
+    const out = await run(
+      "bash",
+      [
+        "-c",
+        "sleep 30 & p=$!; kill -0 $p; kill -s 0 $p; kill -0 $p && echo alive; kill -9 $p; wait $p; kill -0 $p 2>/dev/null || echo gone",
+      ],
+      dir.path,
+    );
+    assert.equal(out, "alive\ngone\n");
+    for (const cmd of ["kill -0 1", "kill -s 0 1", "kill -0 -1"]) {
+      assert.notEqual(classifyCommand(cmd).class, "dangerous", cmd);
+    }
+    assert.equal(classifyCommand("kill -9 1").class, "dangerous");
+    assert.equal(classifyCommand("kill -TERM -1").class, "dangerous");
+  },
+});
