@@ -2770,7 +2770,11 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   // review71: signal 0 checks a process and delivers nothing (was dangerous for PID 1 and -1).
   ["kill -0 1", "review"],
   ["kill -s 0 -1", "review"],
-  ["kill -9 1", "dangerous", "mass_kill_shutdown"],
+  // review71: a printer emitting a terminal control string (OSC 52 sets the clipboard, OSC 1337
+  // File= writes a file) is review (each was read_only); colours stay read_only (controls).
+  ["printf '\\033]52;c;cm0gLXJmIH4K\\007'", "review"],
+  ["echo -e '\\e]1337;File=name=eA==;inline=0:aGk=\\a'", "review"],
+  ["printf '\\033[1mbold\\033[0m\\n'", "read_only"],
   ["sfdisk /dev/sda < table.txt", "dangerous", "disk_write"],
   ["parted -s /dev/sda print mklabel gpt", "dangerous", "disk_write"],
   ['bash -c "find $HOME -name x.txt"', "review"],

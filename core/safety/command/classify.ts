@@ -82,6 +82,7 @@ import {
 import { resolveWord } from "./resolve_word.ts";
 import { containerRule } from "./_rules/container.ts";
 import { addedArgumentsRule } from "./_rules/added_args.ts";
+import { terminalControlRule } from "./_rules/terminal_control.ts";
 
 /** A reserved word of a compound command, anywhere a command word may stand. */
 const COMPOUND_WORD =
@@ -907,6 +908,7 @@ class Analysis implements Findings {
       dataRule(inv, this);
       containerRule(inv, this);
       addedArgumentsRule(inv, this);
+      terminalControlRule(inv, this);
       if (dumpsEnvironment(inv)) {
         this.review(`${inv.program}: prints the environment, which may hold secrets`);
       }
