@@ -18,6 +18,7 @@ const PRINTERS = new Set(["echo", "printf", "print", "write-output", "write-host
  * `]` OSC, `P` DCS, `_` APC, `^` PM, `X` SOS.
  */
 const CONTROL_STRING =
+  // deno-lint-ignore no-control-regex
   /(?:\x1b|\\[eE]|\\0{0,2}33|\\x1[bB]|\\u001[bB]|\\U0000001[bB]|`e|\[char\]\s*27\s*\)?\s*\+?\s*['"]?)[\]P_^X]|[\x90\x9d\x9e\x9f\x98]|\\(?:x9[dDeEfF08]|2(?:35|36|37|30))/;
 
 /**
