@@ -63,6 +63,36 @@ const CONTENT_BLIND = new Set([
   "gp",
 ]);
 
+/**
+ * The paths an argument's substitution stands for when its output is known
+ * from the text (review71): a bare listing (`cat $(ls)` is `cat *`, `$(ls -a)`
+ * also `.*`: the current directory's names) and a literal printer (`$(echo
+ * .env)`, `"$(printf %s .e)nv"`). The word is given with each output in the
+ * substitution's place.
+ */
+function substitutedPaths(inv: Invocation): string[] {
+  const out: string[] = [];
+  for (const a of inv.args) {
+    for (const sub of a.subs) {
+      if (sub.kind !== "command") continue;
+      const t = sub.text.trim();
+      const outputs: string[] = [];
+      const ls = /^ls((?:\s+-[a-zA-Z1]+)*)$/.exec(t);
+      if (ls !== null) outputs.push("*", ...(/[aA]/.test(ls[1] ?? "") ? [".*"] : []));
+      const echo =
+        /^(?:echo(?:\s+-n)?|printf\s+(?:'%s'|"%s"|%s))\s+((?:[\w./~*?@%+=:,-]+\s*){1,16})$/
+          .exec(t);
+      if (echo !== null) outputs.push(...echo[1]!.trim().split(/\s+/));
+      for (const o of outputs.slice(0, 16)) {
+        for (const raw of [`$(${sub.text})`, `\`${sub.text}\``]) {
+          if (a.text.includes(raw)) out.push(a.text.replace(raw, o));
+        }
+      }
+    }
+  }
+  return out;
+}
+
 /** grep's and ripgrep's options that take a value: the rest of a short cluster is that value. */
 const SEARCH_VALUED = /[efmABCdDgtTM]/;
 
@@ -299,7 +329,7 @@ function credentialRule(inv: Invocation, out: Findings): void {
     !(PRINTERS.has(p) && inv.shown === true) && !gitWithoutContent(p, argv) &&
     !searchPrintsNoLine(p, argv)
   ) {
-    for (const a of searchPaths(p, argv)) {
+    for (const a of [...searchPaths(p, argv), ...substitutedPaths(inv)]) {
       // An option's attached value (`--file=F`, `--files0-from=F`, digits in the name too).
       const path = a.replace(/^@/, "").replace(/^[A-Za-z-][A-Za-z0-9-]*=@?/, "");
       // git's REV:PATH and :PATH name a file's content in a commit or the index.

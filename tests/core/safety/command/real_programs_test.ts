@@ -501,3 +501,32 @@ Deno.test({
     assert.notEqual(classifyCommand("PS1='\\u@\\h \\w\\$ '").class, "dangerous");
   },
 });
+
+Deno.test({
+  name:
+    "a substitution whose output the text shows (a bare ls, a literal echo or printf) names the files its reader reads",
+  ignore: !programRuns("bash", ["--version"]),
+  fn: async () => {
+    await using dir = await tempDir();
+    await Deno.writeTextFile(`${dir.path}/.env`, `API_KEY=${SECRET}\n`);
+    await Deno.writeTextFile(`${dir.path}/notes.txt`, "plain\n");
+    await Deno.mkdir(`${dir.path}/.ssh`);
+    await Deno.writeTextFile(`${dir.path}/.ssh/id_ed25519`, `${SECRET}\n`);
+    for (
+      const [cwd, cmd, text] of [
+        [`${dir.path}/.ssh`, "cat $(ls)", "cd ~/.ssh && cat $(ls)"],
+        [`${dir.path}/.ssh`, "head `ls`", "cd ~/.ssh && head `ls`"],
+        [dir.path, "cat $(ls -a) 2>/dev/null", "cat $(ls -a)"],
+        [dir.path, 'cat "$(echo .e)nv"', 'cat "$(echo .e)nv"'],
+        [dir.path, 'cat "$(printf %s .e)nv"', 'cat "$(printf %s .e)nv"'],
+      ]
+    ) {
+      assert.ok((await run("bash", ["-c", cmd!], cwd!)).includes(SECRET), cmd);
+      assert.equal(classifyCommand(text!).class, "dangerous", text);
+    }
+    // Controls: the names of plain files, and a count of every file listed.
+    assert.equal(await run("bash", ["-c", "cat $(echo notes.txt)"], dir.path), "plain\n");
+    assert.equal(classifyCommand("cat $(echo notes.txt)").class, "read_only");
+    assert.equal(classifyCommand("wc -l $(ls)").class, "read_only");
+  },
+});
