@@ -97,6 +97,8 @@ const SECRET_NAME_PATTERN = /key|dsn|database_url/i;
  * does (an inverted match, `grep -v TOKEN`, leaves them out).
  */
 function environmentSecretsPicked(elements: Invocation[][], out: Findings): void {
+  // Only a line picker after the first element can pick: most pipelines have none.
+  if (!elements.some((e, i) => i > 0 && e.some((inv) => LINE_PICKERS.test(inv.program)))) return;
   let dumped = false;
   for (const element of elements) {
     if (dumped) {
@@ -144,6 +146,8 @@ const PS_ONLY = new Set([
  * `find ~/.ssh | xargs cat` does. A pair with a name only PowerShell has.
  */
 function credentialListingRead(elements: Invocation[][], out: Findings): void {
+  // Both findings need a reader of the files piped to it: most pipelines have none.
+  if (!elements.some((e) => e.some((inv) => PS_CONTENT_READERS.has(inv.program)))) return;
   let listed: string | null = null;
   let broad = false;
   for (const element of elements) {

@@ -18,6 +18,14 @@ function has(argv: readonly string[], ...names: string[]): boolean {
   return argv.some((a) => names.some((n) => a === n || a.startsWith(`${n}=`)));
 }
 
+/** The clients {@linkcode printsStoredSecret} knows. */
+const CLIENTS = new Set([
+  ..."aws gcloud az terraform tofu nmcli getent wg sops ansible-vault doppler infisical bw lpass"
+    .split(" "),
+  "gopass",
+  "chamber",
+]);
+
 /**
  * True when `program argv` prints a stored secret in clear.
  *
@@ -32,6 +40,8 @@ function has(argv: readonly string[], ...names: string[]): boolean {
  * ```
  */
 export function printsStoredSecret(program: string, argv: readonly string[]): boolean {
+  // Most programs are none of these: the words are joined only for those that are.
+  if (!CLIENTS.has(program)) return false;
   const w = words(argv);
   switch (program) {
     case "aws":
