@@ -2786,6 +2786,11 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["printf '\\033[1mbold\\033[0m\\n'", "read_only"],
   ["cat $(ls)", "read_only"],
   ["wc -l $(ls -a)", "read_only"],
+  // review71: a key's fingerprint or public side, a keytab's principals (were dangerous).
+  ["ssh-keygen -lf ~/.ssh/id_rsa", "review"],
+  ["ssh-keygen -y -f ~/.ssh/id_ed25519", "review"],
+  ["klist -k /etc/krb5.keytab", "review"],
+  ["klist -kK /etc/krb5.keytab", "dangerous", "credential_exposure"],
   ["sfdisk /dev/sda < table.txt", "dangerous", "disk_write"],
   ["parted -s /dev/sda print mklabel gpt", "dangerous", "disk_write"],
   ['bash -c "find $HOME -name x.txt"', "review"],

@@ -93,6 +93,19 @@ function substitutedPaths(inv: Invocation): string[] {
   return out;
 }
 
+/**
+ * A key tool asked for what is public about a key (review71): ssh-keygen's
+ * fingerprint (`-l`), public key (`-y`) or bubblebabble (`-B`), not its
+ * conversion (`-i`, which prints the key itself); klist's principals of a
+ * keytab (`-k`), not their keys (`-K`).
+ */
+function printsKeyMetadata(p: string, argv: readonly string[]): boolean {
+  const letters = argv.filter((a) => /^-[a-zA-Z]+$/.test(a)).join("");
+  if (p === "ssh-keygen") return /[lyB]/.test(letters) && !/[ipeNPm]/.test(letters);
+  if (p === "klist") return !/K/.test(letters);
+  return false;
+}
+
 /** grep's and ripgrep's options that take a value: the rest of a short cluster is that value. */
 const SEARCH_VALUED = /[efmABCdDgtTM]/;
 
@@ -327,7 +340,7 @@ function credentialRule(inv: Invocation, out: Findings): void {
     // A printer shown on the terminal prints its words, not a file (`echo "Add the key to .env"`);
     // what reads its output (`cat $(echo .env)`, `| xargs cat`) is judged with them.
     !(PRINTERS.has(p) && inv.shown === true) && !gitWithoutContent(p, argv) &&
-    !searchPrintsNoLine(p, argv)
+    !searchPrintsNoLine(p, argv) && !printsKeyMetadata(p, argv)
   ) {
     for (const a of [...searchPaths(p, argv), ...substitutedPaths(inv)]) {
       // An option's attached value (`--file=F`, `--files0-from=F`, digits in the name too).

@@ -530,3 +530,28 @@ Deno.test({
     assert.equal(classifyCommand("wc -l $(ls)").class, "read_only");
   },
 });
+
+Deno.test({
+  name:
+    "ssh-keygen -l/-y/-B of a private key print its public side only and are not dangerous; the key itself is",
+  ignore: !programRuns("which", ["ssh-keygen"]),
+  fn: async () => {
+    await using dir = await tempDir();
+    await run("ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-f", "id_ed25519"], dir.path);
+    const key = await Deno.readTextFile(`${dir.path}/id_ed25519`);
+    // The private key's body: the lines between its armour, none of which a public form holds.
+    const body = key.split("\n").filter((l) => l !== "" && !l.startsWith("-----"));
+    for (
+      const args of [["-lf", "id_ed25519"], ["-y", "-f", "id_ed25519"], ["-B", "-f", "id_ed25519"]]
+    ) {
+      const printed = await run("ssh-keygen", args, dir.path);
+      assert.ok(printed.length > 0 && !body.some((l) => printed.includes(l)), args.join(" "));
+      const cmd = `ssh-keygen ${args.join(" ").replace("id_ed25519", "~/.ssh/id_ed25519")}`;
+      assert.notEqual(classifyCommand(cmd).class, "dangerous", cmd);
+    }
+    // Control: the key printed is dangerous.
+    assert.ok(body.every((l) => key.includes(l)));
+    assert.equal(classifyCommand("cat ~/.ssh/id_ed25519").class, "dangerous");
+    assert.equal(classifyCommand("ssh-keygen -i -f ~/.ssh/id_ed25519").class, "dangerous");
+  },
+});
