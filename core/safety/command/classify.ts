@@ -30,7 +30,7 @@
 import { COMMAND_FAMILIES, type FamilyId } from "./families.ts";
 import { type Arg, type Findings, type Invocation, literalArg } from "./invocation.ts";
 import { isOutsideSystemDirs, normalizeProgram } from "./program_name.ts";
-import { cdTargets, isCredentialDir, isCredentialPath } from "./paths.ts";
+import { cdTargets, inDirs, isCredentialDir, isCredentialPath } from "./paths.ts";
 import {
   type ParsedShell,
   parseShell,
@@ -82,13 +82,27 @@ import {
 import { resolveWord } from "./resolve_word.ts";
 import { containerRule } from "./_rules/container.ts";
 import { addedArgumentsRule } from "./_rules/added_args.ts";
+import { terminalControlRule } from "./_rules/terminal_control.ts";
 
 /** A reserved word of a compound command, anywhere a command word may stand. */
 const COMPOUND_WORD =
   /(?:^|[\s;&|(){}])(?:do|done|fi|esac|then|else|elif|while|until|for|select|case|if|function|coproc)(?=$|[\s;&|(){}])/;
 
-/** The file finders whose output may be shown (see Invocation.shown). */
-const FINDERS: ReadonlySet<string> = new Set(["find", "gfind", "fd", "fdfind"]);
+/**
+ * The programs whose output may be shown (see Invocation.shown): the file finders, which print
+ * names, and the printers, which print their arguments as text.
+ */
+const FINDERS: ReadonlySet<string> = new Set([
+  "find",
+  "gfind",
+  "fd",
+  "fdfind",
+  "echo",
+  "printf",
+  "print",
+  "write-output",
+  "write-host",
+]);
 
 /** The three classes, weakest first. */
 export const COMMAND_CLASSES = ["read_only", "review", "dangerous"] as const;
@@ -303,7 +317,13 @@ class Analysis implements Findings {
       }
       return;
     }
-    if (arg.dynamic) return this.review(`${via}: runs the value of a variable`);
+    if (arg.dynamic) {
+      this.review(`${via}: runs the value of a variable`);
+      // The text around the variables runs as written (`bash -c "find $HOME ..."`): judged with
+      // each variable left for the nested shell, as the same text in single quotes would be.
+      if (lang !== "other") this.nested(arg.text, via);
+      return;
+    }
     if (lang === "other") return;
     this.nested(arg.text, via);
   }
@@ -472,10 +492,15 @@ class Analysis implements Findings {
       ) {
         for (const inv of last) inv.shown = true;
       }
+      // What a finder or a listing prints reaches xargs, also through line filters between
+      // (`ls -a | grep env | xargs cat`): each passes on some of the names it is given.
+      let carried: string[] = [];
       for (let i = 1; i < n; i++) {
-        const roots = elements[i - 1]!.flatMap(searchRoots);
-        if (roots.length === 0) continue;
-        for (const inv of elements[i]!) if (inv.wrappers.includes("xargs")) inv.fedPaths = roots;
+        const prev = elements[i - 1]!;
+        const own = prev.flatMap(searchRoots);
+        carried = own.length > 0 ? own : prev.length > 0 && prev.every(passesLines) ? carried : [];
+        if (carried.length === 0) continue;
+        for (const inv of elements[i]!) if (inv.wrappers.includes("xargs")) inv.fedPaths = carried;
       }
       for (let i = 1; i < n; i++) {
         const prev = elements[i - 1]!.filter((inv) => inv.alternative !== true);
@@ -646,6 +671,14 @@ class Analysis implements Findings {
       if (w.createsEmpty === true) this.review(`${w.via}: creates its file when missing (empty)`);
       else reportWrite(w.via, w.file, this);
     }
+    for (const f of u.argFiles ?? []) {
+      // Its content becomes the program's arguments, which any program may print (`xargs echo`).
+      if (
+        inDirs(f.file.text, this.dirs.length > 0 ? this.dirs : undefined).some(isCredentialPath)
+      ) {
+        this.dangerous("credential_exposure", `${f.via}: reads a credential file into arguments`);
+      }
+    }
     if (u.wrapperByPath === true || (u.program !== null && isOutsideSystemDirs(u.program.text))) {
       // `./ls` is whatever the repository put there, not ls.
       this.review("a program run by a path outside the system directories");
@@ -681,6 +714,13 @@ class Analysis implements Findings {
       this.dangerous("obfuscated_exec", "a program name produced by a command substitution");
     } else if (prog.dynamic) this.review("a program name taken from a variable");
     const name = normalizeProgram(prog.text);
+    for (const a of u.args) {
+      // `cat $(echo LmVudg== | base64 -d)`: a path (or any argument) known only once decoded or
+      // downloaded names whatever the text hides.
+      if (this.hidesValue(a)) {
+        this.review(`${name.name}: an argument is decoded or downloaded when it runs`);
+      }
+    }
     if (u.inputInArgs === true && runsArgumentsAsCode(name.name)) {
       this.review("xargs puts its input into the arguments of a program that runs them as code");
     }
@@ -804,6 +844,17 @@ class Analysis implements Findings {
 
   checkAssignment(name: string, v: Arg | undefined): void {
     assignmentRule(name, v, this);
+    if (v !== undefined && this.hidesValue(v)) {
+      this.review("a variable is set to content decoded or downloaded when it runs");
+    }
+  }
+
+  /** A word with a substitution that decodes or downloads: its value is not in the text. */
+  hidesValue(a: Arg): boolean {
+    return a.subs.some((sub) => {
+      const t = this.traitCache.get(sub.text);
+      return t !== undefined && (t.decode || t.download);
+    });
   }
 
   /** Judges the substitutions an unquoted heredoc body runs; returns them. */
@@ -857,6 +908,7 @@ class Analysis implements Findings {
       dataRule(inv, this);
       containerRule(inv, this);
       addedArgumentsRule(inv, this);
+      terminalControlRule(inv, this);
       if (dumpsEnvironment(inv)) {
         this.review(`${inv.program}: prints the environment, which may hold secrets`);
       }
@@ -1007,12 +1059,32 @@ function searchRoots(inv: Invocation): string[] {
     const roots = argv.filter((a) => !a.startsWith("-")).slice(1);
     return roots.length > 0 ? roots : ["."];
   }
-  // A bare `ls` prints the current directory's names; a glob's matches are printed as paths.
+  // A bare `ls` prints the current directory's names (with -a or -A its dotfiles' too: `.*`);
+  // a glob's matches are printed as paths.
   if (inv.program === "ls") {
     const ops = argv.filter((a) => !a.startsWith("-"));
-    return ops.length === 0 ? ["."] : ops.filter((o) => /[*?[]/.test(o));
+    const dotfiles = argv.some((a) =>
+      /^-[a-zA-Z]*[aA]/.test(a) || /^--(?:all|almost-all)$/.test(a)
+    );
+    if (ops.length === 0) return dotfiles ? [".", ".*"] : ["."];
+    return ops.filter((o) => /[*?[]/.test(o));
   }
   return [];
+}
+
+/**
+ * A filter that prints some of the lines it reads as they are (grep without
+ * counting or -o, head, tail, sort, uniq, shuf, tac): names piped through it
+ * stay names.
+ */
+function passesLines(inv: Invocation): boolean {
+  const p = inv.program;
+  if (/^(?:grep|egrep|fgrep|rg)$/.test(p)) {
+    return !inv.argv.some((a) =>
+      /^-[a-zA-Z]*[cloLqZ]/.test(a) || /^--(?:count|only|files|quiet)/.test(a)
+    );
+  }
+  return /^(?:head|tail|sort|uniq|shuf|tac)$/.test(p);
 }
 
 /**

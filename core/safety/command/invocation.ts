@@ -76,8 +76,9 @@ export interface Invocation {
   /**
    * Its output is printed for the user, read by no command: the last element of a pipeline at
    * the top of the text, outside any group, function, substitution or nested command string,
-   * in text with no compound command's words. Worked out only for a finder (find, fd), the one
-   * reader of it.
+   * in text with no compound command's words. Worked out only for a finder (find, fd) and a
+   * printer (echo, printf), the ones that read it: what they print is names and words, not a
+   * file's content, unless a command reads it.
    */
   shown?: true;
   /** The roots of a search whose file names xargs feeds it (`find ~ -type f | xargs grep`). */

@@ -23,6 +23,7 @@ import {
   type Token,
   wordText,
 } from "./_shell_lexer.ts";
+import { zshQualifierCode } from "./zsh_qualifiers.ts";
 
 export {
   type Heredoc,
@@ -388,8 +389,18 @@ class Parser {
         this.lx.pos = save;
         const text = this.lx.readGroupText();
         const raw = `(${text})`;
+        // In zsh it is a glob's qualifier list (`*(e:'cmd':)`): the code it runs is judged too.
+        const qualifierCode: Segment[] = zshQualifierCode(text).map((code) => ({
+          kind: "sub",
+          sub: { kind: "command", text: code },
+          raw: "",
+          quoted: false,
+        }));
         cmd.words.push({
-          segments: [{ kind: "sub", sub: { kind: "command", text }, raw, quoted: false }],
+          segments: [
+            { kind: "sub", sub: { kind: "command", text }, raw, quoted: false },
+            ...qualifierCode,
+          ],
           text: raw,
         });
         continue;

@@ -117,7 +117,11 @@ const CREDENTIAL_FILES = [
   /(?:^|\/)fish_history$|(?:^|\/)\.(?:ash|ksh|sqlite|rediscli)_history$|(?:^|\/)\.(?:zhistory|histfile|dbshell)$/,
   /^~\/\.history$|(?:^|\/)\.(?:bash|zsh)_sessions\/[^/]+\.history$|(?:^|\/)mongosh_repl_history$/,
   /^\/etc\/(?:shadow|gshadow|master\.passwd)$/,
-  /^\/proc\/(?:self|[0-9]+|\*)\/environ$/,
+  // Any process's environment, by number, glob or a variable holding one (`$$`, `$PPID`, `$!`).
+  /^\/proc\/(?:self|thread-self|[0-9]+|\*|\$(?:\$|!|\{?[a-z_][a-z0-9_]*\}?))\/(?:task\/[^/]+\/)?environ$/,
+  // review71: memory (the kernel's, another process's: the keys and tokens it holds), the keyboard's
+  // input events (what is typed, passwords too), Kerberos keytabs and ticket caches.
+  /^\/(?:dev\/k?mem|proc\/kcore|proc\/(?:[0-9]+|\*)\/mem|dev\/input\/(?:event|by-id\/|by-path\/).*)$|\.keytab$|(?:^|\/)krb5cc_[^/]*$/,
   /(?:^|\/)\.env(?:\.(?!example$|sample$|template$|dist$)[a-z0-9_.-]+)?$/,
   // `prod.env`, `app.env`; direnv's `.envrc` (exports); Rails' `secrets.yml`; sshd's host keys.
   /(?:^|\/)[^/]+\.env$|(?:^|\/)\.envrc$|(?:^|\/)secrets\.ya?ml$|(?:^|\/)ssh_host_[a-z0-9]+_key$/,
@@ -173,6 +177,18 @@ const CREDENTIAL_FILES = [
   // and salts, a Firebase Admin SDK service-account key.
   /(?:^|\/)(?:\.oci\/config|\.cloudflared\/(?:cert\.pem|[^/]+\.json)|\.railway\/config\.json|\.aliyun\/config\.json|\.expo\/state\.json|configstore\/firebase-tools\.json|\.tsh\/keys\/.*|atuin\/key|\.secrets|\.htpasswd|wp-config\.php)$/,
   /firebase-adminsdk[^/]*\.json$/,
+  // review71: Windows places: gcloud's and gh's stores under %APPDATA%, Windows Setup's answer
+  // files (the administrator's password).
+  /(?:^|\/)(?:appdata\/roaming|\$env:appdata|%appdata%|\$\{env:appdata\})\/(?:gcloud\/|gh\/hosts\.yml$)|(?:^|\/)(?:auto)?unattend\.xml$|(?:^|\/)sysprep\.(?:xml|inf)$/,
+  // review71: more stores read_only before. Kubeconfigs with a client key that clusters write
+  // (kubeadm's /etc/kubernetes/*.conf, k3s, RKE2, talosctl's), podman's login in any runtime
+  // directory, Ansible's vault password file, an X11 cookie, mail clients' passwords (msmtp,
+  // fetchmail, isync, aerc), Wi-Fi and VPN connections' keys (NetworkManager, wpa_supplicant),
+  // gopass's store, Netlify's CLI login in its other places, FileZilla's and VNC's saved
+  // passwords, a CIFS credentials file, Cloud Foundry's, IBM Cloud's, Exoscale's, Vultr's, OVH's,
+  // Poetry's, keyrings.alt's and Argo CD's tokens, Lima's and Vagrant's generated SSH keys, and
+  // Borg's repository keys.
+  /^\/etc\/(?:kubernetes\/[^/]+\.conf|rancher\/(?:k3s\/k3s|rke2\/rke2)\.yaml|networkmanager\/system-connections\/[^/]+|wpa_supplicant(?:\/[^/]+)?\.conf|samba\/smbpasswd)$|(?:^|\/)(?:\.talos\/config|containers\/auth\.json|\.?vault[_-]pass(?:word)?(?:\.txt)?|\.xauthority|\.msmtprc|msmtp\/config|\.fetchmailrc|\.mbsyncrc|aerc\/accounts\.conf|\.?netlify\/(?:config\/)?config\.json|filezilla\/(?:sitemanager|recentservers)\.xml|\.vnc\/passwd|\.smbcredentials|\.(?:cf|bluemix)\/config\.json|exoscale\/exoscale\.toml|\.?vultr-cli\.ya?ml|\.?ovh\.conf|pypoetry\/auth\.toml|python_keyring\/(?:keyring_pass|crypted_pass)\.cfg|argocd\/config|(?:\.lima|_lima)\/_config\/user|[^/]*private_key)$|(?:^|\/)(?:gopass\/stores|borg\/keys)\//,
   // Terraform state holds every managed resource's attributes, generated passwords and keys included.
   /\.tfstate(?:\.backup)?$/,
   // The desktop keyrings (GNOME, macOS).
@@ -321,6 +337,7 @@ const KNOWN_CREDENTIAL_PATHS = [
   "/etc/gshadow",
   "/etc/master.passwd",
   "/proc/self/environ",
+  "/proc/1/environ",
   "~/.ssh/id_rsa",
   "~/.ssh/id_ed25519",
   "~/.ssh/id_ecdsa",

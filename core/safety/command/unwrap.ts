@@ -51,6 +51,11 @@ export interface Unwrapped {
    * (flock's lock file).
    */
   writes?: { via: string; file: Arg; createsEmpty?: true }[];
+  /**
+   * Files whose content a wrapper reads and gives the command as arguments (`xargs -a FILE`,
+   * `parallel --arg-file FILE`), with the wrapper's name.
+   */
+  argFiles?: { via: string; file: Arg }[];
   /** A wrapper was named by a path outside the system directories (`./xargs`). */
   wrapperByPath?: true;
 }
@@ -402,6 +407,10 @@ function walk(words: readonly Arg[], take: ReadonlySet<number>, ambiguous: numbe
         const full = longByPrefix(spec, a);
         if (name === "xargs" && xargsReplaces(full)) out.inputInArgs = true;
         if (name === "xargs" && xargsSplitsAtNul(full)) out.nulInput = true;
+        if (name === "xargs" || name === "parallel") {
+          const file = argFileValue(name, full, words[i]!, words[i + 1]);
+          if (file !== undefined) (out.argFiles ??= []).push({ via: name, file });
+        }
         if (name === "xargs" && /^--process-slot-var(?:=|$)/.test(full)) {
           // The command runs with NAME set to the slot number (PATH=0 runs ./0/PROGRAM).
           const eq = full.indexOf("=");
@@ -464,6 +473,32 @@ function walk(words: readonly Arg[], take: ReadonlySet<number>, ambiguous: numbe
     out.args = words.slice(i + 1);
   }
   return out;
+}
+
+/**
+ * The file an xargs or GNU parallel option reads its input words from: `-a FILE`, `-aFILE`,
+ * `-0a FILE` (flags before it in a cluster) or `--arg-file[=]FILE` (any prefix the wrapper's
+ * spec resolves); undefined for another option.
+ */
+function argFileValue(
+  name: string,
+  full: string,
+  word: Arg,
+  next: Arg | undefined,
+): Arg | undefined {
+  if (full.startsWith("--")) {
+    const m = /^--arg-file(?:=(.*))?$/s.exec(full);
+    if (m === null) return undefined;
+    return m[1] !== undefined ? { ...word, text: m[1] } : next;
+  }
+  const values = WRAPPERS[name]!.value ?? "";
+  for (let k = 1; k < full.length; k++) {
+    const c = full[k]!;
+    if (c === "a") return k + 1 < full.length ? { ...word, text: full.slice(k + 1) } : next;
+    // another option's value starts here
+    if (values.includes(c) || (WRAPPERS[name]!.optional ?? "").includes(c)) return undefined;
+  }
+  return undefined;
 }
 
 /** True when an xargs option splits the input at NUL bytes: -0 in a short cluster before any value, or --null. */

@@ -52,10 +52,10 @@ export function loopIntegerValue(words: readonly string[]): string | null {
  * The value a `for NAME in WORDS` loop is judged with, as if `NAME=VALUE`
  * were set for its body (NAME takes every listed word in turn and keeps the
  * last after the loop): its one plain word, or with several words the first
- * plain one `sensitive` accepts (a credential file, say), since the body
- * runs with that value too; null for anything else (a quoted, globbed or
- * expanded lone word, several words none of which is sensitive, any other
- * header).
+ * plain one or a glob `sensitive` accepts (a credential file, a glob over
+ * credential files), since the body runs with that value too; null for
+ * anything else (a quoted, globbed or expanded lone word `sensitive` does
+ * not accept, several words none of which is sensitive, any other header).
  *
  * @example
  * ```ts
@@ -65,6 +65,7 @@ export function loopIntegerValue(words: readonly string[]): string | null {
  * assert.equal(loopSingleValue(["for", "f", "in", "a", "b"]), null);
  * assert.equal(loopSingleValue(["for", "f", "in", "a", "b"], (w) => w === "b"), "b");
  * assert.equal(loopSingleValue(["for", "f", "in", "*.txt"]), null);
+ * assert.equal(loopSingleValue(["for", "f", "in", "~/.ssh/*"], (w) => w.includes(".ssh")), "~/.ssh/*");
  * assert.equal(loopSingleValue(["select", "f", "in", "a"]), null);
  * ```
  */
@@ -74,9 +75,13 @@ export function loopSingleValue(
 ): string | null {
   if (words[0] !== "for" || words[2] !== "in" || words.length < 4) return null;
   const list = words.slice(3);
-  if (list.length === 1) return PLAIN.test(list[0]!) ? list[0]! : null;
-  return list.find((w) => PLAIN.test(w) && sensitive(w)) ?? null;
+  if (list.length === 1 && PLAIN.test(list[0]!)) return list[0]!;
+  // A glob `sensitive` accepts (`~/.ssh/*`, `.*`): the body runs with each file it names.
+  return list.find((w) => (PLAIN.test(w) || GLOB_WORD.test(w)) && sensitive(w)) ?? null;
 }
+
+/** A plain word with glob characters in it (`~/.ssh/*`, `.e?v`, `id_[rd]sa`). */
+const GLOB_WORD = /^(?=.*[*?[])[\w@%+=:,./~*?[\]!-]{1,4096}$/;
 
 /** A word the shell leaves as it is: no quote, glob, expansion or separator. */
 const PLAIN = /^[\w@%+=:,./~-]{1,4096}$/;

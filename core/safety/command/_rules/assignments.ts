@@ -72,6 +72,11 @@ const RUNS_VALUE = new RegExp(
     "|GH_BROWSER|GH_PAGER|GH_EDITOR|PIP_PYTHON|GIT_TEST_FSMONITOR)$",
 );
 
+/** Prompt strings, expanded (substitutions run) before each prompt is shown. */
+const PROMPT_VARS = /^(?:PS[0-4]|PROMPT[234]?|RPROMPT2?|RPS[12])$/;
+/** A command substitution in a prompt string: `$(...)` (one nesting level) or backticks. */
+const PROMPT_CODE = /\$\(((?:[^()]|\([^()]*\)){0,4096})\)|`([^`]{0,4096})`/g;
+
 /** Pager variables: git, man and the rest run the value with `sh -c`, as a command. */
 const PAGER_VARS = /^(?:PAGER|GIT_PAGER|MANPAGER|BAT_PAGER|DELTA_PAGER|SYSTEMD_PAGER|GH_PAGER)$/;
 
@@ -133,6 +138,11 @@ export function assignmentRule(name: string, v: Arg | undefined, out: Findings):
     !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)
   ) {
     out.review("an environment variable that changes what programs run or load is set");
+  }
+  // A prompt's command substitutions run each time an interactive shell shows it (bash's
+  // promptvars, zsh's PROMPT_SUBST): `PS1='$(rm -rf ~)'` is judged as that command (review71).
+  if (PROMPT_VARS.test(name) && v !== undefined) {
+    for (const m of v.text.matchAll(PROMPT_CODE)) out.nested(m[1] ?? m[2] ?? "", name);
   }
   // GH_REPO=[HOST/]OWNER/REPO: a host there sends gh (and GH_ENTERPRISE_TOKEN) there as GH_HOST.
   const ghRepoHost = name === "GH_REPO" && v !== undefined &&

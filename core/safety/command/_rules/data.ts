@@ -23,6 +23,7 @@ import { grepPaths } from "../programs/search.ts";
 import { SECRET_VAR, secretArgsRule } from "./secret_args.ts";
 import { inDirs, isCredentialDir, isCredentialPath } from "../paths.ts";
 import { finderSelection } from "../programs/finders.ts";
+import { printsStoredSecret } from "./secret_stores.ts";
 
 /** Programs that only look at a file's metadata, not its content. */
 const METADATA_ONLY = new Set([
@@ -46,6 +47,115 @@ const METADATA_ONLY = new Set([
   "which",
 ]);
 
+/**
+ * Programs given a file that print none of its content: hashes (a digest, not the bytes), and
+ * removal (`rm .env` deletes; the deletion rules judge it).
+ */
+const CONTENT_BLIND = new Set([
+  ..."md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum shasum cksum sum b3sum"
+    .split(" "),
+  "rm",
+  "unlink",
+  // PowerShell's hash, access list and item properties (length, times), not the content.
+  "get-filehash",
+  "get-acl",
+  "get-itemproperty",
+  "gp",
+]);
+
+/**
+ * The paths an argument's substitution stands for when its output is known
+ * from the text (review71): a bare listing (`cat $(ls)` is `cat *`, `$(ls -a)`
+ * also `.*`: the current directory's names) and a literal printer (`$(echo
+ * .env)`, `"$(printf %s .e)nv"`). The word is given with each output in the
+ * substitution's place.
+ */
+function substitutedPaths(inv: Invocation): string[] {
+  const out: string[] = [];
+  for (const a of inv.args) {
+    for (const sub of a.subs) {
+      if (sub.kind !== "command") continue;
+      const t = sub.text.trim();
+      const outputs: string[] = [];
+      const ls = /^ls((?:\s+-[a-zA-Z1]+)*)$/.exec(t);
+      if (ls !== null) outputs.push("*", ...(/[aA]/.test(ls[1] ?? "") ? [".*"] : []));
+      const echo =
+        /^(?:echo(?:\s+-n)?|printf\s+(?:'%s'|"%s"|%s))\s+((?:[\w./~*?@%+=:,-]+\s*){1,16})$/
+          .exec(t);
+      if (echo !== null) outputs.push(...echo[1]!.trim().split(/\s+/));
+      for (const o of outputs.slice(0, 16)) {
+        for (const raw of [`$(${sub.text})`, `\`${sub.text}\``]) {
+          if (a.text.includes(raw)) out.push(a.text.replace(raw, o));
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * A key tool asked for what is public about a key (review71): ssh-keygen's
+ * fingerprint (`-l`), public key (`-y`) or bubblebabble (`-B`), not its
+ * conversion (`-i`, which prints the key itself); klist's principals of a
+ * keytab (`-k`), not their keys (`-K`).
+ */
+function printsKeyMetadata(p: string, argv: readonly string[]): boolean {
+  const letters = argv.filter((a) => /^-[a-zA-Z]+$/.test(a)).join("");
+  if (p === "ssh-keygen") return /[lyB]/.test(letters) && !/[ipeNPm]/.test(letters);
+  if (p === "klist") return !/K/.test(letters);
+  return false;
+}
+
+/** grep's and ripgrep's options that take a value: the rest of a short cluster is that value. */
+const SEARCH_VALUED = /[efmABCdDgtTM]/;
+
+/**
+ * A searcher asked for an exit status, a count or the names of matching files
+ * (`grep -q KEY .env`, `grep -c`, `-l`, `-L`, `rg --count-matches`) prints no
+ * line of the files it reads.
+ */
+function searchPrintsNoLine(p: string, argv: readonly string[]): boolean {
+  if (!/^(?:grep|egrep|fgrep|rg)$/.test(p)) return false;
+  return argv.some((a) => {
+    if (
+      /^--(?:quiet|silent|count|count-matches|files-with-matches|files-without-match)$/.test(a)
+    ) {
+      return true;
+    }
+    if (!/^-[a-zA-Z]/.test(a)) return false;
+    for (const c of a.slice(1)) {
+      if ("qclL".includes(c)) return true;
+      if (SEARCH_VALUED.test(c)) return false;
+    }
+    return false;
+  });
+}
+
+/**
+ * git subcommands that name files without printing their content: status, the ignore and
+ * attribute checks, the index's and trees' listings, index bits (`update-index
+ * --assume-unchanged .env`), removal and moves, and the history's listing (`log`, `shortlog`,
+ * `whatchanged`, `rev-list`) without a patch option (`-p`, `-u`, `-U5`, `--patch`, `-L`,
+ * `--cc`, `-c`, `--word-diff`, `--color-words`, `--textconv`, `--ext-diff`).
+ */
+function gitWithoutContent(p: string, argv: readonly string[]): boolean {
+  if (p !== "git") return false;
+  const sub = argv.find((a) => !a.startsWith("-"));
+  if (
+    /^(?:status|check-ignore|check-attr|ls-files|ls-tree|update-index|rm|mv)$/.test(sub ?? "")
+  ) {
+    return argv.indexOf(sub!) === argv.findIndex((a) => !a.startsWith("-")) &&
+      !argv.some((a) => /^-[a-zA-Z]*:|^:/.test(a));
+  }
+  if (/^(?:log|shortlog|whatchanged|rev-list)$/.test(sub ?? "")) {
+    return !argv.some((a) =>
+      /^-(?:[a-zA-Z]*[pu]|U[0-9]*|L.*|c)$|^--(?:patch.*|cc|word-diff.*|color-words.*|textconv|ext-diff|unified.*|full-diff)$/
+        .test(a)
+    ) && !argv.some((a) => /^[^-][^:]*:|^:/.test(a));
+  }
+  return false;
+}
+
 /** A jq/yq expression that reads a secret-named variable (`env.GITHUB_TOKEN`, `strenv(API_KEY)`). */
 const SECRET_ENV_READ =
   /(?:\benv\s{0,8}\.\s{0,8}|\$ENV\s{0,8}\.\s{0,8}|\b(?:str)?env\s{0,8}\(\s{0,8}["']?|\benv\s{0,8}\[\s{0,8}["'])[A-Za-z0-9_]*(?:TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|PRIVATE_KEY|ACCESS_KEY|CREDENTIALS?)/i;
@@ -60,6 +170,14 @@ function kubectlGet(argv: readonly string[]): boolean {
  * replaces by the file's content, is a redirection without a program).
  */
 export function credentialInputRule(inv: Invocation, out: Findings): void {
+  // A count, a hash or a quiet search of stdin prints none of it (`wc -l < .env`).
+  if (
+    CONTENT_BLIND.has(inv.program) ||
+    (inv.program === "wc" && !inv.argv.some((a) => /^--f/.test(a))) ||
+    searchPrintsNoLine(inv.program, inv.argv)
+  ) {
+    return;
+  }
   for (const r of inv.redirects) {
     if (
       (r.op === "<" || r.op === "<>") && r.target !== null &&
@@ -211,8 +329,20 @@ function credentialRule(inv: Invocation, out: Findings): void {
     if (credential && (reads || inv.shown !== true)) {
       out.dangerous("credential_exposure", `${p}: selects credential files for a reader`);
     }
-  } else if ((!METADATA_ONLY.has(p) || namesFile) && !counts) {
-    for (const a of searchPaths(p, argv)) {
+    // GNU find's -files0-from reads its starting points from a file and names each one it
+    // cannot find in an error message: a file without NULs is printed whole.
+    const from = p === "find" ? argv.indexOf("-files0-from") : -1;
+    if (from >= 0 && inDirs(argv[from + 1] ?? "", inv.dirs).some(isCredentialPath)) {
+      out.dangerous("credential_exposure", `${p}: reads a credential file as its starting points`);
+    }
+  } else if (
+    (!METADATA_ONLY.has(p) || namesFile) && !counts && !CONTENT_BLIND.has(p) &&
+    // A printer shown on the terminal prints its words, not a file (`echo "Add the key to .env"`);
+    // what reads its output (`cat $(echo .env)`, `| xargs cat`) is judged with them.
+    !(PRINTERS.has(p) && inv.shown === true) && !gitWithoutContent(p, argv) &&
+    !searchPrintsNoLine(p, argv) && !printsKeyMetadata(p, argv)
+  ) {
+    for (const a of [...searchPaths(p, argv), ...substitutedPaths(inv)]) {
       // An option's attached value (`--file=F`, `--files0-from=F`, digits in the name too).
       const path = a.replace(/^@/, "").replace(/^[A-Za-z-][A-Za-z0-9-]*=@?/, "");
       // git's REV:PATH and :PATH name a file's content in a commit or the index.
@@ -302,11 +432,9 @@ function credentialRule(inv: Invocation, out: Findings): void {
     (p === "get-storedcredential" || p === "mimikatz") ||
     (p === "reg" && /^save$/i.test(sub[0] ?? "") &&
       argv.some((a) => /\\(?:sam|security|system)$/i.test(a))) ||
-    (p === "printenv" &&
-      sub.some((n) =>
-        /TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|PRIVATE|ACCESS_KEY|CREDENTIAL|DSN$|DATABASE_URL|DB_URL|REDIS_URL|MONGO(?:DB)?_UR[IL]|AMQP_URL|CONNECTION_STRING/i
-          .test(n)
-      ))
+    (p === "printenv" && sub.some((n) => SECRET_ENV_NAME.test(n))) ||
+    printsStoredSecret(p, argv) ||
+    printsNamedVariable(p, argv)
   ) {
     out.dangerous("credential_exposure", `${p}: prints a credential`);
   }
@@ -326,6 +454,25 @@ function credentialRule(inv: Invocation, out: Findings): void {
   if ((p === "history" || p === "get-history" || p === "fc") && !hasShort(argv, "c")) {
     out.review(`${p}: prints shell history, which may hold secrets`);
   }
+}
+
+/** An environment variable named like a secret (`GITHUB_TOKEN`, `DATABASE_URL`). */
+const SECRET_ENV_NAME =
+  /TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|PRIVATE|ACCESS_KEY|CREDENTIAL|DSN$|DATABASE_URL|DB_URL|REDIS_URL|MONGO(?:DB)?_UR[IL]|AMQP_URL|CONNECTION_STRING/i;
+
+/**
+ * The shells' variable listers given a secret name print its value: bash's
+ * `declare -p NAME`/`typeset -p NAME`, zsh's top-level `typeset NAME`,
+ * `typeset -m PATTERN` and `export -p NAME` (`export NAME` and
+ * `declare -x NAME` only set an attribute, and an assignment prints nothing).
+ */
+function printsNamedVariable(p: string, argv: readonly string[]): boolean {
+  if (!/^(?:declare|typeset|export)$/.test(p)) return false;
+  const options = argv.filter((a) => /^[-+][a-zA-Z]+$/.test(a));
+  const names = argv.filter((a) => !/^[-+]/.test(a) && !a.includes("="));
+  if (!names.some((n) => SECRET_ENV_NAME.test(n))) return false;
+  const lists = options.some((o) => /^-[a-zA-Z]*[pm]/.test(o));
+  return lists || (p !== "export" && options.length === 0);
 }
 
 const DB_CLIENTS: Record<string, RegExp | null> = {

@@ -235,6 +235,34 @@ const DISK_TOOLS = new Set([
   "pvremove",
 ]);
 
+/**
+ * A partitioner's listing forms, which read the table and exit without
+ * writing: `fdisk -l`/`-x`, sfdisk's print commands (`-l`, `-d`, `-J`, `-V`,
+ * `-s`, `-g`, `-F`, `-T`), `gdisk -l`, `parted -l` and a parted script of
+ * `print` alone (with `unit` and its value).
+ */
+function listsPartitions(p: string, argv: readonly string[]): boolean {
+  const shorts = argv.filter((a) => /^-[a-zA-Z]+$/.test(a)).join("");
+  if (p === "fdisk" || p === "gdisk") {
+    return /[lx]/.test(shorts) || argv.some((a) => /^--list(?:-details)?$/.test(a));
+  }
+  if (p === "sfdisk") {
+    return /[ldJVsgFT]/.test(shorts) ||
+      argv.some((a) =>
+        /^--(?:list|dump|json|verify|show-size|show-geometry|list-free|list-types)$/.test(a)
+      );
+  }
+  if (p === "parted") {
+    if (argv.some((a) => a === "-l" || a === "--list")) return true;
+    const words = argv.filter((a) => !a.startsWith("-")).slice(1);
+    return words.length > 0 &&
+      words.every((w, i) =>
+        /^(?:print|p|unit)$/.test(w) || (words[i - 1] === "unit" && /^[a-z%]+$/i.test(w))
+      ) && words.some((w) => w === "print" || w === "p");
+  }
+  return false;
+}
+
 function diskRule(inv: Invocation, out: Findings): void {
   const p = inv.program;
   const argv = inv.argv;
@@ -251,6 +279,9 @@ function diskRule(inv: Invocation, out: Findings): void {
   }
   if (DISK_TOOLS.has(p) || /^mkfs\./.test(p) || /^mkdosfs$|^mkntfs$|^newfs/.test(p)) {
     if (p === "zpool" && !["destroy", "labelclear", "create"].includes(argv[0] ?? "")) return;
+    if (listsPartitions(p, argv)) {
+      return out.review(`${p}: lists partition tables (a raw read of the disk)`);
+    }
     return out.dangerous("disk_write", `${p}: formats, partitions or wipes a disk`);
   }
   if (p === "format" && argv.some((a) => /^[a-z]:$/i.test(a))) {

@@ -9,7 +9,7 @@
  */
 import type { Findings, Invocation } from "../invocation.ts";
 import { interpreterName, SHELLS } from "./exec.ts";
-import { inDirs, isCredentialDir } from "../paths.ts";
+import { inDirs, isCredentialDir, isCredentialPath } from "../paths.ts";
 import { isBroadSearchRoot, SECRET_WORDS } from "../programs/search.ts";
 import {
   dumpsEnvironment,
@@ -82,14 +82,63 @@ export function pipelineRule(elements: Invocation[][], out: Findings): void {
     if (elements[i]!.some(isNetworkTool)) networkLater = true;
   }
   credentialListingRead(elements, out);
+  environmentSecretsPicked(elements, out);
+}
+
+/** Filters that print the lines matching their pattern. */
+const LINE_PICKERS = /^(?:grep|egrep|fgrep|rg|ag|ack|findstr|select-string|sls)$/;
+
+/** A pattern naming the secret variables: the search words, and a bare `key`, DSN or database URL. */
+const SECRET_NAME_PATTERN = /key|dsn|database_url/i;
+
+/**
+ * `env | grep TOKEN`, `set | grep -i key`: the whole environment filtered to
+ * the variables named like secrets prints them, as `printenv GITHUB_TOKEN`
+ * does (an inverted match, `grep -v TOKEN`, leaves them out).
+ */
+function environmentSecretsPicked(elements: Invocation[][], out: Findings): void {
+  // Only a line picker after the first element can pick: most pipelines have none.
+  if (!elements.some((e, i) => i > 0 && e.some((inv) => LINE_PICKERS.test(inv.program)))) return;
+  let dumped = false;
+  for (const element of elements) {
+    if (dumped) {
+      for (const inv of element) {
+        if (!LINE_PICKERS.test(inv.program)) continue;
+        const inverted = inv.argv.some((a) =>
+          /^-[a-zA-Z]*v/.test(a) || /^--invert(?:-match)?$/.test(a) || /^-notmatch$/i.test(a)
+        );
+        if (
+          !inverted &&
+          inv.argv.some((a) => SECRET_WORDS.test(a) || SECRET_NAME_PATTERN.test(a))
+        ) {
+          out.dangerous(
+            "credential_exposure",
+            `${inv.program}: picks secrets out of the environment`,
+          );
+        }
+      }
+    }
+    if (element.some(dumpsEnvironment)) dumped = true;
+  }
 }
 
 /** PowerShell's listing cmdlets and aliases, whose output objects are files. */
 const PS_LISTERS = new Set(["get-childitem", "gci", "dir", "ls"]);
 /** What reads the content of each file object piped into it. */
 const PS_CONTENT_READERS = new Set(["get-content", "gc", "cat", "type", "select-string", "sls"]);
+/** PowerShell's cmdlets that output the file objects they name (`Get-Item`, `Resolve-Path`). */
+const PS_ITEM_GETTERS = new Set(["get-item", "gi", "resolve-path", "rvpa"]);
 /** Names only PowerShell gives these (in bash, `ls | cat` passes names on, not files). */
-const PS_ONLY = new Set(["get-childitem", "gci", "get-content", "gc", "select-string", "sls"]);
+const PS_ONLY = new Set([
+  "get-childitem",
+  "gci",
+  "get-content",
+  "gc",
+  "select-string",
+  "sls",
+  "get-item",
+  "resolve-path",
+]);
 
 /**
  * `Get-ChildItem ~/.ssh | Get-Content`: PowerShell pipes the listed files
@@ -97,6 +146,8 @@ const PS_ONLY = new Set(["get-childitem", "gci", "get-content", "gc", "select-st
  * `find ~/.ssh | xargs cat` does. A pair with a name only PowerShell has.
  */
 function credentialListingRead(elements: Invocation[][], out: Findings): void {
+  // Both findings need a reader of the files piped to it: most pipelines have none.
+  if (!elements.some((e) => e.some((inv) => PS_CONTENT_READERS.has(inv.program)))) return;
   let listed: string | null = null;
   let broad = false;
   for (const element of elements) {
@@ -126,8 +177,11 @@ function credentialListingRead(elements: Invocation[][], out: Findings): void {
       inv.argv.some((a) => !a.startsWith("-") && inDirs(a, inv.dirs).some(isBroadSearchRoot))
     );
     const lister = element.find((inv) =>
-      PS_LISTERS.has(inv.program) &&
-      inv.argv.some((a) => !a.startsWith("-") && inDirs(a, inv.dirs).some(isCredentialDir))
+      (PS_LISTERS.has(inv.program) &&
+        inv.argv.some((a) => !a.startsWith("-") && inDirs(a, inv.dirs).some(isCredentialDir))) ||
+      // `Get-Item ~\.ssh\id_rsa | Get-Content`: the item itself, a credential file (review71).
+      ((PS_LISTERS.has(inv.program) || PS_ITEM_GETTERS.has(inv.program)) &&
+        inv.argv.some((a) => !a.startsWith("-") && inDirs(a, inv.dirs).some(isCredentialPath)))
     );
     if (lister !== undefined) listed = lister.program;
   }

@@ -174,6 +174,12 @@ function killRule(inv: Invocation, out: Findings): void {
   const argv = inv.argv;
   if (p === "kill") {
     let pids = [...argv];
+    // Signal 0 (`kill -0 PID`, `-s 0`, `-n 0`, `-SIG0`) is delivered to no process: it only checks
+    // that the process exists and may be signalled (review71: was dangerous for PID 1).
+    const signal = pids[0] === "-s" || pids[0] === "-n" ? pids[1] : pids[0];
+    if (pids.length > 1 && /^(?:-0|0|-SIG0|SIG0|-s0|-n0)$/i.test(signal ?? "")) {
+      return out.review("kill -0: checks that a process exists");
+    }
     if (pids[0] === "-s" || pids[0] === "-n") pids = pids.slice(2);
     else if (pids.length > 1 && /^-(?:[0-9]+|[A-Za-z]+[0-9]*)$/.test(pids[0]!)) {
       pids = pids.slice(1);

@@ -75,6 +75,10 @@ export function kubectlPrintsSecret(argv: readonly string[], ops: readonly strin
     /^(?:-o|--output|--template|--go-template|--jsonpath)/.test(a) ||
     /^-[a-zA-Z]*o/.test(a) && !a.startsWith("--")
   );
+  // `get --raw /api/v1/namespaces/N/secrets[/NAME]`: the API's response, data in base64.
+  const raw = argv.findIndex((a) => a === "--raw" || a.startsWith("--raw="));
+  const path = raw < 0 ? "" : argv[raw]!.startsWith("--raw=") ? argv[raw]!.slice(6) : argv[raw + 1];
+  if (/\/secrets(?:[/?]|$)/.test(path ?? "")) return true;
   return printed && types.some((t) => t === "secret" || t === "secrets");
 }
 /**

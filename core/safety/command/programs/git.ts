@@ -445,9 +445,18 @@ function subRule(inv: Invocation, sub: string, from: number, out: Findings): voi
         out.dangerous("history_rewrite", "git tag --force: moves an existing tag");
       }
       return;
+    case "replace":
+      // `git replace` alone, `-l` or `--list [PATTERN]` lists the replace refs (review71).
+      if (
+        rest.length === 0 ||
+        (rest.some((a) => a === "-l" || /^--l(?:i(?:st?)?)?$/.test(a)) &&
+          !rest.some((a) => /^-[a-zA-Z]*[defg]|^--(?:d|e|g|f(?!o)|c|r)/.test(a)))
+      ) {
+        return;
+      }
+      return out.dangerous("history_rewrite", `git ${sub}: rewrites history`);
     case "filter-branch":
     case "filter-repo":
-    case "replace":
       return out.dangerous("history_rewrite", `git ${sub}: rewrites history`);
     case "rebase":
       if (given(p, "root")) {

@@ -12,7 +12,7 @@ import type { Findings, Invocation } from "../invocation.ts";
 import { shellJoin } from "../invocation.ts";
 import { type ParsedOptions, usesOf } from "./_options.ts";
 import { reportWrite, valueArg } from "./effects.ts";
-import { isCredentialPath } from "../paths.ts";
+import { inDirs, isCredentialPath } from "../paths.ts";
 import type { OptionSpec, ProgramRecord } from "./_record.ts";
 
 /** A record that only reads whatever its options (within the family's limits). */
@@ -59,7 +59,7 @@ export const PLAIN: ProgramRecord = {
   ...reads([
     ..."ls dir vdir pwd cat tac head tail nl wc cut tr echo true false test [ [[ basename dirname realpath readlink which whereis type stat du df cmp comm"
       .split(" "),
-    ..."md5sum sha1sum sha224sum sha256sum sha384sum sha512sum shasum cksum b2sum md5 gojq whoami id groups uname uptime ps pgrep pidof free nproc"
+    ..."md5sum sha1sum sha224sum sha256sum sha384sum sha512sum shasum cksum b2sum md5 whoami id groups uname uptime ps pgrep pidof free nproc"
       .split(" "),
     ..."lscpu lsblk lsusb lspci arch locale tty help apropos whatis column fold fmt expand unexpand od hexdump strings seq sleep wait : cd pushd popd dirs"
       .split(" "),
@@ -122,15 +122,40 @@ export const TREE: ProgramRecord = reads(["tree"], [
   { long: ["filelimit", "timefmt", "charset", "sort"], short: "LPIH", arity: "value" },
 ]);
 
-/** jq: programs are pure; --run-tests runs a test file. */
-export const JQ: ProgramRecord = reads(["jq"], [
-  { long: ["run-tests"], arity: "optional", effect: "config" },
-  {
-    long: ["from-file", "indent", "arg", "argjson", "slurpfile", "rawfile"],
-    short: "fL",
-    arity: "value",
+/**
+ * jq (and gojq, which reads modules the same way): programs are pure but
+ * for their data imports; --run-tests runs a test file. `import "P" as
+ * $name;` reads the JSON file P.json (jq 1.6: P relative to the working
+ * directory, or under a directory -L names) and the program may print it.
+ */
+export const JQ: ProgramRecord = {
+  ...reads(["jq", "gojq"], [
+    { long: ["run-tests"], arity: "optional", effect: "config" },
+    {
+      long: ["from-file", "indent", "arg", "argjson", "slurpfile", "rawfile"],
+      short: "f",
+      arity: "value",
+    },
+    // The module search path: its own entry, so its uses are its values alone.
+    { short: "L", arity: "value" },
+  ]),
+  families: ["credential_exposure"],
+  judge: (inv, parsed, out) => {
+    const dirs = ["", ...usesOf(parsed, "L").map((u) => `${u.value ?? ""}/`)];
+    for (const a of inv.argv) {
+      for (const m of a.matchAll(JQ_DATA_IMPORT)) {
+        const paths = dirs.flatMap((d) => inDirs(`${d}${m[1]!}.json`, inv.dirs));
+        if (paths.some(isCredentialPath)) {
+          out.dangerous("credential_exposure", "jq: imports a credential file as data");
+          return;
+        }
+      }
+    }
   },
-]);
+};
+
+/** jq's data import, `import "PATH" as $NAME`: reads PATH.json. */
+const JQ_DATA_IMPORT = /\bimport\s{0,8}"((?:[^"\\]|\\.){1,1024})"\s{0,8}as\s{0,8}\$/g;
 
 /** yq: -i edits in place, -s/--split-exp writes a file per document, --from-file runs an unseen program. */
 export const YQ: ProgramRecord = {

@@ -116,3 +116,19 @@ Deno.test("unwrapCommand() returns every reading of an ambiguous option, bounded
   const many = unwrapCommand(args("xargs", ..."-i ".repeat(40).trim().split(" "), "ls"));
   assert.ok(many.alternatives.length < 16, `${many.alternatives.length} readings`);
 });
+
+Deno.test("unwrapCommand() hands back the file xargs or parallel reads its argument words from, in every spelling", () => {
+  const file = (...words: string[]) =>
+    (unwrapCommand(args(...words)).argFiles ?? []).map((f) => [f.via, f.file.text]);
+  assert.deepEqual(file("xargs", "-a", "list", "echo"), [["xargs", "list"]]);
+  assert.deepEqual(file("xargs", "-alist", "echo"), [["xargs", "list"]]);
+  assert.deepEqual(file("xargs", "-0a", "list", "echo"), [["xargs", "list"]]);
+  assert.deepEqual(file("xargs", "--arg-file=list", "echo"), [["xargs", "list"]]);
+  assert.deepEqual(file("xargs", "--arg", "list", "echo"), [["xargs", "list"]]);
+  assert.deepEqual(file("parallel", "-a", "list", "echo"), [["parallel", "list"]]);
+  // Controls: `a` as another option's value, or a flag's, is no file option.
+  assert.deepEqual(file("xargs", "-I", "a", "echo", "a"), []);
+  assert.deepEqual(file("xargs", "-Ia", "echo", "a"), []);
+  assert.deepEqual(file("xargs", "-ia", "echo"), []);
+  assert.deepEqual(file("xargs", "-n1", "echo", "-a", "x"), []);
+});
