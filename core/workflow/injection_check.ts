@@ -3,7 +3,7 @@
  * parse) because it runs at the start of every session: the full briefing is
  * injected when the repository's current capsule is not the one last
  * injected for this host (newer, or older: put back by a commit or another
- * branch's; a record dated after its own injection marks nothing), and
+ * branch's), and
  * always right after a compaction, whose summary
  * has just replaced the context that held the earlier injection. A new
  * session (source `startup`, `clear`, `fork`, none or any unknown value)
@@ -100,13 +100,11 @@ export async function checkInjection(
   const header = await readLatestHeader(fs, found.layout);
   if (options.source === "compact") return decide(true, "after_compact", header);
   if (header === null) return decide(true, "header_unreadable", null);
-  const record = (await readInjectionState(fs, found.layout)).hosts[options.hostKey];
-  // A record of a capsule dated after the moment it was injected gives no mark: a capsule
-  // dated ahead (2099) would otherwise make every later one of this machine read as older.
-  const last = record !== undefined &&
-      Date.parse(record.created_at) > Date.parse(record.injected_at)
-    ? undefined
-    : record;
+  // A record marks its capsule whatever the dates in it: a committed capsule dated ahead (2099)
+  // is recorded as injected like any other (its date decides only the reason below, and a
+  // capsule older than the one last injected is injected too). Ignoring such a record let a
+  // stranger's future date inject the capsule at every session start, resume included.
+  const last = (await readInjectionState(fs, found.layout)).hosts[options.hostKey];
   if (last === undefined) return decide(true, "never_injected", header);
   if (last.capsule_id.replace(/^sha256:/, "").startsWith(header.id12)) {
     const repeat = options.repeat ?? "short";

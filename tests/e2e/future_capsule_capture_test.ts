@@ -85,3 +85,29 @@ Deno.test("once a capsule dated 2099 was injected, this machine's next capsule i
   // Control: a record dated before its injection still marks: on resume it is not shown again.
   assert.equal(await start(), "");
 });
+
+Deno.test("a capsule dated 2099 is injected once: not again on resume, nor with repeats off", async () => {
+  const { dir } = await repoWithFutureCapsule();
+  const start = async (source: string, env: Record<string, string> = {}) => {
+    const r = await runBaton(["hook", "session-start", "--host", "claude-code", "--json"], {
+      cwd: dir,
+      env,
+      stdin: JSON.stringify({
+        session_id: "s",
+        transcript_path: "/x.jsonl",
+        cwd: dir,
+        hook_event_name: "SessionStart",
+        source,
+      }),
+    });
+    assert.equal(r.code, 0, r.stderr);
+    return JSON.parse(r.stdout).action;
+  };
+  assert.equal(await start("startup"), "injected");
+  // Before, its record (dated after the moment it was injected) marked nothing: every session,
+  // a resume too, got the committed capsule again, whatever repeat setting the person chose.
+  assert.equal(await start("resume"), "nothing_new");
+  assert.equal(await start("startup", { BATON_BRIEFING_REPEAT: "off" }), "nothing_new");
+  // Control: a new session still gets the repeat (the person's default).
+  assert.equal(await start("startup"), "injected");
+});
