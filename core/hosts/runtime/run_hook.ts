@@ -380,9 +380,18 @@ async function sessionStart(
     report.action = "no_capsule";
     return;
   }
-  if (check.reason === "header_unreadable") {
+  // The light check read latest.md's prose header, its writer's word: the id the job read from
+  // the JSON block decides whether this is the capsule last injected. A header that names
+  // another id (a stranger's edit) never matched the record, and the capsule was injected at
+  // every session start, on resume and with repeats off too.
+  if (
+    check.reason === "header_unreadable" || check.reason === "newer_capsule" ||
+    check.reason === "older_capsule"
+  ) {
     const last = (await readInjectionState(io.fs, layout)).hosts[host];
-    if (last?.capsule_id === r.inject.capsule_id) {
+    const again = check.reason === "header_unreadable" || payload.source === "resume" ||
+      repeat === "off";
+    if (last?.capsule_id === r.inject.capsule_id && again) {
       report.action = "nothing_new";
       return;
     }
