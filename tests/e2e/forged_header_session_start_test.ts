@@ -51,7 +51,10 @@ Deno.test("a pulled latest.md whose header names another id is injected once, no
     // Control: the header as written. Injected once; on resume or with repeats off, nothing.
     assert.equal(await sessionStart(me, "startup"), "injected");
     assert.equal(await sessionStart(me, "resume"), "nothing_new");
-    assert.equal(await sessionStart(me, "startup", { BATON_BRIEFING_REPEAT: "off" }), "nothing_new");
+    assert.equal(
+      await sessionStart(me, "startup", { BATON_BRIEFING_REPEAT: "off" }),
+      "nothing_new",
+    );
 
     // The stranger rewrites the prose header's id (the JSON block, the capsule, is untouched).
     const path = `${stranger.dir}/.baton/latest.md`;
@@ -64,7 +67,10 @@ Deno.test("a pulled latest.md whose header names another id is injected once, no
 
     assert.equal(await sessionStart(me, "resume"), "nothing_new");
     assert.equal(await sessionStart(me, "resume"), "nothing_new");
-    assert.equal(await sessionStart(me, "startup", { BATON_BRIEFING_REPEAT: "off" }), "nothing_new");
+    assert.equal(
+      await sessionStart(me, "startup", { BATON_BRIEFING_REPEAT: "off" }),
+      "nothing_new",
+    );
     // A new session still gets it again (a repeat, as the person's default asks).
     assert.equal(await sessionStart(me, "startup"), "injected");
   });
