@@ -310,20 +310,26 @@ async function placeholderGate(
     problems.push(`the change scan is partial: ${env.safeLine(facts.tree.reason)}`);
   }
   if (unread > 0) problems.push(`${unread} changed file(s) too large, unreadable or gone to scan`);
-  // Nothing to look for, or every changed source file exempt: the gate checked nothing, which
-  // is no pass (a committed `deny: []` or an exempt list naming every folder would make it one).
-  const nothing = done.deny.length === 0
+  // Nothing to look for, every changed source file exempt, or no changed source file at all:
+  // the gate checked nothing, which is no pass (a committed `deny: []` or an exempt list naming
+  // every folder would make it one; so did a clean tree or a change of docs alone, where the
+  // default gates then said `done: pass` with nothing run).
+  const configured = done.deny.length === 0
     ? "no placeholder words are configured (done.deny is empty)"
     : scanned === 0 && exempted > 0
     ? `every changed source file is exempt (${exempted} under done.exempt)`
     : null;
+  const nothing = configured ??
+    (scanned === 0 ? "no changed source file to scan (none changed, or none it reads)" : null);
   if (problems.length === 0 && nothing !== null) {
     return {
       ...base,
       status: "not_applicable",
       detail: nothing,
       duration_ms: Math.round(performance.now() - started),
-      warning: `the placeholder gate checked nothing: ${nothing} in .baton/config.yaml`,
+      warning: `the placeholder gate checked nothing: ${nothing}${
+        configured === null ? "" : " in .baton/config.yaml"
+      }`,
     };
   }
   return {

@@ -71,3 +71,29 @@ Deno.test("control: the same repository passes (exit 0) with a required gate tha
     assert.equal(JSON.parse(fail.stdout).verdict.result, "fail");
   });
 });
+
+Deno.test("with no changed source file to scan (a clean tree, docs alone), the placeholder gate checked nothing: exit 7, never a pass", async () => {
+  // Before, `0 changed source file(s) scanned` was a pass: with no tests command and no rules
+  // (the defaults), `baton done` said `done: pass` with nothing run.
+  for (const config of [null, "done:\n  required: [placeholders]\n"]) {
+    await withShareWorld("baton-done-unchecked-clean-", async ({ a: stranger, b: me }) => {
+      if (config !== null) await pullConfig(stranger, me, config);
+      for (const change of [null, "notes.md"]) {
+        if (change !== null) await Deno.writeTextFile(`${me.dir}/${change}`, "TODO finish\n");
+        const json = await done(me, true);
+        assert.equal(json.code, 7, `${config} ${change}: ${json.stdout}${json.stderr}`);
+        const out = JSON.parse(json.stdout);
+        assert.equal(out.verdict.result, "unchecked");
+        const gate = out.gates.find((g: { gate: string }) => g.gate === "placeholders");
+        assert.equal(gate.status, "not_applicable");
+        assert.match(gate.warning, /checked nothing: no changed source file to scan/);
+      }
+      // Control: one changed source file without a placeholder is scanned, and that is a pass.
+      await Deno.writeTextFile(`${me.dir}/work.ts`, "export const x = 1;\n");
+      const pass = await done(me, false);
+      assert.equal(pass.code, 0, pass.stdout + pass.stderr);
+      assert.match(pass.stdout, /1 changed source file\(s\) scanned, no placeholder/);
+      assert.match(pass.stdout, /^done: pass/m);
+    });
+  }
+});

@@ -73,6 +73,9 @@ Deno.test("done fails (exit 1) on a placeholder in changed source, naming path a
 
 Deno.test("without a tests command the gate is not_applicable with a warning, never a silent pass", async () => {
   await withRepo(null, async (dir) => {
+    // A changed source file, so the placeholder gate checks something (a clean tree checks
+    // nothing at all: exit 7, done_nothing_checked_test).
+    await writeFiles(dir, { "src/b.ts": "export const b = 2;\n" });
     const r = await runBaton(["done", "--json"], { cwd: dir });
     assert.equal(r.code, 0, r.stderr);
     assert.equal(byGate(lines(r.stdout)).tests!.status, "not_applicable");
