@@ -38,7 +38,15 @@ export const logCommand: Command = {
       printJson(io, { status: walk.status, capsules: safe.deep(rows), pruned: walk.pruned });
       return 0;
     }
-    if (rows.length === 0) io.stderr.write("No capsules yet\n");
+    if (rows.length === 0) {
+      // Nothing walked is "no capsules" only when the chain is empty: a latest.md that cannot be
+      // read (a link or a FIFO a commit put there) leaves the archive's capsules unwalked.
+      io.stderr.write(
+        walk.status === "empty"
+          ? "No capsules yet\n"
+          : "No capsule could be walked from .baton/latest.md (see the chain line)\n",
+      );
+    }
     for (const r of rows) {
       io.stdout.write(
         safe.line(
