@@ -839,6 +839,12 @@ export const DANGEROUS_CASES: readonly CommandCase[] = [
   ["Get-Content ~\\AppData\\Roaming\\gcloud\\credentials.db", "dangerous", "credential_exposure"],
   ["Get-Content $env:APPDATA\\gh\\hosts.yml", "dangerous", "credential_exposure"],
   ["Get-Content C:\\Windows\\Panther\\Unattend.xml", "dangerous", "credential_exposure"],
+  // review74: file prints the lines of its -f name list and -m magic files in its messages (each
+  // was read_only).
+  ["file -f .env", "dangerous", "credential_exposure"],
+  ["file -bf ~/.ssh/id_rsa", "dangerous", "credential_exposure"],
+  ["file --magic-file=/usr/share/misc/magic:.env notes.txt", "dangerous", "credential_exposure"],
+  ["file -f - < .env", "dangerous", "credential_exposure"],
 ];
 
 /** Dangerous commands disguised: wrappers, quoting, paths, chains, nesting, look-alike letters. */
@@ -2794,4 +2800,9 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["sfdisk /dev/sda < table.txt", "dangerous", "disk_write"],
   ["parted -s /dev/sda print mklabel gpt", "dangerous", "disk_write"],
   ['bash -c "find $HOME -name x.txt"', "review"],
+  // review74: file names a credential file's type, of stdin too (was dangerous); its name list
+  // and magic files that are no credential (controls).
+  ["file - < .env", "read_only"],
+  ["file -f list.txt", "read_only"],
+  ["file -m my.magic -F .env notes.txt", "read_only"],
 ];

@@ -20,6 +20,7 @@ import {
 } from "../programs/cluster.ts";
 import { DOCKER_GLOBAL_VALUES } from "./container.ts";
 import { grepPaths } from "../programs/search.ts";
+import { fileContentSources } from "../programs/readers.ts";
 import { SECRET_VAR, secretArgsRule } from "./secret_args.ts";
 import { inDirs, isCredentialDir, isCredentialPath } from "../paths.ts";
 import { finderSelection } from "../programs/finders.ts";
@@ -174,6 +175,8 @@ export function credentialInputRule(inv: Invocation, out: Findings): void {
   if (
     CONTENT_BLIND.has(inv.program) ||
     (inv.program === "wc" && !inv.argv.some((a) => /^--f/.test(a))) ||
+    // `file -` names stdin's type; only `-f -` reads it as a list of names and prints them.
+    (inv.program === "file" && !fileContentSources(inv.argv).includes("-")) ||
     searchPrintsNoLine(inv.program, inv.argv)
   ) {
     return;
@@ -334,6 +337,14 @@ function credentialRule(inv: Invocation, out: Findings): void {
     const from = p === "find" ? argv.indexOf("-files0-from") : -1;
     if (from >= 0 && inDirs(argv[from + 1] ?? "", inv.dirs).some(isCredentialPath)) {
       out.dangerous("credential_exposure", `${p}: reads a credential file as its starting points`);
+    }
+  } else if (p === "file") {
+    // file looks at its operands' types; its name list and magic files it prints line by line.
+    if (fileContentSources(argv).some((f) => inDirs(f, inv.dirs).some(isCredentialPath))) {
+      out.dangerous(
+        "credential_exposure",
+        `${p}: prints a credential file's lines in its messages`,
+      );
     }
   } else if (
     (!METADATA_ONLY.has(p) || namesFile) && !counts && !CONTENT_BLIND.has(p) &&

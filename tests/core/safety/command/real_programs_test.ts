@@ -555,3 +555,47 @@ Deno.test({
     assert.equal(classifyCommand("ssh-keygen -i -f ~/.ssh/id_ed25519").class, "dangerous");
   },
 });
+
+Deno.test({
+  name:
+    "file prints each line of its -f name list and -m magic file in its messages: of a credential file, dangerous; `file -` of one prints its type",
+  ignore: !programRuns("file", ["--version"]),
+  fn: async () => {
+    await using dir = await tempDir();
+    await Deno.writeTextFile(`${dir.path}/.env`, `API_KEY=${SECRET}\n`);
+    await Deno.writeTextFile(`${dir.path}/notes.txt`, "plain\n");
+    const both = async (args: string[], stdin?: string): Promise<string> => {
+      const child = new Deno.Command("file", {
+        args,
+        cwd: dir.path,
+        stdin: stdin === undefined ? "null" : "piped",
+        stdout: "piped",
+        stderr: "piped",
+      }).spawn();
+      if (stdin !== undefined) {
+        const w = child.stdin.getWriter();
+        await w.write(new TextEncoder().encode(stdin));
+        await w.close();
+      }
+      const out = await child.output();
+      return new TextDecoder().decode(out.stdout) + new TextDecoder().decode(out.stderr);
+    };
+    for (
+      const args of [["-f", ".env"], ["-bf", ".env"], ["--files-from=.env"], [
+        "--magic-file=.env",
+        "notes.txt",
+      ]]
+    ) {
+      assert.ok((await both(args)).includes(SECRET), `file ${args.join(" ")} printed no secret`);
+      assert.equal(classifyCommand(`file ${args.join(" ")}`).class, "dangerous", args.join(" "));
+    }
+    assert.ok((await both(["-f", "-"], `API_KEY=${SECRET}\n`)).includes(SECRET));
+    assert.equal(classifyCommand("file -f - < .env").class, "dangerous");
+    // Controls: the type of stdin or of the file itself prints none of it, and is read_only.
+    for (const [args, cmd] of [[["-"], "file - < .env"], [[".env"], "file .env"]] as const) {
+      const printed = await both([...args], args[0] === "-" ? `API_KEY=${SECRET}\n` : undefined);
+      assert.ok(!printed.includes(SECRET), cmd);
+      assert.equal(classifyCommand(cmd).class, "read_only", cmd);
+    }
+  },
+});
