@@ -2805,4 +2805,15 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["file - < .env", "read_only"],
   ["file -f list.txt", "read_only"],
   ["file -m my.magic -F .env notes.txt", "read_only"],
+  // review74: a comparison that says only whether or where files differ (cmp without a byte
+  // printer, diff -q/--brief) prints none of them (each was dangerous); the byte printers, a
+  // diff's hunks and a q that is another option's value stay dangerous (controls).
+  ["cmp .env .env.example", "read_only"],
+  ["cmp -s ~/.ssh/id_ed25519 backup/id_ed25519 && echo same", "read_only"],
+  ["diff -q .env .env.example", "read_only"],
+  ["diff -rq --brief ~/.ssh /mnt/backup/.ssh", "read_only"],
+  ["cmp -l .env .env.example", "dangerous", "credential_exposure"],
+  ["cmp --print-bytes .env .env.example", "dangerous", "credential_exposure"],
+  ["diff -Iq .env .env.example", "dangerous", "credential_exposure"],
+  ["diff --label -q .env .env.example", "dangerous", "credential_exposure"],
 ];

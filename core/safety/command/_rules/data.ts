@@ -132,6 +132,57 @@ function searchPrintsNoLine(p: string, argv: readonly string[]): boolean {
   });
 }
 
+/** diff's short options that take a value: the rest of a short cluster is that value. */
+const DIFF_VALUED = /[CDFILSUWxX]/;
+
+/**
+ * A comparison that says only whether, or where, files differ prints none of
+ * their content (review74): cmp names the first differing byte and line
+ * unless asked for the bytes (-b/--print-bytes, -c/--print-chars,
+ * -l/--verbose; BSD's -x prints them in hex), and diff -q/--brief prints
+ * "Files A and B differ" whatever output format is also asked for (GNU
+ * diffutils 3.8). For cmp every word is looked at (a value that looks like a
+ * printing option counts as one); for diff a word another option may take as
+ * its value is skipped, so either way an unsure reading prints content.
+ */
+function comparesWithoutContent(p: string, argv: readonly string[]): boolean {
+  if (p === "cmp") {
+    for (const a of argv) {
+      if (a === "--") break;
+      if (/^--[pv]/.test(a)) return false;
+      if (!/^-[a-zA-Z]/.test(a)) continue;
+      for (const c of a.slice(1)) {
+        if ("bclx".includes(c)) return false;
+        if (c === "i" || c === "n") break;
+      }
+    }
+    return true;
+  }
+  if (p !== "diff") return false;
+  let skip = false;
+  for (const a of argv) {
+    if (skip) {
+      skip = false;
+      continue;
+    }
+    if (a === "--") return false;
+    if (/^--br/.test(a)) return true;
+    if (a.startsWith("--")) {
+      skip = !a.includes("=");
+      continue;
+    }
+    if (!/^-[a-zA-Z]/.test(a)) continue;
+    for (let k = 1; k < a.length; k++) {
+      if (a[k] === "q") return true;
+      if (DIFF_VALUED.test(a[k]!)) {
+        skip = k === a.length - 1;
+        break;
+      }
+    }
+  }
+  return false;
+}
+
 /**
  * git subcommands that name files without printing their content: status, the ignore and
  * attribute checks, the index's and trees' listings, index bits (`update-index
@@ -177,6 +228,7 @@ export function credentialInputRule(inv: Invocation, out: Findings): void {
     (inv.program === "wc" && !inv.argv.some((a) => /^--f/.test(a))) ||
     // `file -` names stdin's type; only `-f -` reads it as a list of names and prints them.
     (inv.program === "file" && !fileContentSources(inv.argv).includes("-")) ||
+    comparesWithoutContent(inv.program, inv.argv) ||
     searchPrintsNoLine(inv.program, inv.argv)
   ) {
     return;
@@ -351,7 +403,8 @@ function credentialRule(inv: Invocation, out: Findings): void {
     // A printer shown on the terminal prints its words, not a file (`echo "Add the key to .env"`);
     // what reads its output (`cat $(echo .env)`, `| xargs cat`) is judged with them.
     !(PRINTERS.has(p) && inv.shown === true) && !gitWithoutContent(p, argv) &&
-    !searchPrintsNoLine(p, argv) && !printsKeyMetadata(p, argv)
+    !searchPrintsNoLine(p, argv) && !printsKeyMetadata(p, argv) &&
+    !comparesWithoutContent(p, argv)
   ) {
     for (const a of [...searchPaths(p, argv), ...substitutedPaths(inv)]) {
       // An option's attached value (`--file=F`, `--files0-from=F`, digits in the name too).

@@ -599,3 +599,53 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name:
+    "cmp without a byte printer and diff -q print no content of a credential file and are not dangerous; cmp -l/-b and diff's hunks print it",
+  ignore: !programRuns("cmp", ["--version"]) || !programRuns("diff", ["--version"]),
+  fn: async () => {
+    await using dir = await tempDir();
+    await Deno.writeTextFile(`${dir.path}/.env`, `API_KEY=${SECRET}\n`);
+    await Deno.writeTextFile(`${dir.path}/.env.example`, "API_KEY=\n");
+    const both = async (program: string, args: string[]): Promise<string> => {
+      const out = await new Deno.Command(program, {
+        args,
+        cwd: dir.path,
+        stdout: "piped",
+        stderr: "piped",
+      }).output();
+      return new TextDecoder().decode(out.stdout) + new TextDecoder().decode(out.stderr);
+    };
+    // The secret's first letter as cmp prints it: its octal code (-l) or the letter itself (-b).
+    const octal = SECRET.charCodeAt(0).toString(8);
+    for (
+      const [program, args] of [
+        ["cmp", []],
+        ["cmp", ["-s"]],
+        ["cmp", ["-n", "40"]],
+        ["diff", ["-q"]],
+        ["diff", ["--brief", "-u"]],
+        ["diff", ["-qy"]],
+      ] as const
+    ) {
+      const cmd = [program, ...args, ".env", ".env.example"].join(" ");
+      const printed = await both(program, [...args, ".env", ".env.example"]);
+      assert.ok(!printed.includes(SECRET) && !printed.includes(` ${octal} `), cmd);
+      assert.equal(classifyCommand(cmd).class, "read_only", cmd);
+    }
+    // Controls: the byte printers and diff's hunks print the content, and stay dangerous.
+    for (
+      const [program, args, shows] of [
+        ["cmp", ["-l"], ` ${octal} `],
+        ["cmp", ["-b"], `${octal} ${SECRET[0]}`],
+        ["diff", ["-u"], SECRET],
+        ["diff", ["-I", "q"], SECRET],
+      ] as const
+    ) {
+      const cmd = [program, ...args, ".env", ".env.example"].join(" ");
+      assert.ok((await both(program, [...args, ".env", ".env.example"])).includes(shows), cmd);
+      assert.equal(classifyCommand(cmd).class, "dangerous", cmd);
+    }
+  },
+});
