@@ -2812,6 +2812,17 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["cmp -s ~/.ssh/id_ed25519 backup/id_ed25519 && echo same", "read_only"],
   ["diff -q .env .env.example", "read_only"],
   ["diff -rq --brief ~/.ssh /mnt/backup/.ssh", "read_only"],
+  // review74: an environment dump filtered by a count, an exit status or a name prints no value,
+  // nor does a word that goes on past key (each was dangerous); pass opening a name picks
+  // DB_PASS and SMTP_PASSWORD (was review).
+  ["env | grep -c TOKEN", "review"],
+  ["env | grep -q API_KEY && echo set", "review"],
+  ["env | grep -i keyboard", "review"],
+  ["set | grep -i keymap", "review"],
+  ["env | grep COMPASS", "review"],
+  ["env | grep PASS", "dangerous", "credential_exposure"],
+  ["printenv | grep -i _pass", "dangerous", "credential_exposure"],
+  ["env | grep -i keys", "dangerous", "credential_exposure"],
   ["cmp -l .env .env.example", "dangerous", "credential_exposure"],
   ["cmp --print-bytes .env .env.example", "dangerous", "credential_exposure"],
   ["diff -Iq .env .env.example", "dangerous", "credential_exposure"],

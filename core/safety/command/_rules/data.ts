@@ -19,7 +19,7 @@ import {
   kubectlPrintsSecret,
 } from "../programs/cluster.ts";
 import { DOCKER_GLOBAL_VALUES } from "./container.ts";
-import { grepPaths } from "../programs/search.ts";
+import { grepPaths, searchPrintsNoLine } from "../programs/search.ts";
 import { fileContentSources } from "../programs/readers.ts";
 import { SECRET_VAR, secretArgsRule } from "./secret_args.ts";
 import { inDirs, isCredentialDir, isCredentialPath } from "../paths.ts";
@@ -105,31 +105,6 @@ function printsKeyMetadata(p: string, argv: readonly string[]): boolean {
   if (p === "ssh-keygen") return /[lyB]/.test(letters) && !/[ipeNPm]/.test(letters);
   if (p === "klist") return !/K/.test(letters);
   return false;
-}
-
-/** grep's and ripgrep's options that take a value: the rest of a short cluster is that value. */
-const SEARCH_VALUED = /[efmABCdDgtTM]/;
-
-/**
- * A searcher asked for an exit status, a count or the names of matching files
- * (`grep -q KEY .env`, `grep -c`, `-l`, `-L`, `rg --count-matches`) prints no
- * line of the files it reads.
- */
-function searchPrintsNoLine(p: string, argv: readonly string[]): boolean {
-  if (!/^(?:grep|egrep|fgrep|rg)$/.test(p)) return false;
-  return argv.some((a) => {
-    if (
-      /^--(?:quiet|silent|count|count-matches|files-with-matches|files-without-match)$/.test(a)
-    ) {
-      return true;
-    }
-    if (!/^-[a-zA-Z]/.test(a)) return false;
-    for (const c of a.slice(1)) {
-      if ("qclL".includes(c)) return true;
-      if (SEARCH_VALUED.test(c)) return false;
-    }
-    return false;
-  });
 }
 
 /** diff's short options that take a value: the rest of a short cluster is that value. */

@@ -649,3 +649,36 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name:
+    "an environment dump filtered by a word that opens a secret name (PASS) prints it and is dangerous; a count, a quiet match or a longer word (keyboard) prints none and is not",
+  ignore: !programRuns("bash", ["--version"]) || !programRuns("grep", ["--version"]),
+  fn: async () => {
+    await using dir = await tempDir();
+    const env = { DB_PASS: SECRET, GITHUB_TOKEN: SECRET, XKB_KEYBOARD: "us", KEYMAP: "de" };
+    for (const command of ["env | grep PASS", "env | grep -i _pass", "printenv | grep -i keys"]) {
+      const printed = await run("bash", ["-fc", command], dir.path, {
+        ...env,
+        SSH_KEYS: SECRET,
+      });
+      assert.ok(printed.includes(SECRET), `${command} printed no secret`);
+      assert.equal(classifyCommand(command).class, "dangerous", command);
+    }
+    // Controls: a count, an exit status, a name and a word longer than key print no secret.
+    for (
+      const command of [
+        "env | grep -c TOKEN",
+        "env | grep -q TOKEN && echo set",
+        "printenv | grep -l PASS",
+        "env | grep -i keyboard",
+        "set | grep -i keymap",
+        "env | grep COMPASS",
+      ]
+    ) {
+      const printed = await run("bash", ["-fc", command], dir.path, env);
+      assert.ok(!printed.includes(SECRET), `${command} printed the secret`);
+      assert.notEqual(classifyCommand(command).class, "dangerous", command);
+    }
+  },
+});
