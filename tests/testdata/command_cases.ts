@@ -799,6 +799,9 @@ export const DANGEROUS_CASES: readonly CommandCase[] = [
   ["cat /dev/input/event3", "dangerous", "credential_exposure"],
   ["base64 /etc/krb5.keytab", "dangerous", "credential_exposure"],
   ["cat /tmp/krb5cc_1000", "dangerous", "credential_exposure"],
+  // review74: SSSD's cache name and a DIR: cache's ticket file (the latter was read_only).
+  ["strings /tmp/krb5cc_1000_Ab3dEf", "dangerous", "credential_exposure"],
+  ["cat /run/user/1000/krb5cc/tktAb3dEf", "dangerous", "credential_exposure"],
   // review71: secret stores' clients that print a stored secret in clear (each was review).
   ["aws secretsmanager get-secret-value --secret-id prod/db", "dangerous", "credential_exposure"],
   ["aws ssm get-parameter --name /app/key --with-decryption", "dangerous", "credential_exposure"],
@@ -2820,6 +2823,9 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["env | grep -i keyboard", "review"],
   ["set | grep -i keymap", "review"],
   ["env | grep COMPASS", "review"],
+  // review74: source files named after the ticket cache are no cache (were dangerous).
+  ["cat lib/krb5/krb5cc_test.go", "read_only"],
+  ["head src/krb5cc_file.c", "read_only"],
   ["env | grep PASS", "dangerous", "credential_exposure"],
   ["printenv | grep -i _pass", "dangerous", "credential_exposure"],
   ["env | grep -i keys", "dangerous", "credential_exposure"],
