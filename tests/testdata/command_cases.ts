@@ -2830,6 +2830,12 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["printenv | grep -i _pass", "dangerous", "credential_exposure"],
   ["env | grep -i keys", "dangerous", "credential_exposure"],
   ["cmp -l .env .env.example", "dangerous", "credential_exposure"],
+  // review74: git log's merge patches and binary patches print the file (each was read_only); the
+  // merges' patches turned off print none (control).
+  ["git log --diff-merges=on -- .env", "dangerous", "credential_exposure"],
+  ["git log --remerge-diff -- .env", "dangerous", "credential_exposure"],
+  ["git log --binary --oneline -- .env", "dangerous", "credential_exposure"],
+  ["git log --diff-merges=off -- .env", "read_only"],
   ["cmp --print-bytes .env .env.example", "dangerous", "credential_exposure"],
   ["diff -Iq .env .env.example", "dangerous", "credential_exposure"],
   ["diff --label -q .env .env.example", "dangerous", "credential_exposure"],

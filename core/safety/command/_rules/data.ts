@@ -163,7 +163,9 @@ function comparesWithoutContent(p: string, argv: readonly string[]): boolean {
  * attribute checks, the index's and trees' listings, index bits (`update-index
  * --assume-unchanged .env`), removal and moves, and the history's listing (`log`, `shortlog`,
  * `whatchanged`, `rev-list`) without a patch option (`-p`, `-u`, `-U5`, `--patch`, `-L`,
- * `--cc`, `-c`, `--word-diff`, `--color-words`, `--textconv`, `--ext-diff`).
+ * `--cc`, `-c`, `--word-diff`, `--color-words`, `--textconv`, `--ext-diff`; review74: git 2.39
+ * prints a merge's patch for `--remerge-diff`, `--binary` and `--diff-merges=` anything but
+ * off/none, and later git's `--dd` is `--diff-merges=first-parent -p`).
  */
 function gitWithoutContent(p: string, argv: readonly string[]): boolean {
   if (p !== "git") return false;
@@ -176,7 +178,7 @@ function gitWithoutContent(p: string, argv: readonly string[]): boolean {
   }
   if (/^(?:log|shortlog|whatchanged|rev-list)$/.test(sub ?? "")) {
     return !argv.some((a) =>
-      /^-(?:[a-zA-Z]*[pu]|U[0-9]*|L.*|c)$|^--(?:patch.*|cc|word-diff.*|color-words.*|textconv|ext-diff|unified.*|full-diff)$/
+      /^-(?:[a-zA-Z]*[pu]|U[0-9]*|L.*|c)$|^--(?:patch.*|cc|word-diff.*|color-words.*|textconv|ext-diff|unified.*|full-diff|remerge-diff|binary|dd|diff-merges(?!=(?:off|none)$).*)$/
         .test(a)
     ) && !argv.some((a) => /^[^-][^:]*:|^:/.test(a));
   }

@@ -682,3 +682,48 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name:
+    "git log --diff-merges=…, --remerge-diff and --binary print a credential file's patch and are dangerous; --diff-merges=off and --stat print none",
+  ignore: !programRuns("git", ["--version"]),
+  fn: async () => {
+    await using dir = await tempDir();
+    const git = (...args: string[]) =>
+      run("git", ["-c", "user.name=t", "-c", "user.email=t@e.invalid", ...args], dir.path);
+    const env = (v: string) => Deno.writeTextFile(`${dir.path}/.env`, `API_KEY=${SECRET}-${v}\n`);
+    await git("init", "-q");
+    await env("a");
+    await git("add", ".env");
+    await git("commit", "-q", "-m", "a");
+    await git("checkout", "-q", "-b", "side");
+    await env("b");
+    await git("commit", "-q", "-am", "b");
+    await git("checkout", "-q", "-");
+    await env("c");
+    await git("commit", "-q", "-am", "c");
+    await git("merge", "-q", "side", "-m", "m"); // a conflict, resolved below
+    await env("d");
+    await git("add", ".env");
+    await git("commit", "-q", "-m", "m");
+    for (
+      const opts of [
+        ["--diff-merges=on"],
+        ["--diff-merges=first-parent"],
+        ["--diff-merges=c"],
+        ["--remerge-diff"],
+        ["--binary"],
+      ]
+    ) {
+      const cmd = `git log ${opts.join(" ")} -- .env`;
+      assert.ok((await git("log", ...opts, "--", ".env")).includes(SECRET), `${cmd} printed none`);
+      assert.equal(classifyCommand(cmd).class, "dangerous", cmd);
+    }
+    // Controls: no patch asked for, or merges' patches turned off.
+    for (const opts of [["--diff-merges=off"], ["--stat"], ["--oneline", "-m"]]) {
+      const cmd = `git log ${opts.join(" ")} -- .env`;
+      assert.ok(!(await git("log", ...opts, "--", ".env")).includes(SECRET), `${cmd} printed it`);
+      assert.equal(classifyCommand(cmd).class, "read_only", cmd);
+    }
+  },
+});
