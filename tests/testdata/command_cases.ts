@@ -1328,7 +1328,8 @@ export const EVASION_CASES: readonly CommandCase[] = [
   ["git grep --no-index BEGIN ~/.ssh", "dangerous", "credential_exposure"],
   ["git grep --no-index -e x -- ~/.aws", "dangerous", "credential_exposure"],
   ["git diff ~/.ssh /tmp/empty", "dangerous", "credential_exposure"],
-  ["git diff --no-index --stat ~/.gnupg /tmp/empty", "dangerous", "credential_exposure"],
+  // review74: was `--stat`, which prints names and counts only (now read_only, a negative case).
+  ["git diff --no-index -U1 ~/.gnupg /tmp/empty", "dangerous", "credential_exposure"],
   ["cd ~/.ssh && grep -r BEGIN", "dangerous", "credential_exposure"],
   ["cd ~/.ssh && grep -Ri BEGIN", "dangerous", "credential_exposure"],
   ["cd ~/.aws; rg -i secret", "dangerous", "credential_exposure"],
@@ -2836,6 +2837,14 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["git log --remerge-diff -- .env", "dangerous", "credential_exposure"],
   ["git log --binary --oneline -- .env", "dangerous", "credential_exposure"],
   ["git log --diff-merges=off -- .env", "read_only"],
+  // review74: git diff asked for names, counts or an exit status prints no line (each was
+  // dangerous); with a patch or --check beside it, it does (controls).
+  ["git diff --stat -- .env", "read_only"],
+  ["git diff --name-only HEAD~1 -- .env", "read_only"],
+  ["git diff --quiet -- .env || echo changed", "read_only"],
+  ["git diff --no-index --stat ~/.gnupg /tmp/empty", "read_only"],
+  ["git diff --stat -p -- .env", "dangerous", "credential_exposure"],
+  ["git diff --name-only --check -- .env", "dangerous", "credential_exposure"],
   ["cmp --print-bytes .env .env.example", "dangerous", "credential_exposure"],
   ["diff -Iq .env .env.example", "dangerous", "credential_exposure"],
   ["diff --label -q .env .env.example", "dangerous", "credential_exposure"],

@@ -161,9 +161,10 @@ function comparesWithoutContent(p: string, argv: readonly string[]): boolean {
 /**
  * git subcommands that name files without printing their content: status, the ignore and
  * attribute checks, the index's and trees' listings, index bits (`update-index
- * --assume-unchanged .env`), removal and moves, and the history's listing (`log`, `shortlog`,
- * `whatchanged`, `rev-list`) without a patch option (`-p`, `-u`, `-U5`, `--patch`, `-L`,
- * `--cc`, `-c`, `--word-diff`, `--color-words`, `--textconv`, `--ext-diff`; review74: git 2.39
+ * --assume-unchanged .env`), removal and moves, the history's listing (`log`, `shortlog`,
+ * `whatchanged`, `rev-list`) and `diff` asked for names or counts only, without a patch option
+ * (`-p`, `-u`, `-U5`, `--patch`, `-L`, `--cc`, `-c`, `--word-diff`, `--color-words`,
+ * `--textconv`, `--ext-diff`; review74: git 2.39
  * prints a merge's patch for `--remerge-diff`, `--binary` and `--diff-merges=` anything but
  * off/none, and later git's `--dd` is `--diff-merges=first-parent -p`).
  */
@@ -176,14 +177,27 @@ function gitWithoutContent(p: string, argv: readonly string[]): boolean {
     return argv.indexOf(sub!) === argv.findIndex((a) => !a.startsWith("-")) &&
       !argv.some((a) => /^-[a-zA-Z]*:|^:/.test(a));
   }
+  const inRepo = argv.some((a) => /^[^-][^:]*:|^:/.test(a));
   if (/^(?:log|shortlog|whatchanged|rev-list)$/.test(sub ?? "")) {
-    return !argv.some((a) =>
-      /^-(?:[a-zA-Z]*[pu]|U[0-9]*|L.*|c)$|^--(?:patch.*|cc|word-diff.*|color-words.*|textconv|ext-diff|unified.*|full-diff|remerge-diff|binary|dd|diff-merges(?!=(?:off|none)$).*)$/
-        .test(a)
-    ) && !argv.some((a) => /^[^-][^:]*:|^:/.test(a));
+    return !argv.some((a) => GIT_PATCH.test(a)) && !inRepo;
+  }
+  // review74: git diff asked only for names, counts, a summary or an exit status (git 2.39
+  // printed no line of the file for each; `--check` prints the lines it faults).
+  if (sub === "diff") {
+    return argv.some((a) => GIT_DIFF_SUMMARY.test(a)) &&
+      !argv.some((a) => GIT_PATCH.test(a) || /^(?:-W|--function-context|--check)$/.test(a)) &&
+      !inRepo;
   }
   return false;
 }
+
+/** A git option that prints a patch (or a merge's), so the lines of the files it names. */
+const GIT_PATCH =
+  /^-(?:[a-zA-Z]*[pu]|U[0-9]*|L.*|c)$|^--(?:patch.*|cc|word-diff.*|color-words.*|textconv|ext-diff|unified.*|full-diff|remerge-diff|binary|dd|diff-merges(?!=(?:off|none)$).*)$/;
+
+/** git diff's output formats without a patch: names, counts, a summary, an exit status. */
+const GIT_DIFF_SUMMARY =
+  /^(?:-s|--no-patch|--name-only|--name-status|--numstat|--shortstat|--stat(?:=.*|-.*)?|--dirstat(?:=.*|-.*)?|--compact-summary|--summary|--quiet|--raw)$/;
 
 /** A jq/yq expression that reads a secret-named variable (`env.GITHUB_TOKEN`, `strenv(API_KEY)`). */
 const SECRET_ENV_READ =

@@ -727,3 +727,52 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name:
+    "git diff asked for names, counts or an exit status prints no line of a credential file and is not dangerous; with a patch or --check it is",
+  ignore: !programRuns("git", ["--version"]),
+  fn: async () => {
+    await using dir = await tempDir();
+    const git = (...args: string[]) =>
+      run("git", ["-c", "user.name=t", "-c", "user.email=t@e.invalid", ...args], dir.path);
+    await git("init", "-q");
+    await Deno.writeTextFile(`${dir.path}/.env`, `API_KEY=${SECRET}-a\n`);
+    await git("add", ".env");
+    await git("commit", "-q", "-m", "a");
+    // Trailing blanks, so --check has a line to fault.
+    await Deno.writeTextFile(`${dir.path}/.env`, `API_KEY=${SECRET}-b   \n`);
+    for (
+      const opts of [
+        ["--stat"],
+        ["--name-only"],
+        ["--name-status"],
+        ["--numstat"],
+        ["--shortstat"],
+        ["--quiet"],
+        ["--raw"],
+        ["-s"],
+      ]
+    ) {
+      const cmd = `git diff ${opts.join(" ")} -- .env`;
+      assert.ok(!(await git("diff", ...opts, "--", ".env")).includes(SECRET), `${cmd} printed it`);
+      assert.notEqual(classifyCommand(cmd).class, "dangerous", cmd);
+    }
+    // A key directory compared outside the work tree: --stat names its files and counts lines.
+    await Deno.mkdir(`${dir.path}/keys`);
+    await Deno.mkdir(`${dir.path}/empty`);
+    await Deno.writeTextFile(`${dir.path}/keys/id_ed25519`, `${SECRET}\n`);
+    for (const [opts, prints] of [[["--stat"], false], [[], true]] as const) {
+      const printed = await git("diff", "--no-index", ...opts, "keys", "empty");
+      assert.equal(printed.includes(SECRET), prints, `git diff --no-index ${opts.join(" ")}`);
+      const cmd = `git diff --no-index ${opts.join(" ")} ~/.ssh /tmp/empty`.replace("  ", " ");
+      assert.equal(classifyCommand(cmd).class === "dangerous", prints, cmd);
+    }
+    // Controls: a patch, beside a summary too, and --check's faulted lines print the secret.
+    for (const opts of [[], ["--stat", "-p"], ["--stat", "--check"], ["--exit-code"]]) {
+      const cmd = `git diff ${opts.join(" ")} -- .env`.replace("  ", " ");
+      assert.ok((await git("diff", ...opts, "--", ".env")).includes(SECRET), `${cmd} printed none`);
+      assert.equal(classifyCommand(cmd).class, "dangerous", cmd);
+    }
+  },
+});
