@@ -842,6 +842,13 @@ export const DANGEROUS_CASES: readonly CommandCase[] = [
   ["Get-Content ~\\AppData\\Roaming\\gcloud\\credentials.db", "dangerous", "credential_exposure"],
   ["Get-Content $env:APPDATA\\gh\\hosts.yml", "dangerous", "credential_exposure"],
   ["Get-Content C:\\Windows\\Panther\\Unattend.xml", "dangerous", "credential_exposure"],
+  // review74: password managers' reads that print a secret in clear (each was review).
+  ["gopass web/github", "dangerous", "credential_exposure"],
+  ["gopass cat web/github", "dangerous", "credential_exposure"],
+  ["pass grep smtp", "dangerous", "credential_exposure"],
+  ["keyring get github user", "dangerous", "credential_exposure"],
+  ["kwallet-query -r github kdewallet", "dangerous", "credential_exposure"],
+  ["secret-tool search --all service github", "dangerous", "credential_exposure"],
   // review74: file prints the lines of its -f name list and -m magic files in its messages (each
   // was read_only).
   ["file -f .env", "dangerous", "credential_exposure"],
@@ -2843,6 +2850,12 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["git diff --name-only HEAD~1 -- .env", "read_only"],
   ["git diff --quiet -- .env || echo changed", "read_only"],
   ["git diff --no-index --stat ~/.gnupg /tmp/empty", "read_only"],
+  // review74: pass -c/--clip copies the secret to the clipboard and prints none (was dangerous);
+  // the same clients' listings (controls).
+  ["pass -c email/gmail", "review"],
+  ["pass show --clip=2 email/gmail", "review"],
+  ["gopass sync", "review"],
+  ["keyring set github user", "review"],
   ["git diff --stat -p -- .env", "dangerous", "credential_exposure"],
   ["git diff --name-only --check -- .env", "dangerous", "credential_exposure"],
   ["cmp --print-bytes .env .env.example", "dangerous", "credential_exposure"],

@@ -472,14 +472,20 @@ function credentialRule(inv: Invocation, out: Findings): void {
       ) &&
       (hasShort(argv, "w") || hasShort(argv, "g") || sub[0] === "dump-keychain" ||
         sub[0] === "export")) ||
-    (p === "pass" && (sub[0] === "show" || (sub.length === 1 && sub[0] !== "ls"))) ||
+    // pass shows a secret (`show`, a bare name) unless -c/--clip copies it instead; `grep`
+    // prints the matching lines of every decrypted secret and `otp` a code (review74).
+    (p === "pass" &&
+      (((sub[0] === "show" || (sub.length === 1 && sub[0] !== "ls")) &&
+        !argv.some((a) => /^(?:-c\d*|--clip(?:=.*)?)$/.test(a))) ||
+        sub[0] === "grep" || sub[0] === "otp")) ||
     (p === "op" && /^(?:read|item get|document get)/.test(pair)) ||
     (p === "vault" && /^(?:read|kv get|token lookup|print token)/.test(pair)) ||
     ((p === "kubectl" || p === "oc" || p === "k") && pair.startsWith("config view") &&
       kubectlConfigUnredacted(argv)) ||
     ((p === "kubectl" || p === "oc" || p === "k") && kubectlGet(argv)) ||
     (p === "gpg" && argv.some((a) => /^--export-secret/.test(a))) ||
-    (p === "secret-tool" && sub[0] === "lookup") ||
+    // secret-tool search prints each item's `secret = ...` line, as lookup prints the secret.
+    (p === "secret-tool" && (sub[0] === "lookup" || sub[0] === "search")) ||
     // Saved Wi-Fi keys in clear; PowerShell's own command history file.
     (p === "netsh" && argv.some((a) => /^key=clear$/i.test(a))) ||
     argv.some((a) => /\bHistorySavePath\b/i.test(a)) ||
