@@ -843,6 +843,11 @@ export const DANGEROUS_CASES: readonly CommandCase[] = [
   ["Get-Content $env:APPDATA\\gh\\hosts.yml", "dangerous", "credential_exposure"],
   ["Get-Content C:\\Windows\\Panther\\Unattend.xml", "dangerous", "credential_exposure"],
   // review74: password managers' reads that print a secret in clear (each was review).
+  // review74: a variable holding a secret-named variable's value, or naming one for ${!N}, is
+  // printed (each was read_only).
+  ["x=$GITHUB_TOKEN; echo $x", "dangerous", "credential_exposure"],
+  ['t="${API_KEY}"; u=$t; printf "%s" "$u"', "dangerous", "credential_exposure"],
+  ["n=GITHUB_TOKEN; echo ${!n}", "dangerous", "credential_exposure"],
   ["gopass web/github", "dangerous", "credential_exposure"],
   ["gopass cat web/github", "dangerous", "credential_exposure"],
   ["pass grep smtp", "dangerous", "credential_exposure"],
@@ -2852,6 +2857,9 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["git diff --no-index --stat ~/.gnupg /tmp/empty", "read_only"],
   // review74: pass -c/--clip copies the secret to the clipboard and prints none (was dangerous);
   // the same clients' listings (controls).
+  ["x=$GITHUB_TOKEN; echo ${#x}", "read_only"],
+  ["x=$GITHUB_TOKEN; x=done; echo $x", "read_only"],
+  ["n=PATH; echo ${!n}", "read_only"],
   ["pass -c email/gmail", "review"],
   ["pass show --clip=2 email/gmail", "review"],
   ["gopass sync", "review"],

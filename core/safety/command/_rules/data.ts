@@ -21,7 +21,7 @@ import {
 import { DOCKER_GLOBAL_VALUES } from "./container.ts";
 import { grepPaths, searchPrintsNoLine } from "../programs/search.ts";
 import { fileContentSources } from "../programs/readers.ts";
-import { SECRET_VAR, secretArgsRule } from "./secret_args.ts";
+import { holdsSecretCopy, SECRET_VAR, secretArgsRule } from "./secret_args.ts";
 import { inDirs, isCredentialDir, isCredentialPath } from "../paths.ts";
 import { finderSelection } from "../programs/finders.ts";
 import { printsStoredSecret } from "./secret_stores.ts";
@@ -502,7 +502,10 @@ function credentialRule(inv: Invocation, out: Findings): void {
   if (printsSecretEnv(inv)) {
     out.dangerous("credential_exposure", "PowerShell: prints a secret-named environment variable");
   }
-  if ((PRINTERS.has(p) || OUTPUT_CMDLETS.has(p)) && argv.some((a) => SECRET_VAR.test(a))) {
+  if (
+    (PRINTERS.has(p) || OUTPUT_CMDLETS.has(p)) &&
+    argv.some((a) => SECRET_VAR.test(a) || holdsSecretCopy(a, inv.vars))
+  ) {
     out.dangerous("credential_exposure", `${p}: prints a secret-named variable`);
   }
   // envsubst prints its stdin with the variables it names filled in.

@@ -776,3 +776,38 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name:
+    "a variable given a secret-named variable's value, or naming one for ${!N}, prints the secret when printed: dangerous; its length, another value or a plain name's indirection are not",
+  ignore: !programRuns("bash", ["--version"]),
+  fn: async () => {
+    await using dir = await tempDir();
+    const env = { GITHUB_TOKEN: SECRET, API_KEY: SECRET };
+    for (
+      const command of [
+        "x=$GITHUB_TOKEN; echo $x",
+        'x=${API_KEY}; y=$x; printf "%s\\n" "$y"',
+        "export T=$GITHUB_TOKEN; echo $T",
+        "n=GITHUB_TOKEN; echo ${!n}",
+      ]
+    ) {
+      const printed = await run("bash", ["-fc", command], dir.path, env);
+      assert.ok(printed.includes(SECRET), `${command} printed no secret`);
+      assert.equal(classifyCommand(command).class, "dangerous", command);
+    }
+    // Controls: a length, a value written over, a plain variable's indirection print no secret.
+    for (
+      const command of [
+        "x=$GITHUB_TOKEN; echo ${#x}",
+        "x=$GITHUB_TOKEN; x=hello; echo $x",
+        "n=PATH; echo ${!n}",
+        "x=$HOME; echo $x",
+      ]
+    ) {
+      const printed = await run("bash", ["-fc", command], dir.path, env);
+      assert.ok(!printed.includes(SECRET), `${command} printed the secret`);
+      assert.equal(classifyCommand(command).class, "read_only", command);
+    }
+  },
+});
