@@ -647,6 +647,8 @@ class Analysis implements Findings {
       for (const name of loopVariables(header)) {
         this.setVar(name, single ?? undefined);
         if (integer !== null) this.setVar(integerKey(name), integer);
+        // `for X in $GITHUB_TOKEN`: X holds the secret's words (review74).
+        if (header[2] === "in") this.markSecretCopy(name, header.slice(3).join(" "));
       }
       return [];
     }

@@ -790,6 +790,7 @@ Deno.test({
         'x=${API_KEY}; y=$x; printf "%s\\n" "$y"',
         "export T=$GITHUB_TOKEN; echo $T",
         "n=GITHUB_TOKEN; echo ${!n}",
+        "for t in $GITHUB_TOKEN; do echo $t; done",
       ]
     ) {
       const printed = await run("bash", ["-fc", command], dir.path, env);
@@ -803,6 +804,7 @@ Deno.test({
         "x=$GITHUB_TOKEN; x=hello; echo $x",
         "n=PATH; echo ${!n}",
         "x=$HOME; echo $x",
+        "for t in $HOME; do echo $t; done",
       ]
     ) {
       const printed = await run("bash", ["-fc", command], dir.path, env);
