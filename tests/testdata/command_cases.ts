@@ -799,6 +799,9 @@ export const DANGEROUS_CASES: readonly CommandCase[] = [
   ["cat /dev/input/event3", "dangerous", "credential_exposure"],
   ["base64 /etc/krb5.keytab", "dangerous", "credential_exposure"],
   ["cat /tmp/krb5cc_1000", "dangerous", "credential_exposure"],
+  // review74: SSSD's cache name and a DIR: cache's ticket file (the latter was read_only).
+  ["strings /tmp/krb5cc_1000_Ab3dEf", "dangerous", "credential_exposure"],
+  ["cat /run/user/1000/krb5cc/tktAb3dEf", "dangerous", "credential_exposure"],
   // review71: secret stores' clients that print a stored secret in clear (each was review).
   ["aws secretsmanager get-secret-value --secret-id prod/db", "dangerous", "credential_exposure"],
   ["aws ssm get-parameter --name /app/key --with-decryption", "dangerous", "credential_exposure"],
@@ -839,6 +842,25 @@ export const DANGEROUS_CASES: readonly CommandCase[] = [
   ["Get-Content ~\\AppData\\Roaming\\gcloud\\credentials.db", "dangerous", "credential_exposure"],
   ["Get-Content $env:APPDATA\\gh\\hosts.yml", "dangerous", "credential_exposure"],
   ["Get-Content C:\\Windows\\Panther\\Unattend.xml", "dangerous", "credential_exposure"],
+  // review74: password managers' reads that print a secret in clear (each was review).
+  // review74: a variable holding a secret-named variable's value, or naming one for ${!N}, is
+  // printed (each was read_only).
+  ["x=$GITHUB_TOKEN; echo $x", "dangerous", "credential_exposure"],
+  ['t="${API_KEY}"; u=$t; printf "%s" "$u"', "dangerous", "credential_exposure"],
+  ["n=GITHUB_TOKEN; echo ${!n}", "dangerous", "credential_exposure"],
+  ["for t in $GITHUB_TOKEN $NPM_TOKEN; do echo $t; done", "dangerous", "credential_exposure"],
+  ["gopass web/github", "dangerous", "credential_exposure"],
+  ["gopass cat web/github", "dangerous", "credential_exposure"],
+  ["pass grep smtp", "dangerous", "credential_exposure"],
+  ["keyring get github user", "dangerous", "credential_exposure"],
+  ["kwallet-query -r github kdewallet", "dangerous", "credential_exposure"],
+  ["secret-tool search --all service github", "dangerous", "credential_exposure"],
+  // review74: file prints the lines of its -f name list and -m magic files in its messages (each
+  // was read_only).
+  ["file -f .env", "dangerous", "credential_exposure"],
+  ["file -bf ~/.ssh/id_rsa", "dangerous", "credential_exposure"],
+  ["file --magic-file=/usr/share/misc/magic:.env notes.txt", "dangerous", "credential_exposure"],
+  ["file -f - < .env", "dangerous", "credential_exposure"],
 ];
 
 /** Dangerous commands disguised: wrappers, quoting, paths, chains, nesting, look-alike letters. */
@@ -1319,7 +1341,8 @@ export const EVASION_CASES: readonly CommandCase[] = [
   ["git grep --no-index BEGIN ~/.ssh", "dangerous", "credential_exposure"],
   ["git grep --no-index -e x -- ~/.aws", "dangerous", "credential_exposure"],
   ["git diff ~/.ssh /tmp/empty", "dangerous", "credential_exposure"],
-  ["git diff --no-index --stat ~/.gnupg /tmp/empty", "dangerous", "credential_exposure"],
+  // review74: was `--stat`, which prints names and counts only (now read_only, a negative case).
+  ["git diff --no-index -U1 ~/.gnupg /tmp/empty", "dangerous", "credential_exposure"],
   ["cd ~/.ssh && grep -r BEGIN", "dangerous", "credential_exposure"],
   ["cd ~/.ssh && grep -Ri BEGIN", "dangerous", "credential_exposure"],
   ["cd ~/.aws; rg -i secret", "dangerous", "credential_exposure"],
@@ -2794,4 +2817,58 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["sfdisk /dev/sda < table.txt", "dangerous", "disk_write"],
   ["parted -s /dev/sda print mklabel gpt", "dangerous", "disk_write"],
   ['bash -c "find $HOME -name x.txt"', "review"],
+  // review74: file names a credential file's type, of stdin too (was dangerous); its name list
+  // and magic files that are no credential (controls).
+  ["file - < .env", "read_only"],
+  ["file -f list.txt", "read_only"],
+  ["file -m my.magic -F .env notes.txt", "read_only"],
+  // review74: a comparison that says only whether or where files differ (cmp without a byte
+  // printer, diff -q/--brief) prints none of them (each was dangerous); the byte printers, a
+  // diff's hunks and a q that is another option's value stay dangerous (controls).
+  ["cmp .env .env.example", "read_only"],
+  ["cmp -s ~/.ssh/id_ed25519 backup/id_ed25519 && echo same", "read_only"],
+  ["diff -q .env .env.example", "read_only"],
+  ["diff -rq --brief ~/.ssh /mnt/backup/.ssh", "read_only"],
+  // review74: an environment dump filtered by a count, an exit status or a name prints no value,
+  // nor does a word that goes on past key (each was dangerous); pass opening a name picks
+  // DB_PASS and SMTP_PASSWORD (was review).
+  ["env | grep -c TOKEN", "review"],
+  ["env | grep -q API_KEY && echo set", "review"],
+  ["env | grep -i keyboard", "review"],
+  ["set | grep -i keymap", "review"],
+  ["env | grep COMPASS", "review"],
+  // review74: source files named after the ticket cache are no cache (were dangerous).
+  ["cat lib/krb5/krb5cc_test.go", "read_only"],
+  ["head src/krb5cc_file.c", "read_only"],
+  ["env | grep PASS", "dangerous", "credential_exposure"],
+  ["printenv | grep -i _pass", "dangerous", "credential_exposure"],
+  ["env | grep -i keys", "dangerous", "credential_exposure"],
+  ["cmp -l .env .env.example", "dangerous", "credential_exposure"],
+  // review74: git log's merge patches and binary patches print the file (each was read_only); the
+  // merges' patches turned off print none (control).
+  ["git log --diff-merges=on -- .env", "dangerous", "credential_exposure"],
+  ["git log --remerge-diff -- .env", "dangerous", "credential_exposure"],
+  ["git log --binary --oneline -- .env", "dangerous", "credential_exposure"],
+  ["git log --diff-merges=off -- .env", "read_only"],
+  // review74: git diff asked for names, counts or an exit status prints no line (each was
+  // dangerous); with a patch or --check beside it, it does (controls).
+  ["git diff --stat -- .env", "read_only"],
+  ["git diff --name-only HEAD~1 -- .env", "read_only"],
+  ["git diff --quiet -- .env || echo changed", "read_only"],
+  ["git diff --no-index --stat ~/.gnupg /tmp/empty", "read_only"],
+  // review74: pass -c/--clip copies the secret to the clipboard and prints none (was dangerous);
+  // the same clients' listings (controls).
+  ["x=$GITHUB_TOKEN; echo ${#x}", "read_only"],
+  ["x=$GITHUB_TOKEN; x=done; echo $x", "read_only"],
+  ["n=PATH; echo ${!n}", "read_only"],
+  ["for t in $HOME $PWD; do echo $t; done", "read_only"],
+  ["pass -c email/gmail", "review"],
+  ["pass show --clip=2 email/gmail", "review"],
+  ["gopass sync", "review"],
+  ["keyring set github user", "review"],
+  ["git diff --stat -p -- .env", "dangerous", "credential_exposure"],
+  ["git diff --name-only --check -- .env", "dangerous", "credential_exposure"],
+  ["cmp --print-bytes .env .env.example", "dangerous", "credential_exposure"],
+  ["diff -Iq .env .env.example", "dangerous", "credential_exposure"],
+  ["diff --label -q .env .env.example", "dangerous", "credential_exposure"],
 ];

@@ -53,6 +53,7 @@ import {
   expansionRule,
 } from "./_rules/arith.ts";
 import { credentialInputRule, dataRule } from "./_rules/data.ts";
+import { holdsSecretCopy, SECRET_VAR } from "./_rules/secret_args.ts";
 import { execRule, PROJECT_RUNNERS, SHELLS } from "./_rules/exec.ts";
 import { INTERPRETERS } from "./programs/interpreters.ts";
 import { filesystemRule } from "./_rules/filesystem.ts";
@@ -77,6 +78,7 @@ import {
   loopSingleValue,
   loopVariables,
   mayAssign,
+  secretKey,
   writtenVariables,
 } from "./written_variables.ts";
 import { resolveWord } from "./resolve_word.ts";
@@ -383,11 +385,27 @@ class Analysis implements Findings {
   setVar(name: string, value: string | undefined): void {
     // Writing a name reference writes the variable it names: forget them all.
     if (this.namerefs.has(name)) return this.forgetVars();
-    // Any other write ends what a loop over integers said of it.
-    if (keyName(name) === name) this.vars.delete(integerKey(name));
+    // Any other write ends what a loop over integers, or a secret's copy, said of it.
+    if (keyName(name) === name) {
+      this.vars.delete(integerKey(name));
+      this.vars.delete(secretKey(name));
+    }
     if (value === undefined) this.vars.delete(name);
     else this.vars.set(name, value);
     this.varsIds.delete(this.vars);
+  }
+
+  /**
+   * Records that NAME was given the value of a secret-named variable or of
+   * another such copy (`X=$GITHUB_TOKEN`, `Y="${X}"`): printing it prints
+   * the secret (review74; `x=$GITHUB_TOKEN; echo $x` was read_only).
+   */
+  markSecretCopy(name: string, raw: string): void {
+    if (this.namerefs.has(name) || !/\$/.test(raw)) return;
+    if (SECRET_VAR.test(raw) || holdsSecretCopy(raw, this.vars)) {
+      this.vars.set(secretKey(name), "");
+      this.varsIds.delete(this.vars);
+    }
   }
 
   /** Forgets every variable's value (after eval or source, which may set any). */
@@ -601,6 +619,7 @@ class Analysis implements Findings {
       const known = v !== undefined && !v.dynamic && a.indexed !== true ? v.text : undefined;
       const before = a.append === true ? this.vars.get(a.name) : "";
       this.setVar(a.name, known !== undefined && before !== undefined ? before + known : undefined);
+      this.markSecretCopy(a.name, a.value.text);
     }
     for (const w of cmd.words) this.runSubs(w);
     const stdinText: string[] = [];
@@ -628,6 +647,8 @@ class Analysis implements Findings {
       for (const name of loopVariables(header)) {
         this.setVar(name, single ?? undefined);
         if (integer !== null) this.setVar(integerKey(name), integer);
+        // `for X in $GITHUB_TOKEN`: X holds the secret's words (review74).
+        if (header[2] === "in") this.markSecretCopy(name, header.slice(3).join(" "));
       }
       return [];
     }
@@ -774,6 +795,7 @@ class Analysis implements Findings {
         const value: Arg = { ...a, text: a.text.slice(m[0].length) };
         this.checkAssignment(m[1]!, value);
         this.setVar(m[1]!, value.dynamic ? undefined : value.text);
+        this.markSecretCopy(m[1]!, a.text.slice(m[0].length));
       }
     }
     const out = [inv];

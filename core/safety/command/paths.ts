@@ -120,8 +120,10 @@ const CREDENTIAL_FILES = [
   // Any process's environment, by number, glob or a variable holding one (`$$`, `$PPID`, `$!`).
   /^\/proc\/(?:self|thread-self|[0-9]+|\*|\$(?:\$|!|\{?[a-z_][a-z0-9_]*\}?))\/(?:task\/[^/]+\/)?environ$/,
   // review71: memory (the kernel's, another process's: the keys and tokens it holds), the keyboard's
-  // input events (what is typed, passwords too), Kerberos keytabs and ticket caches.
-  /^\/(?:dev\/k?mem|proc\/kcore|proc\/(?:[0-9]+|\*)\/mem|dev\/input\/(?:event|by-id\/|by-path\/).*)$|\.keytab$|(?:^|\/)krb5cc_[^/]*$/,
+  // input events (what is typed, passwords too), Kerberos keytabs and ticket caches. A cache's
+  // name has no dot (`krb5cc_1000`, SSSD's `krb5cc_1000_Ab3dEf`; review74: `krb5cc_test.go` is
+  // source), and a DIR: cache holds its tickets in `krb5cc/tkt*` files.
+  /^\/(?:dev\/k?mem|proc\/kcore|proc\/(?:[0-9]+|\*)\/mem|dev\/input\/(?:event|by-id\/|by-path\/).*)$|\.keytab$|(?:^|\/)krb5cc(?:_[^/.]*|\/tkt[^/]*)$/,
   /(?:^|\/)\.env(?:\.(?!example$|sample$|template$|dist$)[a-z0-9_.-]+)?$/,
   // `prod.env`, `app.env`; direnv's `.envrc` (exports); Rails' `secrets.yml`; sshd's host keys.
   /(?:^|\/)[^/]+\.env$|(?:^|\/)\.envrc$|(?:^|\/)secrets\.ya?ml$|(?:^|\/)ssh_host_[a-z0-9]+_key$/,

@@ -96,9 +96,20 @@ export function integerKey(name: string): string {
   return `\0integer:${name}`;
 }
 
-/** The variable an {@linkcode integerKey} stands for; the key itself when it is a name. */
+/**
+ * The key under which the variables map records that NAME holds a
+ * secret-named variable's value of unknown text (`X=$GITHUB_TOKEN`), so
+ * printing `$X` prints the secret (review74). A NUL starts it, as
+ * {@linkcode integerKey}'s does.
+ */
+export function secretKey(name: string): string {
+  return `\0secret:${name}`;
+}
+
+/** The variable an {@linkcode integerKey} or {@linkcode secretKey} stands for; else the key. */
 export function keyName(key: string): string {
-  return key.startsWith("\0integer:") ? key.slice(9) : key;
+  if (key.startsWith("\0integer:")) return key.slice(9);
+  return key.startsWith("\0secret:") ? key.slice(8) : key;
 }
 
 /** Option letters of `read` that take a value (the value is not a name, except `-a`). */

@@ -19,8 +19,9 @@ import {
   kubectlPrintsSecret,
 } from "../programs/cluster.ts";
 import { DOCKER_GLOBAL_VALUES } from "./container.ts";
-import { grepPaths } from "../programs/search.ts";
-import { SECRET_VAR, secretArgsRule } from "./secret_args.ts";
+import { grepPaths, searchPrintsNoLine } from "../programs/search.ts";
+import { fileContentSources } from "../programs/readers.ts";
+import { holdsSecretCopy, SECRET_VAR, secretArgsRule } from "./secret_args.ts";
 import { inDirs, isCredentialDir, isCredentialPath } from "../paths.ts";
 import { finderSelection } from "../programs/finders.ts";
 import { printsStoredSecret } from "./secret_stores.ts";
@@ -106,37 +107,66 @@ function printsKeyMetadata(p: string, argv: readonly string[]): boolean {
   return false;
 }
 
-/** grep's and ripgrep's options that take a value: the rest of a short cluster is that value. */
-const SEARCH_VALUED = /[efmABCdDgtTM]/;
+/** diff's short options that take a value: the rest of a short cluster is that value. */
+const DIFF_VALUED = /[CDFILSUWxX]/;
 
 /**
- * A searcher asked for an exit status, a count or the names of matching files
- * (`grep -q KEY .env`, `grep -c`, `-l`, `-L`, `rg --count-matches`) prints no
- * line of the files it reads.
+ * A comparison that says only whether, or where, files differ prints none of
+ * their content (review74): cmp names the first differing byte and line
+ * unless asked for the bytes (-b/--print-bytes, -c/--print-chars,
+ * -l/--verbose; BSD's -x prints them in hex), and diff -q/--brief prints
+ * "Files A and B differ" whatever output format is also asked for (GNU
+ * diffutils 3.8). For cmp every word is looked at (a value that looks like a
+ * printing option counts as one); for diff a word another option may take as
+ * its value is skipped, so either way an unsure reading prints content.
  */
-function searchPrintsNoLine(p: string, argv: readonly string[]): boolean {
-  if (!/^(?:grep|egrep|fgrep|rg)$/.test(p)) return false;
-  return argv.some((a) => {
-    if (
-      /^--(?:quiet|silent|count|count-matches|files-with-matches|files-without-match)$/.test(a)
-    ) {
-      return true;
+function comparesWithoutContent(p: string, argv: readonly string[]): boolean {
+  if (p === "cmp") {
+    for (const a of argv) {
+      if (a === "--") break;
+      if (/^--[pv]/.test(a)) return false;
+      if (!/^-[a-zA-Z]/.test(a)) continue;
+      for (const c of a.slice(1)) {
+        if ("bclx".includes(c)) return false;
+        if (c === "i" || c === "n") break;
+      }
     }
-    if (!/^-[a-zA-Z]/.test(a)) return false;
-    for (const c of a.slice(1)) {
-      if ("qclL".includes(c)) return true;
-      if (SEARCH_VALUED.test(c)) return false;
+    return true;
+  }
+  if (p !== "diff") return false;
+  let skip = false;
+  for (const a of argv) {
+    if (skip) {
+      skip = false;
+      continue;
     }
-    return false;
-  });
+    if (a === "--") return false;
+    if (/^--br/.test(a)) return true;
+    if (a.startsWith("--")) {
+      skip = !a.includes("=");
+      continue;
+    }
+    if (!/^-[a-zA-Z]/.test(a)) continue;
+    for (let k = 1; k < a.length; k++) {
+      if (a[k] === "q") return true;
+      if (DIFF_VALUED.test(a[k]!)) {
+        skip = k === a.length - 1;
+        break;
+      }
+    }
+  }
+  return false;
 }
 
 /**
  * git subcommands that name files without printing their content: status, the ignore and
  * attribute checks, the index's and trees' listings, index bits (`update-index
- * --assume-unchanged .env`), removal and moves, and the history's listing (`log`, `shortlog`,
- * `whatchanged`, `rev-list`) without a patch option (`-p`, `-u`, `-U5`, `--patch`, `-L`,
- * `--cc`, `-c`, `--word-diff`, `--color-words`, `--textconv`, `--ext-diff`).
+ * --assume-unchanged .env`), removal and moves, the history's listing (`log`, `shortlog`,
+ * `whatchanged`, `rev-list`) and `diff` asked for names or counts only, without a patch option
+ * (`-p`, `-u`, `-U5`, `--patch`, `-L`, `--cc`, `-c`, `--word-diff`, `--color-words`,
+ * `--textconv`, `--ext-diff`; review74: git 2.39
+ * prints a merge's patch for `--remerge-diff`, `--binary` and `--diff-merges=` anything but
+ * off/none, and later git's `--dd` is `--diff-merges=first-parent -p`).
  */
 function gitWithoutContent(p: string, argv: readonly string[]): boolean {
   if (p !== "git") return false;
@@ -147,14 +177,27 @@ function gitWithoutContent(p: string, argv: readonly string[]): boolean {
     return argv.indexOf(sub!) === argv.findIndex((a) => !a.startsWith("-")) &&
       !argv.some((a) => /^-[a-zA-Z]*:|^:/.test(a));
   }
+  const inRepo = argv.some((a) => /^[^-][^:]*:|^:/.test(a));
   if (/^(?:log|shortlog|whatchanged|rev-list)$/.test(sub ?? "")) {
-    return !argv.some((a) =>
-      /^-(?:[a-zA-Z]*[pu]|U[0-9]*|L.*|c)$|^--(?:patch.*|cc|word-diff.*|color-words.*|textconv|ext-diff|unified.*|full-diff)$/
-        .test(a)
-    ) && !argv.some((a) => /^[^-][^:]*:|^:/.test(a));
+    return !argv.some((a) => GIT_PATCH.test(a)) && !inRepo;
+  }
+  // review74: git diff asked only for names, counts, a summary or an exit status (git 2.39
+  // printed no line of the file for each; `--check` prints the lines it faults).
+  if (sub === "diff") {
+    return argv.some((a) => GIT_DIFF_SUMMARY.test(a)) &&
+      !argv.some((a) => GIT_PATCH.test(a) || /^(?:-W|--function-context|--check)$/.test(a)) &&
+      !inRepo;
   }
   return false;
 }
+
+/** A git option that prints a patch (or a merge's), so the lines of the files it names. */
+const GIT_PATCH =
+  /^-(?:[a-zA-Z]*[pu]|U[0-9]*|L.*|c)$|^--(?:patch.*|cc|word-diff.*|color-words.*|textconv|ext-diff|unified.*|full-diff|remerge-diff|binary|dd|diff-merges(?!=(?:off|none)$).*)$/;
+
+/** git diff's output formats without a patch: names, counts, a summary, an exit status. */
+const GIT_DIFF_SUMMARY =
+  /^(?:-s|--no-patch|--name-only|--name-status|--numstat|--shortstat|--stat(?:=.*|-.*)?|--dirstat(?:=.*|-.*)?|--compact-summary|--summary|--quiet|--raw)$/;
 
 /** A jq/yq expression that reads a secret-named variable (`env.GITHUB_TOKEN`, `strenv(API_KEY)`). */
 const SECRET_ENV_READ =
@@ -174,6 +217,9 @@ export function credentialInputRule(inv: Invocation, out: Findings): void {
   if (
     CONTENT_BLIND.has(inv.program) ||
     (inv.program === "wc" && !inv.argv.some((a) => /^--f/.test(a))) ||
+    // `file -` names stdin's type; only `-f -` reads it as a list of names and prints them.
+    (inv.program === "file" && !fileContentSources(inv.argv).includes("-")) ||
+    comparesWithoutContent(inv.program, inv.argv) ||
     searchPrintsNoLine(inv.program, inv.argv)
   ) {
     return;
@@ -335,12 +381,21 @@ function credentialRule(inv: Invocation, out: Findings): void {
     if (from >= 0 && inDirs(argv[from + 1] ?? "", inv.dirs).some(isCredentialPath)) {
       out.dangerous("credential_exposure", `${p}: reads a credential file as its starting points`);
     }
+  } else if (p === "file") {
+    // file looks at its operands' types; its name list and magic files it prints line by line.
+    if (fileContentSources(argv).some((f) => inDirs(f, inv.dirs).some(isCredentialPath))) {
+      out.dangerous(
+        "credential_exposure",
+        `${p}: prints a credential file's lines in its messages`,
+      );
+    }
   } else if (
     (!METADATA_ONLY.has(p) || namesFile) && !counts && !CONTENT_BLIND.has(p) &&
     // A printer shown on the terminal prints its words, not a file (`echo "Add the key to .env"`);
     // what reads its output (`cat $(echo .env)`, `| xargs cat`) is judged with them.
     !(PRINTERS.has(p) && inv.shown === true) && !gitWithoutContent(p, argv) &&
-    !searchPrintsNoLine(p, argv) && !printsKeyMetadata(p, argv)
+    !searchPrintsNoLine(p, argv) && !printsKeyMetadata(p, argv) &&
+    !comparesWithoutContent(p, argv)
   ) {
     for (const a of [...searchPaths(p, argv), ...substitutedPaths(inv)]) {
       // An option's attached value (`--file=F`, `--files0-from=F`, digits in the name too).
@@ -417,14 +472,20 @@ function credentialRule(inv: Invocation, out: Findings): void {
       ) &&
       (hasShort(argv, "w") || hasShort(argv, "g") || sub[0] === "dump-keychain" ||
         sub[0] === "export")) ||
-    (p === "pass" && (sub[0] === "show" || (sub.length === 1 && sub[0] !== "ls"))) ||
+    // pass shows a secret (`show`, a bare name) unless -c/--clip copies it instead; `grep`
+    // prints the matching lines of every decrypted secret and `otp` a code (review74).
+    (p === "pass" &&
+      (((sub[0] === "show" || (sub.length === 1 && sub[0] !== "ls")) &&
+        !argv.some((a) => /^(?:-c\d*|--clip(?:=.*)?)$/.test(a))) ||
+        sub[0] === "grep" || sub[0] === "otp")) ||
     (p === "op" && /^(?:read|item get|document get)/.test(pair)) ||
     (p === "vault" && /^(?:read|kv get|token lookup|print token)/.test(pair)) ||
     ((p === "kubectl" || p === "oc" || p === "k") && pair.startsWith("config view") &&
       kubectlConfigUnredacted(argv)) ||
     ((p === "kubectl" || p === "oc" || p === "k") && kubectlGet(argv)) ||
     (p === "gpg" && argv.some((a) => /^--export-secret/.test(a))) ||
-    (p === "secret-tool" && sub[0] === "lookup") ||
+    // secret-tool search prints each item's `secret = ...` line, as lookup prints the secret.
+    (p === "secret-tool" && (sub[0] === "lookup" || sub[0] === "search")) ||
     // Saved Wi-Fi keys in clear; PowerShell's own command history file.
     (p === "netsh" && argv.some((a) => /^key=clear$/i.test(a))) ||
     argv.some((a) => /\bHistorySavePath\b/i.test(a)) ||
@@ -441,7 +502,10 @@ function credentialRule(inv: Invocation, out: Findings): void {
   if (printsSecretEnv(inv)) {
     out.dangerous("credential_exposure", "PowerShell: prints a secret-named environment variable");
   }
-  if ((PRINTERS.has(p) || OUTPUT_CMDLETS.has(p)) && argv.some((a) => SECRET_VAR.test(a))) {
+  if (
+    (PRINTERS.has(p) || OUTPUT_CMDLETS.has(p)) &&
+    argv.some((a) => SECRET_VAR.test(a) || holdsSecretCopy(a, inv.vars))
+  ) {
     out.dangerous("credential_exposure", `${p}: prints a secret-named variable`);
   }
   // envsubst prints its stdin with the variables it names filled in.

@@ -10,7 +10,7 @@
 import type { Findings, Invocation } from "../invocation.ts";
 import { interpreterName, SHELLS } from "./exec.ts";
 import { inDirs, isCredentialDir, isCredentialPath } from "../paths.ts";
-import { isBroadSearchRoot, SECRET_WORDS } from "../programs/search.ts";
+import { isBroadSearchRoot, searchPrintsNoLine, SECRET_WORDS } from "../programs/search.ts";
 import {
   dumpsEnvironment,
   isDecoder,
@@ -88,8 +88,13 @@ export function pipelineRule(elements: Invocation[][], out: Findings): void {
 /** Filters that print the lines matching their pattern. */
 const LINE_PICKERS = /^(?:grep|egrep|fgrep|rg|ag|ack|findstr|select-string|sls)$/;
 
-/** A pattern naming the secret variables: the search words, and a bare `key`, DSN or database URL. */
-const SECRET_NAME_PATTERN = /key|dsn|database_url/i;
+/**
+ * A pattern naming the secret variables: the search words, and a bare `key`, DSN or database URL.
+ * `key` ends the word or goes on as `keys` (`API_KEY`, `SSH_KEYS`, `KEYSTORE_PASS`): the lines a
+ * longer word picks hold that word (`keyboard`, `keymap`: XKB_KEYBOARD, not a secret); `pass`
+ * opens one (`DB_PASS`, `SMTP_PASSWORD`, not `COMPASS`).
+ */
+const SECRET_NAME_PATTERN = /key(?![a-rt-z])|(?<![a-z])pass|dsn|database_url/i;
 
 /**
  * `env | grep TOKEN`, `set | grep -i key`: the whole environment filtered to
@@ -107,8 +112,9 @@ function environmentSecretsPicked(elements: Invocation[][], out: Findings): void
         const inverted = inv.argv.some((a) =>
           /^-[a-zA-Z]*v/.test(a) || /^--invert(?:-match)?$/.test(a) || /^-notmatch$/i.test(a)
         );
+        // A count, an exit status or a name (`grep -c TOKEN`, `-q`, `-l`) prints no line.
         if (
-          !inverted &&
+          !inverted && !searchPrintsNoLine(inv.program, inv.argv) &&
           inv.argv.some((a) => SECRET_WORDS.test(a) || SECRET_NAME_PATTERN.test(a))
         ) {
           out.dangerous(

@@ -9,6 +9,7 @@
  * Pure.
  * @module
  */
+import { secretKey } from "../written_variables.ts";
 import type { Findings, Invocation } from "../invocation.ts";
 
 /** A secret-named variable expanded in a word (`$X_TOKEN`, `${DB_PASSWORD}`, `$env:API_KEY`). */
@@ -53,6 +54,48 @@ function fedSecret(inv: Invocation): boolean {
       r.target.segments.some((s) => s.kind === "var" && SECRET_VAR.test(s.raw))) ||
     (r.heredoc !== null && !r.heredoc.quotedDelimiter && SECRET_VAR.test(r.heredoc.body))
   );
+}
+
+/**
+ * True when the text expands a variable that holds a secret-named
+ * variable's value (review74): a copy the analysis marked with
+ * {@linkcode secretKey} (`X=$GITHUB_TOKEN; echo $X`), or an indirection
+ * `${!N}` where N holds a secret's name (`N=GITHUB_TOKEN; echo ${!N}`).
+ * A length (`${#X}`) and the names a prefix lists (`${!GH*}`) are none.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { holdsSecretCopy } from "./secret_args.ts";
+ * const vars = new Map([["\0secret:X", ""], ["N", "API_KEY"], ["M", "PATH"]]);
+ * assert.ok(holdsSecretCopy("$X", vars) && holdsSecretCopy("${X}", vars));
+ * assert.ok(holdsSecretCopy("${!N}", vars) && !holdsSecretCopy("${!M}", vars));
+ * assert.ok(!holdsSecretCopy("${#X}", vars) && !holdsSecretCopy("$Y", vars));
+ * ```
+ */
+export function holdsSecretCopy(
+  text: string,
+  vars: ReadonlyMap<string, string> | undefined,
+): boolean {
+  if (vars === undefined || vars.size === 0 || !text.includes("$")) return false;
+  for (
+    const m of text.matchAll(
+      /\$(?:\{(!?)([A-Za-z_][A-Za-z0-9_]*)([*@]?)|([A-Za-z_][A-Za-z0-9_]*))/g,
+    )
+  ) {
+    const name = m[2] ?? m[4]!;
+    if (m[1] === "!") {
+      if (m[3] !== "") continue;
+      const target = vars.get(name);
+      if (
+        target !== undefined && /^[A-Za-z_][A-Za-z0-9_]*$/.test(target) &&
+        (SECRET_VAR.test(`$${target}`) || vars.has(secretKey(target)))
+      ) {
+        return true;
+      }
+    } else if (vars.has(secretKey(name))) return true;
+  }
+  return false;
 }
 
 /**

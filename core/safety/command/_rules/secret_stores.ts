@@ -2,7 +2,8 @@
  * Secret stores' command-line clients that print a stored secret in clear:
  * cloud secret managers and parameter stores asked to decrypt, a Terraform
  * output named like a secret in raw or JSON form and the pulled state, NetworkManager's and
- * WireGuard's keys, the shadow database, and the password managers' and
+ * WireGuard's keys, the shadow database, the password managers' (gopass's
+ * default action too), Python's keyring's and KDE Wallet's reads, and
  * SOPS's and Ansible Vault's decrypting reads. Each prints what
  * `printenv GITHUB_TOKEN` would: a credential on the terminal. Pure.
  * @module
@@ -24,7 +25,21 @@ const CLIENTS = new Set([
     .split(" "),
   "gopass",
   "chamber",
+  "keyring",
+  "kwallet-query",
 ]);
+
+/**
+ * gopass's commands (1.15): a first word that is none of them names a secret, which gopass
+ * shows as `gopass show NAME` does.
+ */
+const GOPASS_COMMANDS = new Set(
+  ("age alias audit cat clone completion config convert copy cp create delete edit env find " +
+    "fsck fscopy fsmove generate git grep help history init insert link list ls merge mounts " +
+    "move mv otp process pwgen rcs recipients remove rm search setup show sum sync templates " +
+    "unclip update version")
+    .split(" "),
+);
 
 /**
  * True when `program argv` prints a stored secret in clear.
@@ -78,8 +93,19 @@ export function printsStoredSecret(program: string, argv: readonly string[]): bo
     case "bw":
       return /^get (?:password|item|notes|totp)\b/.test(w);
     case "lpass":
-    case "gopass":
       return /^show\b/.test(w);
+    case "gopass": {
+      // review74: its default action, `cat`, `grep` (matching lines, decrypted) and `otp` print
+      // secrets as `show` does.
+      const first = w.split(" ")[0] ?? "";
+      return /^(?:show|cat|grep|otp)\b/.test(w) || (first !== "" && !GOPASS_COMMANDS.has(first));
+    }
+    case "keyring":
+      // Python's keyring CLI: `get SERVICE USER` prints the password.
+      return /^get\b/.test(w);
+    case "kwallet-query":
+      // KDE's wallet: -r/--read-password prints an entry's password.
+      return argv.some((a) => /^(?:-[a-z]*r|--read-password(?:=.*)?)$/.test(a));
     case "chamber":
       return /^(?:read|export|env)\b/.test(w);
     default:

@@ -10,7 +10,7 @@
  */
 import type { Findings, Invocation } from "../invocation.ts";
 import { shellJoin } from "../invocation.ts";
-import { type ParsedOptions, usesOf } from "./_options.ts";
+import { type ParsedOptions, parseOptions, usesOf } from "./_options.ts";
 import { reportWrite, valueArg } from "./effects.ts";
 import { inDirs, isCredentialPath } from "../paths.ts";
 import type { OptionSpec, ProgramRecord } from "./_record.ts";
@@ -108,12 +108,26 @@ function uncPath(inv: Invocation, out: Findings): void {
 export const FILE: ProgramRecord = reads(["file"], [
   { long: ["compile"], short: "C", arity: "none", effect: "writes" },
   { long: ["uncompress", "uncompress-noreport"], short: "zZ", arity: "none", effect: "runs" },
-  {
-    long: ["magic-file", "files-from", "separator", "exclude", "parameter"],
-    short: "mfFeP",
-    arity: "value",
-  },
+  // Their own entries, so their uses are their values alone (fileContentSources).
+  { long: ["magic-file"], short: "m", arity: "value" },
+  { long: ["files-from"], short: "f", arity: "value" },
+  { long: ["separator", "exclude", "parameter"], short: "FeP", arity: "value" },
 ]);
+
+/**
+ * The files whose content `file` prints (review74): -f/--files-from reads
+ * one name a line and names each it cannot open in its message (`cannot
+ * open `LINE'`), and -m/--magic-file (a colon-separated list) prints each
+ * line it cannot parse in a warning (`offset `LINE' invalid`); file 5.44
+ * printed every line of a .env both ways. `-` is stdin.
+ */
+export function fileContentSources(argv: readonly string[]): string[] {
+  const parsed = parseOptions({ options: FILE.options, longMatch: "prefix" }, argv);
+  return [
+    ...usesOf(parsed, "files-from").map((u) => u.value ?? ""),
+    ...usesOf(parsed, "magic-file").flatMap((u) => (u.value ?? "").split(":")),
+  ].filter((v) => v !== "");
+}
 
 /** tree: -o writes the listing; -R re-runs tree in every directory with -o. */
 export const TREE: ProgramRecord = reads(["tree"], [

@@ -15,6 +15,31 @@ import { foldHome, inDirs, normalizePath } from "../paths.ts";
 const BROAD =
   /^(?:~[a-z0-9._-]{0,64}|\/|\/etc|\/home(?:\/[^/]+)?|\/users(?:\/[^/]+)?|\/root|\/var|\/run|\/proc|\/private|~\/\.config|~\/\.local(?:\/share)?|[a-z]:|[a-z]:\/users(?:\/[^/]+)?)$/;
 
+/** grep's and ripgrep's options that take a value: the rest of a short cluster is that value. */
+const SEARCH_VALUED = /[efmABCdDgtTM]/;
+
+/**
+ * A searcher asked for an exit status, a count or the names of matching files
+ * (`grep -q KEY .env`, `grep -c`, `-l`, `-L`, `rg --count-matches`) prints no
+ * line of the files it reads.
+ */
+export function searchPrintsNoLine(p: string, argv: readonly string[]): boolean {
+  if (!/^(?:grep|egrep|fgrep|rg)$/.test(p)) return false;
+  return argv.some((a) => {
+    if (
+      /^--(?:quiet|silent|count|count-matches|files-with-matches|files-without-match)$/.test(a)
+    ) {
+      return true;
+    }
+    if (!/^-[a-zA-Z]/.test(a)) return false;
+    for (const c of a.slice(1)) {
+      if ("qclL".includes(c)) return true;
+      if (SEARCH_VALUED.test(c)) return false;
+    }
+    return false;
+  });
+}
+
 /** Words a search for secrets is made of. */
 export const SECRET_WORDS: RegExp =
   /token|secret|passw|pwd|api[_-]?key|apikey|priv(?:ate)?[_ -]?key|credential|auth|bearer|akia|ghp_|github_pat|xox[bp]|sk-|aws_access|begin .{0,20}private/i;

@@ -555,3 +555,261 @@ Deno.test({
     assert.equal(classifyCommand("ssh-keygen -i -f ~/.ssh/id_ed25519").class, "dangerous");
   },
 });
+
+Deno.test({
+  name:
+    "file prints each line of its -f name list and -m magic file in its messages: of a credential file, dangerous; `file -` of one prints its type",
+  ignore: !programRuns("file", ["--version"]),
+  fn: async () => {
+    await using dir = await tempDir();
+    await Deno.writeTextFile(`${dir.path}/.env`, `API_KEY=${SECRET}\n`);
+    await Deno.writeTextFile(`${dir.path}/notes.txt`, "plain\n");
+    const both = async (args: string[], stdin?: string): Promise<string> => {
+      const child = new Deno.Command("file", {
+        args,
+        cwd: dir.path,
+        stdin: stdin === undefined ? "null" : "piped",
+        stdout: "piped",
+        stderr: "piped",
+      }).spawn();
+      if (stdin !== undefined) {
+        const w = child.stdin.getWriter();
+        await w.write(new TextEncoder().encode(stdin));
+        await w.close();
+      }
+      const out = await child.output();
+      return new TextDecoder().decode(out.stdout) + new TextDecoder().decode(out.stderr);
+    };
+    for (
+      const args of [["-f", ".env"], ["-bf", ".env"], ["--files-from=.env"], [
+        "--magic-file=.env",
+        "notes.txt",
+      ]]
+    ) {
+      assert.ok((await both(args)).includes(SECRET), `file ${args.join(" ")} printed no secret`);
+      assert.equal(classifyCommand(`file ${args.join(" ")}`).class, "dangerous", args.join(" "));
+    }
+    assert.ok((await both(["-f", "-"], `API_KEY=${SECRET}\n`)).includes(SECRET));
+    assert.equal(classifyCommand("file -f - < .env").class, "dangerous");
+    // Controls: the type of stdin or of the file itself prints none of it, and is read_only.
+    for (const [args, cmd] of [[["-"], "file - < .env"], [[".env"], "file .env"]] as const) {
+      const printed = await both([...args], args[0] === "-" ? `API_KEY=${SECRET}\n` : undefined);
+      assert.ok(!printed.includes(SECRET), cmd);
+      assert.equal(classifyCommand(cmd).class, "read_only", cmd);
+    }
+  },
+});
+
+Deno.test({
+  name:
+    "cmp without a byte printer and diff -q print no content of a credential file and are not dangerous; cmp -l/-b and diff's hunks print it",
+  ignore: !programRuns("cmp", ["--version"]) || !programRuns("diff", ["--version"]),
+  fn: async () => {
+    await using dir = await tempDir();
+    await Deno.writeTextFile(`${dir.path}/.env`, `API_KEY=${SECRET}\n`);
+    await Deno.writeTextFile(`${dir.path}/.env.example`, "API_KEY=\n");
+    const both = async (program: string, args: string[]): Promise<string> => {
+      const out = await new Deno.Command(program, {
+        args,
+        cwd: dir.path,
+        stdout: "piped",
+        stderr: "piped",
+      }).output();
+      return new TextDecoder().decode(out.stdout) + new TextDecoder().decode(out.stderr);
+    };
+    // The secret's first letter as cmp prints it: its octal code (-l) or the letter itself (-b).
+    const octal = SECRET.charCodeAt(0).toString(8);
+    for (
+      const [program, args] of [
+        ["cmp", []],
+        ["cmp", ["-s"]],
+        ["cmp", ["-n", "40"]],
+        ["diff", ["-q"]],
+        ["diff", ["--brief", "-u"]],
+        ["diff", ["-qy"]],
+      ] as const
+    ) {
+      const cmd = [program, ...args, ".env", ".env.example"].join(" ");
+      const printed = await both(program, [...args, ".env", ".env.example"]);
+      assert.ok(!printed.includes(SECRET) && !printed.includes(` ${octal} `), cmd);
+      assert.equal(classifyCommand(cmd).class, "read_only", cmd);
+    }
+    // Controls: the byte printers and diff's hunks print the content, and stay dangerous.
+    for (
+      const [program, args, shows] of [
+        ["cmp", ["-l"], ` ${octal} `],
+        ["cmp", ["-b"], `${octal} ${SECRET[0]}`],
+        ["diff", ["-u"], SECRET],
+        ["diff", ["-I", "q"], SECRET],
+      ] as const
+    ) {
+      const cmd = [program, ...args, ".env", ".env.example"].join(" ");
+      assert.ok((await both(program, [...args, ".env", ".env.example"])).includes(shows), cmd);
+      assert.equal(classifyCommand(cmd).class, "dangerous", cmd);
+    }
+  },
+});
+
+Deno.test({
+  name:
+    "an environment dump filtered by a word that opens a secret name (PASS) prints it and is dangerous; a count, a quiet match or a longer word (keyboard) prints none and is not",
+  ignore: !programRuns("bash", ["--version"]) || !programRuns("grep", ["--version"]),
+  fn: async () => {
+    await using dir = await tempDir();
+    const env = { DB_PASS: SECRET, GITHUB_TOKEN: SECRET, XKB_KEYBOARD: "us", KEYMAP: "de" };
+    for (const command of ["env | grep PASS", "env | grep -i _pass", "printenv | grep -i keys"]) {
+      const printed = await run("bash", ["-fc", command], dir.path, {
+        ...env,
+        SSH_KEYS: SECRET,
+      });
+      assert.ok(printed.includes(SECRET), `${command} printed no secret`);
+      assert.equal(classifyCommand(command).class, "dangerous", command);
+    }
+    // Controls: a count, an exit status, a name and a word longer than key print no secret.
+    for (
+      const command of [
+        "env | grep -c TOKEN",
+        "env | grep -q TOKEN && echo set",
+        "printenv | grep -l PASS",
+        "env | grep -i keyboard",
+        "set | grep -i keymap",
+        "env | grep COMPASS",
+      ]
+    ) {
+      const printed = await run("bash", ["-fc", command], dir.path, env);
+      assert.ok(!printed.includes(SECRET), `${command} printed the secret`);
+      assert.notEqual(classifyCommand(command).class, "dangerous", command);
+    }
+  },
+});
+
+Deno.test({
+  name:
+    "git log --diff-merges=…, --remerge-diff and --binary print a credential file's patch and are dangerous; --diff-merges=off and --stat print none",
+  ignore: !programRuns("git", ["--version"]),
+  fn: async () => {
+    await using dir = await tempDir();
+    const git = (...args: string[]) =>
+      run("git", ["-c", "user.name=t", "-c", "user.email=t@e.invalid", ...args], dir.path);
+    const env = (v: string) => Deno.writeTextFile(`${dir.path}/.env`, `API_KEY=${SECRET}-${v}\n`);
+    await git("init", "-q");
+    await env("a");
+    await git("add", ".env");
+    await git("commit", "-q", "-m", "a");
+    await git("checkout", "-q", "-b", "side");
+    await env("b");
+    await git("commit", "-q", "-am", "b");
+    await git("checkout", "-q", "-");
+    await env("c");
+    await git("commit", "-q", "-am", "c");
+    await git("merge", "-q", "side", "-m", "m"); // a conflict, resolved below
+    await env("d");
+    await git("add", ".env");
+    await git("commit", "-q", "-m", "m");
+    for (
+      const opts of [
+        ["--diff-merges=on"],
+        ["--diff-merges=first-parent"],
+        ["--diff-merges=c"],
+        ["--remerge-diff"],
+        ["--binary"],
+      ]
+    ) {
+      const cmd = `git log ${opts.join(" ")} -- .env`;
+      assert.ok((await git("log", ...opts, "--", ".env")).includes(SECRET), `${cmd} printed none`);
+      assert.equal(classifyCommand(cmd).class, "dangerous", cmd);
+    }
+    // Controls: no patch asked for, or merges' patches turned off.
+    for (const opts of [["--diff-merges=off"], ["--stat"], ["--oneline", "-m"]]) {
+      const cmd = `git log ${opts.join(" ")} -- .env`;
+      assert.ok(!(await git("log", ...opts, "--", ".env")).includes(SECRET), `${cmd} printed it`);
+      assert.equal(classifyCommand(cmd).class, "read_only", cmd);
+    }
+  },
+});
+
+Deno.test({
+  name:
+    "git diff asked for names, counts or an exit status prints no line of a credential file and is not dangerous; with a patch or --check it is",
+  ignore: !programRuns("git", ["--version"]),
+  fn: async () => {
+    await using dir = await tempDir();
+    const git = (...args: string[]) =>
+      run("git", ["-c", "user.name=t", "-c", "user.email=t@e.invalid", ...args], dir.path);
+    await git("init", "-q");
+    await Deno.writeTextFile(`${dir.path}/.env`, `API_KEY=${SECRET}-a\n`);
+    await git("add", ".env");
+    await git("commit", "-q", "-m", "a");
+    // Trailing blanks, so --check has a line to fault.
+    await Deno.writeTextFile(`${dir.path}/.env`, `API_KEY=${SECRET}-b   \n`);
+    for (
+      const opts of [
+        ["--stat"],
+        ["--name-only"],
+        ["--name-status"],
+        ["--numstat"],
+        ["--shortstat"],
+        ["--quiet"],
+        ["--raw"],
+        ["-s"],
+      ]
+    ) {
+      const cmd = `git diff ${opts.join(" ")} -- .env`;
+      assert.ok(!(await git("diff", ...opts, "--", ".env")).includes(SECRET), `${cmd} printed it`);
+      assert.notEqual(classifyCommand(cmd).class, "dangerous", cmd);
+    }
+    // A key directory compared outside the work tree: --stat names its files and counts lines.
+    await Deno.mkdir(`${dir.path}/keys`);
+    await Deno.mkdir(`${dir.path}/empty`);
+    await Deno.writeTextFile(`${dir.path}/keys/id_ed25519`, `${SECRET}\n`);
+    for (const [opts, prints] of [[["--stat"], false], [[], true]] as const) {
+      const printed = await git("diff", "--no-index", ...opts, "keys", "empty");
+      assert.equal(printed.includes(SECRET), prints, `git diff --no-index ${opts.join(" ")}`);
+      const cmd = `git diff --no-index ${opts.join(" ")} ~/.ssh /tmp/empty`.replace("  ", " ");
+      assert.equal(classifyCommand(cmd).class === "dangerous", prints, cmd);
+    }
+    // Controls: a patch, beside a summary too, and --check's faulted lines print the secret.
+    for (const opts of [[], ["--stat", "-p"], ["--stat", "--check"], ["--exit-code"]]) {
+      const cmd = `git diff ${opts.join(" ")} -- .env`.replace("  ", " ");
+      assert.ok((await git("diff", ...opts, "--", ".env")).includes(SECRET), `${cmd} printed none`);
+      assert.equal(classifyCommand(cmd).class, "dangerous", cmd);
+    }
+  },
+});
+
+Deno.test({
+  name:
+    "a variable given a secret-named variable's value, or naming one for ${!N}, prints the secret when printed: dangerous; its length, another value or a plain name's indirection are not",
+  ignore: !programRuns("bash", ["--version"]),
+  fn: async () => {
+    await using dir = await tempDir();
+    const env = { GITHUB_TOKEN: SECRET, API_KEY: SECRET };
+    for (
+      const command of [
+        "x=$GITHUB_TOKEN; echo $x",
+        'x=${API_KEY}; y=$x; printf "%s\\n" "$y"',
+        "export T=$GITHUB_TOKEN; echo $T",
+        "n=GITHUB_TOKEN; echo ${!n}",
+        "for t in $GITHUB_TOKEN; do echo $t; done",
+      ]
+    ) {
+      const printed = await run("bash", ["-fc", command], dir.path, env);
+      assert.ok(printed.includes(SECRET), `${command} printed no secret`);
+      assert.equal(classifyCommand(command).class, "dangerous", command);
+    }
+    // Controls: a length, a value written over, a plain variable's indirection print no secret.
+    for (
+      const command of [
+        "x=$GITHUB_TOKEN; echo ${#x}",
+        "x=$GITHUB_TOKEN; x=hello; echo $x",
+        "n=PATH; echo ${!n}",
+        "x=$HOME; echo $x",
+        "for t in $HOME; do echo $t; done",
+      ]
+    ) {
+      const printed = await run("bash", ["-fc", command], dir.path, env);
+      assert.ok(!printed.includes(SECRET), `${command} printed the secret`);
+      assert.equal(classifyCommand(command).class, "read_only", command);
+    }
+  },
+});

@@ -34,6 +34,13 @@ Deno.test("printsStoredSecret() is true for each client's decrypting or raw read
       "bw get password github",
       "lpass show mail",
       "gopass show web/x",
+      "gopass web/x",
+      "gopass cat web/x",
+      "gopass grep smtp",
+      "gopass otp web/x",
+      "keyring get svc user",
+      "kwallet-query -r mail kdewallet",
+      "kwallet-query --read-password=mail kdewallet",
       "chamber read svc key",
     ]
   ) {
@@ -66,6 +73,11 @@ Deno.test("printsStoredSecret() is false for the same clients' reads that print 
       "bw list folders",
       "lpass ls",
       "gopass ls",
+      "gopass sync",
+      "gopass find web",
+      "gopass",
+      "keyring set svc user",
+      "kwallet-query -l kdewallet",
       "chamber list svc",
       "kubectl get pods",
     ]
