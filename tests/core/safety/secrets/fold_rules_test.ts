@@ -83,3 +83,35 @@ Deno.test("foldAlphabets() holds each head's body alphabet", () => {
   assert.equal(aws["A".charCodeAt(0)], 1);
   assert.equal(aws["a".charCodeAt(0)], 0);
 });
+
+Deno.test("the head of X's bearer token (a keyword of 20 A's) is tried only within `before` of its run's start", () => {
+  const rule = SECRET_RULES.find((r) => r.kind === "twitter_bearer_token")!;
+  const heads = foldRules(SECRET_RULES).filter((h) => h.kind === FOLD_KIND + rule.kind);
+  assert.equal(heads.length, 2);
+  const before = rule.before ?? 0;
+  assert.ok(before > 0);
+  for (const head of heads) {
+    const re = new RegExp(head.pattern.source, head.pattern.flags + "y");
+    const at = (text: string, offset: number) => {
+      re.lastIndex = offset;
+      return re.test(text);
+    };
+    // A run of A's (or a's) far longer than a token's: a hit deep inside it is no token's start
+    // (each such hit read the head's whole reach for a line break: 1 MB/s of CPU on a long run).
+    for (const ch of ["A", "a"]) {
+      const run = ch.repeat(60) + "\n";
+      for (let k = before + 1; k <= 40; k++) assert.ok(!at(run, k), `${ch} at ${k}`);
+      // Controls: the run's first hits are tried, as the rule's own match may start there.
+      for (let k = 0; k <= before; k++) assert.ok(at(run, k), `${ch} at ${k}`);
+    }
+    // A token's run of 22 A's, folded: found at its start.
+    const token = "A".repeat(22) + "Bx9Kq7Wm2Lp5Zr8Tn3Yb6";
+    assert.ok(at(`TOKEN=${token}\nrest`, 6));
+  }
+  // Other heads keep their opening: a head of a rule that may start before its keyword is
+  // tried anywhere unless its keyword is one character repeated.
+  const terraform = foldRules(SECRET_RULES).find((h) =>
+    h.kind === FOLD_KIND + "terraform_cloud_token"
+  )!;
+  assert.ok(!terraform.pattern.source.startsWith("(?<!"));
+});
