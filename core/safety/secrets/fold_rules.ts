@@ -52,6 +52,30 @@ function runStart(r: SecretRule): string {
   return `(?<!${k[0]}{${(r.before ?? 0) + 1}})`;
 }
 
+/**
+ * The run a head of {@linkcode runStart} may not open after: its
+ * character's code (lower case) and how many of it before the keyword
+ * reject the hit; null for any other rule. The engine skips such hits
+ * before its pattern runs (the pattern's own look-behind would reject them).
+ * @param head A rule of the engine.
+ * @returns The run, or null.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { foldRules, runOpening } from "./fold_rules.ts";
+ * import { SECRET_RULES } from "./rules.ts";
+ * const head = foldRules(SECRET_RULES).find((h) => h.kind === "fold:twitter_bearer_token")!;
+ * assert.deepEqual(runOpening(head), { code: 0x61, count: 5 });
+ * ```
+ */
+export function runOpening(head: SecretRule): { code: number; count: number } | null {
+  const source = sources.get(head);
+  if (source === undefined || (source.before ?? 0) === 0) return null;
+  const look = runStart(source);
+  if (look === "" || !head.pattern.source.startsWith(look)) return null;
+  return { code: source.keywords[0]!.toLowerCase().charCodeAt(0), count: (source.before ?? 0) + 1 };
+}
+
 /** The rule each head was made for. */
 const sources = new WeakMap<SecretRule, SecretRule>();
 

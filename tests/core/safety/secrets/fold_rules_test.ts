@@ -4,6 +4,8 @@
  * @module
  */
 import assert from "node:assert/strict";
+import fc from "fast-check";
+import { createEngine, findSecrets } from "../../../../core/safety/secrets/engine.ts";
 import { FOLD_KIND, foldAlphabets, foldRules } from "../../../../core/safety/secrets/fold_rules.ts";
 import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
 import { p } from "../../../_helpers/secret_fixtures.ts";
@@ -114,4 +116,28 @@ Deno.test("the head of X's bearer token (a keyword of 20 A's) is tried only with
     h.kind === FOLD_KIND + "terraform_cloud_token"
   )!;
   assert.ok(!terraform.pattern.source.startsWith("(?<!"));
+});
+
+Deno.test("the engine's skip of a run head's hits deep in a run changes no finding (property)", () => {
+  const on = createEngine(SECRET_RULES);
+  const off = createEngine(SECRET_RULES, { skipRuns: false });
+  const token = "Bx9Kq7Wm2Lp5Zr8Tn3Yb6Hd4Fg1Jc0Vs7Nq2Ex5Ru8Mt3Wk6Pz9Ly4Ga1Sd7Kf2Oh5Ui8";
+  const piece = fc.oneof(
+    fc.integer({ min: 0, max: 30 }).map((n) => "A".repeat(n)),
+    fc.integer({ min: 0, max: 30 }).map((n) => "a".repeat(n)),
+    fc.integer({ min: 1, max: token.length }).map((n) => token.slice(0, n)),
+    fc.constantFrom("\n", "\\n", "\r\n", " ", "=", "x", '"', "TOKEN="),
+  );
+  let heads = 0;
+  fc.assert(
+    fc.property(fc.array(piece, { maxLength: 14 }), (pieces) => {
+      const bytes = new TextEncoder().encode(pieces.join(""));
+      const a = findSecrets(on, bytes, true);
+      assert.deepEqual(a, findSecrets(off, bytes, true));
+      if (a.some((f) => f.kind === FOLD_KIND + "twitter_bearer_token")) heads++;
+    }),
+    { numRuns: 400 },
+  );
+  // The texts hold heads of the token (what the skip could lose).
+  assert.ok(heads > 20, String(heads));
 });
