@@ -48,12 +48,11 @@ const loaded = new Map<"wasm" | "ts", SafeOutput>();
 export async function loadSafeOutput(prefilter: "wasm" | "ts" = "wasm"): Promise<SafeOutput> {
   const built = loaded.get(prefilter);
   if (built !== undefined) return built;
-  const [{ defaultEngine }, { redactText }, { terminalLine }, { findSecrets }, { CopyMemory }] =
+  const [{ defaultEngine }, { redactText, rememberFound }, { terminalLine }, { CopyMemory }] =
     await Promise.all([
       import("../../core/safety/secrets/default_engine.ts"),
       import("../../core/safety/secrets/redact.ts"),
       import("../../core/safety/render_safe.ts"),
-      import("../../core/safety/secrets/engine.ts"),
       import("../../core/safety/secrets/copies.ts"),
     ]);
   const engine = defaultEngine(prefilter);
@@ -64,11 +63,9 @@ export async function loadSafeOutput(prefilter: "wasm" | "ts" = "wasm"): Promise
   const deep = <T>(v: T): T => {
     const memory = new CopyMemory();
     let found = false;
+    // Found as redactText finds them: a folded token or a hex dump is a secret here too.
     for (const text of deepStrings(v)) {
-      const bytes = encoder.encode(text);
-      const findings = findSecrets(engine, bytes);
-      if (findings.length > 0) found = true;
-      memory.remember(bytes, findings);
+      if (rememberFound(engine, encoder.encode(text), memory)) found = true;
     }
     // Nothing found in any string: redaction would change none of them.
     if (!found) return v;

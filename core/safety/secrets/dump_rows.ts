@@ -11,7 +11,11 @@
  *
  * Rows follow one another with consecutive offsets from 0; the gutter
  * must show each byte as the tool does (itself when printable, `.`
- * otherwise), so text laid out like a dump by hand is not read as one. A
+ * otherwise), so text laid out like a dump by hand is not read as one. After
+ * whole rows, an `xxd` or `hexdump -C` row cut short (the output's end or a
+ * line's: a tool's bound, a capsule's, often with an ellipsis) is the
+ * dump's last, read to its last whole hex cell, its gutter as far as it
+ * goes. A
  * row's line is raw or a JSON string's (escaped once or nested, the form
  * told by what opens the first row), read back before it is parsed. Pure:
  * no I/O.
@@ -246,6 +250,59 @@ function hexRow(layout: DumpLayout, hexEnd: number, gutterAt: number, bars: bool
   return n;
 }
 
+/**
+ * The last row of a dump cut short (a tool's or a capsule's bound ending
+ * the output inside a row, often with an ellipsis): the hex cells it still
+ * shows whole, the columns after them blank, and what is left of its gutter
+ * showing their first bytes: the number of bytes, or -1. Its cells are
+ * redacted as a whole row's are, or the secret's first bytes stay in hex.
+ */
+function cutHexRow(layout: DumpLayout, hexEnd: number, gutterAt: number, bars: boolean): number {
+  let len = rowLength;
+  // A closing ellipsis (U+2026) and the blanks around it are not part of the row.
+  while (len > 0 && chars[len - 1] === SPACE) len--;
+  if (len >= 3 && chars[len - 3] === 0xe2 && chars[len - 2] === 0x80 && chars[len - 1] === 0xa6) {
+    len -= 3;
+  }
+  while (len > 0 && chars[len - 1] === SPACE) len--;
+  let n = 0;
+  for (; n < 16; n++) {
+    const c = hexCellAt(layout, n);
+    if (c + 1 >= len) break;
+    const hi = hexValue(chars[c]!);
+    const lo = hexValue(chars[c + 1]!);
+    if (hi < 0 || lo < 0) break;
+    values[n] = hi * 16 + lo;
+    cellFirst[n] = c;
+    cellLast[n] = c + 1;
+    gutterOf[n] = -1;
+  }
+  if (n === 0) return -1;
+  const blankTo = bars ? gutterAt - 1 : gutterAt;
+  const hexTo = n === 16 ? hexEnd : hexCellAt(layout, n);
+  // Cut in the hex columns: nothing after the last whole cell but blanks (or half a cell).
+  if (len <= blankTo) {
+    for (let c = hexTo; c < len; c++) {
+      if (chars[c] !== SPACE && !(c === len - 1 && c === hexTo && hexValue(chars[c]!) >= 0)) {
+        return -1;
+      }
+    }
+    return n;
+  }
+  // Cut in the gutter: the hex columns are whole, and the gutter left shows their first bytes.
+  for (let c = hexTo; c < blankTo; c++) if (chars[c] !== SPACE) return -1;
+  if (bars && chars[gutterAt - 1] !== BAR) return -1;
+  let m = len - gutterAt;
+  // A whole gutter between its bars, then the ellipsis.
+  if (bars && m === n + 1 && chars[len - 1] === BAR) m = n;
+  if (m > n) return -1;
+  for (let i = 0; i < m; i++) {
+    if (chars[gutterAt + i] !== shown(values[i]!)) return -1;
+    gutterOf[i] = gutterAt + i;
+  }
+  return n;
+}
+
 /** The bytes `od -c` writes as a backslash and a letter (or `0`). */
 const OD_ESCAPES = new Int16Array(128).fill(-1);
 for (
@@ -386,7 +443,17 @@ export function readDump(
     if (offsets && k > 0 && !offsetIn(bytes, line, layout, k)) break;
     if (!readRow(bytes, line, level, stop)) break;
     if (k === 0 && layout === "xxd_plain") width = rowLength;
-    const shows = parseRow(layout, k, width);
+    let shows = parseRow(layout, k, width);
+    // After whole rows, a row cut short is the dump's last.
+    let cut = false;
+    if (shows < 0 && k > 0 && (layout === "xxd" || layout === "hexdump")) {
+      shows = layout === "xxd"
+        ? opensWith(layout, k, true, 1) ? cutHexRow(layout, 49, 51, false) : -1
+        : opensWith(layout, k, false, 2)
+        ? cutHexRow(layout, 58, 61, true)
+        : -1;
+      cut = true;
+    }
     if (shows < 0) break;
     grow(n + shows);
     for (let i = 0; i < shows; i++, n++) {
@@ -400,7 +467,7 @@ export function readDump(
     }
     end = charTo[rowLength - 1]!;
     line = rowNext;
-    if (shows < fullRow(layout, width)) break;
+    if (cut || shows < fullRow(layout, width)) break;
   }
   if (n === 0) return null;
   return {
@@ -438,7 +505,10 @@ export function dumpSpans(view: DumpView, start: number, end: number): [number, 
     let last = first;
     while (last + 1 < end && view.rowOf[last + 1] === view.rowOf[first]) last++;
     out.push([view.cellAt[first]!, view.cellEnd[last]!]);
-    if (view.gutterAt[first]! >= 0) out.push([view.gutterAt[first]!, view.gutterEnd[last]!]);
+    // A row cut short has a gutter for its first bytes only.
+    let shown = last;
+    while (shown >= first && view.gutterAt[shown]! < 0) shown--;
+    if (shown >= first) out.push([view.gutterAt[first]!, view.gutterEnd[shown]!]);
     first = last + 1;
   }
   return out;

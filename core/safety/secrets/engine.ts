@@ -20,7 +20,7 @@ import { mayHoldColour, stripColour } from "./ansi.ts";
 import { buildAutomaton, type KeywordAutomaton } from "./automaton.ts";
 import { dumpRules, isDumpKind } from "./dump_rules.ts";
 import { OSC_KIND, oscRule } from "./osc_rules.ts";
-import { brokenKeywordRules, foldRules, headSource, isFoldKind } from "./fold_rules.ts";
+import { brokenKeywordRules, foldRules, headSource, isFoldKind, runOpening } from "./fold_rules.ts";
 import { shannonEntropy } from "./checks.ts";
 import { isNotSecret, opensAsPlaceholder, PLACEHOLDER_OPENING_WORDS } from "./filters.ts";
 import {
@@ -67,6 +67,8 @@ interface CompiledRule {
   index: number;
   /** A folded token's head: the index of its token's rule (-1: not a head). */
   headOf: number;
+  /** A head whose keyword is a run of one character: the run it does not open after (fold_rules.ts runOpening). */
+  run: { code: number; count: number } | null;
   /**
    * The pattern with the `d` flag, sticky (cover rules, run on the whole
    * text) or global (near rules, run on a window); built on first use, and
@@ -233,6 +235,12 @@ export interface CreateEngineOptions {
    */
   rememberVerdicts?: boolean;
   /**
+   * Skip a head's hits deep in a run of its keyword's character before its
+   * pattern runs (fold_rules.ts runOpening); off only to show that it
+   * changes no finding. @default {true}
+   */
+  skipRuns?: boolean;
+  /**
    * Slots of the table of remembered rejectName answers (see
    * name_answers.ts), a power of two; 0 remembers none. Changed only to show
    * that it changes no finding. @default {4096}
@@ -318,6 +326,7 @@ export function createEngine(
       rule,
       index,
       headOf: index < table.length ? -1 : ruleIndex.get(headSource(rule)!) ?? -1,
+      run: index < table.length || options.skipRuns === false ? null : runOpening(rule),
       re: null,
       reFlags: flags,
       fast: null,
@@ -807,6 +816,13 @@ class Scan {
   }
 }
 
+/** Whether the `count` characters before `at` are all `code` (a lower-case letter or digit), in any case. */
+function afterRun(text: string, at: number, code: number, count: number): boolean {
+  if (at < count) return false;
+  for (let i = 1; i <= count; i++) if ((text.charCodeAt(at - i) | 0x20) !== code) return false;
+  return true;
+}
+
 /** Confirms one keyword hit of rule `ri` (not inside its last match). */
 function confirmHit(scan: Scan, ri: number, kwStart: number, kwEnd: number): void {
   const c = scan.rules[ri]!;
@@ -824,6 +840,8 @@ function confirmHit(scan: Scan, ri: number, kwStart: number, kwEnd: number): voi
   );
   const base = windows.base;
   const text = windows.text;
+  // Deep in a run of its keyword's character: the head's look-behind rejects it, without a pattern run.
+  if (c.run !== null && afterRun(text, kwStart - base, c.run.code, c.run.count)) return;
   if (
     c.needs !== null &&
     !needsWithin(c, text, kwStart - base, kwEnd - base, scan.needs, ri, windows.serial)

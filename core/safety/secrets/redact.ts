@@ -87,6 +87,37 @@ export function findWithCopies(
   return mergeCopies(found, memory.find(bytes, 0, bytes.length, engine.probeCopies(bytes)));
 }
 
+/**
+ * Adds every secret of one buffer to `memory`, found as {@linkcode findWithCopies}
+ * finds them (folded tokens joined, hex dumps read back: folds.ts), without
+ * looking for copies: the first pass of an input made of several strings, so
+ * a copy in an earlier string of a value only a later one shows is redacted too.
+ * @param engine From {@linkcode createEngine}.
+ * @param bytes One string of the input.
+ * @param memory Where the values go.
+ * @returns Whether the buffer holds a secret.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { CopyMemory } from "./copies.ts";
+ * import { defaultEngine } from "./default_engine.ts";
+ * import { rememberFound } from "./redact.ts";
+ * const memory = new CopyMemory();
+ * const bytes = new TextEncoder().encode("API_TOKEN=q8Zr1mXw4Lp0vT\n");
+ * assert.equal(rememberFound(defaultEngine(), bytes, memory), true);
+ * assert.equal(memory.size, 1);
+ * ```
+ */
+export function rememberFound(
+  engine: SecretEngine,
+  bytes: Uint8Array,
+  memory: CopyMemory,
+): boolean {
+  const headed = findSecrets(engine, bytes, true);
+  if (headed.length === 0) return false;
+  return joinAndRemember(engine, bytes, headed, memory).length > 0;
+}
+
 /** Options of the in-memory scans. */
 export interface RedactOptions {
   /**

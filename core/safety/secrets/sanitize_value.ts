@@ -9,8 +9,7 @@
 import { SCAN_BOUNDS } from "../../bounds.ts";
 import type { SecretEngine } from "./engine.ts";
 import { CopyMemory } from "./copies.ts";
-import { findSecrets } from "./engine.ts";
-import { redactText } from "./redact.ts";
+import { redactText, rememberFound } from "./redact.ts";
 
 /** One recorded redaction. */
 export interface Redaction {
@@ -64,8 +63,8 @@ export function rememberSecrets(engine: SecretEngine, value: unknown, memory: Co
       throw new RangeError(`Cannot scan value: more than ${SCAN_BOUNDS.maxItems} items`);
     }
     if (typeof v === "string") {
-      const bytes = encoder.encode(v);
-      memory.remember(bytes, findSecrets(engine, bytes));
+      // The whole find (folded tokens, hex dumps), as each string is redacted.
+      rememberFound(engine, encoder.encode(v), memory);
       return;
     }
     if (v === null || typeof v !== "object") return;

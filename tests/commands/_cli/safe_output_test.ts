@@ -9,7 +9,7 @@ import {
   safeError,
   secretFree,
 } from "../../../commands/_cli/safe_output.ts";
-import { Rng, SAMPLES } from "../../_helpers/secret_fixtures.ts";
+import { foldLines, Rng, SAMPLES } from "../../_helpers/secret_fixtures.ts";
 
 const rng = new Rng(91);
 
@@ -58,6 +58,21 @@ Deno.test("safe deep: a secret found in one string is redacted in every string h
     "DD_API_KEY=[REDACTED:datadog_api_key]",
   ]);
   assert.equal(v.branch, "wip/[REDACTED:datadog_api_key]");
+});
+
+Deno.test("safe deep: a token folded at 64 columns, or broken inside its keyword, is redacted as value() redacts it", async () => {
+  const safe = await loadSafeOutput();
+  const token = SAMPLES.github_fine_grained_pat!(rng).secret;
+  const folded = `remote said:\n${foldLines(`echo ${token}`, 64)}\nls -la`;
+  const broken = `remote said:\n${"x".repeat(56)} ${token.slice(0, 8)}\n${token.slice(8)}\nls -la`;
+  for (const text of [folded, broken]) {
+    // Control: value() (redactText) redacts the token whole.
+    assert.ok(safe.value(text).includes("[REDACTED:github_fine_grained_pat]"), text);
+    const out = safe.deep({ error: { message: text } });
+    assert.equal(out.error.message, safe.value(text));
+    assert.ok(!out.error.message.includes(token.slice(8, 40)), out.error.message);
+    assert.ok(out.error.message.endsWith("\nls -la"), out.error.message);
+  }
 });
 
 Deno.test("safe deep with the TypeScript prefilter (preflight's) redacts exactly what the default does", async () => {

@@ -4,6 +4,8 @@
  * @module
  */
 import assert from "node:assert/strict";
+import fc from "fast-check";
+import { createEngine, findSecrets } from "../../../../core/safety/secrets/engine.ts";
 import { FOLD_KIND, foldAlphabets, foldRules } from "../../../../core/safety/secrets/fold_rules.ts";
 import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
 import { p } from "../../../_helpers/secret_fixtures.ts";
@@ -82,4 +84,60 @@ Deno.test("foldAlphabets() holds each head's body alphabet", () => {
   const aws = alphabets.get(FOLD_KIND + "aws_access_key_id")!;
   assert.equal(aws["A".charCodeAt(0)], 1);
   assert.equal(aws["a".charCodeAt(0)], 0);
+});
+
+Deno.test("the head of X's bearer token (a keyword of 20 A's) is tried only within `before` of its run's start", () => {
+  const rule = SECRET_RULES.find((r) => r.kind === "twitter_bearer_token")!;
+  const heads = foldRules(SECRET_RULES).filter((h) => h.kind === FOLD_KIND + rule.kind);
+  assert.equal(heads.length, 2);
+  const before = rule.before ?? 0;
+  assert.ok(before > 0);
+  for (const head of heads) {
+    const re = new RegExp(head.pattern.source, head.pattern.flags + "y");
+    const at = (text: string, offset: number) => {
+      re.lastIndex = offset;
+      return re.test(text);
+    };
+    // A run of A's (or a's) far longer than a token's: a hit deep inside it is no token's start
+    // (each such hit read the head's whole reach for a line break: 1 MB/s of CPU on a long run).
+    for (const ch of ["A", "a"]) {
+      const run = ch.repeat(60) + "\n";
+      for (let k = before + 1; k <= 40; k++) assert.ok(!at(run, k), `${ch} at ${k}`);
+      // Controls: the run's first hits are tried, as the rule's own match may start there.
+      for (let k = 0; k <= before; k++) assert.ok(at(run, k), `${ch} at ${k}`);
+    }
+    // A token's run of 22 A's, folded: found at its start.
+    const token = "A".repeat(22) + "Bx9Kq7Wm2Lp5Zr8Tn3Yb6";
+    assert.ok(at(`TOKEN=${token}\nrest`, 6));
+  }
+  // Other heads keep their opening: a head of a rule that may start before its keyword is
+  // tried anywhere unless its keyword is one character repeated.
+  const terraform = foldRules(SECRET_RULES).find((h) =>
+    h.kind === FOLD_KIND + "terraform_cloud_token"
+  )!;
+  assert.ok(!terraform.pattern.source.startsWith("(?<!"));
+});
+
+Deno.test("the engine's skip of a run head's hits deep in a run changes no finding (property)", () => {
+  const on = createEngine(SECRET_RULES);
+  const off = createEngine(SECRET_RULES, { skipRuns: false });
+  const token = "Bx9Kq7Wm2Lp5Zr8Tn3Yb6Hd4Fg1Jc0Vs7Nq2Ex5Ru8Mt3Wk6Pz9Ly4Ga1Sd7Kf2Oh5Ui8";
+  const piece = fc.oneof(
+    fc.integer({ min: 0, max: 30 }).map((n) => "A".repeat(n)),
+    fc.integer({ min: 0, max: 30 }).map((n) => "a".repeat(n)),
+    fc.integer({ min: 1, max: token.length }).map((n) => token.slice(0, n)),
+    fc.constantFrom("\n", "\\n", "\r\n", " ", "=", "x", '"', "TOKEN="),
+  );
+  let heads = 0;
+  fc.assert(
+    fc.property(fc.array(piece, { maxLength: 14 }), (pieces) => {
+      const bytes = new TextEncoder().encode(pieces.join(""));
+      const a = findSecrets(on, bytes, true);
+      assert.deepEqual(a, findSecrets(off, bytes, true));
+      if (a.some((f) => f.kind === FOLD_KIND + "twitter_bearer_token")) heads++;
+    }),
+    { numRuns: 400 },
+  );
+  // The texts hold heads of the token (what the skip could lose).
+  assert.ok(heads > 20, String(heads));
 });

@@ -75,3 +75,30 @@ Deno.test("sanitizeCapsuleParts() redacts a copy of a value found in another par
   const alone = sanitizeCapsuleParts({ meaning: parts.meaning });
   assert.deepEqual(alone.parts, { meaning: parts.meaning });
 });
+
+Deno.test("sanitizeCapsuleParts() redacts a copy, in an earlier part, of a value only an xxd dump or a fold shows", () => {
+  const dumped = "q8Zr1mXw4Lp0vTkq9Zx7";
+  // The rows xxd prints for `DB_HOST=localhost\nAPI_TOKEN=q8Zr1mXw4Lp0vTkq9Zx7\n`.
+  const dump = [
+    "00000000: 4442 5f48 4f53 543d 6c6f 6361 6c68 6f73  DB_HOST=localhos",
+    "00000010: 740a 4150 495f 544f 4b45 4e3d 7138 5a72  t.API_TOKEN=q8Zr",
+    "00000020: 316d 5877 344c 7030 7654 6b71 395a 7837  1mXw4Lp0vTkq9Zx7",
+    "00000030: 0a                                       .",
+  ].join("\n");
+  const folded = "Hs7Kq2Wm9Xv4Lp8Zr3Tn6Yb1Jd5Fg0Ac".repeat(3).slice(0, 90);
+  const line = `export SERVICE_SECRET=${folded}`;
+  const r = sanitizeCapsuleParts({
+    meaning: { now: `grep ${dumped} and ${folded} in logs` },
+    session: { said: `$ xxd .env\n${dump}\n${line.slice(0, 80)}\n${line.slice(80)}\nls -la` },
+  });
+  assert.equal(r.sanitize.scan_status, "passed");
+  const text = JSON.stringify(r.parts);
+  assert.ok(!text.includes(dumped.slice(4)), text);
+  assert.ok(!text.includes(folded.slice(0, 20)), text);
+  assert.ok(!text.includes(folded.slice(80)), text);
+  assert.match(r.parts.meaning.now, /^grep \[REDACTED:\w+\] and \[REDACTED:\w+\] in logs$/);
+  assert.ok(r.sanitize.redactions.some((x) => x.field === "meaning.now"));
+  // Controls: the dump's other bytes and the command after the fold are kept.
+  assert.ok(r.parts.session.said.includes("DB_HOST=localhos"));
+  assert.ok(r.parts.session.said.endsWith("\nls -la"));
+});
