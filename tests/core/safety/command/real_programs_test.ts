@@ -24,6 +24,31 @@ async function run(
   return new TextDecoder().decode(out.stdout);
 }
 
+/**
+ * Runs each command with bash in `cwd` (with `flags`, e.g. `-fc` for no
+ * globbing) and holds the classifier to what it printed: a command that
+ * printed the secret must be dangerous; one that printed none must not be
+ * (or must be `orElse` exactly, when given).
+ */
+async function heldToBash(
+  commands: readonly string[],
+  cwd: string,
+  expect: { prints: boolean; flags?: string; env?: Record<string, string>; orElse?: string },
+): Promise<void> {
+  for (const cmd of commands) {
+    const printed = await run("bash", [expect.flags ?? "-c", cmd], cwd, expect.env);
+    const cls = classifyCommand(cmd).class;
+    if (expect.prints) {
+      assert.ok(printed.includes(SECRET), `${cmd} printed no secret`);
+      assert.equal(cls, "dangerous", cmd);
+    } else {
+      assert.ok(!printed.includes(SECRET), `${cmd} printed the secret`);
+      if (expect.orElse === undefined) assert.notEqual(cls, "dangerous", cmd);
+      else assert.equal(cls, expect.orElse, cmd);
+    }
+  }
+}
+
 Deno.test({
   name: "xargs -a FILE gives the program FILE's words: a key so read is printed, and is dangerous",
   ignore: !programRuns("xargs", ["--version"]),
@@ -362,24 +387,18 @@ Deno.test({
       "sha256sum .env",
       'echo "Add your key to .env"',
     ];
-    for (const cmd of blind) {
-      const printed = await run("bash", ["-c", cmd], dir.path);
-      assert.ok(!printed.includes(SECRET), `${cmd} printed the secret`);
-      assert.notEqual(classifyCommand(cmd).class, "dangerous", cmd);
-    }
+    await heldToBash(blind, dir.path, { prints: false });
     // Controls: the same files' content printed is dangerous.
-    for (
-      const cmd of [
+    await heldToBash(
+      [
         "git log -p -- .env",
         "git show HEAD:.env",
         "cat $(echo .env)",
         "echo .env | xargs cat",
-      ]
-    ) {
-      const printed = await run("bash", ["-c", cmd], dir.path);
-      assert.ok(printed.includes(SECRET), `${cmd} printed no secret`);
-      assert.equal(classifyCommand(cmd).class, "dangerous", cmd);
-    }
+      ],
+      dir.path,
+      { prints: true },
+    );
   },
 });
 
@@ -421,8 +440,8 @@ Deno.test({
   fn: async () => {
     await using dir = await tempDir();
     await Deno.writeTextFile(`${dir.path}/.env`, `API_KEY=${SECRET}\n`);
-    for (
-      const cmd of [
+    await heldToBash(
+      [
         "grep -q API_KEY .env && echo set",
         "grep -qs KEY .env; echo $?",
         "grep -c KEY .env",
@@ -431,12 +450,10 @@ Deno.test({
         "grep -cf .env .env",
         "wc -l < .env",
         "sha256sum < .env",
-      ]
-    ) {
-      const printed = await run("bash", ["-c", cmd], dir.path);
-      assert.ok(!printed.includes(SECRET), `${cmd} printed the secret`);
-      assert.notEqual(classifyCommand(cmd).class, "dangerous", cmd);
-    }
+      ],
+      dir.path,
+      { prints: false },
+    );
     // Controls: the lines themselves printed.
     for (
       const cmd of [
@@ -666,20 +683,18 @@ Deno.test({
       assert.equal(classifyCommand(command).class, "dangerous", command);
     }
     // Controls: a count, an exit status, a name and a word longer than key print no secret.
-    for (
-      const command of [
+    await heldToBash(
+      [
         "env | grep -c TOKEN",
         "env | grep -q TOKEN && echo set",
         "printenv | grep -l PASS",
         "env | grep -i keyboard",
         "set | grep -i keymap",
         "env | grep COMPASS",
-      ]
-    ) {
-      const printed = await run("bash", ["-fc", command], dir.path, env);
-      assert.ok(!printed.includes(SECRET), `${command} printed the secret`);
-      assert.notEqual(classifyCommand(command).class, "dangerous", command);
-    }
+      ],
+      dir.path,
+      { prints: false, flags: "-fc", env },
+    );
   },
 });
 
@@ -784,32 +799,28 @@ Deno.test({
   fn: async () => {
     await using dir = await tempDir();
     const env = { GITHUB_TOKEN: SECRET, API_KEY: SECRET };
-    for (
-      const command of [
+    await heldToBash(
+      [
         "x=$GITHUB_TOKEN; echo $x",
         'x=${API_KEY}; y=$x; printf "%s\\n" "$y"',
         "export T=$GITHUB_TOKEN; echo $T",
         "n=GITHUB_TOKEN; echo ${!n}",
         "for t in $GITHUB_TOKEN; do echo $t; done",
-      ]
-    ) {
-      const printed = await run("bash", ["-fc", command], dir.path, env);
-      assert.ok(printed.includes(SECRET), `${command} printed no secret`);
-      assert.equal(classifyCommand(command).class, "dangerous", command);
-    }
+      ],
+      dir.path,
+      { prints: true, flags: "-fc", env },
+    );
     // Controls: a length, a value written over, a plain variable's indirection print no secret.
-    for (
-      const command of [
+    await heldToBash(
+      [
         "x=$GITHUB_TOKEN; echo ${#x}",
         "x=$GITHUB_TOKEN; x=hello; echo $x",
         "n=PATH; echo ${!n}",
         "x=$HOME; echo $x",
         "for t in $HOME; do echo $t; done",
-      ]
-    ) {
-      const printed = await run("bash", ["-fc", command], dir.path, env);
-      assert.ok(!printed.includes(SECRET), `${command} printed the secret`);
-      assert.equal(classifyCommand(command).class, "read_only", command);
-    }
+      ],
+      dir.path,
+      { prints: false, flags: "-fc", env, orElse: "read_only" },
+    );
   },
 });
