@@ -67,7 +67,7 @@ interface CompiledRule {
   index: number;
   /** A folded token's head: the index of its token's rule (-1: not a head). */
   headOf: number;
-  /** A head whose keyword is a run of one character: the run it does not open after (fold_rules.ts runOpening). */
+  /** A rule whose keyword is a run of one character: the run it does not open after (fold_rules.ts runOpening). */
   run: { code: number; count: number } | null;
   /**
    * The pattern with the `d` flag, sticky (cover rules, run on the whole
@@ -235,7 +235,7 @@ export interface CreateEngineOptions {
    */
   rememberVerdicts?: boolean;
   /**
-   * Skip a head's hits deep in a run of its keyword's character before its
+   * Skip a rule's hits deep in a run of its keyword's character before its
    * pattern runs (fold_rules.ts runOpening); off only to show that it
    * changes no finding. @default {true}
    */
@@ -326,7 +326,7 @@ export function createEngine(
       rule,
       index,
       headOf: index < table.length ? -1 : ruleIndex.get(headSource(rule)!) ?? -1,
-      run: index < table.length || options.skipRuns === false ? null : runOpening(rule),
+      run: options.skipRuns === false ? null : runOpening(rule),
       re: null,
       reFlags: flags,
       fast: null,
@@ -840,7 +840,7 @@ function confirmHit(scan: Scan, ri: number, kwStart: number, kwEnd: number): voi
   );
   const base = windows.base;
   const text = windows.text;
-  // Deep in a run of its keyword's character: the head's look-behind rejects it, without a pattern run.
+  // Deep in a run of its keyword's character: the rule's look-behind rejects it, without a pattern run.
   if (c.run !== null && afterRun(text, kwStart - base, c.run.code, c.run.count)) return;
   if (
     c.needs !== null &&

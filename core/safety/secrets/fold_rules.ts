@@ -11,6 +11,7 @@
  * @module
  */
 import type { SecretRule } from "./rule.ts";
+import { lookBehind } from "./rules_vendor.ts";
 
 /** Prefix of a head's kind: `fold:` + the kind of the rule it belongs to. */
 export const FOLD_KIND = "fold:";
@@ -53,11 +54,18 @@ function runStart(r: SecretRule): string {
 }
 
 /**
- * The run a head of {@linkcode runStart} may not open after: its
- * character's code (lower case) and how many of it before the keyword
- * reject the hit; null for any other rule. The engine skips such hits
- * before its pattern runs (the pattern's own look-behind would reject them).
- * @param head A rule of the engine.
+ * The run a rule may not open after, for a keyword that is one letter or
+ * digit repeated (X's app bearer token: a run of 20 `A`s) and a rule that
+ * may start `before` its keyword: its character's code (lower case) and how
+ * many of it right before the keyword reject the hit; null for any other
+ * rule. The engine skips such hits before its pattern runs, which reject
+ * them anyway:
+ * - a head of {@linkcode runStart}: its own look-behind, after `before`+1;
+ * - its token's rule, opening with `lookBehind(lead)` (rules_vendor.ts), when
+ *   `lead` holds the character in both cases: every start in
+ *   [keyword - before, keyword] follows the character, with five more of it
+ *   before that (no `\x`, `\uXXXX` or `%XX` escape ends there), so `before`+6.
+ * @param rule A rule of the engine.
  * @returns The run, or null.
  * @example
  * ```ts
@@ -66,14 +74,28 @@ function runStart(r: SecretRule): string {
  * import { SECRET_RULES } from "./rules.ts";
  * const head = foldRules(SECRET_RULES).find((h) => h.kind === "fold:twitter_bearer_token")!;
  * assert.deepEqual(runOpening(head), { code: 0x61, count: 5 });
+ * const token = SECRET_RULES.find((r) => r.kind === "twitter_bearer_token")!;
+ * assert.deepEqual(runOpening(token), { code: 0x61, count: 10 });
  * ```
  */
-export function runOpening(head: SecretRule): { code: number; count: number } | null {
-  const source = sources.get(head);
-  if (source === undefined || (source.before ?? 0) === 0) return null;
+export function runOpening(rule: SecretRule): { code: number; count: number } | null {
+  const source = sources.get(rule);
+  if (source === undefined) return tokenRunOpening(rule);
+  if ((source.before ?? 0) === 0) return null;
   const look = runStart(source);
-  if (look === "" || !head.pattern.source.startsWith(look)) return null;
+  if (look === "" || !rule.pattern.source.startsWith(look)) return null;
   return { code: source.keywords[0]!.toLowerCase().charCodeAt(0), count: (source.before ?? 0) + 1 };
+}
+
+/** {@linkcode runOpening} for a rule that is not a head. */
+function tokenRunOpening(r: SecretRule): { code: number; count: number } | null {
+  const before = r.before ?? 0;
+  if (before === 0 || r.lead === undefined || runStart(r) === "") return null;
+  if (!r.pattern.source.startsWith(lookBehind(r.lead))) return null;
+  const ch = r.keywords[0]![0]!;
+  const lead = new RegExp(`^[${r.lead}]$`);
+  if (!lead.test(ch.toLowerCase()) || !lead.test(ch.toUpperCase())) return null;
+  return { code: ch.toLowerCase().charCodeAt(0), count: before + 6 };
 }
 
 /** The rule each head was made for. */

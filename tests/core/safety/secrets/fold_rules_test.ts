@@ -6,7 +6,12 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { createEngine, findSecrets } from "../../../../core/safety/secrets/engine.ts";
-import { FOLD_KIND, foldAlphabets, foldRules } from "../../../../core/safety/secrets/fold_rules.ts";
+import {
+  FOLD_KIND,
+  foldAlphabets,
+  foldRules,
+  runOpening,
+} from "../../../../core/safety/secrets/fold_rules.ts";
 import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
 import { p } from "../../../_helpers/secret_fixtures.ts";
 
@@ -118,6 +123,31 @@ Deno.test("the head of X's bearer token (a keyword of 20 A's) is tried only with
   assert.ok(!terraform.pattern.source.startsWith("(?<!"));
 });
 
+Deno.test("runOpening() gives X's bearer token a run of before+6 and its heads before+1", () => {
+  const rule = SECRET_RULES.find((r) => r.kind === "twitter_bearer_token")!;
+  const before = rule.before ?? 0;
+  assert.deepEqual(runOpening(rule), { code: 0x61, count: before + 6 });
+  for (const head of foldRules(SECRET_RULES).filter((h) => h.kind === FOLD_KIND + rule.kind)) {
+    assert.deepEqual(runOpening(head), { code: 0x61, count: before + 1 });
+  }
+  // The token's pattern rejects every start a hit after before+6 of the run tries, and
+  // accepts one after an escape (`\\uAAAA`) ending before+5 into the run (why not fewer).
+  const re = new RegExp(rule.pattern.source, rule.pattern.flags + "y");
+  const token = "A".repeat(22) +
+    "Bx9Kq7Wm2Lp5Zr8Tn3Yb6Hd4Fg1Jc0Vs7Nq2Ex5Ru8Mt3Wk6Pz9Ly4Ga1Sd7Kf2Oh5Ui8";
+  const at = (text: string, start: number) => {
+    re.lastIndex = start;
+    return re.test(text);
+  };
+  for (const ch of ["A", "a"]) {
+    const text = ch.repeat(before + 6) + token;
+    for (let s = 0; s <= before; s++) assert.ok(!at(text, before + 6 - s), `${ch} ${s}`);
+  }
+  assert.ok(at("\\uAAAA" + token, 6));
+  // Other rules: none.
+  assert.equal(runOpening(SECRET_RULES.find((r) => r.kind === "github_pat")!), null);
+});
+
 Deno.test("the engine's skip of a run head's hits deep in a run changes no finding (property)", () => {
   const on = createEngine(SECRET_RULES);
   const off = createEngine(SECRET_RULES, { skipRuns: false });
@@ -126,18 +156,23 @@ Deno.test("the engine's skip of a run head's hits deep in a run changes no findi
     fc.integer({ min: 0, max: 30 }).map((n) => "A".repeat(n)),
     fc.integer({ min: 0, max: 30 }).map((n) => "a".repeat(n)),
     fc.integer({ min: 1, max: token.length }).map((n) => token.slice(0, n)),
-    fc.constantFrom("\n", "\\n", "\r\n", " ", "=", "x", '"', "TOKEN="),
+    fc.constantFrom("\n", "\\n", "\r\n", " ", "=", "x", '"', "TOKEN=", "\\u", "%", "\\", "%2B"),
+    // A whole token (the token rule's own skip could lose it).
+    fc.integer({ min: 20, max: 24 }).map((n) => "A".repeat(n) + token),
   );
   let heads = 0;
+  let tokens = 0;
   fc.assert(
     fc.property(fc.array(piece, { maxLength: 14 }), (pieces) => {
       const bytes = new TextEncoder().encode(pieces.join(""));
       const a = findSecrets(on, bytes, true);
       assert.deepEqual(a, findSecrets(off, bytes, true));
       if (a.some((f) => f.kind === FOLD_KIND + "twitter_bearer_token")) heads++;
+      if (a.some((f) => f.kind === "twitter_bearer_token")) tokens++;
     }),
-    { numRuns: 400 },
+    { numRuns: 800 },
   );
   // The texts hold heads of the token (what the skip could lose).
   assert.ok(heads > 20, String(heads));
+  assert.ok(tokens > 20, String(tokens));
 });
