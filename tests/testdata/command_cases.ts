@@ -2871,4 +2871,12 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["cmp --print-bytes .env .env.example", "dangerous", "credential_exposure"],
   ["diff -Iq .env .env.example", "dangerous", "credential_exposure"],
   ["diff --label -q .env .env.example", "dangerous", "credential_exposure"],
+  // review77: `${X:+word}` and `${X+word}` expand to the word, not X's value (were dangerous);
+  // the word's own secret, a default and an unbraced `$X+` still print it (controls).
+  ["echo ${GITHUB_TOKEN:+set}", "read_only"],
+  ['[ -n "$API_KEY" ] && echo "key ${API_KEY+present}"', "read_only"],
+  ["x=$GITHUB_TOKEN; echo ${x:+set}", "read_only"],
+  ["echo ${GITHUB_TOKEN:+$GITHUB_TOKEN}", "dangerous", "credential_exposure"],
+  ["echo ${API_KEY:-none}", "dangerous", "credential_exposure"],
+  ["echo $GITHUB_TOKEN+x", "dangerous", "credential_exposure"],
 ];

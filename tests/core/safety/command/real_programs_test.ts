@@ -824,3 +824,23 @@ Deno.test({
     );
   },
 });
+
+Deno.test({
+  name:
+    "${X:+word} and ${X+word} print the word, not the secret: not dangerous; the word's own secret, a default and $X+ print it: dangerous",
+  ignore: !programRuns("bash", ["--version"]),
+  fn: async () => {
+    await using dir = await tempDir();
+    const env = { GITHUB_TOKEN: SECRET, API_KEY: SECRET };
+    await heldToBash(
+      ["echo ${GITHUB_TOKEN:+set}", "echo ${API_KEY+present}", "x=$API_KEY; echo ${x:+set}"],
+      dir.path,
+      { prints: false, flags: "-fc", env, orElse: "read_only" },
+    );
+    await heldToBash(
+      ["echo ${GITHUB_TOKEN:+$GITHUB_TOKEN}", "echo ${API_KEY:-none}", "echo $GITHUB_TOKEN+x"],
+      dir.path,
+      { prints: true, flags: "-fc", env },
+    );
+  },
+});
