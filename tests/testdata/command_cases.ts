@@ -2879,4 +2879,20 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["echo ${GITHUB_TOKEN:+$GITHUB_TOKEN}", "dangerous", "credential_exposure"],
   ["echo ${API_KEY:-none}", "dangerous", "credential_exposure"],
   ["echo $GITHUB_TOKEN+x", "dangerous", "credential_exposure"],
+  // review77: a key's public half (were dangerous); rsa -text prints the private numbers (control).
+  ["openssl pkey -in key.pem -pubout", "review"],
+  ["openssl rsa -in ~/.ssh/id_rsa -pubout -out id_rsa.pub.pem", "review"],
+  ["openssl rsa -in key.pem -pubout -text", "dangerous", "credential_exposure"],
+  // review77: exclusion lists and a temporary directory are not printed (were dangerous); the same
+  // file as an operand, or rsync at -vvv (which prints its patterns), still is (controls).
+  ["rsync -a --exclude-from=.env src/ dst/", "review"],
+  ["tar -X .env -czf out.tgz src", "review"],
+  ["sort -T .env data.txt", "read_only"],
+  ["rsync -avvv --exclude-from=.env src/ dst/", "dangerous", "credential_exposure"],
+  ["tar -X excludes.txt -cf - .env", "dangerous", "credential_exposure"],
+  ["sort -T /tmp .env", "dangerous", "credential_exposure"],
+  // review77: a script that fetches a key is a program, not a key (was dangerous); a key file of
+  // that name elsewhere still is (control).
+  ["cat bin/get_private_key", "read_only"],
+  ["cat deploy/ssh_private_key", "dangerous", "credential_exposure"],
 ];

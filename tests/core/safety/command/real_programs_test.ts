@@ -844,3 +844,67 @@ Deno.test({
     );
   },
 });
+
+Deno.test({
+  name:
+    "openssl asked for a key's public half prints no private key: not dangerous; rsa -text and a plain read print it: dangerous",
+  ignore: !programRuns("openssl", ["version"]),
+  fn: async () => {
+    await using dir = await tempDir();
+    await run("openssl", [
+      "genpkey",
+      "-algorithm",
+      "RSA",
+      "-pkeyopt",
+      "rsa_keygen_bits:1024",
+      "-out",
+      "key.pem",
+    ], dir.path);
+    // The private key's PEM armour or its private numbers, as each command prints them.
+    const privateShown = /PRIVATE KEY|privateExponent|prime1/;
+    const held = async (args: string[], prints: boolean) => {
+      const printed = await run("openssl", args, dir.path);
+      const cmd = `openssl ${args.join(" ")}`;
+      assert.ok(printed.length > 0, `${cmd} printed nothing`);
+      assert.equal(privateShown.test(printed), prints, cmd);
+      if (prints) assert.equal(classifyCommand(cmd).class, "dangerous", cmd);
+      else assert.notEqual(classifyCommand(cmd).class, "dangerous", cmd);
+    };
+    await held(["pkey", "-in", "key.pem", "-pubout"], false);
+    await held(["rsa", "-in", "key.pem", "-pubout"], false);
+    await held(["pkey", "-in", "key.pem", "-pubout", "-text"], false);
+    // Controls: rsa's -text prints the private numbers whatever -pubout says; a plain read.
+    await held(["rsa", "-in", "key.pem", "-pubout", "-text"], true);
+    await held(["pkey", "-in", "key.pem"], true);
+  },
+});
+
+Deno.test({
+  name:
+    "tar's exclusion list and sort's temporary directory are not printed: not dangerous; the same file as an operand is",
+  ignore: !programRuns("tar", ["--version"]) || !programRuns("sort", ["--version"]),
+  fn: async () => {
+    await using dir = await tempDir();
+    await Deno.writeTextFile(`${dir.path}/.env`, `${SECRET}\n`);
+    await Deno.mkdir(`${dir.path}/src`);
+    await Deno.writeTextFile(`${dir.path}/src/a.txt`, "alpha\n");
+    await Deno.writeTextFile(`${dir.path}/list.txt`, "b\na\n");
+    const withStderr = "2>&1";
+    await heldToBash(
+      [
+        `tar -X .env -cvf - src ${withStderr} | tar -tvf - ${withStderr}`,
+        `tar --exclude-from=.env -cvf /dev/null src ${withStderr}`,
+        `sort -T .env list.txt ${withStderr}`,
+        `sort --temporary-directory=.env list.txt ${withStderr}`,
+      ],
+      dir.path,
+      { prints: false },
+    );
+    // Controls: the same file given as an operand is read and printed.
+    await heldToBash(
+      [`tar -cf - .env | tar -xOf -`, `sort -T /tmp .env`],
+      dir.path,
+      { prints: true },
+    );
+  },
+});
