@@ -855,6 +855,11 @@ export const DANGEROUS_CASES: readonly CommandCase[] = [
   ["keyring get github user", "dangerous", "credential_exposure"],
   ["kwallet-query -r github kdewallet", "dangerous", "credential_exposure"],
   ["secret-tool search --all service github", "dangerous", "credential_exposure"],
+  // review77: an encrypted credential decrypted to stdout; Python's keyring run as a module (each
+  // was review).
+  ["gpg --decrypt id_rsa.gpg", "dangerous", "credential_exposure"],
+  ["gpg -qd secrets.yaml.asc", "dangerous", "credential_exposure"],
+  ["python3 -m keyring get github user", "dangerous", "credential_exposure"],
   // review74: file prints the lines of its -f name list and -m magic files in its messages (each
   // was read_only).
   ["file -f .env", "dangerous", "credential_exposure"],
@@ -2895,4 +2900,8 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   // that name elsewhere still is (control).
   ["cat bin/get_private_key", "read_only"],
   ["cat deploy/ssh_private_key", "dangerous", "credential_exposure"],
+  // review77: controls for gpg -d and python -m keyring: another file, a file written, a setter.
+  ["gpg -d notes.md.gpg", "review"],
+  ["gpg --output=key.txt --decrypt id_rsa.gpg", "review"],
+  ["python3 -m keyring set github user", "review"],
 ];

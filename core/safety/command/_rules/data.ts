@@ -113,6 +113,26 @@ function printsKeyMetadata(p: string, argv: readonly string[]): boolean {
 }
 
 /**
+ * gpg -d/--decrypt prints the plaintext on stdout unless -o/--output sends it
+ * to a file (review77): a credential encrypted as `id_rsa.gpg`,
+ * `secrets.yaml.asc` is printed in clear. Any other file's decryption is
+ * judged as gpg is (review).
+ */
+function gpgPrintsDecryptedCredential(
+  p: string,
+  argv: readonly string[],
+  dirs: readonly string[] | undefined,
+): boolean {
+  if (p !== "gpg" && p !== "gpg2") return false;
+  const decrypts = argv.some((a) => a === "--decrypt" || /^-[a-zA-Z]*d[a-zA-Z]*$/.test(a));
+  if (!decrypts || argv.some((a) => /^(?:-o|--output)(?:=|$)|^-[a-zA-Z]*o/.test(a))) return false;
+  return argv.some((a) =>
+    !a.startsWith("-") && /\.(?:gpg|asc|pgp)$/i.test(a) &&
+    inDirs(a.replace(/\.(?:gpg|asc|pgp)$/i, ""), dirs).some(isCredentialPath)
+  );
+}
+
+/**
  * Options whose value names a file the program reads without printing it
  * (review77): rsync's and tar's exclusion pattern lists, sort's directory
  * for its temporary files. rsync prints its patterns from -vvv or --debug
@@ -525,6 +545,7 @@ function credentialRule(inv: Invocation, out: Findings): void {
       kubectlConfigUnredacted(argv)) ||
     ((p === "kubectl" || p === "oc" || p === "k") && kubectlGet(argv)) ||
     (p === "gpg" && argv.some((a) => /^--export-secret/.test(a))) ||
+    gpgPrintsDecryptedCredential(p, argv, inv.dirs) ||
     // secret-tool search prints each item's `secret = ...` line, as lookup prints the secret.
     (p === "secret-tool" && (sub[0] === "lookup" || sub[0] === "search")) ||
     // Saved Wi-Fi keys in clear; PowerShell's own command history file.

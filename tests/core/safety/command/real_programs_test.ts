@@ -908,3 +908,30 @@ Deno.test({
     );
   },
 });
+
+Deno.test({
+  name:
+    "gpg -d of an encrypted credential prints it in clear: dangerous; to a file with -o, or another file's, not",
+  ignore: !programRuns("gpg", ["--version"]),
+  fn: async () => {
+    await using dir = await tempDir();
+    const env = { GNUPGHOME: `${dir.path}/gnupg` };
+    await Deno.mkdir(env.GNUPGHOME, { mode: 0o700 });
+    const gpg = "gpg --batch --pinentry-mode loopback --passphrase pw";
+    await Deno.writeTextFile(`${dir.path}/id_rsa`, `${SECRET}\n`);
+    await Deno.writeTextFile(`${dir.path}/notes.md`, "alpha\n");
+    await run("bash", ["-c", `${gpg} -c id_rsa && ${gpg} -c notes.md && rm id_rsa`], dir.path, env);
+    await heldToBash([`${gpg} -d id_rsa.gpg`, `${gpg} --decrypt id_rsa.gpg`], dir.path, {
+      prints: true,
+      env,
+    });
+    // Controls: the plaintext sent to a file; a file that names no credential (review, as gpg is).
+    await heldToBash([`${gpg} --output=plain.txt --decrypt id_rsa.gpg`], dir.path, {
+      prints: false,
+      env,
+      orElse: "review",
+    });
+    assert.equal(await run("bash", ["-c", `${gpg} -d notes.md.gpg`], dir.path, env), "alpha\n");
+    assert.equal(classifyCommand(`${gpg} -d notes.md.gpg`).class, "review");
+  },
+});
