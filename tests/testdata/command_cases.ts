@@ -860,6 +860,8 @@ export const DANGEROUS_CASES: readonly CommandCase[] = [
   ["gpg --decrypt id_rsa.gpg", "dangerous", "credential_exposure"],
   ["gpg -qd secrets.yaml.asc", "dangerous", "credential_exposure"],
   ["python3 -m keyring get github user", "dangerous", "credential_exposure"],
+  // review77: awk's getline from a literal credential file (was review).
+  ["awk 'BEGIN{while((getline l < \"~/.netrc\")>0) print l}'", "dangerous", "credential_exposure"],
   // review74: file prints the lines of its -f name list and -m magic files in its messages (each
   // was read_only).
   ["file -f .env", "dangerous", "credential_exposure"],
@@ -2904,4 +2906,5 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["gpg -d notes.md.gpg", "review"],
   ["gpg --output=key.txt --decrypt id_rsa.gpg", "review"],
   ["python3 -m keyring set github user", "review"],
+  ["awk 'BEGIN { while ((getline l < \"/etc/hosts\") > 0) print l }'", "review"],
 ];

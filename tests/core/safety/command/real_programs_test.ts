@@ -935,3 +935,27 @@ Deno.test({
     assert.equal(classifyCommand(`${gpg} -d notes.md.gpg`).class, "review");
   },
 });
+
+Deno.test({
+  name:
+    "awk's getline from a literal credential file prints it: dangerous; from another file, review as before",
+  ignore: !programRuns("awk", ["-W", "version"]) && !programRuns("awk", ["--version"]),
+  fn: async () => {
+    await using dir = await tempDir();
+    await Deno.writeTextFile(`${dir.path}/.env`, `${SECRET}\n`);
+    await Deno.writeTextFile(`${dir.path}/notes.txt`, "alpha\n");
+    await heldToBash(
+      [
+        `awk 'BEGIN { while ((getline l < ".env") > 0) print l }'`,
+        `awk 'BEGIN { getline < ".env"; print }'`,
+      ],
+      dir.path,
+      { prints: true },
+    );
+    // Control: the same program on a file that names no credential.
+    await heldToBash([`awk 'BEGIN { getline < "notes.txt"; print }'`], dir.path, {
+      prints: false,
+      orElse: "review",
+    });
+  },
+});
