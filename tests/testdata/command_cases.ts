@@ -2907,4 +2907,7 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["gpg --output=key.txt --decrypt id_rsa.gpg", "review"],
   ["python3 -m keyring set github user", "review"],
   ["awk 'BEGIN { while ((getline l < \"/etc/hosts\") > 0) print l }'", "review"],
+  // review77's decision (docs/safety.md): command lines listed stay read_only; environments do not.
+  ["ps -eo pid,args", "read_only"],
+  ["ps auxww", "read_only"],
 ];
