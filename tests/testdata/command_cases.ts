@@ -859,6 +859,7 @@ export const DANGEROUS_CASES: readonly CommandCase[] = [
   // was review).
   ["gpg --decrypt id_rsa.gpg", "dangerous", "credential_exposure"],
   ["gpg -qd secrets.yaml.asc", "dangerous", "credential_exposure"],
+  ["gpg -d < deploy/id_ed25519.gpg", "dangerous", "credential_exposure"],
   ["python3 -m keyring get github user", "dangerous", "credential_exposure"],
   // review77: awk's getline from a literal credential file (was review).
   ["awk 'BEGIN{while((getline l < \"~/.netrc\")>0) print l}'", "dangerous", "credential_exposure"],

@@ -118,17 +118,18 @@ function printsKeyMetadata(p: string, argv: readonly string[]): boolean {
  * `secrets.yaml.asc` is printed in clear. Any other file's decryption is
  * judged as gpg is (review).
  */
-function gpgPrintsDecryptedCredential(
-  p: string,
-  argv: readonly string[],
-  dirs: readonly string[] | undefined,
-): boolean {
+function gpgPrintsDecryptedCredential(inv: Invocation): boolean {
+  const { program: p, argv } = inv;
   if (p !== "gpg" && p !== "gpg2") return false;
   const decrypts = argv.some((a) => a === "--decrypt" || /^-[a-zA-Z]*d[a-zA-Z]*$/.test(a));
   if (!decrypts || argv.some((a) => /^(?:-o|--output)(?:=|$)|^-[a-zA-Z]*o/.test(a))) return false;
-  return argv.some((a) =>
-    !a.startsWith("-") && /\.(?:gpg|asc|pgp)$/i.test(a) &&
-    inDirs(a.replace(/\.(?:gpg|asc|pgp)$/i, ""), dirs).some(isCredentialPath)
+  // The file named, or given on stdin (`gpg -d < id_rsa.gpg`).
+  const stdin = inv.redirects.flatMap((r) =>
+    r.op === "<" && r.target !== null ? [r.target.text] : []
+  );
+  return [...argv.filter((a) => !a.startsWith("-")), ...stdin].some((a) =>
+    /\.(?:gpg|asc|pgp)$/i.test(a) &&
+    inDirs(a.replace(/\.(?:gpg|asc|pgp)$/i, ""), inv.dirs).some(isCredentialPath)
   );
 }
 
@@ -545,7 +546,7 @@ function credentialRule(inv: Invocation, out: Findings): void {
       kubectlConfigUnredacted(argv)) ||
     ((p === "kubectl" || p === "oc" || p === "k") && kubectlGet(argv)) ||
     (p === "gpg" && argv.some((a) => /^--export-secret/.test(a))) ||
-    gpgPrintsDecryptedCredential(p, argv, inv.dirs) ||
+    gpgPrintsDecryptedCredential(inv) ||
     // secret-tool search prints each item's `secret = ...` line, as lookup prints the secret.
     (p === "secret-tool" && (sub[0] === "lookup" || sub[0] === "search")) ||
     // Saved Wi-Fi keys in clear; PowerShell's own command history file.

@@ -921,10 +921,18 @@ Deno.test({
     await Deno.writeTextFile(`${dir.path}/id_rsa`, `${SECRET}\n`);
     await Deno.writeTextFile(`${dir.path}/notes.md`, "alpha\n");
     await run("bash", ["-c", `${gpg} -c id_rsa && ${gpg} -c notes.md && rm id_rsa`], dir.path, env);
-    await heldToBash([`${gpg} -d id_rsa.gpg`, `${gpg} --decrypt id_rsa.gpg`], dir.path, {
-      prints: true,
-      env,
-    });
+    await heldToBash(
+      [
+        `${gpg} -d id_rsa.gpg`,
+        `${gpg} --decrypt id_rsa.gpg`,
+        `${gpg} -d < id_rsa.gpg`,
+      ],
+      dir.path,
+      {
+        prints: true,
+        env,
+      },
+    );
     // Controls: the plaintext sent to a file; a file that names no credential (review, as gpg is).
     await heldToBash([`${gpg} --output=plain.txt --decrypt id_rsa.gpg`], dir.path, {
       prints: false,
