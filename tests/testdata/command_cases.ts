@@ -855,6 +855,14 @@ export const DANGEROUS_CASES: readonly CommandCase[] = [
   ["keyring get github user", "dangerous", "credential_exposure"],
   ["kwallet-query -r github kdewallet", "dangerous", "credential_exposure"],
   ["secret-tool search --all service github", "dangerous", "credential_exposure"],
+  // review77: an encrypted credential decrypted to stdout; Python's keyring run as a module (each
+  // was review).
+  ["gpg --decrypt id_rsa.gpg", "dangerous", "credential_exposure"],
+  ["gpg -qd secrets.yaml.asc", "dangerous", "credential_exposure"],
+  ["gpg -d < deploy/id_ed25519.gpg", "dangerous", "credential_exposure"],
+  ["python3 -m keyring get github user", "dangerous", "credential_exposure"],
+  // review77: awk's getline from a literal credential file (was review).
+  ["awk 'BEGIN{while((getline l < \"~/.netrc\")>0) print l}'", "dangerous", "credential_exposure"],
   // review74: file prints the lines of its -f name list and -m magic files in its messages (each
   // was read_only).
   ["file -f .env", "dangerous", "credential_exposure"],
@@ -2871,4 +2879,36 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["cmp --print-bytes .env .env.example", "dangerous", "credential_exposure"],
   ["diff -Iq .env .env.example", "dangerous", "credential_exposure"],
   ["diff --label -q .env .env.example", "dangerous", "credential_exposure"],
+  // review77: `${X:+word}` and `${X+word}` expand to the word, not X's value (were dangerous);
+  // the word's own secret, a default and an unbraced `$X+` still print it (controls).
+  ["echo ${GITHUB_TOKEN:+set}", "read_only"],
+  ['[ -n "$API_KEY" ] && echo "key ${API_KEY+present}"', "read_only"],
+  ["x=$GITHUB_TOKEN; echo ${x:+set}", "read_only"],
+  ["echo ${GITHUB_TOKEN:+$GITHUB_TOKEN}", "dangerous", "credential_exposure"],
+  ["echo ${API_KEY:-none}", "dangerous", "credential_exposure"],
+  ["echo $GITHUB_TOKEN+x", "dangerous", "credential_exposure"],
+  // review77: a key's public half (were dangerous); rsa -text prints the private numbers (control).
+  ["openssl pkey -in key.pem -pubout", "review"],
+  ["openssl rsa -in ~/.ssh/id_rsa -pubout -out id_rsa.pub.pem", "review"],
+  ["openssl rsa -in key.pem -pubout -text", "dangerous", "credential_exposure"],
+  // review77: exclusion lists and a temporary directory are not printed (were dangerous); the same
+  // file as an operand, or rsync at -vvv (which prints its patterns), still is (controls).
+  ["rsync -a --exclude-from=.env src/ dst/", "review"],
+  ["tar -X .env -czf out.tgz src", "review"],
+  ["sort -T .env data.txt", "read_only"],
+  ["rsync -avvv --exclude-from=.env src/ dst/", "dangerous", "credential_exposure"],
+  ["tar -X excludes.txt -cf - .env", "dangerous", "credential_exposure"],
+  ["sort -T /tmp .env", "dangerous", "credential_exposure"],
+  // review77: a script that fetches a key is a program, not a key (was dangerous); a key file of
+  // that name elsewhere still is (control).
+  ["cat bin/get_private_key", "read_only"],
+  ["cat deploy/ssh_private_key", "dangerous", "credential_exposure"],
+  // review77: controls for gpg -d and python -m keyring: another file, a file written, a setter.
+  ["gpg -d notes.md.gpg", "review"],
+  ["gpg --output=key.txt --decrypt id_rsa.gpg", "review"],
+  ["python3 -m keyring set github user", "review"],
+  ["awk 'BEGIN { while ((getline l < \"/etc/hosts\") > 0) print l }'", "review"],
+  // review77's decision (docs/safety.md): command lines listed stay read_only; environments do not.
+  ["ps -eo pid,args", "read_only"],
+  ["ps auxww", "read_only"],
 ];

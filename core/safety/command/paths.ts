@@ -189,8 +189,9 @@ const CREDENTIAL_FILES = [
   // gopass's store, Netlify's CLI login in its other places, FileZilla's and VNC's saved
   // passwords, a CIFS credentials file, Cloud Foundry's, IBM Cloud's, Exoscale's, Vultr's, OVH's,
   // Poetry's, keyrings.alt's and Argo CD's tokens, Lima's and Vagrant's generated SSH keys, and
-  // Borg's repository keys.
-  /^\/etc\/(?:kubernetes\/[^/]+\.conf|rancher\/(?:k3s\/k3s|rke2\/rke2)\.yaml|networkmanager\/system-connections\/[^/]+|wpa_supplicant(?:\/[^/]+)?\.conf|samba\/smbpasswd)$|(?:^|\/)(?:\.talos\/config|containers\/auth\.json|\.?vault[_-]pass(?:word)?(?:\.txt)?|\.xauthority|\.msmtprc|msmtp\/config|\.fetchmailrc|\.mbsyncrc|aerc\/accounts\.conf|\.?netlify\/(?:config\/)?config\.json|filezilla\/(?:sitemanager|recentservers)\.xml|\.vnc\/passwd|\.smbcredentials|\.(?:cf|bluemix)\/config\.json|exoscale\/exoscale\.toml|\.?vultr-cli\.ya?ml|\.?ovh\.conf|pypoetry\/auth\.toml|python_keyring\/(?:keyring_pass|crypted_pass)\.cfg|argocd\/config|(?:\.lima|_lima)\/_config\/user|[^/]*private_key)$|(?:^|\/)(?:gopass\/stores|borg\/keys)\//,
+  // Borg's repository keys. (A `*private_key` directly in a bin/ or sbin/ is a program that
+  // fetches one, `bin/get_private_key`: review77.)
+  /^\/etc\/(?:kubernetes\/[^/]+\.conf|rancher\/(?:k3s\/k3s|rke2\/rke2)\.yaml|networkmanager\/system-connections\/[^/]+|wpa_supplicant(?:\/[^/]+)?\.conf|samba\/smbpasswd)$|(?:^|\/)(?:\.talos\/config|containers\/auth\.json|\.?vault[_-]pass(?:word)?(?:\.txt)?|\.xauthority|\.msmtprc|msmtp\/config|\.fetchmailrc|\.mbsyncrc|aerc\/accounts\.conf|\.?netlify\/(?:config\/)?config\.json|filezilla\/(?:sitemanager|recentservers)\.xml|\.vnc\/passwd|\.smbcredentials|\.(?:cf|bluemix)\/config\.json|exoscale\/exoscale\.toml|\.?vultr-cli\.ya?ml|\.?ovh\.conf|pypoetry\/auth\.toml|python_keyring\/(?:keyring_pass|crypted_pass)\.cfg|argocd\/config|(?:\.lima|_lima)\/_config\/user|(?<!(?:^|\/)s?bin\/)[^/]*private_key)$|(?:^|\/)(?:gopass\/stores|borg\/keys)\//,
   // Terraform state holds every managed resource's attributes, generated passwords and keys included.
   /\.tfstate(?:\.backup)?$/,
   // The desktop keyrings (GNOME, macOS).

@@ -104,7 +104,67 @@ function printsKeyMetadata(p: string, argv: readonly string[]): boolean {
   const letters = argv.filter((a) => /^-[a-zA-Z]+$/.test(a)).join("");
   if (p === "ssh-keygen") return /[lyB]/.test(letters) && !/[ipeNPm]/.test(letters);
   if (p === "klist") return !/K/.test(letters);
+  // openssl's key commands asked for the public half (review77): pkey -pubout prints it alone,
+  // with -text too; rsa/ec/dsa -text print the private numbers even with -pubout (OpenSSL 3).
+  if (p === "openssl" && /^(?:pkey|rsa|ec|dsa)$/.test(argv[0] ?? "") && argv.includes("-pubout")) {
+    return argv[0] === "pkey" || !argv.some((a) => /^-text$/.test(a));
+  }
   return false;
+}
+
+/**
+ * gpg -d/--decrypt prints the plaintext on stdout unless -o/--output sends it
+ * to a file (review77): a credential encrypted as `id_rsa.gpg`,
+ * `secrets.yaml.asc` is printed in clear. Any other file's decryption is
+ * judged as gpg is (review).
+ */
+function gpgPrintsDecryptedCredential(inv: Invocation): boolean {
+  const { program: p, argv } = inv;
+  if (p !== "gpg" && p !== "gpg2") return false;
+  const decrypts = argv.some((a) => a === "--decrypt" || /^-[a-zA-Z]*d[a-zA-Z]*$/.test(a));
+  if (!decrypts || argv.some((a) => /^(?:-o|--output)(?:=|$)|^-[a-zA-Z]*o/.test(a))) return false;
+  // The file named, or given on stdin (`gpg -d < id_rsa.gpg`).
+  const stdin = inv.redirects.flatMap((r) =>
+    r.op === "<" && r.target !== null ? [r.target.text] : []
+  );
+  return [...argv.filter((a) => !a.startsWith("-")), ...stdin].some((a) =>
+    /\.(?:gpg|asc|pgp)$/i.test(a) &&
+    inDirs(a.replace(/\.(?:gpg|asc|pgp)$/i, ""), inv.dirs).some(isCredentialPath)
+  );
+}
+
+/**
+ * Options whose value names a file the program reads without printing it
+ * (review77): rsync's and tar's exclusion pattern lists, sort's directory
+ * for its temporary files. rsync prints its patterns from -vvv or --debug
+ * on, so it is spared only below that. The words given to such an option are
+ * left out of the paths judged as read.
+ */
+function withoutSilentFileValues(p: string, argv: readonly string[]): readonly string[] {
+  const long = p === "rsync" || p === "tar"
+    ? "exclude-from"
+    : p === "sort"
+    ? "temporary-directory"
+    : "";
+  if (long === "") return argv;
+  if (p === "rsync" && argv.some((a) => /^--debug|^-[a-zA-Z]*v[a-zA-Z]*v[a-zA-Z]*v/.test(a))) {
+    return argv;
+  }
+  const short = p === "tar" ? "X" : p === "sort" ? "T" : "";
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === "--") return [...out, ...argv.slice(i)];
+    if (a === `--${long}` || (short !== "" && a === `-${short}`)) {
+      i++;
+      continue;
+    }
+    if (a.startsWith(`--${long}=`) || (short !== "" && a.length > 2 && a.startsWith(`-${short}`))) {
+      continue;
+    }
+    out.push(a);
+  }
+  return out;
 }
 
 /** diff's short options that take a value: the rest of a short cluster is that value. */
@@ -397,7 +457,9 @@ function credentialRule(inv: Invocation, out: Findings): void {
     !searchPrintsNoLine(p, argv) && !printsKeyMetadata(p, argv) &&
     !comparesWithoutContent(p, argv)
   ) {
-    for (const a of [...searchPaths(p, argv), ...substitutedPaths(inv)]) {
+    for (
+      const a of [...searchPaths(p, withoutSilentFileValues(p, argv)), ...substitutedPaths(inv)]
+    ) {
       // An option's attached value (`--file=F`, `--files0-from=F`, digits in the name too).
       const path = a.replace(/^@/, "").replace(/^[A-Za-z-][A-Za-z0-9-]*=@?/, "");
       // git's REV:PATH and :PATH name a file's content in a commit or the index.
@@ -484,6 +546,7 @@ function credentialRule(inv: Invocation, out: Findings): void {
       kubectlConfigUnredacted(argv)) ||
     ((p === "kubectl" || p === "oc" || p === "k") && kubectlGet(argv)) ||
     (p === "gpg" && argv.some((a) => /^--export-secret/.test(a))) ||
+    gpgPrintsDecryptedCredential(inv) ||
     // secret-tool search prints each item's `secret = ...` line, as lookup prints the secret.
     (p === "secret-tool" && (sub[0] === "lookup" || sub[0] === "search")) ||
     // Saved Wi-Fi keys in clear; PowerShell's own command history file.

@@ -12,12 +12,18 @@
 import { secretKey } from "../written_variables.ts";
 import type { Findings, Invocation } from "../invocation.ts";
 
-/** A secret-named variable expanded in a word (`$X_TOKEN`, `${DB_PASSWORD}`, `$env:API_KEY`). */
+/**
+ * A secret-named variable expanded in a word (`$X_TOKEN`, `${DB_PASSWORD}`, `$env:API_KEY`).
+ * The whole name is matched, and `${X:+word}` / `${X+word}` are not: they expand to the word
+ * when X is set, never to X's value (review77; bash is the oracle). A secret in the word
+ * (`${X:+$X}`) is matched on its own.
+ */
 export const SECRET_VAR = new RegExp(
   "\\$\\{?(?:[A-Za-z0-9_]*(?:TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|PRIVATE_KEY" +
     "|ACCESS_KEY|CREDENTIALS?|AUTH|COOKIE|BEARER|WEBHOOK_URL|SIGNING_KEY)[A-Za-z0-9_]*" +
     "|(?:[A-Za-z0-9_]*_)?(?:DSN|DATABASE_URL|DB_URL|REDIS_URL|MONGO(?:DB)?_UR[IL]|AMQP_URL" +
-    "|CONNECTION_STRING|PAT)\\b|[A-Za-z0-9_]+_(?:PWD|SK)\\b)\\}?" +
+    "|CONNECTION_STRING|PAT)\\b|[A-Za-z0-9_]+_(?:PWD|SK)\\b)" +
+    "(?![A-Za-z0-9_])(?!(?<=\\$\\{[A-Za-z0-9_]+):?\\+)\\}?" +
     "|\\$\\{?env:[A-Za-z0-9_]*(?:TOKEN|SECRET|PASSWORD|API_?KEY|ACCESS_KEY)[A-Za-z0-9_]*",
   "i",
 );
@@ -80,7 +86,7 @@ export function holdsSecretCopy(
   if (vars === undefined || vars.size === 0 || !text.includes("$")) return false;
   for (
     const m of text.matchAll(
-      /\$(?:\{(!?)([A-Za-z_][A-Za-z0-9_]*)([*@]?)|([A-Za-z_][A-Za-z0-9_]*))/g,
+      /\$(?:\{(!?)([A-Za-z_][A-Za-z0-9_]*)([*@]?)(?![A-Za-z0-9_]|:?\+)|([A-Za-z_][A-Za-z0-9_]*))/g,
     )
   ) {
     const name = m[2] ?? m[4]!;

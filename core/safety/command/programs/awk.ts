@@ -6,12 +6,14 @@
  * that load program files or extensions, or write a profile, a dump or a
  * pretty-printed program (`-o`, `-p`, `-d`), are not read-only. A literal
  * file print writes is judged as a write (a privilege or start-up file is
- * dangerous) and a literal command it pipes into as a command. Pure.
+ * dangerous) and a literal command it pipes into as a command; a literal
+ * credential file getline reads is credential exposure. Pure.
  * @module
  */
 import type { Arg, Findings, Invocation } from "../invocation.ts";
 import { analyzeCode } from "../_rules/exec.ts";
 import { reportWrite } from "./effects.ts";
+import { inDirs, isCredentialPath } from "../paths.ts";
 import { type ParsedOptions, usesOf } from "./_options.ts";
 import type { ProgramRecord } from "./_record.ts";
 
@@ -64,13 +66,32 @@ const PLAIN_ARG: Arg = {
   subs: [],
 };
 
-function judge(_inv: Invocation, parsed: ParsedOptions, out: Findings): void {
+/** `getline < "file"`, `getline var < "file"`: a literal file getline reads. */
+const GETLINE_FILE = /\bgetline\b[^<;{}"]*<\s*"((?:[^"\\\n]|\\.)*)"/g;
+
+/**
+ * A credential file getline reads (review77): the program has its lines,
+ * to print as `print` does (`while ((getline l < ".env") > 0) print l`),
+ * as a file operand of awk is read and printed.
+ */
+function getlineCredential(inv: Invocation, code: string, out: Findings): void {
+  for (const m of code.matchAll(GETLINE_FILE)) {
+    const file = m[1]!.replace(/\\(.)/g, "$1");
+    if (inDirs(file, inv.dirs).some(isCredentialPath)) {
+      out.dangerous("credential_exposure", "awk: getline reads a credential file");
+      return;
+    }
+  }
+}
+
+function judge(inv: Invocation, parsed: ParsedOptions, out: Findings): void {
   if (usesOf(parsed, "file", "exec").length > 0) {
     out.review("awk: runs a program read from a file");
   }
   for (const code of programs(parsed) ?? []) {
     analyzeCode("awk", code, out);
     literalTargets(code, out);
+    getlineCredential(inv, code, out);
   }
 }
 

@@ -59,6 +59,11 @@ function judge(inv: Invocation, _parsed: ParsedOptions, out: Findings): void {
         }: changes or exposes this machine`,
       );
     }
+    // Python's keyring module, as its `keyring` command: `get SERVICE USER` prints the password
+    // (review77).
+    if (mod === "keyring" && inv.argv.slice(inv.argv.indexOf("-m") + 2).includes("get")) {
+      out.dangerous("credential_exposure", "python -m keyring get: prints a stored password");
+    }
     return out.review("python -m: runs a module");
   }
   for (const body of inv.stdinText) analyzeCode(lang, body, out);

@@ -824,3 +824,146 @@ Deno.test({
     );
   },
 });
+
+Deno.test({
+  name:
+    "${X:+word} and ${X+word} print the word, not the secret: not dangerous; the word's own secret, a default and $X+ print it: dangerous",
+  ignore: !programRuns("bash", ["--version"]),
+  fn: async () => {
+    await using dir = await tempDir();
+    const env = { GITHUB_TOKEN: SECRET, API_KEY: SECRET };
+    await heldToBash(
+      ["echo ${GITHUB_TOKEN:+set}", "echo ${API_KEY+present}", "x=$API_KEY; echo ${x:+set}"],
+      dir.path,
+      { prints: false, flags: "-fc", env, orElse: "read_only" },
+    );
+    await heldToBash(
+      ["echo ${GITHUB_TOKEN:+$GITHUB_TOKEN}", "echo ${API_KEY:-none}", "echo $GITHUB_TOKEN+x"],
+      dir.path,
+      { prints: true, flags: "-fc", env },
+    );
+  },
+});
+
+Deno.test({
+  name:
+    "openssl asked for a key's public half prints no private key: not dangerous; rsa -text and a plain read print it: dangerous",
+  ignore: !programRuns("openssl", ["version"]),
+  fn: async () => {
+    await using dir = await tempDir();
+    await run("openssl", [
+      "genpkey",
+      "-algorithm",
+      "RSA",
+      "-pkeyopt",
+      "rsa_keygen_bits:1024",
+      "-out",
+      "key.pem",
+    ], dir.path);
+    // The private key's PEM armour or its private numbers, as each command prints them.
+    const privateShown = /PRIVATE KEY|privateExponent|prime1/;
+    const held = async (args: string[], prints: boolean) => {
+      const printed = await run("openssl", args, dir.path);
+      const cmd = `openssl ${args.join(" ")}`;
+      assert.ok(printed.length > 0, `${cmd} printed nothing`);
+      assert.equal(privateShown.test(printed), prints, cmd);
+      if (prints) assert.equal(classifyCommand(cmd).class, "dangerous", cmd);
+      else assert.notEqual(classifyCommand(cmd).class, "dangerous", cmd);
+    };
+    await held(["pkey", "-in", "key.pem", "-pubout"], false);
+    await held(["rsa", "-in", "key.pem", "-pubout"], false);
+    await held(["pkey", "-in", "key.pem", "-pubout", "-text"], false);
+    // Controls: rsa's -text prints the private numbers whatever -pubout says; a plain read.
+    await held(["rsa", "-in", "key.pem", "-pubout", "-text"], true);
+    await held(["pkey", "-in", "key.pem"], true);
+  },
+});
+
+Deno.test({
+  name:
+    "tar's exclusion list and sort's temporary directory are not printed: not dangerous; the same file as an operand is",
+  ignore: !programRuns("tar", ["--version"]) || !programRuns("sort", ["--version"]),
+  fn: async () => {
+    await using dir = await tempDir();
+    await Deno.writeTextFile(`${dir.path}/.env`, `${SECRET}\n`);
+    await Deno.mkdir(`${dir.path}/src`);
+    await Deno.writeTextFile(`${dir.path}/src/a.txt`, "alpha\n");
+    await Deno.writeTextFile(`${dir.path}/list.txt`, "b\na\n");
+    const withStderr = "2>&1";
+    await heldToBash(
+      [
+        `tar -X .env -cvf - src ${withStderr} | tar -tvf - ${withStderr}`,
+        `tar --exclude-from=.env -cvf /dev/null src ${withStderr}`,
+        `sort -T .env list.txt ${withStderr}`,
+        `sort --temporary-directory=.env list.txt ${withStderr}`,
+      ],
+      dir.path,
+      { prints: false },
+    );
+    // Controls: the same file given as an operand is read and printed.
+    await heldToBash(
+      [`tar -cf - .env | tar -xOf -`, `sort -T /tmp .env`],
+      dir.path,
+      { prints: true },
+    );
+  },
+});
+
+Deno.test({
+  name:
+    "gpg -d of an encrypted credential prints it in clear: dangerous; to a file with -o, or another file's, not",
+  ignore: !programRuns("gpg", ["--version"]),
+  fn: async () => {
+    await using dir = await tempDir();
+    const env = { GNUPGHOME: `${dir.path}/gnupg` };
+    await Deno.mkdir(env.GNUPGHOME, { mode: 0o700 });
+    const gpg = "gpg --batch --pinentry-mode loopback --passphrase pw";
+    await Deno.writeTextFile(`${dir.path}/id_rsa`, `${SECRET}\n`);
+    await Deno.writeTextFile(`${dir.path}/notes.md`, "alpha\n");
+    await run("bash", ["-c", `${gpg} -c id_rsa && ${gpg} -c notes.md && rm id_rsa`], dir.path, env);
+    await heldToBash(
+      [
+        `${gpg} -d id_rsa.gpg`,
+        `${gpg} --decrypt id_rsa.gpg`,
+        `${gpg} -d < id_rsa.gpg`,
+      ],
+      dir.path,
+      {
+        prints: true,
+        env,
+      },
+    );
+    // Controls: the plaintext sent to a file; a file that names no credential (review, as gpg is).
+    await heldToBash([`${gpg} --output=plain.txt --decrypt id_rsa.gpg`], dir.path, {
+      prints: false,
+      env,
+      orElse: "review",
+    });
+    assert.equal(await run("bash", ["-c", `${gpg} -d notes.md.gpg`], dir.path, env), "alpha\n");
+    assert.equal(classifyCommand(`${gpg} -d notes.md.gpg`).class, "review");
+  },
+});
+
+Deno.test({
+  name:
+    "awk's getline from a literal credential file prints it: dangerous; from another file, review as before",
+  ignore: !programRuns("awk", ["-W", "version"]) && !programRuns("awk", ["--version"]),
+  fn: async () => {
+    await using dir = await tempDir();
+    await Deno.writeTextFile(`${dir.path}/.env`, `${SECRET}\n`);
+    await Deno.writeTextFile(`${dir.path}/notes.txt`, "alpha\n");
+    await heldToBash(
+      [
+        `awk 'BEGIN { while ((getline l < ".env") > 0) print l }'`,
+        `awk 'BEGIN { getline < ".env"; print }'`,
+      ],
+      dir.path,
+      { prints: true },
+    );
+    // Control: the same program on a file that names no credential.
+    await heldToBash([`awk 'BEGIN { getline < "notes.txt"; print }'`], dir.path, {
+      prints: false,
+      orElse: "review",
+    });
+  },
+});
