@@ -249,6 +249,9 @@ function stripeKey(prefix: string, kind: string, title: string, note: string): S
     keywords: [`${prefix}_live_`, `${prefix}_test_`, `${prefix}_prod_`],
     pattern: new RegExp(`${LB}${prefix}_(?:live|test|prod)_[0-9A-Za-z]{24,247}(?![A-Za-z0-9])`),
     after: 260,
+    // `_` and `-` too: Checkout.com's `sk_test_<UUID>` shares the keyword, and the wrap of a
+    // head is followed in its alphabet (the rules judge the joined value).
+    fold: { cls: "0-9A-Za-z_-", min: 24 },
     priority: 3,
     minEntropy: 3.5,
   };
@@ -1596,6 +1599,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     lead: "A-Za-z0-9_\\-",
     before: 64,
     after: 320,
+    fold: { cls: "A-Za-z0-9_-", min: 20 },
     priority: 3,
     minEntropy: 3.5,
   },
@@ -1631,6 +1635,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     pattern:
       /(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))npm_[A-Za-z0-9]{36}(?![A-Za-z0-9])/,
     after: 48,
+    fold: { cls: "A-Za-z0-9", min: 36 },
     priority: 3,
     validate: hasValidTokenChecksum,
   },

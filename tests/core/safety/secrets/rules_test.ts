@@ -938,6 +938,47 @@ Deno.test("a long token whose rule declares its body is joined when a tool folds
   assert.ok(checked >= 35, `${checked} cases`);
 });
 
+Deno.test("sk-proj-, sk_live_, rk_live_ and npm_ tokens folded by a narrow terminal before their body is whole are joined (see: #21)", () => {
+  // review76: these rules declared no body (`fold`); a line holding the prefix and fewer body
+  // characters than the rule needs matched nothing, and every piece printed.
+  const rng = new Rng(7601);
+  const cases: [string, () => string][] = [
+    ["openai_api_key", () => SAMPLES.openai_api_key!(rng).secret],
+    ["stripe_secret_key", () => SAMPLES.stripe_secret_key!(rng).secret],
+    ["stripe_restricted_key", () => p("rk", "_live_", rng.str(ALNUM, 99))],
+    ["npm_token", () => SAMPLES.npm_token!(rng).secret],
+  ];
+  let checked = 0;
+  for (const [kind, make] of cases) {
+    // npm's 40 characters fold in two whole lines only at 20: a second, shorter line proves no
+    // width (wraps.ts), a standing limit of the wrap rule for every token.
+    for (const width of kind === "npm_token" ? [20] : [20, 24, 30]) {
+      const secret = make();
+      const pieces = foldLines(secret, width).split("\n");
+      for (const put of [FOLD_CONTAINERS.raw!, FOLD_CONTAINERS.transcript!]) {
+        const r = redactText(engine, put(`$ cat token.txt\n${pieces.join("\n")}\nls -la`));
+        assert.ok(r.kinds.includes(kind), `${kind} at ${width}: ${r.kinds}`);
+        for (const piece of pieces.filter((x) => x.length >= 6)) {
+          assert.ok(!r.text.includes(piece), `${kind} at ${width}: ${piece} left`);
+        }
+        assert.ok(r.text.includes("ls -la"));
+        checked++;
+      }
+    }
+  }
+  assert.equal(checked, 20);
+  // Control: a prefix and a body too short for the rule, folded, stays as it is.
+  for (
+    const text of [
+      p("sk", "_live_", "abc\ndefghij"),
+      p("np", "m_", "docs\ncache"),
+      "sk-proj-\nreadme",
+    ]
+  ) {
+    assert.deepEqual(redactText(engine, `$ cat notes\n${text}\nls`).kinds, [], text);
+  }
+});
+
 Deno.test("a key's tail is redacted after a sentence that names a BEGIN line, far or near; a BEGIN line that ends its line still starts the block (see: #21)", () => {
   const rng = new Rng(3069);
   const begin = p("-----BEGIN RSA ", "PRIVATE KEY-----");
