@@ -863,6 +863,40 @@ Deno.test("an Authorization token holding `!`, `$` or `*` is redacted to its end
   ) assert.deepEqual(redactText(engine, text).kinds, [], text);
 });
 
+Deno.test("a bare Authorization value with `!`, `$` or `*` among its first 16 characters is redacted (see: #21)", () => {
+  // review76: the keyword pass wanted 16 unmarked token characters after the colon, so a mark
+  // early in the value dropped the hit and the whole credential printed.
+  const rng = new Rng(7602);
+  for (const at of [1, 5, 9, 15]) {
+    for (const mark of ["!", "$", "*"]) {
+      const secret = p("Q7z", rng.str(ALNUM, at - 1), mark, rng.str(ALNUM, 24));
+      for (
+        const text of [
+          `Authorization: ${secret}`,
+          `curl -H "Authorization: ${secret}" https://x.test`,
+        ]
+      ) {
+        for (const ctx of [(x: string) => x, CONTEXTS.json_transcript!, CONTEXTS.http_dump!]) {
+          const r = redactText(engine, ctx(text));
+          assert.deepEqual(r.kinds, ["authorization_value"], `${at} ${mark} ${text}`);
+          for (const piece of secret.split(/[!$*]+/).filter((x) => x.length >= 6)) {
+            assert.ok(!r.text.includes(piece), `${piece} left in: ${r.text}`);
+          }
+        }
+      }
+    }
+  }
+  // Controls: a variable, a mark opening the value, and words around a mark stay.
+  for (
+    const text of [
+      "Authorization: $API_TOKEN_FROM_THE_ENV",
+      "Authorization: !important-note-here-x1",
+      "Authorization: required!see-the-docs-for-it",
+      "Authorization: ${TOKEN}",
+    ]
+  ) assert.deepEqual(redactText(engine, text).kinds, [], text);
+});
+
 Deno.test("a marked Bearer token is found to its end when streamed, a chunk boundary anywhere in it, also past the pattern's 4 KiB (see: #21)", async () => {
   const rng = new Rng(3067);
   const encoder = new TextEncoder();
