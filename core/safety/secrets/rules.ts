@@ -484,6 +484,17 @@ function isPasswordLookAlike(value: string): boolean {
   return /^(?:[A-Za-z]{2,}\.)+[A-Za-z]{2,}[0-9]{2,}[!?#$%&*@]?$/.test(value) && /[A-Z]/.test(value);
 }
 
+/**
+ * A digest's hex (32 to 128 digits, letters among them) given to a name that is or ends in
+ * password, passwd, pwd or pass: the value is the password itself (SoftLayer's `sl_pass`, a
+ * generated database password). The name decides: a digest's own names (`password_hash`,
+ * `sha256`, `checksum`) end in no password word, so they never reach this rule.
+ */
+function isHexPassword(value: string): boolean {
+  return /^[0-9a-fA-F]{32,128}$/.test(value) && /[a-fA-F]/.test(value) &&
+    !isRepeatedPlaceholder(value);
+}
+
 /** A UUID, the whole value. */
 const UUID_RE = new RegExp(`^${UUID}$`);
 /** A key id (a UUID) and its secret (32 to 64 hex) joined by `:`, as one value. */
@@ -1217,7 +1228,7 @@ const PASSWORD_CONFIG: SecretRule = {
     // nextPass`): a value given to a name ending in them holds a non-letter.
     (!/(?:pass|pwd)$/i.test(g.name ?? "") || /[^A-Za-z]/.test(s)) &&
     !/\s/.test(s.trim()) && !TYPE_WORD.test(s) && !isReference(s) &&
-    (!isLookAlikeValue(s) || isPasswordLookAlike(s)) &&
+    (!isLookAlikeValue(s) || isPasswordLookAlike(s) || isHexPassword(s)) &&
     // A `#` or `;` opens a bare value's comment or ends its statement (inside quotes it is the
     // value's, unless `#{` opens an interpolation: Ruby, CoffeeScript); after one, the head
     // alone must be a value too (`t.pw;this.x` of minified code is a member and a statement).

@@ -863,6 +863,40 @@ Deno.test("an Authorization token holding `!`, `$` or `*` is redacted to its end
   ) assert.deepEqual(redactText(engine, text).kinds, [], text);
 });
 
+Deno.test("a hex value under a name ending in a password word is the password; a digest's name keeps it (see: #21)", () => {
+  // review76: the password rule dropped every 32- to 128-digit hex value as a digest, so
+  // SoftLayer's `sl_pass="<64 hex>"` and `softlayer-pwd = <64 hex>` printed whole.
+  const rng = new Rng(7603);
+  const names = ["sl_pass", "softlayer-pwd", "db_pass", "db_pwd", "smtp.pass", "mysqlPassword"];
+  for (const length of [32, 40, 64]) {
+    for (const name of names) {
+      const hex = rng.str(HEX, length - 1) + "a";
+      for (const text of [`${name}="${hex}"`, `${name} = ${hex}`, `"${name}": "${hex}"`]) {
+        for (const ctx of [(x: string) => x, CONTEXTS.json_transcript!]) {
+          const r = redactText(engine, ctx(`${text}\n`));
+          assert.equal(r.kinds.length, 1, `${text}: ${r.kinds}`);
+          assert.ok(!r.text.includes(hex.slice(0, 12)), r.text);
+        }
+      }
+    }
+  }
+  // Controls: the same values under a digest's names, a name that holds `pass` inside a word,
+  // and a repeated placeholder under a password name stay.
+  const hex = rng.str(HEX, 63) + "a";
+  for (
+    const text of [
+      `sha256=${hex}`,
+      `checksum = "${hex}"`,
+      `password_hash=${hex}`,
+      `password_sha256: ${hex}`,
+      `"digest": "${hex}"`,
+      `bypass=${hex}`,
+      `db_pass=${"ab".repeat(32)}`,
+      `db_pass=${"0".repeat(64)}`,
+    ]
+  ) assert.deepEqual(redactText(engine, `${text}\n`).kinds, [], text);
+});
+
 Deno.test("a bare Authorization value with `!`, `$` or `*` among its first 16 characters is redacted (see: #21)", () => {
   // review76: the keyword pass wanted 16 unmarked token characters after the colon, so a mark
   // early in the value dropped the hit and the whole credential printed.
