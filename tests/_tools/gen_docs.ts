@@ -200,10 +200,11 @@ export function secretCopiesRule(): string {
     "  there is redacted in both columns on every row it spans (hiding the ASCII column alone would",
     "  leave the hex). Every copy of the value is redacted too. A dump is read at most 24 KiB from",
     "  its first row (a `.env` of about 5 kB, or a 4096-bit PEM key); a dump of a binary, a git",
-    "  object or a list of hashes shows no secret and is kept. An `xxd` or `hexdump -C` dump cut",
-    "  short inside a row (a tool's or a capsule's bound, an ellipsis after it) is read to its last",
-    "  whole hex cell, so the hex of a secret's first bytes does not stay. Other widths and",
-    "  groupings (`xxd -c 32`, `od -x`) are not read.",
+    "  object or a list of hashes shows no secret and is kept. A dump cut short inside a row (a",
+    "  tool's or a capsule's bound, an ellipsis after it) is read to its last whole cell (hex for",
+    "  `xxd` and `hexdump -C`, a character for `od -c`, a byte's two digits for `xxd -p`), so a",
+    "  secret's first bytes do not stay. Other widths and groupings (`xxd -c 32`, `od -x`) are not",
+    "  read.",
     "",
   ].join("\n");
 }

@@ -12,10 +12,10 @@
  * Rows follow one another with consecutive offsets from 0; the gutter
  * must show each byte as the tool does (itself when printable, `.`
  * otherwise), so text laid out like a dump by hand is not read as one. After
- * whole rows, an `xxd` or `hexdump -C` row cut short (the output's end or a
- * line's: a tool's bound, a capsule's, often with an ellipsis) is the
- * dump's last, read to its last whole hex cell, its gutter as far as it
- * goes. A
+ * whole rows, a row cut short (the output's end or a line's: a tool's
+ * bound, a capsule's, often with an ellipsis) is the dump's last, read to
+ * its last whole cell (`xxd`, `hexdump -C`: hex, its gutter as far as it
+ * goes; `od -c` and `xxd -p`: cells alone). A
  * row's line is raw or a JSON string's (escaped once or nested, the form
  * told by what opens the first row), read back before it is parsed. Pure:
  * no I/O.
@@ -357,6 +357,43 @@ function plainHex(width: number): number {
   return n;
 }
 
+/**
+ * The last row of an `od -c` or `xxd -p` dump cut short (review73's
+ * {@linkcode cutHexRow} for the layouts without a gutter): the cells it
+ * still shows whole, what is left of the next one and a closing ellipsis
+ * dropped; the number of bytes, or -1.
+ */
+function cutCellRow(layout: DumpLayout, k: number, width: number): number {
+  let len = rowLength;
+  if (len >= 3 && chars[len - 3] === 0xe2 && chars[len - 2] === 0x80 && chars[len - 1] === 0xa6) {
+    len -= 3;
+  }
+  let whole: number;
+  if (layout === "xxd_plain") {
+    // Hex alone: a blank before the ellipsis is no cell.
+    while (len > 0 && chars[len - 1] === SPACE) len--;
+    if (len > width) return -1;
+    whole = len - (len % 2);
+  } else if (layout === "od" || layout === "od_plain") {
+    // Four characters a cell; a blank is a cell's own (a space shows as four blanks).
+    const from = layout === "od" ? 7 : 0;
+    if (layout === "od" && !opensWith(layout, k, false, 0)) return -1;
+    whole = from + Math.floor((len - from) / 4) * 4;
+    if (whole <= from) return -1;
+  } else return -1;
+  const full = rowLength;
+  rowLength = whole;
+  let n = layout === "xxd_plain" ? plainHex(width) : odCells(layout === "od" ? 7 : 0);
+  // The blank a capsule writes before its ellipsis may close a cut cell's four characters
+  // (`  \ …` of a `\n` cut after its backslash): that last cell is no cell.
+  if (n < 0 && layout !== "xxd_plain" && whole - 4 > (layout === "od" ? 7 : 0)) {
+    rowLength = whole - 4;
+    n = odCells(layout === "od" ? 7 : 0);
+  }
+  rowLength = full;
+  return n > 0 ? n : -1;
+}
+
 /** Row `k` of a dump in `layout`: the number of bytes it shows, or -1 when the line is not it. */
 function parseRow(layout: DumpLayout, k: number, width: number): number {
   switch (layout) {
@@ -446,12 +483,12 @@ export function readDump(
     let shows = parseRow(layout, k, width);
     // After whole rows, a row cut short is the dump's last.
     let cut = false;
-    if (shows < 0 && k > 0 && (layout === "xxd" || layout === "hexdump")) {
+    if (shows < 0 && k > 0) {
       shows = layout === "xxd"
         ? opensWith(layout, k, true, 1) ? cutHexRow(layout, 49, 51, false) : -1
-        : opensWith(layout, k, false, 2)
-        ? cutHexRow(layout, 58, 61, true)
-        : -1;
+        : layout === "hexdump"
+        ? opensWith(layout, k, false, 2) ? cutHexRow(layout, 58, 61, true) : -1
+        : cutCellRow(layout, k, width);
       cut = true;
     }
     if (shows < 0) break;

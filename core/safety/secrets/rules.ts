@@ -249,6 +249,9 @@ function stripeKey(prefix: string, kind: string, title: string, note: string): S
     keywords: [`${prefix}_live_`, `${prefix}_test_`, `${prefix}_prod_`],
     pattern: new RegExp(`${LB}${prefix}_(?:live|test|prod)_[0-9A-Za-z]{24,247}(?![A-Za-z0-9])`),
     after: 260,
+    // `_` and `-` too: Checkout.com's `sk_test_<UUID>` shares the keyword, and the wrap of a
+    // head is followed in its alphabet (the rules judge the joined value).
+    fold: { cls: "0-9A-Za-z_-", min: 24 },
     priority: 3,
     minEntropy: 3.5,
   };
@@ -479,6 +482,17 @@ function isRandomLetters(value: string): boolean {
 function isPasswordLookAlike(value: string): boolean {
   if (/^[0-9]{6,64}$/.test(value)) return !isPredictable(value) && !isRepeatedPlaceholder(value);
   return /^(?:[A-Za-z]{2,}\.)+[A-Za-z]{2,}[0-9]{2,}[!?#$%&*@]?$/.test(value) && /[A-Z]/.test(value);
+}
+
+/**
+ * A digest's hex (32 to 128 digits, letters among them) given to a name that is or ends in
+ * password, passwd, pwd or pass: the value is the password itself (SoftLayer's `sl_pass`, a
+ * generated database password). The name decides: a digest's own names (`password_hash`,
+ * `sha256`, `checksum`) end in no password word, so they never reach this rule.
+ */
+function isHexPassword(value: string): boolean {
+  return /^[0-9a-fA-F]{32,128}$/.test(value) && /[a-fA-F]/.test(value) &&
+    !isRepeatedPlaceholder(value);
 }
 
 /** A UUID, the whole value. */
@@ -1214,7 +1228,7 @@ const PASSWORD_CONFIG: SecretRule = {
     // nextPass`): a value given to a name ending in them holds a non-letter.
     (!/(?:pass|pwd)$/i.test(g.name ?? "") || /[^A-Za-z]/.test(s)) &&
     !/\s/.test(s.trim()) && !TYPE_WORD.test(s) && !isReference(s) &&
-    (!isLookAlikeValue(s) || isPasswordLookAlike(s)) &&
+    (!isLookAlikeValue(s) || isPasswordLookAlike(s) || isHexPassword(s)) &&
     // A `#` or `;` opens a bare value's comment or ends its statement (inside quotes it is the
     // value's, unless `#{` opens an interpolation: Ruby, CoffeeScript); after one, the head
     // alone must be a value too (`t.pw;this.x` of minified code is a member and a statement).
@@ -1596,6 +1610,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     lead: "A-Za-z0-9_\\-",
     before: 64,
     after: 320,
+    fold: { cls: "A-Za-z0-9_-", min: 20 },
     priority: 3,
     minEntropy: 3.5,
   },
@@ -1631,6 +1646,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     pattern:
       /(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))npm_[A-Za-z0-9]{36}(?![A-Za-z0-9])/,
     after: 48,
+    fold: { cls: "A-Za-z0-9", min: 36 },
     priority: 3,
     validate: hasValidTokenChecksum,
   },
@@ -2576,7 +2592,9 @@ export const SECRET_RULES: readonly SecretRule[] = [
       blanks: 4,
       // `Authorization: ...` in a header; `"Authorization", "..."` in a call that sets one.
       operators: ":,",
-      value: { blanks: 16, min: 16, cls: "A-Za-z0-9._~+\\/-" },
+      // The marks `markedRun` lets sit between token characters count too: a `!` among the first
+      // 16 dropped the hit, and the whole credential printed.
+      value: { blanks: 16, min: 16, cls: "A-Za-z0-9._~+\\/!$*-" },
     },
     pattern: new RegExp(
       String

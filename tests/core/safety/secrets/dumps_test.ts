@@ -173,7 +173,7 @@ Deno.test({
 
 Deno.test({
   name:
-    "redactText() redacts what a dump cut short inside a row shows of a secret (xxd, hexdump -C; cut at every character, with and without an ellipsis); a cut dump of a binary is kept",
+    "redactText() redacts what a dump cut short inside a row shows of a secret (every layout; cut at every character, with and without an ellipsis); a cut dump of a binary is kept",
   ignore: !TOOLS,
   fn() {
     const rng = new Rng(6705);
@@ -182,7 +182,9 @@ Deno.test({
     // What a bound leaves after the cut: nothing, a capsule's ellipsis, the next command.
     const tails = ["", " …", "…", "\n$ ls\n"];
     let checked = 0;
-    for (const command of [["xxd"], ["hexdump", "-C"]]) {
+    // review76: `od -c`, `xxd -p` and `od -An -c` rows cut short were not read (on main 628 of
+    // 2312, 415 of 982 and 656 of 2072 cut points left 8 or more characters of a secret).
+    for (const command of COMMANDS) {
       const out = dump(command, encoder.encode(env.text));
       const kept = dump(command, binary);
       for (let p = out.indexOf("\n") + 1; p < out.length; p++) {
@@ -222,7 +224,7 @@ Deno.test({
         }
       }
     }
-    assert.ok(checked > 2500, String(checked));
+    assert.ok(checked > 10000, String(checked));
   },
 });
 

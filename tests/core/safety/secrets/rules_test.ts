@@ -863,6 +863,74 @@ Deno.test("an Authorization token holding `!`, `$` or `*` is redacted to its end
   ) assert.deepEqual(redactText(engine, text).kinds, [], text);
 });
 
+Deno.test("a hex value under a name ending in a password word is the password; a digest's name keeps it (see: #21)", () => {
+  // review76: the password rule dropped every 32- to 128-digit hex value as a digest, so
+  // SoftLayer's `sl_pass="<64 hex>"` and `softlayer-pwd = <64 hex>` printed whole.
+  const rng = new Rng(7603);
+  const names = ["sl_pass", "softlayer-pwd", "db_pass", "db_pwd", "smtp.pass", "mysqlPassword"];
+  for (const length of [32, 40, 64]) {
+    for (const name of names) {
+      const hex = rng.str(HEX, length - 1) + "a";
+      for (const text of [`${name}="${hex}"`, `${name} = ${hex}`, `"${name}": "${hex}"`]) {
+        for (const ctx of [(x: string) => x, CONTEXTS.json_transcript!]) {
+          const r = redactText(engine, ctx(`${text}\n`));
+          assert.equal(r.kinds.length, 1, `${text}: ${r.kinds}`);
+          assert.ok(!r.text.includes(hex.slice(0, 12)), r.text);
+        }
+      }
+    }
+  }
+  // Controls: the same values under a digest's names, a name that holds `pass` inside a word,
+  // and a repeated placeholder under a password name stay.
+  const hex = rng.str(HEX, 63) + "a";
+  for (
+    const text of [
+      `sha256=${hex}`,
+      `checksum = "${hex}"`,
+      `password_hash=${hex}`,
+      `password_sha256: ${hex}`,
+      `"digest": "${hex}"`,
+      `bypass=${hex}`,
+      `db_pass=${"ab".repeat(32)}`,
+      `db_pass=${"0".repeat(64)}`,
+    ]
+  ) assert.deepEqual(redactText(engine, `${text}\n`).kinds, [], text);
+});
+
+Deno.test("a bare Authorization value with `!`, `$` or `*` among its first 16 characters is redacted (see: #21)", () => {
+  // review76: the keyword pass wanted 16 unmarked token characters after the colon, so a mark
+  // early in the value dropped the hit and the whole credential printed.
+  const rng = new Rng(7602);
+  for (const at of [1, 5, 9, 15]) {
+    for (const mark of ["!", "$", "*"]) {
+      const secret = p("Q7z", rng.str(ALNUM, at - 1), mark, rng.str(ALNUM, 24));
+      for (
+        const text of [
+          `Authorization: ${secret}`,
+          `curl -H "Authorization: ${secret}" https://x.test`,
+        ]
+      ) {
+        for (const ctx of [(x: string) => x, CONTEXTS.json_transcript!, CONTEXTS.http_dump!]) {
+          const r = redactText(engine, ctx(text));
+          assert.deepEqual(r.kinds, ["authorization_value"], `${at} ${mark} ${text}`);
+          for (const piece of secret.split(/[!$*]+/).filter((x) => x.length >= 6)) {
+            assert.ok(!r.text.includes(piece), `${piece} left in: ${r.text}`);
+          }
+        }
+      }
+    }
+  }
+  // Controls: a variable, a mark opening the value, and words around a mark stay.
+  for (
+    const text of [
+      "Authorization: $API_TOKEN_FROM_THE_ENV",
+      "Authorization: !important-note-here-x1",
+      "Authorization: required!see-the-docs-for-it",
+      "Authorization: ${TOKEN}",
+    ]
+  ) assert.deepEqual(redactText(engine, text).kinds, [], text);
+});
+
 Deno.test("a marked Bearer token is found to its end when streamed, a chunk boundary anywhere in it, also past the pattern's 4 KiB (see: #21)", async () => {
   const rng = new Rng(3067);
   const encoder = new TextEncoder();
@@ -936,6 +1004,47 @@ Deno.test("a long token whose rule declares its body is joined when a tool folds
     }
   }
   assert.ok(checked >= 35, `${checked} cases`);
+});
+
+Deno.test("sk-proj-, sk_live_, rk_live_ and npm_ tokens folded by a narrow terminal before their body is whole are joined (see: #21)", () => {
+  // review76: these rules declared no body (`fold`); a line holding the prefix and fewer body
+  // characters than the rule needs matched nothing, and every piece printed.
+  const rng = new Rng(7601);
+  const cases: [string, () => string][] = [
+    ["openai_api_key", () => SAMPLES.openai_api_key!(rng).secret],
+    ["stripe_secret_key", () => SAMPLES.stripe_secret_key!(rng).secret],
+    ["stripe_restricted_key", () => p("rk", "_live_", rng.str(ALNUM, 99))],
+    ["npm_token", () => SAMPLES.npm_token!(rng).secret],
+  ];
+  let checked = 0;
+  for (const [kind, make] of cases) {
+    // npm's 40 characters fold in two whole lines only at 20: a second, shorter line proves no
+    // width (wraps.ts), a standing limit of the wrap rule for every token.
+    for (const width of kind === "npm_token" ? [20] : [20, 24, 30]) {
+      const secret = make();
+      const pieces = foldLines(secret, width).split("\n");
+      for (const put of [FOLD_CONTAINERS.raw!, FOLD_CONTAINERS.transcript!]) {
+        const r = redactText(engine, put(`$ cat token.txt\n${pieces.join("\n")}\nls -la`));
+        assert.ok(r.kinds.includes(kind), `${kind} at ${width}: ${r.kinds}`);
+        for (const piece of pieces.filter((x) => x.length >= 6)) {
+          assert.ok(!r.text.includes(piece), `${kind} at ${width}: ${piece} left`);
+        }
+        assert.ok(r.text.includes("ls -la"));
+        checked++;
+      }
+    }
+  }
+  assert.equal(checked, 20);
+  // Control: a prefix and a body too short for the rule, folded, stays as it is.
+  for (
+    const text of [
+      p("sk", "_live_", "abc\ndefghij"),
+      p("np", "m_", "docs\ncache"),
+      "sk-proj-\nreadme",
+    ]
+  ) {
+    assert.deepEqual(redactText(engine, `$ cat notes\n${text}\nls`).kinds, [], text);
+  }
 });
 
 Deno.test("a key's tail is redacted after a sentence that names a BEGIN line, far or near; a BEGIN line that ends its line still starts the block (see: #21)", () => {
