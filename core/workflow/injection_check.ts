@@ -3,9 +3,8 @@
  * parse) because it runs at the start of every session: the full briefing is
  * injected when the repository's current capsule is not the one last
  * injected for this host (newer, or older: put back by a commit or another
- * branch's), and
- * always right after a compaction, whose summary
- * has just replaced the context that held the earlier injection. A new
+ * branch's), and always right after a compaction, whose summary has just
+ * replaced the context that held the earlier injection. A new
  * session (source `startup`, `clear`, `fork`, none or any unknown value)
  * whose capsule was already shown in an earlier one gets it again as a
  * repeat (the short form when nothing drifted, decided later from the

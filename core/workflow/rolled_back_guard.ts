@@ -3,15 +3,16 @@
  * on top of latest.md, the same one the capture hooks make before theirs: a
  * latest.md rolled back to an older capsule of its signer (the same trusted
  * key signed a later one that the archive holds, or that this clone's store
- * last made current on the branch checked out now, as load reads it: head_record.ts), or
- * missing while the archive holds capsules but not the one this clone last
- * made current. A capsule written on top would become the newest, end load's
- * warning and, through its previous link, put the old capsule's decisions
- * back in force. The rollback check runs under the store's lock, after the
- * store moved latest.md forward over capsules that continue it (an
- * interrupted write), so only a real rollback is refused; the missing case
- * is asked before the lock, where the store has not yet put anything back. A latest.md no trusted key signed, or
- * written in another repository, is no rollback of this clone's chain.
+ * last made current on the branch checked out now, as load reads it:
+ * head_record.ts), or missing while the archive holds capsules but not the
+ * one this clone last made current. A capsule written on top would become
+ * the newest, end load's warning and, through its previous link, put the old
+ * capsule's decisions back in force. The rollback check runs under the
+ * store's lock, after the store moved latest.md forward over capsules that
+ * continue it (an interrupted write), so only a real rollback is refused;
+ * the missing case is asked before the lock, where the store has not yet put
+ * anything back. A latest.md no trusted key signed, or written in another
+ * repository, is no rollback of this clone's chain.
  * @module
  */
 import { BatonError, EXIT } from "../errors.ts";
