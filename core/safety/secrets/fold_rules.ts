@@ -10,6 +10,7 @@
  * wrap and lets the rules judge the joined value. Pure: data only.
  * @module
  */
+import { NL } from "./armor.ts";
 import type { SecretRule } from "./rule.ts";
 import { lookBehind } from "./rules_vendor.ts";
 
@@ -216,8 +217,8 @@ export function foldRules(rules: readonly SecretRule[]): SecretRule[] {
   return out;
 }
 
-/** A line break inside a keyword: real (CRLF too) or JSON-escaped (`\r\n` too), nested up to four times. */
-const INNER_BREAK = String.raw`(?:\r?\n|(?:\\{1,4}r)?\\{1,4}n)`;
+/** A line break inside a keyword: armor.ts's line break (CRLF, JSON-escaped, nested). */
+const INNER_BREAK = NL;
 
 /** Whether a part of a keyword holds a separator (see {@linkcode isPrefix}). */
 function holdsSeparator(part: string): boolean {
