@@ -138,6 +138,8 @@ function isBareDirectiveValue(name: string, value: string): boolean {
   if (!/[A-Za-z]/.test(value) || !/[^A-Za-z]/.test(value)) return false;
   // An option (`passwd --stdin`), a path or a reference is no value.
   if (/^[-\/.~$%<]/.test(value)) return false;
+  // A port and protocol (`kpasswd  464/tcp`, /etc/services as services(5) writes it).
+  if (/^\d{1,5}\/(?:tcp|udp|sctp|ddp)$/i.test(value)) return false;
   // Markup around a word is a reference: a vim help tag (`PASSWORD\t*netrw-passwd*`), emphasis.
   if (/^([*|`_]).*\1$/.test(value)) return false;
   // Code, not configuration: a field's pointer or slice type (Go's `Password *string`,

@@ -372,6 +372,10 @@ Deno.test("a line-long directive aligned with tabs or several blanks, single-quo
     // A vim help heading and its tag (/usr/share/vim/vim90/doc/pi_netrw.txt), found on this machine.
     "PASSWORD\t\t\t\t\t\t*netrw-passwd*",
     "password *netrw-passwd*",
+    // /etc/services (services(5)): a service named for passwords and its port/protocol.
+    "kpasswd\t\t464/tcp",
+    "kpasswd\t\t464/udp\n",
+    "passwd-server\t752/udp\t\tpasswd_server\t# Kerberos passwd server",
     // Code aligned as configuration is: a Go field's type, a column list, an identifier.
     "type Login struct {\n\tUser     string\n\tPassword *string\n}",
     "\tPassword\t*string\n",
