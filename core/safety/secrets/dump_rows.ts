@@ -221,14 +221,14 @@ function hexCellAt(layout: DumpLayout, i: number): number {
 }
 
 /**
- * A row of up to 16 hex cells and a gutter at `gutterAt` (between bars in
- * hexdump -C): the number of bytes it shows, or -1 when it is not one.
+ * Reads the row's hex cells (up to 16) that end before `len` into
+ * `values`, `cellFirst` and `cellLast`: how many were whole hex.
  */
-function hexRow(layout: DumpLayout, hexEnd: number, gutterAt: number, bars: boolean): number {
+function hexCells(layout: DumpLayout, len: number): number {
   let n = 0;
   for (; n < 16; n++) {
     const c = hexCellAt(layout, n);
-    if (c + 1 >= rowLength) break;
+    if (c + 1 >= len) break;
     const hi = hexValue(chars[c]!);
     const lo = hexValue(chars[c + 1]!);
     if (hi < 0 || lo < 0) break;
@@ -236,6 +236,28 @@ function hexRow(layout: DumpLayout, hexEnd: number, gutterAt: number, bars: bool
     cellFirst[n] = c;
     cellLast[n] = c + 1;
   }
+  return n;
+}
+
+/** The row's length `len` without the blanks that end it. */
+function trimBlanks(len: number): number {
+  while (len > 0 && chars[len - 1] === SPACE) len--;
+  return len;
+}
+
+/** The row's length `len` without a closing ellipsis (U+2026, as UTF-8), when it ends in one. */
+function withoutEllipsis(len: number): number {
+  return len >= 3 && chars[len - 3] === 0xe2 && chars[len - 2] === 0x80 && chars[len - 1] === 0xa6
+    ? len - 3
+    : len;
+}
+
+/**
+ * A row of up to 16 hex cells and a gutter at `gutterAt` (between bars in
+ * hexdump -C): the number of bytes it shows, or -1 when it is not one.
+ */
+function hexRow(layout: DumpLayout, hexEnd: number, gutterAt: number, bars: boolean): number {
+  const n = hexCells(layout, rowLength);
   if (n === 0 || rowLength !== gutterAt + n + (bars ? 1 : 0)) return -1;
   // The rest of the hex columns are blank (up to the gutter's opening bar), and the gutter shows the bytes.
   const blankTo = bars ? gutterAt - 1 : gutterAt;
@@ -258,25 +280,10 @@ function hexRow(layout: DumpLayout, hexEnd: number, gutterAt: number, bars: bool
  * redacted as a whole row's are, or the secret's first bytes stay in hex.
  */
 function cutHexRow(layout: DumpLayout, hexEnd: number, gutterAt: number, bars: boolean): number {
-  let len = rowLength;
   // A closing ellipsis (U+2026) and the blanks around it are not part of the row.
-  while (len > 0 && chars[len - 1] === SPACE) len--;
-  if (len >= 3 && chars[len - 3] === 0xe2 && chars[len - 2] === 0x80 && chars[len - 1] === 0xa6) {
-    len -= 3;
-  }
-  while (len > 0 && chars[len - 1] === SPACE) len--;
-  let n = 0;
-  for (; n < 16; n++) {
-    const c = hexCellAt(layout, n);
-    if (c + 1 >= len) break;
-    const hi = hexValue(chars[c]!);
-    const lo = hexValue(chars[c + 1]!);
-    if (hi < 0 || lo < 0) break;
-    values[n] = hi * 16 + lo;
-    cellFirst[n] = c;
-    cellLast[n] = c + 1;
-    gutterOf[n] = -1;
-  }
+  const len = trimBlanks(withoutEllipsis(trimBlanks(rowLength)));
+  const n = hexCells(layout, len);
+  gutterOf.fill(-1, 0, n);
   if (n === 0) return -1;
   const blankTo = bars ? gutterAt - 1 : gutterAt;
   const hexTo = n === 16 ? hexEnd : hexCellAt(layout, n);
@@ -364,14 +371,11 @@ function plainHex(width: number): number {
  * dropped; the number of bytes, or -1.
  */
 function cutCellRow(layout: DumpLayout, k: number, width: number): number {
-  let len = rowLength;
-  if (len >= 3 && chars[len - 3] === 0xe2 && chars[len - 2] === 0x80 && chars[len - 1] === 0xa6) {
-    len -= 3;
-  }
+  let len = withoutEllipsis(rowLength);
   let whole: number;
   if (layout === "xxd_plain") {
     // Hex alone: a blank before the ellipsis is no cell.
-    while (len > 0 && chars[len - 1] === SPACE) len--;
+    len = trimBlanks(len);
     if (len > width) return -1;
     whole = len - (len % 2);
   } else if (layout === "od" || layout === "od_plain") {
