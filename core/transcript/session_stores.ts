@@ -754,16 +754,24 @@ export async function loadSession(
 /**
  * A transcript file's format, sniffed from its first line and then from the
  * lines at its end (read backwards by the one reader, up to the newest line
- * that tells); null when the file cannot be read. The one sniffer of a
+ * that tells); a file that does not open with a JSON object is free-form text
+ * (`markdown`, which a capture never reads); null when the file cannot be
+ * read. The one sniffer of a
  * transcript file (sniff.ts's record sniffer underneath): `baton source` and
  * session capture use it, and the band scan sniffs its records the same way.
  */
 export async function sniffFile(io: Io, path: string): Promise<ByteFormat | null> {
   const head = await io.readHead(path, SNIFF_BYTES);
   if (head === null) return null;
-  const first = new TextDecoder().decode(head.bytes).split("\n")[0] ?? "";
-  const byHead = sniffLine(path, first);
+  const text = new TextDecoder().decode(head.bytes);
+  const byHead = sniffLine(path, text.split("\n")[0] ?? "");
   if (byHead !== null) return byHead;
+  // A file that does not open with a JSON object is no JSON Lines, whatever its name: a free-form
+  // text transcript (Cursor's `user:`/`[Tool result]` lines) holds a tool's output verbatim, and
+  // a file the agent read can hold lines shaped like any host's records. Sniffed backwards from
+  // its end, such a line named the format: a stranger's log put "user asked" and a passed
+  // `npm test` in this machine's capsule, as a verified reader's record.
+  if (!opensAsJson(text)) return "markdown";
   const told: { format: ByteFormat | null } = { format: null };
   try {
     const { fileSource, readRecordsBackward } = await import("./json_lines.ts");
@@ -779,6 +787,12 @@ export async function sniffFile(io: Io, path: string): Promise<ByteFormat | null
     // Unreadable past the head: the head decided nothing, so generic.
   }
   return told.format ?? "generic-jsonl";
+}
+
+/** Whether a file's head opens as JSON Lines do (or as one JSON document): an object first; an empty one tells nothing. */
+function opensAsJson(head: string): boolean {
+  const t = head.trimStart();
+  return t === "" || t.startsWith("{");
 }
 
 /** Bytes of a file's head and of its tail the sniffer reads. */
