@@ -24,11 +24,13 @@
  *   context: no bytes.
  * - Copilot CLI: depth and pct, the read stopping at the last compaction.
  *   Its events carry the system prompt, so bytes say little: no bytes.
- * - Anything else: no signal (bytes of an unknown format would only grow).
+ * - Anything else: no signal (bytes of an unknown format would only grow);
+ *   nor from a file not named by the host that does not open with a JSON
+ *   object (free-form text), whatever record-shaped lines it holds.
  * Examples are in its test: the hook loads this module, every comment twice.
  * @module
  */
-import { sniffRecord } from "../transcript/sniff.ts";
+import { opensAsJson, sniffRecord } from "../transcript/sniff.ts";
 import {
   type ByteRangeSource,
   readRecordsBackward,
@@ -59,7 +61,9 @@ export type TranscriptFormat = typeof SCANNED_FORMATS[number];
 export interface ScanTranscriptOptions {
   /**
    * Read at most this many bytes plus one chunk: the bytes signal's hard
-   * threshold, past which the exact count no longer changes the band.
+   * threshold, past which the exact count no longer changes the band (and,
+   * with no `format`, the file's first 256 bytes, which tell JSON records
+   * from free-form text).
    */
   maxBytes: number;
   /** Interpret lines as this format; detected from the lines when absent. @default {detected} */
@@ -194,6 +198,26 @@ function fold(scan: FormatScan, records: readonly unknown[]): Folded {
   return { depth, userTurnFound, fill };
 }
 
+/** Bytes of a file's head read to tell JSON records from free-form text. */
+const HEAD_BYTES = 256;
+
+/** The signals of a transcript in no format the scanner reads: none. */
+function noFormat(
+  base: Pick<TranscriptSignals, "size" | "bytesRead" | "skippedLines">,
+): TranscriptSignals {
+  return {
+    format: null,
+    ...base,
+    bytes: null,
+    bytesAtLeast: false,
+    compactionFound: false,
+    depth: null,
+    depthAtLeast: false,
+    pct: null,
+    window: null,
+  };
+}
+
 /**
  * Scans a transcript from its end. A read that fails throws the source's
  * error; a line that is not JSON is counted and skipped.
@@ -204,6 +228,17 @@ export async function scanTranscript(
 ): Promise<TranscriptSignals> {
   const chunk = options.chunkBytes ?? SCAN_CHUNK_BYTES;
   let format: TranscriptFormat | null = options.format ?? null;
+  let headRead = 0;
+  if (format === null) {
+    // Not named by the host: only a file of JSON records is sniffed. In a free-form text one (the
+    // plain-text transcript Cursor's hooks name) a line shaped like a record is a tool's output:
+    // a file the agent read said 97.5% used, a hard band (and the deny armed where opted in).
+    const head = await source.read(0, HEAD_BYTES);
+    headRead = head.length;
+    if (!opensAsJson(new TextDecoder().decode(head))) {
+      return noFormat({ size: source.size, bytesRead: head.length, skippedLines: 0 });
+    }
+  }
   let startsAt: ((o: Json) => boolean) | null = null;
   // The records are not kept by the reader: a format whose window is a log to replay (Gemini)
   // keeps its own, newest first; the others fold each record's signal as it is read. Records
@@ -241,19 +276,8 @@ export async function scanTranscript(
   }
   const found = format as TranscriptFormat | null;
   const skippedLines = read.counts.invalid + read.counts.skipped;
-  const base = { size: read.fileBytes, bytesRead: read.bytesRead, skippedLines };
-  if (found === null) {
-    const none = { bytes: null, bytesAtLeast: false, compactionFound: false };
-    return {
-      format: null,
-      ...base,
-      ...none,
-      depth: null,
-      depthAtLeast: false,
-      pct: null,
-      window: null,
-    };
-  }
+  const base = { size: read.fileBytes, bytesRead: read.bytesRead + headRead, skippedLines };
+  if (found === null) return noFormat(base);
   const reader = FORMATS[found];
   const { depth, userTurnFound, fill } = reader.window === undefined
     ? backward

@@ -9,7 +9,7 @@
  * @module
  */
 import type { ByteFormat } from "./parse_transcript.ts";
-import { sniffRecord } from "./sniff.ts";
+import { opensAsJson, sniffRecord } from "./sniff.ts";
 import type { ParsedTranscript, ReaderConfidence } from "./types.ts";
 import type { ReadOnlyDb, TranscriptStoreIo } from "./store_io.ts";
 import { HOST_IDS, type HostId } from "../hosts/ids.ts";
@@ -787,12 +787,6 @@ export async function sniffFile(io: Io, path: string): Promise<ByteFormat | null
     // Unreadable past the head: the head decided nothing, so generic.
   }
   return told.format ?? "generic-jsonl";
-}
-
-/** Whether a file's head opens as JSON Lines do (or as one JSON document): an object first; an empty one tells nothing. */
-function opensAsJson(head: string): boolean {
-  const t = head.trimStart();
-  return t === "" || t.startsWith("{");
 }
 
 /** Bytes of a file's head and of its tail the sniffer reads. */

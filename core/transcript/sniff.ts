@@ -50,3 +50,14 @@ export function sniffRecord(o: Readonly<Record<string, unknown>>, path = ""): By
   if ("role" in o) return "generic-jsonl";
   return null;
 }
+
+/**
+ * Whether a file's head opens as JSON Lines do (or as one JSON document): with an object, after
+ * blanks; an empty head tells nothing. A file that opens otherwise is free-form text (Cursor's
+ * `user:`/`[Tool result]` transcript), whose lines shaped like a host's records are whatever a
+ * tool printed: no record of it is sniffed.
+ */
+export function opensAsJson(head: string): boolean {
+  const t = head.trimStart();
+  return t === "" || t.startsWith("{");
+}

@@ -3,7 +3,7 @@
 // bands' backward scan meets them), and never a format a line does not fit.
 
 import assert from "node:assert/strict";
-import { sniffRecord } from "../../../core/transcript/sniff.ts";
+import { opensAsJson, sniffRecord } from "../../../core/transcript/sniff.ts";
 import {
   claudeTranscript,
   codexRollout,
@@ -59,4 +59,14 @@ Deno.test("sniff.ts: the examples of its exports", () => {
     assert.equal(sniffRecord({ role: "user", content: "x" }), "generic-jsonl");
     assert.equal(sniffRecord({ hello: 1 }), null);
   }
+});
+
+Deno.test("opensAsJson(): a head that opens with an object (after blanks) or is empty; free-form text does not", () => {
+  assert.equal(opensAsJson('{"type":"user"}\n'), true);
+  assert.equal(opensAsJson('\n  {\n  "sessionId": "s"'), true);
+  assert.equal(opensAsJson(""), true);
+  // Cursor's plain-text transcript, and a Markdown one, whatever lines follow.
+  assert.equal(opensAsJson('user:\n<user_query>\n{"type":"user"}\n'), false);
+  assert.equal(opensAsJson("# aider chat started\n"), false);
+  assert.equal(opensAsJson('[{"role":"user"}]'), false);
 });
