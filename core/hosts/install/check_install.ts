@@ -77,6 +77,12 @@ async function switchValue(text: string, sw: HookSwitch): Promise<unknown> {
   return value;
 }
 
+/** The other scope whose switches apply too: the user's for a project, the project's for a user's. */
+function otherScopes(scope: InstallScope, env: HostEnv): InstallScope[] {
+  if (scope === "project") return env.home !== "" ? ["user"] : [];
+  return env.projectRoot !== "" ? ["project"] : [];
+}
+
 /**
  * Checks one host's install in one scope.
  *
@@ -96,6 +102,8 @@ export async function checkInstall(
   const problems: string[] = [];
   const invocations: string[][] = [];
   const seen = new Set<string>();
+  // The commands of baton's hook entries: a host that skips hooks by command skips these.
+  const ownCommands = new Set<unknown>();
   for (const file of layout.files) {
     const read = await readOrNull(fs, file.path);
     if (read === TOO_LARGE) {
@@ -196,8 +204,10 @@ export async function checkInstall(
         }`,
       );
     }
+    for (const f of hooks) if (f.baton?.host === spec.id) ownCommands.add(f.command);
     for (const h of file.hooks) {
       const want = renderHookCommand(options.content.invocation, { event: h.event, host: spec.id });
+      ownCommands.add(want);
       const ours = hooks.filter((f) => f.native === h.native && f.baton?.host === spec.id);
       if (ours.length === 0) {
         problems.push(`${file.path} has no baton hook for ${h.native}`);
@@ -225,16 +235,22 @@ export async function checkInstall(
     }
   }
   if (present > 0) {
-    // User-level switches apply to every project, so a project install checks both levels.
-    const scopes = options.scope === "project" && options.env.home !== ""
-      ? (["project", "user"] as const)
-      : [options.scope];
+    // User-level switches apply to every project, and a project's settings file (a commit can
+    // bring one) overrides the user's in that project: either level turns off hooks of both.
+    const scopes = [options.scope, ...otherScopes(options.scope, options.env)];
     const switches = scopes.flatMap((sc) => spec.hookSwitches?.(sc, options.env) ?? []);
     for (const sw of switches) {
       const text = await readOrNull(fs, sw.path);
       if (text === null || text === TOO_LARGE) continue;
-      if (await switchValue(text, sw) === sw.off) {
-        problems.push(`${sw.path} sets ${sw.key.join(".")} = ${sw.off}: the host runs no hooks`);
+      const value = await switchValue(text, sw);
+      if ("off" in sw) {
+        if (value === sw.off) {
+          problems.push(`${sw.path} sets ${sw.key.join(".")} = ${sw.off}: the host runs no hooks`);
+        }
+      } else if (Array.isArray(value) && value.some((v) => v === sw.lists || ownCommands.has(v))) {
+        problems.push(
+          `${sw.path} lists baton's hooks in ${sw.key.join(".")}: the host runs none of them`,
+        );
       }
     }
   }

@@ -24,6 +24,15 @@ const HOOKS = recordHooks(GEMINI_RECORD);
 /** The Gemini CLI integration. */
 export const GEMINI: HostSpec = {
   ...specHead(GEMINI_RECORD),
+  // `hooksConfig.enabled: false` runs no hook; `hooksConfig.disabled` skips the hooks it names
+  // (by their `name`, which baton's entries carry, or command), merged across the levels.
+  hookSwitches(scope, env) {
+    const path = joinPath(configRoot(GEMINI_RECORD, scope, env), "settings.json");
+    return [
+      { path, format: "json", key: ["hooksConfig", "enabled"], off: false },
+      { path, format: "json", key: ["hooksConfig", "disabled"], lists: "baton" },
+    ];
+  },
   layout(scope, env, content) {
     const root = configRoot(GEMINI_RECORD, scope, env);
     return {

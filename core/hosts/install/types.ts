@@ -156,16 +156,24 @@ export interface HostLayout {
 /** How far a host's hooks are confirmed (stated in each host record). */
 export type { HookSupport };
 
-/** A documented setting that turns a host's hooks off; doctor reports it. */
-export interface HookSwitch {
-  /** Absolute path of the file holding the setting. */
-  path: string;
-  format: "json" | "toml";
-  /** Key path, e.g. `["features", "hooks"]`. */
-  key: readonly string[];
-  /** The value that means "hooks off". */
-  off: boolean;
-}
+/** A documented setting that turns a host's hooks (or baton's among them) off; doctor reports it. */
+export type HookSwitch =
+  & {
+    /** Absolute path of the file holding the setting. */
+    path: string;
+    format: "json" | "toml";
+    /** Key path, e.g. `["features", "hooks"]`. */
+    key: readonly string[];
+  }
+  & (
+    /** The value that means "hooks off". */
+    | { off: boolean }
+    /**
+     * A list of hooks the host skips (Gemini CLI's `hooksConfig.disabled`): off for baton's when it
+     * holds this name, which baton's hook entries carry, or one of their commands.
+     */
+    | { lists: string }
+  );
 
 /** A step the host asks of the user before it runs baton's hooks (Codex's trust steps). */
 export interface TrustStep {
