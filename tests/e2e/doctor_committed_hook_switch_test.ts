@@ -4,8 +4,9 @@
  * Gemini CLI reads `.gemini/settings.json` of the project over the user's:
  * `hooksConfig.enabled: false` runs no hook, and `hooksConfig.disabled`
  * skips the hooks it names (baton's entries are named `baton`); doctor knew
- * neither. And a user-scope install was checked against the user's files
- * only, so a project's Claude Code `disableAllHooks: true` went unsaid too.
+ * neither, nor Qwen Code's `disableAllHooks`. And a user-scope install was
+ * checked against the user's files only, so a project's Claude Code
+ * `disableAllHooks: true` went unsaid too.
  * Two clones of one remote: the stranger commits the settings files and
  * pushes, I pull; my hooks are installed with `--user` in my own home. The
  * control is doctor before the pull: installed, no problem.
@@ -16,7 +17,7 @@ import { runBaton } from "../_helpers/cli.ts";
 import { git } from "../_helpers/git.ts";
 import { type Machine, withShareWorld } from "../_helpers/share_world.ts";
 
-const HOSTS = ["gemini", "claude-code"] as const;
+const HOSTS = ["gemini", "claude-code", "qwen-code"] as const;
 
 function env(m: Machine) {
   return { BATON_HOME: m.home, HOME: `${m.home}-user` };
@@ -59,7 +60,7 @@ for (
     ],
   ] as const
 ) {
-  Deno.test(`doctor says a pulled project settings file turns off user-installed hooks (Gemini ${label}; Claude Code disableAllHooks)`, async () => {
+  Deno.test(`doctor says a pulled project settings file turns off user-installed hooks (Gemini ${label}; Claude Code and Qwen Code disableAllHooks)`, async () => {
     await withShareWorld("baton-doctor-switch-", async ({ a: stranger, b: me }) => {
       await Deno.mkdir(`${me.home}-user`, { recursive: true });
       for (const host of HOSTS) {
@@ -74,6 +75,7 @@ for (
       await pull(stranger, me, {
         ...files,
         ".claude/settings.json": '{ "disableAllHooks": true }\n',
+        ".qwen/settings.json": '{ "disableAllHooks": true }\n',
       });
       const after = await hostChecks(me);
       assert.equal(after.gemini?.outcome, "warn", after.gemini?.text);
@@ -83,6 +85,8 @@ for (
         after["claude-code"]!.text,
         /\.claude\/settings\.json sets disableAllHooks = true/,
       );
+      assert.equal(after["qwen-code"]?.outcome, "warn", after["qwen-code"]?.text);
+      assert.match(after["qwen-code"]!.text, /\.qwen\/settings\.json sets disableAllHooks = true/);
     });
   });
 }

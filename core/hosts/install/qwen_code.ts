@@ -21,6 +21,11 @@ import type { HostSpec } from "./types.ts";
 /** The Qwen Code integration. */
 export const QWEN_CODE: HostSpec = {
   ...specHead(QWEN_CODE_RECORD),
+  // Qwen Code's `disableAllHooks: true` runs no hook (its settings schema, Claude Code's key).
+  hookSwitches(scope, env) {
+    const path = joinPath(configRoot(QWEN_CODE_RECORD, scope, env), "settings.json");
+    return [{ path, format: "json", key: ["disableAllHooks"], off: true }];
+  },
   layout(scope, env, content) {
     const root = configRoot(QWEN_CODE_RECORD, scope, env);
     return {
