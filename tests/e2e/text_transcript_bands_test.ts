@@ -46,11 +46,15 @@ const TEXT = [
   "",
 ].join("\n");
 
-async function prompt(transcript: string, name: string) {
+async function prompt(transcript: string, name: string, enforce = false) {
   const repo = await makeRepo();
   await using home = await tempDir("baton-home-");
   await writeFiles(repo, { "notes.log": `${FULL}\n` });
   await commitAll(repo, "init");
+  if (enforce) {
+    const on = await runBaton(["enforce", "on", "--yes"], { cwd: repo, env: { HOME: home.path } });
+    assert.equal(on.code, 0, on.stderr);
+  }
   const path = `${home.path}/${name}`;
   await Deno.writeTextFile(path, transcript);
   const run = await runBaton(["hook", "prompt", "--host", "cursor", "--json"], {
@@ -67,7 +71,11 @@ async function prompt(transcript: string, name: string) {
     }),
   });
   assert.equal(run.code, 0, run.stderr);
-  return JSON.parse(run.stdout);
+  const status = await runBaton(["enforce", "status", "--json"], {
+    cwd: repo,
+    env: { HOME: home.path },
+  });
+  return { ...JSON.parse(run.stdout), enforce: status.stdout };
 }
 
 Deno.test("a plain-text transcript gives the bands no signal: a record-shaped line a tool printed is not the host's token count", async () => {
@@ -84,4 +92,13 @@ Deno.test("control: the same record in a JSON Lines file is the host's count: ha
     assert.equal(out.band, "hard", `${name}: ${JSON.stringify(out)}`);
     assert.match(out.output, /97\.5% context window used/, name);
   }
+});
+
+Deno.test("in a clone that opted in to enforce, a plain-text transcript arms no deny; the JSON Lines control arms one", async () => {
+  const text = await prompt(TEXT, "c1.txt", true);
+  assert.doesNotMatch(text.output, /denied/, text.output);
+  assert.match(text.enforce, /"open":\s*0/, text.enforce);
+  const jsonl = await prompt(`${FULL}\n`, "c1.jsonl", true);
+  assert.match(jsonl.output, /this session's changes are denied/, jsonl.output);
+  assert.match(jsonl.enforce, /"open":\s*1/, jsonl.enforce);
 });
