@@ -72,9 +72,11 @@ const WRITTEN_ONCE = ".baton/.gitignore";
 
 /**
  * {@linkcode isBatonOwnPath} for a tracked path git shows changed: the
- * file baton writes once, and a temp file, are left out only while not in
- * HEAD (untracked, or added by a `git add -A` after baton wrote them), since
- * an edit to a committed one is never baton's.
+ * file baton writes once, a temp file, the lock's files and `state/` are
+ * left out only while not in HEAD (untracked, or added by a `git add -A`
+ * after baton wrote them), since an edit to a committed one is never
+ * baton's; what baton rewrites and shares (`latest.md`, the archive, the
+ * progress log, the tombstone) stays its own in HEAD too.
  *
  * @example
  * ```ts
@@ -84,12 +86,17 @@ const WRITTEN_ONCE = ".baton/.gitignore";
  * assert.equal(isBatonOwnTrackedPath(".baton/.gitignore", true), false);
  * assert.equal(isBatonOwnTrackedPath(".baton/.gitignore", false), true);
  * assert.equal(isBatonOwnTrackedPath(".baton/enforce/opt-in", false), false);
+ * assert.equal(isBatonOwnTrackedPath(".baton/lock/owner.json", true), false);
  * ```
  */
 export function isBatonOwnTrackedPath(path: string, inHead: boolean): boolean {
   if (!isBatonOwnPath(path)) return false;
   if (!inHead) return true;
-  // A temp file lives for one write: one in HEAD was committed by someone, and is theirs.
+  // A temp file lives for one write, and the lock and `state/` are this
+  // checkout's alone (the ignore file baton writes keeps them out of `git add
+  // -A`): one in HEAD was committed by someone on purpose, and is theirs.
   const name = path.slice(path.lastIndexOf("/") + 1);
-  return path !== WRITTEN_ONCE && !TEMP.test(name);
+  const rest = path.slice(".baton/".length);
+  return path !== WRITTEN_ONCE && !TEMP.test(name) && !OWN_FOLDERS.test(rest) &&
+    !OWN_STATE.has(rest);
 }

@@ -171,6 +171,31 @@ Deno.test("a script in .baton/done/ or .baton/state/ (baton writes only its own 
   }
 });
 
+Deno.test("a committed file where baton keeps its lock or state/ (its ignore file keeps those out of 'git add -A') shows its edit as git does", async () => {
+  const dir = await makeRepo("baton-dir-committed-lock-");
+  const setAside = `.baton/lock.stale-${"0f".repeat(16)}-1/run.sh`;
+  try {
+    await writeFiles(dir, {
+      "a.txt": "a\n",
+      ".baton/state/lock.guard": "guard\n",
+      [setAside]: "exit 0\n",
+    });
+    await commitAll(dir, "init");
+    // Positive control: committed and untouched, the tree is clean to both.
+    assert.deepEqual((await gitSees(dir)).changed, []);
+    assert.deepEqual(await batonSees(dir), { dirty: false, changed: [], untracked: [] });
+
+    await writeFiles(dir, { ".baton/state/lock.guard": "edited\n", [setAside]: "exit 1\n" });
+    const seen = await gitSees(dir);
+    assert.deepEqual(seen.changed, [setAside, ".baton/state/lock.guard"].sort());
+    const baton = await batonSees(dir);
+    assert.deepEqual(baton.changed, seen.changed);
+    assert.equal(baton.dirty, true);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
 Deno.test("a file named .baton (baton's folder is always a directory) is content: its edit shows as git shows it", async () => {
   const dir = await makeRepo("baton-dir-file-");
   try {

@@ -69,13 +69,22 @@ Deno.test("every other path under .baton/ is content, and no path outside it is 
   ) assert.equal(isBatonOwnPath(p), false, p);
 });
 
-Deno.test("the ignore file baton writes once, or a temp file, is content when a committed copy changes; the same not in HEAD stays baton's", () => {
-  for (const p of [".baton/.gitignore", ".baton/.run.tmp", ".baton/capsules/.run.tmp"]) {
+Deno.test("the ignore file baton writes once, a temp file, the lock's files or state/ are content when a committed copy changes; the same not in HEAD stays baton's", () => {
+  for (
+    const p of [
+      ".baton/.gitignore",
+      ".baton/.run.tmp",
+      ".baton/capsules/.run.tmp",
+      ".baton/lock/owner.json",
+      `.baton/lock.stale-${"0f".repeat(16)}-1/owner.json`,
+      ".baton/state/lock.guard",
+    ]
+  ) {
     assert.equal(isBatonOwnTrackedPath(p, true), false, p);
     assert.equal(isBatonOwnTrackedPath(p, false), true, p);
   }
   // Control: what baton rewrites stays its own even when committed; content is never its own.
-  for (const p of [".baton/latest.md", ".baton/progress.md", ".baton/state/lock.guard"]) {
+  for (const p of [".baton/latest.md", ".baton/progress.md", ".baton/tombstone.json"]) {
     assert.equal(isBatonOwnTrackedPath(p, true), true, p);
   }
   for (const p of [".baton/check.sh", ".baton/index.json", ".baton/enforce/opt-in"]) {
