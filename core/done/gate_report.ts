@@ -19,6 +19,12 @@ export interface GateResult {
   duration_ms: number;
   /** Set when the gate passed only because it had nothing to check. */
   warning: string | null;
+  /**
+   * The commands the gate ran, as `.baton/config.yaml` names them (a file
+   * that travels in commits, so a person sees what a pass rests on); set by
+   * the tests and rules gates only.
+   */
+  ran?: string[];
 }
 
 /** The verdict over every gate. */

@@ -1,6 +1,8 @@
 /**
  * The text `baton done` prints for a person: one line per gate (its status,
- * whether it is required, what it found, how long it took) and the result.
+ * whether it is required, what it found, how long it took), under it each
+ * command the gate ran as `.baton/config.yaml` names it (that file travels
+ * in commits: a pass is only as good as what it ran), and the result.
  * `--json` keeps the structured form. The details are baton's own words
  * with counts, exit codes and paths; `line` neutralises them anyway, since a
  * path comes from the repository. Pure.
@@ -23,6 +25,14 @@ const MARK: Record<GateResult["status"], string> = {
   skipped: "skip",
 };
 
+/** Longest command text shown under its gate; the rest is cut with an ellipsis. */
+const MAX_COMMAND_CHARS = 160;
+
+function shownCommand(command: string, line: (text: string) => string): string {
+  const shown = line(command);
+  return shown.length <= MAX_COMMAND_CHARS ? shown : `${shown.slice(0, MAX_COMMAND_CHARS - 1)}…`;
+}
+
 function seconds(ms: number): string {
   return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
 }
@@ -40,6 +50,12 @@ function seconds(ms: number): string {
  *   (s) => s,
  * );
  * assert.equal(text, "FAIL  tests         required  exit 3 (1.2 s)\ndone: FAIL: required gate tests failed\n");
+ * const ran = renderDoneText(
+ *   [{ gate: "tests", status: "pass", required: true, detail: "exit 0", duration_ms: 5, warning: null, ran: ["npm test"] }],
+ *   { result: "pass", failed_required: [], warnings: 0, audit: null },
+ *   (s) => s,
+ * );
+ * assert.equal(ran.split("\n")[1], "      ran (from .baton/config.yaml): npm test");
  * ```
  */
 export function renderDoneText(
@@ -47,11 +63,12 @@ export function renderDoneText(
   summary: DoneSummary,
   line: (text: string) => string,
 ): string {
-  const out = gates.map((g) =>
+  const out = gates.flatMap((g) => [
     `${MARK[g.status]}  ${g.gate.padEnd(12)}  ${g.required ? "required" : "optional"}  ${
       line(g.detail) || "-"
-    } (${seconds(g.duration_ms)})`
-  );
+    } (${seconds(g.duration_ms)})`,
+    ...(g.ran ?? []).map((c) => `      ran (from .baton/config.yaml): ${shownCommand(c, line)}`),
+  ]);
   const failed = summary.failed_required;
   const gateWord = failed.length === 1 ? "gate" : "gates";
   if (summary.result === "pass") {

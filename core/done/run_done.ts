@@ -120,7 +120,7 @@ export async function runDone(
     });
   } else {
     const run = await env.runCheck(done.tests, root, timeoutMs);
-    gates.push(commandGate("tests", required("tests"), run, env));
+    gates.push({ ...commandGate("tests", required("tests"), run, env), ran: [done.tests] });
   }
 
   // rules
@@ -154,6 +154,7 @@ export async function runDone(
         : `failed: ${failures.join("; ")}`,
       duration_ms: Math.round(performance.now() - started),
       warning: null,
+      ran: done.rules.map((rule) => rule.run),
     });
   }
 

@@ -173,10 +173,14 @@ Deno.test("done prints a line per gate and the result for a person, and the same
     const r = await runBaton(["done"], { cwd: dir });
     assert.equal(r.code, 1);
     const text = r.stdout.trimEnd().split("\n");
-    assert.equal(text.length, 4, r.stdout);
+    assert.equal(text.length, 6, r.stdout);
     assert.match(text[0]!, /^pass {2}tests +required {2}exit 0 \(/);
-    assert.match(text[2]!, /^FAIL {2}placeholders +required {2}.*src\/a\.ts/);
-    assert.equal(text[3], "done: FAIL: required gate placeholders failed");
+    // Each command the config names is shown under its gate: the file travels in commits.
+    assert.equal(text[1], "      ran (from .baton/config.yaml): true");
+    assert.match(text[2]!, /^pass {2}rules +required {2}1 rule\(s\) passed/);
+    assert.equal(text[3], "      ran (from .baton/config.yaml): exit 0");
+    assert.match(text[4]!, /^FAIL {2}placeholders +required {2}.*src\/a\.ts/);
+    assert.equal(text[5], "done: FAIL: required gate placeholders failed");
     assert.ok(!r.stdout.includes("{"), "no JSON without --json");
   });
 });

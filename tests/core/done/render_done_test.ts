@@ -40,3 +40,23 @@ Deno.test("renderDoneText() passes every detail through the neutraliser", () => 
   assert.ok(!text.includes("\u001b"));
   assert.match(text, /\\x1b\[31ma\.ts/);
 });
+
+Deno.test("renderDoneText() shows each command a gate ran under it, neutralised and cut; a gate that ran none shows none", () => {
+  const long = `npm test -- ${"x".repeat(300)}`;
+  const text = renderDoneText(
+    [
+      gate({ ran: ["echo 42 tests\u001b[2K passed"] }),
+      gate({ gate: "rules", detail: "2 rule(s) passed", ran: ["make lint", long] }),
+      gate({ gate: "placeholders", detail: "3 file(s) checked" }),
+    ],
+    { result: "pass", failed_required: [], warnings: 0, audit: null },
+    (s) => s.replaceAll("\u001b", "\\x1b"),
+  );
+  const lines = text.split("\n");
+  assert.equal(lines[1], "      ran (from .baton/config.yaml): echo 42 tests\\x1b[2K passed");
+  assert.equal(lines[3], "      ran (from .baton/config.yaml): make lint");
+  assert.ok(lines[4]!.endsWith("…") && lines[4]!.length < 220, lines[4]);
+  // Control: the placeholder gate ran no command, so its line is followed by the verdict.
+  assert.match(lines[5]!, /^pass {2}placeholders/);
+  assert.equal(lines[6], "done: pass");
+});
