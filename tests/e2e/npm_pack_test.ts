@@ -3,13 +3,18 @@
  * it: `deno task pack` builds the tarball, `npm install -g` puts it in a
  * temporary prefix, and its `baton` works from any directory, runs the main
  * job, and writes hooks that name that stable command (not a runtime path
- * inside the package). The package carries run-time files only.
+ * inside the package). The package carries run-time files only, its modules
+ * as JavaScript without comments or source maps (tests/_tools/emit_js.ts),
+ * and answers as the source tree does.
  */
 import assert from "node:assert/strict";
 import { tempDir } from "../_helpers/temp.ts";
 import { commitAll, makeRepo, writeFiles } from "../_helpers/git.ts";
+import { batonRunPrefix, MAIN } from "../_helpers/cli.ts";
+import { commentsIn } from "../_tools/emit_js.ts";
 
 const PACK = new URL("../_tools/pack.ts", import.meta.url).pathname;
+const DEV_CONFIG = new URL("../dev.json", import.meta.url).pathname;
 const NPM = Deno.build.os === "windows" ? "npm.cmd" : "npm";
 
 async function run(
@@ -38,9 +43,28 @@ async function run(
   };
 }
 
+/** A JSON answer without the fields that name the time of the run. */
+function timeless(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(timeless);
+  if (value === null || typeof value !== "object") return value;
+  return Object.fromEntries(
+    Object.entries(value).filter(([k]) => k !== "captured_at" && k !== "age").map((
+      [k, v],
+    ) => [k, timeless(v)]),
+  );
+}
+
 Deno.test("the npm package installs with npm and its baton runs anywhere, naming itself in hooks", async () => {
   await using work = await tempDir();
-  const packed = await run(Deno.execPath(), ["run", "-A", PACK, "--out", `${work.path}/dist`]);
+  const packed = await run(Deno.execPath(), [
+    "run",
+    "-A",
+    "--config",
+    DEV_CONFIG,
+    PACK,
+    "--out",
+    `${work.path}/dist`,
+  ]);
   assert.equal(packed.code, 0, packed.stderr);
   const tgz = [...Deno.readDirSync(`${work.path}/dist`)].map((e) => e.name);
   assert.equal(tgz.length, 1);
@@ -48,12 +72,22 @@ Deno.test("the npm package installs with npm and its baton runs anywhere, naming
 
   const listing = await run("tar", ["-tzf", `${work.path}/dist/${tgz[0]}`]);
   const files = listing.stdout.trim().split("\n");
-  assert.ok(files.includes("package/main.ts") && files.includes("package/bin/baton.cjs"));
-  assert.ok(files.includes("package/commands/_adapters/hook_worker.ts"), "the hook worker");
+  assert.ok(files.includes("package/main.js") && files.includes("package/bin/baton.cjs"));
+  assert.ok(files.includes("package/commands/_adapters/hook_worker.js"), "the hook worker");
   // The scanner's packed tables, imported as bytes (core/safety/secrets/tables_generated.ts).
   assert.ok(files.includes("package/core/safety/secrets/tables_generated.bin"), "packed tables");
   for (const f of files) {
     assert.doesNotMatch(f, /^package\/(tests|toolchain|docs|wasm\/assembly)\/|_test\.ts$/, f);
+    // Modules ship as JavaScript: Deno would run a .ts as its emit, comments and source map kept.
+    assert.doesNotMatch(f, /\.ts$/, f);
+  }
+  await run("tar", ["-xzf", `${work.path}/dist/${tgz[0]}`, "-C", work.path]);
+  const modules = files.filter((f) => f.endsWith(".js"));
+  assert.ok(modules.length > 300, `${modules.length} modules`);
+  for (const f of modules) {
+    const js = await Deno.readTextFile(`${work.path}/${f}`);
+    assert.deepEqual(commentsIn(js, f), [], f);
+    assert.doesNotMatch(js, /sourceMappingURL/, f);
   }
 
   const prefix = `${work.path}/prefix`;
@@ -93,6 +127,19 @@ Deno.test("the npm package installs with npm and its baton runs anywhere, naming
   });
   assert.equal(redacted.code, 0, redacted.stderr);
   assert.equal(redacted.stdout, "export DB_PASSWORD=[REDACTED:env_secret]\nplain line\n");
+
+  // The package answers as the source tree does (same home, so the same key reads the capsule).
+  await writeFiles(repo, { "a.txt": "changed\n", "new.txt": "new\n" });
+  for (const args of [["preflight", "--json"], ["load", "--json"]]) {
+    const packaged = await run("baton", args, { cwd: repo, env });
+    const source = await run(batonRunPrefix()[0]!, [...batonRunPrefix().slice(1), MAIN, ...args], {
+      cwd: repo,
+      env,
+    });
+    assert.equal(packaged.code, 0, packaged.stderr);
+    assert.equal(source.code, 0, source.stderr);
+    assert.deepEqual(timeless(JSON.parse(packaged.stdout)), timeless(JSON.parse(source.stdout)));
+  }
 
   const hooks = await run("baton", ["install", "claude-code"], { cwd: repo, env });
   assert.equal(hooks.code, 0, hooks.stderr);
