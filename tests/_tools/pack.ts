@@ -155,6 +155,58 @@ export function packageJson(denoVersion: string): Record<string, unknown> {
   };
 }
 
+/** Thrown when the staged package's module graph cannot be cached (Deno's own words are on stderr). */
+export class PackError extends Error {
+  constructor() {
+    super("deno cache failed in the staged package");
+    this.name = "PackError";
+  }
+}
+
+/**
+ * Writes the package's files into the empty folder `stage`: the run-time
+ * modules as JavaScript, deno.json with its pruned and frozen lock,
+ * package.json and the launcher. The facts bench runs the same staged form.
+ *
+ * @returns How many files it wrote.
+ */
+export async function stagePackage(stage: string): Promise<number> {
+  const source = JSON.parse(await Deno.readTextFile(`${ROOT}deno.json`));
+  const toolchain = JSON.parse(await Deno.readTextFile(`${ROOT}toolchain/package.json`));
+  const denoVersion: string = toolchain.devDependencies.deno;
+  const files = packageFiles();
+  for (const rel of files) await stageFile(rel, stage);
+  const denoJson = (frozen: boolean) =>
+    Deno.writeTextFile(
+      `${stage}/deno.json`,
+      JSON.stringify(packageDenoJson(source, frozen), null, 2) + "\n",
+    );
+  await denoJson(false);
+  // package.json first: Deno records a package.json beside deno.json in the lock too.
+  await Deno.writeTextFile(
+    `${stage}/package.json`,
+    JSON.stringify(packageJson(denoVersion), null, 2) + "\n",
+  );
+  // Prune the lock to what the run-time graph uses (the hook worker is loaded by URL).
+  const cache = await new Deno.Command(Deno.execPath(), {
+    args: ["cache", "--quiet", "main.js", "commands/_adapters/hook_worker.js"],
+    cwd: stage,
+    stderr: "piped",
+  }).output();
+  if (!cache.success) {
+    Deno.stderr.writeSync(cache.stderr);
+    throw new PackError();
+  }
+  await denoJson(true);
+  await Deno.mkdir(`${stage}/bin`);
+  await Deno.writeTextFile(
+    `${stage}/bin/baton.cjs`,
+    launcherSource(batonTaskFlags(source.tasks.baton)),
+    { mode: 0o755 },
+  );
+  return files.length + 3;
+}
+
 async function main(argv: string[]): Promise<number> {
   const outAt = argv.indexOf("--out");
   if (argv.some((a, i) => a !== "--out" && i !== outAt + 1) || (outAt >= 0 && !argv[outAt + 1])) {
@@ -162,41 +214,17 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const outDir = outAt >= 0 ? argv[outAt + 1]! : `${ROOT}dist`;
-  const source = JSON.parse(await Deno.readTextFile(`${ROOT}deno.json`));
   const toolchain = JSON.parse(await Deno.readTextFile(`${ROOT}toolchain/package.json`));
   const denoVersion: string = toolchain.devDependencies.deno;
   const stage = await Deno.makeTempDir({ prefix: "baton-pack-" });
   try {
-    const files = packageFiles();
-    for (const rel of files) await stageFile(rel, stage);
-    const denoJson = (frozen: boolean) =>
-      Deno.writeTextFile(
-        `${stage}/deno.json`,
-        JSON.stringify(packageDenoJson(source, frozen), null, 2) + "\n",
-      );
-    await denoJson(false);
-    // package.json first: Deno records a package.json beside deno.json in the lock too.
-    await Deno.writeTextFile(
-      `${stage}/package.json`,
-      JSON.stringify(packageJson(denoVersion), null, 2) + "\n",
-    );
-    // Prune the lock to what the run-time graph uses (the hook worker is loaded by URL).
-    const cache = await new Deno.Command(Deno.execPath(), {
-      args: ["cache", "--quiet", "main.js", "commands/_adapters/hook_worker.js"],
-      cwd: stage,
-      stderr: "piped",
-    }).output();
-    if (!cache.success) {
-      Deno.stderr.writeSync(cache.stderr);
-      return 1;
+    let count: number;
+    try {
+      count = await stagePackage(stage);
+    } catch (e) {
+      if (e instanceof PackError) return 1;
+      throw e;
     }
-    await denoJson(true);
-    await Deno.mkdir(`${stage}/bin`);
-    await Deno.writeTextFile(
-      `${stage}/bin/baton.cjs`,
-      launcherSource(batonTaskFlags(source.tasks.baton)),
-      { mode: 0o755 },
-    );
     await Deno.mkdir(outDir, { recursive: true });
     const npm = Deno.build.os === "windows" ? "npm.cmd" : "npm";
     const out = await new Deno.Command(npm, {
@@ -212,7 +240,7 @@ async function main(argv: string[]): Promise<number> {
     const name = new TextDecoder().decode(out.stdout).trim().split("\n").pop()!;
     const size = (await Deno.stat(`${outDir}/${name}`)).size;
     console.log(
-      `${outDir}/${name}: ${files.length + 3} files, ${
+      `${outDir}/${name}: ${count} files, ${
         (size / 1024).toFixed(0)
       } KiB packed (Deno ${denoVersion} comes from npm as a dependency)`,
     );
