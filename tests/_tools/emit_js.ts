@@ -112,3 +112,9 @@ export function commentsIn(js: string, fileName = "module.js"): string[] {
   visit(file);
   return found;
 }
+
+/** The relative module names a JavaScript module imports, statically or by a literal `import()`. */
+export function relativeImports(js: string): string[] {
+  return ts.preProcessFile(js, true, true).importedFiles.map((f) => f.fileName)
+    .filter((name) => /^\.\.?\//.test(name));
+}

@@ -5,7 +5,7 @@
  * every comment and nothing that only looks like one.
  */
 import assert from "node:assert/strict";
-import { commentsIn, EmitError, emitJs, jsName } from "./emit_js.ts";
+import { commentsIn, EmitError, emitJs, jsName, relativeImports } from "./emit_js.ts";
 
 const SOURCE = `/**
  * A module comment.
@@ -62,4 +62,13 @@ Deno.test("jsName renames a .ts module only, and emitJs refuses a module that do
   );
   assert.throws(() => emitJs("const = ;", "core/broken.ts"), EmitError);
   assert.throws(() => emitJs("const = ;", "core/broken.ts"), /cannot transpile core\/broken\.ts/);
+});
+
+Deno.test("relativeImports lists a module's relative static, re-exported and dynamic imports", () => {
+  const js = emitJs(SOURCE, "core/f.ts");
+  assert.deepEqual(relativeImports(js).sort(), [
+    "../perimeter.js",
+    "./geometry/area.js",
+    "./late.js",
+  ]);
 });

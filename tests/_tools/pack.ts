@@ -39,8 +39,12 @@ export const RUNTIME_PACKAGES = [
 /** Files and folders copied into the package, relative to the repository root. */
 const INCLUDE_DIRS = ["core", "commands", "skills", "integrations"];
 const INCLUDE_FILES = ["main.ts", "wasm/mod.ts", "wasm/_generated.ts", "deno.lock", "README.md"];
-/** Kept out even inside an included folder. */
-const EXCLUDE = /(^|\/)(node_modules|\.[^/]+)(\/|$)|_test\.ts$/;
+/**
+ * Kept out even inside an included folder. Tests live under tests/, which is
+ * never included: a module whose name ends in `_test.ts` inside core/ is a
+ * run-time module (core/transcript/ran_no_test.ts), not a test.
+ */
+const EXCLUDE = /(^|\/)(node_modules|\.[^/]+)(\/|$)/;
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 

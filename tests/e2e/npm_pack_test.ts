@@ -11,7 +11,7 @@ import assert from "node:assert/strict";
 import { tempDir } from "../_helpers/temp.ts";
 import { commitAll, makeRepo, writeFiles } from "../_helpers/git.ts";
 import { batonRunPrefix, MAIN } from "../_helpers/cli.ts";
-import { commentsIn } from "../_tools/emit_js.ts";
+import { commentsIn, relativeImports } from "../_tools/emit_js.ts";
 
 const PACK = new URL("../_tools/pack.ts", import.meta.url).pathname;
 const DEV_CONFIG = new URL("../dev.json", import.meta.url).pathname;
@@ -84,10 +84,16 @@ Deno.test("the npm package installs with npm and its baton runs anywhere, naming
   await run("tar", ["-xzf", `${work.path}/dist/${tgz[0]}`, "-C", work.path]);
   const modules = files.filter((f) => f.endsWith(".js"));
   assert.ok(modules.length > 300, `${modules.length} modules`);
+  const shipped = new Set(files);
   for (const f of modules) {
     const js = await Deno.readTextFile(`${work.path}/${f}`);
     assert.deepEqual(commentsIn(js, f), [], f);
     assert.doesNotMatch(js, /sourceMappingURL/, f);
+    // Every module a shipped module imports ships too (a name ending in _test.ts was once left out).
+    for (const spec of relativeImports(js)) {
+      const target = new URL(spec, `file:///${f}`).pathname.slice(1);
+      assert.ok(shipped.has(target), `${f} imports ${spec}, which the package lacks`);
+    }
   }
 
   const prefix = `${work.path}/prefix`;
