@@ -17,7 +17,11 @@
  * - Imports used only as types are dropped, as Deno's own emit drops them.
  * - Lost without a source map: a stack trace names the `.js` module and its
  *   function, but its line and column are the JavaScript's, not the
- *   TypeScript's (comments and types are gone, so lines move).
+ *   TypeScript's (comments and types are gone, so lines move). A map in a
+ *   file beside each module (no source text in it, named by a last
+ *   `sourceMappingURL` line) would give the TypeScript's lines back, but it
+ *   took back about 1.9 of the 2 MiB at 50k files (11 interleaved rounds),
+ *   so none ships.
  * @module
  */
 import ts from "typescript";
