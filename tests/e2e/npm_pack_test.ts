@@ -12,9 +12,11 @@ import { tempDir } from "../_helpers/temp.ts";
 import { commitAll, makeRepo, writeFiles } from "../_helpers/git.ts";
 import { batonRunPrefix, MAIN } from "../_helpers/cli.ts";
 import { commentsIn, relativeImports } from "../_tools/emit_js.ts";
+import { packageFiles, stagePackage } from "../_tools/pack.ts";
 
 const PACK = new URL("../_tools/pack.ts", import.meta.url).pathname;
 const DEV_CONFIG = new URL("../dev.json", import.meta.url).pathname;
+const ROOT_DIR = new URL("../../", import.meta.url).pathname;
 const NPM = Deno.build.os === "windows" ? "npm.cmd" : "npm";
 
 async function run(
@@ -152,4 +154,49 @@ Deno.test("the npm package installs with npm and its baton runs anywhere, naming
   const settings = await Deno.readTextFile(`${repo}/.claude/settings.local.json`);
   assert.ok(settings.includes(`${bin}/baton hook session-start`), settings);
   assert.ok(!settings.includes("main.ts"), "no runtime path inside the package");
+});
+
+/** Run in a child Deno: each module's export names and their kinds, as `{module: ["name:kind"]}`. */
+const EXPORTS_SCRIPT = `
+const [root, ext, ...modules] = Deno.args;
+const out = {};
+for (const m of modules) {
+  const ns = await import(new URL(m + ext, root).href);
+  out[m] = Object.keys(ns).sort().map((k) => k + ":" + typeof ns[k]);
+}
+console.log(JSON.stringify(out));
+`;
+
+Deno.test("every module of the package loads and exports what its TypeScript exports", async () => {
+  await using work = await tempDir();
+  const stage = `${work.path}/stage`;
+  await Deno.mkdir(stage);
+  await stagePackage(stage);
+  // Every run-time module but the hook worker (a Worker's script: it expects a worker's globals).
+  const modules = packageFiles().filter((f) => f.endsWith(".ts"))
+    .map((f) => f.slice(0, -".ts".length))
+    .filter((m) => m !== "commands/_adapters/hook_worker");
+  assert.ok(modules.length > 300, `${modules.length} modules`);
+  const script = `${work.path}/exports.js`;
+  await Deno.writeTextFile(script, EXPORTS_SCRIPT);
+  const exportsOf = async (root: string, ext: string) => {
+    const out = await run(Deno.execPath(), [
+      "run",
+      "-A",
+      "--quiet",
+      "--no-lock",
+      `--config=${ROOT_DIR}deno.json`,
+      script,
+      `file://${root}/`,
+      ext,
+      ...modules,
+    ]);
+    assert.equal(out.code, 0, out.stderr);
+    return JSON.parse(out.stdout) as Record<string, string[]>;
+  };
+  const packaged = await exportsOf(stage, ".js");
+  const source = await exportsOf(ROOT_DIR.slice(0, -1), ".ts");
+  assert.equal(Object.keys(source).length, modules.length);
+  assert.ok(Object.values(source).some((names) => names.length > 0));
+  assert.deepEqual(packaged, source);
 });
