@@ -4,9 +4,14 @@
  * dist/SHA256SUMS. deno compile downloads Deno's runtime stub (denort) on
  * first use per target; when that download is impossible it says so in one
  * sentence and exits 6 instead of showing a stack trace.
+ *
+ * The binary embeds what the npm package ships (tests/_tools/pack.ts's
+ * stagePackage, staged in a temporary folder): modules as JavaScript without
+ * comments or source maps, the form that costs least resident memory.
  * @module
  */
 import { BATON_PERMISSIONS, BATON_RUNTIME_FLAGS } from "../_helpers/cli.ts";
+import { PackError, stagePackage } from "./pack.ts";
 
 const TARGETS = [
   "x86_64-unknown-linux-gnu",
@@ -36,29 +41,32 @@ function outputName(target: string | null): string {
  *
  * @param target A Rust target triple, or null.
  * @param output The binary's path.
+ * @param stage The folder holding the staged package (its deno.json and main.js).
  * @returns The arguments after the deno executable.
  */
-export function compileArgs(target: string | null, output: string): string[] {
+export function compileArgs(target: string | null, output: string, stage: string): string[] {
   // The hook's Worker module is loaded by URL, so deno compile must be told to embed it.
   const args = [
     "compile",
     "--quiet",
     ...RUNTIME_FLAGS,
+    `--config=${stage}/deno.json`,
     "--include",
-    "commands/_adapters/hook_worker.ts",
+    `${stage}/commands/_adapters/hook_worker.js`,
     "--output",
     output,
   ];
   if (target !== null) args.push("--target", target);
-  args.push("main.ts");
+  args.push(`${stage}/main.js`);
   return args;
 }
 
 async function compile(
   target: string | null,
+  stage: string,
 ): Promise<{ ok: boolean; stderr: string; output: string }> {
   const output = outputName(target);
-  const args = compileArgs(target, output);
+  const args = compileArgs(target, output, stage);
   const out = await new Deno.Command(Deno.execPath(), { args, stdout: "piped", stderr: "piped" })
     .output();
   return { ok: out.success, stderr: new TextDecoder().decode(out.stderr), output };
@@ -73,8 +81,17 @@ if (import.meta.main) {
   await Deno.mkdir("dist", { recursive: true });
   const all = Deno.args.includes("--all");
   const sums: string[] = [];
+  const stage = await Deno.makeTempDir({ prefix: "baton-compile-" });
+  globalThis.addEventListener("unload", () => Deno.removeSync(stage, { recursive: true }));
+  try {
+    await stagePackage(stage);
+  } catch (e) {
+    if (!(e instanceof PackError)) throw e;
+    console.error("Cannot compile baton: its modules could not be staged (see above).");
+    Deno.exit(1);
+  }
   for (const target of all ? TARGETS : [null]) {
-    const r = await compile(target);
+    const r = await compile(target, stage);
     if (!r.ok) {
       const stub = /dl\.deno\.land|denort|dns error|failed to lookup|error sending request/i.test(
         r.stderr,

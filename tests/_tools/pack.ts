@@ -13,6 +13,10 @@
  * - The launcher (`bin/baton.cjs`) names itself in BATON_LAUNCHER, so the
  *   hooks `baton install` writes call this stable command rather than a
  *   runtime path inside the package (commands/_adapters/invocation.ts).
+ * - Every TypeScript module ships as JavaScript without comments or a source
+ *   map (tests/_tools/emit_js.ts says why and what a stack trace loses), so
+ *   the package runs `main.js`: its peak RSS at 50k files is about 2 MiB
+ *   under `deno run main.ts`'s (the facts bench measures both).
  * - The package's lock is this checkout's lock pruned to the run-time graph
  *   (made by `deno cache` in the staging folder) and frozen: the package
  *   never writes it at run time (a global install is often read-only), and a
@@ -20,6 +24,7 @@
  * @module
  */
 import { VERSION } from "../../core/version.ts";
+import { emitJs, jsName } from "./emit_js.ts";
 
 /** npm packages baton imports at run time (everything else in deno.json is for building or testing). */
 export const RUNTIME_PACKAGES = [
@@ -34,8 +39,12 @@ export const RUNTIME_PACKAGES = [
 /** Files and folders copied into the package, relative to the repository root. */
 const INCLUDE_DIRS = ["core", "commands", "skills", "integrations"];
 const INCLUDE_FILES = ["main.ts", "wasm/mod.ts", "wasm/_generated.ts", "deno.lock", "README.md"];
-/** Kept out even inside an included folder. */
-const EXCLUDE = /(^|\/)(node_modules|\.[^/]+)(\/|$)|_test\.ts$/;
+/**
+ * Kept out even inside an included folder. Tests live under tests/, which is
+ * never included: a module whose name ends in `_test.ts` inside core/ is a
+ * run-time module (core/transcript/ran_no_test.ts), not a test.
+ */
+const EXCLUDE = /(^|\/)(node_modules|\.[^/]+)(\/|$)/;
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 
@@ -48,11 +57,24 @@ function walk(dir: string, out: string[]): void {
   }
 }
 
-/** Every repository-relative file the package carries (package.json and the launcher aside). */
+/** Every repository-relative source file the package carries (package.json and the launcher aside). */
 export function packageFiles(): string[] {
   const out = [...INCLUDE_FILES];
   for (const d of INCLUDE_DIRS) walk(d, out);
   return out.sort();
+}
+
+/** The name a source file ships under: a TypeScript module as its JavaScript. */
+export function shippedName(rel: string): string {
+  return rel.endsWith(".ts") ? jsName(rel) : rel;
+}
+
+/** Writes one source file into the package: a TypeScript module as its emitted JavaScript, else a copy. */
+async function stageFile(rel: string, stage: string): Promise<void> {
+  const to = `${stage}/${shippedName(rel)}`;
+  await Deno.mkdir(to.slice(0, to.lastIndexOf("/")), { recursive: true });
+  if (!rel.endsWith(".ts")) return await Deno.copyFile(`${ROOT}${rel}`, to);
+  await Deno.writeTextFile(to, emitJs(await Deno.readTextFile(`${ROOT}${rel}`), rel));
 }
 
 /** The package's deno.json: the run-time imports only, no lock writes. */
@@ -86,7 +108,7 @@ export function batonTaskFlags(task: string): string[] {
   return words.slice(words.indexOf("run") + 1, words.indexOf("main.ts"));
 }
 
-/** The launcher: starts the pinned Deno on this package's main.ts, passing everything through. */
+/** The launcher: starts the pinned Deno on this package's main.js, passing everything through. */
 export function launcherSource(flags: readonly string[]): string {
   return `#!/usr/bin/env node
 // The baton command of the npm package: runs baton with the Deno runtime of the "deno" npm
@@ -103,7 +125,7 @@ let deno = path.join(denoDir, process.platform === "win32" ? "deno.exe" : "deno"
 if (!fs.existsSync(deno)) deno = require(path.join(denoDir, "install_api.cjs")).runInstall();
 
 const flags = ${JSON.stringify(flags)};
-const args = ["run", ...flags, "--config=" + path.join(root, "deno.json"), path.join(root, "main.ts")];
+const args = ["run", ...flags, "--config=" + path.join(root, "deno.json"), path.join(root, "main.js")];
 const launcher = path.resolve(process.argv[1]);
 const child = spawn(deno, [...args, ...process.argv.slice(2)], {
   stdio: "inherit",
@@ -137,6 +159,58 @@ export function packageJson(denoVersion: string): Record<string, unknown> {
   };
 }
 
+/** Thrown when the staged package's module graph cannot be cached (Deno's own words are on stderr). */
+export class PackError extends Error {
+  constructor() {
+    super("deno cache failed in the staged package");
+    this.name = "PackError";
+  }
+}
+
+/**
+ * Writes the package's files into the empty folder `stage`: the run-time
+ * modules as JavaScript, deno.json with its pruned and frozen lock,
+ * package.json and the launcher. The facts bench runs the same staged form.
+ *
+ * @returns How many files it wrote.
+ */
+export async function stagePackage(stage: string): Promise<number> {
+  const source = JSON.parse(await Deno.readTextFile(`${ROOT}deno.json`));
+  const toolchain = JSON.parse(await Deno.readTextFile(`${ROOT}toolchain/package.json`));
+  const denoVersion: string = toolchain.devDependencies.deno;
+  const files = packageFiles();
+  for (const rel of files) await stageFile(rel, stage);
+  const denoJson = (frozen: boolean) =>
+    Deno.writeTextFile(
+      `${stage}/deno.json`,
+      JSON.stringify(packageDenoJson(source, frozen), null, 2) + "\n",
+    );
+  await denoJson(false);
+  // package.json first: Deno records a package.json beside deno.json in the lock too.
+  await Deno.writeTextFile(
+    `${stage}/package.json`,
+    JSON.stringify(packageJson(denoVersion), null, 2) + "\n",
+  );
+  // Prune the lock to what the run-time graph uses (the hook worker is loaded by URL).
+  const cache = await new Deno.Command(Deno.execPath(), {
+    args: ["cache", "--quiet", "main.js", "commands/_adapters/hook_worker.js"],
+    cwd: stage,
+    stderr: "piped",
+  }).output();
+  if (!cache.success) {
+    Deno.stderr.writeSync(cache.stderr);
+    throw new PackError();
+  }
+  await denoJson(true);
+  await Deno.mkdir(`${stage}/bin`);
+  await Deno.writeTextFile(
+    `${stage}/bin/baton.cjs`,
+    launcherSource(batonTaskFlags(source.tasks.baton)),
+    { mode: 0o755 },
+  );
+  return files.length + 3;
+}
+
 async function main(argv: string[]): Promise<number> {
   const outAt = argv.indexOf("--out");
   if (argv.some((a, i) => a !== "--out" && i !== outAt + 1) || (outAt >= 0 && !argv[outAt + 1])) {
@@ -144,45 +218,17 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const outDir = outAt >= 0 ? argv[outAt + 1]! : `${ROOT}dist`;
-  const source = JSON.parse(await Deno.readTextFile(`${ROOT}deno.json`));
   const toolchain = JSON.parse(await Deno.readTextFile(`${ROOT}toolchain/package.json`));
   const denoVersion: string = toolchain.devDependencies.deno;
   const stage = await Deno.makeTempDir({ prefix: "baton-pack-" });
   try {
-    const files = packageFiles();
-    for (const rel of files) {
-      const to = `${stage}/${rel}`;
-      await Deno.mkdir(to.slice(0, to.lastIndexOf("/")), { recursive: true });
-      await Deno.copyFile(`${ROOT}${rel}`, to);
+    let count: number;
+    try {
+      count = await stagePackage(stage);
+    } catch (e) {
+      if (e instanceof PackError) return 1;
+      throw e;
     }
-    const denoJson = (frozen: boolean) =>
-      Deno.writeTextFile(
-        `${stage}/deno.json`,
-        JSON.stringify(packageDenoJson(source, frozen), null, 2) + "\n",
-      );
-    await denoJson(false);
-    // package.json first: Deno records a package.json beside deno.json in the lock too.
-    await Deno.writeTextFile(
-      `${stage}/package.json`,
-      JSON.stringify(packageJson(denoVersion), null, 2) + "\n",
-    );
-    // Prune the lock to what the run-time graph uses (the hook worker is loaded by URL).
-    const cache = await new Deno.Command(Deno.execPath(), {
-      args: ["cache", "--quiet", "main.ts", "commands/_adapters/hook_worker.ts"],
-      cwd: stage,
-      stderr: "piped",
-    }).output();
-    if (!cache.success) {
-      Deno.stderr.writeSync(cache.stderr);
-      return 1;
-    }
-    await denoJson(true);
-    await Deno.mkdir(`${stage}/bin`);
-    await Deno.writeTextFile(
-      `${stage}/bin/baton.cjs`,
-      launcherSource(batonTaskFlags(source.tasks.baton)),
-      { mode: 0o755 },
-    );
     await Deno.mkdir(outDir, { recursive: true });
     const npm = Deno.build.os === "windows" ? "npm.cmd" : "npm";
     const out = await new Deno.Command(npm, {
@@ -198,7 +244,7 @@ async function main(argv: string[]): Promise<number> {
     const name = new TextDecoder().decode(out.stdout).trim().split("\n").pop()!;
     const size = (await Deno.stat(`${outDir}/${name}`)).size;
     console.log(
-      `${outDir}/${name}: ${files.length + 3} files, ${
+      `${outDir}/${name}: ${count} files, ${
         (size / 1024).toFixed(0)
       } KiB packed (Deno ${denoVersion} comes from npm as a dependency)`,
     );

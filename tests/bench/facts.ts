@@ -11,7 +11,17 @@
  * - the session-start hook at 40k files or more re-checking both whole-tree
  *   sets (changed tracked and untracked paths) within its deadline.
  *
- * `BATON_BENCH_MAIN` points the cases at another checkout's main.ts;
+ * What users run is the npm package (tests/_tools/pack.ts): its modules are
+ * JavaScript without comments or source maps, which Deno loads as they are,
+ * while `deno run main.ts` loads Deno's emit of each TypeScript module with
+ * its comments and an inline source map (about 2 MiB more peak RSS at 50k
+ * files). So each baton case runs twice, from this checkout's main.ts and
+ * from the staged package (`[package]`: the Deno command its launcher
+ * starts, without the Node launcher in front), and the targets judge the
+ * package's row; the main.ts row is shown beside it.
+ *
+ * `BATON_BENCH_MAIN` points the cases at another checkout's main.ts (no
+ * package row then: the package is built from this checkout);
  * `BATON_BENCH_BEFORE` adds, beside each baton case, the same case run from
  * another checkout's main.ts ("before") with the flags of that checkout's
  * own `baton` task, interleaved in the same rounds: on a machine whose load
@@ -51,6 +61,43 @@ function batonCmd(main: string = Deno.env.get("BATON_BENCH_MAIN") ?? MAIN): stri
     ...BATON_PERMISSIONS,
     main,
   ];
+}
+
+/**
+ * The Deno command the npm package's launcher starts, on a package staged
+ * in `dir` (tests/_tools/pack.ts's stagePackage).
+ */
+export function packageCmd(dir: string): string[] {
+  return [
+    DENO,
+    "run",
+    "--quiet",
+    "--no-prompt",
+    ...BATON_RUNTIME_FLAGS,
+    ...BATON_PERMISSIONS,
+    `--config=${dir}/deno.json`,
+    `${dir}/main.js`,
+  ];
+}
+
+/**
+ * Each baton case of `cases` followed by its `[package]` twin, which takes
+ * the case's targets (what users run is judged); the main.ts row keeps none.
+ */
+export function withPackageRows(cases: BenchCase[], dir: string): BenchCase[] {
+  const main = batonCmd().at(-1)!;
+  return cases.flatMap((c) => {
+    const at = c.cmd.indexOf(main);
+    if (c.cmd[0] !== DENO || at < 0) return [c];
+    const { targets, ...source } = c;
+    const packaged: BenchCase = {
+      ...c,
+      id: `${c.id}-pkg`,
+      label: `${c.label} [package]`,
+      cmd: [...packageCmd(dir), ...c.cmd.slice(at + 1)],
+    };
+    return [targets === undefined ? source : { ...source, targets: [] }, packaged];
+  });
 }
 
 function sizeName(size: number): string {
@@ -260,7 +307,7 @@ function withBefore(cases: BenchCase[]): BenchCase[] {
   const flags = taskFlags(before);
   const beforeCmd = flags === null ? batonCmd(before) : [DENO, "run", ...flags, before];
   return cases.flatMap((c) =>
-    c.cmd[0] !== DENO ? [c] : [c, {
+    c.cmd[0] !== DENO || !c.cmd.includes(main) ? [c] : [c, {
       ...c,
       id: `${c.id}-before`,
       label: `${c.label} [before]`,
@@ -269,8 +316,17 @@ function withBefore(cases: BenchCase[]): BenchCase[] {
   );
 }
 
-/** Preflight, load and the injecting session-start hook against git -uall on one repository. */
-export function buildFactsGroup(repo: FilesRepo, rounds: number, rssLimitMb: number): Group {
+/**
+ * Preflight, load and the injecting session-start hook against git -uall on
+ * one repository; with `packaged` (a staged npm package), each baton case
+ * also from the package, which the targets then judge.
+ */
+export function buildFactsGroup(
+  repo: FilesRepo,
+  rounds: number,
+  rssLimitMb: number,
+  packaged?: string,
+): Group {
   const n = sizeName(repo.size);
   const big = repo.size >= 50_000;
   const twice: Target[] = big
@@ -332,7 +388,7 @@ export function buildFactsGroup(repo: FilesRepo, rounds: number, rssLimitMb: num
     rounds,
     warmup: 1,
     teardown: () => Deno.remove(`${repo.clean}/.baton`, { recursive: true }).catch(() => {}),
-    cases: withBefore(cases),
+    cases: withBefore(packaged === undefined ? cases : withPackageRows(cases, packaged)),
   };
 }
 

@@ -78,11 +78,14 @@ Deno.test("the baton task and the install shim run with the test helper's flags,
 Deno.test("deno compile builds with the baton task's run-time settings: its V8 flags and its permissions", async () => {
   const { BATON_PERMISSIONS, BATON_RUNTIME_FLAGS } = await import("../_helpers/cli.ts");
   const { compileArgs } = await import("../_tools/compile.ts");
-  const args = compileArgs(null, "dist/baton");
+  const args = compileArgs(null, "dist/baton", "/stage");
   const runtime = BATON_RUNTIME_FLAGS.filter((f) => f !== "--unstable-lazy-dynamic-imports");
   for (const flag of [...runtime, ...BATON_PERMISSIONS]) assert.ok(args.includes(flag), flag);
   assert.deepEqual(args.filter((a) => a.startsWith("--v8-flags=")).length, 1);
-  assert.equal(args.at(-1), "main.ts");
+  // The npm package's staged form: JavaScript without comments or source maps.
+  assert.equal(args.at(-1), "/stage/main.js");
+  assert.ok(args.includes("--config=/stage/deno.json"));
+  assert.equal(args[args.indexOf("--include") + 1], "/stage/commands/_adapters/hook_worker.js");
 });
 
 Deno.test("every command file in the table statically imports no npm package", async () => {

@@ -1,0 +1,54 @@
+/**
+ * The facts bench runs each baton case from main.ts and from the npm
+ * package's staged form, and its targets judge the package's row (what
+ * users run); a before checkout's twin is added for the main.ts row only.
+ */
+import assert from "node:assert/strict";
+import { MAIN } from "../_helpers/cli.ts";
+import { buildFactsGroup, packageCmd } from "./facts.ts";
+import type { FilesRepo } from "./repos.ts";
+
+const REPO: FilesRepo = { size: 50_000, clean: "/r/clean", dirty: "/r/dirty" };
+
+Deno.test("with a staged package, each baton case has a [package] row that the targets judge", () => {
+  const group = buildFactsGroup(REPO, 5, 60, "/stage");
+  const byId = new Map(group.cases.map((c) => [c.id, c]));
+  for (const id of ["fx-pf-clean-50k", "fx-pf-dirty-50k", "fx-load-50k"]) {
+    const source = byId.get(id)!;
+    const packaged = byId.get(`${id}-pkg`)!;
+    assert.ok(source.cmd.includes(MAIN), id);
+    assert.deepEqual(source.targets, [], id);
+    assert.deepEqual(packaged.cmd.slice(0, packageCmd("/stage").length), packageCmd("/stage"));
+    assert.ok(!packaged.cmd.includes(MAIN), id);
+    assert.deepEqual(packaged.cmd.slice(-2), source.cmd.slice(-2), id);
+    assert.deepEqual(packaged.targets?.map((t) => t.kind), ["ratio", "rssMb"], id);
+    assert.equal(packaged.baseline, source.baseline, id);
+  }
+  assert.ok(packageCmd("/stage").includes("--config=/stage/deno.json"));
+  assert.equal(packageCmd("/stage").at(-1), "/stage/main.js");
+  // git's rows stay single.
+  assert.ok(!byId.has("fx-git-clean-50k-pkg"));
+});
+
+Deno.test("without a staged package the main.ts rows keep the targets (control)", () => {
+  const group = buildFactsGroup(REPO, 5, 60);
+  assert.ok(!group.cases.some((c) => c.id.endsWith("-pkg")));
+  const load = group.cases.find((c) => c.id === "fx-load-50k")!;
+  assert.deepEqual(load.targets?.map((t) => t.kind), ["ratio", "rssMb"]);
+});
+
+Deno.test("a before checkout's twin follows the main.ts row, not the package's", () => {
+  const before = "/before/main.ts";
+  Deno.env.set("BATON_BENCH_BEFORE", before);
+  try {
+    const ids = buildFactsGroup(REPO, 5, 60, "/stage").cases.map((c) => c.id);
+    assert.ok(ids.includes("fx-load-50k-before"));
+    assert.ok(!ids.includes("fx-load-50k-pkg-before"));
+    const twin = buildFactsGroup(REPO, 5, 60, "/stage").cases.find((c) =>
+      c.id === "fx-load-50k-before"
+    )!;
+    assert.ok(twin.cmd.includes(before) && !twin.cmd.includes("/stage/main.js"));
+  } finally {
+    Deno.env.delete("BATON_BENCH_BEFORE");
+  }
+});
