@@ -20,6 +20,8 @@ import { hookTimeScaleFor } from "../../enforce/time_scale.ts";
 import type { CapturePlan } from "../capture_plan.ts";
 import type { HookIo } from "./hook_io.ts";
 import { SESSION_BUDGET_MS } from "./job.ts";
+import type { BatonLayout } from "../../store/layout.ts";
+import type { InjectionRecord } from "../../store/injection_state.ts";
 
 type Io = HookIo;
 
@@ -384,15 +386,18 @@ async function sessionStart(
   // the JSON block decides whether this is the capsule last injected. A header that names
   // another id (a stranger's edit) never matched the record, and the capsule was injected at
   // every session start, on resume and with repeats off too.
+  // A header that copies the recorded id over other bytes (`header_unconfirmed`) is decided
+  // the same way: the JSON block names the capsule.
   if (
     check.reason === "header_unreadable" || check.reason === "newer_capsule" ||
-    check.reason === "older_capsule"
+    check.reason === "older_capsule" || check.reason === "header_unconfirmed"
   ) {
     const last = (await readInjectionState(io.fs, layout)).hosts[host];
     const again = check.reason === "header_unreadable" || payload.source === "resume" ||
       repeat === "off";
     if (last?.capsule_id === r.inject.capsule_id && again) {
       report.action = "nothing_new";
+      await confirmDigest(io, layout, host, last, check.digest);
       return;
     }
   }
@@ -407,12 +412,42 @@ async function sessionStart(
         capsule_id: r.inject.capsule_id,
         created_at: r.inject.created_at,
         injected_at: io.now().toISOString(),
+        // The bytes the check read before the job: a file swapped in between only fails to
+        // confirm the next resume (the job then decides again), never confirms the wrong one.
+        ...(check.digest === null ? {} : { latest_digest: check.digest }),
       },
     });
   } catch {
     warn(
       "the injection could not be recorded: the next session may inject it again",
     );
+  }
+}
+
+/**
+ * After the job found the capsule last injected behind a latest.md whose bytes the record does
+ * not name (a record from before digests were kept, or the same capsule re-rendered), records
+ * those bytes, so the next resume is decided by the light check again. Only when latest.md
+ * still has the digest read before the job: the bytes the job read are then those.
+ */
+async function confirmDigest(
+  io: Io,
+  layout: BatonLayout,
+  host: string,
+  last: InjectionRecord,
+  before: string | null,
+): Promise<void> {
+  if (before === null || last.latest_digest === before) return;
+  try {
+    const { readLatestDigest } = await import("../../store/latest_digest.ts");
+    if ((await readLatestDigest(io.fs, layout)) !== before) return;
+    const { writeInjectionRecord } = await import("../../store/injection_state.ts");
+    await writeInjectionRecord(io.fs, layout, {
+      hostKey: host,
+      record: { ...last, latest_digest: before },
+    });
+  } catch {
+    // Not recorded: the next resume asks the job again.
   }
 }
 
