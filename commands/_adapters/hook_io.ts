@@ -40,6 +40,13 @@ export function hookIo(io: Io, print: (io: Io, value: unknown) => void): HookIo 
     now: () => io.now(),
     elapsedMs: () => performance.now(),
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    within: <T>(work: Promise<T>, ms: number) => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<"late">((resolve) => {
+        timer = setTimeout(() => resolve("late"), Math.max(0, ms));
+      });
+      return Promise.race([work, late]).finally(() => clearTimeout(timer));
+    },
     readStdin: (maxBytes, options) => io.readStdin(maxBytes, options),
     stdout: (text) => io.stdout.write(text),
     stderr: (text) => io.stderr.write(text),

@@ -260,6 +260,21 @@ async function unreadBriefing(io: Io, why: string): Promise<string> {
 }
 
 /**
+ * What a session start says when latest.md itself could not be read in time:
+ * whether a capsule is on record is not known, so only why nothing is shown
+ * and the command that reads it. Nothing is recorded as injected.
+ */
+async function unreadLatest(io: Io, why: string): Promise<string> {
+  let baton = "baton";
+  try {
+    baton = await io.printableBaton();
+  } catch {
+    // The plain word still names the command.
+  }
+  return `baton: no briefing is shown here: ${why}, so whether a handoff capsule is on record for this project is not known. Run \`${baton} load\` before you continue the work.`;
+}
+
+/**
  * What a session start says when baton's store in this project cannot be used
  * at all: never the error's own text (it names paths), only why in fixed words
  * and the command that shows more.
@@ -331,8 +346,22 @@ async function sessionStart(
   );
   const repeat = repeatMode(await personsSetting(io, cwd, "BATON_BRIEFING_REPEAT", warn));
   let check: Awaited<ReturnType<typeof checkInjection>>;
+  const budget = budgets(input.scale);
   try {
-    check = await checkInjection(io.fs, cwd, { hostKey: host, source: payload.source, repeat });
+    // The light check reads latest.md and the record in this process, before any job: a read
+    // that blocks (a dead network mount) held the hook past its budget, with nothing said.
+    const checking = checkInjection(io.fs, cwd, { hostKey: host, source: payload.source, repeat });
+    const checked = io.within === undefined
+      ? await checking
+      : await io.within(checking, budget.inject - EXIT_RESERVE_MS - io.elapsedMs());
+    if (checked === "late") {
+      report.action = "timed_out";
+      const why = `.baton/latest.md could not be read within ${budget.inject / 1000} seconds`;
+      warn(`briefing not injected: ${why}`);
+      input.emit(renderInjection(host, await unreadLatest(io, why)));
+      return;
+    }
+    check = checked;
   } catch (e) {
     // The store itself cannot be used (a commit can carry a symbolic link where it lives): the
     // hook still says so, in one line of its own words, and records nothing.
@@ -346,7 +375,6 @@ async function sessionStart(
     report.action = check.reason === "no_capsule" ? "no_capsule" : "nothing_new";
     return;
   }
-  const budget = budgets(input.scale);
   const layout = check.found.layout;
   // The resume line for an open handoff deny, worked out first so the briefing leaves it room.
   const hint = await io.resumeHint(layout, payload.sessionId);
