@@ -5,7 +5,8 @@
  * slow input BATON_TEST_STALL_READ, commands/_adapters/stalled_fs.ts) held
  * the hook past its 5-second budget with nothing said, and a host kills such
  * a hook. Now the hook ends on its budget, says why no briefing is shown and
- * how to read it, and records nothing. No assertion reads the clock: the
+ * how to read it, and records nothing; a capture hook (stop), whose rate
+ * limit reads latest.md's header the same way, ends on its 2 seconds. No assertion reads the clock: the
  * stalled read, not the machine's speed, decides; a guard only turns a hang
  * of the old code into a failure.
  * @module
@@ -19,6 +20,10 @@ import { runBaton } from "../_helpers/cli.ts";
 const HANG_GUARD_MS = 120_000;
 
 async function sessionStart(dir: string, env: Record<string, string>) {
+  return await hook(dir, "session-start", env);
+}
+
+async function hook(dir: string, event: string, env: Record<string, string>, json = false) {
   const child = new Deno.Command(Deno.execPath(), {
     args: [
       "run",
@@ -28,9 +33,10 @@ async function sessionStart(dir: string, env: Record<string, string>) {
       ...BATON_PERMISSIONS,
       MAIN,
       "hook",
-      "session-start",
+      event,
       "--host",
       "claude-code",
+      ...(json ? ["--json"] : []),
     ],
     cwd: dir,
     env: { NO_COLOR: "1", BATON_HOME: testBatonHome(), BATON_HOOK_TIME_SCALE: "1", ...env },
@@ -88,6 +94,32 @@ Deno.test("hook session-start whose read of latest.md blocks for good ends on it
     assert.equal(ok.code, 0, ok.stderr);
     const briefing = JSON.parse(ok.stdout).hookSpecificOutput.additionalContext as string;
     assert.match(briefing, /NOWMARK parser half done/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("hook stop whose read of latest.md blocks for good ends on its budget and says so", async () => {
+  const dir = await makeRepo();
+  try {
+    await writeFiles(dir, { "a.txt": "a\n" });
+    await commitAll(dir, "init");
+    const fin = await runBaton(["finalize", "--draft", "-"], { cwd: dir, stdin: '{"now":"x"}' });
+    assert.equal(fin.code, 0, fin.stderr);
+    const r = await hook(dir, "stop", { BATON_TEST_STALL_READ: "/.baton/latest.md" }, true);
+    assert.equal(r.signal, null, "the hook ended by itself, not killed by the guard");
+    assert.equal(r.code, 0, r.stderr);
+    const report = JSON.parse(r.stdout);
+    assert.equal(report.action, "timed_out");
+    assert.match(
+      report.warning,
+      /latest\.md could not be read within 2 seconds; the session goes on/,
+    );
+    // Control: readable, the same hook writes its capsule (over a change since the last one).
+    await writeFiles(dir, { "a.txt": "b\n" });
+    const ok = await hook(dir, "stop", {}, true);
+    assert.equal(ok.code, 0, ok.stderr);
+    assert.equal(JSON.parse(ok.stdout).action, "written");
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

@@ -500,18 +500,35 @@ async function capture(
   const { capturePlan } = await import("../capture_plan.ts");
   const { readGitEnvironment } = await import("../../facts/git/git_environment.ts");
   const plan = options.plan ?? capturePlan(input.event, input.host, input.payload.trigger);
+  const budget = budgets(input.scale);
+  const notBlocked = input.event === "pre-compact"
+    ? "compaction goes ahead"
+    : "the session goes on";
   // A turn hook fires before or after every turn: the rate limit needs only
   // latest.md's header, so deciding it here costs no Worker and no capsule reader.
-  const recent = await recentAutomaticCapsule(io.fs, input.cwd, {
+  const recentCheck = recentAutomaticCapsule(io.fs, input.cwd, {
     minIntervalMs: plan.minIntervalMs,
     nowMs: io.now().getTime(),
     gitEnvironment: readGitEnvironment((n) => io.env(n)),
   });
+  // That read runs in this process, before the job and its budget: a read of latest.md that
+  // blocks (a dead network mount) held the hook past its budget, and the host killed it.
+  const recent = io.within === undefined
+    ? await recentCheck
+    : await io.within(recentCheck, budget.capture - EXIT_RESERVE_MS - io.elapsedMs());
+  if (recent === "late") {
+    report.action = "timed_out";
+    input.warn(
+      `automatic capsule not written: .baton/latest.md could not be read within ${
+        budget.capture / 1000
+      } seconds; ${notBlocked}`,
+    );
+    return;
+  }
   if (recent !== null) {
     report.action = "recent";
     return;
   }
-  const budget = budgets(input.scale);
   const outcome = await io.runJob(
     {
       kind: "capture",
@@ -527,9 +544,6 @@ async function capture(
     },
     budget.capture - EXIT_RESERVE_MS - io.elapsedMs(),
   );
-  const notBlocked = input.event === "pre-compact"
-    ? "compaction goes ahead"
-    : "the session goes on";
   if (outcome.status === "timeout") {
     report.action = "timed_out";
     input.warn(
