@@ -566,7 +566,9 @@ async function capture(
   report.capsule_id = r.capture.capsule_id;
   if (r.capture.status === "rolled_back") {
     input.warn(
-      r.capture.capsule_id === null
+      r.capture.displaced === true
+        ? `automatic capsule not written: .baton/latest.md, which no key this machine trusts signed, does not continue the newest capsule this clone made current (it leaves it out); baton load says which; ${notBlocked}`
+        : r.capture.capsule_id === null
         ? `automatic capsule not written: .baton/latest.md is missing and so is the capsule this clone last made current (deleted, or rolled back by a commit); baton revive restores the newest left and baton load then says which is newer, or baton finalize starts from it; ${notBlocked}`
         : `automatic capsule not written: .baton/latest.md is not the newest capsule of its signer (rolled back); baton load says which is newer; ${notBlocked}`,
     );
