@@ -33,8 +33,8 @@ export interface HookIo {
   sleep?(ms: number): Promise<void>;
   /**
    * `work`'s value, or "late" when it has not settled within `ms` (it is then
-   * left running: a read stuck on a dead mount cannot be cancelled); the timer
-   * is cleared when `work` settles first. Absent: `work` is awaited unbounded.
+   * left running: a read stuck on a dead mount cannot be cancelled); its timer
+   * keeps no process alive. Absent: `work` is awaited unbounded.
    */
   within?<T>(work: Promise<T>, ms: number): Promise<T | "late">;
   /** All of stdin, at most `maxBytes` (RangeError past it), waiting at most `timeoutMs`. */
