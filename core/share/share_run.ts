@@ -328,7 +328,11 @@ async function remoteHistory(
   if (now === null) return null;
   if (before === null) return "first_pull";
   if (before === now) return "unchanged";
-  return await c.git.isAncestor(c.gitdir, before, now) ? "continues" : "rewound";
+  if (await c.git.isAncestor(c.gitdir, before, now)) return "continues";
+  // The commit fetched before may be gone (a forced fetch left it unreachable, and git pruned
+  // it): then nothing can be compared, and no rewind is claimed.
+  const kept = await c.git.runGit(c.repo.workTree, ["cat-file", "-e", `${before}^{commit}`]);
+  return kept.code === 0 ? "rewound" : "unknown";
 }
 
 /**
@@ -431,9 +435,10 @@ async function mergeRemote(
  * The remote's chain against the one this clone last fetched from it: first_pull (nothing
  * fetched before: nothing to compare, so a remote that leaves out its newest capsules cannot be
  * told); unchanged; continues (the chain fetched before is in its history); rewound (it is not:
- * rolled back or replaced; what was pulled then stays in this clone).
+ * rolled back or replaced; what was pulled then stays in this clone); unknown (the commit
+ * fetched before is no longer in this clone's objects).
  */
-export type PullHistory = "first_pull" | "unchanged" | "continues" | "rewound";
+export type PullHistory = "first_pull" | "unchanged" | "continues" | "rewound" | "unknown";
 
 /** What push and pull report. */
 export interface ShareReport {
