@@ -45,6 +45,7 @@ export const doctorCommand: Command = {
       gitEnvironment: readGitEnvironment((name) => io.env(name)),
       pathDirs: (io.env("PATH") ?? "").split(":"),
       trustedKeys: trusted.keys,
+      keysProblem: trusted.problem,
     });
     const { findTransport } = await import("./_adapters/share_transport.ts");
     const { checkSharing } = await import("../core/doctor/check_sharing.ts");

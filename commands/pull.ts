@@ -14,7 +14,7 @@ export const pullCommand: Command = {
   summary: "Merge a remote's shared capsule chain into this clone",
   usage: "[REMOTE]",
   description:
-    "Fetches refs/baton/<branch> (the current branch, or --branch) from REMOTE with your own git program into refs/baton-remotes/<remote>/<branch>, copies every capsule it holds that this clone lacks into .baton/capsules (each must parse and its id match its content), and merges it into the local refs/baton/<branch>. The remote's tree is a stranger's: git lists it with sizes first, and only regular files under capsule names within the capsule size bound are read; everything else is refused and counted by kind (not capsules, over the size bound, not capsule names, not regular files such as folders, links or submodules, duplicate names, entries outside capsules/, other content under a name this clone already holds, whose own copy is kept; a ref naming no commit), never named. The remote's own commit becomes the local tip (fast-forward) only when its tree holds nothing but valid capsules and everything the local chain holds; otherwise baton writes a commit holding this clone's capsules and the remote's valid ones only, on top of the remote's tip (and the local one), so the next push carries none of the refused entries. A pull reads at most --max-capsules new capsules and --max-bytes of them (defaults 20000 and 268435456, 256 MiB); a remote offering more is not pulled at all: nothing is imported, the local ref stays as it was, exit 1 (--json: merged.over_limit). An existing latest.md is left as it is; when it is missing (a fresh clone), the newest pulled capsule signed by a key this machine trusts becomes current (one written in another repository only when no capsule written here is there, with a warning), and when none is, pull says that baton revive is needed (revive says what it makes current and who signed it). Only git objects and refs/baton* are written: the index, HEAD, the branches and the work tree are untouched. Pulled capsules keep their signatures; trust follows the keys you trust (a stranger's capsule is never shown as verified). Forks (two capsules continuing the same one) are reported. REMOTE defaults to the branch's upstream remote, else origin. --json prints {remote, ref, transport, capsules, recorded, merged: {imported, refused, refused_by: {KIND: count}, ref_update: unchanged | fast_forward | merge, over_limit: null | {capsules, bytes, max_capsules, max_bytes}}, current: {action: present | made_current | revive_needed, id, elsewhere}, forks}. Exit 0 (also when the remote has no chain yet: merged is null, or entries were refused); 1 when the remote offers more than the limits; 6 when git is missing or the fetch fails.",
+    "Fetches refs/baton/<branch> (the current branch, or --branch) from REMOTE with your own git program into refs/baton-remotes/<remote>/<branch>, copies every capsule it holds that this clone lacks into .baton/capsules (each must parse and its id match its content), and merges it into the local refs/baton/<branch>. The remote's tree is a stranger's: git lists it with sizes first, and only regular files under capsule names within the capsule size bound are read; everything else is refused and counted by kind (not capsules, over the size bound, not capsule names, not regular files such as folders, links or submodules, duplicate names, entries outside capsules/, other content under a name this clone already holds, whose own copy is kept; a ref naming no commit), never named. The remote's own commit becomes the local tip (fast-forward) only when its tree holds nothing but valid capsules and everything the local chain holds; otherwise baton writes a commit holding this clone's capsules and the remote's valid ones only, on top of the remote's tip (and the local one), so the next push carries none of the refused entries. A pull reads at most --max-capsules new capsules and --max-bytes of them (defaults 20000 and 268435456, 256 MiB); a remote offering more is not pulled at all: nothing is imported, the local ref stays as it was, exit 1 (--json: merged.over_limit). An existing latest.md is left as it is; when it is missing (a fresh clone), the newest pulled capsule signed by a key this machine trusts becomes current (one written in another repository only when no capsule written here is there, with a warning), and when none is, pull says that baton revive is needed (revive says what it makes current and who signed it). Only git objects and refs/baton* are written: the index, HEAD, the branches and the work tree are untouched. Pulled capsules keep their signatures; trust follows the keys you trust (a stranger's capsule is never shown as verified). Forks (two capsules continuing the same one) are reported. REMOTE defaults to the branch's upstream remote, else origin. --json prints {remote, ref, transport, capsules, recorded, merged: {imported, refused, refused_by: {KIND: count}, ref_update: unchanged | fast_forward | merge, over_limit: null | {capsules, bytes, max_capsules, max_bytes}}, current: {action: present | made_current | revive_needed, id, elsewhere}, history: first_pull | unchanged | continues | rewound | unknown | null, forks}. A first pull into a clone has no earlier head to compare, and says so (a remote that serves an older chain, its newest capsules left out, cannot be told then); a later pull whose remote chain no longer continues the one fetched before (rolled back or replaced) warns, and what was pulled then stays. Exit 0 (also when the remote has no chain yet: merged is null, or entries were refused); 1 when the remote offers more than the limits; 6 when git is missing or the fetch fails.",
   examples: ["baton pull", "baton pull origin --json", "baton pull --max-capsules 50000"],
   maxPositionals: 1,
   flags: [{
@@ -67,6 +67,13 @@ export const pullCommand: Command = {
       return 1;
     }
     for (const f of r.forks) io.stdout.write(forkLine(f) + "\n");
+    if (r.history === "rewound") {
+      io.stdout.write(
+        `warning: ${safe.line(r.remote)}'s ${
+          safe.line(r.ref)
+        } no longer continues the chain fetched from it before (rolled back or replaced): what was pulled then stays in this clone\n`,
+      );
+    }
     io.stdout.write(
       `pulled ${safe.line(r.ref)} from ${
         safe.line(r.remote)
@@ -76,6 +83,13 @@ export const pullCommand: Command = {
           : "") +
         `; ${r.capsules} on the chain (${r.merged.ref_update.replace("_", "-")})\n`,
     );
+    if (r.history === "first_pull") {
+      io.stdout.write(
+        `first pull from ${
+          safe.line(r.remote)
+        } into this clone: no earlier head to compare, so a chain that leaves out its newest capsules cannot be told here\n`,
+      );
+    }
     if (r.current?.action === "made_current") {
       io.stdout.write(`latest.md was missing: ${shortId(r.current.id!)} is now current\n`);
       if (r.current.elsewhere) {

@@ -40,6 +40,15 @@ export function hookIo(io: Io, print: (io: Io, value: unknown) => void): HookIo 
     now: () => io.now(),
     elapsedMs: () => performance.now(),
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    within: <T>(work: Promise<T>, ms: number) => {
+      // AbortSignal.timeout, not setTimeout: the process's first setTimeout cost the light
+      // session start about 6 ms of CPU (0.5 ms this way), and its timer keeps nothing alive.
+      const signal = AbortSignal.timeout(Math.max(0, ms));
+      const late = new Promise<"late">((resolve) => {
+        signal.addEventListener("abort", () => resolve("late"), { once: true });
+      });
+      return Promise.race([work, late]);
+    },
     readStdin: (maxBytes, options) => io.readStdin(maxBytes, options),
     stdout: (text) => io.stdout.write(text),
     stderr: (text) => io.stderr.write(text),

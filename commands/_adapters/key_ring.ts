@@ -14,7 +14,8 @@
  *   another user owns is refused likewise.
  *
  * Neither is read from a baton home folder another user owns or can write to: they could
- * swap a file between its checks and its read.
+ * swap a file between its checks and its read; nor when a folder above it is (home_parents.ts):
+ * they could swap the whole home.
  *
  * Both files grant trust, so neither is read when the baton home resolves
  * (after every symbolic link) inside the work tree or the git directory of
@@ -43,6 +44,7 @@ import {
 } from "../../core/trust/trusted_keys.ts";
 import { InputError, isCodedError, StorageError } from "../../core/errors.ts";
 import { batonHome, homeDir } from "./home.ts";
+import { homeParentsProblem } from "./home_parents.ts";
 import type { Io } from "./io.ts";
 import { findRepo } from "../../core/facts/git/find_repo.ts";
 import { outermostWorkTree } from "../../core/facts/git/outer_work_tree.ts";
@@ -315,6 +317,13 @@ function checkHomeFolder(home: string): void {
       `the baton home folder is writable by other users (mode ${
         (info.mode & 0o777).toString(8)
       }): run chmod 700 on it`,
+    );
+  }
+  // Whoever can write a folder above it can put a home of their own in its place (home_parents.ts).
+  const above = homeParentsProblem(home, processUid());
+  if (above !== null) {
+    throw new KeyFileError(
+      `a folder above the baton home is ${above} (not sticky): they could put a baton home of their own in its place; move the baton home (BATON_HOME) or fix that folder's owner or mode`,
     );
   }
 }

@@ -96,6 +96,12 @@ export interface BriefingInput {
    */
   newerTrusted?: { id: string; created_at: string; archived?: boolean };
   /**
+   * latest.md, which no trusted key signed, does not continue the newest
+   * capsule this clone made current on the branch checked out now (its
+   * head record): a stranger's capsule on top of an older one of this user's.
+   */
+  headLeftOut?: { id: string; created_at: string; archived: boolean };
+  /**
    * Archive files newer than latest.md left unread when time ran out: whether
    * it was rolled back is not known.
    */
@@ -266,6 +272,19 @@ function buildSections(
         input.newerTrusted.archived === false
           ? "this clone made it current; its file is gone from .baton/capsules, deleted with the rollback"
           : `read it with baton show ${shortId(input.newerTrusted.id)}`
+      }).`,
+    );
+  }
+  if (input.headLeftOut !== undefined) {
+    header.push(
+      `WARNING: this capsule, which no key this machine trusts signed, does not continue capsule ${
+        shortId(input.headLeftOut.id)
+      }, the newest this clone made current (written ${
+        safeInline(input.headLeftOut.created_at)
+      }): .baton/latest.md left it out, and its decisions are not in what is shown here (${
+        input.headLeftOut.archived
+          ? `read it with baton show ${shortId(input.headLeftOut.id)}`
+          : "its file is gone from .baton/capsules"
       }).`,
     );
   }

@@ -20,6 +20,7 @@ import { checkStore } from "./check_store.ts";
 import { checkRepo } from "./check_repo.ts";
 import type { GitEnvironment } from "../facts/git/git_environment.ts";
 import type { TrustedKeys } from "../trust/key_ring.ts";
+import { checkKeys } from "./check_keys.ts";
 import { checkLauncher, type InstalledInvocation, type LauncherKind } from "./check_launcher.ts";
 
 /** What doctor needs from the outside world. */
@@ -44,6 +45,11 @@ export interface DoctorContext {
   pathDirs?: readonly string[];
   /** The keys this machine trusts (the chain check reads the chain with them). @default none */
   trustedKeys?: TrustedKeys;
+  /**
+   * Why the baton home's key files were not read (the key ring's content-free line), or null;
+   * absent: no keys check.
+   */
+  keysProblem?: string | null;
 }
 
 /** One host's install state in both scopes. */
@@ -169,6 +175,9 @@ export async function runDoctor(ctx: DoctorContext): Promise<DoctorReport> {
     checks.push(checkClock(ctx.now(), { latestCreatedAt: chain.latestCreatedAt }));
     checks.push(chain.check);
     checks.push(await checkProgress(ctx.fs, found.layout));
+  }
+  if (ctx.keysProblem !== undefined) {
+    checks.push(checkKeys(ctx.keysProblem, ctx.trustedKeys?.size ?? 0));
   }
   return { status: doctorStatus(checks), checks, hosts };
 }

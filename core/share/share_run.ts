@@ -304,6 +304,38 @@ function gitFailure(c: ShareContext, what: string, r: GitResult): UnavailableErr
 }
 
 /**
+ * The object id the remote's tracking ref names before a fetch moves it (what the last push or
+ * pull from that remote fetched); null when there is none (this clone never fetched it).
+ */
+async function trackedBefore(c: ShareContext, remote: string): Promise<string | null> {
+  const tracking = remoteShareRef(await remoteKey(remote), c.branch)!;
+  const r = await c.git.runGit(c.repo.workTree, ["rev-parse", "--verify", "--quiet", tracking]);
+  const text = r.stdout.trim();
+  return r.code === 0 && /^[0-9a-f]{40,64}$/.test(text) ? text : null;
+}
+
+/**
+ * What a pull can tell of the remote's chain against what this clone fetched from it before:
+ * a remote that serves an older chain (its newest capsules left out) is no error, and the
+ * capsules it leaves out cannot be named, but a chain that no longer continues the one fetched
+ * before is said, and so is a first pull, where nothing can be compared.
+ */
+async function remoteHistory(
+  c: ShareContext,
+  before: string | null,
+  now: string | null,
+): Promise<PullHistory | null> {
+  if (now === null) return null;
+  if (before === null) return "first_pull";
+  if (before === now) return "unchanged";
+  if (await c.git.isAncestor(c.gitdir, before, now)) return "continues";
+  // The commit fetched before may be gone (a forced fetch left it unreachable, and git pruned
+  // it): then nothing can be compared, and no rewind is claimed.
+  const kept = await c.git.runGit(c.repo.workTree, ["cat-file", "-e", `${before}^{commit}`]);
+  return kept.code === 0 ? "rewound" : "unknown";
+}
+
+/**
  * Fetches the remote's chain into its tracking ref: the object id it names
  * (a stranger's: vetted before use), or null when the remote has none.
  */
@@ -399,6 +431,15 @@ async function mergeRemote(
   return { tip: { oid, entries }, report: report(imp.imported, refused, "merge") };
 }
 
+/**
+ * The remote's chain against the one this clone last fetched from it: first_pull (nothing
+ * fetched before: nothing to compare, so a remote that leaves out its newest capsules cannot be
+ * told); unchanged; continues (the chain fetched before is in its history); rewound (it is not:
+ * rolled back or replaced; what was pulled then stays in this clone); unknown (the commit
+ * fetched before is no longer in this clone's objects).
+ */
+export type PullHistory = "first_pull" | "unchanged" | "continues" | "rewound" | "unknown";
+
 /** What push and pull report. */
 export interface ShareReport {
   remote: string;
@@ -413,6 +454,8 @@ export interface ShareReport {
   pushed: "pushed" | "up_to_date" | null;
   /** pull only: what became of a missing latest.md. */
   current?: PullCurrent;
+  /** pull only: the remote's chain against what this clone fetched from it before; null: none. */
+  history?: PullHistory | null;
   attempts: number;
   forks: { previous: string | null; children: string[] }[];
 }
@@ -510,7 +553,9 @@ export async function pullChain(
 ): Promise<ShareReport> {
   const { c, remote } = await openShare(io, remoteArg, branch, "pull");
   const local = await recordLocal(io, c);
+  const before = await trackedBefore(c, remote);
   const theirs = await fetchRemote(c, remote);
+  const history = await remoteHistory(c, before, theirs);
   const m = theirs === null ? null : await mergeRemote(io, c, local, theirs, limits);
   return {
     remote,
@@ -521,6 +566,7 @@ export async function pullChain(
     merged: m?.report ?? null,
     pushed: null,
     current: await pullCurrent(io, c.found),
+    history,
     attempts: 1,
     forks: forkJson(await archiveForks(io, c)),
   };

@@ -24,6 +24,12 @@ export interface InjectionRecord {
   created_at: string;
   /** When it was injected. */
   injected_at: string;
+  /**
+   * `sha256:` digest of latest.md's bytes as session start found them before
+   * injecting (core/store/latest_digest.ts); absent in records written before
+   * it was kept, and then nothing is confirmed by the light check alone.
+   */
+  latest_digest?: string;
 }
 
 /** The state file: one record per host key. */
@@ -73,6 +79,7 @@ export function parseInjectionState(text: string, here?: string | null): Injecti
         capsule_id: rec.capsule_id,
         created_at: rec.created_at,
         injected_at: rec.injected_at,
+        ...(typeof rec.latest_digest === "string" ? { latest_digest: rec.latest_digest } : {}),
       };
     }
   }

@@ -35,6 +35,7 @@ import {
 } from "../store/capsule_store.ts";
 import { archiveName, type BatonLayout, batonRoot } from "../store/layout.ts";
 import { readHeadRecord } from "../store/head_record.ts";
+import { displacedHead } from "./displaced_head.ts";
 import type { LockOptions } from "../store/lock.ts";
 import { findBatonLayout } from "../store/find_layout.ts";
 import { BatonDirLinkError } from "../store/check_baton_dir.ts";
@@ -80,6 +81,11 @@ export interface AutoCapsuleResult {
   carried_from: string | null;
   /** Whether the capsule written was signed; absent when none was written. */
   signing?: SigningReport;
+  /**
+   * rolled_back because latest.md, which no trusted key signed, does not continue the newest
+   * capsule this clone made current (core/workflow/displaced_head.ts). @default {false}
+   */
+  displaced?: true;
 }
 
 /** The part of a session section that says what happened (not how much was read). */
@@ -257,6 +263,16 @@ async function writeOnce(
       }, false);
     }
     return { status: "rolled_back", capsule_id: latest!.id, carried_from: null };
+  }
+  // A latest.md no trusted key signed that leaves out the newest capsule this clone made current
+  // on this branch (a stranger's capsule on top of an older one of this user's): a capsule on
+  // top would make that chain this clone's head and drop the newest for good, silently.
+  if (latest !== null && !latestTrusted && comparable.branch !== null) {
+    const head = await readHeadRecord(ctx.fs, found.layout, comparable.branch);
+    const dropped = await displacedHead(ctx.fs, found.layout, latest, head);
+    if (dropped !== null) {
+      return { status: "rolled_back", capsule_id: latest.id, carried_from: null, displaced: true };
+    }
   }
   const carried = carryMeaning(latest?.meaning ?? emptyMeaning(), {
     untrustedSource: read !== null && read.authorship.status !== "trusted",

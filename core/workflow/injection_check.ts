@@ -4,7 +4,11 @@
  * injected when the repository's current capsule is not the one last
  * injected for this host (newer, or older: put back by a commit or another
  * branch's), and always right after a compaction, whose summary has just
- * replaced the context that held the earlier injection. A new
+ * replaced the context that held the earlier injection. The header's id is
+ * public (anyone can copy it into a file of their own), so "already
+ * injected" also needs latest.md's bytes to have the digest recorded at that
+ * injection; otherwise the injection job reads the JSON block and decides
+ * (`header_unconfirmed`). A new
  * session (source `startup`, `clear`, `fork`, none or any unknown value)
  * whose capsule was already shown in an earlier one gets it again as a
  * repeat (the short form when nothing drifted, decided later from the
@@ -17,6 +21,7 @@ import { findBatonLayout, type FoundLayout } from "../store/find_layout.ts";
 import { BatonDirLinkError } from "../store/check_baton_dir.ts";
 import { type LatestHeader, readLatestHeader } from "../store/latest_header.ts";
 import { readInjectionState } from "../store/injection_state.ts";
+import { readLatestDigest } from "../store/latest_digest.ts";
 
 /** Why the check decided as it did. */
 export type InjectionReason =
@@ -27,6 +32,7 @@ export type InjectionReason =
   | "newer_capsule"
   | "after_compact"
   | "header_unreadable"
+  | "header_unconfirmed"
   | "repeat";
 
 /** The decision and what it was based on. */
@@ -41,6 +47,12 @@ export interface InjectionCheck {
    * block holds, never by latest.md's prose header. Null otherwise.
    */
   shownId: string | null;
+  /**
+   * `sha256:` digest of latest.md's bytes as this check read them, to be
+   * recorded with an injection (core/store/latest_digest.ts); null when
+   * nothing is injected or the file could not be digested.
+   */
+  digest: string | null;
 }
 
 /** Options of {@linkcode checkInjection}. */
@@ -86,12 +98,20 @@ export async function checkInjection(
   options: InjectionCheckOptions,
 ): Promise<InjectionCheck> {
   const found = await findBatonLayout(fs, cwd);
-  const decide = (
+  const decide = async (
     inject: boolean,
     reason: InjectionReason,
     header: LatestHeader | null,
     shownId: string | null = null,
-  ) => ({ inject, reason, found, header, shownId });
+    digest: string | null = null,
+  ): Promise<InjectionCheck> => ({
+    inject,
+    reason,
+    found,
+    header,
+    shownId,
+    digest: inject ? digest ?? await readLatestDigest(fs, found.layout) : null,
+  });
   const st = await fs.lstat(found.layout.latest);
   // A link where latest.md belongs (a commit can carry one) is never read: the hook says so.
   if (st?.isSymlink === true) throw new BatonDirLinkError(found.layout.latest, "file");
@@ -108,7 +128,14 @@ export async function checkInjection(
   if (last.capsule_id.replace(/^sha256:/, "").startsWith(header.id12)) {
     const repeat = options.repeat ?? "short";
     if (options.source === "resume" || repeat === "off") {
-      return decide(false, "already_injected", header);
+      // The header's id is public: a stranger's latest.md that copies it answered "already
+      // injected" here, so their capsule was never shown and the one it replaced stayed hidden.
+      // Only the bytes recorded at the injection confirm it without the capsule parse.
+      const digest = await readLatestDigest(fs, found.layout);
+      if (digest !== null && digest === last.latest_digest) {
+        return decide(false, "already_injected", header);
+      }
+      return decide(true, "header_unconfirmed", header, null, digest);
     }
     return decide(true, "repeat", header, last.capsule_id);
   }

@@ -99,7 +99,10 @@ export interface LoadResult {
   truncated: Briefing["truncated"];
   capped: CapFinding[];
   /** Integrity: the id matches the content (a capsule whose id does not is never loaded). */
-  /** behind_archive: a newer capsule signed by a trusted key sits in the archive (rolled back). */
+  /**
+   * behind_archive: a newer capsule signed by a trusted key sits in the archive (rolled back), or
+   * latest.md, which no trusted key signed, leaves out the newest capsule this clone made current.
+   */
   /** unchecked: archive files newer than latest were not all read in time (`unread` of them). */
   integrity:
     | { status: "ok" }
@@ -226,8 +229,16 @@ export async function loadBriefing(
   phase("capsule read and signature checked");
   const { authorship } = parsed;
   const signer = authorship.status === "trusted" ? authorship.fingerprint : null;
+  // A latest.md no trusted key signed is no rollback of its signer, but it may leave out the
+  // newest capsule this clone made current on the branch checked out now (a stranger's capsule
+  // on top of an older one of this user's): said as plainly (core/workflow/displaced_head.ts).
+  const ownHead = signer !== null || repo === null
+    ? null
+    : await readHead(ctx.fs, repo).then((h) => h.branch, () => null).then((branch) =>
+      branch === null ? null : m.readHeadRecord(ctx.fs, layout, branch)
+    );
   // The archive is listed once, for the rollback check and the decisions read.
-  const archive = signer === null && parsed.capsule.previous === null
+  const archive = signer === null && parsed.capsule.previous === null && ownHead === null
     ? []
     : await m.listArchive(ctx.fs, layout).catch(() => []);
   // latest.md older than a capsule its own trusted signer wrote later: rolled
@@ -264,6 +275,9 @@ export async function loadBriefing(
       head: checkedOut === null ? null : await m.readHeadRecord(ctx.fs, layout, checkedOut),
     },
   );
+  const dropped = ownHead === null
+    ? null
+    : await m.displacedHead(ctx.fs, layout, parsed.capsule, ownHead, archive);
   const newer = rollback.capsule;
   phase("rollback check");
   // What is decided now comes from the whole chain, not the latest capsule
@@ -451,6 +465,13 @@ export async function loadBriefing(
         },
       }),
       ...(rollback.unread === 0 ? {} : { rollbackUnread: rollback.unread }),
+      ...(dropped === null ? {} : {
+        headLeftOut: {
+          id: dropped.id,
+          created_at: dropped.created_at,
+          archived: archive.some((n) => n.endsWith(`-${dropped.id.slice(7, 15)}.md`)),
+        },
+      }),
     },
     {
       ...(options.includeUntrusted === undefined
@@ -473,6 +494,8 @@ export async function loadBriefing(
     capped,
     integrity: newer !== null
       ? { status: "behind_archive", newer: newer.id }
+      : dropped !== null
+      ? { status: "behind_archive", newer: dropped.id }
       : rollback.unread > 0
       ? { status: "unchecked", unread: rollback.unread }
       : { status: "ok" },

@@ -11,8 +11,9 @@
  * store's lock, after the store moved latest.md forward over capsules that
  * continue it (an interrupted write), so only a real rollback is refused;
  * the missing case is asked before the lock, where the store has not yet put
- * anything back. A latest.md no trusted key signed, or written in another
- * repository, is no rollback of this clone's chain.
+ * anything back. A latest.md written in another repository is no rollback
+ * of this clone's chain; one no trusted key signed is refused only when it
+ * leaves out the newest capsule this clone made current (displaced_head.ts).
  * @module
  */
 import { BatonError, EXIT } from "../errors.ts";
@@ -26,13 +27,21 @@ import type { RepoLocation } from "../facts/types.ts";
 import { writtenElsewhere } from "../store/written_elsewhere.ts";
 import { shortId } from "../capsule/capsule_id.ts";
 import { readHead } from "../facts/git/read_head.ts";
+import { displacedHead } from "./displaced_head.ts";
 
 /** latest.md is not the newest capsule of its signer: nothing was written. */
 export class RolledBackError extends BatonError {
-  /** @param newer The full id of the newer capsule (baton's own record, a digest's shape), or null. */
-  constructor(newer: string | null) {
+  /**
+   * @param newer The full id of the newer capsule (baton's own record, a digest's shape), or null.
+   * @param leftOut True when latest.md, which no trusted key signed, leaves `newer` out of its chain.
+   */
+  constructor(newer: string | null, leftOut = false) {
     super(
-      newer === null
+      leftOut && newer !== null
+        ? `Cannot write the capsule: .baton/latest.md, which no key this machine trusts signed, does not continue ${
+          shortId(newer)
+        }, the newest capsule this clone made current (it leaves it out): no capsule was written. baton load says so; --over-rollback writes on top of it anyway`
+        : newer === null
         ? "Cannot write the capsule: .baton/latest.md is missing and so is the capsule this clone last made current (deleted, or rolled back by a commit): no capsule was written. baton revive restores the newest one left; --over-rollback writes a new chain anyway"
         : `Cannot write the capsule: .baton/latest.md is not the newest capsule of its signer (rolled back; ${
           shortId(newer)
@@ -96,7 +105,13 @@ export async function refuseRolledBack(
   const read = await readLatest(fs, layout, { trustedKeys }).catch(() => null);
   if (read === null || read.capsule.id !== current.id) return;
   const { authorship } = read;
-  if (authorship.status !== "trusted") return;
+  if (authorship.status !== "trusted") {
+    // No rollback of its signer, but it may leave out this user's newest capsule (a stranger's
+    // capsule on top of an older one): a capsule on top would make that this clone's head.
+    const dropped = await displacedHead(fs, layout, read.capsule, head);
+    if (dropped !== null) throw new RolledBackError(dropped.id, true);
+    return;
+  }
   const absent = writtenElsewhere(fs, repo);
   if (repo !== null && await absent(current.facts)) return;
   const newer = await newerTrustedCapsule(

@@ -581,6 +581,21 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
     reason:
       "driven through the real CLI (baton finalize on latest.md rolled back or removed by a commit, with controls) by that end-to-end test",
   },
+  "core/doctor/check_keys.ts": {
+    test: "tests/e2e/key_home_parent_test.ts",
+    reason:
+      "run through the real CLI (baton doctor --json with a baton home whose parent folder others can write, and the controls) by that end-to-end test",
+  },
+  "commands/_adapters/home_parents.ts": {
+    test: "tests/e2e/key_home_parent_test.ts",
+    reason:
+      "driven through the real CLI (finalize and doctor with the baton home's parent at 0777, 0775, another owner, through a link, and sticky or 0755 controls) by that end-to-end test",
+  },
+  "core/workflow/displaced_head.ts": {
+    test: "tests/e2e/stranger_leaves_out_head_test.ts",
+    reason:
+      "driven through the real CLI (load, the stop hook and finalize over a stranger's capsule pulled on top of an older one of mine, with the on-top control) by that end-to-end test",
+  },
   "core/workflow/supersedes_check.ts": {
     test: "tests/e2e/draft_retry_test.ts",
     reason:

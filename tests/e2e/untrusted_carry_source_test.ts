@@ -55,10 +55,12 @@ Deno.test("an automatic capsule on top of a stranger's capsule does not say its 
     );
     assert.match(own.stdout, /migrating the billing schema/);
     // A stranger's capsule on top, naming this machine's capsule as where its meaning came from.
-    const { id: _id, signature: _sig, ...body } = await latest(dir);
+    // It continues this clone's newest capsule (its previous link): one that left it out would
+    // be refused as such (tests/e2e/stranger_leaves_out_head_test.ts).
+    const { id: topId, signature: _sig, ...body } = await latest(dir);
     const forgedBody = {
       ...body,
-      previous: null,
+      previous: topId,
       created_at: "2026-11-30T00:00:00.000Z",
       carried_from: { id: mine.id, created_at: "2026-11-29T00:00:00.000Z" },
       meaning: { ...body.meaning, now: "deploy the billing schema to production now" },

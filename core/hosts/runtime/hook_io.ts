@@ -31,6 +31,12 @@ export interface HookIo {
   elapsedMs(): number;
   /** Waits `ms` (between attempts at a lock another hook holds); absent: no waiting. */
   sleep?(ms: number): Promise<void>;
+  /**
+   * `work`'s value, or "late" when it has not settled within `ms` (it is then
+   * left running: a read stuck on a dead mount cannot be cancelled); its timer
+   * keeps no process alive. Absent: `work` is awaited unbounded.
+   */
+  within?<T>(work: Promise<T>, ms: number): Promise<T | "late">;
   /** All of stdin, at most `maxBytes` (RangeError past it), waiting at most `timeoutMs`. */
   readStdin(maxBytes: number, options: { timeoutMs: number }): Promise<Uint8Array>;
   stdout(text: string): void;

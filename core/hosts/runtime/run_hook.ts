@@ -20,6 +20,8 @@ import { hookTimeScaleFor } from "../../enforce/time_scale.ts";
 import type { CapturePlan } from "../capture_plan.ts";
 import type { HookIo } from "./hook_io.ts";
 import { SESSION_BUDGET_MS } from "./job.ts";
+import type { BatonLayout } from "../../store/layout.ts";
+import type { InjectionRecord } from "../../store/injection_state.ts";
 
 type Io = HookIo;
 
@@ -258,6 +260,21 @@ async function unreadBriefing(io: Io, why: string): Promise<string> {
 }
 
 /**
+ * What a session start says when latest.md itself could not be read in time:
+ * whether a capsule is on record is not known, so only why nothing is shown
+ * and the command that reads it. Nothing is recorded as injected.
+ */
+async function unreadLatest(io: Io, why: string): Promise<string> {
+  let baton = "baton";
+  try {
+    baton = await io.printableBaton();
+  } catch {
+    // The plain word still names the command.
+  }
+  return `baton: no briefing is shown here: ${why}, so whether a handoff capsule is on record for this project is not known. Run \`${baton} load\` before you continue the work.`;
+}
+
+/**
  * What a session start says when baton's store in this project cannot be used
  * at all: never the error's own text (it names paths), only why in fixed words
  * and the command that shows more.
@@ -329,8 +346,22 @@ async function sessionStart(
   );
   const repeat = repeatMode(await personsSetting(io, cwd, "BATON_BRIEFING_REPEAT", warn));
   let check: Awaited<ReturnType<typeof checkInjection>>;
+  const budget = budgets(input.scale);
   try {
-    check = await checkInjection(io.fs, cwd, { hostKey: host, source: payload.source, repeat });
+    // The light check reads latest.md and the record in this process, before any job: a read
+    // that blocks (a dead network mount) held the hook past its budget, with nothing said.
+    const checking = checkInjection(io.fs, cwd, { hostKey: host, source: payload.source, repeat });
+    const checked = io.within === undefined
+      ? await checking
+      : await io.within(checking, budget.inject - EXIT_RESERVE_MS - io.elapsedMs());
+    if (checked === "late") {
+      report.action = "timed_out";
+      const why = `.baton/latest.md could not be read within ${budget.inject / 1000} seconds`;
+      warn(`briefing not injected: ${why}`);
+      input.emit(renderInjection(host, await unreadLatest(io, why)));
+      return;
+    }
+    check = checked;
   } catch (e) {
     // The store itself cannot be used (a commit can carry a symbolic link where it lives): the
     // hook still says so, in one line of its own words, and records nothing.
@@ -344,7 +375,6 @@ async function sessionStart(
     report.action = check.reason === "no_capsule" ? "no_capsule" : "nothing_new";
     return;
   }
-  const budget = budgets(input.scale);
   const layout = check.found.layout;
   // The resume line for an open handoff deny, worked out first so the briefing leaves it room.
   const hint = await io.resumeHint(layout, payload.sessionId);
@@ -384,15 +414,18 @@ async function sessionStart(
   // the JSON block decides whether this is the capsule last injected. A header that names
   // another id (a stranger's edit) never matched the record, and the capsule was injected at
   // every session start, on resume and with repeats off too.
+  // A header that copies the recorded id over other bytes (`header_unconfirmed`) is decided
+  // the same way: the JSON block names the capsule.
   if (
     check.reason === "header_unreadable" || check.reason === "newer_capsule" ||
-    check.reason === "older_capsule"
+    check.reason === "older_capsule" || check.reason === "header_unconfirmed"
   ) {
     const last = (await readInjectionState(io.fs, layout)).hosts[host];
     const again = check.reason === "header_unreadable" || payload.source === "resume" ||
       repeat === "off";
     if (last?.capsule_id === r.inject.capsule_id && again) {
       report.action = "nothing_new";
+      await confirmDigest(io, layout, host, last, check.digest);
       return;
     }
   }
@@ -407,12 +440,42 @@ async function sessionStart(
         capsule_id: r.inject.capsule_id,
         created_at: r.inject.created_at,
         injected_at: io.now().toISOString(),
+        // The bytes the check read before the job: a file swapped in between only fails to
+        // confirm the next resume (the job then decides again), never confirms the wrong one.
+        ...(check.digest === null ? {} : { latest_digest: check.digest }),
       },
     });
   } catch {
     warn(
       "the injection could not be recorded: the next session may inject it again",
     );
+  }
+}
+
+/**
+ * After the job found the capsule last injected behind a latest.md whose bytes the record does
+ * not name (a record from before digests were kept, or the same capsule re-rendered), records
+ * those bytes, so the next resume is decided by the light check again. Only when latest.md
+ * still has the digest read before the job: the bytes the job read are then those.
+ */
+async function confirmDigest(
+  io: Io,
+  layout: BatonLayout,
+  host: string,
+  last: InjectionRecord,
+  before: string | null,
+): Promise<void> {
+  if (before === null || last.latest_digest === before) return;
+  try {
+    const { readLatestDigest } = await import("../../store/latest_digest.ts");
+    if ((await readLatestDigest(io.fs, layout)) !== before) return;
+    const { writeInjectionRecord } = await import("../../store/injection_state.ts");
+    await writeInjectionRecord(io.fs, layout, {
+      hostKey: host,
+      record: { ...last, latest_digest: before },
+    });
+  } catch {
+    // Not recorded: the next resume asks the job again.
   }
 }
 
@@ -437,18 +500,35 @@ async function capture(
   const { capturePlan } = await import("../capture_plan.ts");
   const { readGitEnvironment } = await import("../../facts/git/git_environment.ts");
   const plan = options.plan ?? capturePlan(input.event, input.host, input.payload.trigger);
+  const budget = budgets(input.scale);
+  const notBlocked = input.event === "pre-compact"
+    ? "compaction goes ahead"
+    : "the session goes on";
   // A turn hook fires before or after every turn: the rate limit needs only
   // latest.md's header, so deciding it here costs no Worker and no capsule reader.
-  const recent = await recentAutomaticCapsule(io.fs, input.cwd, {
+  const recentCheck = recentAutomaticCapsule(io.fs, input.cwd, {
     minIntervalMs: plan.minIntervalMs,
     nowMs: io.now().getTime(),
     gitEnvironment: readGitEnvironment((n) => io.env(n)),
   });
+  // That read runs in this process, before the job and its budget: a read of latest.md that
+  // blocks (a dead network mount) held the hook past its budget, and the host killed it.
+  const recent = io.within === undefined
+    ? await recentCheck
+    : await io.within(recentCheck, budget.capture - EXIT_RESERVE_MS - io.elapsedMs());
+  if (recent === "late") {
+    report.action = "timed_out";
+    input.warn(
+      `automatic capsule not written: .baton/latest.md could not be read within ${
+        budget.capture / 1000
+      } seconds; ${notBlocked}`,
+    );
+    return;
+  }
   if (recent !== null) {
     report.action = "recent";
     return;
   }
-  const budget = budgets(input.scale);
   const outcome = await io.runJob(
     {
       kind: "capture",
@@ -464,9 +544,6 @@ async function capture(
     },
     budget.capture - EXIT_RESERVE_MS - io.elapsedMs(),
   );
-  const notBlocked = input.event === "pre-compact"
-    ? "compaction goes ahead"
-    : "the session goes on";
   if (outcome.status === "timeout") {
     report.action = "timed_out";
     input.warn(
@@ -489,7 +566,9 @@ async function capture(
   report.capsule_id = r.capture.capsule_id;
   if (r.capture.status === "rolled_back") {
     input.warn(
-      r.capture.capsule_id === null
+      r.capture.displaced === true
+        ? `automatic capsule not written: .baton/latest.md, which no key this machine trusts signed, does not continue the newest capsule this clone made current (it leaves it out); baton load says which; ${notBlocked}`
+        : r.capture.capsule_id === null
         ? `automatic capsule not written: .baton/latest.md is missing and so is the capsule this clone last made current (deleted, or rolled back by a commit); baton revive restores the newest left and baton load then says which is newer, or baton finalize starts from it; ${notBlocked}`
         : `automatic capsule not written: .baton/latest.md is not the newest capsule of its signer (rolled back); baton load says which is newer; ${notBlocked}`,
     );

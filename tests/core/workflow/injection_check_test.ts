@@ -21,10 +21,19 @@ async function withCapsule(
   });
 }
 
+/** sha256 of a file's bytes, worked out here (the oracle the check's digest is held to). */
+async function fileDigest(path: string): Promise<string> {
+  const bytes = await Deno.readFile(path);
+  const hex = [...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes))]
+    .map((b) => b.toString(16).padStart(2, "0")).join("");
+  return `sha256:${hex}`;
+}
+
 /** A record of `capsule_id` (dated `created_at`) injected an hour after that time. */
-const record = (capsule_id: string, created_at: string) => ({
+const record = (capsule_id: string, created_at: string, latest_digest?: string) => ({
   capsule_id,
   created_at,
+  ...(latest_digest === undefined ? {} : { latest_digest }),
   injected_at: Number.isNaN(Date.parse(created_at))
     ? "2026-06-01T12:00:00.000Z"
     : new Date(Date.parse(created_at) + 3_600_000).toISOString(),
@@ -67,7 +76,7 @@ Deno.test("checkInjection() on a capsule already shown: a repeat for a new sessi
   await withCapsule(async (dir, id, createdAt) => {
     await writeInjectionRecord(fs, batonLayout(dir), {
       hostKey: "codex",
-      record: record(id, createdAt),
+      record: record(id, createdAt, await fileDigest(`${dir}/.baton/latest.md`)),
     });
     const fresh = await checkInjection(fs, dir, { hostKey: "codex", source: "startup" });
     assert.deepEqual([fresh.inject, fresh.reason], [true, "repeat"]);
@@ -78,6 +87,38 @@ Deno.test("checkInjection() on a capsule already shown: a repeat for a new sessi
     // Another host has its own record: still never injected there.
     const other = await checkInjection(fs, dir, { hostKey: "cursor", source: "resume" });
     assert.deepEqual([other.inject, other.reason], [true, "never_injected"]);
+  });
+});
+
+Deno.test("checkInjection(): a header naming the capsule last injected over other bytes is no proof: the job decides", async () => {
+  await withCapsule(async (dir, id, createdAt) => {
+    const layout = batonLayout(dir);
+    const path = `${dir}/.baton/latest.md`;
+    const digest = await fileDigest(path);
+    // Injecting, the check hands over the digest of the bytes it read, for the record.
+    const first = await checkInjection(fs, dir, { hostKey: "codex" });
+    assert.deepEqual([first.reason, first.digest], ["never_injected", digest]);
+    // Control: the recorded bytes are already injected, by the light check alone.
+    await writeInjectionRecord(fs, layout, {
+      hostKey: "codex",
+      record: record(id, createdAt, digest),
+    });
+    const same = await checkInjection(fs, dir, { hostKey: "codex", source: "resume" });
+    assert.deepEqual([same.inject, same.reason, same.digest], [false, "already_injected", null]);
+    // The same header (id and date) over other bytes: a stranger's capsule that copies the id.
+    const text = await Deno.readTextFile(path);
+    await Deno.writeTextFile(path, text.replace('"now"', '"now" ').replace(/$/, "\n"));
+    const other = await fileDigest(path);
+    assert.notEqual(other, digest);
+    for (const opts of [{ source: "resume" }, { repeat: "off" as const }]) {
+      const c = await checkInjection(fs, dir, { hostKey: "codex", ...opts });
+      assert.deepEqual([c.inject, c.reason, c.digest], [true, "header_unconfirmed", other]);
+    }
+    // A record from before digests were kept confirms nothing by itself either.
+    await writeInjectionRecord(fs, layout, { hostKey: "codex", record: record(id, createdAt) });
+    await Deno.writeTextFile(path, text);
+    const legacy = await checkInjection(fs, dir, { hostKey: "codex", source: "resume" });
+    assert.deepEqual([legacy.inject, legacy.reason], [true, "header_unconfirmed"]);
   });
 });
 
@@ -122,7 +163,12 @@ Deno.test("checkInjection(): a record dated after the moment it was injected (a 
     // at every session start), and a repeat for a new session.
     await writeInjectionRecord(fs, layout, {
       hostKey: "codex",
-      record: { capsule_id: id, created_at: createdAt, injected_at: new Date(t - 1).toISOString() },
+      record: {
+        capsule_id: id,
+        created_at: createdAt,
+        injected_at: new Date(t - 1).toISOString(),
+        latest_digest: await fileDigest(`${dir}/.baton/latest.md`),
+      },
     });
     const same = await checkInjection(fs, dir, { hostKey: "codex", source: "resume" });
     assert.deepEqual([same.inject, same.reason], [false, "already_injected"]);

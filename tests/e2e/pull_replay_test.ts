@@ -1,0 +1,77 @@
+/**
+ * A remote can serve an older chain than it did (its newest capsules left
+ * out: a replay, a force-push back). baton pull never loses what this clone
+ * holds, but it said nothing: a fresh clone made the older head current as
+ * if it were the newest, and a later pull of a rewound chain looked like
+ * any other. Now a first pull says there is no earlier head to compare
+ * (what baton can know then), and a pull whose remote chain no longer
+ * continues the one fetched before warns. Controls: a pull of the same
+ * chain and of one that continues it say neither. Two clones, two homes,
+ * one bare remote, real git, the real CLI.
+ * @module
+ */
+import assert from "node:assert/strict";
+import { runBaton } from "../_helpers/cli.ts";
+import { git } from "../_helpers/git.ts";
+import { type Machine, withShareWorld } from "../_helpers/share_world.ts";
+
+async function baton(m: Machine, args: string[], stdin = "") {
+  const r = await runBaton(args, { cwd: m.dir, env: { BATON_HOME: m.home }, stdin });
+  assert.equal(r.code, 0, r.stderr);
+  return r.stdout;
+}
+
+async function chainTip(m: Machine): Promise<string> {
+  return (await git(m.dir, ["rev-parse", "refs/baton/main"])).stdout.trim();
+}
+
+const FIRST = /first pull from origin into this clone: no earlier head to compare/;
+const REWOUND =
+  /warning: origin's refs\/baton\/main no longer continues the chain fetched from it before/;
+
+Deno.test("pull says a first pull has nothing to compare, and warns when the remote's chain was rewound", async () => {
+  await withShareWorld("baton-pull-replay-", async ({ a: writer, b: me }) => {
+    await baton(writer, ["finalize", "--draft", "-"], JSON.stringify({ now: "FIRST" }));
+    await baton(writer, ["push"]);
+    const older = await chainTip(writer);
+    const second = JSON.parse(
+      await baton(
+        writer,
+        ["finalize", "--draft", "-", "--json"],
+        JSON.stringify({ now: "SECOND" }),
+      ),
+    ).id as string;
+    await baton(writer, ["push"]);
+    const newer = await chainTip(writer);
+    assert.notEqual(older, newer);
+
+    // The writer is a teammate whose key I trust: a pulled head of theirs is made current.
+    const key = (await baton(writer, ["trust", "show-key"])).trim();
+    await baton(me, ["trust", "add", key, "--name", "mate"]);
+    // The remote serves the older chain (its newest capsule left out) to a fresh clone.
+    await git(writer.dir, ["push", "-q", "-f", "origin", `${older}:refs/baton/main`]);
+    const first = await baton(me, ["pull"]);
+    assert.match(first, FIRST);
+    // The older head is made current: all a first pull can add is that nothing was compared.
+    assert.match(first, /latest\.md was missing: [0-9a-f]{12} is now current/);
+    assert.doesNotMatch(first, REWOUND);
+
+    // Control: the same chain again, then one that continues it: neither line.
+    const same = JSON.parse(await baton(me, ["pull", "--json"]));
+    assert.equal(same.history, "unchanged");
+    await git(writer.dir, ["push", "-q", "-f", "origin", `${newer}:refs/baton/main`]);
+    const on = await baton(me, ["pull"]);
+    assert.doesNotMatch(on, FIRST);
+    assert.doesNotMatch(on, REWOUND);
+    assert.match(on, /1 new capsule\(s\)/);
+
+    // Rewound: the remote goes back to the older chain.
+    await git(writer.dir, ["push", "-q", "-f", "origin", `${older}:refs/baton/main`]);
+    const back = await baton(me, ["pull"]);
+    assert.match(back, REWOUND);
+    assert.equal(JSON.parse(await baton(me, ["pull", "--json"])).history, "unchanged");
+    // What was pulled before stays.
+    const list = await baton(me, ["list", "--json"]);
+    assert.ok(list.includes(second.slice(7, 19)), list);
+  });
+});
