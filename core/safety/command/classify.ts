@@ -72,6 +72,7 @@ import { forkBombFunctionRule, textShapeRule } from "./_rules/text_shapes.ts";
 import { noteProduced, type Produced, producedRunRule } from "./_rules/produced.ts";
 import { programGuesses, variableGuesses } from "./program_guess.ts";
 import {
+  arrayKey,
   integerKey,
   keyName,
   loopIntegerValue,
@@ -389,10 +390,28 @@ class Analysis implements Findings {
     if (keyName(name) === name) {
       this.vars.delete(integerKey(name));
       this.vars.delete(secretKey(name));
+      this.vars.delete(arrayKey(name));
     }
     if (value === undefined) this.vars.delete(name);
     else this.vars.set(name, value);
     this.varsIds.delete(this.vars);
+  }
+
+  /**
+   * `NAME=(a b)` (`+=` appends): the elements, split and expanded as bash
+   * does, when every one is literal; else NAME is unknown.
+   */
+  setArray(name: string, elements: readonly ShellWord[], append: boolean): void {
+    const words = elements.flatMap((w) => this.resolveWord(w, false));
+    const literal = words.every((w) => !w.dynamic && !w.glob);
+    const before = !append ? [] : this.vars.get(arrayKey(name))?.split("\0") ??
+      (this.vars.has(name) ? [this.vars.get(name)!] : undefined);
+    const list = literal && before !== undefined ? [...before, ...words.map((w) => w.text)] : null;
+    this.setVar(name, list === null ? undefined : list[0] ?? "");
+    if (list !== null && !this.namerefs.has(name)) {
+      this.vars.set(arrayKey(name), list.join("\0"));
+      this.varsIds.delete(this.vars);
+    }
   }
 
   /**
@@ -616,9 +635,15 @@ class Analysis implements Findings {
       // Assignments are neither split nor brace-expanded.
       const [v] = this.resolveWord(a.value, true);
       this.checkAssignment(a.name, v);
-      const known = v !== undefined && !v.dynamic && a.indexed !== true ? v.text : undefined;
-      const before = a.append === true ? this.vars.get(a.name) : "";
-      this.setVar(a.name, known !== undefined && before !== undefined ? before + known : undefined);
+      if (a.elements !== undefined) this.setArray(a.name, a.elements, a.append === true);
+      else {
+        const known = v !== undefined && !v.dynamic && a.indexed !== true ? v.text : undefined;
+        const before = a.append === true ? this.vars.get(a.name) : "";
+        this.setVar(
+          a.name,
+          known !== undefined && before !== undefined ? before + known : undefined,
+        );
+      }
       this.markSecretCopy(a.name, a.value.text);
     }
     for (const w of cmd.words) this.runSubs(w);

@@ -8,6 +8,7 @@
 import type { Arg } from "./invocation.ts";
 import type { ShellWord } from "./parse_shell.ts";
 import { expandBraces } from "./expand.ts";
+import { arrayKey } from "./written_variables.ts";
 
 /**
  * A word after variable resolution; unquoted values are split, except
@@ -47,6 +48,14 @@ export function resolveWord(
       else if (/[*?[]/.test(s.text)) glob = true;
       if (!s.quoted && s.text.includes("{")) braces = true;
       if (s.escapes === true) escapes = true;
+    } else if (s.kind === "var" && elementsOf(s.raw, vars) !== undefined) {
+      // `${x[@]}`, `${x[*]}`, `${x[N]}` of an array (or scalar) of literal words.
+      const { elements, each } = elementsOf(s.raw, vars)!;
+      const v = elements.join(" ");
+      spend(v.length);
+      text += v;
+      if (s.quoted) quoted = true;
+      if (!noSplit && (s.quoted ? each && elements.length > 1 : /\s/.test(v))) split = true;
     } else if (s.kind === "var") {
       const v = vars.get(s.name) ??
         // An unset IFS splits on blanks: `rm${IFS}-rf${IFS}/` is `rm -rf /`.
@@ -84,4 +93,27 @@ export function resolveWord(
   // other way round gives the same words for what is judged here.
   const words = braces && !noSplit ? texts.flatMap((t) => expandBraces(t)) : texts;
   return words.map((t) => ({ ...base, text: t }));
+}
+
+/**
+ * The elements `${NAME[@]}`, `${NAME[*]}` or `${NAME[N]}` expands to when
+ * NAME holds literal words (an array, or a scalar: its element 0), with
+ * `each` when quoted they stay separate words (`[@]`); undefined when not
+ * known. An element holding a blank is not known: splitting would cut it.
+ */
+function elementsOf(
+  raw: string,
+  vars: ReadonlyMap<string, string>,
+): { elements: string[]; each: boolean } | undefined {
+  const m = raw.match(/^\$\{([A-Za-z_][A-Za-z0-9_]*)\[(@|\*|[0-9]+)\]\}$/);
+  if (m === null) return undefined;
+  const array = vars.get(arrayKey(m[1]!))?.split("\0");
+  const scalar = vars.get(m[1]!);
+  const all = array ?? (scalar !== undefined ? [scalar] : undefined);
+  if (all === undefined || (array !== undefined && all.some((e) => /\s/.test(e)))) {
+    return undefined;
+  }
+  if (m[2] === "@" || m[2] === "*") return { elements: all, each: m[2] === "@" };
+  const e = all[Number(m[2])];
+  return e === undefined ? undefined : { elements: [e], each: false };
 }

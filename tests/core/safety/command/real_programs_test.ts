@@ -967,3 +967,53 @@ Deno.test({
     });
   },
 });
+
+Deno.test({
+  name:
+    "bash: NAME=(words) is an array, not a subshell; its substitutions run and ${NAME[i]} reads its elements",
+  ignore: !programRuns("bash", ["--version"]),
+  fn: async () => {
+    await using dir = await tempDir();
+    await Deno.mkdir(`${dir.path}/.ssh`);
+    await Deno.writeTextFile(`${dir.path}/.ssh/id_rsa`, `${SECRET}\n`);
+    await Deno.writeTextFile(`${dir.path}/notes.txt`, "plain\n");
+    const made = async (cmd: string): Promise<boolean> => {
+      await Deno.remove(`${dir.path}/made`).catch(() => {});
+      await run("bash", ["-c", cmd], dir.path);
+      return await Deno.stat(`${dir.path}/made`).then(() => true, () => false);
+    };
+    // The element words run nothing: read_only (they were `obfuscated_exec`).
+    for (const cmd of ["files=(touch made)", "x=(\n touch\n made\n)", "x+=(touch made)"]) {
+      assert.equal(await made(cmd), false, cmd);
+      assert.equal(classifyCommand(cmd).class, "read_only", cmd);
+    }
+    // Controls: a substitution among the elements runs, and so do the elements expanded as a command.
+    for (
+      const cmd of ["x=($(touch made))", 'x=(touch made); "${x[@]}"', "x=(touch made); ${x[*]}"]
+    ) {
+      assert.equal(await made(cmd), true, cmd);
+      assert.notEqual(classifyCommand(cmd).class, "read_only", cmd);
+    }
+    await heldToBash(
+      [
+        'x=(.ssh/id_rsa); cat "${x[0]}"',
+        'x=(notes.txt .ssh/id_rsa); cat "${x[@]}"',
+        "x=(notes.txt); x+=(.ssh/id_rsa); cat ${x[1]}",
+        'x=.ssh/id_rsa; cat "${x[0]}"',
+        'x=.ssh/id_rsa; cat "${x[@]}"',
+        'declare -a x=(.ssh/id_rsa); cat "${x[0]}"',
+      ],
+      dir.path,
+      { prints: true },
+    );
+    await heldToBash(
+      [
+        'x=(notes.txt .ssh/id_rsa); cat "${x[0]}"',
+        'x=(notes.txt); cat "${x[@]}"',
+        'x=.ssh/id_rsa; cat "${x[1]}" < notes.txt',
+      ],
+      dir.path,
+      { prints: false },
+    );
+  },
+});
