@@ -2934,4 +2934,14 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ['cmd=(git status); "${cmd[@]}"', "read_only"],
   ["cmd=(git push); ${cmd[@]}", "review"],
   ["declare -a x=(a b)", "review"],
+  // review81: a quoted *, ? or [ is a plain character (Qwen Code's read-only sed shapes): a sed or
+  // awk script holding `.*` names no dotfile (were dangerous); unquoted, they are globs (controls).
+  ["sed 's/.*/X/' file", "read_only"],
+  ["sed 's/a/*/' file", "read_only"],
+  ["sed -n 's/.*/X/p' file", "read_only"],
+  ["awk '/.*/' file", "read_only"],
+  ["sed 's|.*/||' paths.txt", "read_only"],
+  ["sed -n p .e*", "dangerous", "credential_exposure"],
+  ["x='.e*'; sed -n p $x", "dangerous", "credential_exposure"],
+  ['for f in .e*; do sed -n p "$f"; done', "dangerous", "credential_exposure"],
 ];

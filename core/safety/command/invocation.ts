@@ -22,6 +22,11 @@ export interface Arg {
   substituted: boolean;
   /** An unquoted expansion of unknown value is in it: the shell may split it into several words. */
   splits?: true;
+  /**
+   * Part of it is a variable's value known here: a stand-in that may be a
+   * glob the shell expanded before (`for f in .*` sets f to `.*`).
+   */
+  valued?: true;
   /** The command and process substitutions inside it. */
   subs: Substitution[];
 }

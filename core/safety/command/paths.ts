@@ -213,6 +213,29 @@ const CREDENTIAL_FILES = [
  * ```
  */
 export function isCredentialPath(text: string): boolean {
+  return credentialPath(text, true);
+}
+
+/**
+ * {@linkcode isCredentialPath} for a word the shell does not glob (its `*`,
+ * `?` and `[` were quoted): they are plain characters in the file's name,
+ * so the script `'s/a/*/'` given to sed names no file, and `cat 'a/.*'`
+ * reads a file of that name, not the dotfiles in `a`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isCredentialPath, isLiteralCredentialPath } from "./paths.ts";
+ * assert.equal(isCredentialPath("a/.*"), true);
+ * assert.equal(isLiteralCredentialPath("a/.*"), false);
+ * assert.equal(isLiteralCredentialPath("~/.ssh/id_rsa"), true);
+ * ```
+ */
+export function isLiteralCredentialPath(text: string): boolean {
+  return credentialPath(text, false);
+}
+
+function credentialPath(text: string, globs: boolean): boolean {
   // Braces left in a word by the classifier's expansion bound are not expanded again here.
   const words = text.length <= 1024 ? expandBraces(text) : [text];
   return words.some((word) => {
@@ -220,7 +243,7 @@ export function isCredentialPath(text: string): boolean {
     const t = normalizePath(foldHome(word).replace(/\\/g, "/")).replace(PROC_ROOT, "");
     if (t.endsWith(".pub")) return false;
     if (CREDENTIAL_FILES.some((re) => re.test(t))) return true;
-    return globNamesCredential(t) || globNamesKnownPath(t);
+    return globs && (globNamesCredential(t) || globNamesKnownPath(t));
   });
 }
 

@@ -40,6 +40,7 @@ export function resolveWord(
   let split = false;
   let braces = false;
   let splits = false;
+  let valued = false;
   const subs = [];
   for (const s of word.segments) {
     if (s.kind === "lit") {
@@ -54,7 +55,9 @@ export function resolveWord(
       const v = elements.join(" ");
       spend(v.length);
       text += v;
+      valued = true;
       if (s.quoted) quoted = true;
+      else if (/[*?[]/.test(v)) glob = true;
       if (!noSplit && (s.quoted ? each && elements.length > 1 : /\s/.test(v))) split = true;
     } else if (s.kind === "var") {
       const v = vars.get(s.name) ??
@@ -64,7 +67,10 @@ export function resolveWord(
         // A few characters can stand for a long value: counted before it is appended.
         spend(v.length);
         text += v;
+        valued = true;
         if (!s.quoted && !noSplit && /\s/.test(v)) split = true;
+        // An unquoted value is globbed too.
+        if (!s.quoted && /[*?[]/.test(v)) glob = true;
       } else {
         text += s.raw;
         dynamic = true;
@@ -87,6 +93,7 @@ export function resolveWord(
     substituted: subs.length > 0,
     subs,
     ...(splits ? { splits: true as const } : {}),
+    ...(valued ? { valued: true as const } : {}),
   };
   const texts = split ? text.split(/\s+/).filter((t) => t !== "") : [text];
   // Brace expansion comes first in the shell, but splitting the result the

@@ -22,7 +22,7 @@ import { DOCKER_GLOBAL_VALUES } from "./container.ts";
 import { grepPaths, searchPrintsNoLine } from "../programs/search.ts";
 import { fileContentSources } from "../programs/readers.ts";
 import { holdsSecretCopy, SECRET_VAR, secretArgsRule } from "./secret_args.ts";
-import { inDirs, isCredentialDir, isCredentialPath } from "../paths.ts";
+import { inDirs, isCredentialDir, isCredentialPath, isLiteralCredentialPath } from "../paths.ts";
 import { finderSelection } from "../programs/finders.ts";
 import { printsStoredSecret } from "./secret_stores.ts";
 
@@ -465,8 +465,10 @@ function credentialRule(inv: Invocation, out: Findings): void {
       // git's REV:PATH and :PATH name a file's content in a commit or the index.
       const inRepo = p === "git" && /^[^-][^:]*:|^:/.test(a) ? a.slice(a.lastIndexOf(":") + 1) : "";
       const places = inv.dirs === undefined ? null : inDirs(path, inv.dirs);
+      // A word whose glob characters were quoted names a file by those characters.
+      const named = literalWord(inv, a) ? isLiteralCredentialPath : isCredentialPath;
       if (
-        (places === null ? isCredentialPath(path) : places.some(isCredentialPath)) ||
+        (places === null ? named(path) : places.some((q) => named(q))) ||
         (inRepo !== "" && isCredentialPath(inRepo))
       ) {
         out.dangerous(
@@ -882,4 +884,13 @@ export function dataRule(inv: Invocation, out: Findings): void {
   secretArgsRule(inv, out);
   sqlRule(inv, out);
   infraRule(inv, out);
+}
+
+/**
+ * True when `text` is one of the invocation's words and every word of that
+ * text is as written: no glob, unknown part or variable's value in it.
+ */
+function literalWord(inv: Invocation, text: string): boolean {
+  const same = inv.args.filter((a) => a.text === text);
+  return same.length > 0 && same.every((a) => !a.glob && !a.dynamic && a.valued !== true);
 }

@@ -1017,3 +1017,39 @@ Deno.test({
     );
   },
 });
+
+Deno.test({
+  name:
+    "a quoted *, ? or [ is a plain character: a sed or awk script holding .* names no dotfile, an unquoted glob does",
+  ignore: !programRuns("bash", ["--version"]) || !programRuns("sed", ["--version"]) ||
+    (!programRuns("awk", ["-W", "version"]) && !programRuns("awk", ["--version"])),
+  fn: async () => {
+    await using dir = await tempDir();
+    await Deno.writeTextFile(`${dir.path}/.env`, `TOKEN=${SECRET}\n`);
+    await Deno.writeTextFile(`${dir.path}/file`, "a/b.c\n");
+    // Were dangerous (the script's `.*` was matched against .env as a glob).
+    await heldToBash(
+      [
+        "sed 's/.*/X/' file",
+        "sed 's/a/*/' file",
+        "sed -n 's/.*/X/p' file",
+        "awk '/.*/' file",
+        "sed 's|.*/||' file",
+      ],
+      dir.path,
+      { prints: false, orElse: "read_only" },
+    );
+    // Controls: the same characters unquoted are globs that pick up .env; so is a variable's value.
+    await heldToBash(
+      [
+        "sed -n p .e*",
+        "awk 1 ./.e?v",
+        "cat ./.[e]nv",
+        'for f in .e*; do sed -n p "$f"; done',
+        "x='.e*'; sed -n p $x",
+      ],
+      dir.path,
+      { prints: true },
+    );
+  },
+});
