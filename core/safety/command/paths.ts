@@ -219,7 +219,7 @@ export function isCredentialPath(text: string): boolean {
 /**
  * {@linkcode isCredentialPath} for a word the shell does not glob (its `*`,
  * `?` and `[` were quoted): they are plain characters in the file's name,
- * so the script `'s/a/*/'` given to sed names no file, and `cat 'a/.*'`
+ * so a quoted sed script holding `.*` names no file, and `cat 'a/.*'`
  * reads a file of that name, not the dotfiles in `a`.
  *
  * @example
