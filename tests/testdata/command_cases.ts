@@ -2944,4 +2944,12 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["sed -n p .e*", "dangerous", "credential_exposure"],
   ["x='.e*'; sed -n p $x", "dangerous", "credential_exposure"],
   ['for f in .e*; do sed -n p "$f"; done', "dangerous", "credential_exposure"],
+  // review81: git blame and annotate take revision options: `--output FILE` writes the blame there
+  // (Qwen Code's table; were read_only); without it they stay read_only.
+  ["git blame src/app.ts --output=blame.txt", "review"],
+  ["git blame --output blame.txt -L 1,20 src/app.ts", "review"],
+  ["git annotate src/app.ts --output blame.txt", "review"],
+  ["git blame src/app.ts --output=.git/hooks/pre-commit", "dangerous", "persistence"],
+  ["git blame -L 1,20 src/app.ts", "read_only"],
+  ["git blame -- --output", "read_only"],
 ];

@@ -1053,3 +1053,48 @@ Deno.test({
     );
   },
 });
+
+Deno.test({
+  name:
+    "git's read subcommands that parse revision options write --output FILE: blame and annotate too",
+  ignore: !programRuns("git", ["--version"]),
+  fn: async () => {
+    await using dir = await tempDir();
+    const git = (args: string[]) =>
+      run("git", ["-c", "user.name=t", "-c", "user.email=t@e.invalid", ...args], dir.path);
+    await git(["init", "-q"]);
+    await Deno.writeTextFile(`${dir.path}/f`, "one\n");
+    await git(["add", "f"]);
+    await git(["commit", "-q", "-m", "c"]);
+    const writes = async (argv: string[]): Promise<boolean> => {
+      await Deno.remove(`${dir.path}/OUT`).catch(() => {});
+      await git(argv);
+      return await Deno.stat(`${dir.path}/OUT`).then(() => true, () => false);
+    };
+    for (
+      const sub of [
+        ["blame", "f"],
+        ["annotate", "f"],
+        ["blame", "-L1,1", "f"],
+        ["log", "-1"],
+        ["show"],
+        ["shortlog", "HEAD"],
+        ["rev-list", "HEAD"],
+        ["reflog"],
+      ]
+    ) {
+      for (const out of [["--output=OUT"], ["--output", "OUT"]]) {
+        const argv = [...sub, ...out];
+        assert.equal(await writes(argv), true, `git ${argv.join(" ")} wrote no file`);
+        assert.notEqual(
+          classifyCommand(`git ${argv.join(" ")}`).class,
+          "read_only",
+          argv.join(" "),
+        );
+      }
+      // Control: the same subcommand without --output writes nothing and is read_only.
+      assert.equal(await writes(sub), false, sub.join(" "));
+      assert.equal(classifyCommand(`git ${sub.join(" ")}`).class, "read_only", sub.join(" "));
+    }
+  },
+});
