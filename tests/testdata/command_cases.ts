@@ -2952,4 +2952,32 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["git blame src/app.ts --output=.git/hooks/pre-commit", "dangerous", "persistence"],
   ["git blame -L 1,20 src/app.ts", "read_only"],
   ["git blame -- --output", "read_only"],
+  // review81: token printers beside `gh auth token` (from the tools' documentation; none installed):
+  // GitLab's glab, flyctl, az acr's exposed token and Docker's credential helpers; their other
+  // commands are controls.
+  ["glab auth status -t", "dangerous", "credential_exposure"],
+  ["glab auth status --show-token", "dangerous", "credential_exposure"],
+  ["glab config get token --host gitlab.example.invalid", "dangerous", "credential_exposure"],
+  ["fly auth token", "dangerous", "credential_exposure"],
+  ["flyctl auth token", "dangerous", "credential_exposure"],
+  ["az acr login --name reg --expose-token", "dangerous", "credential_exposure"],
+  [
+    "echo https://index.docker.io/v1/ | docker-credential-desktop get",
+    "dangerous",
+    "credential_exposure",
+  ],
+  ["docker-credential-pass get <<< https://ghcr.io", "dangerous", "credential_exposure"],
+  ["glab auth status", "review"],
+  ["glab config get editor", "review"],
+  ["fly auth whoami", "review"],
+  ["az acr login --name reg", "review"],
+  ["docker-credential-pass list", "review"],
+  // review81: a for loop's list is read with the variables known here (were read_only).
+  ['x=~/.ssh/id_rsa; for f in $x; do cat "$f"; done', "dangerous", "credential_exposure"],
+  [
+    'x=(a ~/.aws/credentials); for f in "${x[@]}"; do cat "$f"; done',
+    "dangerous",
+    "credential_exposure",
+  ],
+  ['x=(src/a.ts src/b.ts); for f in "${x[@]}"; do wc -l "$f"; done', "read_only"],
 ];

@@ -663,12 +663,17 @@ class Analysis implements Findings {
     }
     if (cmd.control) {
       const header = cmd.words.map((w) => w.text);
+      // The list as the loop sees it: variables known here (`for f in $x`, `"${x[@]}"`) resolved.
+      const list = [
+        ...header.slice(0, 3),
+        ...cmd.words.slice(3).flatMap((w) => this.resolveWord(w).map((a) => a.text)),
+      ];
       // A loop over integer literals gives its variable an integer each time:
       // known to arithmetic (which any integer evaluates to itself), to no other rule.
-      const integer = loopIntegerValue(header);
+      const integer = loopIntegerValue(list);
       // A loop over one plain word sets its variable to that word, as an assignment would;
       // over several, the body also runs with a credential file or directory listed there.
-      const single = loopSingleValue(header, (w) => isCredentialPath(w) || isCredentialDir(w));
+      const single = loopSingleValue(list, (w) => isCredentialPath(w) || isCredentialDir(w));
       for (const name of loopVariables(header)) {
         this.setVar(name, single ?? undefined);
         if (integer !== null) this.setVar(integerKey(name), integer);

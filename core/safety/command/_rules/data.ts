@@ -514,10 +514,17 @@ function credentialRule(inv: Invocation, out: Findings): void {
   const sub = argv.filter((a) => !a.startsWith("-"));
   const pair = `${sub[0] ?? ""} ${sub[1] ?? ""}`.toLowerCase();
   if (
-    (p === "gh" &&
+    // GitHub's and GitLab's CLIs print the stored token (`auth token`, `auth status -t`, glab's
+    // `config get token`), as flyctl's `auth token` and `az acr login --expose-token` do.
+    ((p === "gh" || p === "glab") &&
       (pair === "auth token" ||
         (pair.startsWith("auth status") &&
           (hasShort(argv, "t") || hasLong(argv, "show-token"))))) ||
+    (p === "glab" && pair === "config get" && (sub[2] ?? "").toLowerCase() === "token") ||
+    ((p === "fly" || p === "flyctl") && pair === "auth token") ||
+    (p === "az" && pair === "acr login" && hasLong(argv, "expose-token")) ||
+    // Docker's credential helpers print the stored secret for the server named on stdin.
+    (/^docker-credential-[a-z0-9-]+$/.test(p) && sub[0] === "get") ||
     (p === "git" && (pair === "credential fill" || /^credential-[a-z0-9-]+ get$/.test(pair))) ||
     (/^git-credential-[a-z0-9-]+$/.test(p) && sub[0] === "get") ||
     (/^(?:jq|gojq|yq)$/.test(p) && argv.some((a) => SECRET_ENV_READ.test(a))) ||

@@ -1098,3 +1098,32 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name: "bash: a for loop over a variable known here runs its body with the variable's words",
+  ignore: !programRuns("bash", ["--version"]),
+  fn: async () => {
+    await using dir = await tempDir();
+    await Deno.mkdir(`${dir.path}/.ssh`);
+    await Deno.writeTextFile(`${dir.path}/.ssh/id_rsa`, `${SECRET}\n`);
+    await Deno.writeTextFile(`${dir.path}/notes.txt`, "plain\n");
+    // Were read_only: the loop's list was read as written (`$x`), not as its value.
+    await heldToBash(
+      [
+        'x=.ssh/id_rsa; for f in $x; do cat "$f"; done',
+        'x="notes.txt .ssh/id_rsa"; for f in $x; do cat "$f"; done',
+        'x=(notes.txt .ssh/id_rsa); for f in "${x[@]}"; do cat "$f"; done',
+      ],
+      dir.path,
+      { prints: true },
+    );
+    await heldToBash(
+      [
+        'x=(notes.txt); for f in "${x[@]}"; do cat "$f"; done',
+        'x=.ssh/id_rsa; for f in "${x}.pub"; do cat "$f" 2>/dev/null; done',
+      ],
+      dir.path,
+      { prints: false, orElse: "read_only" },
+    );
+  },
+});
