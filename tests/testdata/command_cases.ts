@@ -2980,4 +2980,12 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
     "credential_exposure",
   ],
   ['x=(src/a.ts src/b.ts); for f in "${x[@]}"; do wc -l "$f"; done', "read_only"],
+  // review81: PowerShell's SecretManagement and Az.KeyVault print the value with -AsPlainText (any
+  // prefix from -as; were review); without it they print a SecureString (controls).
+  ["Get-Secret -Name github -AsPlainText", "dangerous", "credential_exposure"],
+  ["get-secret github -asplain", "dangerous", "credential_exposure"],
+  ["Get-AzKeyVaultSecret -VaultName v -Name db -AsPlainText", "dangerous", "credential_exposure"],
+  ["Get-Secret github", "review"],
+  ["Get-Secret github -AsPlainText:$false", "review"],
+  ["Get-AzKeyVaultSecret -VaultName v -Name db", "review"],
 ];

@@ -563,6 +563,14 @@ function credentialRule(inv: Invocation, out: Findings): void {
     argv.some((a) => /\bHistorySavePath\b/i.test(a)) ||
     (p === "cmdkey" && argv.some((a) => /^\/list/i.test(a))) ||
     (p === "get-storedcredential" || p === "mimikatz") ||
+    // PowerShell's SecretManagement and Az.KeyVault print a secret's value with -AsPlainText
+    // (any prefix PowerShell accepts from `-as`), as `az keyvault secret show` does.
+    ((p === "get-secret" || p === "get-azkeyvaultsecret") &&
+      argv.some((a) =>
+        /^-as[a-z]*(?::\$?true)?$/i.test(a) && "asplaintext".startsWith(
+          a.slice(1).replace(/:.*$/, "").toLowerCase(),
+        )
+      )) ||
     (p === "reg" && /^save$/i.test(sub[0] ?? "") &&
       argv.some((a) => /\\(?:sam|security|system)$/i.test(a))) ||
     (p === "printenv" && sub.some((n) => SECRET_ENV_NAME.test(n))) ||
