@@ -2988,4 +2988,13 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["Get-Secret github", "review"],
   ["Get-Secret github -AsPlainText:$false", "review"],
   ["Get-AzKeyVaultSecret -VaultName v -Name db", "review"],
+  // review81: a quoted or escaped `$` is printed as it is (were dangerous, grep review); expanded
+  // beside a literal one, the variable is still printed (controls).
+  ["echo 'Set $GITHUB_TOKEN in your CI settings'", "read_only"],
+  ['echo "Set \\$GITHUB_TOKEN first"', "read_only"],
+  ["printf '%s\\n' 'export OPENAI_API_KEY=$OPENAI_API_KEY'", "read_only"],
+  ["grep -rn '$GITHUB_TOKEN' .github/workflows", "read_only"],
+  ["echo '$X' $GITHUB_TOKEN", "dangerous", "credential_exposure"],
+  ["echo '$X'\"$GITHUB_TOKEN\"", "dangerous", "credential_exposure"],
+  ["Write-Output $env:API_KEY", "dangerous", "credential_exposure"],
 ];

@@ -41,9 +41,13 @@ export function resolveWord(
   let braces = false;
   let splits = false;
   let valued = false;
+  // The text with literal `$`s made NULs, built only once one is seen.
+  let masked: string | null = null;
   const subs = [];
   for (const s of word.segments) {
+    const at = text.length;
     if (s.kind === "lit") {
+      if (s.text.includes("$")) masked = (masked ?? text) + s.text.replaceAll("$", "\0");
       text += s.text;
       if (s.quoted) quoted = true;
       else if (/[*?[]/.test(s.text)) glob = true;
@@ -84,6 +88,7 @@ export function resolveWord(
       // `<(...)` becomes one `/dev/fd/N` name; `$(...)`, backticks and `$((...))` are split.
       if (!s.quoted && !noSplit && s.sub.kind !== "process") splits = true;
     }
+    if (masked !== null && masked.length < text.length) masked += text.slice(at);
   }
   const base = {
     dynamic,
@@ -95,11 +100,20 @@ export function resolveWord(
     ...(splits ? { splits: true as const } : {}),
     ...(valued ? { valued: true as const } : {}),
   };
-  const texts = split ? text.split(/\s+/).filter((t) => t !== "") : [text];
-  // Brace expansion comes first in the shell, but splitting the result the
-  // other way round gives the same words for what is judged here.
-  const words = braces && !noSplit ? texts.flatMap((t) => expandBraces(t)) : texts;
-  return words.map((t) => ({ ...base, text: t }));
+  const wordsOf = (t: string): string[] => {
+    const texts = split ? t.split(/\s+/).filter((w) => w !== "") : [t];
+    // Brace expansion comes first in the shell, but splitting the result the
+    // other way round gives the same words for what is judged here.
+    return braces && !noSplit ? texts.flatMap((w) => expandBraces(w)) : texts;
+  };
+  const words = wordsOf(text);
+  const maskedWords = masked === null ? null : wordsOf(masked);
+  return words.map((t, i) => {
+    const m = maskedWords !== null && maskedWords.length === words.length ? maskedWords[i] : null;
+    return m === null || m === undefined || m === t
+      ? { ...base, text: t }
+      : { ...base, text: t, expansions: m };
+  });
 }
 
 /**

@@ -6,6 +6,7 @@
  * @module
  */
 import {
+  expandedText,
   type Findings,
   hasLong,
   hasShort,
@@ -584,7 +585,8 @@ function credentialRule(inv: Invocation, out: Findings): void {
   }
   if (
     (PRINTERS.has(p) || OUTPUT_CMDLETS.has(p)) &&
-    argv.some((a) => SECRET_VAR.test(a) || holdsSecretCopy(a, inv.vars))
+    // A quoted or escaped `$` is printed as it is (`echo 'Set $GITHUB_TOKEN in CI'`).
+    inv.args.map(expandedText).some((a) => SECRET_VAR.test(a) || holdsSecretCopy(a, inv.vars))
   ) {
     out.dangerous("credential_exposure", `${p}: prints a secret-named variable`);
   }

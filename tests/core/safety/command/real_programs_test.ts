@@ -1127,3 +1127,38 @@ Deno.test({
     );
   },
 });
+
+Deno.test({
+  name: "a quoted or escaped $ is printed as it is: echo '$GITHUB_TOKEN' prints no token",
+  ignore: !programRuns("bash", ["--version"]),
+  fn: async () => {
+    await using dir = await tempDir();
+    await Deno.writeTextFile(`${dir.path}/ci.yml`, "token: $GITHUB_TOKEN\n");
+    const env = { GITHUB_TOKEN: SECRET, PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin" };
+    // Were dangerous (echo, printf) or review (grep): the `$` is a literal character here.
+    await heldToBash(
+      [
+        "echo '$GITHUB_TOKEN'",
+        "echo 'Set $GITHUB_TOKEN in your CI settings'",
+        'echo "Set \\$GITHUB_TOKEN first"',
+        "printf '%s\\n' 'export GITHUB_TOKEN=$GITHUB_TOKEN'",
+        "echo $'\\x24GITHUB_TOKEN'",
+        "grep -n '$GITHUB_TOKEN' ci.yml",
+      ],
+      dir.path,
+      { prints: false, env, orElse: "read_only" },
+    );
+    // Controls: expanded, in any quoting, beside a literal one too.
+    await heldToBash(
+      [
+        "echo $GITHUB_TOKEN",
+        'echo "$GITHUB_TOKEN"',
+        'echo "token: ${GITHUB_TOKEN}"',
+        "echo '$X' $GITHUB_TOKEN",
+        "echo '$X'\"$GITHUB_TOKEN\"",
+      ],
+      dir.path,
+      { prints: true, env },
+    );
+  },
+});
