@@ -2997,4 +2997,14 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["echo '$X' $GITHUB_TOKEN", "dangerous", "credential_exposure"],
   ["echo '$X'\"$GITHUB_TOKEN\"", "dangerous", "credential_exposure"],
   ["Write-Output $env:API_KEY", "dangerous", "credential_exposure"],
+  // review81: Flutter's key.properties holds the app's signing passwords (its docs: keep it
+  // private; was read_only); other .properties files stay read_only.
+  ["cat android/key.properties", "dangerous", "credential_exposure"],
+  ["cat gradle.properties", "read_only"],
+  ["cat android/local.properties", "read_only"],
+  // review81: one config var named like a secret printed by the platform's CLI, as `printenv NAME`.
+  ["heroku config:get DATABASE_URL -a shop", "dangerous", "credential_exposure"],
+  ["netlify env:get STRIPE_SECRET_KEY", "dangerous", "credential_exposure"],
+  ["heroku config:get WEB_CONCURRENCY", "review"],
+  ["netlify env:get NODE_VERSION", "review"],
 ];

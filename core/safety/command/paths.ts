@@ -192,8 +192,9 @@ const CREDENTIAL_FILES = [
   // Borg's repository keys. (A `*private_key` directly in a bin/ or sbin/ is a program that
   // fetches one, `bin/get_private_key`: review77.)
   /^\/etc\/(?:kubernetes\/[^/]+\.conf|rancher\/(?:k3s\/k3s|rke2\/rke2)\.yaml|networkmanager\/system-connections\/[^/]+|wpa_supplicant(?:\/[^/]+)?\.conf|samba\/smbpasswd)$|(?:^|\/)(?:\.talos\/config|containers\/auth\.json|\.?vault[_-]pass(?:word)?(?:\.txt)?|\.xauthority|\.msmtprc|msmtp\/config|\.fetchmailrc|\.mbsyncrc|aerc\/accounts\.conf|\.?netlify\/(?:config\/)?config\.json|filezilla\/(?:sitemanager|recentservers)\.xml|\.vnc\/passwd|\.smbcredentials|\.(?:cf|bluemix)\/config\.json|exoscale\/exoscale\.toml|\.?vultr-cli\.ya?ml|\.?ovh\.conf|pypoetry\/auth\.toml|python_keyring\/(?:keyring_pass|crypted_pass)\.cfg|argocd\/config|(?:\.lima|_lima)\/_config\/user|(?<!(?:^|\/)s?bin\/)[^/]*private_key)$|(?:^|\/)(?:gopass\/stores|borg\/keys)\//,
-  // Terraform state holds every managed resource's attributes, generated passwords and keys included.
-  /\.tfstate(?:\.backup)?$/,
+  // Terraform state holds every managed resource's attributes, generated passwords and keys included;
+  // Flutter's signing passwords are in key.properties (its docs: keep it private).
+  /\.tfstate(?:\.backup)?$|(?:^|\/)key\.properties$/,
   // The desktop keyrings (GNOME, macOS).
   /(?:^|\/)\.local\/share\/keyrings\/|(?:^|\/)library\/keychains\//i,
   // Browsers' cookie and saved-login stores.

@@ -538,6 +538,9 @@ function credentialRule(inv: Invocation, out: Findings): void {
       )) ||
     (p === "az" && pair === "account get-access-token") ||
     (p === "heroku" && /^auth:token/.test(sub[0] ?? "")) ||
+    // A platform's config var named like a secret, printed alone (as `printenv NAME`).
+    (((p === "heroku" && sub[0] === "config:get") || (p === "netlify" && sub[0] === "env:get")) &&
+      sub.slice(1).some((n) => SECRET_ENV_NAME.test(n))) ||
     (p === "security" &&
       /^(?:find-generic-password|find-internet-password|dump-keychain|export)$/.test(
         sub[0] ?? "",
