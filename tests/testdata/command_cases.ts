@@ -2997,6 +2997,10 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["echo '$X' $GITHUB_TOKEN", "dangerous", "credential_exposure"],
   ["echo '$X'\"$GITHUB_TOKEN\"", "dangerous", "credential_exposure"],
   ["Write-Output $env:API_KEY", "dangerous", "credential_exposure"],
+  // review81: nor is a `$` in a variable's value expanded again (were dangerous).
+  ["x='$GITHUB_TOKEN'; echo \"$x\"", "read_only"],
+  ["for t in '$GITHUB_TOKEN'; do echo $t; done", "read_only"],
+  ['x=$GITHUB_TOKEN; echo "$x"', "dangerous", "credential_exposure"],
   // review81: Flutter's key.properties holds the app's signing passwords (its docs: keep it
   // private; was read_only); other .properties files stay read_only.
   ["cat android/key.properties", "dangerous", "credential_exposure"],

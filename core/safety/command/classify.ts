@@ -28,7 +28,13 @@
  * @module
  */
 import { COMMAND_FAMILIES, type FamilyId } from "./families.ts";
-import { type Arg, type Findings, type Invocation, literalArg } from "./invocation.ts";
+import {
+  type Arg,
+  expandedText,
+  type Findings,
+  type Invocation,
+  literalArg,
+} from "./invocation.ts";
 import { isOutsideSystemDirs, normalizeProgram } from "./program_name.ts";
 import { cdTargets, inDirs, isCredentialDir, isCredentialPath } from "./paths.ts";
 import {
@@ -644,7 +650,8 @@ class Analysis implements Findings {
           known !== undefined && before !== undefined ? before + known : undefined,
         );
       }
-      this.markSecretCopy(a.name, a.value.text);
+      // What the value expands (a quoted `'$GITHUB_TOKEN'` copies no secret).
+      this.markSecretCopy(a.name, v !== undefined ? expandedText(v) : a.value.text);
     }
     for (const w of cmd.words) this.runSubs(w);
     const stdinText: string[] = [];
@@ -664,10 +671,9 @@ class Analysis implements Findings {
     if (cmd.control) {
       const header = cmd.words.map((w) => w.text);
       // The list as the loop sees it: variables known here (`for f in $x`, `"${x[@]}"`) resolved.
-      const list = [
-        ...header.slice(0, 3),
-        ...cmd.words.slice(3).flatMap((w) => this.resolveWord(w).map((a) => a.text)),
-      ];
+      const resolved = cmd.words.slice(3).flatMap((w) => this.resolveWord(w));
+      const list = [...header.slice(0, 3), ...resolved.map((a) => a.text)];
+      const expanded = resolved.map(expandedText);
       // A loop over integer literals gives its variable an integer each time:
       // known to arithmetic (which any integer evaluates to itself), to no other rule.
       const integer = loopIntegerValue(list);
@@ -678,7 +684,7 @@ class Analysis implements Findings {
         this.setVar(name, single ?? undefined);
         if (integer !== null) this.setVar(integerKey(name), integer);
         // `for X in $GITHUB_TOKEN`: X holds the secret's words (review74).
-        if (header[2] === "in") this.markSecretCopy(name, header.slice(3).join(" "));
+        if (header[2] === "in") this.markSecretCopy(name, expanded.join(" "));
       }
       return [];
     }
@@ -825,7 +831,7 @@ class Analysis implements Findings {
         const value: Arg = { ...a, text: a.text.slice(m[0].length) };
         this.checkAssignment(m[1]!, value);
         this.setVar(m[1]!, value.dynamic ? undefined : value.text);
-        this.markSecretCopy(m[1]!, a.text.slice(m[0].length));
+        this.markSecretCopy(m[1]!, expandedText(a).slice(m[0].length));
       }
     }
     const out = [inv];

@@ -58,6 +58,8 @@ export function resolveWord(
       const { elements, each } = elementsOf(s.raw, vars)!;
       const v = elements.join(" ");
       spend(v.length);
+      // A value is not expanded again: a `$` in it is printed as it is.
+      if (v.includes("$")) masked = (masked ?? text) + v.replaceAll("$", "\0");
       text += v;
       valued = true;
       if (s.quoted) quoted = true;
@@ -70,6 +72,8 @@ export function resolveWord(
       if (v !== undefined && /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/.test(s.raw)) {
         // A few characters can stand for a long value: counted before it is appended.
         spend(v.length);
+        // A value is not expanded again: a `$` in it is printed as it is (`x='$T'; echo "$x"`).
+        if (v.includes("$")) masked = (masked ?? text) + v.replaceAll("$", "\0");
         text += v;
         valued = true;
         if (!s.quoted && !noSplit && /\s/.test(v)) split = true;
