@@ -2980,6 +2980,13 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
     "credential_exposure",
   ],
   ['x=(src/a.ts src/b.ts); for f in "${x[@]}"; do wc -l "$f"; done', "read_only"],
+  // review81: an array's glob stands for its files, as a loop's does; a zsh qualifier list after an
+  // element is part of it (its code judged).
+  ['keys=(~/.ssh/*); cat "${keys[@]}"', "dangerous", "credential_exposure"],
+  ['x=(*); rm -rf "${x[@]}"', "dangerous", "recursive_delete"],
+  ["x=(*(e:'rm -rf ~':))", "dangerous", "recursive_delete"],
+  ['x=(src/*.ts); wc -l "${x[@]}"', "read_only"],
+  ["files=(**/*.ts(.N)); echo $files", "read_only"],
   // review81: PowerShell's SecretManagement and Az.KeyVault print the value with -AsPlainText (any
   // prefix from -as; were review); without it they print a SecureString (controls).
   ["Get-Secret -Name github -AsPlainText", "dangerous", "credential_exposure"],

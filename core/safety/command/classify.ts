@@ -405,11 +405,13 @@ class Analysis implements Findings {
 
   /**
    * `NAME=(a b)` (`+=` appends): the elements, split and expanded as bash
-   * does, when every one is literal; else NAME is unknown.
+   * does (a glob kept as the stand-in for its files), when none holds an
+   * unknown part; else NAME is unknown.
    */
   setArray(name: string, elements: readonly ShellWord[], append: boolean): void {
     const words = elements.flatMap((w) => this.resolveWord(w, false));
-    const literal = words.every((w) => !w.dynamic && !w.glob);
+    // A glob stands for the files it matches, as a loop's list does (`x=(~/.ssh/*)`).
+    const literal = words.every((w) => !w.dynamic);
     const before = !append ? [] : this.vars.get(arrayKey(name))?.split("\0") ??
       (this.vars.has(name) ? [this.vars.get(name)!] : undefined);
     const list = literal && before !== undefined ? [...before, ...words.map((w) => w.text)] : null;

@@ -321,6 +321,28 @@ class Parser {
         elements.push(t.word);
         continue;
       }
+      const last = elements.at(-1);
+      if (
+        t.kind === "op" && t.op === "(" && last !== undefined &&
+        this.lx.src[this.lx.pos - 2] !== " " &&
+        this.lx.src[this.lx.pos - 2] !== "\t"
+      ) {
+        // zsh: a glob's qualifier list right after an element (`x=(*.ts(.N))`); the code an `e`
+        // or `+` qualifier runs is judged.
+        this.peeked = null;
+        const text = this.lx.readGroupText();
+        const code: Segment[] = zshQualifierCode(text).map((c) => ({
+          kind: "sub",
+          sub: { kind: "command", text: c },
+          raw: "",
+          quoted: false,
+        }));
+        elements[elements.length - 1] = {
+          segments: [...last.segments, { kind: "lit", text: `(${text})`, quoted: false }, ...code],
+          text: `${last.text}(${text})`,
+        };
+        continue;
+      }
       if (t.kind === "op" && t.op === ")") this.take();
       else this.lx.problem("an array without its closing parenthesis");
       return elements;

@@ -1169,3 +1169,36 @@ Deno.test({
     );
   },
 });
+
+Deno.test({
+  name:
+    "an array of globs stands for the files they match; a zsh qualifier list in it is read as one",
+  ignore: !programRuns("bash", ["--version"]) || !programRuns("zsh", ["--version"]),
+  fn: async () => {
+    await using dir = await tempDir();
+    await Deno.mkdir(`${dir.path}/.ssh`);
+    await Deno.writeTextFile(`${dir.path}/.ssh/id_rsa`, `${SECRET}\n`);
+    await Deno.writeTextFile(`${dir.path}/notes.txt`, "plain\n");
+    await heldToBash(['x=(.ssh/*); cat "${x[@]}"', "x=(.ssh/id_*); cat $x"], dir.path, {
+      prints: true,
+    });
+    await heldToBash(['x=(*.txt); cat "${x[@]}"'], dir.path, {
+      prints: false,
+      orElse: "read_only",
+    });
+    const made = async (cmd: string): Promise<boolean> => {
+      await Deno.remove(`${dir.path}/made`).catch(() => {});
+      await run("zsh", ["-fc", cmd], dir.path);
+      return await Deno.stat(`${dir.path}/made`).then(() => true, () => false);
+    };
+    // A qualifier list runs nothing (was obfuscated_exec, read as a subexpression)...
+    for (const cmd of ["x=(*(.))", "x=(**/*.txt(.N))"]) {
+      assert.equal(await made(cmd), false, cmd);
+      assert.equal(classifyCommand(cmd).class, "read_only", cmd);
+    }
+    // ...unless it holds code, which runs for each file and is judged.
+    const code = "x=(*(e:'touch made':))";
+    assert.equal(await made(code), true, code);
+    assert.notEqual(classifyCommand(code).class, "read_only", code);
+  },
+});
