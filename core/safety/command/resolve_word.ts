@@ -32,6 +32,21 @@ export function resolveWord(
   noSplit = false,
   spend: (units: number) => void = () => {},
 ): Arg[] {
+  const whole = wholeArray(word, vars, noSplit);
+  if (whole !== null) {
+    spend(whole.reduce((n, e) => n + e.length, 0));
+    return whole.map((e) => ({
+      text: e,
+      dynamic: false,
+      quoted: true,
+      glob: false,
+      escapes: false,
+      substituted: false,
+      subs: [],
+      valued: true as const,
+      ...(e.includes("$") ? { expansions: e.replaceAll("$", "\0") } : {}),
+    }));
+  }
   let text = "";
   let dynamic = false;
   let quoted = false;
@@ -118,6 +133,23 @@ export function resolveWord(
       ? { ...base, text: t }
       : { ...base, text: t, expansions: m };
   });
+}
+
+/**
+ * A word that is only `"${NAME[@]}"` of an array of literal words: one
+ * argument per element, blanks inside an element kept (`cmd=(bash -c 'rm -rf ~');
+ * "${cmd[@]}"` runs bash with the script as one word); else null.
+ */
+function wholeArray(
+  word: ShellWord,
+  vars: ReadonlyMap<string, string>,
+  noSplit: boolean,
+): string[] | null {
+  const s = word.segments.length === 1 ? word.segments[0]! : null;
+  if (noSplit || s === null || s.kind !== "var" || !s.quoted) return null;
+  const m = s.raw.match(/^\$\{([A-Za-z_][A-Za-z0-9_]*)\[@\]\}$/);
+  const list = m === null ? undefined : vars.get(arrayKey(m[1]!));
+  return list === undefined ? null : list.split("\0");
 }
 
 /**

@@ -1186,6 +1186,8 @@ Deno.test({
       prints: false,
       orElse: "read_only",
     });
+    // "${x[@]}" gives one word per element, blanks kept: the script is bash's one -c word.
+    await heldToBash(["x=(bash -c 'cat .ssh/id_rsa'); \"${x[@]}\""], dir.path, { prints: true });
     const made = async (cmd: string): Promise<boolean> => {
       await Deno.remove(`${dir.path}/made`).catch(() => {});
       await run("zsh", ["-fc", cmd], dir.path);
