@@ -2994,6 +2994,9 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
     "download_exec",
   ],
   ["x=('a b' c); wc -l \"${x[@]}\"", "read_only"],
+  ['x=([1]=-rf [0]=rm [2]=~); "${x[@]}"', "dangerous", "recursive_delete"],
+  ['x=([0]=~/.ssh/id_rsa); cat "${x[0]}"', "dangerous", "credential_exposure"],
+  ["x=([5]=a); echo ${x[0]}", "read_only"],
   ["files=(**/*.ts(.N)); echo $files", "read_only"],
   // review81: PowerShell's SecretManagement and Az.KeyVault print the value with -AsPlainText (any
   // prefix from -as; were review); without it they print a SecureString (controls).

@@ -240,6 +240,27 @@ interface Traits {
   decode: boolean;
 }
 
+/**
+ * An indexed array's elements in index order after `(words)` is appended to
+ * `before`: `[N]=value` puts the value at N and the next words after it, as
+ * bash does (`x=([1]=-rf [0]=rm)`); null for any other subscript (an
+ * associative array) or a hole left between elements, which are not known.
+ */
+function placeElements(before: readonly string[], words: readonly string[]): string[] | null {
+  const at: string[] = [...before];
+  let i = at.length;
+  for (const w of words) {
+    const m = w.match(/^\[([^\]]*)\]=(.*)$/s);
+    if (m !== null) {
+      if (!/^[0-9]{1,6}$/.test(m[1]!)) return null;
+      i = Number(m[1]);
+    }
+    at[i++] = m === null ? w : m[2]!;
+  }
+  // A sparse array's `${x[N]}` would be read at the wrong place: give it up.
+  return at.some((e) => e === undefined) || at.length !== Object.keys(at).length ? null : at;
+}
+
 function subsOf(word: ShellWord): Segment[] {
   return word.segments.filter((s) => s.kind === "sub");
 }
@@ -414,7 +435,9 @@ class Analysis implements Findings {
     const literal = words.every((w) => !w.dynamic);
     const before = !append ? [] : this.vars.get(arrayKey(name))?.split("\0") ??
       (this.vars.has(name) ? [this.vars.get(name)!] : undefined);
-    const list = literal && before !== undefined ? [...before, ...words.map((w) => w.text)] : null;
+    const list = literal && before !== undefined
+      ? placeElements(before, words.map((w) => w.text))
+      : null;
     this.setVar(name, list === null ? undefined : list[0] ?? "");
     if (list !== null && !this.namerefs.has(name)) {
       this.vars.set(arrayKey(name), list.join("\0"));

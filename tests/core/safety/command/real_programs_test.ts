@@ -1187,7 +1187,15 @@ Deno.test({
       orElse: "read_only",
     });
     // "${x[@]}" gives one word per element, blanks kept: the script is bash's one -c word.
-    await heldToBash(["x=(bash -c 'cat .ssh/id_rsa'); \"${x[@]}\""], dir.path, { prints: true });
+    await heldToBash(
+      [
+        "x=(bash -c 'cat .ssh/id_rsa'); \"${x[@]}\"",
+        // `[N]=value` places an element (a reader put after its file still runs first).
+        'x=([1]=.ssh/id_rsa [0]=cat); "${x[@]}"',
+      ],
+      dir.path,
+      { prints: true },
+    );
     const made = async (cmd: string): Promise<boolean> => {
       await Deno.remove(`${dir.path}/made`).catch(() => {});
       await run("zsh", ["-fc", cmd], dir.path);
