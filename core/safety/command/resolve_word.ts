@@ -119,20 +119,21 @@ export function resolveWord(
     ...(splits ? { splits: true as const } : {}),
     ...(valued ? { valued: true as const } : {}),
   };
-  const wordsOf = (t: string): string[] => {
-    const texts = split ? t.split(/\s+/).filter((w) => w !== "") : [t];
-    // Brace expansion comes first in the shell, but splitting the result the
-    // other way round gives the same words for what is judged here.
-    return braces && !noSplit ? texts.flatMap((w) => expandBraces(w)) : texts;
-  };
-  const words = wordsOf(text);
-  const maskedWords = masked === null ? null : wordsOf(masked);
+  const words = wordsOf(text, split, braces && !noSplit);
+  if (masked === null) return words.map((t) => ({ ...base, text: t }));
+  const maskedWords = wordsOf(masked, split, braces && !noSplit);
   return words.map((t, i) => {
-    const m = maskedWords !== null && maskedWords.length === words.length ? maskedWords[i] : null;
-    return m === null || m === undefined || m === t
-      ? { ...base, text: t }
-      : { ...base, text: t, expansions: m };
+    const m = maskedWords.length === words.length ? maskedWords[i] : undefined;
+    return m === undefined || m === t ? { ...base, text: t } : { ...base, text: t, expansions: m };
   });
+}
+
+/** A resolved text as words: split at blanks when `split`, then brace-expanded when `braces`. */
+function wordsOf(t: string, split: boolean, braces: boolean): string[] {
+  const texts = split ? t.split(/\s+/).filter((w) => w !== "") : [t];
+  // Brace expansion comes first in the shell, but splitting the result the
+  // other way round gives the same words for what is judged here.
+  return braces ? texts.flatMap((w) => expandBraces(w)) : texts;
 }
 
 /**

@@ -911,6 +911,11 @@ export function dataRule(inv: Invocation, out: Findings): void {
  * text is as written: no glob, unknown part or variable's value in it.
  */
 function literalWord(inv: Invocation, text: string): boolean {
-  const same = inv.args.filter((a) => a.text === text);
-  return same.length > 0 && same.every((a) => !a.glob && !a.dynamic && a.valued !== true);
+  let seen = false;
+  for (const a of inv.args) {
+    if (a.text !== text) continue;
+    if (a.glob || a.dynamic || a.valued === true) return false;
+    seen = true;
+  }
+  return seen;
 }
