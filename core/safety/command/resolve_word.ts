@@ -68,7 +68,7 @@ export function resolveWord(
       else if (/[*?[]/.test(s.text)) glob = true;
       if (!s.quoted && s.text.includes("{")) braces = true;
       if (s.escapes === true) escapes = true;
-    } else if (s.kind === "var" && elementsOf(s.raw, vars) !== undefined) {
+    } else if (s.kind === "var" && s.raw.endsWith("]}") && elementsOf(s.raw, vars) !== undefined) {
       // `${x[@]}`, `${x[*]}`, `${x[N]}` of an array (or scalar) of literal words.
       const { elements, each } = elementsOf(s.raw, vars)!;
       const v = elements.join(" ");
@@ -147,7 +147,9 @@ function wholeArray(
   noSplit: boolean,
 ): string[] | null {
   const s = word.segments.length === 1 ? word.segments[0]! : null;
-  if (noSplit || s === null || s.kind !== "var" || !s.quoted) return null;
+  if (noSplit || s === null || s.kind !== "var" || !s.quoted || !s.raw.endsWith("[@]}")) {
+    return null;
+  }
   const m = s.raw.match(/^\$\{([A-Za-z_][A-Za-z0-9_]*)\[@\]\}$/);
   const list = m === null ? undefined : vars.get(arrayKey(m[1]!));
   return list === undefined ? null : list.split("\0");
