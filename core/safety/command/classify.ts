@@ -28,7 +28,13 @@
  * @module
  */
 import { COMMAND_FAMILIES, type FamilyId } from "./families.ts";
-import { type Arg, type Findings, type Invocation, literalArg } from "./invocation.ts";
+import {
+  type Arg,
+  expandedText,
+  type Findings,
+  type Invocation,
+  literalArg,
+} from "./invocation.ts";
 import { isOutsideSystemDirs, normalizeProgram } from "./program_name.ts";
 import { cdTargets, inDirs, isCredentialDir, isCredentialPath } from "./paths.ts";
 import {
@@ -72,6 +78,7 @@ import { forkBombFunctionRule, textShapeRule } from "./_rules/text_shapes.ts";
 import { noteProduced, type Produced, producedRunRule } from "./_rules/produced.ts";
 import { programGuesses, variableGuesses } from "./program_guess.ts";
 import {
+  arrayKey,
   integerKey,
   keyName,
   loopIntegerValue,
@@ -233,6 +240,27 @@ interface Traits {
   decode: boolean;
 }
 
+/**
+ * An indexed array's elements in index order after `(words)` is appended to
+ * `before`: `[N]=value` puts the value at N and the next words after it, as
+ * bash does (`x=([1]=-rf [0]=rm)`); null for any other subscript (an
+ * associative array) or a hole left between elements, which are not known.
+ */
+function placeElements(before: readonly string[], words: readonly string[]): string[] | null {
+  const at: string[] = [...before];
+  let i = at.length;
+  for (const w of words) {
+    const m = w.match(/^\[([^\]]*)\]=(.*)$/s);
+    if (m !== null) {
+      if (!/^[0-9]{1,6}$/.test(m[1]!)) return null;
+      i = Number(m[1]);
+    }
+    at[i++] = m === null ? w : m[2]!;
+  }
+  // A sparse array's `${x[N]}` would be read at the wrong place: give it up.
+  return at.some((e) => e === undefined) || at.length !== Object.keys(at).length ? null : at;
+}
+
 function subsOf(word: ShellWord): Segment[] {
   return word.segments.filter((s) => s.kind === "sub");
 }
@@ -389,10 +417,32 @@ class Analysis implements Findings {
     if (keyName(name) === name) {
       this.vars.delete(integerKey(name));
       this.vars.delete(secretKey(name));
+      this.vars.delete(arrayKey(name));
     }
     if (value === undefined) this.vars.delete(name);
     else this.vars.set(name, value);
     this.varsIds.delete(this.vars);
+  }
+
+  /**
+   * `NAME=(a b)` (`+=` appends): the elements, split and expanded as bash
+   * does (a glob kept as the stand-in for its files), when none holds an
+   * unknown part; else NAME is unknown.
+   */
+  setArray(name: string, elements: readonly ShellWord[], append: boolean): void {
+    const words = elements.flatMap((w) => this.resolveWord(w, false));
+    // A glob stands for the files it matches, as a loop's list does (`x=(~/.ssh/*)`).
+    const literal = words.every((w) => !w.dynamic);
+    const before = !append ? [] : this.vars.get(arrayKey(name))?.split("\0") ??
+      (this.vars.has(name) ? [this.vars.get(name)!] : undefined);
+    const list = literal && before !== undefined
+      ? placeElements(before, words.map((w) => w.text))
+      : null;
+    this.setVar(name, list === null ? undefined : list[0] ?? "");
+    if (list !== null && !this.namerefs.has(name)) {
+      this.vars.set(arrayKey(name), list.join("\0"));
+      this.varsIds.delete(this.vars);
+    }
   }
 
   /**
@@ -616,10 +666,17 @@ class Analysis implements Findings {
       // Assignments are neither split nor brace-expanded.
       const [v] = this.resolveWord(a.value, true);
       this.checkAssignment(a.name, v);
-      const known = v !== undefined && !v.dynamic && a.indexed !== true ? v.text : undefined;
-      const before = a.append === true ? this.vars.get(a.name) : "";
-      this.setVar(a.name, known !== undefined && before !== undefined ? before + known : undefined);
-      this.markSecretCopy(a.name, a.value.text);
+      if (a.elements !== undefined) this.setArray(a.name, a.elements, a.append === true);
+      else {
+        const known = v !== undefined && !v.dynamic && a.indexed !== true ? v.text : undefined;
+        const before = a.append === true ? this.vars.get(a.name) : "";
+        this.setVar(
+          a.name,
+          known !== undefined && before !== undefined ? before + known : undefined,
+        );
+      }
+      // What the value expands (a quoted `'$GITHUB_TOKEN'` copies no secret).
+      this.markSecretCopy(a.name, v !== undefined ? expandedText(v) : a.value.text);
     }
     for (const w of cmd.words) this.runSubs(w);
     const stdinText: string[] = [];
@@ -638,17 +695,21 @@ class Analysis implements Findings {
     }
     if (cmd.control) {
       const header = cmd.words.map((w) => w.text);
+      // The list as the loop sees it: variables known here (`for f in $x`, `"${x[@]}"`) resolved.
+      const resolved = cmd.words.slice(3).flatMap((w) => this.resolveWord(w));
+      const list = [...header.slice(0, 3), ...resolved.map((a) => a.text)];
+      const expanded = resolved.map(expandedText);
       // A loop over integer literals gives its variable an integer each time:
       // known to arithmetic (which any integer evaluates to itself), to no other rule.
-      const integer = loopIntegerValue(header);
+      const integer = loopIntegerValue(list);
       // A loop over one plain word sets its variable to that word, as an assignment would;
       // over several, the body also runs with a credential file or directory listed there.
-      const single = loopSingleValue(header, (w) => isCredentialPath(w) || isCredentialDir(w));
+      const single = loopSingleValue(list, (w) => isCredentialPath(w) || isCredentialDir(w));
       for (const name of loopVariables(header)) {
         this.setVar(name, single ?? undefined);
         if (integer !== null) this.setVar(integerKey(name), integer);
         // `for X in $GITHUB_TOKEN`: X holds the secret's words (review74).
-        if (header[2] === "in") this.markSecretCopy(name, header.slice(3).join(" "));
+        if (header[2] === "in") this.markSecretCopy(name, expanded.join(" "));
       }
       return [];
     }
@@ -795,7 +856,7 @@ class Analysis implements Findings {
         const value: Arg = { ...a, text: a.text.slice(m[0].length) };
         this.checkAssignment(m[1]!, value);
         this.setVar(m[1]!, value.dynamic ? undefined : value.text);
-        this.markSecretCopy(m[1]!, a.text.slice(m[0].length));
+        this.markSecretCopy(m[1]!, expandedText(a).slice(m[0].length));
       }
     }
     const out = [inv];

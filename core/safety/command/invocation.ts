@@ -22,8 +22,24 @@ export interface Arg {
   substituted: boolean;
   /** An unquoted expansion of unknown value is in it: the shell may split it into several words. */
   splits?: true;
+  /**
+   * Part of it is a variable's value known here: a stand-in that may be a
+   * glob the shell expanded before (`for f in .*` sets f to `.*`).
+   */
+  valued?: true;
+  /**
+   * The text with each `$` a quoted or escaped literal holds (`'$X'`, `\$X`)
+   * made a NUL, set only when one does: the shell prints such a `$` as it is,
+   * so rules looking for an expanded variable read this.
+   */
+  expansions?: string;
   /** The command and process substitutions inside it. */
   subs: Substitution[];
+}
+
+/** The text of `a` in which only expanded variables are written with a `$` (see `expansions`). */
+export function expandedText(a: Arg): string {
+  return a.expansions ?? a.text;
 }
 
 /** A plain literal argument with the given text (an empty word by default). */

@@ -47,6 +47,8 @@ export interface SimpleCommand {
     append?: true;
     indexed?: true;
     subscript?: string;
+    /** `NAME=(a b)`: the array's element words (`value` holds them joined by blanks). */
+    elements?: ShellWord[];
   }[];
   words: ShellWord[];
   redirects: Redirect[];
@@ -116,6 +118,25 @@ export const RESERVED_SKIP: ReadonlySet<string> = new Set([
   "until",
   "!",
 ]);
+
+/** Builtins whose `NAME=(...)` arguments are array assignments. */
+const DECLARER_WORDS: ReadonlySet<string> = new Set([
+  "declare",
+  "typeset",
+  "local",
+  "readonly",
+  "export",
+]);
+
+/** Words joined by single blanks into one word (an array's elements as one value). */
+function joinWords(words: readonly ShellWord[]): ShellWord {
+  const segments: Segment[] = [];
+  words.forEach((w, i) => {
+    if (i > 0) segments.push({ kind: "lit", text: " ", quoted: true });
+    segments.push(...w.segments);
+  });
+  return { segments, text: words.map((w) => w.text).join(" ") };
+}
 
 function isPlain(word: ShellWord, text: string): boolean {
   return word.segments.length === 1 && word.segments[0]!.kind === "lit" &&
@@ -280,6 +301,54 @@ class Parser {
     return null;
   }
 
+  /** The element words of an array whose `(` is the next character; its `)` is consumed. */
+  arrayElements(): ShellWord[] {
+    this.take(); // the `(`
+    return this.arrayElementsAfterParen();
+  }
+
+  /** The element words up to the array's `)`, which is consumed. */
+  arrayElementsAfterParen(): ShellWord[] {
+    const elements: ShellWord[] = [];
+    while (true) {
+      const t = this.peek();
+      if (t.kind === "newline") {
+        this.take();
+        continue;
+      }
+      if (t.kind === "word") {
+        this.take();
+        elements.push(t.word);
+        continue;
+      }
+      const last = elements.at(-1);
+      if (
+        t.kind === "op" && t.op === "(" && last !== undefined &&
+        this.lx.src[this.lx.pos - 2] !== " " &&
+        this.lx.src[this.lx.pos - 2] !== "\t"
+      ) {
+        // zsh: a glob's qualifier list right after an element (`x=(*.ts(.N))`); the code an `e`
+        // or `+` qualifier runs is judged.
+        this.peeked = null;
+        const text = this.lx.readGroupText();
+        const code: Segment[] = zshQualifierCode(text).map((c) => ({
+          kind: "sub",
+          sub: { kind: "command", text: c },
+          raw: "",
+          quoted: false,
+        }));
+        elements[elements.length - 1] = {
+          segments: [...last.segments, { kind: "lit", text: `(${text})`, quoted: false }, ...code],
+          text: `${last.text}(${text})`,
+        };
+        continue;
+      }
+      if (t.kind === "op" && t.op === ")") this.take();
+      else this.lx.problem("an array without its closing parenthesis");
+      return elements;
+    }
+  }
+
   command(): ShellNode {
     let t = this.peek();
     // `then`, `do`, `!` ... before a group: `if x; then { y; }; fi`.
@@ -318,11 +387,20 @@ class Parser {
               },
               ...w.segments.slice(1),
             ];
+            // `NAME=(a b)`: an array, its parenthesis right after the `=` (bash
+            // rejects a blank there); its elements are words, not a subshell.
+            const elements = wordText(rest) === "" && m[2] === undefined &&
+                this.lx.src[this.lx.pos] === "("
+              ? this.arrayElements()
+              : undefined;
             cmd.assignments.push({
               name: m[1]!,
-              value: { segments: rest, text: wordText(rest) },
+              value: elements === undefined
+                ? { segments: rest, text: wordText(rest) }
+                : joinWords(elements),
               ...(m[0].endsWith("+=") ? { append: true as const } : {}),
               ...(m[2] !== undefined ? { indexed: true as const, subscript: m[2] } : {}),
+              ...(elements !== undefined ? { elements } : {}),
             });
             continue;
           }
@@ -372,6 +450,20 @@ class Parser {
         continue;
       }
       if (n.kind === "op" && n.op === "(") {
+        const last = cmd.words.at(-1);
+        if (
+          last !== undefined && DECLARER_WORDS.has(cmd.words[0]!.text) &&
+          /^[A-Za-z_][A-Za-z0-9_]*\+?=$/.test(last.text) && this.lx.src[this.lx.pos - 2] === "="
+        ) {
+          // `declare -a NAME=(a b)`: the array's elements join the assignment word.
+          this.peeked = null;
+          const joined = joinWords(this.arrayElementsAfterParen());
+          cmd.words[cmd.words.length - 1] = {
+            segments: [...last.segments, ...joined.segments],
+            text: last.text + joined.text,
+          };
+          continue;
+        }
         this.take();
         const save = this.lx.pos;
         const after = this.peek();

@@ -192,8 +192,9 @@ const CREDENTIAL_FILES = [
   // Borg's repository keys. (A `*private_key` directly in a bin/ or sbin/ is a program that
   // fetches one, `bin/get_private_key`: review77.)
   /^\/etc\/(?:kubernetes\/[^/]+\.conf|rancher\/(?:k3s\/k3s|rke2\/rke2)\.yaml|networkmanager\/system-connections\/[^/]+|wpa_supplicant(?:\/[^/]+)?\.conf|samba\/smbpasswd)$|(?:^|\/)(?:\.talos\/config|containers\/auth\.json|\.?vault[_-]pass(?:word)?(?:\.txt)?|\.xauthority|\.msmtprc|msmtp\/config|\.fetchmailrc|\.mbsyncrc|aerc\/accounts\.conf|\.?netlify\/(?:config\/)?config\.json|filezilla\/(?:sitemanager|recentservers)\.xml|\.vnc\/passwd|\.smbcredentials|\.(?:cf|bluemix)\/config\.json|exoscale\/exoscale\.toml|\.?vultr-cli\.ya?ml|\.?ovh\.conf|pypoetry\/auth\.toml|python_keyring\/(?:keyring_pass|crypted_pass)\.cfg|argocd\/config|(?:\.lima|_lima)\/_config\/user|(?<!(?:^|\/)s?bin\/)[^/]*private_key)$|(?:^|\/)(?:gopass\/stores|borg\/keys)\//,
-  // Terraform state holds every managed resource's attributes, generated passwords and keys included.
-  /\.tfstate(?:\.backup)?$/,
+  // Terraform state holds every managed resource's attributes, generated passwords and keys included;
+  // Flutter's signing passwords are in key.properties (its docs: keep it private).
+  /\.tfstate(?:\.backup)?$|(?:^|\/)key\.properties$/,
   // The desktop keyrings (GNOME, macOS).
   /(?:^|\/)\.local\/share\/keyrings\/|(?:^|\/)library\/keychains\//i,
   // Browsers' cookie and saved-login stores.
@@ -213,6 +214,29 @@ const CREDENTIAL_FILES = [
  * ```
  */
 export function isCredentialPath(text: string): boolean {
+  return credentialPath(text, true);
+}
+
+/**
+ * {@linkcode isCredentialPath} for a word the shell does not glob (its `*`,
+ * `?` and `[` were quoted): they are plain characters in the file's name,
+ * so a quoted sed script holding `.*` names no file, and `cat 'a/.*'`
+ * reads a file of that name, not the dotfiles in `a`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isCredentialPath, isLiteralCredentialPath } from "./paths.ts";
+ * assert.equal(isCredentialPath("a/.*"), true);
+ * assert.equal(isLiteralCredentialPath("a/.*"), false);
+ * assert.equal(isLiteralCredentialPath("~/.ssh/id_rsa"), true);
+ * ```
+ */
+export function isLiteralCredentialPath(text: string): boolean {
+  return credentialPath(text, false);
+}
+
+function credentialPath(text: string, globs: boolean): boolean {
   // Braces left in a word by the classifier's expansion bound are not expanded again here.
   const words = text.length <= 1024 ? expandBraces(text) : [text];
   return words.some((word) => {
@@ -220,7 +244,7 @@ export function isCredentialPath(text: string): boolean {
     const t = normalizePath(foldHome(word).replace(/\\/g, "/")).replace(PROC_ROOT, "");
     if (t.endsWith(".pub")) return false;
     if (CREDENTIAL_FILES.some((re) => re.test(t))) return true;
-    return globNamesCredential(t) || globNamesKnownPath(t);
+    return globs && (globNamesCredential(t) || globNamesKnownPath(t));
   });
 }
 

@@ -8,6 +8,7 @@
 import type { Arg } from "./invocation.ts";
 import type { ShellWord } from "./parse_shell.ts";
 import { expandBraces } from "./expand.ts";
+import { arrayKey } from "./written_variables.ts";
 
 /**
  * A word after variable resolution; unquoted values are split, except
@@ -31,6 +32,21 @@ export function resolveWord(
   noSplit = false,
   spend: (units: number) => void = () => {},
 ): Arg[] {
+  const whole = wholeArray(word, vars, noSplit);
+  if (whole !== null) {
+    spend(whole.reduce((n, e) => n + e.length, 0));
+    return whole.map((e) => ({
+      text: e,
+      dynamic: false,
+      quoted: true,
+      glob: false,
+      escapes: false,
+      substituted: false,
+      subs: [],
+      valued: true as const,
+      ...(e.includes("$") ? { expansions: e.replaceAll("$", "\0") } : {}),
+    }));
+  }
   let text = "";
   let dynamic = false;
   let quoted = false;
@@ -39,14 +55,31 @@ export function resolveWord(
   let split = false;
   let braces = false;
   let splits = false;
+  let valued = false;
+  // The text with literal `$`s made NULs, built only once one is seen.
+  let masked: string | null = null;
   const subs = [];
   for (const s of word.segments) {
+    const at = text.length;
     if (s.kind === "lit") {
+      if (s.text.includes("$")) masked = (masked ?? text) + s.text.replaceAll("$", "\0");
       text += s.text;
       if (s.quoted) quoted = true;
       else if (/[*?[]/.test(s.text)) glob = true;
       if (!s.quoted && s.text.includes("{")) braces = true;
       if (s.escapes === true) escapes = true;
+    } else if (s.kind === "var" && s.raw.endsWith("]}") && elementsOf(s.raw, vars) !== undefined) {
+      // `${x[@]}`, `${x[*]}`, `${x[N]}` of an array (or scalar) of literal words.
+      const { elements, each } = elementsOf(s.raw, vars)!;
+      const v = elements.join(" ");
+      spend(v.length);
+      // A value is not expanded again: a `$` in it is printed as it is.
+      if (v.includes("$")) masked = (masked ?? text) + v.replaceAll("$", "\0");
+      text += v;
+      valued = true;
+      if (s.quoted) quoted = true;
+      else if (/[*?[]/.test(v)) glob = true;
+      if (!noSplit && (s.quoted ? each && elements.length > 1 : /\s/.test(v))) split = true;
     } else if (s.kind === "var") {
       const v = vars.get(s.name) ??
         // An unset IFS splits on blanks: `rm${IFS}-rf${IFS}/` is `rm -rf /`.
@@ -54,8 +87,13 @@ export function resolveWord(
       if (v !== undefined && /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/.test(s.raw)) {
         // A few characters can stand for a long value: counted before it is appended.
         spend(v.length);
+        // A value is not expanded again: a `$` in it is printed as it is (`x='$T'; echo "$x"`).
+        if (v.includes("$")) masked = (masked ?? text) + v.replaceAll("$", "\0");
         text += v;
+        valued = true;
         if (!s.quoted && !noSplit && /\s/.test(v)) split = true;
+        // An unquoted value is globbed too.
+        if (!s.quoted && /[*?[]/.test(v)) glob = true;
       } else {
         text += s.raw;
         dynamic = true;
@@ -69,6 +107,7 @@ export function resolveWord(
       // `<(...)` becomes one `/dev/fd/N` name; `$(...)`, backticks and `$((...))` are split.
       if (!s.quoted && !noSplit && s.sub.kind !== "process") splits = true;
     }
+    if (masked !== null && masked.length < text.length) masked += text.slice(at);
   }
   const base = {
     dynamic,
@@ -78,10 +117,63 @@ export function resolveWord(
     substituted: subs.length > 0,
     subs,
     ...(splits ? { splits: true as const } : {}),
+    ...(valued ? { valued: true as const } : {}),
   };
-  const texts = split ? text.split(/\s+/).filter((t) => t !== "") : [text];
+  const words = wordsOf(text, split, braces && !noSplit);
+  if (masked === null) return words.map((t) => ({ ...base, text: t }));
+  const maskedWords = wordsOf(masked, split, braces && !noSplit);
+  return words.map((t, i) => {
+    const m = maskedWords.length === words.length ? maskedWords[i] : undefined;
+    return m === undefined || m === t ? { ...base, text: t } : { ...base, text: t, expansions: m };
+  });
+}
+
+/** A resolved text as words: split at blanks when `split`, then brace-expanded when `braces`. */
+function wordsOf(t: string, split: boolean, braces: boolean): string[] {
+  const texts = split ? t.split(/\s+/).filter((w) => w !== "") : [t];
   // Brace expansion comes first in the shell, but splitting the result the
   // other way round gives the same words for what is judged here.
-  const words = braces && !noSplit ? texts.flatMap((t) => expandBraces(t)) : texts;
-  return words.map((t) => ({ ...base, text: t }));
+  return braces ? texts.flatMap((w) => expandBraces(w)) : texts;
+}
+
+/**
+ * A word that is only `"${NAME[@]}"` of an array of literal words: one
+ * argument per element, blanks inside an element kept (`cmd=(bash -c 'rm -rf ~');
+ * "${cmd[@]}"` runs bash with the script as one word); else null.
+ */
+function wholeArray(
+  word: ShellWord,
+  vars: ReadonlyMap<string, string>,
+  noSplit: boolean,
+): string[] | null {
+  const s = word.segments.length === 1 ? word.segments[0]! : null;
+  if (noSplit || s === null || s.kind !== "var" || !s.quoted || !s.raw.endsWith("[@]}")) {
+    return null;
+  }
+  const m = s.raw.match(/^\$\{([A-Za-z_][A-Za-z0-9_]*)\[@\]\}$/);
+  const list = m === null ? undefined : vars.get(arrayKey(m[1]!));
+  return list === undefined ? null : list.split("\0");
+}
+
+/**
+ * The elements `${NAME[@]}`, `${NAME[*]}` or `${NAME[N]}` expands to when
+ * NAME holds literal words (an array, or a scalar: its element 0), with
+ * `each` when quoted they stay separate words (`[@]`); undefined when not
+ * known. An element holding a blank is not known: splitting would cut it.
+ */
+function elementsOf(
+  raw: string,
+  vars: ReadonlyMap<string, string>,
+): { elements: string[]; each: boolean } | undefined {
+  const m = raw.match(/^\$\{([A-Za-z_][A-Za-z0-9_]*)\[(@|\*|[0-9]+)\]\}$/);
+  if (m === null) return undefined;
+  const array = vars.get(arrayKey(m[1]!))?.split("\0");
+  const scalar = vars.get(m[1]!);
+  const all = array ?? (scalar !== undefined ? [scalar] : undefined);
+  if (all === undefined || (array !== undefined && all.some((e) => /\s/.test(e)))) {
+    return undefined;
+  }
+  if (m[2] === "@" || m[2] === "*") return { elements: all, each: m[2] === "@" };
+  const e = all[Number(m[2])];
+  return e === undefined ? undefined : { elements: [e], each: false };
 }

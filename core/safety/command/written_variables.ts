@@ -106,9 +106,20 @@ export function secretKey(name: string): string {
   return `\0secret:${name}`;
 }
 
-/** The variable an {@linkcode integerKey} or {@linkcode secretKey} stands for; else the key. */
+/**
+ * The key under which the variables map records the elements of an array
+ * set to literal words (`x=(a b)`), joined by NUL (which no element holds),
+ * for `${x[@]}`, `${x[*]}` and `${x[N]}`; NAME itself holds element 0, as
+ * `$x` reads it. A NUL starts it, as {@linkcode integerKey}'s does.
+ */
+export function arrayKey(name: string): string {
+  return `\0array:${name}`;
+}
+
+/** The variable an {@linkcode integerKey}, {@linkcode secretKey} or {@linkcode arrayKey} stands for; else the key. */
 export function keyName(key: string): string {
   if (key.startsWith("\0integer:")) return key.slice(9);
+  if (key.startsWith("\0array:")) return key.slice(7);
   return key.startsWith("\0secret:") ? key.slice(8) : key;
 }
 

@@ -6,6 +6,7 @@
  * @module
  */
 import {
+  expandedText,
   type Findings,
   hasLong,
   hasShort,
@@ -22,7 +23,7 @@ import { DOCKER_GLOBAL_VALUES } from "./container.ts";
 import { grepPaths, searchPrintsNoLine } from "../programs/search.ts";
 import { fileContentSources } from "../programs/readers.ts";
 import { holdsSecretCopy, SECRET_VAR, secretArgsRule } from "./secret_args.ts";
-import { inDirs, isCredentialDir, isCredentialPath } from "../paths.ts";
+import { inDirs, isCredentialDir, isCredentialPath, isLiteralCredentialPath } from "../paths.ts";
 import { finderSelection } from "../programs/finders.ts";
 import { printsStoredSecret } from "./secret_stores.ts";
 
@@ -465,8 +466,10 @@ function credentialRule(inv: Invocation, out: Findings): void {
       // git's REV:PATH and :PATH name a file's content in a commit or the index.
       const inRepo = p === "git" && /^[^-][^:]*:|^:/.test(a) ? a.slice(a.lastIndexOf(":") + 1) : "";
       const places = inv.dirs === undefined ? null : inDirs(path, inv.dirs);
+      // A word whose glob characters were quoted names a file by those characters.
+      const named = literalWord(inv, a) ? isLiteralCredentialPath : isCredentialPath;
       if (
-        (places === null ? isCredentialPath(path) : places.some(isCredentialPath)) ||
+        (places === null ? named(path) : places.some((q) => named(q))) ||
         (inRepo !== "" && isCredentialPath(inRepo))
       ) {
         out.dangerous(
@@ -512,10 +515,17 @@ function credentialRule(inv: Invocation, out: Findings): void {
   const sub = argv.filter((a) => !a.startsWith("-"));
   const pair = `${sub[0] ?? ""} ${sub[1] ?? ""}`.toLowerCase();
   if (
-    (p === "gh" &&
+    // GitHub's and GitLab's CLIs print the stored token (`auth token`, `auth status -t`, glab's
+    // `config get token`), as flyctl's `auth token` and `az acr login --expose-token` do.
+    ((p === "gh" || p === "glab") &&
       (pair === "auth token" ||
         (pair.startsWith("auth status") &&
           (hasShort(argv, "t") || hasLong(argv, "show-token"))))) ||
+    (p === "glab" && pair === "config get" && (sub[2] ?? "").toLowerCase() === "token") ||
+    ((p === "fly" || p === "flyctl") && pair === "auth token") ||
+    (p === "az" && pair === "acr login" && hasLong(argv, "expose-token")) ||
+    // Docker's credential helpers print the stored secret for the server named on stdin.
+    (/^docker-credential-[a-z0-9-]+$/.test(p) && sub[0] === "get") ||
     (p === "git" && (pair === "credential fill" || /^credential-[a-z0-9-]+ get$/.test(pair))) ||
     (/^git-credential-[a-z0-9-]+$/.test(p) && sub[0] === "get") ||
     (/^(?:jq|gojq|yq)$/.test(p) && argv.some((a) => SECRET_ENV_READ.test(a))) ||
@@ -528,6 +538,9 @@ function credentialRule(inv: Invocation, out: Findings): void {
       )) ||
     (p === "az" && pair === "account get-access-token") ||
     (p === "heroku" && /^auth:token/.test(sub[0] ?? "")) ||
+    // A platform's config var named like a secret, printed alone (as `printenv NAME`).
+    (((p === "heroku" && sub[0] === "config:get") || (p === "netlify" && sub[0] === "env:get")) &&
+      sub.slice(1).some((n) => SECRET_ENV_NAME.test(n))) ||
     (p === "security" &&
       /^(?:find-generic-password|find-internet-password|dump-keychain|export)$/.test(
         sub[0] ?? "",
@@ -554,6 +567,14 @@ function credentialRule(inv: Invocation, out: Findings): void {
     argv.some((a) => /\bHistorySavePath\b/i.test(a)) ||
     (p === "cmdkey" && argv.some((a) => /^\/list/i.test(a))) ||
     (p === "get-storedcredential" || p === "mimikatz") ||
+    // PowerShell's SecretManagement and Az.KeyVault print a secret's value with -AsPlainText
+    // (any prefix PowerShell accepts from `-as`), as `az keyvault secret show` does.
+    ((p === "get-secret" || p === "get-azkeyvaultsecret") &&
+      argv.some((a) =>
+        /^-as[a-z]*(?::\$?true)?$/i.test(a) && "asplaintext".startsWith(
+          a.slice(1).replace(/:.*$/, "").toLowerCase(),
+        )
+      )) ||
     (p === "reg" && /^save$/i.test(sub[0] ?? "") &&
       argv.some((a) => /\\(?:sam|security|system)$/i.test(a))) ||
     (p === "printenv" && sub.some((n) => SECRET_ENV_NAME.test(n))) ||
@@ -567,7 +588,8 @@ function credentialRule(inv: Invocation, out: Findings): void {
   }
   if (
     (PRINTERS.has(p) || OUTPUT_CMDLETS.has(p)) &&
-    argv.some((a) => SECRET_VAR.test(a) || holdsSecretCopy(a, inv.vars))
+    // A quoted or escaped `$` is printed as it is (`echo 'Set $GITHUB_TOKEN in CI'`).
+    inv.args.map(expandedText).some((a) => SECRET_VAR.test(a) || holdsSecretCopy(a, inv.vars))
   ) {
     out.dangerous("credential_exposure", `${p}: prints a secret-named variable`);
   }
@@ -882,4 +904,18 @@ export function dataRule(inv: Invocation, out: Findings): void {
   secretArgsRule(inv, out);
   sqlRule(inv, out);
   infraRule(inv, out);
+}
+
+/**
+ * True when `text` is one of the invocation's words and every word of that
+ * text is as written: no glob, unknown part or variable's value in it.
+ */
+function literalWord(inv: Invocation, text: string): boolean {
+  let seen = false;
+  for (const a of inv.args) {
+    if (a.text !== text) continue;
+    if (a.glob || a.dynamic || a.valued === true) return false;
+    seen = true;
+  }
+  return seen;
 }

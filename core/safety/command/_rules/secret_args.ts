@@ -10,7 +10,7 @@
  * @module
  */
 import { secretKey } from "../written_variables.ts";
-import type { Findings, Invocation } from "../invocation.ts";
+import { expandedText, type Findings, type Invocation } from "../invocation.ts";
 
 /**
  * A secret-named variable expanded in a word (`$X_TOKEN`, `${DB_PASSWORD}`, `$env:API_KEY`).
@@ -122,7 +122,7 @@ export function secretArgsRule(inv: Invocation, out: Findings): void {
     out.dangerous("credential_exposure", `${p}: prints a secret-named variable fed on stdin`);
   }
   if (NOT_JUDGED.has(p)) return;
-  if (inv.args.some((a) => SECRET_VAR.test(a.text))) {
+  if (inv.args.some((a) => SECRET_VAR.test(expandedText(a)))) {
     out.review(`${p}: a secret-named variable is an argument, which errors and output may print`);
   }
 }

@@ -127,11 +127,16 @@ const SUB: Record<string, readonly OptionSpec[]> = {
   // `stash list`/`reflog` take log options and `stash show` diff options (`--output` writes).
   stash: LOG,
   reflog: LOG,
+  // blame and annotate parse revision options too: `--output FILE` writes the blame there.
   blame: [
     { long: ["contents", "date", "ignore-rev", "ignore-revs-file"], short: "SL", arity: "value" },
     { long: ["textconv"], arity: "none", effect: "runs" },
+    { long: ["output"], arity: "value", effect: "writes" },
   ],
-  annotate: [{ long: ["textconv"], arity: "none", effect: "runs" }],
+  annotate: [
+    { long: ["textconv"], arity: "none", effect: "runs" },
+    { long: ["output"], arity: "value", effect: "writes" },
+  ],
   "cat-file": [
     { long: ["textconv", "filters"], arity: "none", effect: "runs" },
     { long: ["path"], arity: "value" },

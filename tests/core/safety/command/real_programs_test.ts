@@ -967,3 +967,248 @@ Deno.test({
     });
   },
 });
+
+Deno.test({
+  name:
+    "bash: NAME=(words) is an array, not a subshell; its substitutions run and ${NAME[i]} reads its elements",
+  ignore: !programRuns("bash", ["--version"]),
+  fn: async () => {
+    await using dir = await tempDir();
+    await Deno.mkdir(`${dir.path}/.ssh`);
+    await Deno.writeTextFile(`${dir.path}/.ssh/id_rsa`, `${SECRET}\n`);
+    await Deno.writeTextFile(`${dir.path}/notes.txt`, "plain\n");
+    const made = async (cmd: string): Promise<boolean> => {
+      await Deno.remove(`${dir.path}/made`).catch(() => {});
+      await run("bash", ["-c", cmd], dir.path);
+      return await Deno.stat(`${dir.path}/made`).then(() => true, () => false);
+    };
+    // The element words run nothing: read_only (they were `obfuscated_exec`).
+    for (const cmd of ["files=(touch made)", "x=(\n touch\n made\n)", "x+=(touch made)"]) {
+      assert.equal(await made(cmd), false, cmd);
+      assert.equal(classifyCommand(cmd).class, "read_only", cmd);
+    }
+    // Controls: a substitution among the elements runs, and so do the elements expanded as a command.
+    for (
+      const cmd of ["x=($(touch made))", 'x=(touch made); "${x[@]}"', "x=(touch made); ${x[*]}"]
+    ) {
+      assert.equal(await made(cmd), true, cmd);
+      assert.notEqual(classifyCommand(cmd).class, "read_only", cmd);
+    }
+    await heldToBash(
+      [
+        'x=(.ssh/id_rsa); cat "${x[0]}"',
+        'x=(notes.txt .ssh/id_rsa); cat "${x[@]}"',
+        "x=(notes.txt); x+=(.ssh/id_rsa); cat ${x[1]}",
+        'x=.ssh/id_rsa; cat "${x[0]}"',
+        'x=.ssh/id_rsa; cat "${x[@]}"',
+        'declare -a x=(.ssh/id_rsa); cat "${x[0]}"',
+      ],
+      dir.path,
+      { prints: true },
+    );
+    await heldToBash(
+      [
+        'x=(notes.txt .ssh/id_rsa); cat "${x[0]}"',
+        'x=(notes.txt); cat "${x[@]}"',
+        'x=.ssh/id_rsa; cat "${x[1]}" < notes.txt',
+      ],
+      dir.path,
+      { prints: false },
+    );
+  },
+});
+
+Deno.test({
+  name:
+    "a quoted *, ? or [ is a plain character: a sed or awk script holding .* names no dotfile, an unquoted glob does",
+  ignore: !programRuns("bash", ["--version"]) || !programRuns("sed", ["--version"]) ||
+    (!programRuns("awk", ["-W", "version"]) && !programRuns("awk", ["--version"])),
+  fn: async () => {
+    await using dir = await tempDir();
+    await Deno.writeTextFile(`${dir.path}/.env`, `TOKEN=${SECRET}\n`);
+    await Deno.writeTextFile(`${dir.path}/file`, "a/b.c\n");
+    // Were dangerous (the script's `.*` was matched against .env as a glob).
+    await heldToBash(
+      [
+        "sed 's/.*/X/' file",
+        "sed 's/a/*/' file",
+        "sed -n 's/.*/X/p' file",
+        "awk '/.*/' file",
+        "sed 's|.*/||' file",
+      ],
+      dir.path,
+      { prints: false, orElse: "read_only" },
+    );
+    // Controls: the same characters unquoted are globs that pick up .env; so is a variable's value.
+    await heldToBash(
+      [
+        "sed -n p .e*",
+        "awk 1 ./.e?v",
+        "cat ./.[e]nv",
+        'for f in .e*; do sed -n p "$f"; done',
+        "x='.e*'; sed -n p $x",
+      ],
+      dir.path,
+      { prints: true },
+    );
+  },
+});
+
+Deno.test({
+  name:
+    "git's read subcommands that parse revision options write --output FILE: blame and annotate too",
+  ignore: !programRuns("git", ["--version"]),
+  fn: async () => {
+    await using dir = await tempDir();
+    const git = (args: string[]) =>
+      run("git", ["-c", "user.name=t", "-c", "user.email=t@e.invalid", ...args], dir.path);
+    await git(["init", "-q"]);
+    await Deno.writeTextFile(`${dir.path}/f`, "one\n");
+    await git(["add", "f"]);
+    await git(["commit", "-q", "-m", "c"]);
+    const writes = async (argv: string[]): Promise<boolean> => {
+      await Deno.remove(`${dir.path}/OUT`).catch(() => {});
+      await git(argv);
+      return await Deno.stat(`${dir.path}/OUT`).then(() => true, () => false);
+    };
+    for (
+      const sub of [
+        ["blame", "f"],
+        ["annotate", "f"],
+        ["blame", "-L1,1", "f"],
+        ["log", "-1"],
+        ["show"],
+        ["shortlog", "HEAD"],
+        ["rev-list", "HEAD"],
+        ["reflog"],
+      ]
+    ) {
+      for (const out of [["--output=OUT"], ["--output", "OUT"]]) {
+        const argv = [...sub, ...out];
+        assert.equal(await writes(argv), true, `git ${argv.join(" ")} wrote no file`);
+        assert.notEqual(
+          classifyCommand(`git ${argv.join(" ")}`).class,
+          "read_only",
+          argv.join(" "),
+        );
+      }
+      // Control: the same subcommand without --output writes nothing and is read_only.
+      assert.equal(await writes(sub), false, sub.join(" "));
+      assert.equal(classifyCommand(`git ${sub.join(" ")}`).class, "read_only", sub.join(" "));
+    }
+  },
+});
+
+Deno.test({
+  name: "bash: a for loop over a variable known here runs its body with the variable's words",
+  ignore: !programRuns("bash", ["--version"]),
+  fn: async () => {
+    await using dir = await tempDir();
+    await Deno.mkdir(`${dir.path}/.ssh`);
+    await Deno.writeTextFile(`${dir.path}/.ssh/id_rsa`, `${SECRET}\n`);
+    await Deno.writeTextFile(`${dir.path}/notes.txt`, "plain\n");
+    // Were read_only: the loop's list was read as written (`$x`), not as its value.
+    await heldToBash(
+      [
+        'x=.ssh/id_rsa; for f in $x; do cat "$f"; done',
+        'x="notes.txt .ssh/id_rsa"; for f in $x; do cat "$f"; done',
+        'x=(notes.txt .ssh/id_rsa); for f in "${x[@]}"; do cat "$f"; done',
+      ],
+      dir.path,
+      { prints: true },
+    );
+    await heldToBash(
+      [
+        'x=(notes.txt); for f in "${x[@]}"; do cat "$f"; done',
+        'x=.ssh/id_rsa; for f in "${x}.pub"; do cat "$f" 2>/dev/null; done',
+      ],
+      dir.path,
+      { prints: false, orElse: "read_only" },
+    );
+  },
+});
+
+Deno.test({
+  name: "a quoted or escaped $ is printed as it is: echo '$GITHUB_TOKEN' prints no token",
+  ignore: !programRuns("bash", ["--version"]),
+  fn: async () => {
+    await using dir = await tempDir();
+    await Deno.writeTextFile(`${dir.path}/ci.yml`, "token: $GITHUB_TOKEN\n");
+    const env = { GITHUB_TOKEN: SECRET, PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin" };
+    // Were dangerous (echo, printf) or review (grep): the `$` is a literal character here.
+    await heldToBash(
+      [
+        "echo '$GITHUB_TOKEN'",
+        "echo 'Set $GITHUB_TOKEN in your CI settings'",
+        'echo "Set \\$GITHUB_TOKEN first"',
+        "printf '%s\\n' 'export GITHUB_TOKEN=$GITHUB_TOKEN'",
+        "echo $'\\x24GITHUB_TOKEN'",
+        "grep -n '$GITHUB_TOKEN' ci.yml",
+        // A variable's value is not expanded again.
+        "x='$GITHUB_TOKEN'; echo \"$x\"",
+        "for t in '$GITHUB_TOKEN'; do echo $t; done",
+        "x=('$GITHUB_TOKEN'); echo ${x[0]}",
+      ],
+      dir.path,
+      { prints: false, env, orElse: "read_only" },
+    );
+    // Controls: expanded, in any quoting, beside a literal one too.
+    await heldToBash(
+      [
+        "echo $GITHUB_TOKEN",
+        'echo "$GITHUB_TOKEN"',
+        'echo "token: ${GITHUB_TOKEN}"',
+        "echo '$X' $GITHUB_TOKEN",
+        "echo '$X'\"$GITHUB_TOKEN\"",
+        'x=$GITHUB_TOKEN; echo "$x"',
+        "for t in $GITHUB_TOKEN; do echo $t; done",
+        "x=($GITHUB_TOKEN); echo ${x[0]}",
+      ],
+      dir.path,
+      { prints: true, env },
+    );
+  },
+});
+
+Deno.test({
+  name:
+    "an array of globs stands for the files they match; a zsh qualifier list in it is read as one",
+  ignore: !programRuns("bash", ["--version"]) || !programRuns("zsh", ["--version"]),
+  fn: async () => {
+    await using dir = await tempDir();
+    await Deno.mkdir(`${dir.path}/.ssh`);
+    await Deno.writeTextFile(`${dir.path}/.ssh/id_rsa`, `${SECRET}\n`);
+    await Deno.writeTextFile(`${dir.path}/notes.txt`, "plain\n");
+    await heldToBash(['x=(.ssh/*); cat "${x[@]}"', "x=(.ssh/id_*); cat $x"], dir.path, {
+      prints: true,
+    });
+    await heldToBash(['x=(*.txt); cat "${x[@]}"'], dir.path, {
+      prints: false,
+      orElse: "read_only",
+    });
+    // "${x[@]}" gives one word per element, blanks kept: the script is bash's one -c word.
+    await heldToBash(
+      [
+        "x=(bash -c 'cat .ssh/id_rsa'); \"${x[@]}\"",
+        // `[N]=value` places an element (a reader put after its file still runs first).
+        'x=([1]=.ssh/id_rsa [0]=cat); "${x[@]}"',
+      ],
+      dir.path,
+      { prints: true },
+    );
+    const made = async (cmd: string): Promise<boolean> => {
+      await Deno.remove(`${dir.path}/made`).catch(() => {});
+      await run("zsh", ["-fc", cmd], dir.path);
+      return await Deno.stat(`${dir.path}/made`).then(() => true, () => false);
+    };
+    // A qualifier list runs nothing (was obfuscated_exec, read as a subexpression)...
+    for (const cmd of ["x=(*(.))", "x=(**/*.txt(.N))"]) {
+      assert.equal(await made(cmd), false, cmd);
+      assert.equal(classifyCommand(cmd).class, "read_only", cmd);
+    }
+    // ...unless it holds code, which runs for each file and is judged.
+    const code = "x=(*(e:'touch made':))";
+    assert.equal(await made(code), true, code);
+    assert.notEqual(classifyCommand(code).class, "read_only", code);
+  },
+});
