@@ -552,9 +552,18 @@ function assignmentValid(minLength: number, upperEnv = false) {
     if (PASSWORD_NAME.test(name) && isPasswordLookAlike(secret)) return true;
     if (PREFIXED_CREDENTIAL_NAME.test(name) && isLongKeyMaterial(secret)) return true;
     // A credential name overrides the digest and UUID look-alikes.
-    return isHexOrUuid(secret) && (upperEnv || CREDENTIAL_NAME.test(name));
+    return isHexOrUuid(secret) && (upperEnv || ENV_NAME.test(name) || CREDENTIAL_NAME.test(name));
   };
 }
+
+/**
+ * An environment variable's name (`RAILWAY_TOKEN`, `SNYK_TOKEN`): upper case
+ * whatever syntax assigns it, as `env` prints it and as a compose file's
+ * `environment:` map, `docker inspect`'s and `doppler secrets download`'s
+ * JSON, or a JSON string's `NAME\u003dvalue` hold it. Under such a secret
+ * name a hex or UUID value is the token, as it is after `NAME=`.
+ */
+const ENV_NAME = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/;
 
 /**
  * A name ending in `_PASS` (`DB_PASS`, `SMTP_PASS`) is also a compiler or
