@@ -663,7 +663,7 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
       const h = [...s].map((c) => HEX[c.charCodeAt(0) % 16]).join("");
       const u = [h.slice(0, 8), h.slice(8, 12), h.slice(12, 16), h.slice(16, 20), h.slice(20, 32)]
         .join("-");
-      const text = [`  RAILWAY_TOKEN: ${u}`, `{"SNYK_TOKEN": "${u}"}`][s.charCodeAt(0) & 1]!;
+      const text = [`  RAILWAY_TOKEN: ${u}`, `{"RAILWAY_API_TOKEN": "${u}"}`][s.charCodeAt(0) & 1]!;
       return { text, secret: u, core: u.slice(0, 13) };
     }
     const text = [

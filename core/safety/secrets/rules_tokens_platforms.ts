@@ -4,13 +4,12 @@
  * about formats only): Cast AI, Chief Tools, Apify, Portainer, Appwrite,
  * WooCommerce, Statsig, ArcGIS, Instagram, OpenAI session keys, LlamaCloud, Twitch chat
  * tokens, `sk_` + 32-hex keys (Clearbit, IEX Cloud), Neptune's base64 JSON
- * token, a docker config JSON in base64 (review80), TeamCity's `TCV2` token
- * and a SoftLayer key inside its API URL, as
+ * token, TeamCity's `TCV2` token and a SoftLayer key inside its API URL, as
  * rows of the vendor table's prefixed shape ({@linkcode prefixed}). Spread
  * into the main table. Pure: data only.
  * @module
  */
-import { decodeBase64Loose, isBase64UserPass } from "./checks.ts";
+import { decodeBase64Loose } from "./checks.ts";
 import type { SecretRule } from "./rule.ts";
 import { prefixed } from "./rules_vendor.ts";
 
@@ -34,28 +33,6 @@ function isNeptuneToken(s: string): boolean {
   try {
     const o = JSON.parse(text) as Record<string, unknown>;
     return typeof o.api_address === "string" && typeof o.api_key === "string";
-  } catch {
-    return false;
-  }
-}
-
-/**
- * True when base64 text decodes to a docker config JSON (`{"auths": {...}}`) one of whose
- * registries holds a credential: a base64 `user:password` `auth`, a `password` or an
- * `identitytoken`.
- */
-function isDockerConfigWithAuth(s: string): boolean {
-  const text = decodeBase64Loose(s);
-  if (text === null) return false;
-  try {
-    const auths = (JSON.parse(text) as { auths?: unknown }).auths;
-    if (typeof auths !== "object" || auths === null) return false;
-    return Object.values(auths as Record<string, unknown>).some((entry) => {
-      if (typeof entry !== "object" || entry === null) return false;
-      const e = entry as Record<string, unknown>;
-      return (typeof e.auth === "string" && isBase64UserPass(e.auth)) ||
-        [e.password, e.identitytoken].some((v) => typeof v === "string" && v.length >= 4);
-    });
   } catch {
     return false;
   }
@@ -269,21 +246,6 @@ export const PLATFORM_TOKEN_RULES: readonly SecretRule[] = [
       max: 1024,
     }),
     validate: isNeptuneToken,
-  },
-  {
-    ...prefixed({
-      kind: "docker_config_auth",
-      title: "Docker config JSON in base64",
-      description:
-        'A whole docker `config.json` in base64 (`eyJhdXRocyI6...`, `{"auths":` compact or indented): a Kubernetes `.dockerconfigjson` as `kubectl get secret -o jsonpath` prints it, or a CI variable; found when a registry in it holds an `auth`, `password` or `identitytoken`.',
-      // The base64 of `{"auths":`, `{\n  "auths":`, `{\n\t"auths` and `{\n    "auths`.
-      keywords: ["eyjhdxrocyi6", "ewogicjhdxrocyi6", "ewojimf1dghz", "ewogicagimf1dghz"],
-      body:
-        "(?:eyJhdXRocyI6|ewogICJhdXRocyI6|ewoJImF1dGhz|ewogICAgImF1dGhz)[A-Za-z0-9+/]{16,8000}={0,2}",
-      cls: String.raw`A-Za-z0-9+\/=`,
-      max: 8020,
-    }),
-    validate: isDockerConfigWithAuth,
   },
   prefixed({
     kind: "teamcity_access_token",
