@@ -2449,8 +2449,10 @@ export const SECRET_RULES: readonly SecretRule[] = [
     description:
       "`https://TOKEN@github.com/...` (also gitlab.com, bitbucket.org, dev.azure.com, and a GitHub Enterprise or self-managed GitLab host, `github.<company>.<tld>`, `gitlab.<company>.<tld>`): a git host reads a lone userinfo of 20 or more token characters, with a digit and mixed case, 40 hex digits or an Azure DevOps token's 52 lower-case base32 characters, as an access token.",
     keywords: ["@github.", "@gitlab.", "@bitbucket.org", "@dev.azure.com"],
+    // `git config -l` prints the URL inside a key (`url.https://TOKEN@github.com/.insteadof=`,
+    // `credential.https://...`, `http.https://...`): the section's `.` may precede the scheme.
     pattern:
-      /(?<![A-Za-z0-9+.-](?<!\\[A-Za-z0-9+.-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:https?|git\+https):\/\/(?<s>[A-Za-z0-9_\-]{20,255})@(?:git(?:hub|lab)\.(?:com|[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){1,8})|bitbucket\.org|dev\.azure\.com)(?![A-Za-z0-9.\-])/i,
+      /(?<![A-Za-z0-9+.-](?<!\\[A-Za-z0-9+.-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}|(?:^|[^A-Za-z0-9_]|\\[nrt])(?:url|http|credential)\.))(?:https?|git\+https):\/\/(?<s>[A-Za-z0-9_\-]{20,255})@(?:git(?:hub|lab)\.(?:com|[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){1,8})|bitbucket\.org|dev\.azure\.com)(?![A-Za-z0-9.\-])/i,
     before: 280,
     after: 20,
     priority: 1,
