@@ -774,6 +774,21 @@ const GENERIC_EXCLUDED = String.raw`\s"'\x60,;\\<>()\[\]{}=\x00-\x08\x0e-\x1f\x7
 /** What ends a bare password in a configuration file (a class body). */
 const PASSWORD_EXCLUDED = String.raw`\s"'\x60,;\\<>()\[\]{}=#\x00-\x08\x0e-\x1f\x7f`;
 
+/**
+ * The rest of a bare password or key that a bracket, `<`, `>` or `,` cut, when it
+ * runs to the end of its line: a generated password drawn from symbols
+ * (`db_password: Xk9m2Q<pL,z8}Wq`) is the whole rest of its YAML or INI
+ * line, where the pattern stops at the first such character (code's
+ * brackets and lists end there) and the rest was printed. Tried after an
+ * accepted match only, so it widens a finding and never adds one. Not taken:
+ * a blank before the line's end (`pw1, # note`, `{password: pw, user}`), no
+ * letter or digit after the mark (`pw9);`), or the next `name=` after it
+ * (`password=pw9,user=bob`). At most 256 characters, so a streamed scan,
+ * whose overlap is longer, sees the line's end as the whole input does.
+ */
+const SYMBOL_CUT_TAIL = String
+  .raw`(?:[,<>{}()\[\]](?![A-Za-z_][A-Za-z0-9_.\-]{0,64}=)(?=[^\s"'\x60\\]{0,255}?[A-Za-z0-9])[^\s"'\x60\\]{0,255}(?=\r?\n|\\[nr]|"|$))?`;
+
 /** `name: value`, `name = "value"`, `"name": "value"` under a secret-like name. */
 const GENERIC_ASSIGNMENT: SecretRule = {
   kind: "generic_secret",
@@ -802,7 +817,7 @@ const GENERIC_ASSIGNMENT: SecretRule = {
   before: 64,
   after: VALUE_MAX + 140,
   priority: 1,
-  extend: formTail(GENERIC_EXCLUDED, ";"),
+  extend: new RegExp(formTail(GENERIC_EXCLUDED, ";").source + SYMBOL_CUT_TAIL),
   wrapped: WRAPPED_TAIL,
   minEntropy: 3,
   validate: (s, g) =>
@@ -1223,7 +1238,7 @@ const PASSWORD_CONFIG: SecretRule = {
   before: 64,
   after: VALUE_MAX + 140,
   priority: 1,
-  extend: formTail(PASSWORD_EXCLUDED, ";#"),
+  extend: new RegExp(formTail(PASSWORD_EXCLUDED, ";#").source + SYMBOL_CUT_TAIL),
   wrapped: WRAPPED_TAIL,
   // Cheapest first: a hostile `password: password: ...` costs a character test a hit.
   validate: (s, g) =>
