@@ -17,6 +17,7 @@ import type { CopyMemory } from "./copies.ts";
 import { findSecretsIn, isHeadKind, type RawFinding, type SecretEngine } from "./engine.ts";
 import { judgeDumps } from "./dumps.ts";
 import { foldAlphabets, isFoldKind } from "./fold_rules.ts";
+import { extendPieces } from "./pieces.ts";
 import { extendWraps, type ExtendWrapsOptions, type JoinedValue, joinOverlaps } from "./wraps.ts";
 
 /** Bytes of the head's line read before it (the rules' look-behinds read a few). */
@@ -105,7 +106,7 @@ export function joinAndRemember(
 ): RawFinding[] {
   const dumps = judgeDumps(engine, bytes, headed);
   const folds = judgeFolds(engine, bytes, dumps.rest, options);
-  const { findings, joined } = extendWraps(bytes, folds.findings, {
+  const { findings, joined } = extendWraps(bytes, extendPieces(bytes, folds.findings), {
     skip: engine.armoredKinds,
     ...options,
   });
