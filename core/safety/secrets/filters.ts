@@ -40,7 +40,9 @@ import { shannonEntropy } from "./checks.ts";
 
 /**
  * Words and shapes that mark a value as documentation: `your-key-here`,
- * `<token>`, `[api key]`, `${VAR}`, `{{ var }}`, `%s`, `__TOKEN__`, `example`,
+ * `<token>`, `[api key]` (also cut before its `]`: `[your token`; cut so
+ * and holding a digit, it is a value that opens with a symbol, `[av0iwciVyX@E:Em`),
+ * `${VAR}`, `{{ var }}`, `%s`, `__TOKEN__`, `example`,
  * `changeme`, `fake`, `not-a-real-key`, `todo`, an ellipsis (masked non-ASCII
  * arrives as DEL) and an existing `[REDACTED:` marker. A reference inside a
  * value is one only when well formed (`${NAME}`, `${NAME:-x}`, `{{ name }}`,
@@ -51,7 +53,7 @@ import { shannonEntropy } from "./checks.ts";
  * is part of a random value, not a format directive.
  */
 const PLACEHOLDER_WORDS =
-  /example|placeholder|your[_-]?(?:own[_-]?)?(?:api|access|secret|token|key|pass|app|client|auth|private|real|actual|account|service|org|project|bot|user|db|database|webhook|signing|env)|^your[_-]|[_-]here$|changeme|change[_-]me|redacted|dummy|sample|fake|not[_-]?(?:a[_-]?)?real|not[_-]?a[_-]?secret|insert[_-]|replace[_-]?(?:me|with|this)|^todo|^fixme|^tbd$|<[^>]*>|^<|>$|^\[[^\]]*\]?$|^\$?\{\{|^\$\{|(?<![a-z0-9])%[sd]\b|%[sd](?=$|[^A-Za-z0-9!@#$%^&*()_=+\-])|^__[A-Za-z0-9_]*__$|\[redacted/i;
+  /example|placeholder|your[_-]?(?:own[_-]?)?(?:api|access|secret|token|key|pass|app|client|auth|private|real|actual|account|service|org|project|bot|user|db|database|webhook|signing|env)|^your[_-]|[_-]here$|changeme|change[_-]me|redacted|dummy|sample|fake|not[_-]?(?:a[_-]?)?real|not[_-]?a[_-]?secret|insert[_-]|replace[_-]?(?:me|with|this)|^todo|^fixme|^tbd$|<[^>]*>|^<|>$|^\[(?:[^\]]*\]|[^\]0-9]*)$|^\$?\{\{|^\$\{|(?<![a-z0-9])%[sd]\b|%[sd](?=$|[^A-Za-z0-9!@#$%^&*()_=+\-])|^__[A-Za-z0-9_]*__$|\[redacted/i;
 
 /** {@linkcode PLACEHOLDER_WORDS}, to visit each place it matches. */
 const PLACEHOLDER_WORDS_ALL = new RegExp(PLACEHOLDER_WORDS.source, "gi");
