@@ -106,13 +106,15 @@ export function joinAndRemember(
 ): RawFinding[] {
   const dumps = judgeDumps(engine, bytes, headed);
   const folds = judgeFolds(engine, bytes, dumps.rest, options);
-  const { findings, joined } = extendWraps(bytes, extendPieces(bytes, folds.findings), {
+  const pieces = extendPieces(bytes, folds.findings);
+  const { findings, joined } = extendWraps(bytes, pieces.findings, {
     skip: engine.armoredKinds,
     ...options,
   });
   memory.remember(bytes, findings);
   for (const j of folds.joined) memory.rememberValue(j.value, j.kind);
   for (const j of joined) memory.rememberValue(j.value, j.kind);
+  for (const j of pieces.joined) memory.rememberValue(j.value, j.kind);
   if (dumps.found.length === 0) return findings;
   for (const d of dumps.values) memory.rememberValue(d.value, d.kind);
   return joinOverlaps(mergeSorted(findings, dumps.found));

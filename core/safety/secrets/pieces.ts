@@ -3,7 +3,8 @@
  * key written as `("sk-proj-…"\n "…")` (Python's adjacent strings), `"…" +\n
  * "…"` (JavaScript, Java, Go, C#), `"…" . "…"` (PHP). A rule finds the first
  * piece, and the rest was printed. A finding that is a whole string is
- * extended over the pieces joined to it. Pure: no I/O.
+ * extended over the pieces joined to it, and the joined value is
+ * remembered, so every copy of the whole key is redacted too. Pure: no I/O.
  *
  * Decisions:
  * - The finding must be the whole of a string: the same quote (`"` or `'`,
@@ -46,7 +47,9 @@ interface Quote {
  * to it (see the module's decisions).
  * @param bytes The buffer the findings are in.
  * @param findings Findings sorted by start, non-overlapping.
- * @returns The findings, those extended reaching the end of their last piece.
+ * @returns The findings, those extended reaching the end of their last piece, and
+ * the joined value of each extended one (its pieces without the joins), for
+ * the copy memory.
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -54,25 +57,43 @@ interface Quote {
  * const text = 'key = ("Zq7kLm2xR9vT4wZp8K"\n       "Hd3Jf9Ks2Lq8")';
  * const bytes = new TextEncoder().encode(text);
  * const r = extendPieces(bytes, [{ kind: "generic_secret", start: 8, end: 26 }]);
- * assert.equal(r[0]?.end, text.lastIndexOf('"'));
+ * assert.equal(r.findings[0]?.end, text.lastIndexOf('"'));
+ * assert.equal(new TextDecoder().decode(r.joined[0]?.value), "Zq7kLm2xR9vT4wZp8KHd3Jf9Ks2Lq8");
  * ```
  */
-export function extendPieces(bytes: Uint8Array, findings: readonly RawFinding[]): RawFinding[] {
+export function extendPieces(bytes: Uint8Array, findings: readonly RawFinding[]): PiecesResult {
   let out: RawFinding[] | null = null;
+  const joined: PiecesResult["joined"] = [];
   for (let i = 0; i < findings.length; i++) {
     const f = findings[i]!;
-    const end = piecesEnd(bytes, f.start, f.end);
-    if (end === f.end) continue;
+    const spans = pieceSpans(bytes, f.start, f.end);
+    if (spans.length === 0) continue;
+    const end = spans[spans.length - 1]![1];
     out ??= findings.slice();
     out[i] = { kind: f.kind, start: f.start, end };
+    const parts = [bytes.subarray(f.start, f.end), ...spans.map(([a, b]) => bytes.subarray(a, b))];
+    const value = new Uint8Array(parts.reduce((n, x) => n + x.length, 0));
+    let at = 0;
+    for (const x of parts) {
+      value.set(x, at);
+      at += x.length;
+    }
+    joined.push({ kind: f.kind, value });
   }
-  return out === null ? findings as RawFinding[] : joinOverlaps(out);
+  return { findings: out === null ? findings as RawFinding[] : joinOverlaps(out), joined };
 }
 
-/** The end of the last piece joined to the string [start, end), or `end`. */
-function piecesEnd(bytes: Uint8Array, start: number, end: number): number {
+/** Findings with pieces followed, and each joined value (first piece and the rest, no joins). */
+export interface PiecesResult {
+  findings: RawFinding[];
+  joined: { kind: string; value: Uint8Array }[];
+}
+
+/** The [start, end) of each piece joined to the string [start, end), in order (none: empty). */
+function pieceSpans(bytes: Uint8Array, start: number, end: number): [number, number][] {
+  const spans: [number, number][] = [];
   const open = quoteBefore(bytes, start);
-  if (open === null || !isQuoteAt(bytes, end, open)) return end;
+  if (open === null || !isQuoteAt(bytes, end, open)) return spans;
   const reach = end + PIECES_REACH;
   let last = end;
   for (let n = 0; n < MAX_PIECES; n++) {
@@ -83,9 +104,10 @@ function piecesEnd(bytes: Uint8Array, start: number, end: number): number {
     if (p - from < 4 || p > reach || !isQuoteAt(bytes, p, open) || !isTokenPiece(bytes, from, p)) {
       break;
     }
+    spans.push([from, p]);
     last = p;
   }
-  return last;
+  return spans;
 }
 
 /** The quote that ends right before `at` (0 to 3 backslashes and `"` or `'`), or null. */

@@ -11,7 +11,7 @@ import { redactText } from "../../../../core/safety/secrets/redact.ts";
 import { scanStream } from "../../../../core/safety/secrets/stream.ts";
 import { WRAP_REACH } from "../../../../core/safety/secrets/wraps.ts";
 import { concatBytes, readerOf } from "../../../_helpers/byte_stream.ts";
-import { CONTEXTS, Rng, SAMPLES } from "../../../_helpers/secret_fixtures.ts";
+import { ALNUM, CONTEXTS, Rng, SAMPLES } from "../../../_helpers/secret_fixtures.ts";
 
 const engine = defaultEngine();
 const encoder = new TextEncoder();
@@ -75,11 +75,14 @@ Deno.test("extendPieces() leaves a finding that is not a whole string alone", ()
   const bytes = encoder.encode(text);
   const at = text.indexOf("Zq7");
   const f = { kind: "generic_secret", start: at, end: at + 18 };
-  assert.deepEqual(extendPieces(bytes, [f]), [f]);
+  assert.deepEqual(extendPieces(bytes, [f]).findings, [f]);
   // Positive control: the same string without the word before it is extended.
   const wholeText = 'k = "Zq7kLm2xR9vT4wZp8K"\n  "Hd3Jf9Ks2Lq8"';
   const g = { kind: "generic_secret", start: 5, end: 23 };
-  assert.equal(extendPieces(encoder.encode(wholeText), [g])[0]!.end, wholeText.lastIndexOf('"'));
+  assert.equal(
+    extendPieces(encoder.encode(wholeText), [g]).findings[0]!.end,
+    wholeText.lastIndexOf('"'),
+  );
 });
 
 Deno.test("a streamed scan joins the pieces as the whole input does, at every chunk boundary", async () => {
@@ -100,5 +103,17 @@ Deno.test("a streamed scan joins the pieces as the whole input does, at every ch
       assert.equal(streamed, redactText(engine, text).text, `pad ${pad}`);
       assert.ok(!streamed.includes(s.slice(125, 135)), `pad ${pad}: piece left`);
     }
+  }
+});
+
+Deno.test("a later copy of the joined value, whole and bare, is redacted too (every copy)", () => {
+  const rng = new Rng(8304);
+  const head = "Zq7" + rng.str(ALNUM, 20);
+  const rest = "Hd3" + rng.str(ALNUM, 17);
+  const text = `token := "${head}" +\n  "${rest}"\nlater: curl -d key=x ${head}${rest} done\n`;
+  for (const [ctx, wrap] of [["raw", (x: string) => x] as const, ...Object.entries(CONTEXTS)]) {
+    const r = redactText(engine, wrap(text));
+    assert.ok(!r.text.includes(rest.slice(0, 10)), `${ctx}: ${r.text}`);
+    assert.ok(r.text.includes("done"), ctx);
   }
 });
