@@ -508,6 +508,11 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
   },
   docker_config_auth: (r) => {
     const s = btoa(`robot:${r.str(ALNUM, 24)}`);
+    // One in three: the whole config in base64, as a Kubernetes `.dockerconfigjson` (review80).
+    if (s.charCodeAt(12) % 3 === 0) {
+      const whole = btoa(`{"auths":{"registry.internal.test":{"auth":"${s}"}}}`);
+      return { text: `  .dockerconfigjson: ${whole}`, secret: whole, core: coreOf(whole) };
+    }
     return {
       text: `{"auths": {"registry.internal.test": {"auth": "${s}"}}}`,
       secret: s,
@@ -651,6 +656,15 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
       const v = `${s.slice(0, 1 + (s.charCodeAt(30) & 1))}=${s.slice(2)}`;
       const text = [`api_key = ${v}`, `client_secret: ${v}`][s.charCodeAt(0) & 1]!;
       return { text, secret: v, core: v.slice(0, 12) };
+    }
+    // One in five of the rest: a UUID under an environment variable's name in a compose or
+    // JSON map (review80), its hex drawn from the same characters.
+    if (s.charCodeAt(29) % 5 === 0) {
+      const h = [...s].map((c) => HEX[c.charCodeAt(0) % 16]).join("");
+      const u = [h.slice(0, 8), h.slice(8, 12), h.slice(12, 16), h.slice(16, 20), h.slice(20, 32)]
+        .join("-");
+      const text = [`  RAILWAY_TOKEN: ${u}`, `{"RAILWAY_API_TOKEN": "${u}"}`][s.charCodeAt(0) & 1]!;
+      return { text, secret: u, core: u.slice(0, 13) };
     }
     const text = [
       `client_secret: ${s}`,
@@ -1249,6 +1263,12 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
     stripe_secret_key: [p("pk", "_live_", rng.str(ALNUM, 99)), p(SK, "_live_", "x".repeat(24))],
     mapbox_secret_token: [p("pk", ".eyJ", rng.str(URLSAFE, 60), ".", rng.str(URLSAFE, 22))],
     generic_secret: [
+      // review80: a UUID or digest under an upper-case name that is no secret's, or under a
+      // lower-case key (a program's field, as often an id).
+      `{"NEXT_CURSOR": "${uuid(rng)}"}`,
+      `  PAGE_TOKEN: ${uuid(rng)}`,
+      `  COMMIT_SHA: ${rng.str(HEX, 40)}`,
+      `{"railway_token": "${uuid(rng)}"}`,
       // review59: a full-width operator's look-alikes (another three-byte character, a
       // placeholder, a word).
       "token \u2192 Settings",
@@ -1490,7 +1510,12 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "Authorization: Bearer Token1234567",
       "uses Bearer OAuth2Token for auth",
     ],
-    docker_config_auth: [`{"auths": {"ghcr.io": {"auth": "${btoa(rng.str(ALNUM, 20))}"}}}`],
+    docker_config_auth: [
+      `{"auths": {"ghcr.io": {"auth": "${btoa(rng.str(ALNUM, 20))}"}}}`,
+      // review80: a whole config in base64 whose registries hold no credential (a helper keeps it).
+      btoa(`{"auths":{"ghcr.io":{}},"credsStore":"desktop"}`),
+      btoa(`{\n\t"auths": {\n\t\t"${rng.str(ALNUM, 8).toLowerCase()}.io": {}\n\t}\n}`),
+    ],
     url_credentials: [
       "const myURL = new URL('https://abc:xyz@example.com');",
       "// Prints https://a:b@c/",

@@ -40,7 +40,9 @@ import { shannonEntropy } from "./checks.ts";
 
 /**
  * Words and shapes that mark a value as documentation: `your-key-here`,
- * `<token>`, `[api key]`, `${VAR}`, `{{ var }}`, `%s`, `__TOKEN__`, `example`,
+ * `<token>`, `[api key]` (also cut before its `]`: `[your token`; cut so
+ * and holding a digit, it is a value that opens with a symbol, `[av0iwciVyX@E:Em`),
+ * `${VAR}`, `{{ var }}`, `%s`, `__TOKEN__`, `example`,
  * `changeme`, `fake`, `not-a-real-key`, `todo`, an ellipsis (masked non-ASCII
  * arrives as DEL) and an existing `[REDACTED:` marker. A reference inside a
  * value is one only when well formed (`${NAME}`, `${NAME:-x}`, `{{ name }}`,
@@ -51,7 +53,7 @@ import { shannonEntropy } from "./checks.ts";
  * is part of a random value, not a format directive.
  */
 const PLACEHOLDER_WORDS =
-  /example|placeholder|your[_-]?(?:own[_-]?)?(?:api|access|secret|token|key|pass|app|client|auth|private|real|actual|account|service|org|project|bot|user|db|database|webhook|signing|env)|^your[_-]|[_-]here$|changeme|change[_-]me|redacted|dummy|sample|fake|not[_-]?(?:a[_-]?)?real|not[_-]?a[_-]?secret|insert[_-]|replace[_-]?(?:me|with|this)|^todo|^fixme|^tbd$|<[^>]*>|^<|>$|^\[[^\]]*\]?$|^\$?\{\{|^\$\{|(?<![a-z0-9])%[sd]\b|%[sd](?=$|[^A-Za-z0-9!@#$%^&*()_=+\-])|^__[A-Za-z0-9_]*__$|\[redacted/i;
+  /example|placeholder|your[_-]?(?:own[_-]?)?(?:api|access|secret|token|key|pass|app|client|auth|private|real|actual|account|service|org|project|bot|user|db|database|webhook|signing|env)|^your[_-]|[_-]here$|changeme|change[_-]me|redacted|dummy|sample|fake|not[_-]?(?:a[_-]?)?real|not[_-]?a[_-]?secret|insert[_-]|replace[_-]?(?:me|with|this)|^todo|^fixme|^tbd$|<[^>]*>|^<|>$|^\[(?:[^\]]*\]|[^\]0-9]*)$|^\$?\{\{|^\$\{|(?<![a-z0-9])%[sd]\b|%[sd](?=$|[^A-Za-z0-9!@#$%^&*()_=+\-])|^__[A-Za-z0-9_]*__$|\[redacted/i;
 
 /** {@linkcode PLACEHOLDER_WORDS}, to visit each place it matches. */
 const PLACEHOLDER_WORDS_ALL = new RegExp(PLACEHOLDER_WORDS.source, "gi");
@@ -644,7 +646,7 @@ function isNamePart(part: string): boolean {
  */
 export function isExcludedName(name: string): boolean {
   const n = name.toLowerCase().replace(/[-.]/g, "_");
-  return /(?:page_?token|next_?token|prev(?:ious)?_?token|continuation|cursor|sync_?token|tokens$|tokens_|token_?(?:count|type|len|length|limit|usage|expir|ttl|endpoint|url|uri|path|file|name|id$|index|kind)|_(?:file|path|dir|url|uri|length|len|count|min|max|ttl|timeout|enabled|type)$|^(?:max|min|num)_|sha\d*|hash|digest|checksum|integrity|fingerprint|public|publishable|pubkey|_pub$|csrf|xsrf|tokenizer|secret_?name|secret_?ref|secret_?id$|credentials?_?id$|(?:^|_)io_jsonwebtoken$|keyring|password_?(?:policy|reset|hint|field|label|prompt|strength|confirm))/
+  return /(?:page_?token|next_?token|prev(?:ious)?_?token|continuation|cursor(?!_?(?:api_?key|secret|access_?(?:key|token)|auth_?token)$)|sync_?token|tokens$|tokens_|token_?(?:count|type|len|length|limit|usage|expir|ttl|endpoint|url|uri|path|file|name|id$|index|kind)|_(?:file|path|dir|url|uri|length|len|count|min|max|ttl|timeout|enabled|type)$|^(?:max|min|num)_|sha\d*|hash|digest|checksum|integrity|fingerprint|public|publishable|pubkey|_pub$|csrf|xsrf|tokenizer|secret_?name|secret_?ref|secret_?id$|credentials?_?id$|(?:^|_)io_jsonwebtoken$|keyring|password_?(?:policy|reset|hint|field|label|prompt|strength|confirm))/
     .test(n);
 }
 

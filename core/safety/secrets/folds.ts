@@ -17,6 +17,7 @@ import type { CopyMemory } from "./copies.ts";
 import { findSecretsIn, isHeadKind, type RawFinding, type SecretEngine } from "./engine.ts";
 import { judgeDumps } from "./dumps.ts";
 import { foldAlphabets, isFoldKind } from "./fold_rules.ts";
+import { extendPieces } from "./pieces.ts";
 import { extendWraps, type ExtendWrapsOptions, type JoinedValue, joinOverlaps } from "./wraps.ts";
 
 /** Bytes of the head's line read before it (the rules' look-behinds read a few). */
@@ -105,13 +106,15 @@ export function joinAndRemember(
 ): RawFinding[] {
   const dumps = judgeDumps(engine, bytes, headed);
   const folds = judgeFolds(engine, bytes, dumps.rest, options);
-  const { findings, joined } = extendWraps(bytes, folds.findings, {
+  const pieces = extendPieces(bytes, folds.findings);
+  const { findings, joined } = extendWraps(bytes, pieces.findings, {
     skip: engine.armoredKinds,
     ...options,
   });
   memory.remember(bytes, findings);
   for (const j of folds.joined) memory.rememberValue(j.value, j.kind);
   for (const j of joined) memory.rememberValue(j.value, j.kind);
+  for (const j of pieces.joined) memory.rememberValue(j.value, j.kind);
   if (dumps.found.length === 0) return findings;
   for (const d of dumps.values) memory.rememberValue(d.value, d.kind);
   return joinOverlaps(mergeSorted(findings, dumps.found));

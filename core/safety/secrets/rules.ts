@@ -552,9 +552,18 @@ function assignmentValid(minLength: number, upperEnv = false) {
     if (PASSWORD_NAME.test(name) && isPasswordLookAlike(secret)) return true;
     if (PREFIXED_CREDENTIAL_NAME.test(name) && isLongKeyMaterial(secret)) return true;
     // A credential name overrides the digest and UUID look-alikes.
-    return isHexOrUuid(secret) && (upperEnv || CREDENTIAL_NAME.test(name));
+    return isHexOrUuid(secret) && (upperEnv || ENV_NAME.test(name) || CREDENTIAL_NAME.test(name));
   };
 }
+
+/**
+ * An environment variable's name (`RAILWAY_TOKEN`, `SNYK_TOKEN`): upper case
+ * whatever syntax assigns it, as `env` prints it and as a compose file's
+ * `environment:` map, `docker inspect`'s and `doppler secrets download`'s
+ * JSON, or a JSON string's `NAME\u003dvalue` hold it. Under such a secret
+ * name a hex or UUID value is the token, as it is after `NAME=`.
+ */
+const ENV_NAME = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/;
 
 /**
  * A name ending in `_PASS` (`DB_PASS`, `SMTP_PASS`) is also a compiler or
@@ -765,6 +774,21 @@ const GENERIC_EXCLUDED = String.raw`\s"'\x60,;\\<>()\[\]{}=\x00-\x08\x0e-\x1f\x7
 /** What ends a bare password in a configuration file (a class body). */
 const PASSWORD_EXCLUDED = String.raw`\s"'\x60,;\\<>()\[\]{}=#\x00-\x08\x0e-\x1f\x7f`;
 
+/**
+ * The rest of a bare password or key that a bracket, `<`, `>` or `,` cut, when it
+ * runs to the end of its line: a generated password drawn from symbols
+ * (`db_password: Xk9m2Q<pL,z8}Wq`) is the whole rest of its YAML or INI
+ * line, where the pattern stops at the first such character (code's
+ * brackets and lists end there) and the rest was printed. Tried after an
+ * accepted match only, so it widens a finding and never adds one. Not taken:
+ * a blank before the line's end (`pw1, # note`, `{password: pw, user}`), no
+ * letter or digit after the mark (`pw9);`), or the next `name=` after it
+ * (`password=pw9,user=bob`). At most 256 characters, so a streamed scan,
+ * whose overlap is longer, sees the line's end as the whole input does.
+ */
+const SYMBOL_CUT_TAIL = String
+  .raw`(?:[,<>{}()\[\]](?![A-Za-z_][A-Za-z0-9_.\-]{0,64}=)(?=[^\s"'\x60\\]{0,255}?[A-Za-z0-9])[^\s"'\x60\\]{0,255}(?=\r?\n|\\[nr]|"|$))?`;
+
 /** `name: value`, `name = "value"`, `"name": "value"` under a secret-like name. */
 const GENERIC_ASSIGNMENT: SecretRule = {
   kind: "generic_secret",
@@ -793,7 +817,7 @@ const GENERIC_ASSIGNMENT: SecretRule = {
   before: 64,
   after: VALUE_MAX + 140,
   priority: 1,
-  extend: formTail(GENERIC_EXCLUDED, ";"),
+  extend: new RegExp(formTail(GENERIC_EXCLUDED, ";").source + SYMBOL_CUT_TAIL),
   wrapped: WRAPPED_TAIL,
   minEntropy: 3,
   validate: (s, g) =>
@@ -1214,7 +1238,7 @@ const PASSWORD_CONFIG: SecretRule = {
   before: 64,
   after: VALUE_MAX + 140,
   priority: 1,
-  extend: formTail(PASSWORD_EXCLUDED, ";#"),
+  extend: new RegExp(formTail(PASSWORD_EXCLUDED, ";#").source + SYMBOL_CUT_TAIL),
   wrapped: WRAPPED_TAIL,
   // Cheapest first: a hostile `password: password: ...` costs a character test a hit.
   validate: (s, g) =>
@@ -2440,8 +2464,10 @@ export const SECRET_RULES: readonly SecretRule[] = [
     description:
       "`https://TOKEN@github.com/...` (also gitlab.com, bitbucket.org, dev.azure.com, and a GitHub Enterprise or self-managed GitLab host, `github.<company>.<tld>`, `gitlab.<company>.<tld>`): a git host reads a lone userinfo of 20 or more token characters, with a digit and mixed case, 40 hex digits or an Azure DevOps token's 52 lower-case base32 characters, as an access token.",
     keywords: ["@github.", "@gitlab.", "@bitbucket.org", "@dev.azure.com"],
+    // `git config -l` prints the URL inside a key (`url.https://TOKEN@github.com/.insteadof=`,
+    // `credential.https://...`, `http.https://...`): the section's `.` may precede the scheme.
     pattern:
-      /(?<![A-Za-z0-9+.-](?<!\\[A-Za-z0-9+.-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:https?|git\+https):\/\/(?<s>[A-Za-z0-9_\-]{20,255})@(?:git(?:hub|lab)\.(?:com|[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){1,8})|bitbucket\.org|dev\.azure\.com)(?![A-Za-z0-9.\-])/i,
+      /(?<![A-Za-z0-9+.-](?<!\\[A-Za-z0-9+.-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}|(?:^|[^A-Za-z0-9_]|\\[nrt])(?:url|http|credential)\.))(?:https?|git\+https):\/\/(?<s>[A-Za-z0-9_\-]{20,255})@(?:git(?:hub|lab)\.(?:com|[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){1,8})|bitbucket\.org|dev\.azure\.com)(?![A-Za-z0-9.\-])/i,
     before: 280,
     after: 20,
     priority: 1,

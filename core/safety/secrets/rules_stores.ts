@@ -2,15 +2,38 @@
  * Credentials of secret stores and package registries as their tools print
  * and store them: Vault's AppRole secret ids, the tables `vault read` and
  * `vault write` print, its unseal keys; Bitwarden's session keys and
- * Secrets Manager access tokens; a registry's base64 `auth` entry and
+ * Secrets Manager access tokens; a registry's base64 `auth` entry, a
+ * whole docker config in base64 (a Kubernetes `.dockerconfigjson`) and
  * yarn's `npmAuthIdent`. Spread into the main table
  * ({@linkcode SECRET_RULES}). Pure: data only.
  * @module
  */
 import { NL } from "./armor.ts";
-import { isBase64UserPass } from "./checks.ts";
+import { decodeBase64Loose, isBase64UserPass } from "./checks.ts";
 import { isNotSecret } from "./filters.ts";
 import type { SecretRule } from "./rule.ts";
+
+/**
+ * True when base64 text decodes to a docker config JSON (`{"auths": {...}}`) one of whose
+ * registries holds a credential: a base64 `user:password` `auth`, a `password` or an
+ * `identitytoken` (a config whose registries defer to a credential store holds none).
+ */
+function isDockerConfigWithAuth(s: string): boolean {
+  const text = decodeBase64Loose(s);
+  if (text === null) return false;
+  try {
+    const auths = (JSON.parse(text) as { auths?: unknown }).auths;
+    if (typeof auths !== "object" || auths === null) return false;
+    return Object.values(auths as Record<string, unknown>).some((entry) => {
+      if (typeof entry !== "object" || entry === null) return false;
+      const e = entry as Record<string, unknown>;
+      return (typeof e.auth === "string" && isBase64UserPass(e.auth)) ||
+        [e.password, e.identitytoken].some((v) => typeof v === "string" && v.length >= 4);
+    });
+  } catch {
+    return false;
+  }
+}
 
 const UUID = String
   .raw`[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}`;
@@ -186,6 +209,21 @@ export const STORE_RULES: readonly SecretRule[] = [
     after: 1100,
     priority: 2,
     validate: isBase64UserPass,
+  },
+  {
+    kind: "docker_config_auth",
+    title: "Docker config JSON in base64",
+    description:
+      'A whole docker `config.json` in base64 (`eyJhdXRocyI6...`: `{"auths":` compact or indented), as `kubectl get secret -o jsonpath` prints a Kubernetes `.dockerconfigjson` or a CI variable holds it; found when a registry in it holds an `auth`, `password` or `identitytoken`.',
+    // The base64 of `{"auths":`, `{\n  "auths":`, `{\n\t"auths` and `{\n    "auths`: it opens the value.
+    keywords: ["eyjhdxrocyi6", "ewogicjhdxrocyi6", "ewojimf1dghz", "ewogicagimf1dghz"],
+    pattern: new RegExp(
+      String
+        .raw`(?<![A-Za-z0-9+\/](?<!\\[A-Za-z0-9+\/]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:eyJhdXRocyI6|ewogICJhdXRocyI6|ewoJImF1dGhz|ewogICAgImF1dGhz)[A-Za-z0-9+\/]{16,8000}={0,2}(?![A-Za-z0-9+\/=])`,
+    ),
+    after: 8030,
+    priority: 3,
+    validate: isDockerConfigWithAuth,
   },
   {
     kind: "registry_auth",

@@ -459,3 +459,33 @@ Deno.test("isPredictable() counts distinct characters as a Set of the value woul
   assert.ok(bySetOnly > 100, `${bySetOnly}`);
   assert.ok(kept > 1000, `${kept}`);
 });
+
+Deno.test("a quoted value that opens with [ and holds a digit is a value; a bracketed or cut placeholder is kept (review80)", () => {
+  const engine = defaultEngine();
+  const rng = new Rng(8401);
+  for (let i = 0; i < 6; i++) {
+    const v = "[" + rng.str(ALNUM, 8) + "7@E:" + rng.str(ALNUM, 8);
+    for (
+      const text of [
+        `{"password": "${v}"}`,
+        `DB_PASSWORD="${v}"`,
+        `api_key: "${v}"`,
+      ]
+    ) {
+      const r = redactText(engine, text);
+      assert.equal(r.kinds.length, 1, text);
+      assert.ok(!r.text.includes(v.slice(1, 9)), r.text);
+    }
+  }
+  for (
+    const text of [
+      '{"api_key": "[YOUR API KEY"}',
+      'DB_PASSWORD="[your db password"',
+      'api_key = "[API_KEY_V2]"',
+      '{"token": "[TOKEN_2]"}',
+      'password: "[REDACTED]"',
+    ]
+  ) {
+    assert.deepEqual(redactText(engine, text).kinds, [], text);
+  }
+});
