@@ -1,7 +1,7 @@
 /**
  * Pure: what git would store for a work-tree file ("clean" direction of
- * convert.c) given its attributes and config: the `lfs` clean filter (a
- * Git LFS pointer is computed, not run), then `working-tree-encoding` for
+ * convert.c) given its attributes and config: the `lfs` clean filter when
+ * it is Git LFS's own command (a Git LFS pointer is computed, not run), then `working-tree-encoding` for
  * the UTF-16 family (re-encoded to UTF-8, a BOM where git requires one
  * dropped), then end-of-line normalisation (`text`, `eol`, `crlf`,
  * core.autocrlf, core.eol), then `ident` (an expanded `$Id: ...$` on one
@@ -27,6 +27,11 @@ export interface ConversionConfig {
   cleanDrivers: ReadonlySet<string>;
   /** Filter drivers configured `required`, by name (git stops on one without a command). */
   requiredDrivers?: ReadonlySet<string>;
+  /**
+   * Whether the `lfs` driver runs Git LFS's own command (git/lfs_command.ts);
+   * where not, its files are unknown like any other filter's. @default {true}
+   */
+  lfsIsGitLfs?: boolean;
   /** Whether git would find Git LFS's program (lfs_program.ts). @default {true} */
   lfsProgram?: boolean;
 }
@@ -69,6 +74,9 @@ export async function convertToGit(
   const filter = attrs.get("filter");
   if (typeof filter === "string" && config.cleanDrivers.has(filter)) {
     if (filter !== "lfs") return { unknown: "a clean filter that is not run here" };
+    if (config.lfsIsGitLfs === false) {
+      return { unknown: "the lfs filter runs a command that is not Git LFS's: not run here" };
+    }
     if (config.lfsProgram === false) {
       const required = config.requiredDrivers?.has("lfs") === true;
       return { unknown: required ? LFS_REQUIRED_MISSING_REASON : LFS_PROGRAM_MISSING_REASON };
