@@ -28,7 +28,7 @@ import { createObjectReader } from "./git/object_reader.ts";
 import { findRepo } from "./git/find_repo.ts";
 import { inProgressOperation } from "./git/in_progress_operation.ts";
 import { parseCommit } from "./git/parse_commit.ts";
-import { parseTag } from "./git/parse_tag.ts";
+import { peelToCommit } from "./git/peel_commit.ts";
 import { readHead } from "./git/read_head.ts";
 import { readRepoConfig } from "./git/read_repo_config.ts";
 import { comparePaths } from "./worktree/compare_paths.ts";
@@ -436,16 +436,11 @@ export async function collectFacts(
   let headCommit = head?.oid ?? null;
   if (head !== null && head.oid !== null) {
     try {
-      let oid = head.oid;
-      let commit = await objects.read(oid);
       // A HEAD that names an annotated tag: git peels it to the commit it tags.
-      for (let depth = 0; commit !== null && commit.type === "tag" && depth < 8; depth++) {
-        oid = parseTag(commit.data).object;
-        commit = await objects.read(oid);
-      }
-      if (commit !== null && commit.type === "commit") {
-        headTree = parseCommit(commit.data).tree;
-        headCommit = oid;
+      const peeled = await peelToCommit(objects, head.oid);
+      if (peeled !== null) {
+        headTree = parseCommit(peeled.object.data).tree;
+        headCommit = peeled.oid;
       } else {
         notes.push("HEAD commit object could not be read");
         headTreeKnown = false;
