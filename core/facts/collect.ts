@@ -466,11 +466,12 @@ export async function collectFacts(
   let untracked: string[] = [];
   let untrackedTruncated = false;
   let tree: TreeState | null = null;
+  // Whether git would find git-lfs: asked once, only when an LFS file is converted.
+  const lfsProgram = lfsProgramMemo(fs, gitEnv);
   if (headTreeKnown && config !== null && !unavailable.some((u) => u.part === "worktree")) {
     try {
       const indexSize = (await fs.lstat(`${repo.gitDir}/index`))?.size ?? 0;
       const verifyChecksum = deadline === null || indexSize <= MAX_VERIFIED_INDEX_BYTES;
-      const lfsProgram = lfsProgramMemo(fs, gitEnv);
       const wt = await scanTree(fs, repo, {
         lfsProgram,
         verifyChecksum,
@@ -668,7 +669,7 @@ export async function collectFacts(
         options.systemAttributesPath !== undefined
           ? options.systemAttributesPath
           : systemAttributesFile(options.gitEnvironment ?? {}),
-        { attributesInIndex },
+        { attributesInIndex, lfsProgram },
       ),
     }),
   });
