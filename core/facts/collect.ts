@@ -41,7 +41,7 @@ import {
 import { createAttributeLookup } from "./worktree/attributes.ts";
 import { inSparseCone, parseSparseCone } from "./worktree/sparse_cone.ts";
 import { readPatternFile } from "./git/read_git_file.ts";
-import { convertToGit, LFS_REQUIRED_MISSING_REASON } from "./worktree/convert_to_git.ts";
+import { convertAgainstIndex, LFS_REQUIRED_MISSING_REASON } from "./worktree/convert_to_git.ts";
 import { lfsProgramMemo, withLfsProgram } from "./worktree/lfs_program.ts";
 import {
   GITMODULES_UNPARSED_REASON,
@@ -876,7 +876,8 @@ async function scanTree(fs: ReadFs, repo: RepoLocation, o: ScanTreeOptions) {
     submoduleState: o.submoduleState,
     convertToGit: async (path, data, rawIsIndexed, indexBlob) => {
       const a = await attrs.get(path, indexBlob);
-      return convertToGit(data, a, await withLfsProgram(config, a, o.lfsProgram), rawIsIndexed);
+      const conf = await withLfsProgram(config, a, o.lfsProgram);
+      return convertAgainstIndex(data, a, conf, rawIsIndexed, () => indexBlob(path));
     },
     renameText: async (path, indexBlob) => {
       // `diff` set is text, unset (or `binary`) is binary; a driver's name is

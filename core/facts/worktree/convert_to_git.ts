@@ -13,7 +13,9 @@
  * object read: when the raw content is the index's blob the caller says so
  * (and the index's line endings are the content's); otherwise a converted
  * result has no CRLF, so it can only match an index blob that has none
- * either, and a mismatch is a change whichever rule applied.
+ * either, and a mismatch is a change whichever rule applied, except where
+ * `ident` or an encoding also rewrote the content: there
+ * {@linkcode convertAgainstIndex} reads the blob (random seed 208).
  * @module
  */
 import type { PathAttributes } from "./attributes.ts";
@@ -105,6 +107,35 @@ export async function convertToGit(
   out = crlf ?? out;
   if (attrs.get("ident") === true) out = identToGit(out ?? data) ?? out;
   return out;
+}
+
+/**
+ * {@linkcode convertToGit} of a file whose raw content is not the index's
+ * blob, where auto text's "the index already has CRLF" rule may still
+ * decide: `ident` or a working-tree encoding can make the CRLF-kept result
+ * equal a blob that holds CRLF (an expanded `$Id: ...$` over CRLF lines
+ * under core.autocrlf). Only then, and only where keeping the CRLF would
+ * give other bytes, is the index's blob read (`indexBlob`), as git's
+ * has_crlf_in_index reads it.
+ */
+export async function convertAgainstIndex(
+  data: Uint8Array,
+  attrs: PathAttributes,
+  config: ConversionConfig,
+  rawIsIndexed: boolean,
+  indexBlob: () => Promise<Uint8Array | null>,
+): Promise<Conversion> {
+  const fresh = await convertToGit(data, attrs, config, rawIsIndexed);
+  if (rawIsIndexed || !(fresh instanceof Uint8Array) || !data.includes(13)) return fresh;
+  if (attrs.get("ident") !== true && typeof attrs.get("working-tree-encoding") !== "string") {
+    return fresh;
+  }
+  const kept = await convertToGit(data, attrs, config, false, true);
+  if (kept !== null && !(kept instanceof Uint8Array)) return kept;
+  const keptBytes = kept ?? data;
+  if (keptBytes.length === fresh.length && keptBytes.every((b, i) => b === fresh[i])) return fresh;
+  const blob = await indexBlob();
+  return blob !== null && textWithCrlf(blob) ? kept : fresh;
 }
 
 /**
