@@ -10,6 +10,7 @@
  * rest is still collected: this never throws for a damaged repository.
  * @module
  */
+import { indexFileOf } from "./worktree/read_index.ts";
 import { isBatonOwnPath, isBatonOwnTrackedPath } from "./baton_own_paths.ts";
 import type { FileStat, ReadFs, WriteFs } from "../fs.ts";
 import type { RepoLocation, WorktreeEntry } from "./types.ts";
@@ -338,6 +339,8 @@ export async function collectFacts(
     }]);
   }
   const moving = effect.worktree;
+  // GIT_INDEX_FILE naming another index: git compares with that one, so does baton.
+  if (effect.indexFile !== null) repo = { ...repo, indexFile: effect.indexFile };
   const environmentProblem = environmentConfigProblem(options.gitEnvironment ?? {});
   const formatProblem = config?.formatProblem ?? null;
   // A GIT_CEILING_DIRECTORIES that stops git's search below the repository, and git's
@@ -470,7 +473,7 @@ export async function collectFacts(
   const lfsProgram = lfsProgramMemo(fs, gitEnv);
   if (headTreeKnown && config !== null && !unavailable.some((u) => u.part === "worktree")) {
     try {
-      const indexSize = (await fs.lstat(`${repo.gitDir}/index`))?.size ?? 0;
+      const indexSize = (await fs.lstat(indexFileOf(repo)))?.size ?? 0;
       const verifyChecksum = deadline === null || indexSize <= MAX_VERIFIED_INDEX_BYTES;
       const wt = await scanTree(fs, repo, {
         lfsProgram,
@@ -487,7 +490,8 @@ export async function collectFacts(
         objectDirectory: gitEnv["GIT_OBJECT_DIRECTORY"] === undefined
           ? null
           : resolvePath(cwd, gitEnv["GIT_OBJECT_DIRECTORY"]),
-        cacheFs: options.cacheFs ?? null,
+        // The caches in <git dir>/baton/ stand for <git dir>/index: none for another one.
+        cacheFs: repo.indexFile === undefined ? options.cacheFs ?? null : null,
         now: options.now,
         expired,
         maxHashBytes,
