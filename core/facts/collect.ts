@@ -10,6 +10,7 @@
  * rest is still collected: this never throws for a damaged repository.
  * @module
  */
+import { indexFileOf } from "./worktree/read_index.ts";
 import { isBatonOwnPath, isBatonOwnTrackedPath } from "./baton_own_paths.ts";
 import type { FileStat, ReadFs, WriteFs } from "../fs.ts";
 import type { RepoLocation, WorktreeEntry } from "./types.ts";
@@ -28,7 +29,7 @@ import { createObjectReader } from "./git/object_reader.ts";
 import { findRepo } from "./git/find_repo.ts";
 import { inProgressOperation } from "./git/in_progress_operation.ts";
 import { parseCommit } from "./git/parse_commit.ts";
-import { parseTag } from "./git/parse_tag.ts";
+import { peelToCommit } from "./git/peel_commit.ts";
 import { readHead } from "./git/read_head.ts";
 import { readRepoConfig } from "./git/read_repo_config.ts";
 import { comparePaths } from "./worktree/compare_paths.ts";
@@ -41,7 +42,7 @@ import {
 import { createAttributeLookup } from "./worktree/attributes.ts";
 import { inSparseCone, parseSparseCone } from "./worktree/sparse_cone.ts";
 import { readPatternFile } from "./git/read_git_file.ts";
-import { convertToGit, LFS_REQUIRED_MISSING_REASON } from "./worktree/convert_to_git.ts";
+import { convertAgainstIndex, LFS_REQUIRED_MISSING_REASON } from "./worktree/convert_to_git.ts";
 import { lfsProgramMemo, withLfsProgram } from "./worktree/lfs_program.ts";
 import {
   GITMODULES_UNPARSED_REASON,
@@ -338,6 +339,8 @@ export async function collectFacts(
     }]);
   }
   const moving = effect.worktree;
+  // GIT_INDEX_FILE naming another index: git compares with that one, so does baton.
+  if (effect.indexFile !== null) repo = { ...repo, indexFile: effect.indexFile };
   const environmentProblem = environmentConfigProblem(options.gitEnvironment ?? {});
   const formatProblem = config?.formatProblem ?? null;
   // A GIT_CEILING_DIRECTORIES that stops git's search below the repository, and git's
@@ -436,16 +439,11 @@ export async function collectFacts(
   let headCommit = head?.oid ?? null;
   if (head !== null && head.oid !== null) {
     try {
-      let oid = head.oid;
-      let commit = await objects.read(oid);
       // A HEAD that names an annotated tag: git peels it to the commit it tags.
-      for (let depth = 0; commit !== null && commit.type === "tag" && depth < 8; depth++) {
-        oid = parseTag(commit.data).object;
-        commit = await objects.read(oid);
-      }
-      if (commit !== null && commit.type === "commit") {
-        headTree = parseCommit(commit.data).tree;
-        headCommit = oid;
+      const peeled = await peelToCommit(objects, head.oid);
+      if (peeled !== null) {
+        headTree = parseCommit(peeled.object.data).tree;
+        headCommit = peeled.oid;
       } else {
         notes.push("HEAD commit object could not be read");
         headTreeKnown = false;
@@ -471,11 +469,12 @@ export async function collectFacts(
   let untracked: string[] = [];
   let untrackedTruncated = false;
   let tree: TreeState | null = null;
+  // Whether git would find git-lfs: asked once, only when an LFS file is converted.
+  const lfsProgram = lfsProgramMemo(fs, gitEnv);
   if (headTreeKnown && config !== null && !unavailable.some((u) => u.part === "worktree")) {
     try {
-      const indexSize = (await fs.lstat(`${repo.gitDir}/index`))?.size ?? 0;
+      const indexSize = (await fs.lstat(indexFileOf(repo)))?.size ?? 0;
       const verifyChecksum = deadline === null || indexSize <= MAX_VERIFIED_INDEX_BYTES;
-      const lfsProgram = lfsProgramMemo(fs, gitEnv);
       const wt = await scanTree(fs, repo, {
         lfsProgram,
         verifyChecksum,
@@ -491,7 +490,8 @@ export async function collectFacts(
         objectDirectory: gitEnv["GIT_OBJECT_DIRECTORY"] === undefined
           ? null
           : resolvePath(cwd, gitEnv["GIT_OBJECT_DIRECTORY"]),
-        cacheFs: options.cacheFs ?? null,
+        // The caches in <git dir>/baton/ stand for <git dir>/index: none for another one.
+        cacheFs: repo.indexFile === undefined ? options.cacheFs ?? null : null,
         now: options.now,
         expired,
         maxHashBytes,
@@ -673,7 +673,7 @@ export async function collectFacts(
         options.systemAttributesPath !== undefined
           ? options.systemAttributesPath
           : systemAttributesFile(options.gitEnvironment ?? {}),
-        { attributesInIndex },
+        { attributesInIndex, lfsProgram },
       ),
     }),
   });
@@ -880,7 +880,8 @@ async function scanTree(fs: ReadFs, repo: RepoLocation, o: ScanTreeOptions) {
     submoduleState: o.submoduleState,
     convertToGit: async (path, data, rawIsIndexed, indexBlob) => {
       const a = await attrs.get(path, indexBlob);
-      return convertToGit(data, a, await withLfsProgram(config, a, o.lfsProgram), rawIsIndexed);
+      const conf = await withLfsProgram(config, a, o.lfsProgram);
+      return convertAgainstIndex(data, a, conf, rawIsIndexed, () => indexBlob(path));
     },
     renameText: async (path, indexBlob) => {
       // `diff` set is text, unset (or `binary`) is binary; a driver's name is

@@ -19,9 +19,11 @@
  *   sparse checkout, none outside the cone. That reads the index once,
  *   and only when the scan saw an index `.gitattributes` the work tree may
  *   lack (see {@linkcode StoredFormOptions}).
- * - A conversion baton does not reproduce (a clean filter other than LFS,
- *   an encoding other than UTF-16) is `unknown` with the reason, never
- *   guessed as the raw bytes.
+ * - A conversion baton does not reproduce (a clean filter other than Git
+ *   LFS's, an encoding other than UTF-16) is `unknown` with the reason, never
+ *   guessed as the raw bytes; so is an LFS file where git would not find
+ *   `git-lfs` (it would store the content, not the pointer), as the scan
+ *   says it.
  * @module
  */
 import type { ReadFs } from "../fs.ts";
@@ -30,6 +32,7 @@ import type { RepoLocation } from "./types.ts";
 import { createAttributeLookup } from "./worktree/attributes.ts";
 import { type ConversionConfig, convertToGit, textWithCrlf } from "./worktree/convert_to_git.ts";
 import { readIndexFile } from "./worktree/read_index.ts";
+import { lfsProgramMemo, withLfsProgram } from "./worktree/lfs_program.ts";
 import { inSparseCone, parseSparseCone, type SparseCone } from "./worktree/sparse_cone.ts";
 import { readPatternFile } from "./git/read_git_file.ts";
 import { readIndexBlob } from "./worktree/scan.ts";
@@ -75,6 +78,12 @@ export interface StoredFormOptions {
    * capture +13 MB of peak memory. @default {true}
    */
   attributesInIndex?: boolean;
+  /**
+   * Whether git would find Git LFS's program (worktree/lfs_program.ts):
+   * where it would not, git stores an LFS file's content as it is, so its
+   * stored form is unknown, never the pointer. @default {found}
+   */
+  lfsProgram?: () => Promise<boolean>;
 }
 
 /** Builds the stored form for `repo` under `config`. */
@@ -86,6 +95,7 @@ export function createStoredForm(
   options: StoredFormOptions = {},
 ): StoredForm {
   const attributesInIndex = options.attributesInIndex ?? true;
+  const lfsProgram = options.lfsProgram ?? (() => Promise.resolve(true));
   // In a cone-mode sparse checkout git reads no index .gitattributes outside the cone.
   let cone: Promise<SparseCone | null> | null = null;
   const coneRules = () =>
@@ -122,14 +132,15 @@ export function createStoredForm(
     } catch {
       return { unknown: "the attributes files could not be read" };
     }
-    const fresh = await convertToGit(data, a, config, false);
+    const conf = await withLfsProgram(config, a, lfsProgram);
+    const fresh = await convertToGit(data, a, conf, false);
     if (fresh !== null && !(fresh instanceof Uint8Array)) return fresh;
     const crlf = hasCrlf(data);
     let stored = fresh ?? data;
     // Without a CRLF the index's line endings decide nothing; re-encoded
     // content (UTF-16) is looked at after its re-encoding, as git does.
     const encoded = typeof a.get("working-tree-encoding") === "string";
-    const kept = crlf || encoded ? await convertToGit(data, a, config, false, true) : fresh;
+    const kept = crlf || encoded ? await convertToGit(data, a, conf, false, true) : fresh;
     if (kept !== null && !(kept instanceof Uint8Array)) return kept;
     if (!sameBytes(fresh ?? data, kept ?? data)) {
       const read = await indexBlob();
@@ -177,6 +188,7 @@ export async function readStoredForm(
       ...(options.attributesInIndex === undefined
         ? {}
         : { attributesInIndex: options.attributesInIndex }),
+      lfsProgram: options.lfsProgram ?? lfsProgramMemo(fs, env),
     });
   } catch {
     return null;

@@ -44,7 +44,7 @@ import {
 import type { GitConfigEntry } from "./git/parse_config.ts";
 import { GitConfigSyntaxError, GitCorruptError, GitLimitError } from "./git/errors.ts";
 import { createAttributeLookup } from "./worktree/attributes.ts";
-import { convertToGit, LFS_REQUIRED_MISSING_REASON } from "./worktree/convert_to_git.ts";
+import { convertAgainstIndex, LFS_REQUIRED_MISSING_REASON } from "./worktree/convert_to_git.ts";
 import { withLfsProgram } from "./worktree/lfs_program.ts";
 import { GitIndexError } from "./worktree/index_file.ts";
 import { requireRegularFile } from "./git/read_git_file.ts";
@@ -300,7 +300,8 @@ async function dirty(
     convertToGit: async (path, data, rawIsIndexed, indexBlob) => {
       const a = await attrs.get(path, indexBlob);
       const found = options.lfsProgram ?? (() => Promise.resolve(true));
-      return convertToGit(data, a, await withLfsProgram(config, a, found), rawIsIndexed);
+      const conf = await withLfsProgram(config, a, found);
+      return convertAgainstIndex(data, a, conf, rawIsIndexed, () => indexBlob(path));
     },
   });
   // git status inside stops before it lists anything: a stop beats a change.

@@ -14,6 +14,11 @@ export interface RepoLocation {
   gitDir: string;
   /** The shared git dir holding objects, refs and config (equals gitDir unless linked). */
   commonDir: string;
+  /**
+   * The index file git reads where GIT_INDEX_FILE names another one than
+   * `<gitDir>/index` (absolute; git/moving_in_effect.ts). @default {`<gitDir>/index`}
+   */
+  indexFile?: string;
 }
 
 /** A git object as stored. */

@@ -11,6 +11,9 @@ import type { ReadFs } from "../fs.ts";
 import type { RepoLocation } from "../facts/types.ts";
 import { InputError, UnavailableError } from "../errors.ts";
 import { readHead } from "../facts/git/read_head.ts";
+import { createObjectReader } from "../facts/git/object_reader.ts";
+import { peelToCommit } from "../facts/git/peel_commit.ts";
+import { GitCorruptError } from "../facts/git/errors.ts";
 import { listRefs } from "../facts/git/list_refs.ts";
 import { defaultGlobalConfigPaths, readRepoConfig } from "../facts/git/read_repo_config.ts";
 import { getConfigValue } from "../facts/git/config_lookup.ts";
@@ -52,7 +55,7 @@ export interface PlanCommitOptions {
 /** What the edge writes. */
 export interface CommitPlan {
   repo: RepoLocation;
-  /** The commit HEAD resolves to now; the new commit's parent. */
+  /** The commit HEAD resolves to now (an annotated tag peeled); the new commit's parent. */
   parent: string;
   /** The branch HEAD is on, or null when detached. */
   current: string | null;
@@ -64,7 +67,8 @@ export interface CommitPlan {
 
 /**
  * Plans a commit of baton state.
- * @throws {UnavailableError} For a linked worktree, a reftable or SHA-256 repository, an index version 4 or a split index, or an index the edit refuses (a put path inside a sparse directory entry or in conflict).
+ * @throws {UnavailableError} For a linked worktree, a reftable or SHA-256 repository, an index version 4 or a split index, an index the edit refuses (a put path inside a sparse directory entry or in conflict), or a branch that names an annotated tag.
+ * @throws {GitCorruptError} Where HEAD does not end at a commit that can be read.
  * @throws {InputError} With a merge/rebase in progress, no commit yet, or an unsafe `--base` name.
  */
 export async function planCommit(
@@ -136,6 +140,18 @@ export async function planCommit(
     );
   }
   const current = head.ref?.startsWith("refs/heads/") ? head.ref.slice("refs/heads/".length) : null;
+  // A HEAD naming an annotated tag: the new commit's parent is the commit it
+  // tags, as git peels it. A branch holding a tag object is refused, as git
+  // commit refuses to move it (the ref is not at the commit it would parent).
+  const peeled = await peelToCommit(createObjectReader(fs, repo), head.oid);
+  if (peeled === null) {
+    throw new GitCorruptError("HEAD does not name a commit that can be read");
+  }
+  if (peeled.oid !== head.oid && head.ref !== null) {
+    throw new UnavailableError(
+      "The branch names an annotated tag, not a commit: git commit refuses to commit on it too",
+    );
+  }
   const branches = (await listRefs(fs, repo, "refs/heads/")).map((r) =>
     r.name.slice("refs/heads/".length)
   );
@@ -146,7 +162,7 @@ export async function planCommit(
   });
   return {
     repo,
-    parent: head.oid,
+    parent: peeled.oid,
     current,
     base,
     target: handoffTarget(current, base, options.now),

@@ -11,6 +11,7 @@ import type { GitObjectReader, RepoLocation } from "../facts/types.ts";
 import { readHead } from "../facts/git/read_head.ts";
 import { createObjectReader } from "../facts/git/object_reader.ts";
 import { parseCommit } from "../facts/git/parse_commit.ts";
+import { peelToCommit } from "../facts/git/peel_commit.ts";
 import { parseTree } from "../facts/git/parse_tree.ts";
 import { GitCorruptError } from "../facts/git/errors.ts";
 import { requireReadableFormat } from "../facts/git/read_format.ts";
@@ -22,7 +23,7 @@ const MAX_LISTED = 1000;
 
 /** Baton state git tracks. */
 export interface TrackedHandoff {
-  /** The commit HEAD resolves to; null on an unborn branch. */
+  /** The commit HEAD resolves to (an annotated tag peeled); null on an unborn branch. */
   head: string | null;
   /** Paths under `.baton/` in HEAD's tree (at most {@linkcode MAX_LISTED}). */
   inHead: string[];
@@ -45,11 +46,13 @@ export async function findTrackedHandoff(fs: ReadFs, repo: RepoLocation): Promis
   const out: TrackedHandoff = { head: head.oid, inHead: [], inIndex: [], truncated: false };
   if (head.oid !== null) {
     const reader = createObjectReader(fs, repo);
-    const commit = await reader.read(head.oid);
-    if (commit?.type !== "commit") {
+    // A HEAD naming an annotated tag is the commit it tags, as git peels it.
+    const commit = await peelToCommit(reader, head.oid);
+    if (commit === null) {
       throw new GitCorruptError("HEAD does not name a commit that can be read");
     }
-    const root = await readTreeEntries(reader, parseCommit(commit.data).tree);
+    out.head = commit.oid;
+    const root = await readTreeEntries(reader, parseCommit(commit.object.data).tree);
     // Any letter case: a case-insensitive checkout puts `.Baton/` where baton reads `.baton/`.
     for (const dir of root.filter((e) => isBatonDirName(e.name))) {
       if (dir.type !== "tree") out.inHead.push(dir.name);

@@ -25,22 +25,16 @@
  * the same size and mtime (only a hash tells), and moves mtimes within
  * their second, so git's whole-second racy rule is hit by the seed rather
  * than by the wall clock; some seeds also give baton a small hash cap.
+ * A fourth stream (random_conversions.ts) adds filter drivers, `ident`,
+ * encodings, macro and info attributes, and config includes.
  * @module
  */
 import { git, writeFiles } from "./git.ts";
 import { tempDir } from "./temp.ts";
+import { conversionShapes } from "./random_conversions.ts";
 
-/** A small deterministic PRNG (mulberry32). */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { prng } from "./prng.ts";
+export { prng };
 
 /** What was built, for the failure message (the seed reproduces it). */
 export interface RandomRepo {
@@ -447,6 +441,7 @@ async function moreShapes(ctx: Ctx, files: string[], round: number, seed: number
   }
   if (chance(0.7)) await clockPhase(ctx, seed, round);
   await lastShapes(dir, seed, round, steps);
+  await conversionShapes(dir, seed, round, steps);
 }
 
 /**

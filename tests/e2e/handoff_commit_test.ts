@@ -322,3 +322,48 @@ Deno.test("a capsule outside a sparse index's cone is refused (exit 6) before an
     assert.equal((await git(dir, ["fsck", "--strict"], { allowFail: true })).code, 0);
   });
 });
+
+Deno.test("HEAD naming an annotated tag: check-clean reads the tagged commit's tree and commit parents the new commit on it, as git peels; a branch holding a tag is refused, as git commit refuses it", async () => {
+  await withRepo(async (dir) => {
+    await git(dir, ["switch", "-q", "-c", "feature"]);
+    await git(dir, ["add", "-f", ".baton/latest.md"]);
+    await git(dir, ["commit", "-q", "-m", "capsule"], { env: ENV });
+    await git(dir, ["tag", "-a", "-m", "t", "v1"], { env: ENV });
+    const tag = (await git(dir, ["rev-parse", "v1"])).stdout.trim();
+    const tagged = (await git(dir, ["rev-parse", "v1^{commit}"])).stdout.trim();
+    // git refuses to write a tag to HEAD with update-ref; a tool (or a hand) can.
+    await Deno.writeTextFile(`${dir}/.git/HEAD`, `${tag}\n`);
+    // The oracle: git lists the capsule in HEAD's tree.
+    assert.equal(
+      (await git(dir, ["ls-tree", "-r", "--name-only", "HEAD", ".baton"])).stdout,
+      ".baton/latest.md\n",
+    );
+    const dirty = await runBaton(["check-clean", "--json"], { cwd: dir });
+    assert.equal(dirty.code, 1, dirty.stderr);
+    assert.deepEqual(JSON.parse(dirty.stdout).in_head, [".baton/latest.md"]);
+    assert.equal(JSON.parse(dirty.stdout).head, tagged);
+    // clean: a new branch whose commit's parent is the tagged commit, never the tag.
+    const cleaned = await runBaton(["clean", "--json"], { cwd: dir, env: ENV });
+    assert.equal(cleaned.code, 0, cleaned.stderr);
+    const made = JSON.parse(cleaned.stdout);
+    assert.equal(made.action, "committed");
+    assert.equal(made.parent, tagged);
+    assert.equal((await git(dir, ["rev-parse", `${made.commit}^`])).stdout.trim(), tagged);
+    assert.equal((await git(dir, ["fsck", "--no-progress"], { allowFail: true })).code, 0);
+    assert.equal((await runBaton(["check-clean"], { cwd: dir })).code, 0);
+    // A branch holding the tag object: git commit refuses to move it, so does baton.
+    await git(dir, ["update-ref", "refs/heads/tagged", tag], { allowFail: true });
+    await Deno.writeTextFile(`${dir}/.git/refs/heads/tagged`, `${tag}\n`);
+    await git(dir, ["symbolic-ref", "HEAD", "refs/heads/tagged"]);
+    await writeFiles(dir, { ".baton/latest.md": "# baton capsule\n\nnow: again\n" });
+    const gitCommit = await git(dir, ["commit", "-q", "--allow-empty", "-m", "x"], {
+      env: ENV,
+      allowFail: true,
+    });
+    assert.notEqual(gitCommit.code, 0, "control: git commit refuses a branch holding a tag");
+    const refused = await runBaton(["commit"], { cwd: dir, env: ENV });
+    assert.equal(refused.code, 6, refused.stderr);
+    assert.match(refused.stderr, /annotated tag/);
+    assert.equal((await git(dir, ["rev-parse", "refs/heads/tagged"])).stdout.trim(), tag);
+  });
+});

@@ -6,8 +6,9 @@
  * (compared by real paths, as a git hook sets GIT_DIR=.git at the top of
  * its work tree) moves nothing. GIT_DIR or GIT_COMMON_DIR naming another
  * directory moves the whole repository (HEAD, refs, config, objects): no
- * fact of the one found is git's. The others move the work-tree comparison
- * only. With GIT_DIR set and no GIT_WORK_TREE nor core.worktree, git takes
+ * fact of the one found is git's. GIT_INDEX_FILE naming another index is
+ * followed (git compares the work tree with that index, and so does baton).
+ * The others move the work-tree comparison only. With GIT_DIR set and no GIT_WORK_TREE nor core.worktree, git takes
  * the directory it was started in as the top of the work tree (git(1)).
  * @module
  */
@@ -20,8 +21,15 @@ import { type GitEnvironment, movingVariables } from "./git_environment.ts";
 export interface MovingInEffect {
   /** Variables that make git read another repository than the one found (GIT_DIR, GIT_COMMON_DIR). */
   repository: string[];
-  /** Variables that make git compare another work tree, index or object store. */
+  /** Variables that make git compare another work tree or object store. */
   worktree: string[];
+  /**
+   * The index file GIT_INDEX_FILE names where it is another one than
+   * `<git dir>/index` (absolute: a relative one is read from the top of the
+   * work tree, where git has moved by then); baton reads that one, as git
+   * does. Null when unset or the same file.
+   */
+  indexFile: string | null;
 }
 
 /** Why no fact of the repository found is git's while `names` are set (names only, never values). */
@@ -71,7 +79,7 @@ export async function movingInEffect(
   env: GitEnvironment,
   hasWorkTreeSetting: boolean,
 ): Promise<MovingInEffect> {
-  const out: MovingInEffect = { repository: [], worktree: [] };
+  const out: MovingInEffect = { repository: [], worktree: [], indexFile: null };
   const names = movingVariables(env);
   // None set (the common case): no path is resolved at all.
   if (names.length === 0) return out;
@@ -94,13 +102,16 @@ export async function movingInEffect(
       case "GIT_WORK_TREE":
         if (!await sameAs(fs, cwd, value, repo.workTree)) out.worktree.push(name);
         break;
-      case "GIT_INDEX_FILE":
+      case "GIT_INDEX_FILE": {
+        // A relative one is read after git moved to the top of the work tree.
+        const index = resolvePath(repo.workTree, value);
+        if (!await sameAs(fs, repo.workTree, index, `${repo.gitDir}/index`)) out.indexFile = index;
+        break;
+      }
       case "GIT_OBJECT_DIRECTORY": {
         // A relative one is read after git moved to the top of the work tree:
-        // the same file either way only when started there.
-        const target = name === "GIT_INDEX_FILE"
-          ? `${repo.gitDir}/index`
-          : `${repo.commonDir}/objects`;
+        // the same directory either way only when started there.
+        const target = `${repo.commonDir}/objects`;
         const exact = (isAbsolutePath(value) || atTop) && await sameAs(fs, cwd, value, target);
         if (!exact) out.worktree.push(name);
         break;

@@ -25,6 +25,7 @@ import { includeIfKnown, includeIfMatches, isHasconfigRemoteUrl } from "./_inclu
 import { includeGitDirSpellings } from "./include_gitdir.ts";
 import { type FormatProblem, repositoryFormatProblem } from "./repository_format.ts";
 import { formatCheckStop, worktreeConfigStop } from "./format_check.ts";
+import { isGitLfsDriver } from "./lfs_command.ts";
 
 /** Options for {@linkcode readRepoConfig}. */
 export interface ReadRepoConfigOptions {
@@ -135,6 +136,8 @@ export interface RepoConfig {
   cleanDrivers: Set<string>;
   /** Filter drivers whose `required` is true where it is last set. */
   requiredDrivers: Set<string>;
+  /** Whether the `lfs` filter driver's command is Git LFS's own (lfs_command.ts). */
+  lfsIsGitLfs: boolean;
   /**
    * Diff drivers with `diff.<driver>.binary` set, by name: whether git reads
    * their files as binary (null: a value that is no boolean). A driver not
@@ -319,6 +322,10 @@ export async function readRepoConfig(
         const v = getConfigValue(config, `diff.${d}.binary`);
         return v === undefined ? [] : [[d, parseConfigBool(v)] as const];
       }),
+    ),
+    lfsIsGitLfs: isGitLfsDriver(
+      getConfigValue(config, "filter.lfs.process"),
+      getConfigValue(config, "filter.lfs.clean"),
     ),
     requiredDrivers: new Set(
       listConfigSubsections(config, "filter").filter((d) =>

@@ -1,7 +1,7 @@
 /**
  * Pure: what git would store for a work-tree file ("clean" direction of
- * convert.c) given its attributes and config: the `lfs` clean filter (a
- * Git LFS pointer is computed, not run), then `working-tree-encoding` for
+ * convert.c) given its attributes and config: the `lfs` clean filter when
+ * it is Git LFS's own command (a Git LFS pointer is computed, not run), then `working-tree-encoding` for
  * the UTF-16 family (re-encoded to UTF-8, a BOM where git requires one
  * dropped), then end-of-line normalisation (`text`, `eol`, `crlf`,
  * core.autocrlf, core.eol), then `ident` (an expanded `$Id: ...$` on one
@@ -13,7 +13,9 @@
  * object read: when the raw content is the index's blob the caller says so
  * (and the index's line endings are the content's); otherwise a converted
  * result has no CRLF, so it can only match an index blob that has none
- * either, and a mismatch is a change whichever rule applied.
+ * either, and a mismatch is a change whichever rule applied, except where
+ * `ident` or an encoding also rewrote the content: there
+ * {@linkcode convertAgainstIndex} reads the blob (random seed 208).
  * @module
  */
 import type { PathAttributes } from "./attributes.ts";
@@ -27,6 +29,11 @@ export interface ConversionConfig {
   cleanDrivers: ReadonlySet<string>;
   /** Filter drivers configured `required`, by name (git stops on one without a command). */
   requiredDrivers?: ReadonlySet<string>;
+  /**
+   * Whether the `lfs` driver runs Git LFS's own command (git/lfs_command.ts);
+   * where not, its files are unknown like any other filter's. @default {true}
+   */
+  lfsIsGitLfs?: boolean;
   /** Whether git would find Git LFS's program (lfs_program.ts). @default {true} */
   lfsProgram?: boolean;
 }
@@ -69,6 +76,9 @@ export async function convertToGit(
   const filter = attrs.get("filter");
   if (typeof filter === "string" && config.cleanDrivers.has(filter)) {
     if (filter !== "lfs") return { unknown: "a clean filter that is not run here" };
+    if (config.lfsIsGitLfs === false) {
+      return { unknown: "the lfs filter runs a command that is not Git LFS's: not run here" };
+    }
     if (config.lfsProgram === false) {
       const required = config.requiredDrivers?.has("lfs") === true;
       return { unknown: required ? LFS_REQUIRED_MISSING_REASON : LFS_PROGRAM_MISSING_REASON };
@@ -97,6 +107,35 @@ export async function convertToGit(
   out = crlf ?? out;
   if (attrs.get("ident") === true) out = identToGit(out ?? data) ?? out;
   return out;
+}
+
+/**
+ * {@linkcode convertToGit} of a file whose raw content is not the index's
+ * blob, where auto text's "the index already has CRLF" rule may still
+ * decide: `ident` or a working-tree encoding can make the CRLF-kept result
+ * equal a blob that holds CRLF (an expanded `$Id: ...$` over CRLF lines
+ * under core.autocrlf). Only then, and only where keeping the CRLF would
+ * give other bytes, is the index's blob read (`indexBlob`), as git's
+ * has_crlf_in_index reads it.
+ */
+export async function convertAgainstIndex(
+  data: Uint8Array,
+  attrs: PathAttributes,
+  config: ConversionConfig,
+  rawIsIndexed: boolean,
+  indexBlob: () => Promise<Uint8Array | null>,
+): Promise<Conversion> {
+  const fresh = await convertToGit(data, attrs, config, rawIsIndexed);
+  if (rawIsIndexed || !(fresh instanceof Uint8Array) || !data.includes(13)) return fresh;
+  if (attrs.get("ident") !== true && typeof attrs.get("working-tree-encoding") !== "string") {
+    return fresh;
+  }
+  const kept = await convertToGit(data, attrs, config, false, true);
+  if (kept !== null && !(kept instanceof Uint8Array)) return kept;
+  const keptBytes = kept ?? data;
+  if (keptBytes.length === fresh.length && keptBytes.every((b, i) => b === fresh[i])) return fresh;
+  const blob = await indexBlob();
+  return blob !== null && textWithCrlf(blob) ? kept : fresh;
 }
 
 /**

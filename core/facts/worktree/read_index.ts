@@ -33,8 +33,13 @@ export interface ReadIndexFileResult {
   split: boolean;
 }
 
+/** The index file git reads for `repo`: GIT_INDEX_FILE's where followed, else `<gitDir>/index`. */
+export function indexFileOf(repo: RepoLocation): string {
+  return repo.indexFile ?? `${repo.gitDir}/index`;
+}
+
 /**
- * Reads the repository's index (`<git dir>/index`) whole: null when there is
+ * Reads the repository's index (`<git dir>/index`, or the file GIT_INDEX_FILE names) whole: null when there is
  * no index file (or an empty one, which git has never written), the merged
  * entries otherwise.
  *
@@ -63,7 +68,7 @@ export async function readIndexFile(
 ): Promise<ReadIndexFileResult | null> {
   await requireReadableFormat(fs, repo);
   const gitDir = repo.gitDir;
-  const path = `${gitDir}/index`;
+  const path = indexFileOf(repo);
   const st = await fs.lstat(path);
   if (st === null) return null;
   if (options.maxBytes !== undefined && st.size > options.maxBytes) {

@@ -8,6 +8,7 @@
  * re-hashes those files on every call instead (see measurements, section 2).
  * @module
  */
+import { indexFileOf } from "./read_index.ts";
 import { type FileStat, FsNotFoundError, type ReadFs } from "../../fs.ts";
 import type { GitObjectReader, RepoLocation, StatusCode, WorktreeEntry } from "../types.ts";
 import { hashBlob } from "./blob_oid.ts";
@@ -336,7 +337,7 @@ export async function scanWorktree(
   repo: RepoLocation,
   options: ScanWorktreeOptions,
 ): Promise<WorktreeStatus> {
-  const indexPath = `${repo.gitDir}/index`;
+  const indexPath = indexFileOf(repo);
   const phase = options.onPhase ?? (() => {});
   // lstat before reading: should git rewrite the index in between, the older
   // mtime only makes more entries racy, never fewer.

@@ -627,17 +627,20 @@ Deno.test("conversions: autocrlf, text/eol attributes and an lfs clean filter on
 });
 
 Deno.test("conversions: a Git LFS pointer is compared through the clean filter", async () => {
-  const env = await userEnv();
   const dir = await makeRepo("baton-lfs-");
-  const filter = `${dir}/.git/lfs-clean.sh`;
+  // A stand-in for git-lfs on PATH (the driver's command is Git LFS's own,
+  // git/lfs_command.ts): its clean prints the pointer of its input.
+  const bin = (await tempDir("baton-lfs-bin-")).path;
   await Deno.writeTextFile(
-    filter,
+    `${bin}/git-lfs`,
     `#!/bin/sh\nt=$(mktemp)\ncat > "$t"\nprintf 'version https://git-lfs.github.com/spec/v1\\noid sha256:%s\\nsize %s\\n' "$(sha256sum < "$t" | cut -d' ' -f1)" "$(wc -c < "$t" | tr -d ' ')"\nrm -f "$t"\n`,
   );
-  await Deno.chmod(filter, 0o755);
-  await git(dir, ["config", "filter.lfs.clean", filter]);
+  await Deno.chmod(`${bin}/git-lfs`, 0o755);
+  const env = { ...(await userEnv()), vars: { PATH: `${bin}:/usr/bin:/bin` } };
+  await git(dir, ["config", "filter.lfs.clean", "git-lfs clean -- %f"]);
   await writeFiles(dir, { ".gitattributes": "*.big filter=lfs\n", "x.big": "large content\n" });
-  await commitAll(dir, "lfs");
+  await git(dir, ["add", "-A"], { env: env.vars });
+  await git(dir, ["commit", "-q", "-m", "lfs"], { env: env.vars });
   const stored = (await git(dir, ["cat-file", "-p", "HEAD:x.big"])).stdout;
   assert.match(stored, /^version https:\/\/git-lfs/, "control: the index holds a pointer");
   await touch(`${dir}/x.big`);

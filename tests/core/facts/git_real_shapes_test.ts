@@ -477,6 +477,18 @@ const SHAPES: Shape[] = [
     script:
       "echo base>a; c; git checkout -q -b o; echo o>a; echo o>b; c; git checkout -q main; echo m>a; c; git cherry-pick o 2>/dev/null || true; : >.git/CHERRY_PICK_HEAD; echo junk >.git/REVERT_HEAD; touch u",
   },
+  {
+    // Random seed 208: the raw content is not the blob (an expanded $Id$, a
+    // UTF-16 file), yet auto text keeps the CRLF the index's blob holds.
+    name:
+      "ident and UTF-16 files committed with CRLF, then core.autocrlf=true: touched, git keeps the index's CRLF (clean); an edit is modified",
+    script: [
+      "printf 'a $Id: 0123456789 $ b\\r\\n' >f.c; printf 'a $Id$ b\\r\\n' >g.c; printf 'a\\0\\r\\0\\n\\0' >f.u",
+      "printf '*.c ident\\n*.u working-tree-encoding=UTF-16LE\\n' >.git/info/attributes; c",
+      "git config core.autocrlf true; rm g.c; git checkout -- g.c; touch -d '+5 sec' f.c g.c f.u",
+      "printf 'a $Id: 0123456789 $ c\\r\\n' >e.c; git add e.c; git commit -qm e; printf 'a $Id: 0123456789 $ d\\r\\n' >e.c",
+    ].join("\n"),
+  },
 ];
 
 /** git's HEAD facts: its commit, the branch it names, whether it is detached. */

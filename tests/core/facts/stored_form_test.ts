@@ -118,3 +118,50 @@ Deno.test("stored form: a clean filter baton does not run is unknown, never the 
     crlf: false,
   });
 });
+
+Deno.test("stored form: an LFS file where git would not find git-lfs is unknown (git stores the content, not the pointer); found, it is the pointer git add stores", async () => {
+  const dir = await makeRepo("baton-stored-form-");
+  const bin = await Deno.makeTempDir({ prefix: "baton-stored-form-bin-" });
+  try {
+    // A stand-in for git-lfs's clean: the pointer of its input.
+    await Deno.writeTextFile(
+      `${bin}/git-lfs`,
+      `#!/bin/sh\nt=$(mktemp)\ncat > "$t"\nprintf 'version https://git-lfs.github.com/spec/v1\\noid sha256:%s\\nsize %s\\n' "$(sha256sum < "$t" | cut -d' ' -f1)" "$(wc -c < "$t" | tr -d ' ')"\nrm -f "$t"\n`,
+    );
+    await Deno.chmod(`${bin}/git-lfs`, 0o755);
+    await git(dir, ["config", "filter.lfs.clean", "git-lfs clean -- %f"]);
+    await Deno.writeTextFile(`${dir}/.gitattributes`, "*.big filter=lfs\n");
+    const content = enc.encode("large content\n");
+    await Deno.writeFile(`${dir}/x.big`, content);
+    const repo = { workTree: dir, gitDir: `${dir}/.git`, commonDir: `${dir}/.git` };
+    for (
+      const [path, found] of [["/usr/bin:/bin", false], [`${bin}:/usr/bin:/bin`, true]] as const
+    ) {
+      const form = await readStoredForm(fs, repo, {
+        homeDir: null,
+        xdgConfigHome: null,
+        gitEnvironment: { GIT_CONFIG_NOSYSTEM: "1", GIT_ATTR_NOSYSTEM: "1", PATH: path },
+      });
+      assert.ok(form !== null);
+      const got = await form("x.big", content, await sha256Id(content));
+      // The oracle: what git add stores under the same PATH.
+      await git(dir, ["add", "x.big"], { env: { PATH: path } });
+      const blob = await new Deno.Command("git", {
+        args: ["cat-file", "blob", ":x.big"],
+        cwd: dir,
+        env: GIT_ENV,
+        stdout: "piped",
+      }).output();
+      const pointer = new TextDecoder().decode(blob.stdout).startsWith("version https://git-lfs");
+      assert.equal(pointer, found, `control: git stores ${found ? "the pointer" : "the content"}`);
+      if (found) {
+        assert.deepEqual(got, { sha256: await sha256Id(blob.stdout), crlf: false });
+      } else {
+        assert.ok("unknown" in got, JSON.stringify(got));
+        assert.match(got.unknown, /git-lfs/);
+      }
+    }
+  } finally {
+    await Deno.remove(bin, { recursive: true });
+  }
+});

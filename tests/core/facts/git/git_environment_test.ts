@@ -1,8 +1,8 @@
 /**
  * git's location variables (core/facts/git/git_environment.ts) through the real CLI on a real
  * repository, git as the oracle: with GIT_INDEX_FILE naming another index git reports a staged
- * file where baton would list it untracked, so baton reports the work tree unavailable and names
- * the variable, never its value; without it (the control) the same tree is listed as git lists it.
+ * file where its own index would list it untracked; baton reads that index too (never showing
+ * the variable's value); without it (the control) the same tree is listed as git lists it.
  * GIT_CONFIG_GLOBAL, which only names the global config file, is followed as git follows it.
  */
 import assert from "node:assert/strict";
@@ -15,7 +15,7 @@ import {
   readGitEnvironment,
 } from "../../../../core/facts/git/git_environment.ts";
 
-Deno.test("GIT_INDEX_FILE set: git reads another index, baton says the work tree is unknown", async () => {
+Deno.test("GIT_INDEX_FILE set: git reads another index, and so does baton", async () => {
   const dir = await makeRepo("baton-git-env-");
   await writeFiles(dir, { "a.txt": "a\n" });
   await commitAll(dir);
@@ -40,15 +40,17 @@ Deno.test("GIT_INDEX_FILE set: git reads another index, baton says the work tree
   const moved = await runBaton(["preflight", "--json"], { cwd: dir, env: altEnv });
   assert.equal(moved.code, 0, moved.stderr);
   const facts = JSON.parse(moved.stdout).facts;
-  const worktree = facts.unavailable.find((u: { part: string }) => u.part === "worktree");
-  assert.equal(worktree?.reason, gitEnvironmentReason(["GIT_INDEX_FILE"]));
+  assert.deepEqual(facts.unavailable ?? [], []);
+  assert.equal(facts.untracked_count, 0, "g.txt is staged in the index git reads");
+  assert.deepEqual(
+    facts.changed_files.map((f: { path: string; xy: string }) => [f.path, f.xy]),
+    [["g.txt", "A."]],
+  );
   assert.doesNotMatch(
     moved.stdout + moved.stderr,
     /alt-index-secret-value/,
     "the value is never shown",
   );
-  const text = await runBaton(["preflight"], { cwd: dir, env: altEnv });
-  assert.doesNotMatch(text.stdout, /0 changed|1 untracked/, "no count is printed as a fact");
 });
 
 Deno.test("GIT_CONFIG_GLOBAL names the global config git reads: its core.excludesFile applies, as git applies it", async () => {

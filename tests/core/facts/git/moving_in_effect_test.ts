@@ -5,7 +5,8 @@
  * answered like an unset one and agrees with git; one naming another
  * repository makes every fact unavailable (git reads that one: no HEAD or
  * branch of the repository found is reported as git's); one naming another
- * work tree, index or object store makes the work tree unavailable.
+ * work tree or object store makes the work tree unavailable; one naming
+ * another index is followed, as git follows it.
  * @module
  */
 import assert from "node:assert/strict";
@@ -51,6 +52,7 @@ Deno.test("moving variables naming what baton finds (a git hook's GIT_DIR=.git, 
     { GIT_DIR: `${dir}/.git`, GIT_WORK_TREE: dir },
     { GIT_DIR: ".git", GIT_INDEX_FILE: ".git/index" },
     { GIT_INDEX_FILE: `${dir}/.git/index` },
+    { GIT_INDEX_FILE: ".git/index" },
     { GIT_OBJECT_DIRECTORY: `${dir}/.git/objects` },
     { GIT_WORK_TREE: "." },
     { GIT_COMMON_DIR: `${dir}/.git` },
@@ -106,18 +108,41 @@ Deno.test("a bare repository's GIT_DIR and GIT_WORK_TREE (dotfiles) where baton 
   assert.match(unavailable(facts, "repository") ?? "", /^GIT_DIR names another repository/);
 });
 
-Deno.test("GIT_DIR from a subdirectory (git's work tree is then that directory), another index, work tree or object store: the work tree is unknown", async () => {
+Deno.test("GIT_INDEX_FILE naming another index (absolute, relative to the top from a subdirectory, or missing) is followed: baton compares with that index, as git does", async () => {
+  const dir = await repo("index", { "a.txt": "a\n", "src/b.txt": "b\n" });
+  const alt = `${dir}/.git/alt-index`;
+  await Deno.copyFile(`${dir}/.git/index`, alt);
+  await writeFiles(dir, { "g.txt": "g\n", "a.txt": "edited\n" });
+  await git(dir, ["add", "g.txt"], { env: { GIT_INDEX_FILE: alt } });
+  const plain = await assertAgreesWithGit(await userEnv(), dir, { label: "unset" });
+  assert.deepEqual(plain.git.untracked, ["g.txt"], "control: git's own index does not hold g.txt");
+  const cases: [Record<string, string>, string[]][] = [
+    [{ GIT_INDEX_FILE: alt }, ["A. g.txt", ".M a.txt"]],
+    // A relative one is read from the top of the work tree, wherever git starts.
+    [{ GIT_INDEX_FILE: ".git/alt-index" }, ["A. g.txt", ".M a.txt"]],
+    // A missing one is an empty index: every file is staged gone and untracked.
+    [{ GIT_INDEX_FILE: `${dir}/.git/no-such-index` }, ["D. a.txt", "D. src/b.txt"]],
+  ];
+  for (const [vars, want] of cases) {
+    const label = JSON.stringify(vars);
+    const env = await userEnv(vars);
+    const r = await assertAgreesWithGit(env, dir, { label });
+    const got = [...r.git.tracked].map(([p, xy]) => `${xy} ${p}`);
+    assert.deepEqual(got.sort(), [...want].sort(), `${label}: control: git's answer moves`);
+    // From a subdirectory baton reads the same index, as git does.
+    const sub = await batonFacts(env, `${dir}/src`);
+    assert.deepEqual(sub.changed_files, r.facts.changed_files, `${label} from src`);
+    assert.deepEqual(sub.tree?.untracked, r.facts.tree?.untracked, `${label} from src`);
+  }
+});
+
+Deno.test("GIT_DIR from a subdirectory (git's work tree is then that directory), another work tree or object store: the work tree is unknown", async () => {
   const dir = await repo("moved", { "a.txt": "a\n", "src/b.txt": "b\n" });
   const head = await headAs(await userEnv(), dir);
   const otherTree = (await tempDir("baton-other-tree-")).path;
-  const alt = `${dir}/.git/alt-index`;
-  await Deno.copyFile(`${dir}/.git/index`, alt);
   await writeFiles(dir, { "g.txt": "g\n" });
-  await git(dir, ["add", "g.txt"], { env: { GIT_INDEX_FILE: alt } });
   const cases: [string, Record<string, string>][] = [
     [`${dir}/src`, { GIT_DIR: "../.git" }],
-    [dir, { GIT_INDEX_FILE: alt }],
-    [`${dir}/src`, { GIT_INDEX_FILE: ".git/index" }],
     [dir, { GIT_WORK_TREE: otherTree }],
     [dir, { GIT_OBJECT_DIRECTORY: `${otherTree}` }],
     [dir, { GIT_ALTERNATE_OBJECT_DIRECTORIES: `${otherTree}` }],

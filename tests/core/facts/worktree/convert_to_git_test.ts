@@ -4,7 +4,10 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { convertToGit } from "../../../../core/facts/worktree/convert_to_git.ts";
+import {
+  convertAgainstIndex,
+  convertToGit,
+} from "../../../../core/facts/worktree/convert_to_git.ts";
 
 const enc = (s: string) => new TextEncoder().encode(s);
 const dec = (b: Uint8Array) => new TextDecoder().decode(b);
@@ -110,4 +113,47 @@ Deno.test("convertToGit(): working-tree-encoding re-encodes the UTF-16 family to
     true,
   ]]);
   assert.equal(dec((await convertToGit(u16le("a\r\n"), both, off)) as Uint8Array), "a\n");
+});
+
+Deno.test("convertAgainstIndex(): an expanded $Id$ over CRLF under auto text keeps the CRLF where the index's blob holds it, reading the blob only then", async () => {
+  const auto = { ...off, autocrlf: "true" as const };
+  const ident = new Map<string, string | boolean>([["ident", true]]);
+  const data = enc("a $Id: 0123 $ b\r\n");
+  let reads = 0;
+  const blob = (text: string) => () => {
+    reads++;
+    return Promise.resolve(enc(text));
+  };
+  // The index's blob holds CRLF: git keeps it, then collapses the $Id$.
+  const kept = await convertAgainstIndex(data, ident, auto, false, blob("a $Id$ b\r\n"));
+  assert.equal(dec(kept as Uint8Array), "a $Id$ b\r\n");
+  assert.equal(reads, 1);
+  // The blob holds LF: converted as before.
+  const lf = await convertAgainstIndex(data, ident, auto, false, blob("a $Id$ b\n"));
+  assert.equal(dec(lf as Uint8Array), "a $Id$ b\n");
+  // No blob read without ident or an encoding, nor where the raw content is the blob, nor
+  // where keeping the CRLF changes nothing (text, not auto).
+  reads = 0;
+  assert.equal(
+    dec(
+      (await convertAgainstIndex(
+        enc("a\r\n"),
+        new Map(),
+        auto,
+        false,
+        blob("a\r\n"),
+      )) as Uint8Array,
+    ),
+    "a\n",
+  );
+  assert.deepEqual(
+    await convertAgainstIndex(data, ident, auto, true, blob("x")),
+    await convertToGit(data, ident, auto, true),
+  );
+  const text = new Map<string, string | boolean>([["ident", true], ["text", true]]);
+  assert.equal(
+    dec((await convertAgainstIndex(data, text, off, false, blob("a $Id$ b\r\n"))) as Uint8Array),
+    "a $Id$ b\n",
+  );
+  assert.equal(reads, 0);
 });
