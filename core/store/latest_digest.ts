@@ -22,6 +22,8 @@ const MAX_LATEST_BYTES = 16 * 1024 * 1024;
  * @example
  * ```ts
  * import assert from "node:assert/strict";
+ * import type { ReadFs } from "../fs.ts";
+ * import type { BatonLayout } from "./layout.ts";
  * const bytes = new TextEncoder().encode("abc");
  * const st = { isFile: true, isSymlink: false, size: 3 };
  * const fs = {
