@@ -314,6 +314,15 @@ async function trackedBefore(c: ShareContext, remote: string): Promise<string | 
   return r.code === 0 && /^[0-9a-f]{40,64}$/.test(text) ? text : null;
 }
 
+/** Points the remote's tracking ref back at `before` (removes it when there was none). */
+async function restoreTracking(c: ShareContext, remote: string, before: string | null) {
+  const tracking = remoteShareRef(await remoteKey(remote), c.branch)!;
+  await c.git.runGit(
+    c.repo.workTree,
+    before === null ? ["update-ref", "-d", tracking] : ["update-ref", tracking, before],
+  );
+}
+
 /**
  * What a pull can tell of the remote's chain against what this clone fetched from it before:
  * a remote that serves an older chain (its newest capsules left out) is no error, and the
@@ -556,7 +565,15 @@ export async function pullChain(
   const before = await trackedBefore(c, remote);
   const theirs = await fetchRemote(c, remote);
   const history = await remoteHistory(c, before, theirs);
-  const m = theirs === null ? null : await mergeRemote(io, c, local, theirs, limits);
+  let m: Awaited<ReturnType<typeof mergeRemote>> | null;
+  try {
+    m = theirs === null ? null : await mergeRemote(io, c, local, theirs, limits);
+  } catch (e) {
+    // The fetch moved the tracking ref, but this pull ends before saying what it found: put the
+    // ref back, so the next pull compares with what was fetched before and still says a rewind.
+    await restoreTracking(c, remote, before);
+    throw e;
+  }
   return {
     remote,
     ref: c.ref,

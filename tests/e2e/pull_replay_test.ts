@@ -75,3 +75,36 @@ Deno.test("pull says a first pull has nothing to compare, and warns when the rem
     assert.ok(list.includes(second.slice(7, 19)), list);
   });
 });
+
+Deno.test("a pull that fails after fetching a rewound chain leaves the rewind for the next pull to say", async () => {
+  await withShareWorld("baton-pull-rewind-fail-", async ({ a: writer, b: me }) => {
+    const key = (await baton(writer, ["trust", "show-key"])).trim();
+    await baton(me, ["trust", "add", key, "--name", "mate"]);
+    await baton(writer, ["finalize", "--draft", "-"], JSON.stringify({ now: "FIRST" }));
+    await baton(writer, ["push"]);
+    const older = await chainTip(writer);
+    await baton(writer, ["finalize", "--draft", "-"], JSON.stringify({ now: "SECOND" }));
+    await baton(writer, ["push"]);
+    await baton(me, ["pull"]);
+    // The remote is rewound to the older chain and goes on from there (a commit on top of it):
+    // it no longer continues what I fetched, so my pull must merge and move my chain ref.
+    const replay =
+      (await git(writer.dir, ["commit-tree", `${older}^{tree}`, "-p", older, "-m", "r"]))
+        .stdout.trim();
+    await git(writer.dir, ["push", "-q", "-f", "origin", `${replay}:refs/baton/main`]);
+    // My chain ref cannot move (a folder where its loose file goes; git reads it packed): the
+    // pull fails after its fetch.
+    await git(me.dir, ["pack-refs", "--all"]);
+    const blocker = `${me.dir}/.git/refs/baton/main`;
+    await Deno.mkdir(blocker, { recursive: true });
+    const failed = await runBaton(["pull"], { cwd: me.dir, env: { BATON_HOME: me.home } });
+    assert.notEqual(failed.code, 0, failed.stdout);
+    assert.doesNotMatch(failed.stdout, REWOUND);
+    await Deno.remove(blocker);
+    // The next pull still says the rewind (before: 'unchanged', the fetch had moved the ref).
+    const next = await baton(me, ["pull"]);
+    assert.match(next, REWOUND);
+    // Control: the pull after that compares with what it fetched, and says nothing.
+    assert.equal(JSON.parse(await baton(me, ["pull", "--json"])).history, "unchanged");
+  });
+});
