@@ -574,6 +574,9 @@ export async function pullChain(
     await restoreTracking(c, remote, before);
     throw e;
   }
+  // Over the limits nothing was read: the next pull (with higher limits) compares with what
+  // was fetched before, as it would have without this one.
+  if (m !== null && m.report.over_limit !== null) await restoreTracking(c, remote, before);
   return {
     remote,
     ref: c.ref,

@@ -108,3 +108,41 @@ Deno.test("a pull that fails after fetching a rewound chain leaves the rewind fo
     assert.equal(JSON.parse(await baton(me, ["pull", "--json"])).history, "unchanged");
   });
 });
+
+Deno.test("a rewound chain over the pull's limits is warned of, and the next pull within them says it again", async () => {
+  await withShareWorld("baton-pull-rewind-over-", async ({ a: writer, b: me }) => {
+    await baton(writer, ["finalize", "--draft", "-"], JSON.stringify({ now: "FIRST" }));
+    await baton(writer, ["push"]);
+    const older = await chainTip(writer);
+    await baton(writer, ["finalize", "--draft", "-"], JSON.stringify({ now: "SECOND" }));
+    await baton(writer, ["push"]);
+    await baton(me, ["pull"]);
+    const newer = await chainTip(writer);
+    const names = async (oid: string) =>
+      (await git(writer.dir, ["ls-tree", "-r", "--name-only", oid])).stdout.trim().split("\n");
+    const before = await names(older);
+    const second = (await names(newer)).filter((n) => !before.includes(n));
+    // The remote is rewound past SECOND and goes on with a THIRD capsule, new to me.
+    await baton(writer, ["finalize", "--draft", "-"], JSON.stringify({ now: "THIRD" }));
+    await baton(writer, ["push"]);
+    const index = { GIT_INDEX_FILE: `${writer.dir}/.git/review-replay-index` };
+    await git(writer.dir, ["read-tree", `${await chainTip(writer)}^{tree}`], { env: index });
+    await git(writer.dir, ["rm", "-q", "--cached", ...second], { env: index });
+    const tree = (await git(writer.dir, ["write-tree"], { env: index })).stdout.trim();
+    const replay = (await git(writer.dir, ["commit-tree", tree, "-p", older, "-m", "r"])).stdout
+      .trim();
+    await git(writer.dir, ["push", "-q", "-f", "origin", `${replay}:refs/baton/main`]);
+    // Over the limits: nothing is read, but the rewind is said.
+    const over = await runBaton(["pull", "--max-bytes", "1"], {
+      cwd: me.dir,
+      env: { BATON_HOME: me.home },
+    });
+    assert.equal(over.code, 1, over.stderr);
+    assert.match(over.stdout, /not pulled: /);
+    assert.match(over.stdout, REWOUND);
+    // The pull within the limits still compares with what was fetched before.
+    assert.match(await baton(me, ["pull"]), REWOUND);
+    // Control: the pull after that compares with what it fetched.
+    assert.equal(JSON.parse(await baton(me, ["pull", "--json"])).history, "unchanged");
+  });
+});
