@@ -146,3 +146,33 @@ Deno.test("a rewound chain over the pull's limits is warned of, and the next pul
     assert.equal(JSON.parse(await baton(me, ["pull", "--json"])).history, "unchanged");
   });
 });
+
+Deno.test("a push turned away by a rewound remote chain says so; one turned away by a chain that continues does not (control)", async () => {
+  await withShareWorld("baton-push-rewound-", async ({ a: writer, b: me }) => {
+    await baton(writer, ["finalize", "--draft", "-"], JSON.stringify({ now: "FIRST" }));
+    await baton(writer, ["push"]);
+    const older = await chainTip(writer);
+    await baton(writer, ["finalize", "--draft", "-"], JSON.stringify({ now: "SECOND" }));
+    await baton(writer, ["push"]);
+    await baton(me, ["pull"]);
+    const PUSH_REWOUND = /warning: origin's refs\/baton\/main no longer continued the chain/;
+    // Control: the remote moves on (a capsule on top); my push is turned away, merges, goes.
+    await baton(writer, ["finalize", "--draft", "-"], JSON.stringify({ now: "THIRD" }));
+    await baton(writer, ["push"]);
+    await baton(me, ["finalize", "--draft", "-"], JSON.stringify({ now: "MINE 1" }));
+    const on = await baton(me, ["push"]);
+    assert.match(on, /merged the remote chain first/);
+    assert.doesNotMatch(on, PUSH_REWOUND);
+    // The remote is put back to the older chain with a commit of its own on top.
+    const replay =
+      (await git(writer.dir, ["commit-tree", `${older}^{tree}`, "-p", older, "-m", "r"]))
+        .stdout.trim();
+    await git(writer.dir, ["push", "-q", "-f", "origin", `${replay}:refs/baton/main`]);
+    await baton(me, ["finalize", "--draft", "-"], JSON.stringify({ now: "MINE 2" }));
+    const back = await baton(me, ["push"]);
+    assert.match(back, /merged the remote chain first/);
+    assert.match(back, PUSH_REWOUND);
+    // The next pull compares with what the push fetched: my merge on top of it continues it.
+    assert.equal(JSON.parse(await baton(me, ["pull", "--json"])).history, "continues");
+  });
+});
