@@ -58,6 +58,14 @@ export const pullCommand: Command = {
       io.stdout.write(`${safe.line(r.remote)} has no shared chain for ${safe.line(r.ref)} yet\n`);
       return 0;
     }
+    // Said whether or not the chain is then read: the rewind is true either way.
+    if (r.history === "rewound") {
+      io.stdout.write(
+        `warning: ${safe.line(r.remote)}'s ${
+          safe.line(r.ref)
+        } no longer continues the chain fetched from it before (rolled back or replaced): what was pulled then stays in this clone\n`,
+      );
+    }
     if (over !== null) {
       io.stdout.write(
         `not pulled: ${safe.line(r.remote)}'s ${safe.line(r.ref)} offers ${
@@ -67,13 +75,6 @@ export const pullCommand: Command = {
       return 1;
     }
     for (const f of r.forks) io.stdout.write(forkLine(f) + "\n");
-    if (r.history === "rewound") {
-      io.stdout.write(
-        `warning: ${safe.line(r.remote)}'s ${
-          safe.line(r.ref)
-        } no longer continues the chain fetched from it before (rolled back or replaced): what was pulled then stays in this clone\n`,
-      );
-    }
     io.stdout.write(
       `pulled ${safe.line(r.ref)} from ${
         safe.line(r.remote)

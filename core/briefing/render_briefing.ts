@@ -285,7 +285,7 @@ function buildSections(
         input.headLeftOut.archived
           ? `read it with baton show ${shortId(input.headLeftOut.id)}`
           : "its file is gone from .baton/capsules"
-      }).`,
+      }). No automatic capsule is written on top of it until a person decides: baton finalize --over-rollback writes one anyway, or baton trust add trusts its signer's key if it is a teammate's.`,
     );
   }
   if ((input.rollbackUnread ?? 0) > 0) {

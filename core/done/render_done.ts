@@ -30,7 +30,12 @@ const MAX_COMMAND_CHARS = 160;
 
 function shownCommand(command: string, line: (text: string) => string): string {
   const shown = line(command);
-  return shown.length <= MAX_COMMAND_CHARS ? shown : `${shown.slice(0, MAX_COMMAND_CHARS - 1)}…`;
+  if (shown.length <= MAX_COMMAND_CHARS) return shown;
+  // Cut between characters: a half of a surrogate pair would print as U+FFFD.
+  const end = /[\uD800-\uDBFF]/.test(shown[MAX_COMMAND_CHARS - 2]!)
+    ? MAX_COMMAND_CHARS - 2
+    : MAX_COMMAND_CHARS - 1;
+  return `${shown.slice(0, end)}…`;
 }
 
 function seconds(ms: number): string {

@@ -314,6 +314,15 @@ async function trackedBefore(c: ShareContext, remote: string): Promise<string | 
   return r.code === 0 && /^[0-9a-f]{40,64}$/.test(text) ? text : null;
 }
 
+/** Points the remote's tracking ref back at `before` (removes it when there was none). */
+async function restoreTracking(c: ShareContext, remote: string, before: string | null) {
+  const tracking = remoteShareRef(await remoteKey(remote), c.branch)!;
+  await c.git.runGit(
+    c.repo.workTree,
+    before === null ? ["update-ref", "-d", tracking] : ["update-ref", tracking, before],
+  );
+}
+
 /**
  * What a pull can tell of the remote's chain against what this clone fetched from it before:
  * a remote that serves an older chain (its newest capsules left out) is no error, and the
@@ -454,7 +463,10 @@ export interface ShareReport {
   pushed: "pushed" | "up_to_date" | null;
   /** pull only: what became of a missing latest.md. */
   current?: PullCurrent;
-  /** pull only: the remote's chain against what this clone fetched from it before; null: none. */
+  /**
+   * pull: the remote's chain against what this clone fetched from it before; null: none. push:
+   * present only as rewound, when a push turned away fetched a chain that no longer continues it.
+   */
   history?: PullHistory | null;
   attempts: number;
   forks: { previous: string | null; children: string[] }[];
@@ -488,6 +500,9 @@ export async function pushChain(
   let local: ChainTip = await recordLocal(io, c);
   const recorded = (local as ChainTip & { added: number }).added;
   let merged = null as MergeReport | null;
+  // What this clone fetched from the remote before, and whether a fetch here found it rewound.
+  let fetched = await trackedBefore(c, remote);
+  let rewound = false;
   for (let attempt = 1; attempt <= 4; attempt++) {
     const r = await c.git.runGit(c.repo.workTree, [
       "push",
@@ -507,14 +522,24 @@ export async function pushChain(
         pushed: outcome,
         attempts: attempt,
         forks: forkJson(merged === null ? [] : await archiveForks(io, c)),
+        ...(rewound ? { history: "rewound" as const } : {}),
       };
     }
     if (outcome === "failed") throw gitFailure(c, "push the shared chain", r);
     // Rejected: someone else pushed first. Fetch, merge by name, record, retry.
     const theirs = await fetchRemote(c, remote);
     if (theirs === null) throw gitFailure(c, "push the shared chain", r);
-    const m = await mergeRemote(io, c, local, theirs, DEFAULT_PULL_LIMITS);
+    if (await remoteHistory(c, fetched, theirs) === "rewound") rewound = true;
+    let m: Awaited<ReturnType<typeof mergeRemote>>;
+    try {
+      m = await mergeRemote(io, c, local, theirs, DEFAULT_PULL_LIMITS);
+    } catch (e) {
+      await restoreTracking(c, remote, fetched);
+      throw e;
+    }
     if (m.report.over_limit !== null) {
+      // Nothing was read: the next pull compares with what was fetched before (and says a rewind).
+      await restoreTracking(c, remote, fetched);
       throw new UnavailableError(
         `Cannot push the shared chain: the remote's chain offers more than a pull reads (${
           limitText(m.report.over_limit)
@@ -538,6 +563,7 @@ export async function pushChain(
       over_limit: null,
     };
     local = m.tip;
+    fetched = theirs;
   }
   throw new UnavailableError(
     "Cannot push the shared chain: the remote kept moving (4 attempts); run baton push again",
@@ -556,7 +582,18 @@ export async function pullChain(
   const before = await trackedBefore(c, remote);
   const theirs = await fetchRemote(c, remote);
   const history = await remoteHistory(c, before, theirs);
-  const m = theirs === null ? null : await mergeRemote(io, c, local, theirs, limits);
+  let m: Awaited<ReturnType<typeof mergeRemote>> | null;
+  try {
+    m = theirs === null ? null : await mergeRemote(io, c, local, theirs, limits);
+  } catch (e) {
+    // The fetch moved the tracking ref, but this pull ends before saying what it found: put the
+    // ref back, so the next pull compares with what was fetched before and still says a rewind.
+    await restoreTracking(c, remote, before);
+    throw e;
+  }
+  // Over the limits nothing was read: the next pull (with higher limits) compares with what
+  // was fetched before, as it would have without this one.
+  if (m !== null && m.report.over_limit !== null) await restoreTracking(c, remote, before);
   return {
     remote,
     ref: c.ref,

@@ -268,3 +268,23 @@ Deno.test("done quotes a placeholder's file name that is not a plain path: a nam
     assert.match(plain.stdout, /1 placeholder\(s\): src\/b\.ts:1 TODO/);
   });
 });
+
+Deno.test("a secret in a command the config names is redacted in --json's ran and in a forced pass's record; the command's plain words stay (control)", async () => {
+  const token = SAMPLES.github_pat!(new Rng(82)).secret;
+  const config =
+    `done:\n  tests: "GITHUB_TOKEN=${token} false"\n  rules:\n    - { name: lint, run: "exit 0" }\n`;
+  await withRepo(config, async (dir) => {
+    const r = await runBaton(["done", "--json"], { cwd: dir });
+    assert.equal(r.code, 1, r.stdout + r.stderr);
+    assert.ok(!r.stdout.includes(token), "the token is not in --json");
+    const g = JSON.parse(r.stdout).gates as { gate: string; ran?: string[] }[];
+    const ran = Object.fromEntries(g.map((x) => [x.gate, x.ran]));
+    assert.match(ran.tests![0]!, /^GITHUB_TOKEN=\[REDACTED:[a-z_]+\] false$/);
+    assert.deepEqual(ran.rules, ["exit 0"]);
+    const forced = await runBaton(["done", "--json", "--force", "--reason", "known"], { cwd: dir });
+    assert.equal(forced.code, 0, forced.stderr);
+    const audit = await Deno.readTextFile(String(JSON.parse(forced.stdout).verdict.audit));
+    assert.ok(!audit.includes(token), "the token is not in the forced pass's record");
+    assert.match(audit, /GITHUB_TOKEN=\[REDACTED/);
+  });
+});

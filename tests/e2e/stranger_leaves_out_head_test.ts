@@ -77,6 +77,10 @@ Deno.test("a stranger's capsule on top of an older one of mine, leaving my newes
         }, the newest this clone made current .*its file is gone from \\.baton/capsules`,
       ),
     );
+    assert.match(
+      load.stdout,
+      /No automatic capsule is written on top of it until a person decides/,
+    );
     const json = JSON.parse((await baton(me, ["load", "--json"])).stdout);
     assert.deepEqual(json.integrity, { status: "behind_archive", newer: newest });
 
@@ -86,6 +90,9 @@ Deno.test("a stranger's capsule on top of an older one of mine, leaving my newes
       hook.warning ?? "",
       /does not continue the newest capsule this clone made current/,
     );
+    // The way out is said where the capture stops, not only in finalize's refusal.
+    assert.match(hook.warning ?? "", /until a person decides: baton finalize --over-rollback/);
+    assert.match(hook.warning ?? "", /baton trust add/);
     assert.equal(await headRecord(me), newest, "the stranger's capsule did not reset my head");
 
     const refused = await finalize(me, "MINE C");

@@ -567,7 +567,7 @@ async function capture(
   if (r.capture.status === "rolled_back") {
     input.warn(
       r.capture.displaced === true
-        ? `automatic capsule not written: .baton/latest.md, which no key this machine trusts signed, does not continue the newest capsule this clone made current (it leaves it out); baton load says which; ${notBlocked}`
+        ? `automatic capsule not written: .baton/latest.md, which no key this machine trusts signed, does not continue the newest capsule this clone made current (it leaves it out); baton load says which; no automatic capsule is written until a person decides: baton finalize --over-rollback writes on top of it, or baton trust add trusts its signer's key if it is a teammate's; ${notBlocked}`
         : r.capture.capsule_id === null
         ? `automatic capsule not written: .baton/latest.md is missing and so is the capsule this clone last made current (deleted, or rolled back by a commit); baton revive restores the newest left and baton load then says which is newer, or baton finalize starts from it; ${notBlocked}`
         : `automatic capsule not written: .baton/latest.md is not the newest capsule of its signer (rolled back); baton load says which is newer; ${notBlocked}`,

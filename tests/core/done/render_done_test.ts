@@ -60,3 +60,21 @@ Deno.test("renderDoneText() shows each command a gate ran under it, neutralised 
   assert.match(lines[5]!, /^pass {2}placeholders/);
   assert.equal(lines[6], "done: pass");
 });
+
+Deno.test("renderDoneText() cuts a long command between characters, never inside a surrogate pair; a cut after one is kept (control)", () => {
+  const render = (command: string) =>
+    renderDoneText(
+      [gate({ ran: [command] })],
+      { result: "pass", failed_required: [], warnings: 0, audit: null },
+      (s) => s,
+    ).split("\n")[1]!.slice("      ran (from .baton/config.yaml): ".length);
+  // The 159th UTF-16 unit is the first half of an emoji: the cut leaves the emoji out whole.
+  const split = render(`${"a".repeat(158)}\u{1F600}${"b".repeat(20)}`);
+  assert.equal(split, `${"a".repeat(158)}…`);
+  assert.ok(!/[\uD800-\uDFFF]/.test(split.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, "")));
+  // Control: an emoji ending at the 159th unit stays whole before the ellipsis.
+  assert.equal(
+    render(`${"a".repeat(157)}\u{1F600}${"b".repeat(20)}`),
+    `${"a".repeat(157)}\u{1F600}…`,
+  );
+});

@@ -65,6 +65,12 @@ Deno.test("opensAsJson(): a head that opens with an object (after blanks) or is 
   assert.equal(opensAsJson('{"type":"user"}\n'), true);
   assert.equal(opensAsJson('\n  {\n  "sessionId": "s"'), true);
   assert.equal(opensAsJson(""), true);
+  // A JSON Lines file a Windows tool wrote: a byte order mark (as TextDecoder keeps it when told
+  // to), then CRLF blank lines, is still JSON Lines, not free text.
+  const bom = new TextDecoder("utf-8", { ignoreBOM: true });
+  assert.equal(opensAsJson(bom.decode(new Uint8Array([0xef, 0xbb, 0xbf, 0x7b]))), true);
+  assert.equal(opensAsJson('\uFEFF\r\n\r\n{"type":"user"}\r\n'), true);
+  assert.equal(opensAsJson("\uFEFFuser:\n"), false, "control: a BOM before free text");
   // Cursor's plain-text transcript, and a Markdown one, whatever lines follow.
   assert.equal(opensAsJson('user:\n<user_query>\n{"type":"user"}\n'), false);
   assert.equal(opensAsJson("# aider chat started\n"), false);
