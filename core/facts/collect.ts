@@ -10,7 +10,7 @@
  * rest is still collected: this never throws for a damaged repository.
  * @module
  */
-import { indexFileOf } from "./worktree/read_index.ts";
+import { indexFileOf } from "./worktree/index_path.ts";
 import { isBatonOwnPath, isBatonOwnTrackedPath } from "./baton_own_paths.ts";
 import type { FileStat, ReadFs, WriteFs } from "../fs.ts";
 import type { RepoLocation, WorktreeEntry } from "./types.ts";

@@ -93,6 +93,10 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
       reason: "a program record of the classifier, driven by the case table and the record checks",
     }]),
   ),
+  "core/facts/worktree/index_path.ts": {
+    test: "tests/core/facts/git/moving_in_effect_test.ts",
+    reason: "GIT_INDEX_FILE followed or not, against git, through the collector",
+  },
   "core/share/own_tip.ts": {
     test: "tests/e2e/hostile_remote_chain_test.ts",
     reason:

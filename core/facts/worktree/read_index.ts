@@ -18,6 +18,7 @@ import type { RepoLocation } from "../types.ts";
 import { type GitIndex, parseIndex } from "./index_file.ts";
 import { MAX_SHARED_INDEX_BYTES, readSplitIndex } from "./split_index.ts";
 import { requireRegularFile } from "../git/read_git_file.ts";
+import { indexFileOf } from "./index_path.ts";
 
 /** Options of {@linkcode readIndexFile}. */
 export interface ReadIndexFileOptions {
@@ -31,11 +32,6 @@ export interface ReadIndexFileResult {
   index: GitIndex;
   /** The file was the split part of a split index (git's `link` extension). */
   split: boolean;
-}
-
-/** The index file git reads for `repo`: GIT_INDEX_FILE's where followed, else `<gitDir>/index`. */
-export function indexFileOf(repo: RepoLocation): string {
-  return repo.indexFile ?? `${repo.gitDir}/index`;
 }
 
 /**

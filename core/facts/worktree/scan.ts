@@ -8,7 +8,7 @@
  * re-hashes those files on every call instead (see measurements, section 2).
  * @module
  */
-import { indexFileOf } from "./read_index.ts";
+import { indexFileOf } from "./index_path.ts";
 import { type FileStat, FsNotFoundError, type ReadFs } from "../../fs.ts";
 import type { GitObjectReader, RepoLocation, StatusCode, WorktreeEntry } from "../types.ts";
 import { hashBlob } from "./blob_oid.ts";
