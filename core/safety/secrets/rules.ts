@@ -552,7 +552,8 @@ function assignmentValid(minLength: number, upperEnv = false) {
     if (PASSWORD_NAME.test(name) && isPasswordLookAlike(secret)) return true;
     if (PREFIXED_CREDENTIAL_NAME.test(name) && isLongKeyMaterial(secret)) return true;
     // A credential name overrides the digest and UUID look-alikes.
-    return isHexOrUuid(secret) && (upperEnv || ENV_NAME.test(name) || CREDENTIAL_NAME.test(name));
+    return isHexOrUuid(secret) &&
+      (upperEnv || (ENV_NAME.test(name) && !ID_NAME.test(name)) || CREDENTIAL_NAME.test(name));
   };
 }
 
@@ -564,6 +565,14 @@ function assignmentValid(minLength: number, upperEnv = false) {
  * name a hex or UUID value is the token, as it is after `NAME=`.
  */
 const ENV_NAME = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/;
+
+/**
+ * An upper-case name that labels a key rather than holding it: its id, its
+ * version or a reference to it (`SIGNING_KEY_ID`, `API_KEY_ID`,
+ * `SECRET_VERSION` of AWS Secrets Manager, `TOKEN_NONCE`). A UUID or hex
+ * under it is that label, so {@linkcode ENV_NAME} does not take it.
+ */
+const ID_NAME = /_(?:IDS?|UUID|GUID|VERSION|REF|NONCE)$/;
 
 /**
  * A name ending in `_PASS` (`DB_PASS`, `SMTP_PASS`) is also a compiler or
