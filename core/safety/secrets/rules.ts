@@ -792,11 +792,12 @@ const PASSWORD_EXCLUDED = String.raw`\s"'\x60,;\\<>()\[\]{}=#\x00-\x08\x0e-\x1f\
  * accepted match only, so it widens a finding and never adds one. Not taken:
  * a blank before the line's end (`pw1, # note`, `{password: pw, user}`), no
  * letter or digit after the mark (`pw9);`), or the next `name=` after it
- * (`password=pw9,user=bob`). At most 256 characters, so a streamed scan,
+ * (`password=pw9,user=bob`). A line comment after blanks (` # prod`, INI's
+ * and YAML's) ends the line for it and stays. At most 256 characters, so a streamed scan,
  * whose overlap is longer, sees the line's end as the whole input does.
  */
 const SYMBOL_CUT_TAIL = String
-  .raw`(?:[,<>{}()\[\]](?![A-Za-z_][A-Za-z0-9_.\-]{0,64}=)(?=[^\s"'\x60\\]{0,255}?[A-Za-z0-9])[^\s"'\x60\\]{0,255}(?=\r?\n|\\[nr]|"|$))?`;
+  .raw`(?:[,<>{}()\[\]](?![A-Za-z_][A-Za-z0-9_.\-]{0,64}=)(?=[^\s"'\x60\\]{0,255}?[A-Za-z0-9])[^\s"'\x60\\]{0,255}(?=\r?\n|\\[nr]|"|$|(?:[ \t]|\\t)+#(?:[ \t]|\\[tnr]|\r?\n|"|$)))?`;
 
 /** `name: value`, `name = "value"`, `"name": "value"` under a secret-like name. */
 const GENERIC_ASSIGNMENT: SecretRule = {
