@@ -172,7 +172,7 @@ export function secretCopiesRule(): string {
     '- A value code splits into concatenated strings (`("sk-…"` and `"…")` of Python\'s',
     "  adjacent strings, `\"…\" +` and `\"…\"` of JavaScript, Java or Go, PHP's `'…' . '…'`) is",
     "  redacted over every piece: a finding that is a whole string goes on over each next string",
-    "  of the same quote joined to it by `+`, `.` or a line break (raw, JSON-escaped or between",
+    "  (in either quote: code mixes them) joined to it by `+`, `.` or a line break (raw, JSON-escaped or between",
     "  colour codes) that holds 4 to 1,024 token characters, opens with a letter or a digit and",
     "  holds a digit or both cases (up to 8 pieces, 2 KiB). Two strings side by side on one line",
     '  (`echo "…" "…"`), words, paths and a list\'s next item are kept. The first piece must',

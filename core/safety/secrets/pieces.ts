@@ -16,7 +16,9 @@
  *   command's arguments (`echo "…" "…"`), not one value. A line break is a
  *   real one, or `\n` after 1 to 4 backslashes (a transcript's JSON string).
  * - A piece is 4 to 1024 token characters (letters, digits, `-_+/=.`) and
- *   the whole of its string, in the same quote; words with blanks, paths
+ *   the whole of its string, in the first piece's quote or the other one
+ *   (code mixes them: `"…" + '…'`; a `'` is never escaped in JSON, so it
+ *   follows a `"` bare); words with blanks, paths
  *   and URLs are other strings. At most 8 pieces are taken, each read once,
  *   and the reading stops {@linkcode PIECES_REACH} bytes past the finding,
  *   within the overlap a streamed scan carries, so a streamed scan joins
@@ -35,6 +37,8 @@ const BACKSLASH = 0x5c;
 const LF = 0x0a;
 const CR = 0x0d;
 const ESC = 0x1b;
+const DQUOTE = 0x22;
+const SQUOTE = 0x27;
 
 /** A quote: its byte and the run of backslashes that escapes it. */
 interface Quote {
@@ -96,16 +100,21 @@ function pieceSpans(bytes: Uint8Array, start: number, end: number): [number, num
   if (open === null || !isQuoteAt(bytes, end, open)) return spans;
   const reach = end + PIECES_REACH;
   let last = end;
+  let quote = open;
   for (let n = 0; n < MAX_PIECES; n++) {
-    const from = joinAfter(bytes, last + open.escapes + 1, open);
-    if (from < 0) break;
+    const next = joinAfter(bytes, last + quote.escapes + 1, open);
+    if (next === null) break;
+    const from = next.from;
     let p = from;
     while (p < bytes.length && p - from < MAX_PIECE && isTokenByte(bytes[p]!)) p++;
-    if (p - from < 4 || p > reach || !isQuoteAt(bytes, p, open) || !isTokenPiece(bytes, from, p)) {
+    if (
+      p - from < 4 || p > reach || !isQuoteAt(bytes, p, next.quote) || !isTokenPiece(bytes, from, p)
+    ) {
       break;
     }
     spans.push([from, p]);
     last = p;
+    quote = next.quote;
   }
   return spans;
 }
@@ -113,24 +122,36 @@ function pieceSpans(bytes: Uint8Array, start: number, end: number): [number, num
 /** The quote that ends right before `at` (0 to 3 backslashes and `"` or `'`), or null. */
 function quoteBefore(bytes: Uint8Array, at: number): Quote | null {
   const q = bytes[at - 1];
-  if (q !== 0x22 && q !== 0x27) return null;
+  if (q !== DQUOTE && q !== SQUOTE) return null;
   let escapes = 0;
   while (escapes < 4 && bytes[at - 2 - escapes] === BACKSLASH) escapes++;
   return escapes > 3 ? null : { q, escapes };
 }
 
-/** Whether `quote` (its backslashes, then its byte) is at `at`. */
+/**
+ * Whether `quote` (its backslashes, then its byte) is at `at`. A bare quote
+ * doubled (`''`, `""`) is one escaped inside the string; an escaped one
+ * followed by a bare one is the end of the string that holds the code (a
+ * transcript's JSON string ending right after it: `\"…\""`).
+ */
 function isQuoteAt(bytes: Uint8Array, at: number, quote: Quote): boolean {
   for (let k = 0; k < quote.escapes; k++) if (bytes[at + k] !== BACKSLASH) return false;
-  return bytes[at + quote.escapes] === quote.q && bytes[at + quote.escapes + 1] !== quote.q;
+  return bytes[at + quote.escapes] === quote.q &&
+    (quote.escapes > 0 || bytes[at + quote.escapes + 1] !== quote.q);
 }
 
 /**
- * Where the next piece's text starts after a join at `at` that opens with
- * `quote`, or -1 when no join (an operator or a line break) and opening
- * quote follow.
+ * Where the next piece's text starts after a join at `at`, and the quote
+ * that opens it, or null when no join (an operator or a line break) and
+ * opening quote follow. The piece opens with the first piece's quote or the
+ * other one (code mixes them: `"…" + '…'`): a `'` unescaped after a `"`
+ * (JSON escapes no `'`), a `"` after a `'` with 0 to 3 backslashes.
  */
-function joinAfter(bytes: Uint8Array, at: number, quote: Quote): number {
+function joinAfter(
+  bytes: Uint8Array,
+  at: number,
+  open: Quote,
+): { from: number; quote: Quote } | null {
   let p = skipBlanks(bytes, at);
   let joined = false;
   for (let step = 0; step < 3; step++) {
@@ -145,9 +166,18 @@ function joinAfter(bytes: Uint8Array, at: number, quote: Quote): number {
     p = skipBlanks(bytes, p + nl);
     joined = true;
   }
-  if (!joined) return -1;
-  for (let k = 0; k < quote.escapes; k++) if (bytes[p + k] !== BACKSLASH) return -1;
-  return bytes[p + quote.escapes] === quote.q ? p + quote.escapes + 1 : -1;
+  if (!joined) return null;
+  let escapes = 0;
+  while (escapes < 4 && bytes[p + escapes] === BACKSLASH) escapes++;
+  const q = bytes[p + escapes];
+  if (q === open.q && escapes === open.escapes) return { from: p + escapes + 1, quote: open };
+  if (q === SQUOTE && open.q === DQUOTE && escapes === 0) {
+    return { from: p + 1, quote: { q, escapes: 0 } };
+  }
+  if (q === DQUOTE && open.q === SQUOTE && escapes <= 3) {
+    return { from: p + escapes + 1, quote: { q, escapes } };
+  }
+  return null;
 }
 
 /**

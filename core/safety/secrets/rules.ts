@@ -552,7 +552,8 @@ function assignmentValid(minLength: number, upperEnv = false) {
     if (PASSWORD_NAME.test(name) && isPasswordLookAlike(secret)) return true;
     if (PREFIXED_CREDENTIAL_NAME.test(name) && isLongKeyMaterial(secret)) return true;
     // A credential name overrides the digest and UUID look-alikes.
-    return isHexOrUuid(secret) && (upperEnv || ENV_NAME.test(name) || CREDENTIAL_NAME.test(name));
+    return isHexOrUuid(secret) &&
+      (upperEnv || (ENV_NAME.test(name) && !ID_NAME.test(name)) || CREDENTIAL_NAME.test(name));
   };
 }
 
@@ -564,6 +565,14 @@ function assignmentValid(minLength: number, upperEnv = false) {
  * name a hex or UUID value is the token, as it is after `NAME=`.
  */
 const ENV_NAME = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/;
+
+/**
+ * An upper-case name that labels a key rather than holding it: its id, its
+ * version or a reference to it (`SIGNING_KEY_ID`, `API_KEY_ID`,
+ * `SECRET_VERSION` of AWS Secrets Manager, `TOKEN_NONCE`). A UUID or hex
+ * under it is that label, so {@linkcode ENV_NAME} does not take it.
+ */
+const ID_NAME = /_(?:IDS?|UUID|GUID|VERSION|REF|NONCE)$/;
 
 /**
  * A name ending in `_PASS` (`DB_PASS`, `SMTP_PASS`) is also a compiler or
@@ -783,11 +792,12 @@ const PASSWORD_EXCLUDED = String.raw`\s"'\x60,;\\<>()\[\]{}=#\x00-\x08\x0e-\x1f\
  * accepted match only, so it widens a finding and never adds one. Not taken:
  * a blank before the line's end (`pw1, # note`, `{password: pw, user}`), no
  * letter or digit after the mark (`pw9);`), or the next `name=` after it
- * (`password=pw9,user=bob`). At most 256 characters, so a streamed scan,
+ * (`password=pw9,user=bob`). A line comment after blanks (` # prod`, INI's
+ * and YAML's) ends the line for it and stays. At most 256 characters, so a streamed scan,
  * whose overlap is longer, sees the line's end as the whole input does.
  */
 const SYMBOL_CUT_TAIL = String
-  .raw`(?:[,<>{}()\[\]](?![A-Za-z_][A-Za-z0-9_.\-]{0,64}=)(?=[^\s"'\x60\\]{0,255}?[A-Za-z0-9])[^\s"'\x60\\]{0,255}(?=\r?\n|\\[nr]|"|$))?`;
+  .raw`(?:[,<>{}()\[\]](?![A-Za-z_][A-Za-z0-9_.\-]{0,64}=)(?=[^\s"'\x60\\]{0,255}?[A-Za-z0-9])[^\s"'\x60\\]{0,255}(?=\r?\n|\\[nr]|"|$|(?:[ \t]|\\t)+#(?:[ \t]|\\[tnr]|\r?\n|"|$)))?`;
 
 /** `name: value`, `name = "value"`, `"name": "value"` under a secret-like name. */
 const GENERIC_ASSIGNMENT: SecretRule = {

@@ -67,6 +67,28 @@ Deno.test("a UUID or digest under a name that is no secret's, or lower case, is 
   for (const shape of SHAPES.slice(0, 3)) keptEverywhere(shape("railway_token", uuid(rng)));
 });
 
+Deno.test("a UUID or digest under a name that labels a key (its id, version or reference) is kept", () => {
+  const rng = new Rng(8304);
+  // Positive control: the key's own name takes the same value in the same shapes.
+  for (const name of ["SIGNING_KEY", "ENCRYPTION_KEY", "SERVICE_SECRET"]) {
+    const value = rng.str(HEX, 64);
+    for (const shape of SHAPES) redactedEverywhere(shape(name, value), value);
+  }
+  // An id of a key is no key: kept in every shape, `NAME=` included.
+  for (const name of ["SIGNING_KEY_ID", "ENCRYPTION_KEY_ID", "KEY_VAULT_SECRET_UUID"]) {
+    for (const value of [uuid(rng), rng.str(HEX, 40), rng.str(HEX, 64)]) {
+      for (const shape of SHAPES) keptEverywhere(shape(name, value));
+    }
+  }
+  // AWS Secrets Manager's VersionId is a UUID; in a YAML or JSON map these were found by the
+  // upper-case name alone.
+  for (const name of ["API_KEY_ID", "SECRET_VERSION", "TOKEN_NONCE", "GIT_TOKEN_REF"]) {
+    for (const value of [uuid(rng), rng.str(HEX, 40)]) {
+      for (const shape of SHAPES.slice(0, 3)) keptEverywhere(shape(name, value));
+    }
+  }
+});
+
 Deno.test("CURSOR_API_KEY is a key's name; a pagination cursor stays excluded", () => {
   const rng = new Rng(8003);
   for (const value of [`key_${rng.str(HEX, 64)}`, rng.str(HEX, 64)]) {

@@ -47,6 +47,40 @@ Deno.test("a token split into concatenated string pieces is redacted over every 
   }
 });
 
+/** Splits mixing the quotes, as code may: `"…" + '…'`, Python's adjacent strings. */
+const MIXED_SPLITS: readonly ((a: string, b: string, c: string) => string)[] = [
+  (a, b, c) => `API_KEY = (\n    "${a}"\n    '${b}'\n    "${c}"\n)`,
+  (a, b, c) => `const key = '${a}' +\n  "${b}" +\n  '${c}';`,
+  (a, b, c) => `key = "${a}" + '${b}' + "${c}"`,
+];
+
+Deno.test("pieces in mixed quotes, and a last piece that ends a transcript's JSON string, are redacted", () => {
+  const rng = new Rng(8305);
+  for (const kind of ["openai_api_key", "anthropic_api_key"]) {
+    const s = SAMPLES[kind]!(rng).secret;
+    const [a, b, c] = [s.slice(0, 60), s.slice(60, 80), s.slice(80)];
+    const texts = MIXED_SPLITS.map((split) => split(a, b, c));
+    // The code is the whole of the tool result: its last quote is followed by the JSON's.
+    for (const split of [...SPLITS, ...MIXED_SPLITS]) {
+      texts.push(
+        JSON.stringify({ type: "tool_result", content: split(a, b, c).replace(/[;)\n]+$/, "") }),
+      );
+    }
+    for (const text of texts) {
+      for (const [ctx, wrap] of [["raw", (x: string) => x] as const, ...Object.entries(CONTEXTS)]) {
+        const r = redactText(engine, wrap(text));
+        assert.ok(r.kinds.includes(kind), `${kind} ${ctx}: ${r.text}`);
+        for (const piece of [b, c]) {
+          assert.ok(
+            !r.text.includes(piece.slice(0, 8)),
+            `${kind} ${ctx}: ${piece} left in ${r.text}`,
+          );
+        }
+      }
+    }
+  }
+});
+
 Deno.test("strings beside a whole token that are not its pieces are kept", () => {
   const rng = new Rng(8302);
   const s = SAMPLES.anthropic_api_key!(rng).secret;
@@ -59,7 +93,7 @@ Deno.test("strings beside a whole token that are not its pieces are kept", () =>
       [`x = "${s}" + "/path/to/file"`, '"/path/to/file"'],
       [`x = "${s}" + ".json"`, '".json"'],
       [`x = "${s}" +\n  "readme"`, '"readme"'],
-      [`x = "${s}" +\n  'Xk9q7Lm2abc'`, "'Xk9q7Lm2abc'"],
+      [`echo "${s}" 'Xk9q7Lm2abc'`, "'Xk9q7Lm2abc'"],
       [`x = "${s}" +\n  "a b c d e f 1"`, '"a b c d e f 1"'],
       [`x = ["${s}",\n  "Xk9q7Lm2abc"]`, '"Xk9q7Lm2abc"'],
     ] as const

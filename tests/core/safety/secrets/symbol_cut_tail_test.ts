@@ -46,6 +46,33 @@ Deno.test("a bare password or key cut by a bracket, < > or a comma is redacted t
   }
 });
 
+Deno.test("a cut password followed by a line comment is redacted up to the comment, which stays", () => {
+  const rng = new Rng(8306);
+  for (const mark of [",", "<", "}", "(", "["]) {
+    for (const line of LINES) {
+      const { value, tail } = cutPassword(rng, mark, 24);
+      for (const comment of [" # rotated monthly", "\t# prod", "  #"]) {
+        for (
+          const [ctx, wrap] of [["raw", (s: string) => s] as const, ...Object.entries(CONTEXTS)]
+        ) {
+          const r = redactText(engine, wrap(`${line(value)}${comment}\nport: 5432\n`));
+          assert.equal(r.kinds.length, 1, `${ctx}: ${r.text}`);
+          assert.ok(!r.text.includes(tail.slice(1, 9)), `${ctx}: tail left in ${r.text}`);
+          assert.ok(
+            r.text.includes(`]${comment.replace("\t", ctx === "json_transcript" ? "\\t" : "\t")}`),
+            `${ctx}: the comment stays in ${r.text}`,
+          );
+        }
+      }
+    }
+  }
+  // Control: a comment after a blank with no letter or digit before it is code's (`pw1, # note`).
+  const v = "Q7" + rng.str(ALNUM, 12);
+  assert.ok(redactText(engine, `password: ${v}, # note`).text.endsWith(", # note"));
+  // Control: `#` with no blank after it is no comment, so the tail is not taken past the blank.
+  assert.ok(redactText(engine, `password: ${v}<Zk9q7 #tag`).text.includes("<Zk9q7 #tag"));
+});
+
 Deno.test("what follows a value in code (a list, a call's next argument, an object) is kept", () => {
   const rng = new Rng(8202);
   const v = "Q7" + rng.str(ALNUM, 12);
