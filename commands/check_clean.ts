@@ -25,12 +25,16 @@ export const checkCleanCommand: Command = {
     const { assertGitAccepts } = await import("../core/facts/git/git_reach.ts");
     const { readGitEnvironment } = await import("../core/facts/git/git_environment.ts");
     const { homeDir, xdgConfigHome } = await import("./_adapters/home.ts");
+    const env = readGitEnvironment((name) => io.env(name));
     await assertGitAccepts(io.fs, repo, {
       homeDir: homeDir(io),
       xdgConfigHome: xdgConfigHome(io),
-      gitEnvironment: readGitEnvironment((name) => io.env(name)),
+      gitEnvironment: env,
     });
-    const found = await findTrackedHandoff(io.fs, repo);
+    // The index, HEAD and objects git reads under its moving variables (GIT_INDEX_FILE...).
+    const { handoffRepository } = await import("../core/handoff/handoff_repo.ts");
+    const read = await handoffRepository(io.fs, io.cwd(), repo, env, "read");
+    const found = await findTrackedHandoff(io.fs, read);
     const clean = found.inHead.length === 0 && found.inIndex.length === 0;
     if (boolFlag(args, "json")) {
       printJson(io, {

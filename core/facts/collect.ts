@@ -42,7 +42,11 @@ import {
 import { createAttributeLookup } from "./worktree/attributes.ts";
 import { inSparseCone, parseSparseCone } from "./worktree/sparse_cone.ts";
 import { readPatternFile } from "./git/read_git_file.ts";
-import { convertAgainstIndex, LFS_REQUIRED_MISSING_REASON } from "./worktree/convert_to_git.ts";
+import {
+  convertAgainstIndex,
+  LFS_REQUIRED_MISSING_REASON,
+  REQUIRED_FILTER_IDLE_REASON,
+} from "./worktree/convert_to_git.ts";
 import { lfsProgramMemo, withLfsProgram } from "./worktree/lfs_program.ts";
 import {
   GITMODULES_UNPARSED_REASON,
@@ -523,6 +527,10 @@ export async function collectFacts(
       // git stops where a required lfs filter's program is not found (lfs_program.ts).
       if (wt.uncheckedBy.other.has(LFS_REQUIRED_MISSING_REASON)) {
         throw new GitUnsupportedError(LFS_REQUIRED_MISSING_REASON, "git_lfs_required_missing");
+      }
+      // git stops where a required filter runs no command (an empty process or clean).
+      if (wt.uncheckedBy.other.has(REQUIRED_FILTER_IDLE_REASON)) {
+        throw new GitUnsupportedError(REQUIRED_FILTER_IDLE_REASON, "git_filter_required_idle");
       }
       // git stops at a submodule it would look inside and cannot (submodule_state.ts).
       for (const [reason, code] of SUBMODULE_STOPS) {

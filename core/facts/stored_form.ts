@@ -38,6 +38,7 @@ import { readPatternFile } from "./git/read_git_file.ts";
 import { readIndexBlob } from "./worktree/scan.ts";
 import { createObjectReader } from "./git/object_reader.ts";
 import { readRepoConfig } from "./git/read_repo_config.ts";
+import { movingInEffect } from "./git/moving_in_effect.ts";
 import {
   configFileOptions,
   type GitEnvironment,
@@ -178,6 +179,11 @@ export async function readStoredForm(
 ): Promise<StoredForm | null> {
   const env = options.gitEnvironment;
   try {
+    // GIT_INDEX_FILE naming another index: git add reads that one (its CRLF, its attributes).
+    if (repo.indexFile === undefined && "GIT_INDEX_FILE" in env) {
+      const { indexFile } = await movingInEffect(fs, repo.workTree, repo, env, false);
+      if (indexFile !== null) repo = { ...repo, indexFile };
+    }
     const config = await readRepoConfig(fs, repo, {
       homeDir: options.homeDir,
       xdgConfigHome: options.xdgConfigHome,

@@ -11,6 +11,7 @@ import { assertGitAccepts } from "../facts/git/git_reach.ts";
 import type { GitEnvironment } from "../facts/git/git_environment.ts";
 import { type CommitPlan, planCommit } from "./plan_commit.ts";
 import { CLEAN_MESSAGE, COMMIT_MESSAGE, HANDOFF_PATH } from "./handoff_policy.ts";
+import { handoffRepository } from "./handoff_repo.ts";
 
 /** The change to make under `.baton/`. */
 export type HandoffChange =
@@ -68,10 +69,12 @@ export async function commitHandoff(
   io: HandoffCommitIo,
   options: HandoffCommitOptions,
 ): Promise<HandoffCommitReport> {
-  const repo = await findRepo(io.fs, io.cwd);
-  if (repo === null) {
+  const found = await findRepo(io.fs, io.cwd);
+  if (found === null) {
     throw new NotFoundError("Not inside a git repository", "not_a_repo");
   }
+  // Where git would commit in another repository, object store or index: refused.
+  const repo = await handoffRepository(io.fs, io.cwd, found, io.gitEnvironment ?? {}, "write");
   // git refuses a repository another user owns unless safe.directory names it: so does this.
   await assertGitAccepts(io.fs, repo, {
     homeDir: io.homeDir,

@@ -88,18 +88,29 @@ export const GIT_CWD_VARIABLES = ["PWD"] as const;
  */
 export const GIT_PROGRAM_VARIABLES = ["PATH", "GIT_EXEC_PATH"] as const;
 
-/** The git variables of the lists above that are set (not empty), by name. */
+/**
+ * Moving variables git takes as set even when empty (git 2.39: an empty
+ * GIT_INDEX_FILE is an index file named "", which does not exist; an empty
+ * GIT_DIR, GIT_WORK_TREE, GIT_OBJECT_DIRECTORY or GIT_COMMON_DIR stops git).
+ * An empty GIT_ALTERNATE_OBJECT_DIRECTORIES adds no store, as if unset.
+ */
+const EMPTY_IS_SET: ReadonlySet<string> = new Set(
+  GIT_MOVING_VARIABLES.filter((name) => name !== "GIT_ALTERNATE_OBJECT_DIRECTORIES"),
+);
+
+/** The git variables of the lists above that are set (not empty, but see EMPTY_IS_SET), by name. */
 export type GitEnvironment = Readonly<Record<string, string>>;
 
 /**
  * The git variables of both lists that `env` sets to something other than
- * the empty string.
+ * the empty string, and the moving variables git takes as set when empty.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * const env: Record<string, string> = { GIT_INDEX_FILE: "/tmp/alt", GIT_DIR: "", HOME: "/home/u" };
+ * const env: Record<string, string> = { GIT_INDEX_FILE: "/tmp/alt", PATH: "", HOME: "/home/u" };
  * assert.deepEqual(readGitEnvironment((n) => env[n]), { GIT_INDEX_FILE: "/tmp/alt" });
+ * assert.deepEqual(readGitEnvironment((n) => ({ GIT_DIR: "" })[n]), { GIT_DIR: "" });
  * ```
  */
 export function readGitEnvironment(env: (name: string) => string | undefined): GitEnvironment {
@@ -114,7 +125,7 @@ export function readGitEnvironment(env: (name: string) => string | undefined): G
     ]
   ) {
     const value = env(name);
-    if (value !== undefined && value !== "") out[name] = value;
+    if (value !== undefined && (value !== "" || EMPTY_IS_SET.has(name))) out[name] = value;
   }
   // The counted keys and values, an empty value included (git takes it as set).
   for (const name of countedConfigNames(out["GIT_CONFIG_COUNT"])) {

@@ -33,6 +33,28 @@ export function isGitLfsDriver(
   return runsGitLfs(clean, "clean");
 }
 
+/**
+ * Whether a filter driver runs any command at all in git's clean direction:
+ * its last `process` value when set (empty: none), else its last `clean`
+ * value (empty: none), as convert.c's apply_filter chooses.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(filterRunsCommand(undefined, "tr a-z A-Z"), true);
+ * assert.equal(filterRunsCommand("", "tr a-z A-Z"), false);
+ * assert.equal(filterRunsCommand(undefined, ""), false);
+ * assert.equal(filterRunsCommand("git-lfs filter-process", undefined), true);
+ * ```
+ */
+export function filterRunsCommand(
+  process: string | null | undefined,
+  clean: string | null | undefined,
+): boolean {
+  if (process !== undefined) return typeof process === "string" && process !== "";
+  return typeof clean === "string" && clean !== "";
+}
+
 /** `command` is `git-lfs <verb>` or `git lfs <verb>` with only Git LFS's own arguments. */
 function runsGitLfs(command: string | null | undefined, verb: string): boolean {
   if (typeof command !== "string") return false;

@@ -27,7 +27,8 @@ export interface MovingInEffect {
    * The index file GIT_INDEX_FILE names where it is another one than
    * `<git dir>/index` (absolute: a relative one is read from the top of the
    * work tree, where git has moved by then); baton reads that one, as git
-   * does. Null when unset or the same file.
+   * does; "" for an empty GIT_INDEX_FILE (a file git cannot open: an empty
+   * index). Null when unset or the same file.
    */
   indexFile: string | null;
 }
@@ -87,6 +88,11 @@ export async function movingInEffect(
   const atTop = realCwd !== null && realCwd === await realOf(fs, repo.workTree);
   for (const name of names) {
     const value = env[name]!;
+    if (value === "" && name !== "GIT_INDEX_FILE") {
+      // git stops ("not a git repository: ''", "The empty string is not a valid path").
+      out.repository.push(name);
+      continue;
+    }
     switch (name) {
       case "GIT_DIR": {
         if (!await sameAs(fs, cwd, value, repo.gitDir)) out.repository.push(name);
@@ -103,6 +109,11 @@ export async function movingInEffect(
         if (!await sameAs(fs, cwd, value, repo.workTree)) out.worktree.push(name);
         break;
       case "GIT_INDEX_FILE": {
+        // An empty one names the file "", which git cannot open: an empty index.
+        if (value === "") {
+          out.indexFile = "";
+          break;
+        }
         // A relative one is read after git moved to the top of the work tree.
         const index = resolvePath(repo.workTree, value);
         if (!await sameAs(fs, repo.workTree, index, `${repo.gitDir}/index`)) out.indexFile = index;

@@ -25,7 +25,7 @@ import { includeIfKnown, includeIfMatches, isHasconfigRemoteUrl } from "./_inclu
 import { includeGitDirSpellings } from "./include_gitdir.ts";
 import { type FormatProblem, repositoryFormatProblem } from "./repository_format.ts";
 import { formatCheckStop, worktreeConfigStop } from "./format_check.ts";
-import { isGitLfsDriver } from "./lfs_command.ts";
+import { filterRunsCommand, isGitLfsDriver } from "./lfs_command.ts";
 
 /** Options for {@linkcode readRepoConfig}. */
 export interface ReadRepoConfigOptions {
@@ -136,6 +136,8 @@ export interface RepoConfig {
   cleanDrivers: Set<string>;
   /** Filter drivers whose `required` is true where it is last set. */
   requiredDrivers: Set<string>;
+  /** Filter drivers that run a command in the clean direction (lfs_command.ts filterRunsCommand). */
+  runningDrivers: Set<string>;
   /** Whether the `lfs` filter driver's command is Git LFS's own (lfs_command.ts). */
   lfsIsGitLfs: boolean;
   /**
@@ -331,6 +333,14 @@ export async function readRepoConfig(
       listConfigSubsections(config, "filter").filter((d) =>
         getConfigValue(config, `filter.${d}.required`) !== undefined &&
         parseConfigBool(getConfigValue(config, `filter.${d}.required`)!) === true
+      ),
+    ),
+    runningDrivers: new Set(
+      listConfigSubsections(config, "filter").filter((d) =>
+        filterRunsCommand(
+          getConfigValue(config, `filter.${d}.process`),
+          getConfigValue(config, `filter.${d}.clean`),
+        )
       ),
     ),
     refStorage: (getConfigValue(repoOnly, "extensions.refStorage") ?? "files").toLowerCase(),

@@ -30,6 +30,11 @@ export interface ConversionConfig {
   /** Filter drivers configured `required`, by name (git stops on one without a command). */
   requiredDrivers?: ReadonlySet<string>;
   /**
+   * Filter drivers that run a command (an empty `process` or `clean` runs
+   * none: git/lfs_command.ts filterRunsCommand). @default {cleanDrivers}
+   */
+  runningDrivers?: ReadonlySet<string>;
+  /**
    * Whether the `lfs` driver runs Git LFS's own command (git/lfs_command.ts);
    * where not, its files are unknown like any other filter's. @default {true}
    */
@@ -54,6 +59,14 @@ export const LFS_PROGRAM_MISSING_REASON =
 export const LFS_REQUIRED_MISSING_REASON =
   "the lfs clean filter is required and its program (git-lfs) is not found: git status stops";
 
+/**
+ * Why a file is unknown under a `required` filter driver that runs no
+ * command (none configured, or an empty `process` or `clean`): git stops
+ * ("clean filter ... failed"), so collect.ts then states no tree.
+ */
+export const REQUIRED_FILTER_IDLE_REASON =
+  "a required filter runs no clean command: git status stops";
+
 /** Whether anything in config could convert content at all (attributes may still). */
 export function conversionPossible(config: ConversionConfig): boolean {
   return config.autocrlf !== "false" || config.cleanDrivers.size > 0 ||
@@ -74,6 +87,12 @@ export async function convertToGit(
 ): Promise<Conversion> {
   let out: Uint8Array | null = null;
   const filter = attrs.get("filter");
+  if (
+    typeof filter === "string" && config.requiredDrivers?.has(filter) === true &&
+    !(config.runningDrivers ?? config.cleanDrivers).has(filter)
+  ) {
+    return { unknown: REQUIRED_FILTER_IDLE_REASON };
+  }
   if (typeof filter === "string" && config.cleanDrivers.has(filter)) {
     if (filter !== "lfs") return { unknown: "a clean filter that is not run here" };
     if (config.lfsIsGitLfs === false) {
@@ -84,8 +103,6 @@ export async function convertToGit(
       return { unknown: required ? LFS_REQUIRED_MISSING_REASON : LFS_PROGRAM_MISSING_REASON };
     }
     out = await lfsPointer(data);
-  } else if (typeof filter === "string" && config.requiredDrivers?.has(filter) === true) {
-    return { unknown: "a required filter has no clean command: git stops" };
   }
   const encoding = attrs.get("working-tree-encoding");
   if (encoding === true || encoding === false) {

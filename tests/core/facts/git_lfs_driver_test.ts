@@ -83,3 +83,34 @@ Deno.test("an lfs driver whose command is not Git LFS's is unknown, never compar
     assert.equal(e.git.tracked.get("x.big"), ".M", `control (${clean}): edited`);
   }
 });
+
+Deno.test("a required lfs driver that runs no command (an empty process or clean, or a smudge alone) stops git: baton states no tree, never a clean one", async () => {
+  const path = await standInBin();
+  const env: UserEnv = {
+    home: (await tempDir("baton-lfs-home-")).path,
+    xdg: null,
+    vars: { PATH: path },
+  };
+  const CLEAN = "git-lfs clean -- %f";
+  const REQUIRED: [string, string] = ["filter.lfs.required", "true"];
+  const idle: [string, [string, string][]][] = [
+    ["empty process", [["filter.lfs.clean", CLEAN], ["filter.lfs.process", ""], REQUIRED]],
+    ["empty clean", [["filter.lfs.clean", CLEAN], ["filter.lfs.clean", ""], REQUIRED]],
+    ["smudge alone", [["filter.lfs.smudge", "git-lfs smudge -- %f"], REQUIRED]],
+  ];
+  for (const [label, config] of idle) {
+    const dir = await lfsRepo(config, path, true);
+    const r = await assertAgreesWithGit(env, dir, { label });
+    assert.equal(r.git.stopped, true, `control (${label}): git stops`);
+  }
+  // Controls: required and running Git LFS's command is compared; not required, an empty
+  // process runs nothing and git gives the index's content (x.big unknown to baton).
+  const running = await lfsRepo([["filter.lfs.clean", CLEAN], REQUIRED], path);
+  const ok = await assertAgreesWithGit(env, running, { label: "required, running" });
+  assert.equal(ok.git.stopped, undefined);
+  assert.deepEqual(ok.unchecked, []);
+  const off = await lfsRepo([["filter.lfs.clean", CLEAN], ["filter.lfs.process", ""]], path, true);
+  const r = await assertAgreesWithGit(env, off, { label: "not required", allowUnknown: true });
+  assert.equal(r.git.stopped, undefined);
+  assert.deepEqual(r.unchecked, ["x.big"]);
+});

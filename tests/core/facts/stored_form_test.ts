@@ -165,3 +165,44 @@ Deno.test("stored form: an LFS file where git would not find git-lfs is unknown 
     await Deno.remove(bin, { recursive: true });
   }
 });
+
+Deno.test("stored form: GIT_INDEX_FILE naming another index is the one whose CRLF auto text keeps, as git add reads it", async () => {
+  const dir = await makeRepo("baton-stored-form-index-");
+  await git(dir, ["config", "core.autocrlf", "true"]);
+  await Deno.writeTextFile(`${dir}/f.txt`, "a\nb\n");
+  await git(dir, ["add", "f.txt"]);
+  await git(dir, ["commit", "-qm", "lf"]);
+  const alt = `${dir}/.git/alt-index`;
+  await Deno.copyFile(`${dir}/.git/index`, alt);
+  // The other index holds the file with CRLF (added unconverted).
+  await Deno.writeTextFile(`${dir}/f.txt`, "a\r\nb\r\n");
+  await git(dir, ["-c", "core.autocrlf=false", "add", "f.txt"], { env: { GIT_INDEX_FILE: alt } });
+  await Deno.writeTextFile(`${dir}/f.txt`, "a\r\nb\r\nc\r\n");
+  const bytes = await Deno.readFile(`${dir}/f.txt`);
+  const repo = { workTree: dir, gitDir: `${dir}/.git`, commonDir: `${dir}/.git` };
+  const blobOf = async (env: Record<string, string>) => {
+    await git(dir, ["add", "f.txt"], { env });
+    const out = await new Deno.Command("git", {
+      args: ["cat-file", "blob", ":f.txt"],
+      cwd: dir,
+      env: { ...GIT_ENV, ...env },
+      stdout: "piped",
+    }).output();
+    return await sha256Id(out.stdout);
+  };
+  for (const env of [{}, { GIT_INDEX_FILE: alt }, { GIT_INDEX_FILE: ".git/alt-index" }]) {
+    const form = await readStoredForm(fs, repo, {
+      homeDir: null,
+      xdgConfigHome: null,
+      gitEnvironment: { GIT_CONFIG_NOSYSTEM: "1", GIT_ATTR_NOSYSTEM: "1", ...env },
+    });
+    assert.ok(form !== null);
+    const got = await form("f.txt", bytes, await sha256Id(bytes));
+    const sha256 = await blobOf(env);
+    assert.deepEqual(got, { sha256, crlf: true }, JSON.stringify(env));
+  }
+  // Control: the two indexes make git store different bytes.
+  const lf = await sha256Id(new TextEncoder().encode("a\nb\nc\n"));
+  assert.equal(await blobOf({}), lf);
+  assert.notEqual(await blobOf({ GIT_INDEX_FILE: alt }), lf);
+});

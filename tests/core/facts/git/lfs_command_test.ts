@@ -4,7 +4,7 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { isGitLfsDriver } from "../../../../core/facts/git/lfs_command.ts";
+import { filterRunsCommand, isGitLfsDriver } from "../../../../core/facts/git/lfs_command.ts";
 
 Deno.test("Git LFS's own commands, as `git lfs install` writes them and older spellings", () => {
   for (
@@ -49,4 +49,20 @@ Deno.test("another program, other arguments, a process that is not Git LFS's or 
   for (const [process, clean] of cases) {
     assert.equal(isGitLfsDriver(process, clean), false, `${process} / ${clean}`);
   }
+});
+
+Deno.test("filterRunsCommand: the last process when set (empty runs none), else the last clean", () => {
+  const runs: [string | null | undefined, string | null | undefined][] = [
+    [undefined, "tr a-z A-Z"],
+    ["git-lfs filter-process", undefined],
+    ["git-lfs filter-process", ""],
+  ];
+  for (const [p, c] of runs) assert.equal(filterRunsCommand(p, c), true, `${p} / ${c}`);
+  const idle: [string | null | undefined, string | null | undefined][] = [
+    ["", "tr a-z A-Z"],
+    [undefined, ""],
+    [undefined, undefined],
+    [null, "tr a-z A-Z"],
+  ];
+  for (const [p, c] of idle) assert.equal(filterRunsCommand(p, c), false, `${p} / ${c}`);
 });

@@ -210,3 +210,25 @@ Deno.test("GIT_DISCOVERY_ACROSS_FILESYSTEM: baton's search crosses a mount point
   const told = await run({ GIT_DISCOVERY_ACROSS_FILESYSTEM: "true" }, null);
   assert.match(unavailable(told, "repository") ?? "", /GIT_DISCOVERY_ACROSS_FILESYSTEM/);
 });
+
+Deno.test("a moving variable set to the empty string is set for git: GIT_INDEX_FILE= is an empty index, GIT_DIR=, GIT_WORK_TREE=, GIT_OBJECT_DIRECTORY=, GIT_COMMON_DIR= stop git; baton never says clean", async () => {
+  const dir = await repo("empty", { "a.txt": "a\n", "src/b.txt": "b\n" });
+  // Control: unset, and GIT_ALTERNATE_OBJECT_DIRECTORIES= (no alternates), both clean for git and baton.
+  for (const vars of [{}, { GIT_ALTERNATE_OBJECT_DIRECTORIES: "" }]) {
+    const r = await assertAgreesWithGit(await userEnv(vars), dir, { label: JSON.stringify(vars) });
+    assert.equal(r.git.tracked.size, 0, `control ${JSON.stringify(vars)}: git says clean`);
+    assert.equal(r.facts.changed_files.length, 0, `control ${JSON.stringify(vars)}: baton too`);
+  }
+  // git opens "" as the index: none, so every file is staged gone and untracked.
+  const idx = await assertAgreesWithGit(await userEnv({ GIT_INDEX_FILE: "" }), dir, {
+    label: "GIT_INDEX_FILE=",
+  });
+  assert.deepEqual([...idx.git.tracked].map(([p, xy]) => `${xy} ${p}`).sort(), [
+    "D. a.txt",
+    "D. src/b.txt",
+  ]);
+  for (const name of ["GIT_DIR", "GIT_WORK_TREE", "GIT_OBJECT_DIRECTORY", "GIT_COMMON_DIR"]) {
+    const r = await assertAgreesWithGit(await userEnv({ [name]: "" }), dir, { label: `${name}=` });
+    assert.equal(r.git.stopped, true, `${name}=: control: git stops`);
+  }
+});
