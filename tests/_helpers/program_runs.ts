@@ -12,7 +12,13 @@
  */
 export function programRuns(program: string, args: readonly string[]): boolean {
   try {
-    return new Deno.Command(program, { args: [...args], stdout: "null", stderr: "null" })
+    // CHECKPOINT_DISABLE: terraform otherwise writes ~/.terraform.d and calls HashiCorp's server.
+    return new Deno.Command(program, {
+      args: [...args],
+      stdout: "null",
+      stderr: "null",
+      env: { CHECKPOINT_DISABLE: "1" },
+    })
       .outputSync().success;
   } catch {
     return false;
