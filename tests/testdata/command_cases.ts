@@ -1536,6 +1536,9 @@ export const EVASION_CASES: readonly CommandCase[] = [
   ["x='echo $GITHUB_TOKEN'; bash <<< \"$x\"", "dangerous", "credential_exposure"],
   ["x='$GITHUB_TOKEN'; cat <<EOF | sh\necho $x\nEOF", "dangerous", "credential_exposure"],
   ["x='$GITHUB_TOKEN'; envsubst <<< \"$x\"", "dangerous", "credential_exposure"],
+  // review84: zsh's ${~x} globs the value, quoted or not (checked with zsh 5); was read_only.
+  ["x='.e*'; cat ${~x}", "dangerous", "credential_exposure"],
+  ["x='.e*'; cat \"${~x}\"", "dangerous", "credential_exposure"],
   ["x= (rm -rf ~)", "dangerous", "recursive_delete"],
 ];
 
@@ -3025,6 +3028,7 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["x='$GITHUB_TOKEN'; cat <<< \"$x\"", "read_only"],
   ["x='$GITHUB_TOKEN'; cat <<EOF\n$x\nEOF", "read_only"],
   ['x=hi; bash <<< "echo $x"', "read_only"],
+  ["x='*.md'; cat ${~x}", "read_only"],
   ["bash <<EOF\necho \\$HOME\nEOF", "read_only"],
   ["files=(**/*.ts(.N)); echo $files", "read_only"],
   // review81: PowerShell's SecretManagement and Az.KeyVault print the value with -AsPlainText (any

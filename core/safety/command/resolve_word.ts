@@ -85,10 +85,16 @@ export function resolveWord(
       else if (/[*?[]/.test(v)) glob = true;
       if (!noSplit && (s.quoted ? each && elements.length > 1 : /\s/.test(v))) split = true;
     } else if (s.kind === "var") {
-      const v = vars.get(s.name) ??
+      // zsh's `${~x}` globs the value even when quoted (the parser names no variable there).
+      const tilde = s.name === ""
+        ? s.raw.match(/^\$\{~([A-Za-z_][A-Za-z0-9_]*)\}$/)?.[1]
+        : undefined;
+      const v = vars.get(tilde ?? s.name) ??
         // An unset IFS splits on blanks: `rm${IFS}-rf${IFS}/` is `rm -rf /`.
         (s.name === "IFS" && !s.quoted && !noSplit ? " " : undefined);
-      if (v !== undefined && /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/.test(s.raw)) {
+      if (
+        v !== undefined && /^\$(?:\{~?[A-Za-z_][A-Za-z0-9_]*\}|[A-Za-z_][A-Za-z0-9_]*)$/.test(s.raw)
+      ) {
         // A few characters can stand for a long value: counted before it is appended.
         spend(v.length);
         // A value is not expanded again: a `$` in it is printed as it is (`x='$T'; echo "$x"`).
@@ -97,7 +103,7 @@ export function resolveWord(
         valued = true;
         if (!s.quoted && !noSplit && /\s/.test(v)) split = true;
         // An unquoted value is globbed too.
-        if (!s.quoted && /[*?[]/.test(v)) glob = true;
+        if ((!s.quoted || tilde !== undefined) && /[*?[]/.test(v)) glob = true;
       } else {
         text += s.raw;
         dynamic = true;
