@@ -1516,6 +1516,29 @@ export const EVASION_CASES: readonly CommandCase[] = [
   ['x=(notes.txt); x+=(~/.aws/credentials); cat "${x[@]}"', "dangerous", "credential_exposure"],
   ['x=~/.ssh/id_rsa; cat "${x[0]}"', "dangerous", "credential_exposure"],
   ["k=($GITHUB_TOKEN); echo ${k[0]}", "dangerous", "credential_exposure"],
+  // review84: an arithmetic subscript or a slice picks a known element (checked with bash 5:
+  // x[-1], x[ 1 ], x[i+1], x[010] is x[8], x[@]:1:2, x[@]: -2); were read_only. Controls in
+  // NEGATIVE_CASES.
+  ['x=(README.md ~/.ssh/id_rsa); cat "${x[-1]}"', "dangerous", "credential_exposure"],
+  ['x=(README.md ~/.ssh/id_rsa); cat "${x[ 1 ]}"', "dangerous", "credential_exposure"],
+  ['x=(README.md ~/.ssh/id_rsa); i=0; cat "${x[i+1]}"', "dangerous", "credential_exposure"],
+  [
+    'x=(0 1 2 3 4 5 6 7 ~/.ssh/id_rsa 9 README.md); cat "${x[010]}"',
+    "dangerous",
+    "credential_exposure",
+  ],
+  ['x=(README.md ~/.ssh/id_rsa); cat "${x[@]:1}"', "dangerous", "credential_exposure"],
+  ['x=(README.md ~/.ssh/id_rsa); cat "${x[@]: -1}"', "dangerous", "credential_exposure"],
+  ['x=(echo rm -rf ~); "${x[@]:1}"', "dangerous", "recursive_delete"],
+  // review84: a shell or envsubst reads what the outer shell made of the heredoc or here-string:
+  // `\$` unescaped and known values put in (checked with bash 5 and envsubst); were read_only.
+  ["bash <<EOF\necho \\$GITHUB_TOKEN\nEOF", "dangerous", "credential_exposure"],
+  ["x='echo $GITHUB_TOKEN'; bash <<< \"$x\"", "dangerous", "credential_exposure"],
+  ["x='$GITHUB_TOKEN'; cat <<EOF | sh\necho $x\nEOF", "dangerous", "credential_exposure"],
+  ["x='$GITHUB_TOKEN'; envsubst <<< \"$x\"", "dangerous", "credential_exposure"],
+  // review84: zsh's ${~x} globs the value, quoted or not (checked with zsh 5); was read_only.
+  ["x='.e*'; cat ${~x}", "dangerous", "credential_exposure"],
+  ["x='.e*'; cat \"${~x}\"", "dangerous", "credential_exposure"],
   ["x= (rm -rf ~)", "dangerous", "recursive_delete"],
 ];
 
@@ -2997,6 +3020,16 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ['x=([1]=-rf [0]=rm [2]=~); "${x[@]}"', "dangerous", "recursive_delete"],
   ['x=([0]=~/.ssh/id_rsa); cat "${x[0]}"', "dangerous", "credential_exposure"],
   ["x=([5]=a); echo ${x[0]}", "read_only"],
+  // review84: controls for the arithmetic subscripts and slices in EVASION_CASES.
+  ['x=(0 1 2 3 4 5 6 7 ~/.ssh/id_rsa 9 README.md); cat "${x[10]}"', "read_only"],
+  ['x=(README.md ~/.ssh/id_rsa); cat "${x[-2]}" "${x[@]:0:1}"', "read_only"],
+  ['x=(echo rm -rf ~); "${x[@]:0:2}"', "read_only"],
+  // review84: controls for the heredoc and here-string cases: cat prints the `$` as it is.
+  ["x='$GITHUB_TOKEN'; cat <<< \"$x\"", "read_only"],
+  ["x='$GITHUB_TOKEN'; cat <<EOF\n$x\nEOF", "read_only"],
+  ['x=hi; bash <<< "echo $x"', "read_only"],
+  ["x='*.md'; cat ${~x}", "read_only"],
+  ["bash <<EOF\necho \\$HOME\nEOF", "read_only"],
   ["files=(**/*.ts(.N)); echo $files", "read_only"],
   // review81: PowerShell's SecretManagement and Az.KeyVault print the value with -AsPlainText (any
   // prefix from -as; were review); without it they print a SecureString (controls).

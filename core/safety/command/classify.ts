@@ -35,6 +35,7 @@ import {
   type Invocation,
   literalArg,
 } from "./invocation.ts";
+import { heredocText } from "./heredoc_text.ts";
 import { isOutsideSystemDirs, normalizeProgram } from "./program_name.ts";
 import { cdTargets, inDirs, isCredentialDir, isCredentialPath } from "./paths.ts";
 import {
@@ -684,12 +685,17 @@ class Analysis implements Findings {
     for (const r of cmd.redirects) {
       if (r.target !== null) this.runSubs(r.target);
       if (r.heredoc !== null) {
-        stdinText.push(r.heredoc.body);
+        // Unquoted: the reader gets the body with `\$` unescaped and known values put in.
+        stdinText.push(
+          r.heredoc.quotedDelimiter ? r.heredoc.body : heredocText(r.heredoc.body, this.vars),
+        );
         if (!r.heredoc.quotedDelimiter && /[$`]/.test(r.heredoc.body)) {
           stdinSubs.push(...this.heredocSubs(r.heredoc.body));
         }
       } else if (r.op === "<<<" && r.target !== null) {
-        stdinText.push(r.target.text);
+        // The word as the reader gets it: known values put in (`x='echo $T'; bash <<< "$x"`).
+        const [t] = this.resolveWord(r.target, true);
+        stdinText.push(t !== undefined && !t.dynamic ? t.text : r.target.text);
         for (const s of subsOf(r.target)) if (s.kind === "sub") stdinSubs.push(s.sub);
       }
     }

@@ -9,6 +9,7 @@ import type { Arg } from "./invocation.ts";
 import type { ShellWord } from "./parse_shell.ts";
 import { expandBraces } from "./expand.ts";
 import { arrayKey } from "./written_variables.ts";
+import { pickElements } from "./array_subscript.ts";
 
 /**
  * A word after variable resolution; unquoted values are split, except
@@ -68,7 +69,10 @@ export function resolveWord(
       else if (/[*?[]/.test(s.text)) glob = true;
       if (!s.quoted && s.text.includes("{")) braces = true;
       if (s.escapes === true) escapes = true;
-    } else if (s.kind === "var" && s.raw.endsWith("]}") && elementsOf(s.raw, vars) !== undefined) {
+    } else if (
+      s.kind === "var" && s.raw.endsWith("}") && s.raw.includes("[") &&
+      elementsOf(s.raw, vars) !== undefined
+    ) {
       // `${x[@]}`, `${x[*]}`, `${x[N]}` of an array (or scalar) of literal words.
       const { elements, each } = elementsOf(s.raw, vars)!;
       const v = elements.join(" ");
@@ -81,10 +85,16 @@ export function resolveWord(
       else if (/[*?[]/.test(v)) glob = true;
       if (!noSplit && (s.quoted ? each && elements.length > 1 : /\s/.test(v))) split = true;
     } else if (s.kind === "var") {
-      const v = vars.get(s.name) ??
+      // zsh's `${~x}` globs the value even when quoted (the parser names no variable there).
+      const tilde = s.name === ""
+        ? s.raw.match(/^\$\{~([A-Za-z_][A-Za-z0-9_]*)\}$/)?.[1]
+        : undefined;
+      const v = vars.get(tilde ?? s.name) ??
         // An unset IFS splits on blanks: `rm${IFS}-rf${IFS}/` is `rm -rf /`.
         (s.name === "IFS" && !s.quoted && !noSplit ? " " : undefined);
-      if (v !== undefined && /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/.test(s.raw)) {
+      if (
+        v !== undefined && /^\$(?:\{~?[A-Za-z_][A-Za-z0-9_]*\}|[A-Za-z_][A-Za-z0-9_]*)$/.test(s.raw)
+      ) {
         // A few characters can stand for a long value: counted before it is appended.
         spend(v.length);
         // A value is not expanded again: a `$` in it is printed as it is (`x='$T'; echo "$x"`).
@@ -93,7 +103,7 @@ export function resolveWord(
         valued = true;
         if (!s.quoted && !noSplit && /\s/.test(v)) split = true;
         // An unquoted value is globbed too.
-        if (!s.quoted && /[*?[]/.test(v)) glob = true;
+        if ((!s.quoted || tilde !== undefined) && /[*?[]/.test(v)) glob = true;
       } else {
         text += s.raw;
         dynamic = true;
@@ -147,12 +157,14 @@ function wholeArray(
   noSplit: boolean,
 ): string[] | null {
   const s = word.segments.length === 1 ? word.segments[0]! : null;
-  if (noSplit || s === null || s.kind !== "var" || !s.quoted || !s.raw.endsWith("[@]}")) {
+  if (noSplit || s === null || s.kind !== "var" || !s.quoted || !s.raw.includes("[@]")) {
     return null;
   }
-  const m = s.raw.match(/^\$\{([A-Za-z_][A-Za-z0-9_]*)\[@\]\}$/);
+  const m = s.raw.match(/^\$\{([A-Za-z_][A-Za-z0-9_]*)\[@\](?::([^:}]*)(?::([^:}]*))?)?\}$/);
   const list = m === null ? undefined : vars.get(arrayKey(m[1]!));
-  return list === undefined ? null : list.split("\0");
+  if (list === undefined) return null;
+  const slice: [string, string | undefined] | null = m![2] === undefined ? null : [m![2], m![3]];
+  return pickElements(null, slice, list.split("\0"), vars) ?? null;
 }
 
 /**
@@ -165,15 +177,18 @@ function elementsOf(
   raw: string,
   vars: ReadonlyMap<string, string>,
 ): { elements: string[]; each: boolean } | undefined {
-  const m = raw.match(/^\$\{([A-Za-z_][A-Za-z0-9_]*)\[(@|\*|[0-9]+)\]\}$/);
+  const m = raw.match(/^\$\{([A-Za-z_][A-Za-z0-9_]*)\[([^\]]*)\](?::([^:}]*)(?::([^:}]*))?)?\}$/);
   if (m === null) return undefined;
+  const whole = m[2] === "@" || m[2] === "*";
+  // A slice (`${x[@]:1}`) is of the whole array; of one element it cuts characters.
+  if (m[3] !== undefined && !whole) return undefined;
   const array = vars.get(arrayKey(m[1]!))?.split("\0");
   const scalar = vars.get(m[1]!);
   const all = array ?? (scalar !== undefined ? [scalar] : undefined);
   if (all === undefined || (array !== undefined && all.some((e) => /\s/.test(e)))) {
     return undefined;
   }
-  if (m[2] === "@" || m[2] === "*") return { elements: all, each: m[2] === "@" };
-  const e = all[Number(m[2])];
-  return e === undefined ? undefined : { elements: [e], each: false };
+  const slice: [string, string | undefined] | null = m[3] === undefined ? null : [m[3], m[4]];
+  const elements = pickElements(whole ? null : m[2]!, slice, all, vars);
+  return elements === undefined ? undefined : { elements, each: m[2] === "@" };
 }
