@@ -14,7 +14,7 @@ import { ALNUM, Rng } from "../../../_helpers/secret_fixtures.ts";
 import { defaultEngine } from "../../../../core/safety/secrets/default_engine.ts";
 import { redactText } from "../../../../core/safety/secrets/redact.ts";
 import { scanStream } from "../../../../core/safety/secrets/stream.ts";
-import { WRAP_REACH } from "../../../../core/safety/secrets/wraps.ts";
+import { streamedRedaction } from "../../../_helpers/streamed_redaction.ts";
 
 const encoder = new TextEncoder();
 
@@ -225,12 +225,7 @@ Deno.test("a copy a rule finding stops inside is redacted whole, in one buffer a
     const padded = `{"password": "${value}"}\n${
       "x".repeat(pad)
     }\ncurl -u admin:${value} http://x\n`;
-    const parts: Uint8Array[] = [];
-    await scanStream(engine, readerOf(encoder.encode(padded), 7), {
-      bounds: { chunkBytes, overlapBytes: engine.maxAfter + WRAP_REACH },
-      write: (b) => void parts.push(b.slice()),
-    });
-    const streamed = new TextDecoder().decode(concatBytes(parts));
+    const streamed = await streamedRedaction(engine, padded, chunkBytes, 7);
     assert.ok(!streamed.includes("Qw3Lm8pRt5Vb7Nc2"), `pad ${pad}: ${streamed}`);
     assert.equal(streamed, redactText(engine, padded).text, `pad ${pad}`);
   }

@@ -13,9 +13,6 @@ import { defaultEngine } from "../../../../core/safety/secrets/default_engine.ts
 import { findSecrets } from "../../../../core/safety/secrets/engine.ts";
 import { judgeDumps } from "../../../../core/safety/secrets/dumps.ts";
 import { redactText } from "../../../../core/safety/secrets/redact.ts";
-import { scanStream } from "../../../../core/safety/secrets/stream.ts";
-import { WRAP_REACH } from "../../../../core/safety/secrets/wraps.ts";
-import { concatBytes, readerOf } from "../../../_helpers/byte_stream.ts";
 import { programRuns } from "../../../_helpers/program_runs.ts";
 import {
   ALNUM,
@@ -23,6 +20,7 @@ import {
   Rng,
   SAMPLES,
 } from "../../../_helpers/secret_fixtures.ts";
+import { streamedRedaction } from "../../../_helpers/streamed_redaction.ts";
 
 const engine = defaultEngine();
 const encoder = new TextEncoder();
@@ -297,13 +295,9 @@ Deno.test({
           const text = filler.repeat(Math.floor(pad / 61)) + "x".repeat(pad % 61) + "\n" +
             CONTAINERS[container]!(body) + filler.repeat(Math.floor(after / 61)) +
             `echo ${secrets[0]}\n`;
-          const parts: Uint8Array[] = [];
-          await scanStream(engine, readerOf(encoder.encode(text), step * 97), {
-            bounds: { chunkBytes, overlapBytes: engine.maxAfter + WRAP_REACH },
-            write: (b) => void parts.push(b.slice()),
-          });
+          const streamed = await streamedRedaction(engine, text, chunkBytes, step * 97);
           const whole = redactText(engine, text).text;
-          assert.equal(decoder.decode(concatBytes(parts)), whole);
+          assert.equal(streamed, whole);
           // The dump's value was taken: its later copy goes too.
           if (which < COMMANDS.length) tried++;
           if (which < COMMANDS.length && !whole.includes(secrets[0]!)) gone++;

@@ -13,9 +13,6 @@ import { foldRules } from "../../../../core/safety/secrets/fold_rules.ts";
 import { judgeFolds } from "../../../../core/safety/secrets/folds.ts";
 import { redactText } from "../../../../core/safety/secrets/redact.ts";
 import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
-import { scanStream } from "../../../../core/safety/secrets/stream.ts";
-import { WRAP_REACH } from "../../../../core/safety/secrets/wraps.ts";
-import { concatBytes, readerOf } from "../../../_helpers/byte_stream.ts";
 import {
   FOLD_CONTAINERS as CONTAINERS,
   foldLines as fold,
@@ -23,6 +20,7 @@ import {
   Rng,
   SAMPLES,
 } from "../../../_helpers/secret_fixtures.ts";
+import { streamedRedaction } from "../../../_helpers/streamed_redaction.ts";
 
 const engine = defaultEngine();
 const encoder = new TextEncoder();
@@ -66,12 +64,7 @@ async function streamsAsInMemory(kind: string, secret: string, cut: number, step
     const wrapped = put(body);
     for (let pad = 0; pad < chunkBytes + wrapped.length; pad += pad < chunkBytes ? 1 : step) {
       const text = "x".repeat(pad) + "\n" + wrapped;
-      const parts: Uint8Array[] = [];
-      await scanStream(engine, readerOf(encoder.encode(text), 5), {
-        bounds: { chunkBytes, overlapBytes: engine.maxAfter + WRAP_REACH },
-        write: (b) => void parts.push(b.slice()),
-      });
-      const streamed = new TextDecoder().decode(concatBytes(parts));
+      const streamed = await streamedRedaction(engine, text, chunkBytes, 5);
       assert.equal(streamed, redactText(engine, text).text, `${kind}, pad ${pad}`);
       for (const piece of pieces) assert.ok(!streamed.includes(piece), `${kind}, pad ${pad}`);
     }

@@ -8,10 +8,8 @@ import assert from "node:assert/strict";
 import { defaultEngine } from "../../../../core/safety/secrets/default_engine.ts";
 import { extendPieces } from "../../../../core/safety/secrets/pieces.ts";
 import { redactText } from "../../../../core/safety/secrets/redact.ts";
-import { scanStream } from "../../../../core/safety/secrets/stream.ts";
-import { WRAP_REACH } from "../../../../core/safety/secrets/wraps.ts";
-import { concatBytes, readerOf } from "../../../_helpers/byte_stream.ts";
 import { ALNUM, CONTEXTS, Rng, SAMPLES } from "../../../_helpers/secret_fixtures.ts";
+import { streamedRedaction } from "../../../_helpers/streamed_redaction.ts";
 
 const engine = defaultEngine();
 const encoder = new TextEncoder();
@@ -128,12 +126,7 @@ Deno.test("a streamed scan joins the pieces as the whole input does, at every ch
     const wrapped = wrap(body);
     for (let pad = 0; pad < chunkBytes + wrapped.length; pad += 3) {
       const text = "x".repeat(pad) + "\n" + wrapped;
-      const parts: Uint8Array[] = [];
-      await scanStream(engine, readerOf(encoder.encode(text), 5), {
-        bounds: { chunkBytes, overlapBytes: engine.maxAfter + WRAP_REACH },
-        write: (b) => void parts.push(b.slice()),
-      });
-      const streamed = new TextDecoder().decode(concatBytes(parts));
+      const streamed = await streamedRedaction(engine, text, chunkBytes, 5);
       assert.equal(streamed, redactText(engine, text).text, `pad ${pad}`);
       assert.ok(!streamed.includes(s.slice(125, 135)), `pad ${pad}: piece left`);
     }

@@ -8,13 +8,10 @@
 import assert from "node:assert/strict";
 import { defaultEngine } from "../../../../core/safety/secrets/default_engine.ts";
 import { redactText } from "../../../../core/safety/secrets/redact.ts";
-import { scanStream } from "../../../../core/safety/secrets/stream.ts";
-import { WRAP_REACH } from "../../../../core/safety/secrets/wraps.ts";
-import { concatBytes, readerOf } from "../../../_helpers/byte_stream.ts";
 import { ALNUM, CONTEXTS, Rng } from "../../../_helpers/secret_fixtures.ts";
+import { streamedRedaction } from "../../../_helpers/streamed_redaction.ts";
 
 const engine = defaultEngine();
-const encoder = new TextEncoder();
 
 /** A password of `n` characters, a head of letters and digits, then a mark and more. */
 function cutPassword(rng: Rng, mark: string, n: number): { value: string; tail: string } {
@@ -102,12 +99,7 @@ Deno.test("a streamed scan widens a cut value as the whole input does, at every 
       const wrapped = wrap(body);
       for (let pad = 0; pad < chunkBytes + wrapped.length; pad++) {
         const text = "x".repeat(pad) + "\n" + wrapped;
-        const parts: Uint8Array[] = [];
-        await scanStream(engine, readerOf(encoder.encode(text), 5), {
-          bounds: { chunkBytes, overlapBytes: engine.maxAfter + WRAP_REACH },
-          write: (b) => void parts.push(b.slice()),
-        });
-        const streamed = new TextDecoder().decode(concatBytes(parts));
+        const streamed = await streamedRedaction(engine, text, chunkBytes, 5);
         assert.equal(streamed, redactText(engine, text).text, `pad ${pad}`);
         assert.ok(!streamed.includes(tail.slice(1, 9)), `pad ${pad}: tail left`);
       }

@@ -10,9 +10,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { defaultEngine } from "../../../../core/safety/secrets/default_engine.ts";
 import { redactText } from "../../../../core/safety/secrets/redact.ts";
-import { scanStream } from "../../../../core/safety/secrets/stream.ts";
-import { extendWraps, WRAP_REACH } from "../../../../core/safety/secrets/wraps.ts";
-import { concatBytes, readerOf } from "../../../_helpers/byte_stream.ts";
+import { extendWraps } from "../../../../core/safety/secrets/wraps.ts";
 import {
   ALNUM,
   FOLD_CONTAINERS,
@@ -21,6 +19,7 @@ import {
   SAMPLES,
   URLSAFE,
 } from "../../../_helpers/secret_fixtures.ts";
+import { streamedRedaction } from "../../../_helpers/streamed_redaction.ts";
 
 /** Prefixed tokens a property run may print bare, folded inside their body. */
 const TOKEN_KINDS = ["github_pat", "github_fine_grained_pat", "anthropic_api_key", "jwt"];
@@ -209,12 +208,7 @@ Deno.test("scanStream() redacts a wrapped value with a chunk boundary anywhere i
       const pieces = piecesOf(c);
       for (let pad = 0; pad < chunkBytes + body.length; pad += pad < chunkBytes ? 1 : 7) {
         const text = "x".repeat(pad) + "\n" + body;
-        const parts: Uint8Array[] = [];
-        await scanStream(engine, readerOf(encoder.encode(text), 5), {
-          bounds: { chunkBytes, overlapBytes: engine.maxAfter + WRAP_REACH },
-          write: (b) => void parts.push(b.slice()),
-        });
-        const streamed = new TextDecoder().decode(concatBytes(parts));
+        const streamed = await streamedRedaction(engine, text, chunkBytes, 5);
         assert.equal(streamed, redactText(engine, text).text, `${c.name}, pad ${pad}`);
         for (const p of pieces) {
           assert.ok(!streamed.includes(p), `${c.name}, pad ${pad}: ${p} left`);
@@ -290,12 +284,7 @@ Deno.test("scanStream() and redactText() agree on folded values and folded prefi
         const text = filler.repeat(Math.floor(pad / 61)) + "x".repeat(pad % 61) + "\n" +
           (json ? CONTAINERS.transcript! : CONTAINERS.raw!)(body) +
           filler.repeat(Math.floor(pad / 200)) + `curl -d 'k=${secret}' https://x.test\n`;
-        const parts: Uint8Array[] = [];
-        await scanStream(engine, readerOf(encoder.encode(text), step * 97), {
-          bounds: { chunkBytes, overlapBytes: engine.maxAfter + WRAP_REACH },
-          write: (b) => void parts.push(b.slice()),
-        });
-        const streamed = new TextDecoder().decode(concatBytes(parts));
+        const streamed = await streamedRedaction(engine, text, chunkBytes, step * 97);
         const whole = redactText(engine, text).text;
         assert.equal(streamed, whole);
         if (!whole.includes(secret.slice(-6))) {
