@@ -17,6 +17,11 @@ async function baton(m: Machine, args: string[]) {
   return r;
 }
 
+/** A run that must exit 0; its stderr and stdout are the message when it does not. */
+function assertRan(r: { code: number; stdout: string; stderr: string }): void {
+  assert.equal(r.code, 0, `${r.stderr}\n${r.stdout}`);
+}
+
 async function capsule(m: Machine, now: string, extra: Record<string, unknown> = {}) {
   const path = `${m.dir}/.git/draft.json`;
   await Deno.writeTextFile(path, JSON.stringify({ now, ...extra }));
@@ -81,7 +86,7 @@ Deno.test("share: push and pull round trip through a bare remote, git state unto
     const revive = JSON.parse((await baton(b, ["revive", "--json"])).stdout);
     assert.deepEqual([revive.action, revive.id], ["archive", id1]);
     const id2 = await capsule(b, "B continues");
-    assert.equal((await baton(b, ["push"])).code, 0);
+    assertRan(await baton(b, ["push"]));
     const back = JSON.parse((await baton(a, ["pull", "--json"])).stdout);
     assert.equal(back.merged.imported, 1);
     assert.equal(back.merged.ref_update, "fast_forward");
@@ -98,8 +103,8 @@ Deno.test("share: two clones pushing at once lose nothing and the fork is report
   const { root, a, b } = await makeShareWorld("baton-share-");
   try {
     await capsule(a, "common start");
-    assert.equal((await baton(a, ["push"])).code, 0);
-    assert.equal((await baton(b, ["pull"])).code, 0);
+    assertRan(await baton(a, ["push"]));
+    assertRan(await baton(b, ["pull"]));
     assert.equal((await baton(b, ["revive"])).code, 0);
     await capsule(a, "A goes one way");
     await capsule(b, "B goes another");
@@ -114,8 +119,8 @@ Deno.test("share: two clones pushing at once lose nothing and the fork is report
     const merged = reports.filter((r) => r.merged !== null);
     assert.ok(merged.length >= 1, "neither push merged");
     assert.ok(merged.some((r) => r.forks.length === 1), "the fork was not reported");
-    assert.equal((await baton(a, ["pull"])).code, 0);
-    assert.equal((await baton(b, ["pull"])).code, 0);
+    assertRan(await baton(a, ["pull"]));
+    assertRan(await baton(b, ["pull"]));
     const all = await archive(a);
     assert.equal(all.length, 3);
     assert.deepEqual(await archive(b), all);
@@ -192,8 +197,8 @@ Deno.test("share: revive restores from the archive, else from the shared ref, an
     assert.equal(await Deno.readTextFile(`${a.dir}/.baton/latest.md`), latest);
 
     // From the shared ref: B fetched it, then lost its archive.
-    assert.equal((await baton(a, ["push"])).code, 0);
-    assert.equal((await baton(b, ["pull"])).code, 0);
+    assertRan(await baton(a, ["push"]));
+    assertRan(await baton(b, ["pull"]));
     await Deno.remove(`${b.dir}/.baton`, { recursive: true });
     const before = await gitState(b.dir);
     const r3 = JSON.parse((await baton(b, ["revive", "--json"])).stdout);
@@ -224,8 +229,8 @@ Deno.test("share: a pulled capsule keeps its signature; verified only under a ke
   try {
     const ev = JSON.parse((await baton(a, ["evidence", "--json", "--", "true"])).stdout).id;
     await capsule(a, "A checked it", { verified_facts: [{ text: "true succeeds", evidence: ev }] });
-    assert.equal((await baton(a, ["push"])).code, 0);
-    assert.equal((await baton(b, ["pull"])).code, 0);
+    assertRan(await baton(a, ["push"]));
+    assertRan(await baton(b, ["pull"]));
     assert.equal((await baton(b, ["revive"])).code, 0);
     const stranger = await baton(b, ["load"]);
     assert.match(stranger.stdout, /- \[claimed\] true succeeds/);
@@ -245,7 +250,7 @@ Deno.test("share: pull into a clone without latest.md makes a trusted pulled hea
   const { root, a, b } = await makeShareWorld("baton-share-");
   try {
     const id = await capsule(a, "from A");
-    assert.equal((await baton(a, ["push"])).code, 0);
+    assertRan(await baton(a, ["push"]));
     // B does not trust A's key: nothing becomes current, and pull says so plainly.
     const untrusted = await baton(b, ["pull"]);
     assert.equal(untrusted.code, 0, untrusted.stderr);
