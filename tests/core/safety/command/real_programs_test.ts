@@ -19,8 +19,15 @@ async function run(
   cwd: string,
   env: Record<string, string> = {},
 ): Promise<string> {
-  const out = await new Deno.Command(program, { args, cwd, env, stdout: "piped", stderr: "null" })
-    .output();
+  // HOME is the test's own folder unless a test names one: a command under test never reaches the real home.
+  const withHome = { HOME: cwd, ...env };
+  const out = await new Deno.Command(program, {
+    args,
+    cwd,
+    env: withHome,
+    stdout: "piped",
+    stderr: "null",
+  }).output();
   return new TextDecoder().decode(out.stdout);
 }
 
