@@ -44,6 +44,7 @@ import { inSparseCone, parseSparseCone } from "./worktree/sparse_cone.ts";
 import { readPatternFile } from "./git/read_git_file.ts";
 import {
   convertAgainstIndex,
+  ENCODING_VALUELESS_REASON,
   LFS_REQUIRED_MISSING_REASON,
   REQUIRED_FILTER_IDLE_REASON,
 } from "./worktree/convert_to_git.ts";
@@ -531,6 +532,10 @@ export async function collectFacts(
       // git stops where a required filter runs no command (an empty process or clean).
       if (wt.uncheckedBy.other.has(REQUIRED_FILTER_IDLE_REASON)) {
         throw new GitUnsupportedError(REQUIRED_FILTER_IDLE_REASON, "git_filter_required_idle");
+      }
+      // git stops on a file whose working-tree-encoding has no value.
+      if (wt.uncheckedBy.other.has(ENCODING_VALUELESS_REASON)) {
+        throw new GitUnsupportedError(ENCODING_VALUELESS_REASON, "git_encoding_valueless");
       }
       // git stops at a submodule it would look inside and cannot (submodule_state.ts).
       for (const [reason, code] of SUBMODULE_STOPS) {

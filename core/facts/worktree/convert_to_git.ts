@@ -67,6 +67,15 @@ export const LFS_REQUIRED_MISSING_REASON =
 export const REQUIRED_FILTER_IDLE_REASON =
   "a required filter runs no clean command: git status stops";
 
+/**
+ * Why a file whose `working-tree-encoding` attribute is set without a value
+ * (or unset with `-`) is not compared: git stops the whole status on it
+ * ("true/false are no valid working-tree-encodings"), so collect.ts then
+ * states no tree, as for a required filter that runs nothing.
+ */
+export const ENCODING_VALUELESS_REASON =
+  "working-tree-encoding is set without a value: git status stops";
+
 /** Whether anything in config could convert content at all (attributes may still). */
 export function conversionPossible(config: ConversionConfig): boolean {
   return config.autocrlf !== "false" || config.cleanDrivers.size > 0 ||
@@ -106,7 +115,7 @@ export async function convertToGit(
   }
   const encoding = attrs.get("working-tree-encoding");
   if (encoding === true || encoding === false) {
-    return { unknown: "working-tree-encoding is set without a value: git stops" };
+    return { unknown: ENCODING_VALUELESS_REASON };
   }
   if (typeof encoding === "string") {
     const utf8 = encodeToGit(out ?? data, encoding);

@@ -2202,7 +2202,7 @@ async function settledRepo(files: Record<string, string>): Promise<string> {
   return dir;
 }
 
-Deno.test("conversions: where git stops converting a file (a required filter without a command: no tree, as the whole status stops; working-tree-encoding without a value: the file) it is unknown, never clean", async () => {
+Deno.test("conversions: where git stops converting a file (a required filter without a command, working-tree-encoding without a value) baton states no tree, as the whole status stops; never clean", async () => {
   const env = await userEnv();
   const shapes: [string, Record<string, string>, (dir: string) => Promise<void>][] = [
     [
@@ -2222,18 +2222,13 @@ Deno.test("conversions: where git stops converting a file (a required filter wit
     // Control: git reads no file (their stat data match), both call the tree clean.
     const clean = await assertAgreesWithGit(env, dir, { label: `${label}: untouched` });
     assert.equal(clean.git.tracked.size, 0);
-    // A touched file git must convert: git stops, baton names it unknown.
+    // A touched file git must convert: git stops, and so does baton's tree.
     await touch(`${dir}/a.txt`);
     assert.equal((await oracle(env, dir, { allowStop: true })).stopped, true, `control: ${label}`);
     const facts = await batonFacts(env, dir);
-    if (label.startsWith("a required filter")) {
-      // git stops the whole status there: baton states no tree, and why.
-      assert.equal(facts.tree, undefined, label);
-      assert.match(facts.unavailable?.[0]?.reason ?? "", /git status stops/, label);
-    } else {
-      assert.deepEqual(facts.tree?.unchecked, ["a.txt"], label);
-      assert.match(facts.tree?.reason ?? "", /git stops/, label);
-    }
+    // git stops the whole status there: baton states no tree, and why.
+    assert.equal(facts.tree, undefined, label);
+    assert.match(facts.unavailable?.[0]?.reason ?? "", /git status stops/, label);
   }
 });
 
