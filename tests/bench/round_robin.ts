@@ -80,16 +80,22 @@ const decoder = new TextDecoder();
 
 /**
  * The python3 parent: runs argv[2:] as a child, waits for it with wait4 and
- * writes "<peak RSS KiB> <user s> <system s>" to argv[1]; exits with the
- * child's status.
+ * writes "<peak RSS KiB> <user s> <system s> <wall s>" to argv[1]; exits
+ * with the child's status. The wall time runs from just before the fork to
+ * the child's exit, so the parent's own start-up is not in it: python3
+ * through a version manager's shim takes 270 ms to start here (40 ms
+ * without), which added a constant to every measured process and pulled
+ * every wall ratio toward 1.
  */
 const RUSAGE_PY = [
-  "import os, sys",
+  "import os, sys, time",
+  "t0 = time.perf_counter()",
   "pid = os.fork()",
   "if pid == 0:",
   "    os.execvp(sys.argv[2], sys.argv[2:])",
   "_, status, ru = os.wait4(pid, 0)",
-  "open(sys.argv[1], 'w').write('%d %.6f %.6f\\n' % (ru.ru_maxrss, ru.ru_utime, ru.ru_stime))",
+  "wall = time.perf_counter() - t0",
+  "open(sys.argv[1], 'w').write('%d %.6f %.6f %.6f\\n' % (ru.ru_maxrss, ru.ru_utime, ru.ru_stime, wall))",
   "sys.exit(os.waitstatus_to_exitcode(status) & 255)",
 ].join("\n");
 
@@ -116,18 +122,29 @@ export function hasGnuTime(): boolean {
   }
 }
 
-/** The measuring parent's last line: peak RSS in KiB, user and system seconds. */
-function parseTime(text: string): { rssKb: number | null; cpuMs: number | null } {
-  const [rss, user, sys] = (text.trim().split("\n").pop() ?? "").split(" ").map(Number);
+/**
+ * The measuring parent's last line: peak RSS in KiB, user and system seconds,
+ * and (python3 only) the child's wall seconds.
+ */
+export function parseTime(
+  text: string,
+): { rssKb: number | null; cpuMs: number | null; wallMs: number | null } {
+  const [rss, user, sys, wall] = (text.trim().split("\n").pop() ?? "").split(" ")
+    .filter((field) => field !== "").map(Number);
   return {
     rssKb: rss !== undefined && Number.isFinite(rss) ? rss : null,
     cpuMs: user !== undefined && sys !== undefined && Number.isFinite(user + sys)
       ? (user + sys) * 1000
       : null,
+    wallMs: wall !== undefined && Number.isFinite(wall) ? wall * 1000 : null,
   };
 }
 
-/** Runs `scenario` once (without its prepare hook) and measures wall time. */
+/**
+ * Runs `scenario` once (without its prepare hook) and measures wall time: the
+ * python3 parent's own measure of its child where it gave one (its start-up
+ * left out), else the time from spawn to exit seen here.
+ */
 export async function runOnce(
   scenario: Scenario,
   options: RunOnceOptions = {},
@@ -146,6 +163,8 @@ export async function runOnce(
     stdout: "piped",
     stderr: "piped",
   });
+  // A figure left by an earlier run must not stand for this one.
+  if (options.rssFile !== undefined) await Deno.remove(options.rssFile).catch(() => {});
   const t0 = performance.now();
   const child = command.spawn();
   if (scenario.stdin !== undefined) {
@@ -159,7 +178,11 @@ export async function runOnce(
     new Response(child.stderr).text(),
   ]);
   const ms = performance.now() - t0;
-  let measured: { rssKb: number | null; cpuMs: number | null } = { rssKb: null, cpuMs: null };
+  let measured = {
+    rssKb: null as number | null,
+    cpuMs: null as number | null,
+    wallMs: null as number | null,
+  };
   if (options.rssFile !== undefined) {
     try {
       measured = parseTime(decoder.decode(await Deno.readFile(options.rssFile)));
@@ -167,7 +190,14 @@ export async function runOnce(
       // No figures for this run.
     }
   }
-  return { code: status.code, ms, ...measured, stdout, stderr };
+  return {
+    code: status.code,
+    ms: measured.wallMs ?? ms,
+    rssKb: measured.rssKb,
+    cpuMs: measured.cpuMs,
+    stdout,
+    stderr,
+  };
 }
 
 /** Options of {@linkcode runRoundRobin}. */
