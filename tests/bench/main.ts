@@ -124,6 +124,7 @@ const PACKAGE_NOTE =
   "[package] rows run the npm package's form (deno task pack, staged from this checkout): the Deno command its launcher starts, without the Node launcher, on modules shipped as JavaScript without comments or source maps. That is what users run, so the targets judge those rows; the main.ts rows beside them (deno run main.ts, Deno's emit of each TypeScript module with its comments and an inline source map) are shown without a verdict.";
 
 const CPU_NOTE =
+  "Wall ms is measured by the same python3 parent from just before its fork to the child's exit, so the parent's own start-up is left out (seen at 270 ms through a pyenv shim). " +
   "CPU ms is user + system time of the process (its rusage, read by a python3 parent in microseconds; GNU time in 10 ms steps without python3), median over runs; the CPU ratio " +
   "is medians over the baseline's, from the same rounds: other processes on the machine move it far " +
   "less than wall time (a parallel program such as git can use more CPU than wall). Against --base, " +
