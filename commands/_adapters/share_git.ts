@@ -9,6 +9,7 @@ import fs from "node:fs";
 import git from "isomorphic-git";
 import { isCapsuleEntry, SHARE_TREE_DIR } from "../../core/share/share_plan.ts";
 import type { ChainTip } from "../../core/share/chain_git.ts";
+import { ChainRefLockedError, ChainRefMovedError, refLockName } from "../../core/share/ref_lock.ts";
 
 export type { ChainTip };
 
@@ -91,9 +92,53 @@ export async function writeChainCommit(
   });
 }
 
-/** Points `ref` at `oid`. */
-export async function setChainRef(gitdir: string, ref: string, oid: string): Promise<void> {
-  await git.writeRef({ fs, gitdir, ref, value: oid, force: true });
+/**
+ * Points `ref` at `oid` as git does (core/share/ref_lock.ts): `<ref>.lock` is
+ * created only when it does not exist, the ref is checked to still name
+ * `expected` (null: absent) under it, the new id is written into the lock
+ * and the lock renamed over the ref. isomorphic-git's own writeRef ignores a
+ * lock a running git holds.
+ * @throws {ChainRefLockedError} when `<ref>.lock` exists.
+ * @throws {ChainRefMovedError} when the ref no longer names `expected`.
+ */
+export async function setChainRef(
+  gitdir: string,
+  ref: string,
+  oid: string,
+  expected: string | null,
+): Promise<void> {
+  const path = `${gitdir}/${ref}`;
+  const lock = `${gitdir}/${refLockName(ref)}`;
+  await Deno.mkdir(path.slice(0, path.lastIndexOf("/")), { recursive: true });
+  let file: Deno.FsFile;
+  try {
+    file = await Deno.open(lock, { write: true, createNew: true, mode: 0o666 });
+  } catch (e) {
+    if (e instanceof Deno.errors.AlreadyExists) throw new ChainRefLockedError(ref);
+    throw e;
+  }
+  let renamed = false;
+  try {
+    try {
+      await file.write(new TextEncoder().encode(`${oid}\n`));
+    } finally {
+      file.close();
+    }
+    if (await currentOid(gitdir, ref) !== expected) throw new ChainRefMovedError(ref);
+    await Deno.rename(lock, path);
+    renamed = true;
+  } finally {
+    if (!renamed) await Deno.remove(lock).catch(() => {});
+  }
+}
+
+/** The commit id `ref` names now (loose or packed), or null when it is absent. */
+async function currentOid(gitdir: string, ref: string): Promise<string | null> {
+  try {
+    return await git.resolveRef({ fs, gitdir, ref });
+  } catch {
+    return null;
+  }
 }
 
 /**
