@@ -9,7 +9,8 @@ import fs from "node:fs";
 import git from "isomorphic-git";
 import { isCapsuleEntry, SHARE_TREE_DIR } from "../../core/share/share_plan.ts";
 import type { ChainTip } from "../../core/share/chain_git.ts";
-import { ChainRefLockedError, ChainRefMovedError, refLockName } from "../../core/share/ref_lock.ts";
+import { ChainRefLockedError, ChainRefMovedError } from "../../core/share/ref_lock.ts";
+import { withGitLock } from "./git_lock.ts";
 
 export type { ChainTip };
 
@@ -108,28 +109,11 @@ export async function setChainRef(
   expected: string | null,
 ): Promise<void> {
   const path = `${gitdir}/${ref}`;
-  const lock = `${gitdir}/${refLockName(ref)}`;
   await Deno.mkdir(path.slice(0, path.lastIndexOf("/")), { recursive: true });
-  let file: Deno.FsFile;
-  try {
-    file = await Deno.open(lock, { write: true, createNew: true, mode: 0o666 });
-  } catch (e) {
-    if (e instanceof Deno.errors.AlreadyExists) throw new ChainRefLockedError(ref);
-    throw e;
-  }
-  let renamed = false;
-  try {
-    try {
-      await file.write(new TextEncoder().encode(`${oid}\n`));
-    } finally {
-      file.close();
-    }
+  await withGitLock(path, () => new ChainRefLockedError(ref), async (lock) => {
     if (await currentOid(gitdir, ref) !== expected) throw new ChainRefMovedError(ref);
-    await Deno.rename(lock, path);
-    renamed = true;
-  } finally {
-    if (!renamed) await Deno.remove(lock).catch(() => {});
-  }
+    await lock.write(`${oid}\n`);
+  });
 }
 
 /** The commit id `ref` names now (loose or packed), or null when it is absent. */
