@@ -26,6 +26,7 @@ import { readLatestDigest } from "../store/latest_digest.ts";
 /** Why the check decided as it did. */
 export type InjectionReason =
   | "no_capsule"
+  | "not_a_file"
   | "already_injected"
   | "older_capsule"
   | "never_injected"
@@ -115,7 +116,10 @@ export async function checkInjection(
   const st = await fs.lstat(found.layout.latest);
   // A link where latest.md belongs (a commit can carry one) is never read: the hook says so.
   if (st?.isSymlink === true) throw new BatonDirLinkError(found.layout.latest, "file");
-  if (st === null || !st.isFile) return decide(false, "no_capsule", null);
+  if (st === null) return decide(false, "no_capsule", null);
+  // A folder (a commit can carry one), a FIFO or a socket: never opened, and not "no capsule"
+  // either: the hook says why nothing is shown (it went dark here, the archive full).
+  if (!st.isFile) return decide(false, "not_a_file", null);
   const header = await readLatestHeader(fs, found.layout);
   if (options.source === "compact") return decide(true, "after_compact", header);
   if (header === null) return decide(true, "header_unreadable", null);

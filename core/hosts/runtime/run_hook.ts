@@ -371,6 +371,13 @@ async function sessionStart(
     input.emit(renderInjection(host, await unusableStore(io, e.code)));
     return;
   }
+  if (check.reason === "not_a_file") {
+    report.action = "failed";
+    const why = ".baton/latest.md is not a regular file (a commit can put a folder there)";
+    warn(`briefing not injected: ${why}`);
+    input.emit(renderInjection(host, await unreadLatest(io, why)));
+    return;
+  }
   if (!check.inject) {
     report.action = check.reason === "no_capsule" ? "no_capsule" : "nothing_new";
     return;

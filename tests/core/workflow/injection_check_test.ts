@@ -184,3 +184,15 @@ Deno.test("checkInjection() injects when latest.md has no readable header (fails
     assert.deepEqual([c.inject, c.reason, c.header], [true, "header_unreadable", null]);
   });
 });
+
+Deno.test("checkInjection(): a latest.md that is a folder is not_a_file, never no_capsule; a missing one is no_capsule (control)", async () => {
+  await withCapsule(async (dir) => {
+    const latest = batonLayout(dir).latest;
+    await Deno.remove(latest);
+    const missing = await checkInjection(fs, dir, { hostKey: "codex" });
+    assert.deepEqual([missing.inject, missing.reason], [false, "no_capsule"]);
+    await Deno.mkdir(latest);
+    const folder = await checkInjection(fs, dir, { hostKey: "codex" });
+    assert.deepEqual([folder.inject, folder.reason, folder.digest], [false, "not_a_file", null]);
+  });
+});
