@@ -5,9 +5,12 @@
  * capsule": exit 0, nothing on stdout or stderr, while the archive held this
  * user's capsules and `baton load` failed on it (the hook went dark). Now it
  * says, in the host's injection, that no briefing is shown and why, records
- * nothing, and never opens what stands there. Controls: a regular latest.md
- * is injected; a project with no latest.md at all stays silent. Real repos
- * and the real hook.
+ * nothing, and never opens what stands there. The same for a latest.md that
+ * is missing while the archive holds capsules (a fresh clone, a pull, or a
+ * commit that deleted it): load says revive is needed, the hook said
+ * nothing; now it names revive. Controls: a regular latest.md is injected; a
+ * project with no latest.md and no archive stays silent. Real repos and the
+ * real hook.
  * @module
  */
 import assert from "node:assert/strict";
@@ -77,8 +80,18 @@ Deno.test("session start says why no briefing is shown when latest.md is a folde
     assert.match(injected(fifo.stdout), /\.baton\/latest\.md is not a regular file/);
   }
 
-  // Control: no latest.md at all (no capsule yet) stays silent.
+  // No latest.md while the archive holds capsules (a fresh clone, a pull, a commit deleting it):
+  // said with the revive command, as load says it; nothing recorded.
   await Deno.remove(latest, { recursive: true });
+  const archived = await sessionStart(repo, env);
+  assert.equal(archived.code, 0, archived.stderr);
+  assert.match(
+    injected(archived.stdout),
+    /latest\.md is missing while \.baton\/capsules holds archived capsules/,
+  );
+  assert.match(injected(archived.stdout), / revive` \(it says who signed/);
+
+  // Control: no latest.md and no archive (no capsule yet) stays silent.
   await Deno.remove(`${repo}/.baton/capsules`, { recursive: true });
   const none = await sessionStart(repo, env);
   assert.equal(none.code, 0, none.stderr);

@@ -185,14 +185,22 @@ Deno.test("checkInjection() injects when latest.md has no readable header (fails
   });
 });
 
-Deno.test("checkInjection(): a latest.md that is a folder is not_a_file, never no_capsule; a missing one is no_capsule (control)", async () => {
+Deno.test("checkInjection(): a latest.md that is a folder is not_a_file and a missing one beside archived capsules archived_only, never no_capsule; with no archive, no_capsule (control)", async () => {
   await withCapsule(async (dir) => {
-    const latest = batonLayout(dir).latest;
-    await Deno.remove(latest);
+    const layout = batonLayout(dir);
+    await Deno.remove(layout.latest);
     const missing = await checkInjection(fs, dir, { hostKey: "codex" });
-    assert.deepEqual([missing.inject, missing.reason], [false, "no_capsule"]);
-    await Deno.mkdir(latest);
+    assert.deepEqual([missing.inject, missing.reason], [false, "archived_only"]);
+    await Deno.mkdir(layout.latest);
     const folder = await checkInjection(fs, dir, { hostKey: "codex" });
     assert.deepEqual([folder.inject, folder.reason, folder.digest], [false, "not_a_file", null]);
+    await Deno.remove(layout.latest);
+    // Only files under a capsule's archive name count: a folder of other files is no archive.
+    const names = [...Deno.readDirSync(layout.capsules)].map((e) => e.name);
+    for (const n of names) {
+      await Deno.rename(`${layout.capsules}/${n}`, `${layout.capsules}/${n}.txt`);
+    }
+    const none = await checkInjection(fs, dir, { hostKey: "codex" });
+    assert.deepEqual([none.inject, none.reason], [false, "no_capsule"]);
   });
 });
