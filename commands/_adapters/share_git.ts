@@ -9,7 +9,11 @@ import fs from "node:fs";
 import git from "isomorphic-git";
 import { isCapsuleEntry, SHARE_TREE_DIR } from "../../core/share/share_plan.ts";
 import type { ChainTip } from "../../core/share/chain_git.ts";
-import { ChainRefLockedError, ChainRefMovedError } from "../../core/share/ref_lock.ts";
+import {
+  ChainRefConflictError,
+  ChainRefLockedError,
+  ChainRefMovedError,
+} from "../../core/share/ref_lock.ts";
 import { withGitLock } from "./git_lock.ts";
 
 export type { ChainTip };
@@ -109,11 +113,33 @@ export async function setChainRef(
   expected: string | null,
 ): Promise<void> {
   const path = `${gitdir}/${ref}`;
+  await refuseConflict(gitdir, ref);
   await Deno.mkdir(path.slice(0, path.lastIndexOf("/")), { recursive: true });
   await withGitLock(path, () => new ChainRefLockedError(ref), async (lock) => {
     if (await currentOid(gitdir, ref) !== expected) throw new ChainRefMovedError(ref);
     await lock.write(`${oid}\n`);
   });
+}
+
+/**
+ * Refuses a ref git could not hold beside `ref`: one named by a folder on its path
+ * (`refs/baton/feature` for `refs/baton/feature/x`, loose or packed) or a folder of refs
+ * where its file belongs. Before, the folder's creation or the rename failed as an internal
+ * error (exit 70).
+ * @throws {ChainRefConflictError}
+ */
+async function refuseConflict(gitdir: string, ref: string): Promise<void> {
+  const parts = ref.split("/");
+  for (let i = 3; i < parts.length; i++) {
+    const prefix = parts.slice(0, i).join("/");
+    const at = await Deno.lstat(`${gitdir}/${prefix}`).catch(() => null);
+    if ((at !== null && !at.isDirectory) || (at === null && await currentOid(gitdir, prefix))) {
+      throw new ChainRefConflictError(ref, prefix);
+    }
+  }
+  if ((await Deno.lstat(`${gitdir}/${ref}`).catch(() => null))?.isDirectory === true) {
+    throw new ChainRefConflictError(ref, `${ref}/…`);
+  }
 }
 
 /** The commit id `ref` names now (loose or packed), or null when it is absent. */

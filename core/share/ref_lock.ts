@@ -50,3 +50,23 @@ export class ChainRefMovedError extends BatonError {
     );
   }
 }
+
+/**
+ * The chain ref cannot exist beside another ref of the chain: `refs/baton/a` and
+ * `refs/baton/a/b` cannot both be refs (git keeps a ref as a file named by its path), as when a
+ * branch `feature` was shared and `feature/x` is now.
+ */
+export class ChainRefConflictError extends BatonError {
+  /**
+   * @param ref The chain ref (a name baton made, never a stranger's text).
+   * @param other The ref in its way (a prefix of it, or a folder of refs under it).
+   */
+  constructor(ref: string, other: string) {
+    super(
+      `Cannot update ${ref}: ${other} is a ref of its own here, and git cannot keep both (a branch shared before under that name?); nothing was changed. Remove the old one with git update-ref -d ${other} once it is no longer needed, or share under another name with --branch`,
+      "ref_conflict",
+      EXIT.io.code,
+      { data: { ref, other } },
+    );
+  }
+}

@@ -92,3 +92,25 @@ function onRemoteOid(r: { stdout: string }): string | null {
   const oid = r.stdout.trim().split(/\s+/)[0];
   return oid === undefined || oid === "" ? null : oid;
 }
+
+Deno.test("chain ref: a branch under the name of one shared before (feature, then feature/x) is refused as a ref conflict, not an internal error; shared once the old ref is gone (control)", async () => {
+  await withShareWorld("baton-ref-conflict-", async ({ a }) => {
+    await capsule(a, "a capsule to share");
+    await git(a.dir, ["update-ref", "refs/baton/feature", "HEAD"]);
+    await git(a.dir, ["checkout", "-q", "-b", "feature/x"]);
+    const conflict = await baton(a, ["push", "--json"]);
+    assert.equal(conflict.code, 5, conflict.stderr);
+    assert.equal(JSON.parse(conflict.stdout).error.code, "ref_conflict");
+    assert.match(conflict.stderr, /refs\/baton\/feature is a ref of its own here/);
+    assert.equal(await refOid(a.dir, "refs/baton/feature/x"), null);
+    // Packed, as git pack-refs leaves it: the same.
+    await git(a.dir, ["pack-refs", "--all"]);
+    const packed = await baton(a, ["push", "--json"]);
+    assert.equal(JSON.parse(packed.stdout).error?.code, "ref_conflict", packed.stderr);
+
+    await git(a.dir, ["update-ref", "-d", "refs/baton/feature"]);
+    const free = await baton(a, ["push", "--json"]);
+    assert.equal(free.code, 0, free.stderr);
+    assert.match(await refOid(a.dir, "refs/baton/feature/x") ?? "", /^[0-9a-f]{40}$/);
+  });
+});
