@@ -31,7 +31,7 @@ export const EXIT = {
     code: 3,
     meaning: "Something named does not exist (no capsule, unknown id, missing file)",
   },
-  busy: { code: 4, meaning: "Another baton process holds the lock on .baton" },
+  busy: { code: 4, meaning: "Another process holds a lock baton needs (.baton, or a git ref)" },
   io: { code: 5, meaning: "A read or write failed (permissions, disk full)" },
   unavailable: {
     code: 6,

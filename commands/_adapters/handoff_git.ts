@@ -12,7 +12,7 @@
  */
 import fs from "node:fs";
 import git from "isomorphic-git";
-import { LockBusyError, StorageError } from "../../core/errors.ts";
+import { LockBusyError } from "../../core/errors.ts";
 import type { CommitPlan } from "../../core/handoff/plan_commit.ts";
 import { BATON_DIR, HANDOFF_PATH } from "../../core/handoff/handoff_policy.ts";
 import type {
@@ -24,6 +24,10 @@ import type { Io } from "./io.ts";
 import { homeDir, xdgConfigHome } from "./home.ts";
 import { readGitEnvironment } from "../../core/facts/git/git_environment.ts";
 import { editIndex, type IndexEdit, type IndexStat } from "../../core/handoff/index_edit.ts";
+import { withGitLock } from "./git_lock.ts";
+
+/** A lock file a git process holds. */
+const busy = () => new LockBusyError("Another git process is updating the repository: try again");
 
 /** The handoff commit's capability over `io`, writing with {@linkcode writeHandoffCommit}. */
 export function handoffCommitIo(io: Io): HandoffCommitIo {
@@ -122,7 +126,7 @@ export async function writeHandoffCommit(
 async function updateRef(plan: CommitPlan, branch: string, commit: string, created: boolean) {
   const path = `${plan.repo.commonDir}/refs/heads/${branch}`;
   await Deno.mkdir(path.slice(0, path.lastIndexOf("/")), { recursive: true });
-  await withLock(path, async (lock) => {
+  await withGitLock(path, busy, async (lock) => {
     const now = await git.resolveRef({ fs, gitdir: plan.repo.gitDir, ref: `refs/heads/${branch}` })
       .catch(() => null);
     if (created ? now !== null : now !== plan.parent) {
@@ -138,7 +142,7 @@ async function updateRef(plan: CommitPlan, branch: string, commit: string, creat
 
 /** Points HEAD at the new branch (the tree is the same, so nothing else changes). */
 async function pointHead(plan: CommitPlan, branch: string) {
-  await withLock(`${plan.repo.gitDir}/HEAD`, async (lock) => {
+  await withGitLock(`${plan.repo.gitDir}/HEAD`, busy, async (lock) => {
     await lock.write(`ref: refs/heads/${branch}\n`);
   });
 }
@@ -152,7 +156,7 @@ async function pointHead(plan: CommitPlan, branch: string) {
 async function updateIndex(plan: CommitPlan, change: HandoffChange): Promise<string[]> {
   const path = `${plan.repo.gitDir}/index`;
   let changed: string[] = [];
-  await withLock(path, async (lock) => {
+  await withGitLock(path, busy, async (lock) => {
     const bytes = await Deno.readFile(path).catch((e) => {
       if (e instanceof Deno.errors.NotFound) return null;
       throw e;
@@ -213,40 +217,3 @@ const ZERO_STAT: IndexStat = {
   gid: 0,
   size: 0,
 };
-
-interface LockFile {
-  write(text: string): Promise<void>;
-  writeBytes(bytes: Uint8Array): Promise<void>;
-}
-
-/** git's protocol: create `<path>.lock` exclusively, write, rename over `<path>`. */
-async function withLock(path: string, body: (lock: LockFile) => Promise<void>): Promise<void> {
-  const lockPath = `${path}.lock`;
-  let file: Deno.FsFile;
-  try {
-    file = await Deno.open(lockPath, { createNew: true, write: true });
-  } catch (e) {
-    if (e instanceof Deno.errors.AlreadyExists) {
-      throw new LockBusyError("Another git process is updating the repository: try again");
-    }
-    throw new StorageError("Could not create a git lock file", { cause: e });
-  }
-  let done = false;
-  try {
-    const writeBytes = async (bytes: Uint8Array) => {
-      for (let at = 0; at < bytes.length;) at += await file.write(bytes.subarray(at));
-    };
-    await body({ write: (t) => writeBytes(new TextEncoder().encode(t)), writeBytes });
-    await file.sync();
-    file.close();
-    await Deno.rename(lockPath, path);
-    done = true;
-  } finally {
-    if (!done) {
-      try {
-        file.close();
-      } catch { /* already closed */ }
-      await Deno.remove(lockPath).catch(() => {});
-    }
-  }
-}

@@ -8,6 +8,9 @@
  * by this user or by root and be writable by no one else, unless it is
  * sticky (as /tmp is: there others cannot rename what they do not own). A
  * folder that cannot be read is passed over (its own check is the next read).
+ * {@linkcode homeFolderProblem} judges the home folder itself as well: what the
+ * key ring (key_ring.ts) and install's record of the rules blocks it wrote
+ * outside git (core/hosts/install/block_ledger.ts) require of it.
  * @module
  */
 
@@ -89,4 +92,51 @@ export function homeParentsProblem(home: string, uid: number | null): ParentProb
     if (problem !== null) return problem;
   }
   return null;
+}
+
+/**
+ * Why the baton home folder cannot hold files that grant trust (its key files, install's
+ * record of the blocks it wrote), or null when it can or is missing: another user owns it or
+ * can write to it, or a folder above it is (see the module comment). Content-free: never the
+ * path. POSIX only; `uid` null skips the owner checks.
+ */
+export function homeFolderProblem(home: string, uid: number | null): string | null {
+  let info: Deno.FileInfo;
+  try {
+    info = Deno.statSync(home);
+  } catch {
+    return null;
+  }
+  if (uid !== null && info.uid !== null && info.uid !== uid) {
+    return "the baton home folder is owned by another user";
+  }
+  if (info.mode !== null && (info.mode & 0o022) !== 0) {
+    return `the baton home folder is writable by other users (mode ${
+      (info.mode & 0o777).toString(8)
+    }): run chmod 700 on it`;
+  }
+  const above = homeParentsProblem(home, uid);
+  if (above !== null) {
+    return `a folder above the baton home is ${above} (not sticky): they could put a baton home of their own in its place; move the baton home (BATON_HOME) or fix that folder's owner or mode`;
+  }
+  return null;
+}
+
+/**
+ * This process's user id; null when it cannot be told. Deno.uid() needs
+ * `--allow-sys=uid`, which a launcher written by an older install may lack:
+ * then the owner of /proc/self (Linux) is the process's user; elsewhere the
+ * owner check is skipped, as it was before there was one, rather than every
+ * key refused.
+ */
+export function processUid(): number | null {
+  try {
+    return Deno.uid();
+  } catch {
+    try {
+      return Deno.statSync("/proc/self").uid;
+    } catch {
+      return null;
+    }
+  }
 }

@@ -44,7 +44,7 @@ import {
 } from "../../core/trust/trusted_keys.ts";
 import { InputError, isCodedError, StorageError } from "../../core/errors.ts";
 import { batonHome, homeDir } from "./home.ts";
-import { homeParentsProblem } from "./home_parents.ts";
+import { homeFolderProblem, processUid } from "./home_parents.ts";
 import type { Io } from "./io.ts";
 import { findRepo } from "../../core/facts/git/find_repo.ts";
 import { outermostWorkTree } from "../../core/facts/git/outer_work_tree.ts";
@@ -268,25 +268,6 @@ async function readSigningKey(path: string): Promise<SigningKey> {
 }
 
 /**
- * This process's user id; null when it cannot be told. Deno.uid() needs
- * `--allow-sys=uid`, which a launcher written by an older install may lack:
- * then the owner of /proc/self (Linux) is the process's user; elsewhere the
- * owner check is skipped, as it was before there was one, rather than every
- * key refused.
- */
-function processUid(): number | null {
-  try {
-    return Deno.uid();
-  } catch {
-    try {
-      return Deno.statSync("/proc/self").uid;
-    } catch {
-      return null;
-    }
-  }
-}
-
-/**
  * Refuses a key file another user owns: its owner can rewrite it whatever its mode (a
  * BATON_HOME pointed at another user's folder, a shared machine).
  */
@@ -299,33 +280,15 @@ function checkOwner(info: Deno.FileInfo, what: string): void {
 
 /**
  * Refuses a baton home folder another user owns or can write to (as ssh's StrictModes does for
- * `~/.ssh`): whoever can write the folder can rename the key files in it, so a file that passed
- * the checks below could be swapped for theirs, or for a link, before it is read. A missing
- * folder is left to the file reads.
+ * `~/.ssh`), or one below a folder they can write (home_parents.ts): whoever can write the
+ * folder can rename the key files in it, so a file that passed the checks below could be
+ * swapped for theirs, or for a link, before it is read. A missing folder is left to the file
+ * reads.
  */
 function checkHomeFolder(home: string): void {
   if (!POSIX) return;
-  let info: Deno.FileInfo;
-  try {
-    info = Deno.statSync(home);
-  } catch {
-    return;
-  }
-  checkOwner(info, "the baton home folder");
-  if (info.mode !== null && (info.mode & 0o022) !== 0) {
-    throw new KeyFileError(
-      `the baton home folder is writable by other users (mode ${
-        (info.mode & 0o777).toString(8)
-      }): run chmod 700 on it`,
-    );
-  }
-  // Whoever can write a folder above it can put a home of their own in its place (home_parents.ts).
-  const above = homeParentsProblem(home, processUid());
-  if (above !== null) {
-    throw new KeyFileError(
-      `a folder above the baton home is ${above} (not sticky): they could put a baton home of their own in its place; move the baton home (BATON_HOME) or fix that folder's owner or mode`,
-    );
-  }
+  const problem = homeFolderProblem(home, processUid());
+  if (problem !== null) throw new KeyFileError(problem);
 }
 
 /** The signing key file's text; its folder was checked by the caller (checkHomeFolder). */

@@ -9,6 +9,12 @@ import fs from "node:fs";
 import git from "isomorphic-git";
 import { isCapsuleEntry, SHARE_TREE_DIR } from "../../core/share/share_plan.ts";
 import type { ChainTip } from "../../core/share/chain_git.ts";
+import {
+  ChainRefConflictError,
+  ChainRefLockedError,
+  ChainRefMovedError,
+} from "../../core/share/ref_lock.ts";
+import { withGitLock } from "./git_lock.ts";
 
 export type { ChainTip };
 
@@ -91,9 +97,58 @@ export async function writeChainCommit(
   });
 }
 
-/** Points `ref` at `oid`. */
-export async function setChainRef(gitdir: string, ref: string, oid: string): Promise<void> {
-  await git.writeRef({ fs, gitdir, ref, value: oid, force: true });
+/**
+ * Points `ref` at `oid` as git does (core/share/ref_lock.ts): `<ref>.lock` is
+ * created only when it does not exist, the ref is checked to still name
+ * `expected` (null: absent) under it, the new id is written into the lock
+ * and the lock renamed over the ref. isomorphic-git's own writeRef ignores a
+ * lock a running git holds.
+ * @throws {ChainRefLockedError} when `<ref>.lock` exists.
+ * @throws {ChainRefMovedError} when the ref no longer names `expected`.
+ */
+export async function setChainRef(
+  gitdir: string,
+  ref: string,
+  oid: string,
+  expected: string | null,
+): Promise<void> {
+  const path = `${gitdir}/${ref}`;
+  await refuseConflict(gitdir, ref);
+  await Deno.mkdir(path.slice(0, path.lastIndexOf("/")), { recursive: true });
+  await withGitLock(path, () => new ChainRefLockedError(ref), async (lock) => {
+    if (await currentOid(gitdir, ref) !== expected) throw new ChainRefMovedError(ref);
+    await lock.write(`${oid}\n`);
+  });
+}
+
+/**
+ * Refuses a ref git could not hold beside `ref`: one named by a folder on its path
+ * (`refs/baton/feature` for `refs/baton/feature/x`, loose or packed) or a folder of refs
+ * where its file belongs. Before, the folder's creation or the rename failed as an internal
+ * error (exit 70).
+ * @throws {ChainRefConflictError}
+ */
+async function refuseConflict(gitdir: string, ref: string): Promise<void> {
+  const parts = ref.split("/");
+  for (let i = 3; i < parts.length; i++) {
+    const prefix = parts.slice(0, i).join("/");
+    const at = await Deno.lstat(`${gitdir}/${prefix}`).catch(() => null);
+    if ((at !== null && !at.isDirectory) || (at === null && await currentOid(gitdir, prefix))) {
+      throw new ChainRefConflictError(ref, prefix);
+    }
+  }
+  if ((await Deno.lstat(`${gitdir}/${ref}`).catch(() => null))?.isDirectory === true) {
+    throw new ChainRefConflictError(ref, `${ref}/…`);
+  }
+}
+
+/** The commit id `ref` names now (loose or packed), or null when it is absent. */
+async function currentOid(gitdir: string, ref: string): Promise<string | null> {
+  try {
+    return await git.resolveRef({ fs, gitdir, ref });
+  } catch {
+    return null;
+  }
 }
 
 /**

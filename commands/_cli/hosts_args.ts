@@ -14,6 +14,7 @@ import { terminalLine } from "../../core/safety/render_safe.ts";
 import { boolFlag, type FlagSpec, type ParsedArgs, safeWord } from "./command.ts";
 import { printJson } from "../_adapters/context.ts";
 import { batonHome, homeDir } from "../_adapters/home.ts";
+import { homeFolderProblem, processUid } from "../_adapters/home_parents.ts";
 import { currentInvocation } from "../_adapters/invocation.ts";
 import type { Io } from "../_adapters/io.ts";
 
@@ -94,9 +95,23 @@ export async function hostEnv(io: Io): Promise<HostEnv & { inRepo: boolean }> {
     projectRoot: repo?.workTree ?? io.cwd(),
     home: homeDir(io) ?? "",
     env: (name) => io.env(name),
-    recordDir: ((h) => h.ok ? h.path : null)(batonHome(io)),
+    ...recordHome(io),
     inRepo: repo !== null,
   };
+}
+
+/**
+ * Where install keeps its record of the files it wrote outside git: the baton home, unless
+ * its folder or one above it is another user's to write (home_parents.ts), where the record
+ * could be theirs (then none is kept or read, and the plan says why).
+ */
+function recordHome(io: Io): { recordDir: string | null; recordRefused: string | null } {
+  const home = batonHome(io);
+  if (!home.ok) return { recordDir: null, recordRefused: null };
+  const problem = Deno.build.os === "windows" ? null : homeFolderProblem(home.path, processUid());
+  return problem === null
+    ? { recordDir: home.path, recordRefused: null }
+    : { recordDir: null, recordRefused: problem };
 }
 
 /**

@@ -58,7 +58,11 @@ export interface ChainGit {
     message: string,
     now: Date,
   ): Promise<string>;
-  setChainRef(gitdir: string, ref: string, oid: string): Promise<void>;
+  /**
+   * Points `ref` at `oid` under git's `<ref>.lock` (core/share/ref_lock.ts),
+   * only while it still names `expected` (null: absent).
+   */
+  setChainRef(gitdir: string, ref: string, oid: string, expected: string | null): Promise<void>;
   isAncestor(gitdir: string, ancestor: string, oid: string): Promise<boolean>;
   /** Runs the user's git program in `dir`. */
   runGit(dir: string, args: string[]): Promise<GitResult>;

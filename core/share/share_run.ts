@@ -137,7 +137,7 @@ async function recordLocal(io: ShareEnv, c: ShareContext): Promise<ChainTip & { 
       "\n",
     io.now(),
   );
-  await c.git.setChainRef(c.gitdir, c.ref, oid);
+  await c.git.setChainRef(c.gitdir, c.ref, oid, tip.oid);
   return { oid, entries, added };
 }
 
@@ -420,7 +420,7 @@ async function mergeRemote(
   // everything this clone's chain holds: otherwise the next push would carry a stranger's
   // junk on to everyone, or drop capsules from the chain.
   if (behind && refusedTotal(refused) === 0 && vetted.shared === local.entries.size) {
-    await c.git.setChainRef(c.gitdir, c.ref, remoteOid);
+    await c.git.setChainRef(c.gitdir, c.ref, remoteOid, local.oid);
     return {
       tip: { oid: remoteOid, entries: new Map([...local.entries, ...imp.valid]) },
       report: report(imp.imported, refused, "fast_forward"),
@@ -436,7 +436,7 @@ async function mergeRemote(
       (refusedTotal(refused) > 0 ? `, ${refusedTotal(refused)} entries refused` : "") + "\n",
     io.now(),
   );
-  await c.git.setChainRef(c.gitdir, c.ref, oid);
+  await c.git.setChainRef(c.gitdir, c.ref, oid, local.oid);
   return { tip: { oid, entries }, report: report(imp.imported, refused, "merge") };
 }
 

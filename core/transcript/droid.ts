@@ -68,14 +68,17 @@ function wholeText(content: unknown): string {
  * to proceed", read as rejected), and one the user cancelled or that was
  * interrupted ("Tool execution cancelled by user", "Tool execution was
  * interrupted"; droid gives a call still pending when the user stops the
- * turn the first as an error result).
+ * turn the first as an error result). droid writes these as the result's
+ * whole opening, after at most its "Error: " prefix; the same words further
+ * in are the command's own output (a test that prints them, a grep), which
+ * leaves the result's status as it is.
  */
 const NOT_RUN =
-  /^\s*exec ended early: insufficient permission|tool execution cancelled by user|tool execution was interrupted/i;
+  /^\s*(?:error:\s*)?(?:exec ended early: insufficient permission|tool execution cancelled by user|tool execution was interrupted)/i;
 
-/** Whether a result's text is droid's own word that the call did not run to its end. */
+/** Whether a result's text opens with droid's own word that the call did not run to its end. */
 function notRun(part: Record<string, unknown>): boolean {
-  return NOT_RUN.test(wholeText(part.content).slice(0, 4096));
+  return NOT_RUN.test(wholeText(part.content).slice(0, 256));
 }
 
 /**

@@ -18,6 +18,7 @@
  */
 import type { ReadFs } from "../fs.ts";
 import { findBatonLayout, type FoundLayout } from "../store/find_layout.ts";
+import { ARCHIVE_NAME } from "../store/layout.ts";
 import { BatonDirLinkError } from "../store/check_baton_dir.ts";
 import { type LatestHeader, readLatestHeader } from "../store/latest_header.ts";
 import { readInjectionState } from "../store/injection_state.ts";
@@ -26,6 +27,8 @@ import { readLatestDigest } from "../store/latest_digest.ts";
 /** Why the check decided as it did. */
 export type InjectionReason =
   | "no_capsule"
+  | "not_a_file"
+  | "archived_only"
   | "already_injected"
   | "older_capsule"
   | "never_injected"
@@ -115,7 +118,15 @@ export async function checkInjection(
   const st = await fs.lstat(found.layout.latest);
   // A link where latest.md belongs (a commit can carry one) is never read: the hook says so.
   if (st?.isSymlink === true) throw new BatonDirLinkError(found.layout.latest, "file");
-  if (st === null || !st.isFile) return decide(false, "no_capsule", null);
+  if (st === null) {
+    // A fresh clone, a pull, or a commit that deleted it: the archive still holds capsules, and
+    // the hook says that baton revive is needed (as load does) rather than nothing.
+    const archived = await holdsArchivedCapsule(fs, found.layout.capsules);
+    return decide(false, archived ? "archived_only" : "no_capsule", null);
+  }
+  // A folder (a commit can carry one), a FIFO or a socket: never opened, and not "no capsule"
+  // either: the hook says why nothing is shown (it went dark here, the archive full).
+  if (!st.isFile) return decide(false, "not_a_file", null);
   const header = await readLatestHeader(fs, found.layout);
   if (options.source === "compact") return decide(true, "after_compact", header);
   if (header === null) return decide(true, "header_unreadable", null);
@@ -146,4 +157,21 @@ export async function checkInjection(
   // hid the briefing and load's warning that latest.md was rolled back, while the capture
   // hooks quietly wrote nothing.
   return decide(true, newer ? "newer_capsule" : "older_capsule", header);
+}
+
+/** Most archive entries looked at for one with a capsule's name. */
+const MAX_ARCHIVE_ENTRIES = 20_000;
+
+/**
+ * Whether the archive folder (a real folder, never a link) holds a regular file under a
+ * capsule's archive name; its content is not read.
+ */
+async function holdsArchivedCapsule(fs: ReadFs, dir: string): Promise<boolean> {
+  try {
+    if ((await fs.lstat(dir))?.isDirectory !== true) return false;
+    const entries = await fs.readDir(dir, MAX_ARCHIVE_ENTRIES);
+    return entries.some((e) => e.isFile && ARCHIVE_NAME.test(e.name));
+  } catch {
+    return false;
+  }
 }

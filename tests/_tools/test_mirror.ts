@@ -590,6 +590,16 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
     reason:
       "run through the real CLI (baton doctor --json with a baton home whose parent folder others can write, and the controls) by that end-to-end test",
   },
+  "commands/_adapters/git_lock.ts": {
+    test: "tests/e2e/chain_ref_lock_test.ts",
+    reason:
+      "git's lock protocol, driven through the real CLI: push and pull refused while refs/baton/main.lock exists, and written once it is gone (the handoff commit's refs and index: tests/e2e/handoff_commit_test.ts)",
+  },
+  "core/share/ref_lock.ts": {
+    test: "tests/e2e/chain_ref_lock_test.ts",
+    reason:
+      "its refusals are raised by the real CLI (push and pull while git holds refs/baton/main.lock, with controls) in that end-to-end test; ref_moved by tests/commands/_adapters/share_git_test.ts",
+  },
   "commands/_adapters/home_parents.ts": {
     test: "tests/e2e/key_home_parent_test.ts",
     reason:

@@ -126,3 +126,49 @@ Deno.test("a droid command its timeout killed (or SIGPIPE ended) is not briefed 
     );
   }
 });
+
+Deno.test("a droid command whose own output names droid's not-run phrases keeps its status; droid's own refusal and cancellation, which open the result, have none (controls)", async () => {
+  const repo = await makeRepo();
+  await using home = await tempDir("baton-home-");
+  await writeFiles(repo, { "a.txt": "a\n" });
+  await commitAll(repo, "init");
+  const transcript = droidTranscript(repo, [
+    {
+      // A test suite of a tool runner prints droid's phrase as its own output, then passes.
+      command: "pytest -q",
+      content:
+        "test_cancel.py::test_message PASSED\nexpected: Tool execution was interrupted\n3 passed\n\n\n[Process exited with code 0]",
+      isError: false,
+    },
+    {
+      // ... or fails: the failure must not become unknown.
+      command: "go test ./...",
+      content:
+        '--- FAIL: TestCancel\n    got "Tool execution cancelled by user"\nFAIL\n\n\n[Process exited with code 1]',
+      isError: true,
+    },
+    // controls: droid's own words for a call that did not run to its end open the result
+    { command: "npm test", content: "Error: Tool execution cancelled by user", isError: true },
+    {
+      command: "cargo test",
+      content: "Tool execution was interrupted\n[Process exited with code 0]",
+      isError: false,
+    },
+  ]);
+  const folder = `${home.path}/.factory/sessions/${repo.replace(/[^A-Za-z0-9]/g, "-")}`;
+  await Deno.mkdir(folder, { recursive: true });
+  const path = `${folder}/${SID}.jsonl`;
+  await Deno.writeTextFile(path, transcript);
+  const out = await preCompactThenLoad({
+    repo,
+    host: "droid",
+    env: { HOME: home.path },
+    sessionId: SID,
+    transcriptPath: path,
+  });
+  assert.match(out, /test passed: pytest -q/, out);
+  assert.match(out, /test failed: go test \.\/\.\.\./, out);
+  for (const cmd of ["npm test", "cargo test"]) {
+    assert.match(out, new RegExp(`test unknown: ${cmd}`), cmd);
+  }
+});

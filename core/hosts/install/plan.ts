@@ -497,7 +497,12 @@ export async function planInstall(
   return hostPlan(
     spec,
     options.scope,
-    [...layout.notes, ...blockNotes, ...trust.map((t) => t.explain)],
+    [
+      ...layout.notes,
+      ...blockNotes,
+      ...(await unrecordedNote(fs, layout.files, options.env)),
+      ...trust.map((t) => t.explain),
+    ],
     changes,
   );
 }
@@ -589,5 +594,29 @@ export async function planUninstall(
       changes.push({ ...change(file, "update", before, after), writePath: target });
     }
   }
+  notes.push(...await unrecordedNote(fs, layout.files, options.env));
   return hostPlan(spec, options.scope, notes, changes);
+}
+
+/**
+ * The note for a plan touching files outside any git work tree while the baton home may hold
+ * no record of them (HostEnv.recordRefused): a file with baton's marker is then baton's only
+ * when it is exactly the text this baton writes.
+ */
+async function unrecordedNote(
+  fs: ReadFs,
+  files: readonly { kind: string; path: string }[],
+  env: PlanOptions["env"],
+): Promise<string[]> {
+  const why = env.recordRefused ?? null;
+  if (why === null) return [];
+  for (const file of files) {
+    if (file.kind === "hooks" || (await blockOwnership(fs, file.path)).ledgerPath !== null) {
+      continue;
+    }
+    return [
+      `the baton home keeps no record of the files baton writes outside git here, and none is read (${why}); a file with baton's marker counts as baton's only when it is exactly the text this baton writes`,
+    ];
+  }
+  return [];
 }

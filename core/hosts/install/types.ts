@@ -26,6 +26,11 @@ export interface HostEnv {
    * baton home; block_ledger.ts). Absent or null: no record is kept there.
    */
   recordDir?: string | null;
+  /**
+   * Why the baton home holds no such record here (its folder, or one above
+   * it, that another user owns or can write to): content-free, for a note.
+   */
+  recordRefused?: string | null;
 }
 
 /** A canonical command prompt, rendered into each host's command format. */

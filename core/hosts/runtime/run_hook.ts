@@ -275,6 +275,21 @@ async function unreadLatest(io: Io, why: string): Promise<string> {
 }
 
 /**
+ * What a session start says when latest.md is missing but the archive holds capsules (a fresh
+ * clone, a pull, or a commit that deleted it): no briefing, and the commands that make one
+ * current and read it. No count and nothing of the archive: none of it was read.
+ */
+async function archivedOnly(io: Io): Promise<string> {
+  let baton = "baton";
+  try {
+    baton = await io.printableBaton();
+  } catch {
+    // The plain word still names the command.
+  }
+  return `baton: no briefing is shown here: .baton/latest.md is missing while .baton/capsules holds archived capsules (a fresh clone, a pull, or a commit that deleted it). Run \`${baton} revive\` (it says who signed the capsule it makes current), then \`${baton} load\`, before you rely on any earlier handoff.`;
+}
+
+/**
  * What a session start says when baton's store in this project cannot be used
  * at all: never the error's own text (it names paths), only why in fixed words
  * and the command that shows more.
@@ -369,6 +384,18 @@ async function sessionStart(
     report.action = "failed";
     warn(`briefing not injected: ${e.message}`);
     input.emit(renderInjection(host, await unusableStore(io, e.code)));
+    return;
+  }
+  if (check.reason === "not_a_file") {
+    report.action = "failed";
+    const why = ".baton/latest.md is not a regular file (a commit can put a folder there)";
+    warn(`briefing not injected: ${why}`);
+    input.emit(renderInjection(host, await unreadLatest(io, why)));
+    return;
+  }
+  if (check.reason === "archived_only") {
+    report.action = "no_capsule";
+    input.emit(renderInjection(host, await archivedOnly(io)));
     return;
   }
   if (!check.inject) {

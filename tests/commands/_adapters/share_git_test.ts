@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { isAncestor, readChainBlob } from "../../../commands/_adapters/share_git.ts";
+import { isAncestor, readChainBlob, setChainRef } from "../../../commands/_adapters/share_git.ts";
+import { ChainRefMovedError } from "../../../core/share/ref_lock.ts";
 import { git, makeRepo } from "../../_helpers/git.ts";
 
 async function hashObject(dir: string, bytes: Uint8Array): Promise<string> {
@@ -44,4 +45,33 @@ Deno.test("isAncestor(): git's answer: a commit and its ancestors yes; a descend
   assert.equal(await isAncestor(gitdir, other, c), false);
   assert.equal(await isAncestor(gitdir, "0".repeat(40), c), false);
   assert.equal(await isAncestor(gitdir, "--all", c), false);
+});
+
+Deno.test("setChainRef(): a ref that no longer names the id read before is left, and the lock removed; the expected one is updated", async () => {
+  const dir = await makeRepo();
+  try {
+    const gitdir = (await git(dir, ["rev-parse", "--absolute-git-dir"])).stdout.trim();
+    const tree = (await git(dir, ["mktree"], { stdin: "" })).stdout.trim();
+    const a = (await git(dir, ["commit-tree", tree, "-m", "a"])).stdout.trim();
+    const b = (await git(dir, ["commit-tree", tree, "-m", "b"])).stdout.trim();
+    const c = (await git(dir, ["commit-tree", tree, "-m", "c"])).stdout.trim();
+    await setChainRef(gitdir, "refs/baton/main", a, null);
+    const read = async () => (await git(dir, ["rev-parse", "refs/baton/main"])).stdout.trim();
+    assert.equal(await read(), a, "positive control: an absent ref is created");
+    // Another process moved it to b (packed, as git pack-refs leaves it): baton read a.
+    await git(dir, ["update-ref", "refs/baton/main", b, a]);
+    await git(dir, ["pack-refs", "--all"]);
+    await assert.rejects(setChainRef(gitdir, "refs/baton/main", c, a), ChainRefMovedError);
+    assert.equal(await read(), b);
+    await assert.rejects(Deno.lstat(`${gitdir}/refs/baton/main.lock`), Deno.errors.NotFound);
+    await assert.rejects(setChainRef(gitdir, "refs/baton/main", c, null), ChainRefMovedError);
+    await setChainRef(gitdir, "refs/baton/main", c, b);
+    assert.equal(
+      await read(),
+      c,
+      "positive control: the packed ref is updated from the id it names",
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });

@@ -184,3 +184,23 @@ Deno.test("checkInjection() injects when latest.md has no readable header (fails
     assert.deepEqual([c.inject, c.reason, c.header], [true, "header_unreadable", null]);
   });
 });
+
+Deno.test("checkInjection(): a latest.md that is a folder is not_a_file and a missing one beside archived capsules archived_only, never no_capsule; with no archive, no_capsule (control)", async () => {
+  await withCapsule(async (dir) => {
+    const layout = batonLayout(dir);
+    await Deno.remove(layout.latest);
+    const missing = await checkInjection(fs, dir, { hostKey: "codex" });
+    assert.deepEqual([missing.inject, missing.reason], [false, "archived_only"]);
+    await Deno.mkdir(layout.latest);
+    const folder = await checkInjection(fs, dir, { hostKey: "codex" });
+    assert.deepEqual([folder.inject, folder.reason, folder.digest], [false, "not_a_file", null]);
+    await Deno.remove(layout.latest);
+    // Only files under a capsule's archive name count: a folder of other files is no archive.
+    const names = [...Deno.readDirSync(layout.capsules)].map((e) => e.name);
+    for (const n of names) {
+      await Deno.rename(`${layout.capsules}/${n}`, `${layout.capsules}/${n}.txt`);
+    }
+    const none = await checkInjection(fs, dir, { hostKey: "codex" });
+    assert.deepEqual([none.inject, none.reason], [false, "no_capsule"]);
+  });
+});

@@ -1,0 +1,116 @@
+/**
+ * The chain ref under git's lock protocol, on the real CLI with real git:
+ * while `refs/baton/<branch>.lock` exists (a git process is updating the
+ * ref), `baton push` and `baton pull` refuse with `ref_locked`, exit 4, and
+ * leave the ref and the lock as they were; isomorphic-git's writeRef wrote
+ * under it. Once the lock is gone the same commands update the ref, and git
+ * reads the id baton wrote (the positive control).
+ * @module
+ */
+import assert from "node:assert/strict";
+import { git } from "../_helpers/git.ts";
+import { runBaton } from "../_helpers/cli.ts";
+import { type Machine, SHARE_ENV as ENV, withShareWorld } from "../_helpers/share_world.ts";
+
+async function baton(m: Machine, args: string[]) {
+  return await runBaton(args, { cwd: m.dir, env: { ...ENV, BATON_HOME: m.home } });
+}
+
+async function capsule(m: Machine, now: string): Promise<void> {
+  const path = `${m.dir}/.git/draft.json`;
+  await Deno.writeTextFile(path, JSON.stringify({ now }));
+  const r = await baton(m, ["finalize", "--draft", path, "--json"]);
+  assert.equal(r.code, 0, r.stderr);
+}
+
+/** The id git reads for `ref` in `dir`, or null when git finds none. */
+async function refOid(dir: string, ref: string): Promise<string | null> {
+  const r = await git(dir, ["rev-parse", "--verify", "--quiet", ref], { allowFail: true });
+  return r.code === 0 ? r.stdout.trim() : null;
+}
+
+Deno.test("chain ref: push refuses while git holds refs/baton/main.lock, then writes it once the lock is gone", async () => {
+  await withShareWorld("baton-ref-lock-", async ({ a, remote, root }) => {
+    await capsule(a, "a capsule to share");
+    const lock = `${a.dir}/.git/refs/baton/main.lock`;
+    await Deno.mkdir(`${a.dir}/.git/refs/baton`, { recursive: true });
+    await Deno.writeTextFile(lock, "");
+    const held = await baton(a, ["push", "--json"]);
+    assert.equal(held.code, 4, held.stderr);
+    assert.equal(JSON.parse(held.stdout).error.code, "ref_locked");
+    assert.match(held.stderr, /refs\/baton\/main\.lock exists/);
+    assert.equal(
+      await refOid(a.dir, "refs/baton/main"),
+      null,
+      "the ref was written under the lock",
+    );
+    assert.equal(await Deno.readTextFile(lock), "", "the lock was touched");
+    const onRemote = await git(root, ["ls-remote", remote, "refs/baton/main"]);
+    assert.equal(onRemote.stdout.trim(), "", "something was pushed");
+
+    // Positive control: without the lock the same push writes the ref, and git agrees.
+    await Deno.remove(lock);
+    const free = await baton(a, ["push", "--json"]);
+    assert.equal(free.code, 0, free.stderr);
+    const local = await refOid(a.dir, "refs/baton/main");
+    assert.match(local ?? "", /^[0-9a-f]{40}$/);
+    assert.equal(onRemoteOid(await git(root, ["ls-remote", remote, "refs/baton/main"])), local);
+    await assert.rejects(Deno.lstat(lock), Deno.errors.NotFound);
+  });
+});
+
+Deno.test("chain ref: pull refuses while git holds the lock and leaves the ref; pulls once it is gone", async () => {
+  await withShareWorld("baton-ref-lock-pull-", async ({ a, b }) => {
+    await capsule(a, "a capsule to share");
+    assert.equal((await baton(a, ["push"])).code, 0);
+    await capsule(b, "b's own capsule");
+    assert.equal((await baton(b, ["push", "--json"])).code, 0, "b records and pushes first");
+    await capsule(a, "a's second capsule");
+    assert.equal((await baton(a, ["push"])).code, 0);
+    const before = await refOid(b.dir, "refs/baton/main");
+    const lock = `${b.dir}/.git/refs/baton/main.lock`;
+    await Deno.writeTextFile(lock, "");
+    const held = await baton(b, ["pull", "--json"]);
+    assert.equal(held.code, 4, held.stderr);
+    assert.equal(JSON.parse(held.stdout).error.code, "ref_locked");
+    assert.equal(await refOid(b.dir, "refs/baton/main"), before, "the ref moved under the lock");
+
+    await Deno.remove(lock);
+    const free = await baton(b, ["pull", "--json"]);
+    assert.equal(free.code, 0, free.stderr);
+    const after = await refOid(b.dir, "refs/baton/main");
+    assert.notEqual(after, before, "positive control: the pull moves the ref");
+    const tracked = await refOid(b.dir, "refs/baton-remotes/origin/main");
+    const merged = await git(b.dir, ["merge-base", "--is-ancestor", tracked!, after!], {
+      allowFail: true,
+    });
+    assert.equal(merged.code, 0, "the remote's chain is in the new tip");
+  });
+});
+
+function onRemoteOid(r: { stdout: string }): string | null {
+  const oid = r.stdout.trim().split(/\s+/)[0];
+  return oid === undefined || oid === "" ? null : oid;
+}
+
+Deno.test("chain ref: a branch under the name of one shared before (feature, then feature/x) is refused as a ref conflict, not an internal error; shared once the old ref is gone (control)", async () => {
+  await withShareWorld("baton-ref-conflict-", async ({ a }) => {
+    await capsule(a, "a capsule to share");
+    await git(a.dir, ["update-ref", "refs/baton/feature", "HEAD"]);
+    await git(a.dir, ["checkout", "-q", "-b", "feature/x"]);
+    const conflict = await baton(a, ["push", "--json"]);
+    assert.equal(conflict.code, 5, conflict.stderr);
+    assert.equal(JSON.parse(conflict.stdout).error.code, "ref_conflict");
+    assert.match(conflict.stderr, /refs\/baton\/feature is a ref of its own here/);
+    assert.equal(await refOid(a.dir, "refs/baton/feature/x"), null);
+    // Packed, as git pack-refs leaves it: the same.
+    await git(a.dir, ["pack-refs", "--all"]);
+    const packed = await baton(a, ["push", "--json"]);
+    assert.equal(JSON.parse(packed.stdout).error?.code, "ref_conflict", packed.stderr);
+
+    await git(a.dir, ["update-ref", "-d", "refs/baton/feature"]);
+    const free = await baton(a, ["push", "--json"]);
+    assert.equal(free.code, 0, free.stderr);
+    assert.match(await refOid(a.dir, "refs/baton/feature/x") ?? "", /^[0-9a-f]{40}$/);
+  });
+});
