@@ -1445,12 +1445,18 @@ const KEY_ASSIGNMENT: SecretRule = {
   },
 };
 
-/** `"sensitive": true` as Terraform prints it, on one line or pretty, and JSON-escaped in a transcript. */
+/**
+ * `"sensitive": true` as Terraform prints it, on one line or pretty, JSON-escaped in a
+ * transcript, and escaped again where a transcript holds a tool's JSON output as a string
+ * (a Codex rollout's `function_call_output`: `\\\"sensitive\\\":true`).
+ */
 const TERRAFORM_SENSITIVE_KEYWORDS = [
   '"sensitive": true',
   '"sensitive":true',
   '\\"sensitive\\": true',
   '\\"sensitive\\":true',
+  '\\\\\\"sensitive\\\\\\": true',
+  '\\\\\\"sensitive\\\\\\":true',
 ];
 
 /**
@@ -2311,7 +2317,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "1Password concealed field",
     description:
       'The `"value"` of a field whose `"type"` is `"CONCEALED"` in 1Password\'s JSON (`op item get --format json`, `op item list`\'s details): a password, API key or other concealed field, whatever its label; the value comes later in the same field object.',
-    keywords: ['concealed"', 'concealed\\"'],
+    // Also escaped twice and more: a Codex rollout holds a tool's JSON output as a string.
+    keywords: ['concealed"', 'concealed\\"', 'concealed\\\\\\"'],
     pattern: new RegExp(
       String
         .raw`(?<="type\\{0,3}":[ \t]{0,4}\\{0,3}")CONCEALED\\{0,3}"[^{}]{0,400}?\\{0,3}"value\\{0,3}":[ \t]{0,4}\\{0,3}"(?<s>[^"\\\r\n]{1,4096})\\{0,3}"`,
@@ -2778,6 +2785,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
   },
   KEY_ASSIGNMENT,
   parenthesisedVariant(KEY_ASSIGNMENT, ["key"], 16),
+  ...encodedVariants(KEY_ASSIGNMENT, ["key"], 16),
   PASSWORD_CONFIG,
   ...encodedVariants(PASSWORD_CONFIG, ["password", "passwd", "pwd", "pass"], 6),
   parenthesisedVariant(PASSWORD_CONFIG, ["password", "passwd", "pwd", "pass"], 6),
@@ -3085,7 +3093,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
       '`{"name": "DB_PASSWORD", "value": "..."}` (ECS task definitions, API payloads, env lists as JSON) and `{"Name": "/prod/db/password", "Type": "SecureString", "Value": "..."}` (SSM parameters), `{"key": "api_key", "value": "..."}` (Postman environments) and `{"ParameterKey": "DBPassword", "ParameterValue": "..."}` (CloudFormation): the name, or its last path segment, holds a secret word; up to three other members may sit between.',
     keywords: ["name", "key", "parameterkey"].flatMap((
       k,
-    ) => [`"${k}":`, `"${k}" :`, `\\"${k}\\":`]),
+    ) => [`"${k}":`, `"${k}" :`, `\\"${k}\\":`, `\\\\\\"${k}\\\\\\":`]),
     pattern: new RegExp(
       String
         .raw`${JQ}(?:name|key|parameterkey)${JQ}[ \t]{0,8}:[ \t]{0,8}${JQ}(?=[A-Za-z0-9_./:\-]{0,200}?(?:pass|secret|token|key|cred|auth|pwd))(?<path>[A-Za-z0-9_./:\-]{0,200}?)(?<name>[A-Za-z0-9_.\-]{2,96})${JQ}[ \t]{0,8},${JWS}(?:${JQ}[A-Za-z]{1,30}${JQ}[ \t]{0,8}:[ \t]{0,8}(?:${JQ}[^"\\\r\n]{0,200}${JQ}|[0-9a-z]{1,20})[ \t]{0,8},${JWS}){0,3}${JQ}(?:value|parametervalue)${JQ}[ \t]{0,8}:[ \t]{0,8}${JQ}(?<s>[^"\\\r\n]{4,4096})${JQ}`,

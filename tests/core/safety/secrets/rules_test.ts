@@ -1609,3 +1609,45 @@ Deno.test("redact90: a bare value a JSON writer escaped inside (\\u002b, \\u002f
     }
   }
 });
+
+/** A Codex rollout's tool output: the output's JSON held as a string inside the line's JSON. */
+function codexOutput(text: string): string {
+  const output = JSON.stringify({ output: `$ cat f\n${text}\n`, metadata: { exit_code: 0 } });
+  return JSON.stringify({
+    type: "response_item",
+    payload: { type: "function_call_output", call_id: "c", output },
+  }) + "\n";
+}
+
+Deno.test("redact90: JSON or code a tool printed, held as a string in a Codex rollout (quotes escaped three times), is redacted as it is printed raw; placeholders kept (see: #21)", () => {
+  const rng = new Rng(9006);
+  for (let i = 0; i < 5; i++) {
+    const pw = p(rng.str("abcdefghijkmnpqrstuvwxyz", 6), rng.str("23456789", 2), "!");
+    const key = p("Q", rng.str(ALNUM, 10), "7k", rng.str(ALNUM, 11));
+    const tf = p("Tf", rng.str(ALNUM, 16));
+    const cases: [string, string][] = [
+      [`password = "${pw}"`, pw],
+      [`stripeKey := "${key}"`, key],
+      [`{"db_password":{"sensitive":true,"type":"string","value":"${tf}"}}`, tf],
+      [`{"environment": [{"name": "DB_PASSWORD", "value": "${key}"}]}`, key],
+      [
+        `{"fields": [{"id": "password", "type": "CONCEALED", "label": "password", "value": "${key}"}]}`,
+        key,
+      ],
+    ];
+    for (const [text, secret] of cases) {
+      // Positive control: the raw form is found.
+      assert.ok(!redactText(engine, text).text.includes(secret), text);
+      const r = redactText(engine, codexOutput(text));
+      assert.ok(r.kinds.length > 0 && !r.text.includes(secret), r.text);
+    }
+  }
+  for (
+    const text of [
+      'password = "${DB_PASSWORD}"',
+      'stripeKey := "your-stripe-key-here"',
+      '{"db_password":{"sensitive":true,"type":"string","value":"${var.pw}"}}',
+      '{"environment": [{"name": "DB_PASSWORD", "value": "true"}]}',
+    ]
+  ) assert.deepEqual(redactText(engine, codexOutput(text)).kinds, [], text);
+});
