@@ -1359,6 +1359,70 @@ const GENERIC_LAST_WORDS = [
   "auth",
 ];
 
+/** `postgres://user:password@host` and the other database schemes. */
+const DATABASE_URL: SecretRule = {
+  kind: "database_url",
+  title: "Database URL with a password",
+  description:
+    "`postgres://`, `mysql://`, `mongodb+srv://`, `redis://`, `amqp://` and similar URLs carrying `user:password@`; the password is redacted (also one holding `#`, as a hand-written `.env` URL may).",
+  keywords: ["://"],
+  // `user:password@` ends within the window.
+  needs: "@",
+  // ... right after the `://`: the keyword pass drops URLs without it.
+  reach: DB_URL_USERINFO,
+  pattern:
+    /(?<![A-Za-z0-9+.-](?<!\\[A-Za-z0-9+.-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:jdbc:)?(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|rediss?|amqps?|mssql|sqlserver|cockroachdb|clickhouse|couchdb|neo4j(?:\+s)?|cassandra)(?:\+[a-z0-9]{1,20})?:\/\/(?<user>[^\s:@\/?#"'<>\\\[\]]{0,128}):(?<s>[^\s\/?#"'<>\\\[\]][^\s\/?"'<>\\\[\]]{0,255})@(?=[A-Za-z0-9\[_.-])/i,
+  lead: "A-Za-z0-9+.\\-",
+  before: 40,
+  after: 420,
+  priority: 2,
+  docWords: false,
+  // A port before a `#` (`redis://host:6379#note@x`) is a host's, not a password.
+  validate: (s, g) => !/^\d{1,5}#/.test(s) && isNotDefaultLogin(s, g),
+};
+
+/** Any `scheme://user:password@host` URL. */
+const URL_CREDENTIALS: SecretRule = {
+  kind: "url_credentials",
+  title: "URL with user:password",
+  description:
+    "Any `scheme://user:password@host` URL (https, ftp, git, ...); the password is redacted. A password of one to three letters or digits alone is documentation's (`https://a:b@`, `http://abc:xyz@`, `https://abc:123@` of a URL parser's examples), not read.",
+  keywords: ["://"],
+  // `user:password@` ends within the window.
+  needs: "@",
+  // ... right after the `://`: the keyword pass drops URLs without it.
+  reach: URL_USERINFO,
+  pattern:
+    /(?<![A-Za-z0-9+.-](?<!\\[A-Za-z0-9+.-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))[A-Za-z][A-Za-z0-9+.-]{1,30}:\/\/(?<user>[^\s:@\/?#"'<>\\\[\]]{1,128}):(?<s>[^\s\/?#"'<>\\\[\]]{1,256})@(?=[A-Za-z0-9\[_.-])/,
+  lead: "A-Za-z0-9+.\\-",
+  before: 40,
+  after: 420,
+  priority: 1,
+  docWords: false,
+  validate: (s, g) => !/^(?:[A-Za-z]{1,3}|[0-9]{1,3})$/.test(s) && isNotDefaultLogin(s, g),
+};
+
+/**
+ * The rule again for its URL written with JSON's escaped slashes
+ * (`postgres:\/\/app:pw@db`: PHP's json_encode and other writers escape
+ * `/`), which the `://` keyword never meets. Same checks; the keyword pass's
+ * reach is the base rule's, for `://` only.
+ */
+function escapedSlashVariant(base: SecretRule): SecretRule {
+  const { reach: _reach, ...rest } = base;
+  const source = base.pattern.source.replace(":\\/\\/", ":\\\\\\/\\\\\\/");
+  if (source === base.pattern.source) {
+    throw new Error(`Cannot build the escaped-slash variant of ${base.title}: no :// in it`);
+  }
+  return {
+    ...rest,
+    title: `${base.title}, slashes escaped`,
+    description: `As ${base.title.toLowerCase()}, with JSON's escaped slashes (\`:\\/\\/\`).`,
+    keywords: [":\\/\\/"],
+    pattern: new RegExp(source, base.pattern.flags),
+  };
+}
+
 /**
  * The rule again for a quoted value inside parentheses after `=`: Python's
  * `api_key = ("...")`, a one-item tuple `SECRET = ('...',)` and the
@@ -2557,26 +2621,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     after: 80,
     priority: 3,
   },
-  {
-    kind: "database_url",
-    title: "Database URL with a password",
-    description:
-      "`postgres://`, `mysql://`, `mongodb+srv://`, `redis://`, `amqp://` and similar URLs carrying `user:password@`; the password is redacted (also one holding `#`, as a hand-written `.env` URL may).",
-    keywords: ["://"],
-    // `user:password@` ends within the window.
-    needs: "@",
-    // ... right after the `://`: the keyword pass drops URLs without it.
-    reach: DB_URL_USERINFO,
-    pattern:
-      /(?<![A-Za-z0-9+.-](?<!\\[A-Za-z0-9+.-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:jdbc:)?(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|rediss?|amqps?|mssql|sqlserver|cockroachdb|clickhouse|couchdb|neo4j(?:\+s)?|cassandra)(?:\+[a-z0-9]{1,20})?:\/\/(?<user>[^\s:@\/?#"'<>\\\[\]]{0,128}):(?<s>[^\s\/?#"'<>\\\[\]][^\s\/?"'<>\\\[\]]{0,255})@(?=[A-Za-z0-9\[_.-])/i,
-    lead: "A-Za-z0-9+.\\-",
-    before: 40,
-    after: 420,
-    priority: 2,
-    docWords: false,
-    // A port before a `#` (`redis://host:6379#note@x`) is a host's, not a password.
-    validate: (s, g) => !/^\d{1,5}#/.test(s) && isNotDefaultLogin(s, g),
-  },
+  DATABASE_URL,
+  escapedSlashVariant(DATABASE_URL),
   {
     kind: "database_url",
     title: "Oracle thin JDBC URL with a password",
@@ -2624,25 +2670,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
       /[0-9]/.test(s) &&
       (/[a-z]/.test(s) && /[A-Z]/.test(s) || /^[0-9a-f]{40}$/i.test(s) || /^[a-z2-7]{52}$/.test(s)),
   },
-  {
-    kind: "url_credentials",
-    title: "URL with user:password",
-    description:
-      "Any `scheme://user:password@host` URL (https, ftp, git, ...); the password is redacted. A password of one to three letters or digits alone is documentation's (`https://a:b@`, `http://abc:xyz@`, `https://abc:123@` of a URL parser's examples), not read.",
-    keywords: ["://"],
-    // `user:password@` ends within the window.
-    needs: "@",
-    // ... right after the `://`: the keyword pass drops URLs without it.
-    reach: URL_USERINFO,
-    pattern:
-      /(?<![A-Za-z0-9+.-](?<!\\[A-Za-z0-9+.-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))[A-Za-z][A-Za-z0-9+.-]{1,30}:\/\/(?<user>[^\s:@\/?#"'<>\\\[\]]{1,128}):(?<s>[^\s\/?#"'<>\\\[\]]{1,256})@(?=[A-Za-z0-9\[_.-])/,
-    lead: "A-Za-z0-9+.\\-",
-    before: 40,
-    after: 420,
-    priority: 1,
-    docWords: false,
-    validate: (s, g) => !/^(?:[A-Za-z]{1,3}|[0-9]{1,3})$/.test(s) && isNotDefaultLogin(s, g),
-  },
+  URL_CREDENTIALS,
+  escapedSlashVariant(URL_CREDENTIALS),
   {
     kind: "basic_auth",
     title: "HTTP Basic credentials",

@@ -1651,3 +1651,33 @@ Deno.test("redact90: JSON or code a tool printed, held as a string in a Codex ro
     ]
   ) assert.deepEqual(redactText(engine, codexOutput(text)).kinds, [], text);
 });
+
+Deno.test("redact90: a URL's password written with JSON's escaped slashes (postgres:\\/\\/user:pw@host, PHP's json_encode) is redacted; such a URL without a password, or a placeholder one, is kept (see: #21)", () => {
+  const rng = new Rng(9007);
+  for (let i = 0; i < 5; i++) {
+    const pw = p("Xk", rng.str(ALNUM, 12));
+    for (
+      const url of [
+        `postgres:\\/\\/app:${pw}@db.internal:5432\\/app`,
+        `mongodb+srv:\\/\\/admin:${pw}@cluster0.example.net\\/test`,
+        `https:\\/\\/deploy:${pw}@git.example.com\\/repo.git`,
+      ]
+    ) {
+      // Positive control: the same URL unescaped is found.
+      const raw = url.replace(/\\\//g, "/");
+      assert.ok(!redactText(engine, raw).text.includes(pw), raw);
+      for (const text of [`{"database_url":"${url}"}`, `{"output":"DB=${url}\\nok"}`]) {
+        const r = redactText(engine, text);
+        assert.ok(r.kinds.length > 0 && !r.text.includes(pw), r.text);
+        assert.ok(r.text.includes("@"), r.text);
+      }
+    }
+  }
+  for (
+    const text of [
+      '{"url":"https:\\/\\/example.com\\/a@b"}',
+      '{"url":"postgres:\\/\\/app@db:5432\\/app"}',
+      '{"url":"postgres:\\/\\/user:password@localhost\\/db"}',
+    ]
+  ) assert.deepEqual(redactText(engine, text).kinds, [], text);
+});
