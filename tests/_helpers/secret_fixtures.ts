@@ -1424,6 +1424,18 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "token:e.token||t(n)}",
       "secret_key = settings[KEY](opts){x}",
       "api_token: map[string]interface{}",
+      // redact90: a parenthesised value that is code, a reference or a placeholder.
+      "token = (get_token())",
+      'api_key = (os.environ["API_KEY"])',
+      'api_key = ("${API_KEY}")',
+      'api_key = ("your-api-key-here")',
+      'secret = ("my-secret-name")',
+      'password = ("*****")',
+      // redact90: a word after a password's name that says what became of it, or code's identifier.
+      "password: follows",
+      "Password: accepted",
+      "password = getpass",
+      "password = input",
     ],
     env_secret: [
       // review59: a bare PowerShell variable that is a setting or is not printed.
@@ -1459,6 +1471,10 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "DB_PASSWORD=10000000",
       "PASSWORD_MIN_LENGTH=12",
       "PASSWORD_EXPIRY_DAYS=90",
+      // redact90: a UUID or hex under a name that labels a key (its id, version or nonce) after NAME=.
+      `API_KEY_ID=${[8, 4, 4, 4, 12].map((n) => rng.str(HEX, n)).join("-")}`,
+      `export SIGNING_KEY_ID=${rng.str(HEX, 40)}`,
+      `SECRET_VERSION=${[8, 4, 4, 4, 12].map((n) => rng.str(HEX, n)).join("-")}`,
     ],
     onepassword_concealed_field: [
       // A STRING field, and a concealed field's reference without its value.

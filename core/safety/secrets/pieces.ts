@@ -19,10 +19,12 @@
  *   the whole of its string, in the first piece's quote or the other one
  *   (code mixes them: `"…" + '…'`; a `'` is never escaped in JSON, so it
  *   follows a `"` bare); words with blanks, paths
- *   and URLs are other strings. At most 8 pieces are taken, each read once,
- *   and the reading stops {@linkcode PIECES_REACH} bytes past the finding,
- *   within the overlap a streamed scan carries, so a streamed scan joins
- *   what the whole input does.
+ *   and URLs are other strings. Each piece is read once, and the reading
+ *   stops {@linkcode PIECES_REACH} bytes past the finding, within the
+ *   overlap a streamed scan carries, so a streamed scan joins what the
+ *   whole input does. That reach bounds the work; the count of pieces is
+ *   bounded only so far as the reach allows (a key cut into 16 lines of 12
+ *   characters is joined whole: a count of 8 printed from the ninth).
  * @module
  */
 import type { RawFinding } from "./engine.ts";
@@ -31,7 +33,8 @@ import { joinOverlaps } from "./wraps.ts";
 /** Most bytes the joined pieces reach past a finding's end. */
 export const PIECES_REACH = 2048;
 
-const MAX_PIECES = 8;
+/** Most pieces joined: more than fit in {@linkcode PIECES_REACH} (each takes 7 bytes or more). */
+const MAX_PIECES = 512;
 const MAX_PIECE = 1024;
 const BACKSLASH = 0x5c;
 const LF = 0x0a;

@@ -172,6 +172,16 @@ const WRAPPED_TAIL = new RegExp(
 const ENV_BARE = String
   .raw`(?:[^\s"'\x60;&|#\\=\x00-\x08\x0e-\x1f\x7f]|[;&|#](?![\s"'\x60;&|#\\=\x00-\x08\x0e-\x1f\x7f]|$|${NEXT_NAME}))`;
 /**
+ * A token character a JSON writer escaped inside a bare value: `\/` (PHP's
+ * json_encode), `\u002b`, `\u002f`, `\u003d` (`+`, `/`, `=` of base64 by
+ * writers that escape them) followed by more of the value. The patterns'
+ * bare classes stop at a backslash, so the rest of the value
+ * (`AbC\u002bxYz`, `Ab\/Cd`) was printed.
+ */
+const JSON_ESCAPED_VALUE_CHAR = String
+  .raw`\\(?:\/|u00(?:2[bBfF]|3[dD]))(?=[A-Za-z0-9+\/=_\-]|\\(?:\/|u00(?:2[bBfF]|3[dD])))`;
+
+/**
  * A bare value character of an assignment outside the shell (`excluded`:
  * the class body of characters that end it, `=` among them): `&` stays
  * inside the value unless a blank, the end, another `&` or the `name=` of a
@@ -189,11 +199,11 @@ function formBare(excluded: string, inner = ""): string {
  * inner `=` included (its wrapped lines are {@linkcode WRAPPED_TAIL}'s).
  */
 function formTail(excluded: string, inner = ""): RegExp {
-  return new RegExp(`(?:${formBare(excluded, inner)}|=)*`);
+  return new RegExp(`(?:${formBare(excluded, inner)}|=|${JSON_ESCAPED_VALUE_CHAR})*`);
 }
 
 /** The rest of an {@linkcode ENV_BARE} value after what the pattern read, inner `=` included. */
-const ENV_BARE_TAIL = new RegExp(`(?:${ENV_BARE}|=)*`);
+const ENV_BARE_TAIL = new RegExp(`(?:${ENV_BARE}|=|${JSON_ESCAPED_VALUE_CHAR})*`);
 
 /**
  * Not preceded by a token character, unless that character ends an escape:
@@ -530,6 +540,39 @@ const OWNER_PASS_NAME =
 const TYPE_WORD =
   /^(?:string|str|text|bool|boolean|bytes|int|integer|number|secret|password|passwd|optional|required|varchar(?:\(\d+\))?|char|any|object|none|nil|null|undefined|true|false|sensitive|secure|masked|hidden|redacted|prompt|input|env|vault|file|plain|plaintext|hash|hashed|bcrypt|argon2|encrypted)$/i;
 
+/**
+ * A name that ends in password or passwd: a word of 6 or more letters given to
+ * it is a password people choose (`password: walrus`), where a name ending in
+ * pass or pwd (also words of code and prose) takes letters alone from 8 on (a
+ * command-line option from 10: `--password followed by` is prose).
+ */
+const EXPLICIT_PASSWORD_NAME = /(?:password|passwd)$/i;
+
+/**
+ * Words prose and logs write after `password:` that say what became of one
+ * (`password: follows`, `Password: accepted`), not a password.
+ */
+const PASSWORD_STATE_WORD =
+  /^(?:follows?|below|above|invalid|incorrect|correct|wrong|missing|expired|unknown|blank|empty|ignored|omitted|changed|updated|removed|stored|saved|cleared|reset|accepted|rejected|provided|supplied|entered|given|unset|unchanged|verified|confirmed|generated|rotated|revoked|disabled|enabled|locked|unlocked)$/i;
+
+/**
+ * A password of letters alone under a password name: 8 or more letters, or
+ * 6 or more under a name ending in password or passwd, quoted or bare after
+ * an operator with no blank before it (`password: walrus`, `password="kitten"`;
+ * a bare word after ` = ` is code's identifier, `password = getpass`); never
+ * a word that says what became of one.
+ */
+function letterPasswordValid(
+  s: string,
+  g: Readonly<Record<string, string | undefined>>,
+): boolean {
+  if (PASSWORD_STATE_WORD.test(s)) return false;
+  if (s.length >= 8) return true;
+  // Not after Go's `:=`: `user, password := "deploy", "..."` gives the word to the name before.
+  return EXPLICIT_PASSWORD_NAME.test(g.name ?? "") && !/:=$/.test(g.op ?? "") &&
+    (g.unq === undefined || !/^[ \t]/.test(g.op ?? ""));
+}
+
 /** A hex string of 32 or more (a key, or a digest), or a UUID. */
 function isHexOrUuid(value: string): boolean {
   return /^(?:0x)?[0-9a-fA-F]{32,}$/.test(value) || new RegExp(`^${UUID}$`).test(value);
@@ -551,9 +594,10 @@ function assignmentValid(minLength: number, upperEnv = false) {
     if (!isLookAlikeValue(secret)) return true;
     if (PASSWORD_NAME.test(name) && isPasswordLookAlike(secret)) return true;
     if (PREFIXED_CREDENTIAL_NAME.test(name) && isLongKeyMaterial(secret)) return true;
-    // A credential name overrides the digest and UUID look-alikes.
+    // A credential name overrides the digest and UUID look-alikes; a name that labels a key
+    // (`API_KEY_ID`, `SECRET_VERSION`) does not, after `NAME=` either.
     return isHexOrUuid(secret) &&
-      (upperEnv || (ENV_NAME.test(name) && !ID_NAME.test(name)) || CREDENTIAL_NAME.test(name));
+      ((upperEnv || ENV_NAME.test(name)) && !ID_NAME.test(name) || CREDENTIAL_NAME.test(name));
   };
 }
 
@@ -1193,9 +1237,10 @@ function formValueValid(
     return false;
   }
   if (PASSWORD_NAME.test(name) && !isExcludedName(name)) {
-    // Letters alone: 10 or more of both cases, not words joined in camel case (`ThroughPut`).
+    // Letters alone: 10 or more of both cases, not words joined in camel case (`ThroughPut`);
+    // under a password or passwd name, a word of 6 or more (`&password=walrus`).
     return !isLookAlikeValue(s) &&
-      (/[^A-Za-z]/.test(s) ||
+      (/[^A-Za-z]/.test(s) || (EXPLICIT_PASSWORD_NAME.test(name) && s.length >= 6) ||
         (s.length >= 10 && /[a-z]/.test(s) && /[A-Z]/.test(s) &&
           !CAMEL_CASE_WORDS.test(s)));
   }
@@ -1257,7 +1302,7 @@ const PASSWORD_CONFIG: SecretRule = {
     !repeatsName(s, g.name ?? "") &&
     !isTestVerdict(g.name ?? "", g.op?.trim(), s) &&
     !s.endsWith(":") && (/[A-Za-z]/.test(s) || isPasswordLookAlike(s)) &&
-    (s.length >= 8 || /[^A-Za-z]/.test(s)) &&
+    (/[^A-Za-z]/.test(s) || letterPasswordValid(s, g)) &&
     // `pass` and `pwd` are also words of prose (`pass: followed by`) and code (`renderPass =
     // nextPass`): a value given to a name ending in them holds a non-letter.
     (!/(?:pass|pwd)$/i.test(g.name ?? "") || /[^A-Za-z]/.test(s)) &&
@@ -1314,12 +1359,168 @@ const GENERIC_LAST_WORDS = [
   "auth",
 ];
 
-/** `"sensitive": true` as Terraform prints it, on one line or pretty, and JSON-escaped in a transcript. */
+/** `postgres://user:password@host` and the other database schemes. */
+const DATABASE_URL: SecretRule = {
+  kind: "database_url",
+  title: "Database URL with a password",
+  description:
+    "`postgres://`, `mysql://`, `mongodb+srv://`, `redis://`, `amqp://` and similar URLs carrying `user:password@`; the password is redacted (also one holding `#`, as a hand-written `.env` URL may).",
+  keywords: ["://"],
+  // `user:password@` ends within the window.
+  needs: "@",
+  // ... right after the `://`: the keyword pass drops URLs without it.
+  reach: DB_URL_USERINFO,
+  pattern:
+    /(?<![A-Za-z0-9+.-](?<!\\[A-Za-z0-9+.-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:jdbc:)?(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|rediss?|amqps?|mssql|sqlserver|cockroachdb|clickhouse|couchdb|neo4j(?:\+s)?|cassandra)(?:\+[a-z0-9]{1,20})?:\/\/(?<user>[^\s:@\/?#"'<>\\\[\]]{0,128}):(?<s>[^\s\/?#"'<>\\\[\]][^\s\/?"'<>\\\[\]]{0,255})@(?=[A-Za-z0-9\[_.-])/i,
+  lead: "A-Za-z0-9+.\\-",
+  before: 40,
+  after: 420,
+  priority: 2,
+  docWords: false,
+  // A port before a `#` (`redis://host:6379#note@x`) is a host's, not a password.
+  validate: (s, g) => !/^\d{1,5}#/.test(s) && isNotDefaultLogin(s, g),
+};
+
+/** Any `scheme://user:password@host` URL. */
+const URL_CREDENTIALS: SecretRule = {
+  kind: "url_credentials",
+  title: "URL with user:password",
+  description:
+    "Any `scheme://user:password@host` URL (https, ftp, git, ...); the password is redacted. A password of one to three letters or digits alone is documentation's (`https://a:b@`, `http://abc:xyz@`, `https://abc:123@` of a URL parser's examples), not read.",
+  keywords: ["://"],
+  // `user:password@` ends within the window.
+  needs: "@",
+  // ... right after the `://`: the keyword pass drops URLs without it.
+  reach: URL_USERINFO,
+  pattern:
+    /(?<![A-Za-z0-9+.-](?<!\\[A-Za-z0-9+.-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))[A-Za-z][A-Za-z0-9+.-]{1,30}:\/\/(?<user>[^\s:@\/?#"'<>\\\[\]]{1,128}):(?<s>[^\s\/?#"'<>\\\[\]]{1,256})@(?=[A-Za-z0-9\[_.-])/,
+  lead: "A-Za-z0-9+.\\-",
+  before: 40,
+  after: 420,
+  priority: 1,
+  docWords: false,
+  validate: (s, g) => !/^(?:[A-Za-z]{1,3}|[0-9]{1,3})$/.test(s) && isNotDefaultLogin(s, g),
+};
+
+/**
+ * The rule again for its URL written with JSON's escaped slashes
+ * (`postgres:\/\/app:pw@db`: PHP's json_encode and other writers escape
+ * `/`), which the `://` keyword never meets. Same checks; the keyword pass's
+ * reach is the base rule's, for `://` only.
+ */
+function escapedSlashVariant(base: SecretRule): SecretRule {
+  const { reach: _reach, ...rest } = base;
+  const source = base.pattern.source.replace(":\\/\\/", ":\\\\\\/\\\\\\/");
+  if (source === base.pattern.source) {
+    throw new Error(`Cannot build the escaped-slash variant of ${base.title}: no :// in it`);
+  }
+  return {
+    ...rest,
+    title: `${base.title}, slashes escaped`,
+    description: `As ${base.title.toLowerCase()}, with JSON's escaped slashes (\`:\\/\\/\`).`,
+    keywords: [":\\/\\/"],
+    pattern: new RegExp(source, base.pattern.flags),
+  };
+}
+
+/**
+ * The rule again for a quoted value inside parentheses after `=`: Python's
+ * `api_key = ("...")`, a one-item tuple `SECRET = ('...',)` and the
+ * parenthesised form code uses to wrap a long string over lines
+ * (`TOKEN = (` + line break + `"..."`). The base rule's name and value
+ * checks; only a quoted value, as a bare one inside parentheses is code
+ * (`token = (a + b)`). Its keywords are a name's last word with the `=` and
+ * the parenthesis, so other parentheses cost nothing.
+ */
+function parenthesisedVariant(
+  base: SecretRule,
+  words: readonly string[],
+  min: number,
+): SecretRule {
+  const check = base.validate ?? (() => true);
+  const rule: SecretRule = {
+    kind: base.kind,
+    title: `${base.title}, in parentheses`,
+    description:
+      `As ${base.title.toLowerCase()}, with the quoted value inside parentheses after \`=\` (\`api_key = ("...")\`, a one-item tuple, a string wrapped over lines).`,
+    keywords: words.flatMap((w) => ["=(", "= (", " =(", " = ("].map((op) => w + op)),
+    pattern: new RegExp(
+      String
+        .raw`(?<![A-Za-z0-9_.\-](?<!\\[A-Za-z0-9_.\-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>[ \t]{0,16}=[ \t]{0,16}\((?:\s|\\[nrt]){0,40}${
+        quotedValue("s", min, VALUE_MAX)
+      }`,
+      "i",
+    ),
+    lead: "A-Za-z0-9_.\\-",
+    before: 64,
+    after: VALUE_MAX + 140,
+    priority: base.priority,
+    // The base rule's checks, as after its own `=` (an upper-case name's `=` is the env rule's
+    // there; no env rule reads a parenthesis).
+    validate: (s, g) => check(s, { ...g, op: " =" }),
+  };
+  if (base.rejectName !== undefined) rule.rejectName = base.rejectName;
+  if (base.minEntropy !== undefined) rule.minEntropy = base.minEntropy;
+  return rule;
+}
+
+/** `Key = "..."`, `stripeKey: ...`, `MASTER_KEY=...`: key material under a name that is or ends in key. */
+const KEY_ASSIGNMENT: SecretRule = {
+  kind: "key_secret",
+  title: "Key material assigned to a key name",
+  description:
+    '`Key = "..."`, `key := "..."` (Go), `stripeKey: ...`, `MASTER_KEY=...`: a name that is or ends in key, given a value that looks like key material (16 or more characters of mixed case and digits, 32 or more hex, or a key id and secret joined by `:`: a UUID and 32 to 64 hex, as fal.ai\'s `FAL_KEY`), or a UUID given to an upper-case `SERVICE_KEY` environment variable (`CYPRESS_RECORD_KEY`); names of ordinary keys (primary, sort, cache, public...) are skipped.',
+  // The name's end and what follows it (an operator, a closing quote, a
+  // blank before the operator), so the many other `key`s cost nothing.
+  keywords: ["key=", "key:", 'key"', "key'", "key ", "key\\"],
+  pattern: new RegExp(
+    String
+      .raw`(?<![A-Za-z0-9_.\-](?<!\\[A-Za-z0-9_.\-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>${SEP_OPEN}${
+      assignedValue(16, formBare(GENERIC_EXCLUDED))
+    }`,
+    "i",
+  ),
+  lead: "A-Za-z0-9_.\\-",
+  rejectName: (n) => !KEY_NAME.test(n) || ORDINARY_KEY_NAME.test(n) || isExcludedName(n),
+  follows: { ...ASSIGNMENT_OPERATOR, value: { blanks: 16, min: 16 } },
+  valueAfterOperator: true,
+  before: 64,
+  after: VALUE_MAX + 140,
+  priority: 1,
+  minEntropy: 3.3,
+  // A query or form value ends at the `&` before the next field (`api_key=...&page=2`).
+  extend: new RegExp(`(?:${formBare(GENERIC_EXCLUDED)}|=)*`),
+  validate: (s, g) => {
+    const name = g.name ?? "";
+    if (!KEY_NAME.test(name) || ORDINARY_KEY_NAME.test(name) || isExcludedName(name)) {
+      return false;
+    }
+    // A bare `key` with hex is as often a digest or a cache key.
+    if (/^(?:0x)?[0-9a-fA-F]{32,}$/.test(s)) return !/^key$/i.test(name);
+    // A key id and its secret joined by `:` (fal.ai's `FAL_KEY`: a UUID and 32 hex).
+    if (KEY_ID_AND_SECRET.test(s)) return true;
+    // A service's key in an environment variable (`CYPRESS_RECORD_KEY`) is often a UUID.
+    if (UUID_RE.test(s)) return ENV_KEY_NAME.test(name) && !ID_KEY_NAME.test(name);
+    if (isRandomLetters(s)) return true;
+    return !isLookAlikeValue(s) && /[0-9]/.test(s) && /[a-z]/.test(s) && /[A-Z]/.test(s) &&
+      !/[/.:@]/.test(s) && !/^[a-z]{2,}[-_.][a-z]/i.test(s) &&
+      // A PEM block in base64 (a certificate, a public key) is the key-block rules' to judge.
+      !s.startsWith("LS0tLS1");
+  },
+};
+
+/**
+ * `"sensitive": true` as Terraform prints it, on one line or pretty, JSON-escaped in a
+ * transcript, and escaped again where a transcript holds a tool's JSON output as a string
+ * (a Codex rollout's `function_call_output`: `\\\"sensitive\\\":true`).
+ */
 const TERRAFORM_SENSITIVE_KEYWORDS = [
   '"sensitive": true',
   '"sensitive":true',
   '\\"sensitive\\": true',
   '\\"sensitive\\":true',
+  '\\\\\\"sensitive\\\\\\": true',
+  '\\\\\\"sensitive\\\\\\":true',
 ];
 
 /**
@@ -2180,7 +2381,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "1Password concealed field",
     description:
       'The `"value"` of a field whose `"type"` is `"CONCEALED"` in 1Password\'s JSON (`op item get --format json`, `op item list`\'s details): a password, API key or other concealed field, whatever its label; the value comes later in the same field object.',
-    keywords: ['concealed"', 'concealed\\"'],
+    // Also escaped twice and more: a Codex rollout holds a tool's JSON output as a string.
+    keywords: ['concealed"', 'concealed\\"', 'concealed\\\\\\"'],
     pattern: new RegExp(
       String
         .raw`(?<="type\\{0,3}":[ \t]{0,4}\\{0,3}")CONCEALED\\{0,3}"[^{}]{0,400}?\\{0,3}"value\\{0,3}":[ \t]{0,4}\\{0,3}"(?<s>[^"\\\r\n]{1,4096})\\{0,3}"`,
@@ -2419,26 +2621,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     after: 80,
     priority: 3,
   },
-  {
-    kind: "database_url",
-    title: "Database URL with a password",
-    description:
-      "`postgres://`, `mysql://`, `mongodb+srv://`, `redis://`, `amqp://` and similar URLs carrying `user:password@`; the password is redacted (also one holding `#`, as a hand-written `.env` URL may).",
-    keywords: ["://"],
-    // `user:password@` ends within the window.
-    needs: "@",
-    // ... right after the `://`: the keyword pass drops URLs without it.
-    reach: DB_URL_USERINFO,
-    pattern:
-      /(?<![A-Za-z0-9+.-](?<!\\[A-Za-z0-9+.-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:jdbc:)?(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|rediss?|amqps?|mssql|sqlserver|cockroachdb|clickhouse|couchdb|neo4j(?:\+s)?|cassandra)(?:\+[a-z0-9]{1,20})?:\/\/(?<user>[^\s:@\/?#"'<>\\\[\]]{0,128}):(?<s>[^\s\/?#"'<>\\\[\]][^\s\/?"'<>\\\[\]]{0,255})@(?=[A-Za-z0-9\[_.-])/i,
-    lead: "A-Za-z0-9+.\\-",
-    before: 40,
-    after: 420,
-    priority: 2,
-    docWords: false,
-    // A port before a `#` (`redis://host:6379#note@x`) is a host's, not a password.
-    validate: (s, g) => !/^\d{1,5}#/.test(s) && isNotDefaultLogin(s, g),
-  },
+  DATABASE_URL,
+  escapedSlashVariant(DATABASE_URL),
   {
     kind: "database_url",
     title: "Oracle thin JDBC URL with a password",
@@ -2486,25 +2670,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
       /[0-9]/.test(s) &&
       (/[a-z]/.test(s) && /[A-Z]/.test(s) || /^[0-9a-f]{40}$/i.test(s) || /^[a-z2-7]{52}$/.test(s)),
   },
-  {
-    kind: "url_credentials",
-    title: "URL with user:password",
-    description:
-      "Any `scheme://user:password@host` URL (https, ftp, git, ...); the password is redacted. A password of one to three letters or digits alone is documentation's (`https://a:b@`, `http://abc:xyz@`, `https://abc:123@` of a URL parser's examples), not read.",
-    keywords: ["://"],
-    // `user:password@` ends within the window.
-    needs: "@",
-    // ... right after the `://`: the keyword pass drops URLs without it.
-    reach: URL_USERINFO,
-    pattern:
-      /(?<![A-Za-z0-9+.-](?<!\\[A-Za-z0-9+.-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))[A-Za-z][A-Za-z0-9+.-]{1,30}:\/\/(?<user>[^\s:@\/?#"'<>\\\[\]]{1,128}):(?<s>[^\s\/?#"'<>\\\[\]]{1,256})@(?=[A-Za-z0-9\[_.-])/,
-    lead: "A-Za-z0-9+.\\-",
-    before: 40,
-    after: 420,
-    priority: 1,
-    docWords: false,
-    validate: (s, g) => !/^(?:[A-Za-z]{1,3}|[0-9]{1,3})$/.test(s) && isNotDefaultLogin(s, g),
-  },
+  URL_CREDENTIALS,
+  escapedSlashVariant(URL_CREDENTIALS),
   {
     kind: "basic_auth",
     title: "HTTP Basic credentials",
@@ -2615,6 +2782,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
   SPACED_NAME_ASSIGNMENT,
   CELL_ASSIGNMENT,
   ...encodedVariants(GENERIC_ASSIGNMENT, GENERIC_LAST_WORDS, 12),
+  parenthesisedVariant(GENERIC_ASSIGNMENT, GENERIC_LAST_WORDS, 12),
   {
     kind: "authorization_value",
     title: "HTTP Authorization header with a bare credential",
@@ -2644,51 +2812,12 @@ export const SECRET_RULES: readonly SecretRule[] = [
     minEntropy: 3,
     validate: (s) => /[0-9]/.test(s) && /[A-Za-z]/.test(s) && !/^[A-Za-z]+[-_.][A-Za-z]/.test(s),
   },
-  {
-    kind: "key_secret",
-    title: "Key material assigned to a key name",
-    description:
-      '`Key = "..."`, `key := "..."` (Go), `stripeKey: ...`, `MASTER_KEY=...`: a name that is or ends in key, given a value that looks like key material (16 or more characters of mixed case and digits, 32 or more hex, or a key id and secret joined by `:`: a UUID and 32 to 64 hex, as fal.ai\'s `FAL_KEY`), or a UUID given to an upper-case `SERVICE_KEY` environment variable (`CYPRESS_RECORD_KEY`); names of ordinary keys (primary, sort, cache, public...) are skipped.',
-    // The name's end and what follows it (an operator, a closing quote, a
-    // blank before the operator), so the many other `key`s cost nothing.
-    keywords: ["key=", "key:", 'key"', "key'", "key ", "key\\"],
-    pattern: new RegExp(
-      String
-        .raw`(?<![A-Za-z0-9_.\-](?<!\\[A-Za-z0-9_.\-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>${SEP_OPEN}${
-        assignedValue(16, formBare(GENERIC_EXCLUDED))
-      }`,
-      "i",
-    ),
-    lead: "A-Za-z0-9_.\\-",
-    rejectName: (n) => !KEY_NAME.test(n) || ORDINARY_KEY_NAME.test(n) || isExcludedName(n),
-    follows: { ...ASSIGNMENT_OPERATOR, value: { blanks: 16, min: 16 } },
-    valueAfterOperator: true,
-    before: 64,
-    after: VALUE_MAX + 140,
-    priority: 1,
-    minEntropy: 3.3,
-    // A query or form value ends at the `&` before the next field (`api_key=...&page=2`).
-    extend: new RegExp(`(?:${formBare(GENERIC_EXCLUDED)}|=)*`),
-    validate: (s, g) => {
-      const name = g.name ?? "";
-      if (!KEY_NAME.test(name) || ORDINARY_KEY_NAME.test(name) || isExcludedName(name)) {
-        return false;
-      }
-      // A bare `key` with hex is as often a digest or a cache key.
-      if (/^(?:0x)?[0-9a-fA-F]{32,}$/.test(s)) return !/^key$/i.test(name);
-      // A key id and its secret joined by `:` (fal.ai's `FAL_KEY`: a UUID and 32 hex).
-      if (KEY_ID_AND_SECRET.test(s)) return true;
-      // A service's key in an environment variable (`CYPRESS_RECORD_KEY`) is often a UUID.
-      if (UUID_RE.test(s)) return ENV_KEY_NAME.test(name) && !ID_KEY_NAME.test(name);
-      if (isRandomLetters(s)) return true;
-      return !isLookAlikeValue(s) && /[0-9]/.test(s) && /[a-z]/.test(s) && /[A-Z]/.test(s) &&
-        !/[/.:@]/.test(s) && !/^[a-z]{2,}[-_.][a-z]/i.test(s) &&
-        // A PEM block in base64 (a certificate, a public key) is the key-block rules' to judge.
-        !s.startsWith("LS0tLS1");
-    },
-  },
+  KEY_ASSIGNMENT,
+  parenthesisedVariant(KEY_ASSIGNMENT, ["key"], 16),
+  ...encodedVariants(KEY_ASSIGNMENT, ["key"], 16),
   PASSWORD_CONFIG,
   ...encodedVariants(PASSWORD_CONFIG, ["password", "passwd", "pwd", "pass"], 6),
+  parenthesisedVariant(PASSWORD_CONFIG, ["password", "passwd", "pwd", "pass"], 6),
   {
     kind: "azure_identifiable_key",
     title: "Azure identifiable key",
@@ -2993,7 +3122,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
       '`{"name": "DB_PASSWORD", "value": "..."}` (ECS task definitions, API payloads, env lists as JSON) and `{"Name": "/prod/db/password", "Type": "SecureString", "Value": "..."}` (SSM parameters), `{"key": "api_key", "value": "..."}` (Postman environments) and `{"ParameterKey": "DBPassword", "ParameterValue": "..."}` (CloudFormation): the name, or its last path segment, holds a secret word; up to three other members may sit between.',
     keywords: ["name", "key", "parameterkey"].flatMap((
       k,
-    ) => [`"${k}":`, `"${k}" :`, `\\"${k}\\":`]),
+    ) => [`"${k}":`, `"${k}" :`, `\\"${k}\\":`, `\\\\\\"${k}\\\\\\":`]),
     pattern: new RegExp(
       String
         .raw`${JQ}(?:name|key|parameterkey)${JQ}[ \t]{0,8}:[ \t]{0,8}${JQ}(?=[A-Za-z0-9_./:\-]{0,200}?(?:pass|secret|token|key|cred|auth|pwd))(?<path>[A-Za-z0-9_./:\-]{0,200}?)(?<name>[A-Za-z0-9_.\-]{2,96})${JQ}[ \t]{0,8},${JWS}(?:${JQ}[A-Za-z]{1,30}${JQ}[ \t]{0,8}:[ \t]{0,8}(?:${JQ}[^"\\\r\n]{0,200}${JQ}|[0-9a-z]{1,20})[ \t]{0,8},${JWS}){0,3}${JQ}(?:value|parametervalue)${JQ}[ \t]{0,8}:[ \t]{0,8}${JQ}(?<s>[^"\\\r\n]{4,4096})${JQ}`,

@@ -66,6 +66,15 @@ const ENCODINGS: readonly Encoding[] = [
     close: DEEP_QUOTE,
   },
   {
+    what:
+      "a bare name and its value in quotes escaped twice or more (code in a tool's JSON output that a transcript holds as a string: a Codex rollout's `password = \\\\\\\"...\\\\\\\"`)",
+    // The operator, with or without blanks, then the two backslashes of the escaped quote.
+    suffixes: ["=", " =", ":=", " :=", ":"].flatMap((op) => [`${op}\\\\`, `${op} \\\\`]),
+    open: String.raw`[ \t]{0,16}(?::=|[:=])[ \t]{0,16}${DEEP_QUOTE}`,
+    char: String.raw`[^"\\\r\n]`,
+    close: DEEP_QUOTE,
+  },
+  {
     what: "`\\u0022` quotes",
     // `\u0022`, or two backslashes and more (`\\u0022` inside a JSON string).
     suffixes: ["\\u0022", "\\\\"],

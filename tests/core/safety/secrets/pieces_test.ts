@@ -144,3 +144,16 @@ Deno.test("a later copy of the joined value, whole and bare, is redacted too (ev
     assert.ok(r.text.includes("done"), ctx);
   }
 });
+
+Deno.test("redact90: a key cut into 16 pieces of 12 characters over lines is redacted to its last piece (a count of 8 printed from the ninth) (see: #21)", () => {
+  const rng = new Rng(9005);
+  for (const n of [9, 16, 40]) {
+    const parts = Array.from({ length: n }, (_, i) => `P${i % 10}${rng.str(ALNUM, 10)}`);
+    const text = `API_TOKEN = (\n${parts.map((x) => `    "${x}"`).join("\n")}\n)\nprint("done")`;
+    for (const wrap of [(x: string) => x, CONTEXTS.json_transcript!]) {
+      const r = redactText(engine, wrap(text));
+      for (const x of parts) assert.ok(!r.text.includes(x), `${n}: ${x} in ${r.text}`);
+      assert.ok(r.text.includes('print(\\"done\\")') || r.text.includes('print("done")'), r.text);
+    }
+  }
+});

@@ -1498,3 +1498,186 @@ Deno.test("fp23: a UUID under an API, server or service token's name is a secret
     ) assert.deepEqual(redactText(engine, text).kinds, [], text);
   }
 });
+
+Deno.test("redact90: a quoted value in parentheses after a secret's name (a tuple, a string wrapped over lines) is redacted whole; code and placeholders in parentheses are not (see: #21)", () => {
+  const rng = new Rng(9001);
+  for (let i = 0; i < 5; i++) {
+    const a = p("Zq", rng.str(ALNUM, 12), "7k", rng.str(ALNUM, 10));
+    const b = p("Hd", rng.str(ALNUM, 14), "3J");
+    const pw = p(rng.str("abcdefghijkmnpqrstuvwxyz", 6), rng.str("23456789", 2));
+    const cases: [string, string][] = [
+      [`api_key = ("${a}")`, a],
+      [`SECRET = ('${a}',)`, a],
+      [`client_secret=( "${a}" )`, a],
+      [`OPENAI_KEY = (\n    "${a}"\n    "${b}"\n)`, b],
+      [`db_password = ("${pw}")`, pw],
+    ];
+    for (const wrap of [(x: string) => x, CONTEXTS.json_transcript!, CONTEXTS.markdown_fence!]) {
+      for (const [text, secret] of cases) {
+        const r = redactText(engine, wrap(text));
+        assert.ok(r.kinds.length > 0 && !r.text.includes(secret), r.text);
+        assert.ok(!r.text.includes(a.slice(4, 16)), r.text);
+      }
+    }
+  }
+  for (
+    const text of [
+      "token = (get_token())",
+      'api_key = (os.environ["API_KEY"])',
+      'api_key = ("${API_KEY}")',
+      'api_key = ("your-api-key-here")',
+      'secret = ("my-secret-name")',
+      'sort_key = ("Zq8rT1mXw4Lp0vB7nKd2Hs9f")',
+    ]
+  ) assert.deepEqual(redactText(engine, text).kinds, [], text);
+});
+
+Deno.test("redact90: a UUID or hex under a name that labels a key (API_KEY_ID, SECRET_VERSION) is not a secret after NAME= either; under the key's own name it is (see: #21)", () => {
+  const rng = new Rng(9002);
+  for (let i = 0; i < 5; i++) {
+    const u = [8, 4, 4, 4, 12].map((n) => rng.str(HEX, n)).join("-");
+    const h = rng.str(HEX, 40);
+    for (const wrap of [(x: string) => x, CONTEXTS.dotenv!, CONTEXTS.json_transcript!]) {
+      for (
+        const text of [
+          `API_KEY_ID=${u}`,
+          `export SIGNING_KEY_ID=${h}`,
+          `SECRET_VERSION=${u}`,
+          `TOKEN_NONCE=${h}`,
+        ]
+      ) assert.deepEqual(redactText(engine, wrap(text)).kinds, [], text);
+      // Positive controls: the key itself under its name.
+      for (const [text, v] of [[`API_KEY=${u}`, u], [`export SIGNING_KEY=${h}`, h]]) {
+        const r = redactText(engine, wrap(text!));
+        assert.ok(r.kinds.length > 0 && !r.text.includes(v!), r.text);
+      }
+    }
+  }
+});
+
+Deno.test("redact90: a password of 6 or 7 letters under a name ending in password or passwd is redacted in every shape; a word saying what became of it, or code's identifier, is not (see: #21)", () => {
+  // Words, as people choose them (6 and 7 letters).
+  for (const w of ["walrus", "cobalt", "lobster", "pelican", "hamster", "Buffalo", "zebras"]) {
+    const shapes = [
+      `password=${w}`,
+      `password: ${w}`,
+      `  smtp_password: "${w}"`,
+      `db_password = "${w}"`,
+      `{"username":"bob","password":"${w}"}`,
+      `admin_passwd=${w}`,
+      `psql --password=${w}`,
+      `curl "https://api.example.test/login?user=bob&password=${w}"`,
+    ];
+    for (const wrap of [(x: string) => x, CONTEXTS.json_transcript!, CONTEXTS.yaml!]) {
+      for (const text of shapes) {
+        const r = redactText(engine, wrap(text));
+        assert.ok(r.kinds.length > 0 && !r.text.includes(w), `${text} -> ${r.text}`);
+      }
+    }
+  }
+  for (
+    const text of [
+      "password: follows",
+      "Password: accepted",
+      "password = getpass",
+      "password = input",
+      "db_pass=kitten",
+      "the password: follows the username",
+      "Pass -password  followed by the value.",
+      'user, password := "deploy", "x"',
+    ]
+  ) assert.deepEqual(redactText(engine, text).kinds, [], text);
+});
+
+Deno.test("redact90: a bare value a JSON writer escaped inside (\\u002b, \\u002f, \\u003d, \\/) is redacted to its end; what follows it stays (see: #21)", () => {
+  const rng = new Rng(9004);
+  for (let i = 0; i < 5; i++) {
+    const a = p("Q7", rng.str(ALNUM, 14), "k9");
+    const b = p("yR", rng.str(ALNUM, 10));
+    for (const esc of ["\\u002b", "\\u002f", "\\/", "\\u002B"]) {
+      for (
+        const text of [
+          `{"content":"aws_secret_access_key = ${a}${esc}${b}\\nDone."}`,
+          `{"output":"SECRET_KEY=${a}${esc}${b}\\nPORT=8080"}`,
+          `{"output":"DB_PASSWORD=${a}${esc}${b}${esc}xx\\u003d\\u003d\\nPORT=8080"}`,
+        ]
+      ) {
+        const r = redactText(engine, text);
+        assert.ok(r.kinds.length > 0 && !r.text.includes(a) && !r.text.includes(b), r.text);
+        assert.ok(/\\n(?:Done\.|PORT=8080)"}$/.test(r.text), r.text);
+      }
+    }
+  }
+});
+
+/** A Codex rollout's tool output: the output's JSON held as a string inside the line's JSON. */
+function codexOutput(text: string): string {
+  const output = JSON.stringify({ output: `$ cat f\n${text}\n`, metadata: { exit_code: 0 } });
+  return JSON.stringify({
+    type: "response_item",
+    payload: { type: "function_call_output", call_id: "c", output },
+  }) + "\n";
+}
+
+Deno.test("redact90: JSON or code a tool printed, held as a string in a Codex rollout (quotes escaped three times), is redacted as it is printed raw; placeholders kept (see: #21)", () => {
+  const rng = new Rng(9006);
+  for (let i = 0; i < 5; i++) {
+    const pw = p(rng.str("abcdefghijkmnpqrstuvwxyz", 6), rng.str("23456789", 2), "!");
+    const key = p("Q", rng.str(ALNUM, 10), "7k", rng.str(ALNUM, 11));
+    const tf = p("Tf", rng.str(ALNUM, 16));
+    const cases: [string, string][] = [
+      [`password = "${pw}"`, pw],
+      [`stripeKey := "${key}"`, key],
+      [`{"db_password":{"sensitive":true,"type":"string","value":"${tf}"}}`, tf],
+      [`{"environment": [{"name": "DB_PASSWORD", "value": "${key}"}]}`, key],
+      [
+        `{"fields": [{"id": "password", "type": "CONCEALED", "label": "password", "value": "${key}"}]}`,
+        key,
+      ],
+    ];
+    for (const [text, secret] of cases) {
+      // Positive control: the raw form is found.
+      assert.ok(!redactText(engine, text).text.includes(secret), text);
+      const r = redactText(engine, codexOutput(text));
+      assert.ok(r.kinds.length > 0 && !r.text.includes(secret), r.text);
+    }
+  }
+  for (
+    const text of [
+      'password = "${DB_PASSWORD}"',
+      'stripeKey := "your-stripe-key-here"',
+      '{"db_password":{"sensitive":true,"type":"string","value":"${var.pw}"}}',
+      '{"environment": [{"name": "DB_PASSWORD", "value": "true"}]}',
+    ]
+  ) assert.deepEqual(redactText(engine, codexOutput(text)).kinds, [], text);
+});
+
+Deno.test("redact90: a URL's password written with JSON's escaped slashes (postgres:\\/\\/user:pw@host, PHP's json_encode) is redacted; such a URL without a password, or a placeholder one, is kept (see: #21)", () => {
+  const rng = new Rng(9007);
+  for (let i = 0; i < 5; i++) {
+    const pw = p("Xk", rng.str(ALNUM, 12));
+    for (
+      const url of [
+        `postgres:\\/\\/app:${pw}@db.internal:5432\\/app`,
+        `mongodb+srv:\\/\\/admin:${pw}@cluster0.example.net\\/test`,
+        `https:\\/\\/deploy:${pw}@git.example.com\\/repo.git`,
+      ]
+    ) {
+      // Positive control: the same URL unescaped is found.
+      const raw = url.replace(/\\\//g, "/");
+      assert.ok(!redactText(engine, raw).text.includes(pw), raw);
+      for (const text of [`{"database_url":"${url}"}`, `{"output":"DB=${url}\\nok"}`]) {
+        const r = redactText(engine, text);
+        assert.ok(r.kinds.length > 0 && !r.text.includes(pw), r.text);
+        assert.ok(r.text.includes("@"), r.text);
+      }
+    }
+  }
+  for (
+    const text of [
+      '{"url":"https:\\/\\/example.com\\/a@b"}',
+      '{"url":"postgres:\\/\\/app@db:5432\\/app"}',
+      '{"url":"postgres:\\/\\/user:password@localhost\\/db"}',
+    ]
+  ) assert.deepEqual(redactText(engine, text).kinds, [], text);
+});
