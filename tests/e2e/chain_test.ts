@@ -297,3 +297,18 @@ Deno.test("verify: a committed copy of an archived capsule under an older name i
     assert.match(r.stdout, /3 capsule\(s\) reached from latest/);
   });
 });
+
+Deno.test("load: with latest.md missing, the archive's count is of files under capsule names, not of capsules (none is read); revive makes the valid one current (control)", async () => {
+  await withRepo(async (dir) => {
+    await finalize(dir, { now: "the only capsule" });
+    await Deno.writeTextFile(`${dir}/.baton/capsules/20200102T000000Z-cafebabe.md`, "junk\n");
+    await Deno.remove(`${dir}/.baton/latest.md`);
+    const r = await runBaton(["load"], { cwd: dir });
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stderr, /the archive holds 2 file\(s\) under capsule names, none read here/);
+    assert.doesNotMatch(r.stderr, /holds 2 capsule\(s\)/);
+    const revive = await runBaton(["revive"], { cwd: dir });
+    assert.equal(revive.code, 0, revive.stderr);
+    assert.match((await runBaton(["load"], { cwd: dir })).stdout, /the only capsule/);
+  });
+});
