@@ -46,7 +46,7 @@ export const loadCommand: Command = {
       if (json) printJson(io, { capsule_id: null, text: "", ...revive });
       else if (archived > 0) {
         io.stderr.write(
-          `No current capsule: latest.md is missing but the archive holds ${archived} capsule(s) (a fresh clone or a pull); run baton revive to make one current\n`,
+          `No current capsule: latest.md is missing but the archive holds ${archived} file(s) under capsule names, none read here (a fresh clone or a pull); run baton revive to make a valid one current (baton verify checks them all)\n`,
         );
       } else io.stderr.write("No capsule yet: nothing to load (write one with baton finalize)\n");
       return 0;

@@ -247,10 +247,14 @@ export async function walkChain(input: WalkInput, options: WalkOptions = {}): Pr
 
   const archive = await Promise.all(input.archive.map((e) => parseEntry(e, trusted)));
   const byId = new Map<string, Parsed>();
+  // Files whose name is not their capsule's: a copy of a capsule under another (older) name must
+  // not stand in the chain for the file named by it, which was then reported unreachable.
+  const misnamed = new Set<Parsed>();
   for (const p of archive) {
     const c = p.capsule;
     if (c === null) continue;
     if ((p.entry.named ?? true) && p.entry.source !== archiveName(c.created_at, c.id)) {
+      misnamed.add(p);
       critical(
         "misnamed",
         null,
@@ -258,7 +262,8 @@ export async function walkChain(input: WalkInput, options: WalkOptions = {}): Pr
         `${p.entry.source} holds a capsule whose time or id is not the one its name records (renamed, moved or reordered)`,
       );
     }
-    if (!byId.has(c.id)) byId.set(c.id, p);
+    const held = byId.get(c.id);
+    if (held === undefined || (misnamed.has(held) && !misnamed.has(p))) byId.set(c.id, p);
     if (p.entry.text !== null && p.status !== "edited" && renderCapsuleFile(c) !== p.entry.text) {
       notes.push({
         source: p.entry.source,

@@ -280,3 +280,35 @@ Deno.test("a tombstone signed by this machine but copied from another chain cred
     });
   });
 });
+
+Deno.test("verify: a committed copy of an archived capsule under an older name is the file reported; the genuine one is never called unreachable", async () => {
+  await withRepo(async (dir) => {
+    for (let i = 0; i < 3; i++) await finalize(dir, { now: `step ${i}` });
+    const archive = `${dir}/.baton/capsules`;
+    const names = [...Deno.readDirSync(archive)].map((e) => e.name).sort();
+    const ok = await runBaton(["verify"], { cwd: dir });
+    assert.equal(ok.code, 0, "control: intact before the copy");
+    await Deno.copyFile(`${archive}/${names[0]}`, `${archive}/20200101T000000Z-deadbeef.md`);
+    const r = await runBaton(["verify"], { cwd: dir });
+    assert.equal(r.code, 1, r.stdout + r.stderr);
+    assert.match(r.stdout, /misnamed: 20200101T000000Z-deadbeef\.md/);
+    assert.match(r.stdout, /unreachable: 20200101T000000Z-deadbeef\.md/);
+    for (const name of names) assert.ok(!r.stdout.includes(name), `${name} blamed:\n${r.stdout}`);
+    assert.match(r.stdout, /3 capsule\(s\) reached from latest/);
+  });
+});
+
+Deno.test("load: with latest.md missing, the archive's count is of files under capsule names, not of capsules (none is read); revive makes the valid one current (control)", async () => {
+  await withRepo(async (dir) => {
+    await finalize(dir, { now: "the only capsule" });
+    await Deno.writeTextFile(`${dir}/.baton/capsules/20200102T000000Z-cafebabe.md`, "junk\n");
+    await Deno.remove(`${dir}/.baton/latest.md`);
+    const r = await runBaton(["load"], { cwd: dir });
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stderr, /the archive holds 2 file\(s\) under capsule names, none read here/);
+    assert.doesNotMatch(r.stderr, /holds 2 capsule\(s\)/);
+    const revive = await runBaton(["revive"], { cwd: dir });
+    assert.equal(revive.code, 0, revive.stderr);
+    assert.match((await runBaton(["load"], { cwd: dir })).stdout, /the only capsule/);
+  });
+});

@@ -327,3 +327,22 @@ Deno.test("a capsule whose time or link is not shaped as one (text in created_at
   // Positive control: the honest head walks.
   assert.equal((await walkChain(toInput(chain50.slice(0, 2)), { trustedKeys })).status, "intact");
 });
+
+Deno.test("a copy of a capsule under another, older name is the one reported; the file its name fits stays on the chain", async () => {
+  const chain = await buildChain(5);
+  const input = toInput(chain);
+  const genuine = input.archive[1]!;
+  const copy = { source: "20200101T000000Z-deadbeef.md", text: genuine.text };
+  input.archive.unshift(copy); // sorted first, as a directory listing by name gives it
+  const walk = await walkChain(input, { trustedKeys });
+  assert.equal(walk.status, "tampered");
+  assert.ok(walk.problems.some((p) => p.kind === "misnamed" && p.source === copy.source));
+  assert.deepEqual(
+    walk.problems.filter((p) => p.source === genuine.source),
+    [],
+    JSON.stringify(walk.problems),
+  );
+  assert.equal(walk.links.length, 5);
+  // Control: without the copy the chain is intact.
+  assert.equal((await walkChain(toInput(chain), { trustedKeys })).status, "intact");
+});
