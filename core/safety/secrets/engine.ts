@@ -20,7 +20,14 @@ import { mayHoldColour, stripColour } from "./ansi.ts";
 import { buildAutomaton, type KeywordAutomaton } from "./automaton.ts";
 import { dumpRules, isDumpKind } from "./dump_rules.ts";
 import { OSC_KIND, oscRule } from "./osc_rules.ts";
-import { brokenKeywordRules, foldRules, headSource, isFoldKind, runOpening } from "./fold_rules.ts";
+import {
+  breakReach,
+  brokenKeywordRules,
+  foldRules,
+  headSource,
+  isFoldKind,
+  runOpening,
+} from "./fold_rules.ts";
 import { shannonEntropy } from "./checks.ts";
 import { isNotSecret, opensAsPlaceholder, PLACEHOLDER_OPENING_WORDS } from "./filters.ts";
 import {
@@ -69,6 +76,12 @@ interface CompiledRule {
   headOf: number;
   /** A rule whose keyword is a run of one character: the run it does not open after (fold_rules.ts runOpening). */
   run: { code: number; count: number } | null;
+  /**
+   * A head of a token broken inside its keyword: where, from the keyword's
+   * start, its line break must end (fold_rules.ts breakReach); null for
+   * any other rule.
+   */
+  breakIn: { lo: number; hi: number } | null;
   /**
    * The pattern with the `d` flag, sticky (cover rules, run on the whole
    * text) or global (near rules, run on a window); built on first use, and
@@ -241,6 +254,12 @@ export interface CreateEngineOptions {
    */
   skipRuns?: boolean;
   /**
+   * Skip a broken keyword's head's hits with no line break ending where its
+   * match would hold one, before its pattern runs (fold_rules.ts
+   * breakReach); off only to show that it changes no finding. @default {true}
+   */
+  skipBreaks?: boolean;
+  /**
    * Slots of the table of remembered rejectName answers (see
    * name_answers.ts), a power of two; 0 remembers none. Changed only to show
    * that it changes no finding. @default {4096}
@@ -327,6 +346,7 @@ export function createEngine(
       index,
       headOf: index < table.length ? -1 : ruleIndex.get(headSource(rule)!) ?? -1,
       run: options.skipRuns === false ? null : runOpening(rule),
+      breakIn: options.skipBreaks === false ? null : breakReach(rule),
       re: null,
       reFlags: flags,
       fast: null,
@@ -896,12 +916,31 @@ function namelessHit(
   const serial = scan.windows.serial;
   const lowest = Math.max(0, kwStart - c.before);
   const from = scan.triedIn[ri] === serial ? Math.max(lowest, scan.triedTo[ri]! + 1) : lowest;
-  const found = attempt(c, text, from, kwStart, kwEnd);
+  // No line break where a broken keyword's head holds one: no start matches.
+  const found = c.breakIn !== null &&
+      !breakEndsIn(text, kwStart + c.breakIn.lo, kwStart + c.breakIn.hi)
+    ? null
+    : attempt(c, text, from, kwStart, kwEnd);
   if (found === null) {
     scan.triedTo[ri] = kwStart;
     scan.triedIn[ri] = serial;
   }
   return found;
+}
+
+/**
+ * Whether a line break ends at an offset in [lo, hi] of `text`: a line feed,
+ * or an `n` or `N` right after a backslash (a JSON-escaped `\n`).
+ */
+function breakEndsIn(text: string, lo: number, hi: number): boolean {
+  if (lo < 0) lo = 0;
+  if (hi > text.length - 1) hi = text.length - 1;
+  for (let j = lo; j <= hi; j++) {
+    const b = text.charCodeAt(j);
+    if (b === 0x0a) return true;
+    if ((b | 0x20) === 0x6e && j > 0 && text.charCodeAt(j - 1) === BACKSLASH) return true;
+  }
+  return false;
 }
 
 /** A match that runs on toward the window's end: its end is the whole text's. */

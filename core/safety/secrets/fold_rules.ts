@@ -302,23 +302,77 @@ export function brokenKeywordRules(rules: readonly SecretRule[]): SecretRule[] {
       return h;
     };
     const keywordChars = [...new Set(r.keywords.join(""))].map((c) => escapeKeyword(c)).join("");
+    // Where a match's line break ends (see breakReach): every part is free of the bytes a
+    // break holds, or no reach is given (the pattern alone judges).
+    const plain = !/[\\\r\n]/.test(r.keywords.join(""));
+    const maxBefore = Math.max(0, ...before.map((p) => p.length));
+    const minBefore = Math.min(...before.map((p) => p.length));
     if (before.length > 0) {
       // An escaped break within the rest of the keyword; a real one, then the keyword's rest and the body.
-      out.push(head(before, cutsBefore, {
+      const reach = plain ? { lo: minBefore, hi: maxBefore + MAX_BREAK - 1 } : null;
+      const escaped = head(before, cutsBefore, {
         reach: { cls: `r${keywordChars}`, max: 24, sep: "\\", end: "n" },
-      }));
-      out.push(head(before, cutsBefore, {
+      });
+      const real = head(before, cutsBefore, {
         tail: { blanks: 0, cls: String.raw`\n\r${keywordChars}${body.cls}`, min: body.min },
-      }));
+      });
+      if (reach !== null) {
+        breakReaches.set(escaped, reach);
+        breakReaches.set(real, reach);
+      }
+      out.push(escaped, real);
     }
     if (after.length > 0) {
-      out.push(head(after, cutsAfter, {
+      const h = head(after, cutsAfter, {
         before: longest + 10,
         tail: { blanks: 0, cls: body.cls, min: Math.min(body.min, 8) },
-      }));
+      });
+      // A match starts at most `before` ahead of the keyword, its break right after its first part.
+      if (plain) breakReaches.set(h, { lo: 1 - (longest + 10), hi: longest + MAX_BREAK - 1 });
+      out.push(h);
     }
   }
   return out;
+}
+
+/** Longest line break of {@linkcode INNER_BREAK}: four backslashes, `r`, four more, `n`. */
+const MAX_BREAK = 10;
+
+/** The reach of each head of {@linkcode brokenKeywordRules} that has one. */
+const breakReaches = new WeakMap<SecretRule, { lo: number; hi: number }>();
+
+/**
+ * Where the line break inside a broken keyword's head must end, relative to
+ * the keyword's start: every match of such a head (its keyword cut in two
+ * around {@linkcode INNER_BREAK}) holds its break's last byte (a line feed,
+ * or an `n` of either case after a backslash) at an offset in [lo, hi] from
+ * the start of the keyword that was hit, the head's parts holding no
+ * backslash, CR or LF. The engine skips a hit with no such byte there
+ * before its pattern runs (most hits: a token whole on its line), which the
+ * pattern rejects anyway; the head's pattern is then not even compiled in a
+ * process that never meets a break there. Null for any other rule.
+ * - A head that looks for the part before the break: its match starts at
+ *   the keyword and the break starts right after the part, which the hit
+ *   keyword is (or begins: a longer part of the same token), so it ends
+ *   from the shortest part's length to the longest part's length plus the
+ *   longest break less one.
+ * - A head that looks for the part after the break: its match starts at
+ *   most `before` ahead of the keyword and its break right after a first
+ *   part of at most `longest` bytes.
+ * @param rule A rule of the engine.
+ * @returns The offsets, or null.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { breakReach, brokenKeywordRules } from "./fold_rules.ts";
+ * import { SECRET_RULES } from "./rules.ts";
+ * const heads = brokenKeywordRules(SECRET_RULES).filter((r) => r.kind === "fold:slack_bot_token");
+ * assert.ok(heads.every((h) => breakReach(h) !== null));
+ * assert.equal(breakReach(SECRET_RULES[0]!), null);
+ * ```
+ */
+export function breakReach(rule: SecretRule): { lo: number; hi: number } | null {
+  return breakReaches.get(rule) ?? null;
 }
 
 /**

@@ -7,9 +7,12 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { createEngine, findSecrets } from "../../../../core/safety/secrets/engine.ts";
 import {
+  breakReach,
+  brokenKeywordRules,
   FOLD_KIND,
   foldAlphabets,
   foldRules,
+  headSource,
   runOpening,
 } from "../../../../core/safety/secrets/fold_rules.ts";
 import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
@@ -175,4 +178,119 @@ Deno.test("the engine's skip of a run head's hits deep in a run changes no findi
   // The texts hold heads of the token (what the skip could lose).
   assert.ok(heads > 20, String(heads));
   assert.ok(tokens > 20, String(tokens));
+});
+
+/** Every way a line break is written that a broken keyword's head reads (and a few it does not). */
+const BREAKS = [
+  "\n",
+  "\r\n",
+  "\\n",
+  "\\r\\n",
+  "\\\\n",
+  "\\N",
+  // The longest: four backslashes before each letter; and five, which is no break.
+  "\\\\\\\\r\\\\\\\\n",
+  "\\\\\\\\\\n",
+  "\r",
+  "\\t",
+];
+
+Deno.test("breakReach() bounds where each broken keyword's head's line break ends, from the hit keyword's start", () => {
+  const heads = brokenKeywordRules(SECRET_RULES);
+  assert.ok(heads.length > 50);
+  let matched = 0;
+  for (const head of heads) {
+    const reach = breakReach(head);
+    assert.ok(reach !== null, head.kind);
+    const re = new RegExp(head.pattern.source, head.pattern.flags + "y");
+    const before = head.before ?? 0;
+    // Each keyword of its token cut at each place by each break, a body after.
+    for (const k of headSource(head)!.keywords) {
+      for (const br of BREAKS) {
+        for (let cut = 1; cut < k.length; cut++) {
+          const text = `x "${k.slice(0, cut)}${br}${k.slice(cut)}Q7uEGb0yUYAw9Zr1mXw4Lp0vT\" y`;
+          for (let at = 0; at < text.length; at++) {
+            re.lastIndex = at;
+            const m = re.exec(text);
+            if (m === null) continue;
+            // The break's last byte in the match: a line feed, or an n after a backslash.
+            const whole = m[0];
+            let end = -1;
+            for (let j = 0; j < whole.length; j++) {
+              const c = whole.charCodeAt(j);
+              if (c === 0x0a || ((c | 0x20) === 0x6e && whole[j - 1] === "\\")) end = at + j;
+              if (end >= 0) break;
+            }
+            assert.ok(end >= 0, `${head.kind}: ${JSON.stringify(whole)}`);
+            // Every hit of a keyword of the head this match could be confirmed from.
+            const lower = text.toLowerCase();
+            for (const kw of head.keywords) {
+              const key = kw.toLowerCase();
+              for (let s = lower.indexOf(key); s >= 0; s = lower.indexOf(key, s + 1)) {
+                if (at < s - before || at > s || at + whole.length < s + kw.length) continue;
+                matched++;
+                assert.ok(
+                  end >= s + reach.lo && end <= s + reach.hi,
+                  `${head.kind} ${JSON.stringify(text)} at ${at}: break ends at ${end}, hit ${s}`,
+                );
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  assert.ok(matched > 1000, String(matched));
+  // Other rules: none.
+  assert.equal(breakReach(SECRET_RULES.find((r) => r.kind === "github_pat")!), null);
+  assert.ok(foldRules(SECRET_RULES).every((h) => breakReach(h) === null));
+});
+
+Deno.test("the engine's skip of a broken keyword's head's hits with no break in reach changes no finding (property)", () => {
+  const on = createEngine(SECRET_RULES);
+  const off = createEngine(SECRET_RULES, { skipBreaks: false });
+  const tokens = [
+    p("xoxb-", "2048103456-7321567890123-Q7uEGb0yUYAw9Zr1mXw4Lp0v"),
+    p(
+      "github_pat_",
+      "11ABCDEFG0Q7uEGb0yUYAw_9Zr1mXw4Lp0vTq8Zr1mXw4Lp0vT9Zr1mXw4Lp0vTQ7uEGb0yUYAw9Zr1mX",
+    ),
+    p(
+      "sk-ant-api03-",
+      "Q7uEGb0yUYAw9Zr1mXw4Lp0vTq8Zr1mXw4Lp0vT9Zr1mXw4Lp0vTQ7uEGb0yUYAw9Zr1mXw4Lp0vTq8Zr1mXw4Lp-AAAAAA",
+    ),
+    p("sk_live_", "Q7uEGb0yUYAw9Zr1mXw4Lp0vTq8Zr1"),
+    p(
+      "pypi-",
+      "AgEIcHlwaS5vcmcCJDQ3ZjFhZmM0LTk5NjMtNDM5Ny04MWE1LWQ4NWQ0MjEwYWMxYwACKlszLCJkZDI5MTY",
+    ),
+  ];
+  const piece = fc.oneof(
+    // A token broken inside its keyword (or its body), each break of BREAKS.
+    fc.tuple(
+      fc.constantFrom(...tokens),
+      fc.integer({ min: 1, max: 14 }),
+      fc.constantFrom(...BREAKS),
+    )
+      .map(([t, n, br]) => t.slice(0, n) + br + t.slice(n)),
+    fc.constantFrom(...tokens).chain((t) =>
+      fc.integer({ min: 1, max: t.length }).map((n) => t.slice(0, n))
+    ),
+    fc.constantFrom(...tokens).chain((t) =>
+      fc.integer({ min: 0, max: Math.min(16, t.length) }).map((n) => t.slice(n))
+    ),
+    fc.constantFrom(...BREAKS, " ", '"', '\\"', "=", "x", "TOKEN=", "\\", "n", "N", "-", "_"),
+  );
+  let heads = 0;
+  fc.assert(
+    fc.property(fc.array(piece, { maxLength: 10 }), (pieces) => {
+      const bytes = new TextEncoder().encode(pieces.join(""));
+      const a = findSecrets(on, bytes, true);
+      assert.deepEqual(a, findSecrets(off, bytes, true));
+      if (a.some((f) => f.kind.startsWith(FOLD_KIND))) heads++;
+    }),
+    { numRuns: 600 },
+  );
+  // The texts hold heads (what the skip could lose).
+  assert.ok(heads > 30, String(heads));
 });
