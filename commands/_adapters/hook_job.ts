@@ -113,7 +113,7 @@ export async function runHookJob(request: HookJobRequest): Promise<HookJobRespon
   // The job builds its own Io: the settings a repository could have set are read as unset
   // here too (the hook already said so on stderr).
   const io = await guardedIo(createDenoIo(), request.cwd);
-  phase("environment guarded");
+  phase("environment guarded (the briefing's modules loading beside it)");
   const ctx = workflowContext(io, request.cwd);
   const budget = factsBudget(request, io.now().getTime());
   try {

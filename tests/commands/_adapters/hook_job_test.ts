@@ -95,7 +95,7 @@ Deno.test("runHookJob: an inject job asked for its phases tells each step once, 
     // No deadline: the fact collection's phases come before load's own steps.
     assert.deepEqual(told.phases?.map((p) => p.phase), [
       "job began",
-      "environment guarded",
+      "environment guarded (the briefing's modules loading beside it)",
       "briefing modules loaded",
       ...FACTS_PHASES,
       ...LOAD_PHASES,
