@@ -10,6 +10,7 @@ import { isCodedError } from "../../core/errors.ts";
 import {
   type HookJobRequest,
   type HookJobResponse,
+  type JobPhase,
   SESSION_BUDGET_MS,
 } from "../../core/hosts/runtime/job.ts";
 import { workflowContext } from "./context.ts";
@@ -98,11 +99,21 @@ function startLoading<K extends keyof JobModules>(kind: K): JobModules[K] {
 
 /** Runs one job with the process's real I/O. Never throws. */
 export async function runHookJob(request: HookJobRequest): Promise<HookJobResponse> {
+  // The steps an inject job was asked to tell (the facts bench), in epoch ms: the Worker's
+  // clock and the hook's share that origin.
+  const phases: JobPhase[] | null = request.kind === "inject" && request.phases === true
+    ? []
+    : null;
+  const phase = (name: string): void => {
+    phases?.push({ phase: name, atMs: performance.timeOrigin + performance.now() });
+  };
+  phase("job began");
   const capturing = request.kind === "capture" ? startLoading("capture") : null;
   const injecting = request.kind === "capture" ? null : startLoading("inject");
   // The job builds its own Io: the settings a repository could have set are read as unset
   // here too (the hook already said so on stderr).
   const io = await guardedIo(createDenoIo(), request.cwd);
+  phase("environment guarded (the briefing's modules loading beside it)");
   const ctx = workflowContext(io, request.cwd);
   const budget = factsBudget(request, io.now().getTime());
   try {
@@ -146,15 +157,19 @@ export async function runHookJob(request: HookJobRequest): Promise<HookJobRespon
       };
     }
     const [{ loadBriefing }, { nothingDrifted }] = await injecting!;
+    phase("briefing modules loaded");
     const loaded = await loadBriefing(ctx, {
       maxChars: request.maxChars,
       ...(request.shortIfShown === null ? {} : { shortIfShown: request.shortIfShown }),
       ...budget,
+      ...(phases === null ? {} : { onPhase: phase }),
     });
-    if (loaded === null) return { ok: true, kind: "inject", inject: null };
+    const told = phases === null ? {} : { phases };
+    if (loaded === null) return { ok: true, kind: "inject", inject: null, ...told };
     return {
       ok: true,
       kind: "inject",
+      ...told,
       inject: {
         capsule_id: loaded.capsule_id,
         created_at: loaded.created_at,

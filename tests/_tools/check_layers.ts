@@ -78,9 +78,10 @@ export const PACKAGES: readonly string[] = ["commands", "wasm", "skills", "integ
 // What remains after the core tests moved to tests/_helpers/fs.ts: end-to-end
 // tests and benchmarks that drive a command-layer internal in process (the
 // product's file system under a race, its liveness check, its workflow
-// context, its invocation, the hook job, the search index and preflight's
-// phases). Each is the
-// thing under test or measured; a new entry needs the same reason.
+// context, its invocation, the hook job, the search index and the facts
+// phases: preflight's, load's and the injecting hook's, whose job runs as the
+// hook runs it). Each is the thing under test or measured; a new entry needs
+// the same reason.
 export const PRIVATE_ALLOWED: ReadonlySet<string> = new Set([
   "tests/e2e/_race.ts -> commands/_adapters/deno_fs.ts",
   "tests/e2e/store_escape_test.ts -> commands/_adapters/deno_fs.ts",
@@ -95,6 +96,7 @@ export const PRIVATE_ALLOWED: ReadonlySet<string> = new Set([
   "tests/bench/search.ts -> commands/_adapters/deno_fs.ts",
   "tests/bench/facts_phases.ts -> commands/_adapters/context.ts",
   "tests/bench/facts_phases.ts -> commands/_adapters/io.ts",
+  "tests/bench/facts_phases.ts -> commands/_adapters/bounded_job.ts",
   "tests/bench/facts_phases.ts -> commands/_cli/safe_output.ts",
 ]);
 

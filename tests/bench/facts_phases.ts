@@ -20,7 +20,14 @@
  * process: what the process's CPU time holds beside the JavaScript thread's
  * (V8's compilation and GC workers, the io_uring's statx workers).
  *
- * Run as a script (`deno run ... facts_phases.ts preflight|load`) in a
+ * The injecting session-start hook (at 10k files): what `baton hook
+ * session-start` does once its payload is read, in this process (the
+ * light check of latest.md and the record), then its job in a Worker as the
+ * hook starts it (commands/_adapters/bounded_job.ts), which tells its own
+ * steps (`job: ...`, the first being the Worker's start and its modules);
+ * for those, RSS, faults and CPU are not known (CPU and faults fall to the
+ * hook's own "job answered").
+ * Run as a script (`deno run ... facts_phases.ts preflight|load|hook`) in a
  * repository, it is the measured process and prints one JSON array on stdout.
  * @module
  */
@@ -32,10 +39,10 @@ export interface PhaseMark {
   phase: string;
   /** Milliseconds since the process started. */
   atMs: number;
-  /** Resident set size when the phase ended, MB. */
-  rssMb: number;
-  /** Of it, the V8 heap (all spaces), MB. */
-  heapMb: number;
+  /** Resident set size when the phase ended, MB; null for a step the hook's job told. */
+  rssMb: number | null;
+  /** Of it, the V8 heap (all spaces), MB; null for a step the hook's job told. */
+  heapMb: number | null;
   /** Of it, file-backed pages (the executable and libraries), MB; null where /proc has no RssFile. */
   fileMb: number | null;
   /** Minor page faults of the process so far; null where /proc/self/stat cannot be read. */
@@ -123,8 +130,50 @@ function mark(phase: string): PhaseMark {
   };
 }
 
-/** The commands measured: preflight's fact collection, and load. */
-export type PhasedCommand = "preflight" | "load";
+/** The commands measured: preflight's fact collection, load, and the injecting session-start hook. */
+export type PhasedCommand = "preflight" | "load" | "hook";
+
+/** A step the hook's job told, at `atMs` on this process's clock: nothing else of it is known. */
+function jobMark(phase: string, atMs: number): PhaseMark {
+  return { phase, atMs, rssMb: null, heapMb: null, fileMb: null, minflt: null, threadCpuMs: null };
+}
+
+async function measureHook(): Promise<PhaseMark[]> {
+  const marks: PhaseMark[] = [mark("runtime started")];
+  const { checkInjection } = await import("../../core/workflow/injection_check.ts");
+  const { runBoundedJob } = await import("../../commands/_adapters/bounded_job.ts");
+  const { createDenoIo } = await import("../../commands/_adapters/io.ts");
+  const { INJECTION_CAP_CHARS } = await import("../../core/hosts/hook_output.ts");
+  const { INJECT_BUDGET_MS, INJECT_FACTS_BUDGET_MS } = await import(
+    "../../core/hosts/runtime/run_hook.ts"
+  );
+  marks.push(mark("modules loaded"));
+  const io = createDenoIo();
+  const cwd = io.cwd();
+  const check = await checkInjection(io.fs, cwd, { hostKey: "claude-code", source: "startup" });
+  marks.push(mark("light check (latest.md, the record)"));
+  if (!check.inject) throw new Error("nothing to inject in the phases bench");
+  // The request and budgets run_hook.ts gives an injection (its 300 ms exit and 500 ms render reserves).
+  const left = INJECT_BUDGET_MS - performance.now();
+  const out = await runBoundedJob({
+    kind: "inject",
+    cwd,
+    maxChars: INJECTION_CAP_CHARS["claude-code"],
+    shortIfShown: null,
+    factsBudgetMs: INJECT_FACTS_BUDGET_MS,
+    factsDeadlineMs: Date.now() + Math.max(0, left - 800),
+    phases: true,
+  }, left - 300);
+  const answered = mark("job answered");
+  if (out.status !== "done" || !out.response.ok || out.response.kind !== "inject") {
+    throw new Error("the hook's job gave no briefing in the phases bench");
+  }
+  for (const p of out.response.phases ?? []) {
+    marks.push(jobMark(`job: ${p.phase}`, p.atMs - performance.timeOrigin));
+  }
+  marks.push(answered);
+  return marks;
+}
 
 async function measureLoad(): Promise<PhaseMark[]> {
   const marks: PhaseMark[] = [mark("runtime started")];
@@ -168,7 +217,11 @@ async function measurePreflight(): Promise<PhaseMark[]> {
 }
 
 if (import.meta.main) {
-  const which = Deno.args[0] === "load" ? measureLoad : measurePreflight;
+  const which = Deno.args[0] === "load"
+    ? measureLoad
+    : Deno.args[0] === "hook"
+    ? measureHook
+    : measurePreflight;
   const marks = await which();
   const run: PhaseRun = { marks, threads: threadCpu() };
   console.log(JSON.stringify(run));
@@ -182,8 +235,9 @@ export interface PhaseTable {
   phases: {
     phase: string;
     ms: number;
-    rssMb: number;
-    heapMb: number;
+    /** Null for the hook job's own steps (see {@linkcode jobMark}). */
+    rssMb: number | null;
+    heapMb: number | null;
     fileMb: number | null;
     /** Minor page faults taken in the phase (the first: since the process started); null when unknown. */
     faults: number | null;
@@ -259,8 +313,8 @@ export async function runFactsPhases(
       const slot = perPhase.get(m.phase) ??
         { ms: [], rss: [], heap: [], file: [], faults: [], cpu: [] };
       slot.ms.push(m.atMs - prev);
-      slot.rss.push(m.rssMb);
-      slot.heap.push(m.heapMb);
+      if (m.rssMb !== null) slot.rss.push(m.rssMb);
+      if (m.heapMb !== null) slot.heap.push(m.heapMb);
       if (m.fileMb !== null) slot.file.push(m.fileMb);
       if (m.minflt !== null) slot.faults.push(m.minflt - prevFaults);
       if (m.threadCpuMs !== null) slot.cpu.push(m.threadCpuMs - prevCpu);
@@ -278,8 +332,8 @@ export async function runFactsPhases(
     phases: [...perPhase].map(([phase, s]) => ({
       phase,
       ms: median(s.ms),
-      rssMb: median(s.rss),
-      heapMb: median(s.heap),
+      rssMb: s.rss.length === 0 ? null : median(s.rss),
+      heapMb: s.heap.length === 0 ? null : median(s.heap),
       fileMb: s.file.length === 0 ? null : median(s.file),
       faults: s.faults.length === 0 ? null : median(s.faults),
       cpuMs: s.cpu.length === 0 ? null : median(s.cpu),
@@ -295,7 +349,9 @@ export async function runFactsPhases(
 /** The table: each phase's median time, its share of the total, and the RSS at its end. */
 export function renderPhaseTable(t: PhaseTable): string {
   const lines = [
-    `where ${t.command}'s time and memory go (${t.repo}, medians of ${t.rounds} rounds; JS CPU is the JavaScript thread's CPU time in the phase, without kernel work on other threads such as the io_uring's statx; faults are minor page faults; RSS is the current RSS when the phase ended, and of it the V8 heap and the file-backed pages of the runtime's executable and libraries)`,
+    `where ${
+      t.command === "hook" ? "the injecting session-start hook" : t.command
+    }'s time and memory go (${t.repo}, medians of ${t.rounds} rounds; JS CPU is the JavaScript thread's CPU time in the phase, without kernel work on other threads such as the io_uring's statx; faults are minor page faults; RSS is the current RSS when the phase ended, and of it the V8 heap and the file-backed pages of the runtime's executable and libraries)`,
     "",
     "| phase | ms | share | JS CPU ms | faults | RSS MB | V8 heap MB | executable pages MB |",
     "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
@@ -305,8 +361,8 @@ export function renderPhaseTable(t: PhaseTable): string {
     const share = t.totalMs > 0 ? `${Math.round((p.ms / t.totalMs) * 100)}%` : "-";
     lines.push(
       `| ${p.phase} | ${p.ms.toFixed(1)} | ${share} | ${num(p.cpuMs, 1)} | ${num(p.faults, 0)} | ${
-        p.rssMb.toFixed(1)
-      } | ${p.heapMb.toFixed(1)} | ${num(p.fileMb, 1)} |`,
+        num(p.rssMb, 1)
+      } | ${num(p.heapMb, 1)} | ${num(p.fileMb, 1)} |`,
     );
   }
   const sum = (pick: (p: PhaseTable["phases"][number]) => number | null) =>
@@ -334,4 +390,5 @@ const THREAD_NAMES: Record<string, string> = {
   "V8 DefaultWorke": "V8 workers (concurrent compilation, GC)",
   "iou-wrk-": "io_uring workers (the tracked paths' statx)",
   "tokio-runtime-w": "runtime I/O threads",
+  "worker-": "the hook job's Worker (its isolate, its modules and the job)",
 };

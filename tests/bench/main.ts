@@ -95,10 +95,12 @@ const USAGE =
                session-start hook against git status --porcelain=v2 -uall at 10k, 40k and
                50k files (10k with --quick), the publication answer with HEAD 1,000 loose
                commits ahead, and whether session-start at 40k+ re-checks both whole-tree
-               sets; then where preflight's time and memory go, phase by phase, at the
-               largest size. Each baton case runs from main.ts and from the npm package's
-               form (staged; modules as JavaScript without comments or source maps), and the
-               targets judge the package's row, what users run. BATON_BENCH_MAIN=<main.ts>
+               sets; then where preflight's and load's time and memory go, phase by phase,
+               at the largest size, and the injecting session-start hook's at 10k (its
+               job's steps as the Worker tells them). Each baton case runs from main.ts and
+               from the npm package's form (staged; modules as JavaScript without comments
+               or source maps), and the targets judge the package's row, what users run.
+               BATON_BENCH_MAIN=<main.ts>
                times another checkout (before/after; no package row)
   --startup    only the startup group: --version, help, load and the light hooks, the pre-tool
                gate (not opted in, a read-only call, a deny, the escape hatch), against a Deno
@@ -369,6 +371,8 @@ async function main(argv: string[]): Promise<number> {
     const groups: Group[] = [];
     let big: Awaited<ReturnType<typeof ensureBigPackRepo>> | null = null;
     let phasesRepo: string | null = null;
+    /** Where the injecting hook's phases are measured: its target's size, 10k files. */
+    let hookPhasesRepo: string | null = null;
     if (onlyBands) {
       progress("[bands] generating 1 MB and 200 MB transcripts");
       const group = await buildBandsGroup(tmp, { rounds });
@@ -387,6 +391,7 @@ async function main(argv: string[]): Promise<number> {
         const repo = await ensureFilesRepo(size, { log: progress });
         groups.push(buildFactsGroup(repo, rounds, RSS_LIMIT_MB, packaged));
         phasesRepo = repo.clean;
+        if (size === 10_000) hookPhasesRepo = repo.clean;
       }
       groups.push(buildPublicationGroup(await ensurePublicationRepo(DEFAULT_CACHE_DIR), rounds));
     } else if (onlyStartup) {
@@ -460,6 +465,15 @@ async function main(argv: string[]): Promise<number> {
         phases.push(await runFactsPhases(phasesRepo, rounds, "load"));
       } finally {
         await Deno.remove(`${phasesRepo}/.baton`, { recursive: true }).catch(() => {});
+      }
+    }
+    if (hookPhasesRepo !== null) {
+      progress(`[facts] injecting session-start hook phases in ${hookPhasesRepo}`);
+      await ensureCapsule(hookPhasesRepo);
+      try {
+        phases.push(await runFactsPhases(hookPhasesRepo, rounds, "hook"));
+      } finally {
+        await Deno.remove(`${hookPhasesRepo}/.baton`, { recursive: true }).catch(() => {});
       }
     }
     if (onlyBands || onlyStartup || onlyFacts) {

@@ -47,7 +47,18 @@ export type HookJobRequest =
     factsBudgetMs?: number;
     /** Epoch ms by which the re-checks must end however late they begin. @default {none} */
     factsDeadlineMs?: number;
+    /**
+     * Answer with the job's steps as each ended ({@linkcode JobPhase}): the
+     * facts bench's table of the injecting hook reads them. @default {false}
+     */
+    phases?: boolean;
   };
+
+/** One step of a job and when it ended, in epoch milliseconds (fractional). */
+export interface JobPhase {
+  phase: string;
+  atMs: number;
+}
 
 /** The briefing an inject job rendered. */
 export interface InjectJobResult {
@@ -67,7 +78,13 @@ export type HookJobResponse =
     /** True when the payload named a transcript that exists and no session section came of it. */
     transcriptUnread?: boolean;
   }
-  | { ok: true; kind: "inject"; inject: InjectJobResult | null }
+  | {
+    ok: true;
+    kind: "inject";
+    inject: InjectJobResult | null;
+    /** The steps, when the request asked for them. */
+    phases?: JobPhase[];
+  }
   | { ok: false; code: string; message: string; stack?: string };
 
 /** How a bounded job ended. */

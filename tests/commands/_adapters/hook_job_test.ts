@@ -1,6 +1,10 @@
 import assert from "node:assert/strict";
-import { factsBudget, guardedIo } from "../../../commands/_adapters/hook_job.ts";
+import { factsBudget, guardedIo, runHookJob } from "../../../commands/_adapters/hook_job.ts";
 import * as realGuard from "../../../commands/_adapters/repo_env.ts";
+import { FACTS_PHASES } from "../../../core/facts/collect.ts";
+import { LOAD_PHASES } from "../../../core/workflow/load.ts";
+import { runBaton, testBatonHome } from "../../_helpers/cli.ts";
+import { commitAll, makeRepo, writeFiles } from "../../_helpers/git.ts";
 import { fakeIo } from "../../_helpers/io.ts";
 
 const inject = { kind: "inject" as const, cwd: "/w", maxChars: 1000, shortIfShown: null };
@@ -67,6 +71,46 @@ Deno.test("guardedIo fails closed: a guard that cannot be loaded or throws leave
     assert.equal(kept.env("BATON_SESSION"), "s1");
     assert.equal(io.err(), "");
   } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("runHookJob: an inject job asked for its phases tells each step once, in order, in epoch ms; one not asked tells none (the facts bench reads them)", async () => {
+  const dir = await makeRepo();
+  const savedHome = Deno.env.get("BATON_HOME");
+  try {
+    await writeFiles(dir, { "a.txt": "a\n" });
+    await commitAll(dir);
+    const fin = await runBaton(["finalize", "--draft", "-"], {
+      cwd: dir,
+      stdin: JSON.stringify({ now: "phases" }),
+    });
+    assert.equal(fin.code, 0, fin.stderr);
+    // The job reads the keys from the test's own baton home, as the finalize did.
+    Deno.env.set("BATON_HOME", testBatonHome());
+    const before = performance.timeOrigin + performance.now();
+    const told = await runHookJob({ ...inject, cwd: dir, maxChars: 20_000, phases: true });
+    const after = performance.timeOrigin + performance.now();
+    assert.ok(told.ok && told.kind === "inject" && told.inject !== null, JSON.stringify(told));
+    // No deadline: the fact collection's phases come before load's own steps.
+    assert.deepEqual(told.phases?.map((p) => p.phase), [
+      "job began",
+      "environment guarded (the briefing's modules loading beside it)",
+      "briefing modules loaded",
+      ...FACTS_PHASES,
+      ...LOAD_PHASES,
+    ]);
+    const at = told.phases!.map((p) => p.atMs);
+    assert.ok(at[0]! >= before && at.at(-1)! <= after, `${before} ${at.join(" ")} ${after}`);
+    assert.ok(at.every((t, i) => i === 0 || t >= at[i - 1]!), at.join(" "));
+    // Positive control: the same job, not asked, answers the same briefing and no steps.
+    const quiet = await runHookJob({ ...inject, cwd: dir, maxChars: 20_000 });
+    assert.ok(quiet.ok && quiet.kind === "inject" && quiet.inject !== null);
+    assert.equal("phases" in quiet, false);
+    assert.equal(quiet.inject.capsule_id, told.inject.capsule_id);
+  } finally {
+    if (savedHome === undefined) Deno.env.delete("BATON_HOME");
+    else Deno.env.set("BATON_HOME", savedHome);
     await Deno.remove(dir, { recursive: true });
   }
 });
