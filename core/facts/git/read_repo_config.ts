@@ -83,7 +83,7 @@ export interface RepoConfig {
   checkStat: "default" | "minimal";
   /**
    * Rename detection in status: status.renames, else diff.renames (default
-   * true; "copies" counts as on), and status.renameLimit, else
+   * true; "copies" or "copy", any case, counts as on), and status.renameLimit, else
    * diff.renameLimit (default 1000).
    */
   renames: { renames: boolean; renameLimit: number; copies: boolean };
@@ -442,7 +442,7 @@ function renameSettings(
 ): { renames: boolean; renameLimit: number; copies: boolean } {
   const value = (key: string): string | null | undefined => getConfigValue(config, key);
   const isCopies = (v: string | null | undefined) =>
-    v !== undefined && v !== null && /^copies?$/i.test(v.trim());
+    v !== undefined && v !== null && /^cop(?:y|ies)$/i.test(v.trim());
   const on = (key: string): boolean | undefined => {
     const v = value(key);
     if (v === undefined) return undefined;

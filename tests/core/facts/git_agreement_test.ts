@@ -1597,12 +1597,15 @@ Deno.test("submodules: a submodule whose repository format git refuses leaves th
   assert.equal(dirty.git.tracked.has("sub"), false);
 });
 
-Deno.test("renames = copies: an addition git reports as a copy (C.) is unchecked, never A.; without a copy source both say A.", async () => {
+Deno.test("renames = copies (or copy, git's other word for it): an addition git reports as a copy (C.) is unchecked, never A.; without a copy source both say A.", async () => {
   const env = await userEnv();
   const lines = Array.from({ length: 40 }, (_, i) => `line ${i}\n`).join("");
   const dir = await base({ "src.txt": lines, "same1.txt": "same\n" });
-  for (const key of ["status.renames", "diff.renames"]) {
-    await git(dir, ["config", key, "copies"]);
+  const settings = ["status.renames", "diff.renames"].flatMap((key) =>
+    ["copies", "Copy"].map((word) => [key, word] as const)
+  );
+  for (const [key, word] of settings) {
+    await git(dir, ["config", key, word]);
     // Control: the source unmodified, git finds no copy (status does not look there).
     await writeFiles(dir, { "copy.txt": lines });
     await git(dir, ["add", "copy.txt"]);
