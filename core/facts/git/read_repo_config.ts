@@ -26,6 +26,7 @@ import { includeGitDirSpellings } from "./include_gitdir.ts";
 import { type FormatProblem, repositoryFormatProblem } from "./repository_format.ts";
 import { formatCheckStop, worktreeConfigStop } from "./format_check.ts";
 import { filterRunsCommand, isGitLfsDriver } from "./lfs_command.ts";
+import { parseGitNumber } from "./rejected_config.ts";
 
 /** Options for {@linkcode readRepoConfig}. */
 export interface ReadRepoConfigOptions {
@@ -449,10 +450,12 @@ function renameSettings(
     if (isCopies(v)) return true;
     return getConfigBool(config, key, true);
   };
+  // git_config_int: C's base 0 (0x hex, a leading 0 octal: "010" is 8) and a
+  // k, m or g unit; a value git refuses stops it (rejected_config.ts).
   const limit = (key: string): number | undefined => {
     const v = getConfigValue(config, key);
-    const n = v === undefined || v === null ? NaN : Number(v.trim());
-    return Number.isInteger(n) ? n : undefined;
+    const n = v === undefined || v === null ? null : parseGitNumber(v, 2n ** 31n - 1n);
+    return n === null ? undefined : Number(n);
   };
   const renameLimit = limit("status.renameLimit") ?? limit("diff.renameLimit") ?? 1000;
   // The setting in force: status.renames when set, else diff.renames.

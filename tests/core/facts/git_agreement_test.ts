@@ -1258,6 +1258,27 @@ Deno.test("renames: past the rename limit git still pairs unique basenames (R.),
   assert.equal(within.git.tracked.get("new/g0.txt"), "R.", "control: git scores them all");
 });
 
+Deno.test("renames: status.renameLimit is read as git reads a number (a leading 0 is octal, 0x hex, a k unit): 010 is 8, too few for 9 by 9", async () => {
+  const env = await userEnv();
+  const body = (i: number) =>
+    Array.from({ length: 20 }, (_, k) => `file ${i} line ${k}\n`).join("");
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 9; i++) files[`old/f${i}.txt`] = body(i);
+  const dir = await base(files);
+  await git(dir, ["rm", "-q", "-r", "--cached", "old"]);
+  await Deno.remove(`${dir}/old`, { recursive: true });
+  for (let i = 0; i < 9; i++) await writeFiles(dir, { [`new/g${i}.dat`]: body(i) + "edited\n" });
+  await git(dir, ["add", "-A"]);
+  // 9 sources by 9 destinations: scored where the limit's square reaches 81.
+  for (
+    const [limit, want] of [["010", "A."], ["10", "R."], ["0x9", "R."], ["0x8", "A."], ["1k", "R."]]
+  ) {
+    await git(dir, ["config", "status.renameLimit", limit!]);
+    const r = await assertAgreesWithGit(env, dir, { label: `status.renameLimit=${limit}` });
+    assert.equal(r.git.tracked.get("new/g0.dat"), want, `control: git reads ${limit}`);
+  }
+});
+
 Deno.test("renames: a deleted symlink sharing a basename makes it not unique, so git pairs by score alone", async () => {
   const env = await userEnv();
   const body = Array.from({ length: 20 }, (_, k) => `shared line ${k}\n`).join("");
