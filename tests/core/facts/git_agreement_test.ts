@@ -2096,6 +2096,29 @@ const CONFIG_SAMPLES: Record<string, { bad: string | null; good: string }> = {
   column: { bad: "maybe", good: "never" },
 };
 
+Deno.test("config: a boolean written as a number is read as git reads one (C's base 0: 0x hex, a leading 0 octal, blanks before it, a k unit), its truth that number's", async () => {
+  const env = await userEnv();
+  const dir = await base();
+  await Deno.chmod(`${dir}/a.txt`, 0o755);
+  // core.fileMode false hides the execute bit git would show as .M.
+  const cases: [string, boolean][] = [
+    ["0x0", false],
+    ["0x1", true],
+    ['" 0"', false],
+    ["00", false],
+    ["010", true],
+    ["1k", true],
+  ];
+  for (const [value, on] of cases) {
+    await Deno.writeTextFile(
+      `${dir}/.git/config`,
+      `[core]\n\trepositoryformatversion = 0\n\tfilemode = ${value}\n`,
+    );
+    const r = await assertAgreesWithGit(env, dir, { label: `core.fileMode = ${value}` });
+    assert.equal(r.git.tracked.get("a.txt"), on ? ".M" : undefined, `control: git reads ${value}`);
+  }
+});
+
 /** Good values that would take git's work tree away or name a file git must read. */
 const GOOD_OVERRIDES: Record<string, string | undefined> = {
   "core.bare": "false",
