@@ -80,7 +80,7 @@ import {
   gitEnvironmentReason,
   systemAttributesFile,
 } from "./git/git_environment.ts";
-import { gitRepositoryReason, movingInEffect } from "./git/moving_in_effect.ts";
+import { gitRepositoryReason, movingInEffect, OBJECT_VARIABLES } from "./git/moving_in_effect.ts";
 import { rejectedConfigKey, rejectedConfigReason } from "./git/rejected_config.ts";
 
 /** Why nothing of the repository is reported where git's search stops below it. */
@@ -101,6 +101,8 @@ const OTHER_USER_PATH_REASON =
   "core.excludesFile, core.attributesFile or include.path names a ~user/ path: git reads that user's file or stops, and baton does not look users up";
 
 /** Why facts are unavailable where only a search past a mount point finds the repository. */
+const OBJECT_DIRECTORY_REASON =
+  "GIT_OBJECT_DIRECTORY names no directory git can use: git finds no repository here";
 const ACROSS_FS_REASON =
   "GIT_DISCOVERY_ACROSS_FILESYSTEM is set: git finds a repository past a file-system boundary that baton's own search stopped at";
 import {
@@ -275,10 +277,16 @@ export async function collectFacts(
   const gitEnv = options.gitEnvironment ?? {};
   const acrossFilesystems = "GIT_DISCOVERY_ACROSS_FILESYSTEM" in gitEnv &&
     envBool(gitEnv["GIT_DISCOVERY_ACROSS_FILESYSTEM"]!);
+  // git's search asks GIT_OBJECT_DIRECTORY (from where it started), not each
+  // candidate's objects/, whether a directory is a git directory.
+  const objectEnv = gitEnv["GIT_OBJECT_DIRECTORY"];
+  const objectDirectory = objectEnv === undefined || objectEnv === ""
+    ? null
+    : resolvePath(cwd, objectEnv);
   try {
     repo = options.repo !== undefined
       ? options.repo
-      : await findRepo(fs, cwd, { acrossFilesystems });
+      : await findRepo(fs, cwd, { acrossFilesystems, objectDirectory });
   } catch (e) {
     return unavailableFacts(capturedAt, [{ part: "repository", reason: unreadableReason(e) }]);
   }
@@ -289,6 +297,15 @@ export async function collectFacts(
       return unavailableFacts(capturedAt, [{
         part: "repository",
         reason: gitRepositoryReason(["GIT_DIR"]),
+      }]);
+    }
+    if (
+      objectDirectory !== null && options.repo === undefined &&
+      await findRepo(fs, cwd, { acrossFilesystems }).catch(() => null) !== null
+    ) {
+      return unavailableFacts(capturedAt, [{
+        part: "repository",
+        reason: OBJECT_DIRECTORY_REASON,
       }]);
     }
     if (
@@ -343,7 +360,18 @@ export async function collectFacts(
       reason: gitRepositoryReason(effect.repository),
     }]);
   }
-  const moving = effect.worktree;
+  // GIT_OBJECT_DIRECTORY and GIT_ALTERNATE_OBJECT_DIRECTORIES, where baton can
+  // tell which stores git reads: every object is read from those, as git reads it.
+  const stores = effect.objectStores;
+  const moving = stores === null
+    ? effect.worktree
+    : effect.worktree.filter((name) => !OBJECT_VARIABLES.includes(name));
+  if (stores !== null && stores.directory !== null) {
+    repo = { ...repo, objectDirectory: stores.directory };
+  }
+  if (stores !== null && stores.alternates.length > 0) {
+    repo = { ...repo, alternateObjectDirectories: stores.alternates };
+  }
   // GIT_INDEX_FILE naming another index: git compares with that one, so does baton.
   if (effect.indexFile !== null) repo = { ...repo, indexFile: effect.indexFile };
   const environmentProblem = environmentConfigProblem(options.gitEnvironment ?? {});

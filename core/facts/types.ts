@@ -19,6 +19,17 @@ export interface RepoLocation {
    * `<gitDir>/index` (absolute; git/moving_in_effect.ts). @default {`<gitDir>/index`}
    */
   indexFile?: string;
+  /**
+   * The object store git reads first where GIT_OBJECT_DIRECTORY names another
+   * one than `<commonDir>/objects` (absolute; git/moving_in_effect.ts).
+   * @default {`<commonDir>/objects`}
+   */
+  objectDirectory?: string;
+  /**
+   * The stores GIT_ALTERNATE_OBJECT_DIRECTORIES adds, in its order (absolute),
+   * each read with its own `info/alternates` as git reads them. @default {none}
+   */
+  alternateObjectDirectories?: readonly string[];
 }
 
 /** A git object as stored. */

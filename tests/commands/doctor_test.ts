@@ -287,7 +287,7 @@ Deno.test("doctor names Gemini CLI's PreCompress registered without its manual m
   assert.equal(check((await doctor(repo, home)).report, "host:gemini").outcome, "ok");
 });
 
-Deno.test("doctor reads the repository with git's environment, as a capture does: another object store is named, not checked as clean", async () => {
+Deno.test("doctor reads the repository with git's environment, as a capture does: another work tree is named, not checked as clean", async () => {
   const repo = await makeRepo();
   const home = await tempHome();
   try {
@@ -295,12 +295,12 @@ Deno.test("doctor reads the repository with git's environment, as a capture does
     assert.equal(check(plain.report, "repository").outcome, "ok");
     const io = fakeIo({
       cwd: repo,
-      env: { HOME: home, GIT_OBJECT_DIRECTORY: `${repo}/.git/elsewhere` },
+      env: { HOME: home, GIT_WORK_TREE: `${repo}/elsewhere` },
     });
     await doctorCommand.run(parseFlags(doctorCommand, ["--json"]), io);
     const moved = check(JSON.parse(io.out()) as Report, "repository");
     assert.equal(moved.outcome, "warn");
-    assert.match(moved.reason, /worktree: .*GIT_OBJECT_DIRECTORY/);
+    assert.match(moved.reason, /worktree: .*GIT_WORK_TREE/);
     assert.doesNotMatch(moved.reason, /elsewhere/);
   } finally {
     await Deno.remove(repo, { recursive: true });

@@ -191,19 +191,19 @@ Deno.test("a change list git's environment hides is a failed placeholder gate, n
     // Control: read as git reads it, the placeholder is found.
     const plain = await runBaton(["done", "--json"], { cwd: dir });
     assert.match(byGate(lines(plain.stdout)).placeholders!.detail!, /src\/a\.ts:2 TODO/);
-    // Another object store moves what git compares: baton cannot list the changes.
+    // Another work tree moves what git compares: baton cannot list the changes.
     const moved = await runBaton(["done", "--json"], {
       cwd: dir,
-      env: { GIT_OBJECT_DIRECTORY: `${dir}/.git/other-objects` },
+      env: { GIT_WORK_TREE: `${dir}/other-tree` },
     });
     assert.equal(moved.code, 1, moved.stdout + moved.stderr);
     const g = byGate(lines(moved.stdout));
     assert.equal(g.placeholders!.status, "fail");
     assert.match(
       g.placeholders!.detail!,
-      /changed files cannot be told: worktree: .*GIT_OBJECT_DIRECTORY/,
+      /changed files cannot be told: worktree: .*GIT_WORK_TREE/,
     );
-    assert.doesNotMatch(g.placeholders!.detail!, /other-objects/);
+    assert.doesNotMatch(g.placeholders!.detail!, /other-tree/);
   });
 });
 

@@ -136,14 +136,19 @@ export class CommitGraph {
   /**
    * Opens the commit-graph of an objects directory; null when there is none
    * or the repository is shallow or grafted (git ignores the graph then).
+   * `objectsDir` is the store git reads first (GIT_OBJECT_DIRECTORY's).
    */
-  static async open(fs: ReadFs, gitCommonDir: string): Promise<CommitGraph | null> {
+  static async open(
+    fs: ReadFs,
+    gitCommonDir: string,
+    objectsDir = `${gitCommonDir}/objects`,
+  ): Promise<CommitGraph | null> {
     const [shallow, grafts] = await fs.lstatMany([
       `${gitCommonDir}/shallow`,
       `${gitCommonDir}/info/grafts`,
     ]);
     if (shallow !== null || grafts !== null) return null;
-    const info = `${gitCommonDir}/objects/info`;
+    const info = `${objectsDir}/info`;
     const layers: GraphLayer[] = [];
     const single = await GraphLayer.open(fs, `${info}/commit-graph`);
     if (single !== null) layers.push(single);

@@ -209,7 +209,7 @@ async function decide(
   const reader = options.reader ?? createObjectReader(fs, repo);
   const graph = options.useCommitGraph === false
     ? null
-    : await CommitGraph.open(fs, repo.commonDir);
+    : await CommitGraph.open(fs, repo.commonDir, repo.objectDirectory);
   const walk = new Walk(reader, maxCommits, graph, await shallowCommits(fs, repo));
   const headNode = await walk.load(head);
   if (headNode === null) return unknown("HEAD commit could not be read", walk.read);

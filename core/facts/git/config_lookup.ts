@@ -7,6 +7,7 @@
  */
 import { GitConfigSyntaxError } from "./errors.ts";
 import type { GitConfig, GitConfigEntry } from "./parse_config.ts";
+import { parseGitNumber } from "./rejected_config.ts";
 
 /** Splits "remote.origin.url" into section, subsection and key (subsection may contain dots). */
 function splitName(name: string): { section: string; subsection: string | null; key: string } {
@@ -81,6 +82,8 @@ export function getConfigValue(config: GitConfig, name: string): string | null |
  * assert.equal(parseConfigBool(null), true);
  * assert.equal(parseConfigBool("Off"), false);
  * assert.equal(parseConfigBool("maybe"), null);
+ * assert.equal(parseConfigBool("0x0"), false); // git reads a number in C's base 0
+ * assert.equal(parseConfigBool("08"), null);
  * ```
  */
 export function parseConfigBool(value: string | null): boolean | null {
@@ -88,8 +91,10 @@ export function parseConfigBool(value: string | null): boolean | null {
   const v = value.toLowerCase();
   if (v === "true" || v === "yes" || v === "on") return true;
   if (v === "false" || v === "no" || v === "off" || v === "") return false;
-  if (/^[-+]?[0-9]+[kmg]?$/.test(v)) return parseInt(v, 10) !== 0;
-  return null;
+  // Else git_parse_int: C's base 0 (0x hex, a leading 0 octal, leading
+  // blanks), a k, m or g unit, within an int.
+  const n = parseGitNumber(value, 2n ** 31n - 1n);
+  return n === null ? null : n !== 0n;
 }
 
 /**

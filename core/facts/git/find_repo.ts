@@ -12,7 +12,7 @@ import { readOptionalFile } from "./_read_optional.ts";
 import { beforeNul } from "./_ref_store.ts";
 
 /** Options for {@linkcode findRepo}. */
-export interface FindRepoOptions {
+export interface FindRepoOptions extends GitDirOptions {
   /**
    * Directories the walk never climbs into, like `GIT_CEILING_DIRECTORIES`
    * (the start directory itself is always examined).
@@ -50,7 +50,9 @@ const MAX_GITFILE_BYTES = 1 << 20;
  *
  * @param fs Read capability.
  * @param startDir Absolute directory to start from.
- * @param options Ceilings and file-system boundary behaviour.
+ * @param options Ceilings, file-system boundary behaviour, and the
+ *   directory GIT_OBJECT_DIRECTORY names (git asks it, not `objects/`, of
+ *   every directory on the way).
  * @returns The location, or null when no repository contains `startDir`.
  * @throws {GitCorruptError} When a `.git` file is malformed or names no git dir.
  * @throws {GitUnsupportedError} When the walk passes a bare repository inside a work tree.
@@ -87,7 +89,7 @@ export async function findRepo(
   let bareAt: string | null = null;
   let damaged: RepoLocation | null = null;
   while (dir !== null) {
-    const found = await checkDir(fs, dir);
+    const found = await checkDir(fs, dir, options);
     if (found !== null) {
       if (bareAt !== null && !insideGitDirs(bareAt, found)) throw bareRepository();
       return found;
@@ -97,10 +99,13 @@ export async function findRepo(
     // above, this one is reported, its HEAD then named unreadable (a damaged
     // repository) rather than no repository at all.
     if (damaged === null) {
-      const git = await asGitDir(fs, `${dir === "/" ? "" : dir}/.git`, { anyHead: true });
+      const git = await asGitDir(fs, `${dir === "/" ? "" : dir}/.git`, {
+        ...options,
+        anyHead: true,
+      });
       if (git !== null) damaged = { workTree: dir, ...git };
     }
-    if (bareAt === null && await asGitDir(fs, dir) !== null) bareAt = dir;
+    if (bareAt === null && await asGitDir(fs, dir, options) !== null) bareAt = dir;
     const parent = parentDir(dir);
     if (parent === null || ceilings.has(parent)) return damaged;
     if (dev !== null) {

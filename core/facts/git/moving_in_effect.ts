@@ -8,7 +8,12 @@
  * directory moves the whole repository (HEAD, refs, config, objects): no
  * fact of the one found is git's. GIT_INDEX_FILE naming another index is
  * followed (git compares the work tree with that index, and so does baton).
- * The others move the work-tree comparison only. With GIT_DIR set and no GIT_WORK_TREE nor core.worktree, git takes
+ * GIT_OBJECT_DIRECTORY naming another store and GIT_ALTERNATE_OBJECT_DIRECTORIES
+ * are named in `worktree` (the handoff commit, which writes objects, refuses
+ * them) and described in `objectStores`, which the facts follow: objects are
+ * named by their content, so reading the stores git reads answers as git
+ * does, and an object missing from them is missing to both. GIT_WORK_TREE
+ * naming another directory moves the work-tree comparison. With GIT_DIR set and no GIT_WORK_TREE nor core.worktree, git takes
  * the directory it was started in as the top of the work tree (git(1)).
  * @module
  */
@@ -31,7 +36,23 @@ export interface MovingInEffect {
    * index). Null when unset or the same file.
    */
   indexFile: string | null;
+  /**
+   * The object stores git reads where GIT_OBJECT_DIRECTORY or
+   * GIT_ALTERNATE_OBJECT_DIRECTORIES move them (absolute paths): `directory`
+   * the first one (null: `<common dir>/objects`), `alternates` the ones the
+   * variable adds. Null when neither is set, or where baton cannot tell
+   * which stores git reads (a relative GIT_OBJECT_DIRECTORY from below the
+   * top: git's search reads it from there, its object reads from the top;
+   * a C-quoted alternate with escapes).
+   */
+  objectStores: { directory: string | null; alternates: string[] } | null;
 }
+
+/** The variables that move only where git reads objects (followed through `objectStores`). */
+export const OBJECT_VARIABLES: readonly string[] = [
+  "GIT_OBJECT_DIRECTORY",
+  "GIT_ALTERNATE_OBJECT_DIRECTORIES",
+];
 
 /** Why no fact of the repository found is git's while `names` are set (names only, never values). */
 export function gitRepositoryReason(names: readonly string[]): string {
@@ -80,12 +101,18 @@ export async function movingInEffect(
   env: GitEnvironment,
   hasWorkTreeSetting: boolean,
 ): Promise<MovingInEffect> {
-  const out: MovingInEffect = { repository: [], worktree: [], indexFile: null };
+  const out: MovingInEffect = { repository: [], worktree: [], indexFile: null, objectStores: null };
   const names = movingVariables(env);
   // None set (the common case): no path is resolved at all.
   if (names.length === 0) return out;
   const realCwd = await realOf(fs, cwd);
-  const atTop = realCwd !== null && realCwd === await realOf(fs, repo.workTree);
+  const realTop = await realOf(fs, repo.workTree);
+  const atTop = realCwd !== null && realCwd === realTop;
+  // Where git reads objects, while every variable that moves them can be followed.
+  let stores: { directory: string | null; alternates: string[] } | null = {
+    directory: null,
+    alternates: [],
+  };
   for (const name of names) {
     const value = env[name]!;
     if (value === "" && name !== "GIT_INDEX_FILE") {
@@ -123,14 +150,49 @@ export async function movingInEffect(
         // A relative one is read after git moved to the top of the work tree:
         // the same directory either way only when started there.
         const target = `${repo.commonDir}/objects`;
-        const exact = (isAbsolutePath(value) || atTop) && await sameAs(fs, cwd, value, target);
-        if (!exact) out.worktree.push(name);
+        const followed = isAbsolutePath(value) || atTop;
+        if (followed && await sameAs(fs, cwd, value, target)) break;
+        out.worktree.push(name);
+        if (!followed || stores === null || realTop === null) stores = null;
+        else stores.directory = isAbsolutePath(value) ? value : resolvePath(realTop, value);
         break;
       }
-      default:
-        // GIT_ALTERNATE_OBJECT_DIRECTORIES: more object stores than baton reads.
+      default: {
+        // GIT_ALTERNATE_OBJECT_DIRECTORIES: more stores, each read with its
+        // own info/alternates; a relative one from the top's real path (git
+        // has moved there and resolves it by realpath).
         out.worktree.push(name);
+        const added = alternateList(value);
+        if (added === null || realTop === null || stores === null) stores = null;
+        else stores.alternates = added.map((p) => resolvePath(realTop, p));
+      }
     }
+  }
+  const objectsMoved = out.worktree.some((n) => OBJECT_VARIABLES.includes(n));
+  if (objectsMoved) out.objectStores = stores;
+  return out;
+}
+
+/**
+ * GIT_ALTERNATE_OBJECT_DIRECTORIES' paths as git splits them: at each `:`,
+ * empty entries and `#` comments dropped, a C-quoted entry without escapes
+ * taken inside its quotes; null for any other quoted entry (not followed).
+ */
+function alternateList(value: string): string[] | null {
+  const out: string[] = [];
+  let rest = value;
+  while (rest !== "") {
+    if (rest.startsWith('"')) {
+      const quoted = /^"([^"\\]*)"(?::|$)/.exec(rest);
+      if (quoted === null) return null;
+      if (quoted[1] !== "") out.push(quoted[1]!);
+      rest = rest.slice(quoted[0].length);
+      continue;
+    }
+    const end = rest.indexOf(":");
+    const entry = end === -1 ? rest : rest.slice(0, end);
+    rest = end === -1 ? "" : rest.slice(end + 1);
+    if (entry !== "" && !entry.startsWith("#")) out.push(entry);
   }
   return out;
 }

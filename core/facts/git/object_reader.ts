@@ -2,7 +2,9 @@
  * A git object reader that never loads a whole packfile: pack indexes give
  * the offset, only that object's bytes are read and inflated, deltas are
  * resolved with bounded depth. Loose objects and objects/info/alternates are
- * covered too. Reads through the injected ReadFs only.
+ * covered too, and the stores git's GIT_OBJECT_DIRECTORY and
+ * GIT_ALTERNATE_OBJECT_DIRECTORIES name (carried by the RepoLocation). Reads
+ * through the injected ReadFs only.
  * @module
  */
 import type { ReadFs } from "../../fs.ts";
@@ -13,7 +15,7 @@ import { PackIndex } from "./_pack_index.ts";
 import { readLooseObject } from "./_loose.ts";
 import { ByteLru } from "./_lru.ts";
 import { isNotFound, readOptionalText } from "./_read_optional.ts";
-import { resolvePath } from "../../path.ts";
+import { isAbsolutePath, resolvePath } from "../../path.ts";
 
 /** Options for {@linkcode createObjectReader}. */
 export interface ObjectReaderOptions {
@@ -32,7 +34,12 @@ export interface ObjectReaderOptions {
   wholeIndexBytes?: number;
 }
 
-/** Alternates nesting git follows. */
+/**
+ * Deepest `info/alternates` read, as git counts: the first store's own file
+ * (and the stores GIT_ALTERNATE_OBJECT_DIRECTORIES names) at 0, the file of
+ * a store linked at depth d at d + 1; git refuses a file past 5 ("nesting
+ * too deep"), so a chain of six alternates is followed and a seventh is not.
+ */
 const MAX_ALTERNATE_DEPTH = 5;
 /** Most object directories one reader consults. */
 const MAX_STORES = 16;
@@ -46,6 +53,7 @@ const OID_RE = /^[0-9a-f]{40}$/;
 /** One objects directory: its packs (listed lazily) and loose objects. */
 interface Store {
   dir: string;
+  /** The depth git reads this store's own info/alternates at. */
   depth: number;
   packs: Pack[];
   packNames: Set<string>;
@@ -110,7 +118,12 @@ class ObjectReader implements GitObjectReader {
       objects: new ByteLru(options.cacheBytes ?? 16 * 1024 * 1024),
       readBase: (oid, depth) => this.#read(oid, depth),
     };
-    this.#stores = [newStore(`${repo.commonDir}/objects`, 0)];
+    this.#stores = [newStore(repo.objectDirectory ?? `${repo.commonDir}/objects`, 0)];
+    // git links these at depth 0, before the first store's info/alternates.
+    for (const dir of repo.alternateObjectDirectories ?? []) {
+      if (this.#stores.length >= MAX_STORES) break;
+      if (!this.#stores.some((s) => s.dir === dir)) this.#stores.push(newStore(dir, 1));
+    }
   }
 
   read(oid: string): Promise<GitObject | null> {
@@ -201,20 +214,42 @@ class ObjectReader implements GitObjectReader {
     return opened.length > 0;
   }
 
-  /** Follows objects/info/alternates breadth-first, bounded in depth and count. */
+  /**
+   * Follows objects/info/alternates breadth-first, bounded in depth (git's)
+   * and count. A line is a path as git reads it (no blank trimmed: git
+   * takes `dir ` for another directory); a relative one is resolved from
+   * the real path of the store whose file names it, as git resolves it.
+   */
   async #loadAlternates(): Promise<void> {
     for (let i = 0; i < this.#stores.length && this.#stores.length < MAX_STORES; i++) {
       const store = this.#stores[i]!;
-      if (store.depth >= MAX_ALTERNATE_DEPTH) continue;
+      if (store.depth > MAX_ALTERNATE_DEPTH) continue;
       const text = await readOptionalText(this.#fs, `${store.dir}/info/alternates`);
       if (text === null) continue;
+      let base: string | null = null;
       for (const raw of text.split("\n")) {
-        const line = raw.trim();
-        if (line === "" || line.startsWith("#") || line.startsWith('"')) continue;
-        const dir = resolvePath(store.dir, line);
+        const line = alternatesPath(raw);
+        if (line === null) continue;
+        if (!isAbsolutePath(line)) {
+          base ??= await this.#fs.realPath(store.dir).catch(() => store.dir);
+        }
+        const dir = resolvePath(base ?? store.dir, line);
         if (this.#stores.some((s) => s.dir === dir) || this.#stores.length >= MAX_STORES) continue;
         this.#stores.push(newStore(dir, store.depth + 1));
       }
     }
   }
+}
+
+/**
+ * The path one line of an alternates list names, as git parses it: none for
+ * an empty line or a `#` comment; a C-quoted line without escapes is its
+ * text inside the quotes. One with escapes is skipped: an object only there
+ * is then not found, and what needs it is unknown, never guessed.
+ */
+function alternatesPath(line: string): string | null {
+  if (line === "" || line.startsWith("#")) return null;
+  if (!line.startsWith('"')) return line;
+  const quoted = /^"([^"\\]*)"$/.exec(line);
+  return quoted === null || quoted[1] === "" ? null : quoted[1]!;
 }

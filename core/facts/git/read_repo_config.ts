@@ -26,6 +26,7 @@ import { includeGitDirSpellings } from "./include_gitdir.ts";
 import { type FormatProblem, repositoryFormatProblem } from "./repository_format.ts";
 import { formatCheckStop, worktreeConfigStop } from "./format_check.ts";
 import { filterRunsCommand, isGitLfsDriver } from "./lfs_command.ts";
+import { parseGitNumber } from "./rejected_config.ts";
 
 /** Options for {@linkcode readRepoConfig}. */
 export interface ReadRepoConfigOptions {
@@ -83,7 +84,7 @@ export interface RepoConfig {
   checkStat: "default" | "minimal";
   /**
    * Rename detection in status: status.renames, else diff.renames (default
-   * true; "copies" counts as on), and status.renameLimit, else
+   * true; "copies" or "copy", any case, counts as on), and status.renameLimit, else
    * diff.renameLimit (default 1000).
    */
   renames: { renames: boolean; renameLimit: number; copies: boolean };
@@ -442,17 +443,19 @@ function renameSettings(
 ): { renames: boolean; renameLimit: number; copies: boolean } {
   const value = (key: string): string | null | undefined => getConfigValue(config, key);
   const isCopies = (v: string | null | undefined) =>
-    v !== undefined && v !== null && /^copies?$/i.test(v.trim());
+    v !== undefined && v !== null && /^cop(?:y|ies)$/i.test(v.trim());
   const on = (key: string): boolean | undefined => {
     const v = value(key);
     if (v === undefined) return undefined;
     if (isCopies(v)) return true;
     return getConfigBool(config, key, true);
   };
+  // git_config_int: C's base 0 (0x hex, a leading 0 octal: "010" is 8) and a
+  // k, m or g unit; a value git refuses stops it (rejected_config.ts).
   const limit = (key: string): number | undefined => {
     const v = getConfigValue(config, key);
-    const n = v === undefined || v === null ? NaN : Number(v.trim());
-    return Number.isInteger(n) ? n : undefined;
+    const n = v === undefined || v === null ? null : parseGitNumber(v, 2n ** 31n - 1n);
+    return n === null ? undefined : Number(n);
   };
   const renameLimit = limit("status.renameLimit") ?? limit("diff.renameLimit") ?? 1000;
   // The setting in force: status.renames when set, else diff.renames.

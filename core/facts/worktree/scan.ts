@@ -715,7 +715,7 @@ export async function scanWorktree(
   for (const p of headDiff.renamesUncompared) {
     notCompared(
       p,
-      "a possible rename not scored (a blob over the size cap, or too many candidates)",
+      "a possible rename not scored (a blob over the size cap or not in the object stores read, or too many candidates)",
     );
   }
   for (const p of headDiff.copiesUncompared) {

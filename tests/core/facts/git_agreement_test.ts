@@ -1258,6 +1258,27 @@ Deno.test("renames: past the rename limit git still pairs unique basenames (R.),
   assert.equal(within.git.tracked.get("new/g0.txt"), "R.", "control: git scores them all");
 });
 
+Deno.test("renames: status.renameLimit is read as git reads a number (a leading 0 is octal, 0x hex, a k unit): 010 is 8, too few for 9 by 9", async () => {
+  const env = await userEnv();
+  const body = (i: number) =>
+    Array.from({ length: 20 }, (_, k) => `file ${i} line ${k}\n`).join("");
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 9; i++) files[`old/f${i}.txt`] = body(i);
+  const dir = await base(files);
+  await git(dir, ["rm", "-q", "-r", "--cached", "old"]);
+  await Deno.remove(`${dir}/old`, { recursive: true });
+  for (let i = 0; i < 9; i++) await writeFiles(dir, { [`new/g${i}.dat`]: body(i) + "edited\n" });
+  await git(dir, ["add", "-A"]);
+  // 9 sources by 9 destinations: scored where the limit's square reaches 81.
+  for (
+    const [limit, want] of [["010", "A."], ["10", "R."], ["0x9", "R."], ["0x8", "A."], ["1k", "R."]]
+  ) {
+    await git(dir, ["config", "status.renameLimit", limit!]);
+    const r = await assertAgreesWithGit(env, dir, { label: `status.renameLimit=${limit}` });
+    assert.equal(r.git.tracked.get("new/g0.dat"), want, `control: git reads ${limit}`);
+  }
+});
+
 Deno.test("renames: a deleted symlink sharing a basename makes it not unique, so git pairs by score alone", async () => {
   const env = await userEnv();
   const body = Array.from({ length: 20 }, (_, k) => `shared line ${k}\n`).join("");
@@ -1597,12 +1618,15 @@ Deno.test("submodules: a submodule whose repository format git refuses leaves th
   assert.equal(dirty.git.tracked.has("sub"), false);
 });
 
-Deno.test("renames = copies: an addition git reports as a copy (C.) is unchecked, never A.; without a copy source both say A.", async () => {
+Deno.test("renames = copies (or copy, git's other word for it): an addition git reports as a copy (C.) is unchecked, never A.; without a copy source both say A.", async () => {
   const env = await userEnv();
   const lines = Array.from({ length: 40 }, (_, i) => `line ${i}\n`).join("");
   const dir = await base({ "src.txt": lines, "same1.txt": "same\n" });
-  for (const key of ["status.renames", "diff.renames"]) {
-    await git(dir, ["config", key, "copies"]);
+  const settings = ["status.renames", "diff.renames"].flatMap((key) =>
+    ["copies", "Copy"].map((word) => [key, word] as const)
+  );
+  for (const [key, word] of settings) {
+    await git(dir, ["config", key, word]);
     // Control: the source unmodified, git finds no copy (status does not look there).
     await writeFiles(dir, { "copy.txt": lines });
     await git(dir, ["add", "copy.txt"]);
@@ -2071,6 +2095,29 @@ const CONFIG_SAMPLES: Record<string, { bad: string | null; good: string }> = {
   pushDefault: { bad: "maybe", good: "simple" },
   column: { bad: "maybe", good: "never" },
 };
+
+Deno.test("config: a boolean written as a number is read as git reads one (C's base 0: 0x hex, a leading 0 octal, blanks before it, a k unit), its truth that number's", async () => {
+  const env = await userEnv();
+  const dir = await base();
+  await Deno.chmod(`${dir}/a.txt`, 0o755);
+  // core.fileMode false hides the execute bit git would show as .M.
+  const cases: [string, boolean][] = [
+    ["0x0", false],
+    ["0x1", true],
+    ['" 0"', false],
+    ["00", false],
+    ["010", true],
+    ["1k", true],
+  ];
+  for (const [value, on] of cases) {
+    await Deno.writeTextFile(
+      `${dir}/.git/config`,
+      `[core]\n\trepositoryformatversion = 0\n\tfilemode = ${value}\n`,
+    );
+    const r = await assertAgreesWithGit(env, dir, { label: `core.fileMode = ${value}` });
+    assert.equal(r.git.tracked.get("a.txt"), on ? ".M" : undefined, `control: git reads ${value}`);
+  }
+});
 
 /** Good values that would take git's work tree away or name a file git must read. */
 const GOOD_OVERRIDES: Record<string, string | undefined> = {

@@ -1,16 +1,19 @@
 /**
- * GIT_OBJECT_DIRECTORY naming the repository's own objects moves nothing
- * baton reads, but git then asks that directory, not a candidate's own
- * `objects/`, whether a directory is a git directory (is_git_directory): a
- * nested `.git` with HEAD and refs but no objects is a nested repository to
- * git under it, and its files are not untracked. Compared with
- * `git status --porcelain=v2 -z -uall` under the same environment.
+ * Where git reads objects, compared with `git status --porcelain=v2 -z
+ * -uall` under the same environment. GIT_OBJECT_DIRECTORY naming the
+ * repository's own objects moves nothing baton reads, but git then asks that
+ * directory, not a candidate's own `objects/`, whether a directory is a git
+ * directory (is_git_directory): a nested `.git` with HEAD and refs but no
+ * objects is a nested repository to git under it, and its files are not
+ * untracked; its search for the repository asks it too. One naming another
+ * store, GIT_ALTERNATE_OBJECT_DIRECTORIES and objects/info/alternates are
+ * followed as git follows them (its depth, its parsing of a line).
  * @module
  */
 import assert from "node:assert/strict";
 import { commitAll, makeRepo, writeFiles } from "../../_helpers/git.ts";
 import { tempDir } from "../../_helpers/temp.ts";
-import { assertAgreesWithGit, type UserEnv } from "../../_helpers/git_oracle.ts";
+import { assertAgreesWithGit, runShapeScript, type UserEnv } from "../../_helpers/git_oracle.ts";
 
 Deno.test("a nested .git without objects/ is a nested repository where GIT_OBJECT_DIRECTORY is set (git asks that directory), and not one without it", async () => {
   const home = (await tempDir("baton-objdir-home-")).path;
@@ -35,4 +38,162 @@ Deno.test("a nested .git without objects/ is a nested repository where GIT_OBJEC
     "n/",
     "u.txt",
   ]);
+});
+
+/** A repository with a commit, then `script` run in it (HOME is `home`). */
+async function shaped(home: string, script: string): Promise<string> {
+  const dir = await makeRepo("baton-objstores-");
+  await writeFiles(dir, { "a.txt": "a\n", "d/b.txt": "b\n" });
+  await commitAll(dir, "base");
+  await runShapeScript(dir, script, { home, xdg: null });
+  return dir;
+}
+
+Deno.test("GIT_OBJECT_DIRECTORY naming another store is followed as git follows it: a copy, one whose alternates name the repository's; an empty store stops git, a missing one hides the repository", async () => {
+  const home = (await tempDir("baton-objstores-home-")).path;
+  const env = (vars: Record<string, string>): UserEnv => ({ home, xdg: null, vars });
+  // A copy of the store: staged, edited and untracked files, as git shows them.
+  const copy = await shaped(
+    home,
+    "cp -r .git/objects $HOME/copy; echo e>a.txt; echo n>n.txt; git add n.txt; git mv d/b.txt d/c.txt; touch u.txt",
+  );
+  let r = await assertAgreesWithGit(env({ GIT_OBJECT_DIRECTORY: `${home}/copy` }), copy, {
+    label: "a copy",
+  });
+  assert.deepEqual([...r.git.tracked].sort(), [["a.txt", ".M"], ["d/c.txt", "R."], [
+    "n.txt",
+    "A.",
+  ]]);
+  assert.deepEqual(r.git.untracked, ["u.txt"], "control: git compares");
+  // Relative, started at the top: from there.
+  r = await assertAgreesWithGit(env({ GIT_OBJECT_DIRECTORY: ".git/objects/../objects" }), copy, {
+    label: "the same store, relative",
+  });
+  // An empty store whose info/alternates names the repository's objects.
+  const viaAlternates = await shaped(
+    home,
+    'mkdir -p $HOME/empty-alt/info; echo "$(pwd)/.git/objects" >$HOME/empty-alt/info/alternates; git rm -q --cached d/b.txt',
+  );
+  r = await assertAgreesWithGit(env({ GIT_OBJECT_DIRECTORY: `${home}/empty-alt` }), viaAlternates, {
+    label: "alternates of the store",
+  });
+  assert.equal(r.git.tracked.get("d/b.txt"), "D.", "control");
+  // An empty store: git stops (bad object HEAD); baton states no tree.
+  await Deno.mkdir(`${home}/empty`);
+  r = await assertAgreesWithGit(env({ GIT_OBJECT_DIRECTORY: `${home}/empty` }), copy, {
+    label: "empty",
+  });
+  assert.equal(r.git.stopped, true, "control: git stops");
+  // No such directory: git finds no repository; baton says why, never clean.
+  r = await assertAgreesWithGit(env({ GIT_OBJECT_DIRECTORY: `${home}/none` }), copy, {
+    label: "none",
+  });
+  assert.equal(r.git.stopped, true, "control: git stops");
+  assert.match(r.facts.unavailable?.[0]?.reason ?? "", /GIT_OBJECT_DIRECTORY names no directory/);
+});
+
+Deno.test("GIT_OBJECT_DIRECTORY with the repository's own objects/ gone: git's search takes the directory through the variable, and so does baton's", async () => {
+  const home = (await tempDir("baton-objstores-home-")).path;
+  const env = (vars: Record<string, string>): UserEnv => ({ home, xdg: null, vars });
+  const gone = await shaped(home, "mv .git/objects $HOME/moved; echo e>a.txt");
+  const r = await assertAgreesWithGit(env({ GIT_OBJECT_DIRECTORY: `${home}/moved` }), gone, {
+    label: "objects/ gone",
+  });
+  assert.equal(r.git.tracked.get("a.txt"), ".M", "control");
+});
+
+Deno.test("GIT_ALTERNATE_OBJECT_DIRECTORIES is followed: absolute, relative to the top from a subdirectory, quoted; none there leaves git and baton on the repository's own", async () => {
+  const home = (await tempDir("baton-objstores-home-")).path;
+  const source = await shaped(home, "true");
+  // A clone sharing the source's objects, its alternates file removed: HEAD's objects are only there.
+  await shaped(
+    home,
+    `git clone -q --shared ${source} $HOME/b; rm $HOME/b/.git/objects/info/alternates; cd $HOME/b; echo e>a.txt; git rm -q --cached d/b.txt; mkdir s`,
+  );
+  const b = `${home}/b`;
+  const env = (vars: Record<string, string>): UserEnv => ({ home, xdg: null, vars });
+  const cases: [string, string][] = [
+    [b, `${source}/.git/objects`],
+    // Relative: from the top (git has moved there), a comment and an empty entry dropped.
+    [`${b}/s`, `#note::${relativeUp(b, source)}/.git/objects`],
+    [b, `"${source}/.git/objects"`],
+  ];
+  for (const [cwd, value] of cases) {
+    const r = await assertAgreesWithGit(env({ GIT_ALTERNATE_OBJECT_DIRECTORIES: value }), cwd, {
+      label: value,
+    });
+    assert.equal(r.git.tracked.get("a.txt"), ".M", `${value}: control: git compares`);
+    assert.equal(r.git.tracked.get("d/b.txt"), "D.");
+  }
+  // Control: a store that is not there adds nothing; the repository's own objects still serve.
+  const r = await assertAgreesWithGit(
+    env({ GIT_ALTERNATE_OBJECT_DIRECTORIES: `${home}/none` }),
+    source,
+    { label: "none" },
+  );
+  assert.equal(r.git.stopped, undefined);
+});
+
+/** `target` relative to `from` (both absolute, `target` not below `from`). */
+function relativeUp(from: string, target: string): string {
+  const a = from.split("/");
+  const t = target.split("/");
+  let i = 0;
+  while (i < a.length && a[i] === t[i]) i++;
+  return [...a.slice(i).map(() => ".."), ...t.slice(i)].join("/");
+}
+
+Deno.test("objects/info/alternates: a chain of six is followed and a seventh is not, as git counts its depth (5)", async () => {
+  const home = (await tempDir("baton-objstores-home-")).path;
+  const env: UserEnv = { home, xdg: null };
+  await shaped(
+    home,
+    [
+      "cd $HOME; git clone -q --shared $OLDPWD r1",
+      "for i in 2 3 4 5 6; do git clone -q --shared r$((i-1)) r$i; done",
+      // A seventh: a copy of the sixth whose store names the sixth's (git will not clone it).
+      "cp -r r6 r7; echo $HOME/r6/.git/objects >r7/.git/objects/info/alternates",
+      "for i in 6 7; do echo e>r$i/a.txt; git -C r$i rm -q --cached d/b.txt 2>/dev/null || true; done",
+    ].join("\n"),
+  );
+  const six = await assertAgreesWithGit(env, `${home}/r6`, { label: "six deep" });
+  assert.equal(six.git.tracked.get("a.txt"), ".M", "control: git follows six");
+  assert.equal(six.git.tracked.get("d/b.txt"), "D.");
+  const seven = await assertAgreesWithGit(env, `${home}/r7`, { label: "seven deep" });
+  assert.equal(seven.git.stopped, true, "control: git stops at the seventh");
+});
+
+Deno.test("objects/info/alternates: a line's trailing blank is part of its path (git then stops: bad object HEAD), never trimmed", async () => {
+  const home = (await tempDir("baton-objstores-home-")).path;
+  const env: UserEnv = { home, xdg: null };
+  await shaped(
+    home,
+    'git clone -q --shared . $HOME/blank; f=$HOME/blank/.git/objects/info/alternates; printf "%s \\n" "$(cat $f)" >$f; echo e>$HOME/blank/a.txt',
+  );
+  const b = await assertAgreesWithGit(env, `${home}/blank`, { label: "trailing blank" });
+  assert.equal(b.git.stopped, true, "control: git stops");
+  // Control: the same line without the blank.
+  await runShapeScript(
+    home,
+    `f=$HOME/blank/.git/objects/info/alternates; printf "%s\\n" "$(sed 's/ $//' $f)" >$f`,
+    env,
+  );
+  const plain = await assertAgreesWithGit(env, `${home}/blank`, { label: "no blank" });
+  assert.equal(plain.git.tracked.get("a.txt"), ".M", "control: git compares");
+});
+
+Deno.test("objects/info/alternates: a relative line is read from the real path of its store (reached here through a link), as git reads it", async () => {
+  const home = (await tempDir("baton-objstores-home-")).path;
+  const env: UserEnv = { home, xdg: null };
+  await shaped(
+    home,
+    [
+      "git clone -q --shared . $HOME/linked; mkdir -p $HOME/deep/er/still/more",
+      "mv $HOME/linked/.git/objects $HOME/deep/er/still/more/objects; ln -s $HOME/deep/er/still/more/objects $HOME/linked/.git/objects",
+      'echo "$(realpath --relative-to=$HOME/deep/er/still/more/objects .git/objects)" >$HOME/deep/er/still/more/objects/info/alternates',
+      "echo e>$HOME/linked/a.txt",
+    ].join("\n"),
+  );
+  const l = await assertAgreesWithGit(env, `${home}/linked`, { label: "relative through a link" });
+  assert.equal(l.git.tracked.get("a.txt"), ".M", "control: git compares");
 });

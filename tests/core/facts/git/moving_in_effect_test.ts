@@ -5,8 +5,9 @@
  * answered like an unset one and agrees with git; one naming another
  * repository makes every fact unavailable (git reads that one: no HEAD or
  * branch of the repository found is reported as git's); one naming another
- * work tree or object store makes the work tree unavailable; one naming
- * another index is followed, as git follows it.
+ * work tree makes the work tree unavailable; one naming another index or
+ * object store is followed, as git follows it (the object stores compared
+ * with git in ../git_object_directory_test.ts).
  * @module
  */
 import assert from "node:assert/strict";
@@ -21,6 +22,7 @@ import {
 import { collectFacts } from "../../../../core/facts/collect.ts";
 import { TestFs } from "../../../_helpers/fs.ts";
 import type { ReadFs } from "../../../../core/fs.ts";
+import { movingInEffect } from "../../../../core/facts/git/moving_in_effect.ts";
 
 async function repo(label: string, files: Record<string, string>): Promise<string> {
   const dir = await makeRepo(`baton-moving-${label}-`);
@@ -136,7 +138,7 @@ Deno.test("GIT_INDEX_FILE naming another index (absolute, relative to the top fr
   }
 });
 
-Deno.test("GIT_DIR from a subdirectory (git's work tree is then that directory), another work tree or object store: the work tree is unknown", async () => {
+Deno.test("GIT_DIR from a subdirectory (git's work tree is then that directory), another work tree: the work tree is unknown", async () => {
   const dir = await repo("moved", { "a.txt": "a\n", "src/b.txt": "b\n" });
   const head = await headAs(await userEnv(), dir);
   const otherTree = (await tempDir("baton-other-tree-")).path;
@@ -144,8 +146,6 @@ Deno.test("GIT_DIR from a subdirectory (git's work tree is then that directory),
   const cases: [string, Record<string, string>][] = [
     [`${dir}/src`, { GIT_DIR: "../.git" }],
     [dir, { GIT_WORK_TREE: otherTree }],
-    [dir, { GIT_OBJECT_DIRECTORY: `${otherTree}` }],
-    [dir, { GIT_ALTERNATE_OBJECT_DIRECTORIES: `${otherTree}` }],
   ];
   const plain = await userEnv();
   const plainStatus = new TextDecoder().decode(
@@ -154,14 +154,12 @@ Deno.test("GIT_DIR from a subdirectory (git's work tree is then that directory),
   for (const [cwd, vars] of cases) {
     const label = `${cwd === dir ? "top" : "src"} ${JSON.stringify(vars)}`;
     const env = await userEnv(vars);
-    if (!("GIT_OBJECT_DIRECTORY" in vars) && !("GIT_ALTERNATE_OBJECT_DIRECTORIES" in vars)) {
-      const moved = await gitAs(env, cwd, ["status", "--porcelain=v2"], { allowFail: true });
-      assert.notEqual(
-        new TextDecoder().decode(moved.stdout),
-        plainStatus,
-        `${label}: control: git's answer moves`,
-      );
-    }
+    const moved = await gitAs(env, cwd, ["status", "--porcelain=v2"], { allowFail: true });
+    assert.notEqual(
+      new TextDecoder().decode(moved.stdout),
+      plainStatus,
+      `${label}: control: git's answer moves`,
+    );
     const facts = await collectFacts(new TestFs(), cwd, {
       now: () => new Date(),
       homeDir: env.home,
@@ -231,4 +229,41 @@ Deno.test("a moving variable set to the empty string is set for git: GIT_INDEX_F
     const r = await assertAgreesWithGit(await userEnv({ [name]: "" }), dir, { label: `${name}=` });
     assert.equal(r.git.stopped, true, `${name}=: control: git stops`);
   }
+});
+
+Deno.test("movingInEffect: the object stores git reads, where baton can tell them", async () => {
+  const dir = await repo("stores", { "a.txt": "a\n" });
+  const top = await Deno.realPath(dir);
+  await Deno.mkdir(`${dir}/src`);
+  const fs = new TestFs();
+  const found = { workTree: dir, gitDir: `${dir}/.git`, commonDir: `${dir}/.git` };
+  const stores = async (cwd: string, env: Record<string, string>) =>
+    (await movingInEffect(fs, cwd, found, env, false)).objectStores;
+  assert.equal(await stores(dir, {}), null, "control: none set");
+  assert.equal(await stores(dir, { GIT_OBJECT_DIRECTORY: ".git/objects" }), null, "the same store");
+  assert.deepEqual(await stores(`${dir}/src`, { GIT_OBJECT_DIRECTORY: "/o" }), {
+    directory: "/o",
+    alternates: [],
+  });
+  // Relative at the top: from the top's real path, where git has moved.
+  assert.deepEqual(await stores(dir, { GIT_OBJECT_DIRECTORY: "o" }), {
+    directory: `${top}/o`,
+    alternates: [],
+  });
+  // Relative from below the top: git's search and its reads take it from two places.
+  assert.equal(await stores(`${dir}/src`, { GIT_OBJECT_DIRECTORY: "o" }), null);
+  // Split at ':' as git splits it: comments and empty entries dropped, a plain quoted one taken.
+  assert.deepEqual(
+    await stores(`${dir}/src`, { GIT_ALTERNATE_OBJECT_DIRECTORIES: '#c::rel:"/q":/abs' }),
+    { directory: null, alternates: [`${top}/rel`, "/q", "/abs"] },
+  );
+  assert.deepEqual(await stores(dir, { GIT_ALTERNATE_OBJECT_DIRECTORIES: "#only" }), {
+    directory: null,
+    alternates: [],
+  });
+  // A quoted entry with escapes is not read: the stores are not told.
+  assert.equal(await stores(dir, { GIT_ALTERNATE_OBJECT_DIRECTORIES: '"/a\\tb"' }), null);
+  // The handoff commit still sees them named (it writes objects and refuses).
+  const effect = await movingInEffect(fs, dir, found, { GIT_OBJECT_DIRECTORY: "/o" }, false);
+  assert.deepEqual(effect.worktree, ["GIT_OBJECT_DIRECTORY"]);
 });
