@@ -1540,6 +1540,39 @@ export const EVASION_CASES: readonly CommandCase[] = [
   ["x='.e*'; cat ${~x}", "dangerous", "credential_exposure"],
   ["x='.e*'; cat \"${~x}\"", "dangerous", "credential_exposure"],
   ["x= (rm -rf ~)", "dangerous", "recursive_delete"],
+  // classify90: zsh reads an unquoted `$x` of an array as every element and counts subscripts
+  // from 1 (`$x[2]`, `${x[2]}`); `$~x` and `$=x` are `${~x}` and `${=x}` (checked with zsh 5.9;
+  // were read_only, `$=x` review).
+  ["x=(README.md ~/.ssh/id_rsa); cat $x", "dangerous", "credential_exposure"],
+  ["x=(README.md ~/.ssh/id_rsa); cat ${x}", "dangerous", "credential_exposure"],
+  ["x=(README.md ~/.ssh/id_rsa); cat $x[2]", "dangerous", "credential_exposure"],
+  ["x=(README.md ~/.ssh/id_rsa); cat ${x[2]}", "dangerous", "credential_exposure"],
+  ["x='.e*'; cat $~x", "dangerous", "credential_exposure"],
+  ["x='rm -rf ~'; $=x", "dangerous", "recursive_delete"],
+  // classify90: a value expanded again (`${x@P}`, zsh `${(e)x}`) or run by a shell prints the
+  // secret it names; so does a secret run as a program (the shell's "not found" names it), and an
+  // interpreter or awk printing a secret-named variable: as `printenv GITHUB_TOKEN` (were review).
+  ["x='$GITHUB_TOKEN'; echo ${x@P}", "dangerous", "credential_exposure"],
+  ["x='$GITHUB_TOKEN'; echo ${(e)x}", "dangerous", "credential_exposure"],
+  ["echo '$GITHUB_TOKEN' | sh", "dangerous", "credential_exposure"],
+  ['"$OPENAI_API_KEY"', "dangerous", "credential_exposure"],
+  ["awk 'BEGIN{print ENVIRON[\"GITHUB_TOKEN\"]}'", "dangerous", "credential_exposure"],
+  ["gawk 'BEGIN{t=ENVIRON[\"OPENAI_API_KEY\"]; print t}'", "dangerous", "credential_exposure"],
+  [
+    "python -c 'import os;print(os.environ[\"AWS_SECRET_ACCESS_KEY\"])'",
+    "dangerous",
+    "credential_exposure",
+  ],
+  [
+    "python3 -c 'import os; print(os.getenv(\"GITHUB_TOKEN\"))'",
+    "dangerous",
+    "credential_exposure",
+  ],
+  ["node -e 'console.log(process.env.X_TOKEN)'", "dangerous", "credential_exposure"],
+  ["node -p 'process.env.NPM_TOKEN'", "dangerous", "credential_exposure"],
+  ["ruby -e 'puts ENV[\"GITHUB_TOKEN\"]'", "dangerous", "credential_exposure"],
+  ["perl -e 'print $ENV{GITHUB_TOKEN}'", "dangerous", "credential_exposure"],
+  ["php -r 'echo getenv(\"DB_PASSWORD\");'", "dangerous", "credential_exposure"],
 ];
 
 /** Commands that look like dangerous ones but are read-only or only need review. */
@@ -3062,4 +3095,27 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["netlify env:get STRIPE_SECRET_KEY", "dangerous", "credential_exposure"],
   ["heroku config:get WEB_CONCURRENCY", "review"],
   ["netlify env:get NODE_VERSION", "review"],
+  // classify90: controls for the zsh readings: an array of plain files, a quoted `"$x"` (zsh joins
+  // the elements into one name), zsh's `${x[0]}` (empty) and a glob of plain files.
+  ["x=(README.md NOTES.md); cat $x", "read_only"],
+  ['x=(README.md ~/.ssh/id_rsa); cat "$x"', "read_only"],
+  ["x=(README.md ~/.ssh/id_rsa); cat $x[1]", "read_only"],
+  ["x='*.md'; cat $~x", "read_only"],
+  // classify90: a quoted value is not globbed: `"$x"` names a file called `.e*` (was dangerous);
+  // a loop's variable stands for the files its glob named (stays dangerous, with the cases above).
+  ["x='.e*'; cat \"$x\"", "read_only"],
+  ['for f in .e*; do cat "$f"; done', "dangerous", "credential_exposure"],
+  // classify90: controls: a variable not named like a secret, a dump of the whole environment (as
+  // `printenv` is review), a secret read and not printed.
+  ["x='$HOME'; echo ${x@P}", "review"],
+  ["echo '$HOME' | sh", "review"],
+  ['"$HOME"', "review"],
+  ["awk 'BEGIN{print ENVIRON[\"HOME\"]}'", "review"],
+  ["python3 -c 'import os; print(os.environ[\"HOME\"])'", "review"],
+  ["python3 -c 'import os; print(os.environ)'", "review"],
+  ["python3 -c 'import os; assert os.environ[\"GITHUB_TOKEN\"]'", "review"],
+  ["node -e 'console.log(process.env.HOME)'", "review"],
+  ["node -p 'process.env.HOME'", "review"],
+  ["ruby -e 'puts ENV[\"HOME\"]'", "review"],
+  ["perl -e 'print $ENV{HOME}'", "review"],
 ];

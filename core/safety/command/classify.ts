@@ -80,6 +80,7 @@ import { noteProduced, type Produced, producedRunRule } from "./_rules/produced.
 import { programGuesses, variableGuesses } from "./program_guess.ts";
 import {
   arrayKey,
+  globKey,
   integerKey,
   keyName,
   loopIntegerValue,
@@ -419,6 +420,7 @@ class Analysis implements Findings {
       this.vars.delete(integerKey(name));
       this.vars.delete(secretKey(name));
       this.vars.delete(arrayKey(name));
+      this.vars.delete(globKey(name));
     }
     if (value === undefined) this.vars.delete(name);
     else this.vars.set(name, value);
@@ -713,6 +715,8 @@ class Analysis implements Findings {
       const single = loopSingleValue(list, (w) => isCredentialPath(w) || isCredentialDir(w));
       for (const name of loopVariables(header)) {
         this.setVar(name, single ?? undefined);
+        // Each value may be a file a glob in the list named (`for f in .e*`).
+        if (single !== null) this.vars.set(globKey(name), "");
         if (integer !== null) this.setVar(integerKey(name), integer);
         // `for X in $GITHUB_TOKEN`: X holds the secret's words (review74).
         if (header[2] === "in") this.markSecretCopy(name, expanded.join(" "));
@@ -801,6 +805,13 @@ class Analysis implements Findings {
     if (prog.substituted) {
       this.dangerous("obfuscated_exec", "a program name produced by a command substitution");
     } else if (prog.dynamic) this.review("a program name taken from a variable");
+    // A secret run as a program is printed by the shell's "command not found" (stderr).
+    if (SECRET_VAR.test(expandedText(prog)) || holdsSecretCopy(expandedText(prog), this.vars)) {
+      this.dangerous(
+        "credential_exposure",
+        "a secret-named variable is the program name, which the shell's error prints",
+      );
+    }
     const name = normalizeProgram(prog.text);
     for (const a of u.args) {
       // `cat $(echo LmVudg== | base64 -d)`: a path (or any argument) known only once decoded or

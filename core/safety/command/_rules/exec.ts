@@ -7,6 +7,7 @@
  * again. Pure.
  * @module
  */
+import { printsSecretEnv } from "./env_reads.ts";
 import type { Findings, Invocation } from "../invocation.ts";
 import { isCredentialPath } from "../paths.ts";
 
@@ -92,6 +93,10 @@ const SHELL_STRING =
 /** Judges a code string for a language; hands embedded shell strings back as nested commands. */
 export function analyzeCode(lang: string, code: string, out: Findings): void {
   if (FORK_LOOP.test(code)) out.dangerous("fork_bomb", `${lang}: a fork loop`);
+  // `print(os.environ["GITHUB_TOKEN"])` prints the secret as `printenv GITHUB_TOKEN` does.
+  if (printsSecretEnv(code, false)) {
+    out.dangerous("credential_exposure", `${lang}: prints a secret-named environment variable`);
+  }
   if (lang === "awk") {
     if (/\bsystem\s*\(|\|\s*getline|print[^;}]*\|\s*"/.test(code)) {
       out.dangerous("interpreter_primitives", "awk: runs commands from its program");
