@@ -699,6 +699,9 @@ class Analysis implements Findings {
         const [t] = this.resolveWord(r.target, true);
         stdinText.push(t !== undefined && !t.dynamic ? t.text : r.target.text);
         for (const s of subsOf(r.target)) if (s.kind === "sub") stdinSubs.push(s.sub);
+      } else if (r.op === "<" && r.target !== null && /^<\(/.test(r.target.text)) {
+        // `sh < <(curl ...)`: the process substitution's output is the reader's stdin.
+        for (const s of subsOf(r.target)) if (s.kind === "sub") stdinSubs.push(s.sub);
       }
     }
     if (cmd.control) {

@@ -304,7 +304,11 @@ export function execRule(inv: Invocation, out: Findings): void {
     const file = inv.args[0];
     if (file === undefined) return;
     if (file.substituted) return out.executes(file, p, "shell");
-    if (/^(?:\/dev\/stdin|-)$/.test(file.text)) return;
+    if (/^(?:\/dev\/stdin|-)$/.test(file.text)) {
+      // `source /dev/stdin <<< 'cmd'`: the here-string or heredoc is what it runs.
+      for (const body of inv.stdinText) out.nested(body, `${p} stdin`);
+      return;
+    }
     return out.review(`${p}: runs a file in the current shell`);
   }
   if (p === "trap" && inv.args.length >= 2) return out.nested(inv.args[0]!.text, "trap");

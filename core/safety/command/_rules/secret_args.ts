@@ -28,6 +28,9 @@ export const SECRET_VAR = new RegExp(
   "i",
 );
 
+/** curl's options that print the request it sends: `-v` (in a short group), `--verbose`, `--trace*`. */
+const CURL_SHOWS_REQUEST = /^(?:-[a-zA-Z]*v[a-zA-Z]*|--verbose|--trace(?:-ascii)?(?:=.*)?)$/;
+
 /** Programs that print what they read on stdin, as it is or re-encoded. */
 const STDIN_PRINTERS = new Set([
   ..."cat tac head tail tee nl rev fold fmt expand unexpand cut tr sed awk gawk mawk sort uniq"
@@ -122,7 +125,12 @@ export function secretArgsRule(inv: Invocation, out: Findings): void {
     out.dangerous("credential_exposure", `${p}: prints a secret-named variable fed on stdin`);
   }
   if (NOT_JUDGED.has(p)) return;
-  if (inv.args.some((a) => SECRET_VAR.test(expandedText(a)))) {
+  const secret = inv.args.some((a) => SECRET_VAR.test(expandedText(a)));
+  // curl -v and --trace print the request's headers (`> Authorization: Bearer <token>`).
+  if (secret && p === "curl" && inv.argv.some((a) => CURL_SHOWS_REQUEST.test(a))) {
+    out.dangerous("credential_exposure", "curl: verbose output prints a secret sent in a header");
+  }
+  if (secret) {
     out.review(`${p}: a secret-named variable is an argument, which errors and output may print`);
   }
 }

@@ -11,7 +11,7 @@ import { judgeOptions } from "./effects.ts";
 import { mayBecomeOption } from "./unknown_words.ts";
 
 import type { ProgramRecord } from "./_record.ts";
-import { RSYNC, TAR, ZIP } from "./archive.ts";
+import { RSYNC, SCP, TAR, ZIP } from "./archive.ts";
 import { AWK } from "./awk.ts";
 import { DOCKER, HELM, KUBECTL, PODMAN } from "./cluster.ts";
 import { FIND } from "./find.ts";
@@ -109,6 +109,7 @@ export const PROGRAM_RECORDS: readonly ProgramRecord[] = [
   RSYNC,
   RUSTC,
   SCC,
+  SCP,
   SED,
   SHELL_PROGRAMS,
   SORT,
