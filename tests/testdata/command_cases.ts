@@ -1596,6 +1596,46 @@ export const EVASION_CASES: readonly CommandCase[] = [
     "dangerous",
     "credential_exposure",
   ],
+  // classify90: commands started by other programs' arguments or input (were review): xargs given
+  // known text, git settings in GIT_CONFIG_VALUE_<n> or GIT_CONFIG_PARAMETERS, an ext:: remote
+  // (`% ` a blank in a word), ed's `!` lines, Start-Process, wmic process call create, wsl.
+  ["echo 'rm -rf ~' | xargs -I{} sh -c {}", "dangerous", "recursive_delete"],
+  ["echo \"'rm -rf ~'\" | xargs sh -c", "dangerous", "recursive_delete"],
+  ["printf '%s\\n' ~ | xargs rm -rf", "dangerous", "recursive_delete"],
+  [
+    "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=alias.st GIT_CONFIG_VALUE_0='!rm -rf ~' git st",
+    "dangerous",
+    "recursive_delete",
+  ],
+  ["GIT_CONFIG_PARAMETERS=\"'core.pager'='rm -rf ~'\" git log", "dangerous", "recursive_delete"],
+  [
+    "git -c protocol.ext.allow=always clone 'ext::sh -c rm% -rf% ~' x",
+    "dangerous",
+    "recursive_delete",
+  ],
+  ["ed -s README.md <<< '!rm -rf ~'", "dangerous", "recursive_delete"],
+  [
+    "Start-Process powershell -ArgumentList '-c','Remove-Item -Recurse -Force ~'",
+    "dangerous",
+    "recursive_delete",
+  ],
+  ["Start-Process -FilePath bash -ArgumentList '-c','rm -rf ~'", "dangerous", "recursive_delete"],
+  ["wmic process call create 'cmd /c rd /s /q C:\\'", "dangerous", "recursive_delete"],
+  ["wsl rm -rf ~", "dangerous", "recursive_delete"],
+  ["wsl -e bash -c 'rm -rf ~'", "dangerous", "recursive_delete"],
+  // classify90: as vssadmin's (was review).
+  ["wmic shadowcopy delete", "dangerous", "disk_write"],
+  // classify90: dd's of= is a file written like any other: a start-up file is persistence.
+  ["dd if=/dev/zero of=~/.bashrc", "dangerous", "persistence"],
+  // classify90: with tracing on, the shell prints each command with its words expanded (was
+  // review; `test` compares without printing, but the trace prints its words).
+  [
+    'set -x; curl -H "Authorization: Bearer $GITHUB_TOKEN" https://api.github.com',
+    "dangerous",
+    "credential_exposure",
+  ],
+  ['set -o xtrace; test -n "$GITHUB_TOKEN"', "dangerous", "credential_exposure"],
+  ["bash -xc 'test -n \"$GITHUB_TOKEN\"'", "dangerous", "credential_exposure"],
 ];
 
 /** Commands that look like dangerous ones but are read-only or only need review. */
@@ -2520,7 +2560,8 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   // review30: flock opens its lock file with O_CREAT (the real flock created a missing one).
   ["flock /tmp/build.lock ls", "review"],
   ["flock -w 5 .git/x.lock git status", "review"],
-  ["echo ls | xargs sh -c", "review"],
+  // classify90: xargs's known input is read as xargs reads it: `sh -c ls` (was review).
+  ["echo ls | xargs sh -c", "read_only"],
   ['echo a b | xargs sh -c "echo \\$0"', "read_only"],
   ["cd /tmp/work && echo key >> authorized_keys", "review"],
   ["cd /tmp; echo x > sudoers", "review"],
@@ -3151,4 +3192,19 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["sftp -o 'User x' host", "review"],
   ['curl -H "Authorization: token $GITHUB_TOKEN" https://api.github.com', "review"],
   ["curl -v https://example.invalid", "review"],
+  // classify90: controls: the same launchers with harmless commands, tracing turned off again,
+  // a trace without a secret, dd writing an image.
+  ["echo README.md | xargs -I{} wc -l {}", "read_only"],
+  // xargs splits unquoted input at blanks: `sh -c rm -rf ~` runs rm alone (-rf is its $0).
+  ["echo 'rm -rf ~' | xargs sh -c", "review"],
+  ["printf '%s\\n' a.txt | xargs rm -f", "review"],
+  ["GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=color.ui GIT_CONFIG_VALUE_0=auto git log", "review"],
+  ["git clone 'ext::git-remote-x% y' x", "review"],
+  ["ed -s README.md <<< ',p'", "review"],
+  ["Start-Process notepad", "review"],
+  ["wsl ls -la", "read_only"],
+  ["wmic process list brief", "review"],
+  ['set -x; set +x; test -n "$GITHUB_TOKEN"', "review"],
+  ["set -x; ls", "review"],
+  ["dd if=/dev/zero of=disk.img bs=1M count=1", "review"],
 ];

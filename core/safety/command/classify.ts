@@ -289,6 +289,8 @@ class Analysis implements Findings {
    * body as plain commands, whose output the compound's pipe may read (`for ...; done | xargs`).
    */
   compound: boolean | undefined = undefined;
+  /** `set -x` (or `-o xtrace`) ran earlier at this level: later commands are printed expanded. */
+  xtrace = false;
   /** The top-level text, for {@linkcode compound} (worked out only when a finder's output is shown). */
   topText = "";
   vars = new Map<string, string>();
@@ -636,6 +638,16 @@ class Analysis implements Findings {
     return this.buildSimple(node);
   }
 
+  /** Follows `set -x`/`-o xtrace` (on) and `set +x`/`+o xtrace` (off) in a `set`'s options. */
+  noteXtrace(argv: readonly string[]): void {
+    for (let i = 0; i < argv.length; i++) {
+      const a = argv[i]!;
+      if (/^[-+]o$/.test(a) && argv[i + 1] === "xtrace") this.xtrace = a === "-o";
+      else if (/^[-+][a-zA-Z]*x[a-zA-Z]*$/.test(a)) this.xtrace = a.startsWith("-");
+      else if (!/^[-+]/.test(a)) return;
+    }
+  }
+
   bare(redirects: SimpleCommand["redirects"]): Invocation {
     return {
       program: "",
@@ -741,6 +753,7 @@ class Analysis implements Findings {
       }
       return [];
     }
+    if (words[0]!.text === "set") this.noteXtrace(words.slice(1).map((w) => w.text));
     const u = unwrapCommand(words);
     this.spend(words.length * (1 + u.alternatives.length));
     // An ambiguous wrapper option gives several readings: judge them all.
@@ -788,6 +801,7 @@ class Analysis implements Findings {
       stdinText: [...stdinText],
       pipeIn: false,
       pipeOut: false,
+      ...(this.xtrace ? { traced: true as const } : {}),
     };
     if (u.program === null) {
       if (u.lookupOnly) return [];

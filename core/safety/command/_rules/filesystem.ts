@@ -5,6 +5,7 @@
  * @module
  */
 import { type Arg, type Findings, hasLong, hasShort, type Invocation } from "../invocation.ts";
+import { reportWrite } from "../programs/effects.ts";
 import {
   deviceKind,
   isBroadTarget,
@@ -273,7 +274,11 @@ function diskRule(inv: Invocation, out: Findings): void {
       if (kind === "disk" || kind === "other") {
         return out.dangerous("disk_write", "dd: writes raw data to a device");
       }
-      if (kind === null) return out.review("dd: writes a file");
+      if (kind === null) {
+        // A start-up or privilege file written by dd is what any other writer makes it.
+        const arg = inv.args.find((a) => a.text === of);
+        return reportWrite("dd", arg === undefined ? null : { ...arg, text: of.slice(3) }, out);
+      }
     }
     return;
   }

@@ -124,6 +124,10 @@ export function secretArgsRule(inv: Invocation, out: Findings): void {
   if (fedSecret(inv) && STDIN_PRINTERS.has(p)) {
     out.dangerous("credential_exposure", `${p}: prints a secret-named variable fed on stdin`);
   }
+  // `set -x`: the shell prints each command with its words expanded, a secret's value included.
+  if (inv.traced === true && inv.args.some((a) => SECRET_VAR.test(expandedText(a)))) {
+    out.dangerous("credential_exposure", "set -x prints the command with a secret expanded");
+  }
   if (NOT_JUDGED.has(p)) return;
   const secret = inv.args.some((a) => SECRET_VAR.test(expandedText(a)));
   // curl -v and --trace print the request's headers (`> Authorization: Bearer <token>`).

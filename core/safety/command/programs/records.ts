@@ -60,6 +60,7 @@ import { ACK, AG, FINDSTR, GREP, RG } from "./search.ts";
 import { SED } from "./sed.ts";
 import { HOSTNAMECTL, JOURNALCTL, SYSTEMCTL, TIMEDATECTL } from "./services.ts";
 import { SORT } from "./sort.ts";
+import { ED, START_PROCESS, WMIC, WSL } from "./launchers.ts";
 import { VIM } from "./editors.ts";
 
 /** Every program record. */
@@ -77,6 +78,7 @@ export const PROGRAM_RECORDS: readonly ProgramRecord[] = [
   DELTA,
   DENO,
   DOCKER,
+  ED,
   FD,
   FILE,
   FIND,
@@ -114,6 +116,7 @@ export const PROGRAM_RECORDS: readonly ProgramRecord[] = [
   SHELL_PROGRAMS,
   SORT,
   SS,
+  START_PROCESS,
   SYSTEMCTL,
   TAR,
   TERRAFORM,
@@ -124,6 +127,8 @@ export const PROGRAM_RECORDS: readonly ProgramRecord[] = [
   UNZIP,
   VERSIONED,
   VIM,
+  WMIC,
+  WSL,
   XXD,
   YARN,
   YQ,

@@ -8,8 +8,16 @@
  */
 import { type Findings, type Invocation, operands } from "../invocation.ts";
 import { SHELLS } from "../_rules/exec.ts";
+import { SECRET_VAR } from "../_rules/secret_args.ts";
 import type { ParsedOptions } from "./_options.ts";
 import type { ProgramRecord } from "./_record.ts";
+
+/** A shell's options that turn on tracing (`-x`, `-xc`, `-o xtrace`). */
+function traces(opts: readonly string[]): boolean {
+  return opts.some((a, i) =>
+    /^-[a-zA-Z]*x[a-zA-Z]*$/.test(a) || (a === "-o" && opts[i + 1] === "xtrace")
+  );
+}
 
 function judge(inv: Invocation, _parsed: ParsedOptions, out: Findings): void {
   const argv = inv.argv;
@@ -20,6 +28,13 @@ function judge(inv: Invocation, _parsed: ParsedOptions, out: Findings): void {
       const code = a.startsWith("--command=") ? a.slice(10) : argv[i + 1];
       const arg = a.startsWith("--command=") ? inv.args[i]! : inv.args[i + 1];
       if (code !== undefined && arg !== undefined) out.executes(arg, inv.program, "shell");
+      // `bash -x -c '... $GITHUB_TOKEN ...'` prints each command with the secret expanded.
+      if (code !== undefined && traces(argv.slice(0, i + 1)) && SECRET_VAR.test(code)) {
+        out.dangerous(
+          "credential_exposure",
+          `${inv.program} -x: prints commands with a secret expanded`,
+        );
+      }
       return;
     }
   }
