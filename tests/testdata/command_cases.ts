@@ -1538,7 +1538,7 @@ export const EVASION_CASES: readonly CommandCase[] = [
   ["x='$GITHUB_TOKEN'; envsubst <<< \"$x\"", "dangerous", "credential_exposure"],
   // review84: zsh's ${~x} globs the value, quoted or not (checked with zsh 5); was read_only.
   ["x='.e*'; cat ${~x}", "dangerous", "credential_exposure"],
-  ["x='.e*'; cat \"${~x}\"", "dangerous", "credential_exposure"],
+
   ["x= (rm -rf ~)", "dangerous", "recursive_delete"],
   // classify90: zsh reads an unquoted `$x` of an array as every element and counts subscripts
   // from 1 (`$x[2]`, `${x[2]}`); `$~x` and `$=x` are `${~x}` and `${=x}` (checked with zsh 5.9;
@@ -3168,6 +3168,9 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   // classify90: a quoted value is not globbed: `"$x"` names a file called `.e*` (was dangerous);
   // a loop's variable stands for the files its glob named (stays dangerous, with the cases above).
   ["x='.e*'; cat \"$x\"", "read_only"],
+  // classify90: nor is a quoted `"${~x}"` in zsh 5.9 (`cat: '.e*': No such file`; review84 had it
+  // dangerous).
+  ["x='.e*'; cat \"${~x}\"", "read_only"],
   ['for f in .e*; do cat "$f"; done', "dangerous", "credential_exposure"],
   // classify90: controls: a variable not named like a secret, a dump of the whole environment (as
   // `printenv` is review), a secret read and not printed.

@@ -90,8 +90,8 @@ export function resolveWord(
       else if (/[*?[]/.test(v)) glob = true;
       if (!noSplit && (s.quoted ? each && elements.length > 1 : /\s/.test(v))) split = true;
     } else if (s.kind === "var") {
-      // zsh's `${~x}` globs the value even when quoted, `${=x}` splits it (the parser names no
-      // variable there); `${x@P}` and `${(e)x}` expand the value again (a `$` in it is live).
+      // zsh's `${~x}` globs the value, `${=x}` splits it (the parser names no variable there);
+      // `${x@P}` and `${(e)x}` expand the value again (a `$` in it is live).
       const form = s.name === "" ? zshFlagForm(s.raw) : null;
       const again = reexpandedName(s.raw);
       const name = form?.name ?? again ?? s.name;
@@ -121,8 +121,9 @@ export function resolveWord(
         if (!noSplit && /\s/.test(v) && (!s.quoted || zshAll !== undefined || form?.split)) {
           split = true;
         }
-        // An unquoted value is globbed too.
-        if ((!s.quoted || form?.glob) && /[*?[]/.test(v)) glob = true;
+        // An unquoted value is globbed too (bash always, zsh for `${~x}`); a quoted one never, in
+        // zsh `"${~x}"` included (checked with zsh 5.9).
+        if (!s.quoted && /[*?[]/.test(v)) glob = true;
         const all = sub === null ? undefined : vars.get(arrayKey(name))?.split("\0");
         const picked = all === undefined ? undefined : zshElement(sub![1]!, all);
         if (picked !== undefined) extra.push(picked);

@@ -85,6 +85,8 @@ Deno.test({
         'x=(README.md ~/.ssh/id_rsa); cat "$x"',
         "x=(README.md ~/.ssh/id_rsa); cat $x[1]",
         "x='*.md'; cat $~x",
+        // A quoted `"${~x}"` is not globbed: zsh looks for a file named `.e*`.
+        "x='.e*'; cat \"${~x}\"",
       ]
     ) {
       assert.ok(!(await output("zsh", cmd, dir.path)).includes(SECRET), `zsh: ${cmd}`);
