@@ -1636,6 +1636,16 @@ export const EVASION_CASES: readonly CommandCase[] = [
   ],
   ['set -o xtrace; test -n "$GITHUB_TOKEN"', "dangerous", "credential_exposure"],
   ["bash -xc 'test -n \"$GITHUB_TOKEN\"'", "dangerous", "credential_exposure"],
+  // classify90: an alias set earlier is what a later command named by it runs (bash with
+  // expand_aliases from the next line, zsh in eval, interactive shells); coproc runs its command;
+  // rimraf is npm's `rm -rf`, and npx/bunx/uvx run the package command named (were review).
+  ["alias x='rm -rf'; x ~", "dangerous", "recursive_delete"],
+  ["shopt -s expand_aliases\nalias x='rm -rf'\nx ~", "dangerous", "recursive_delete"],
+  ["alias g=git; g push --force", "dangerous", "history_rewrite"],
+  ["coproc rm -rf ~", "dangerous", "recursive_delete"],
+  ["rimraf ~", "dangerous", "recursive_delete"],
+  ["npx rimraf ~", "dangerous", "recursive_delete"],
+  ["npx -c 'rm -rf ~'", "dangerous", "recursive_delete"],
 ];
 
 /** Commands that look like dangerous ones but are read-only or only need review. */
@@ -3210,4 +3220,11 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ['set -x; set +x; test -n "$GITHUB_TOKEN"', "review"],
   ["set -x; ls", "review"],
   ["dd if=/dev/zero of=disk.img bs=1M count=1", "review"],
+  // classify90: controls: aliases and runners of harmless commands, rimraf of build output.
+  ["alias ls='ls -la'; ls", "review"],
+  ["alias g=git; g status", "review"],
+  ["coproc cat README.md", "review"],
+  ["rimraf dist build", "review"],
+  ["npx rimraf dist", "review"],
+  ["npx tsc --noEmit", "review"],
 ];

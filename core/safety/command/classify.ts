@@ -91,6 +91,7 @@ import {
   writtenVariables,
 } from "./written_variables.ts";
 import { resolveWord } from "./resolve_word.ts";
+import { shellWords } from "./shell_quote.ts";
 import { containerRule } from "./_rules/container.ts";
 import { addedArgumentsRule } from "./_rules/added_args.ts";
 import { terminalControlRule } from "./_rules/terminal_control.ts";
@@ -164,6 +165,8 @@ class WorkBoundError extends Error {
 }
 
 const MAX_REASONS = 20;
+/** Most aliases remembered; later ones are judged only as the alias command's own text. */
+const MAX_ALIASES = 32;
 /** Most directories remembered for relative paths; a text naming more is judged by these. */
 const MAX_DIRS = 32;
 
@@ -291,6 +294,8 @@ class Analysis implements Findings {
   compound: boolean | undefined = undefined;
   /** `set -x` (or `-o xtrace`) ran earlier at this level: later commands are printed expanded. */
   xtrace = false;
+  /** Aliases set earlier in the text (`alias x='rm -rf'`), by name. */
+  readonly aliases = new Map<string, string>();
   /** The top-level text, for {@linkcode compound} (worked out only when a finder's output is shown). */
   topText = "";
   vars = new Map<string, string>();
@@ -638,6 +643,30 @@ class Analysis implements Findings {
     return this.buildSimple(node);
   }
 
+  /**
+   * Records `alias NAME=VALUE` and judges a later command whose program word is NAME as the alias
+   * makes it (bash with expand_aliases reads it from the next line on, zsh in eval, any
+   * interactive shell); the plain reading is judged as well.
+   */
+  expandAlias(words: readonly Arg[]): void {
+    const first = words[0]!;
+    if (first.text === "alias") {
+      for (const a of words.slice(1)) {
+        const m = a.text.match(/^([^=\s/$`'"]+)=(.*)$/s);
+        if (m !== null && this.aliases.size < MAX_ALIASES) this.aliases.set(m[1]!, m[2]!);
+      }
+      return;
+    }
+    const value = first.quoted || first.dynamic ? undefined : this.aliases.get(first.text);
+    if (value === undefined) return;
+    // An alias is not expanded again inside its own value (`alias ls='ls -la'`).
+    const rest = shellWords(words.slice(1).map((w) => w.text));
+    const saved = this.aliases.get(first.text)!;
+    this.aliases.delete(first.text);
+    this.nested(`${value} ${rest}`, "alias");
+    this.aliases.set(first.text, saved);
+  }
+
   /** Follows `set -x`/`-o xtrace` (on) and `set +x`/`+o xtrace` (off) in a `set`'s options. */
   noteXtrace(argv: readonly string[]): void {
     for (let i = 0; i < argv.length; i++) {
@@ -754,6 +783,7 @@ class Analysis implements Findings {
       return [];
     }
     if (words[0]!.text === "set") this.noteXtrace(words.slice(1).map((w) => w.text));
+    this.expandAlias(words);
     const u = unwrapCommand(words);
     this.spend(words.length * (1 + u.alternatives.length));
     // An ambiguous wrapper option gives several readings: judge them all.

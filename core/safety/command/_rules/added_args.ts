@@ -16,6 +16,7 @@
 import type { Findings, Invocation } from "../invocation.ts";
 import { endsOptions, recordFor, showsScript } from "../programs/records.ts";
 import { SHELLS } from "./exec.ts";
+import { shellWords } from "../shell_quote.ts";
 
 /** A shell given a `-c` string: what xargs adds are its positional parameters, not options. */
 function shellCommandString(inv: Invocation): boolean {
@@ -92,11 +93,6 @@ export function addedArgumentsRule(inv: Invocation, out: Findings): void {
 /** Most input lines, and readings of an unknown replace string, judged per xargs invocation. */
 const MAX_BUILT = 8;
 
-/** A word quoted for the shell parser: its text kept as one word. */
-function quoted(word: string): string {
-  return `'${word.replaceAll("'", "'\\''")}'`;
-}
-
 /**
  * The items xargs reads from `text`, as GNU xargs parses them: quotes (`'a b'`, `"a b"`) and a
  * backslash keep blanks in an item and are removed; items end at unquoted blanks, or, for
@@ -139,7 +135,7 @@ export function xargsItems(text: string, perLine: boolean): string[] {
  * turn); otherwise the input's items appended.
  */
 function xargsCommands(inv: Invocation, text: string): string[] {
-  const line = (argv: readonly string[]) => [inv.program, ...argv].map(quoted).join(" ");
+  const line = (argv: readonly string[]) => shellWords([inv.program, ...argv]);
   if (inv.nulInput === true) {
     return [line([...inv.argv, ...text.split("\0").filter((w) => w !== "").slice(0, 4096)])];
   }

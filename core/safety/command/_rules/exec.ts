@@ -8,6 +8,7 @@
  * @module
  */
 import { printsSecretEnv } from "./env_reads.ts";
+import { shellWords } from "../shell_quote.ts";
 import type { Findings, Invocation } from "../invocation.ts";
 import { isCredentialPath } from "../paths.ts";
 
@@ -237,6 +238,28 @@ function reverseShellRule(inv: Invocation, out: Findings): void {
   }
 }
 
+/** Programs that run a package's command by its name: `npx rimraf dist`. */
+const PACKAGE_RUNNERS: ReadonlySet<string> = new Set(["npx", "pnpx", "bunx", "uvx"]);
+
+/**
+ * The command a package runner starts is judged as that command (`npx rimraf ~` is
+ * `rimraf ~`; `npx -c 'CMD'` runs CMD in a shell), beside the runner's own review.
+ */
+function packageRunnerRule(inv: Invocation, out: Findings): void {
+  const argv = inv.argv;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (/^(?:-c|--call)$/.test(a)) return out.nested(argv[i + 1] ?? "", inv.program);
+    if (/^(?:-p|--package|--from|--with)$/.test(a)) {
+      i++;
+      continue;
+    }
+    if (a === "--") continue;
+    if (a.startsWith("-")) continue;
+    return out.nested(shellWords(argv.slice(i)), inv.program);
+  }
+}
+
 /** Build tools, package managers and task runners: they run project code. */
 export const PROJECT_RUNNERS: ReadonlySet<string> = new Set([
   "npm",
@@ -280,6 +303,7 @@ export const PROJECT_RUNNERS: ReadonlySet<string> = new Set([
 export function execRule(inv: Invocation, out: Findings): void {
   const p = inv.program;
   reverseShellRule(inv, out);
+  if (PACKAGE_RUNNERS.has(p)) packageRunnerRule(inv, out);
   // Shells and interpreters are judged by their records (programs/shells.ts, interpreters.ts).
   if (POWERSHELLS.has(p)) return powershellRule(inv, out);
   if (p === "cmd") {

@@ -77,12 +77,16 @@ function psTargets(inv: Invocation): Arg[] {
 function deleteRule(inv: Invocation, out: Findings): void {
   const p = inv.program;
   const argv = inv.argv;
-  if (p === "rm" || p === "unlink" || p === "rmdir" || p === "shred" || p === "srm") {
+  if (
+    p === "rm" || p === "unlink" || p === "rmdir" || p === "shred" || p === "srm" ||
+    p === "rimraf"
+  ) {
     // `rm` is also a PowerShell alias of Remove-Item.
     const ps = hasLong(argv, "recurse", { prefix: 3 }) ||
       hasLong(argv, "force", { prefix: 2 }) && argv.some((a) => /^-[A-Z]/.test(a));
-    const recursive = hasShort(argv, "r") || hasShort(argv, "R") || hasLong(argv, "recursive") ||
-      hasLong(argv, "recurse", { prefix: 3 });
+    // rimraf (npm's `rm -rf`, also through npx) deletes every operand's tree.
+    const recursive = p === "rimraf" || hasShort(argv, "r") || hasShort(argv, "R") ||
+      hasLong(argv, "recursive") || hasLong(argv, "recurse", { prefix: 3 });
     const force = hasShort(argv, "f") || hasLong(argv, "force");
     if (hasLong(argv, "no-preserve-root")) {
       return out.dangerous(

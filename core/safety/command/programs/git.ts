@@ -18,6 +18,7 @@
  * classified as commands. Pure.
  * @module
  */
+import { shellWords } from "../shell_quote.ts";
 import type { Findings, Invocation } from "../invocation.ts";
 import { given, type OptionSyntax, type ParsedOptions, parseOptions, usesOf } from "./_options.ts";
 import { judgeOptions } from "./effects.ts";
@@ -546,7 +547,7 @@ function extTransport(inv: Invocation, out: Findings): void {
     const m = a.match(/^ext::(.*)$/s);
     if (m === null) continue;
     out.review("git: an ext:: remote runs the command it names");
-    out.nested(extWords(m[1]!).map((w) => `'${w.replaceAll("'", "'\\''")}'`).join(" "), "git ext");
+    out.nested(shellWords(extWords(m[1]!)), "git ext remote");
   }
 }
 

@@ -10,6 +10,7 @@
 import type { Findings, Invocation } from "../invocation.ts";
 import type { ParsedOptions } from "./_options.ts";
 import type { ProgramRecord } from "./_record.ts";
+import { shellWords } from "../shell_quote.ts";
 
 /** PowerShell parameters of Start-Process that take a value (by a prefix PowerShell accepts). */
 const START_VALUE =
@@ -34,11 +35,6 @@ function startProcessJudge(inv: Invocation, _parsed: ParsedOptions, out: Finding
   if (file !== null) launched([file, ...args], "Start-Process", out);
 }
 
-/** A word quoted for the shell parser: its text kept as one word. */
-function quoted(word: string): string {
-  return `'${word.replaceAll("'", "'\\''")}'`;
-}
-
 /**
  * Judges the command `words` start, read both ways: joined by blanks (the
  * command line Windows passes on, which the program splits again) and with
@@ -47,8 +43,8 @@ function quoted(word: string): string {
 function launched(words: readonly string[], via: string, out: Findings): void {
   const joined = words.join(" ");
   out.nested(joined, via);
-  const whole = words.map(quoted).join(" ");
-  if (words.some((w) => /[\s'"\\$`;&|<>(){}*?[\]~#]/.test(w))) out.nested(whole, via);
+  const whole = shellWords(words);
+  if (whole !== joined) out.nested(whole, via);
 }
 
 /** Start-Process and its alias saps. */

@@ -1249,6 +1249,15 @@ Deno.test({
         "git -c protocol.ext.allow=always clone 'ext::sh -c rm% -rf% ~' x",
       ],
     ];
+    // An alias set on an earlier line runs for a later command (bash with expand_aliases); a
+    // coprocess runs its command.
+    shapes.push(
+      [
+        "shopt -s expand_aliases\nalias x='touch'\nx made",
+        "shopt -s expand_aliases\nalias x='rm -rf'\nx ~",
+      ],
+      ["coproc touch made; wait", "coproc rm -rf ~"],
+    );
     if (programRuns("ed", ["--version"])) {
       shapes.push(["ed -s README.md <<< '!touch made'", "ed -s README.md <<< '!rm -rf ~'"]);
     }
