@@ -1646,6 +1646,17 @@ export const EVASION_CASES: readonly CommandCase[] = [
   ["rimraf ~", "dangerous", "recursive_delete"],
   ["npx rimraf ~", "dangerous", "recursive_delete"],
   ["npx -c 'rm -rf ~'", "dangerous", "recursive_delete"],
+  // classify90: known positional parameters and lines read: `set -- WORDS` makes `$1`... and
+  // `"$@"` known (a function's body keeps its own), `sh -c CODE NAME ARGS` runs CODE with them,
+  // `read X <<< TEXT` sets X (were review).
+  ['set -- rm -rf ~; "$@"', "dangerous", "recursive_delete"],
+  ["set -- rm -rf ~; $1 $2 $3", "dangerous", "recursive_delete"],
+  ["sh -c 'cat \"$1\"' _ ~/.ssh/id_rsa", "dangerous", "credential_exposure"],
+  ["bash -c 'rm -rf \"$@\"' _ ~", "dangerous", "recursive_delete"],
+  ["sh -c '$1' _ 'rm -rf ~'", "dangerous", "recursive_delete"],
+  ["read x <<< 'rm -rf ~'; $x", "dangerous", "recursive_delete"],
+  ["read -a x <<< 'rm -rf ~'; \"${x[@]}\"", "dangerous", "recursive_delete"],
+  ['set -- a; f() { rm -rf "$@"; }; f ~', "dangerous", "recursive_delete"],
 ];
 
 /** Commands that look like dangerous ones but are read-only or only need review. */
@@ -3217,8 +3228,8 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["Start-Process notepad", "review"],
   ["wsl ls -la", "read_only"],
   ["wmic process list brief", "review"],
-  ['set -x; set +x; test -n "$GITHUB_TOKEN"', "review"],
-  ["set -x; ls", "review"],
+  ['set -x; set +x; test -n "$GITHUB_TOKEN"', "read_only"],
+  ["set -x; ls", "read_only"],
   ["dd if=/dev/zero of=disk.img bs=1M count=1", "review"],
   // classify90: controls: aliases and runners of harmless commands, rimraf of build output.
   ["alias ls='ls -la'; ls", "review"],
@@ -3227,4 +3238,13 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["rimraf dist build", "review"],
   ["npx rimraf dist", "review"],
   ["npx tsc --noEmit", "review"],
+  // classify90: controls: the same with plain words; `set` with options or words sets shell
+  // state only (was review); alone it prints every variable.
+  ["sh -c 'cat \"$1\"' _ README.md", "read_only"],
+  ['set -- README.md; cat "$1"', "read_only"],
+  // (read itself is not on the allow-list.)
+  ["read x <<< 'README.md'; wc -l $x", "review"],
+  ["set -euo pipefail", "read_only"],
+  ["set -- ~/.ssh/id_rsa", "read_only"],
+  ["set", "review"],
 ];

@@ -165,6 +165,8 @@ class WorkBoundError extends Error {
 }
 
 const MAX_REASONS = 20;
+/** The keys of the positional parameters `set --` makes known (see setPositional). */
+const POSITIONAL = [..."123456789@*#", arrayKey("@")];
 /** Most aliases remembered; later ones are judged only as the alias command's own text. */
 const MAX_ALIASES = 32;
 /** Most directories remembered for relative paths; a text naming more is judged by these. */
@@ -637,7 +639,12 @@ class Analysis implements Findings {
       }
       this.functions.add(node.name);
       this.checkForkBomb(node.name, node.body);
+      // Inside the body `$1`... and `"$@"` are the call's arguments, not the text's `set --`.
+      const outer = POSITIONAL.flatMap((k) => this.vars.has(k) ? [[k, this.vars.get(k)!]] : []);
+      for (const [k] of outer) this.setVar(k!, undefined);
       this.build(node.body);
+      for (const [k, v] of outer) this.vars.set(k!, v!);
+      this.varsIds.delete(this.vars);
       return [];
     }
     return this.buildSimple(node);
@@ -665,6 +672,55 @@ class Analysis implements Findings {
     this.aliases.delete(first.text);
     this.nested(`${value} ${rest}`, "alias");
     this.aliases.set(first.text, saved);
+  }
+
+  /**
+   * `read` of one known line (a here-string, a heredoc or literal text piped in, which zsh's
+   * last pipeline element reads in this shell): fields split at blanks, the last name taking
+   * the rest; `-a NAME` takes them all as an array. Any option this does not know leaves the
+   * names unknown (writtenVariables already forgot them).
+   */
+  readKnown(inv: Invocation): void {
+    const names: string[] = [];
+    let array: string | null = null;
+    for (let i = 0; i < inv.argv.length; i++) {
+      const a = inv.argv[i]!;
+      if (a === "-a") array = inv.argv[++i] ?? null;
+      else if (a === "-r" || a === "-s") continue;
+      else if (/^-[pt]$/.test(a)) i++;
+      else if (a.startsWith("-")) return;
+      else names.push(a);
+    }
+    if (inv.args.some((a) => a.dynamic)) return;
+    const line = inv.stdinText[0]!.split("\n")[0]!;
+    const fields = line.trim().split(/[ \t]+/).filter((f) => f !== "");
+    if (array !== null) {
+      this.setVar(array, fields[0] ?? "");
+      this.vars.set(arrayKey(array), fields.join("\0"));
+      this.varsIds.delete(this.vars);
+      return;
+    }
+    if (names.length === 0) names.push("REPLY");
+    names.forEach((name, i) => {
+      const last = i === names.length - 1;
+      this.setVar(name, last ? fields.slice(i).join(" ") : fields[i] ?? "");
+    });
+  }
+
+  /**
+   * `set -- WORDS` (or `set WORDS` with no option first): `$1`... and `"$@"` are the words.
+   * Any other `set` leaves them as they were.
+   */
+  setPositional(argv: readonly string[]): void {
+    const at = argv[0] === "--" ? 1 : argv.length > 0 && !/^[-+]/.test(argv[0]!) ? 0 : -1;
+    if (at < 0) return;
+    const words = argv.slice(at, at + 64);
+    for (let i = 1; i <= 9; i++) this.setVar(String(i), words[i - 1]);
+    this.setVar("#", String(words.length));
+    this.setVar("@", words.join(" "));
+    this.setVar("*", words.join(" "));
+    if (words.length > 0) this.vars.set(arrayKey("@"), words.join("\0"));
+    this.varsIds.delete(this.vars);
   }
 
   /** Follows `set -x`/`-o xtrace` (on) and `set +x`/`+o xtrace` (off) in a `set`'s options. */
@@ -899,6 +955,10 @@ class Analysis implements Findings {
     const written = writtenVariables(inv.program, inv.argv);
     if (DECLARERS.has(inv.program)) { for (const name of written) this.namerefs.add(name); }
     for (const name of written) this.setVar(name, undefined);
+    // `read X Y <<< 'text'`, `read -a X <<< 'text'`: the names get the known line's words.
+    if (inv.program === "read" && inv.stdinText.length === 1) this.readKnown(inv);
+    // `set -- a b c`: the positional parameters are known.
+    if (inv.program === "set") this.setPositional(inv.argv);
     // eval, source and the text's own functions run in this shell and may set its variables.
     if (EVAL_LIKE.has(inv.program) && !inv.args.some((a) => a.dynamic)) {
       // trap's action runs later in this shell (before each command, for DEBUG).

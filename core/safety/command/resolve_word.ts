@@ -107,7 +107,9 @@ export function resolveWord(
       if (
         v !== undefined &&
         (form !== null || again !== null ||
-          /^\$(?:\{[A-Za-z_][A-Za-z0-9_]*\}|[A-Za-z_][A-Za-z0-9_]*)$/.test(s.raw))
+          /^\$(?:\{(?:[A-Za-z_][A-Za-z0-9_]*|[0-9@*#])\}|[A-Za-z_][A-Za-z0-9_]*|[0-9@*#])$/.test(
+            s.raw,
+          ))
       ) {
         // A few characters can stand for a long value: counted before it is appended.
         spend(v.length);
@@ -180,9 +182,10 @@ function wordsOf(t: string, split: boolean, braces: boolean): string[] {
 }
 
 /**
- * A word that is only `"${NAME[@]}"` of an array of literal words: one
- * argument per element, blanks inside an element kept (`cmd=(bash -c 'rm -rf ~');
- * "${cmd[@]}"` runs bash with the script as one word); else null.
+ * A word that is only `"${NAME[@]}"` of an array of literal words, or `"$@"` of known
+ * positional parameters (`set -- a b`): one argument per element, blanks inside an element
+ * kept (`cmd=(bash -c 'rm -rf ~'); "${cmd[@]}"` runs bash with the script as one word); else
+ * null.
  */
 function wholeArray(
   word: ShellWord,
@@ -190,9 +193,9 @@ function wholeArray(
   noSplit: boolean,
 ): string[] | null {
   const s = word.segments.length === 1 ? word.segments[0]! : null;
-  if (noSplit || s === null || s.kind !== "var" || !s.quoted || !s.raw.includes("[@]")) {
-    return null;
-  }
+  if (noSplit || s === null || s.kind !== "var" || !s.quoted) return null;
+  if (/^\$(?:@|\{@\})$/.test(s.raw)) return vars.get(arrayKey("@"))?.split("\0") ?? null;
+  if (!s.raw.includes("[@]")) return null;
   const m = s.raw.match(/^\$\{([A-Za-z_][A-Za-z0-9_]*)\[@\](?::([^:}]*)(?::([^:}]*))?)?\}$/);
   const list = m === null ? undefined : vars.get(arrayKey(m[1]!));
   if (list === undefined) return null;

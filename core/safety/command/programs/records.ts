@@ -16,7 +16,7 @@ import { AWK } from "./awk.ts";
 import { DOCKER, HELM, KUBECTL, PODMAN } from "./cluster.ts";
 import { FIND } from "./find.ts";
 import { INTERPRETERS } from "./interpreters.ts";
-import { SHELL_PROGRAMS } from "./shells.ts";
+import { SET_BUILTIN, SHELL_PROGRAMS } from "./shells.ts";
 import { GIT } from "./git.ts";
 import {
   CARGO,
@@ -113,6 +113,7 @@ export const PROGRAM_RECORDS: readonly ProgramRecord[] = [
   SCC,
   SCP,
   SED,
+  SET_BUILTIN,
   SHELL_PROGRAMS,
   SORT,
   SS,

@@ -1257,6 +1257,11 @@ Deno.test({
         "shopt -s expand_aliases\nalias x='rm -rf'\nx ~",
       ],
       ["coproc touch made; wait", "coproc rm -rf ~"],
+      // Known positional parameters and lines read.
+      ['set -- touch made; "$@"', 'set -- rm -rf ~; "$@"'],
+      ["sh -c '$1' _ 'touch made'", "sh -c '$1' _ 'rm -rf ~'"],
+      ["bash -c 'touch \"$@\"' _ made", "bash -c 'rm -rf \"$@\"' _ ~"],
+      ["read x <<< 'touch made'; $x", "read x <<< 'rm -rf ~'; $x"],
     );
     if (programRuns("ed", ["--version"])) {
       shapes.push(["ed -s README.md <<< '!touch made'", "ed -s README.md <<< '!rm -rf ~'"]);
