@@ -1657,6 +1657,14 @@ export const EVASION_CASES: readonly CommandCase[] = [
   ["read x <<< 'rm -rf ~'; $x", "dangerous", "recursive_delete"],
   ["read -a x <<< 'rm -rf ~'; \"${x[@]}\"", "dangerous", "recursive_delete"],
   ['set -- a; f() { rm -rf "$@"; }; f ~', "dangerous", "recursive_delete"],
+  // classify90: a known IFS splits unquoted values at its characters (was review).
+  ["IFS=,; x=rm,-rf,~; $x", "dangerous", "recursive_delete"],
+  // classify90: substrings, case changes and literal removal or replacement of a known value
+  // are worked out (the credential reads were read_only, the program names review).
+  ["x=X; cat ${x/X/.env}", "dangerous", "credential_exposure"],
+  ["x=.ENV; cat ${x,,}", "dangerous", "credential_exposure"],
+  ["x=~/.aws/credentials.txt; cat ${x%.txt}", "dangerous", "credential_exposure"],
+  ["x=mr; ${x:1:1}${x:0:1} -rf ~", "dangerous", "recursive_delete"],
 ];
 
 /** Commands that look like dangerous ones but are read-only or only need review. */
@@ -3247,4 +3255,12 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["set -euo pipefail", "read_only"],
   ["set -- ~/.ssh/id_rsa", "read_only"],
   ["set", "review"],
+  // classify90: an empty IFS splits nothing: the program is named `rm -rf ~` and is not found.
+  ["IFS=; x='rm -rf ~'; $x", "review"],
+  // classify90: controls for the parameter operations: plain results, a default value, a glob
+  // pattern (not worked out: the word stays unknown).
+  ["x=X; cat ${x/X/README.md}", "read_only"],
+  ["x=ls; ${x:0:2} -la", "read_only"],
+  ["x=abc; echo ${x:-def}", "read_only"],
+  ["x=README.md.bak; cat ${x%.*}", "read_only"],
 ];

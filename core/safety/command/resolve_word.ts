@@ -11,6 +11,7 @@ import { expandBraces } from "./expand.ts";
 import { arrayKey, globKey } from "./written_variables.ts";
 import { pickElements } from "./array_subscript.ts";
 import { reexpandedName, zshElement, zshFlagForm, zshShortForms } from "./zsh_params.ts";
+import { knownOperation } from "./param_ops.ts";
 
 /**
  * A word after variable resolution; unquoted values are split, except
@@ -61,6 +62,8 @@ export function resolveWord(
   // The text with literal `$`s made NULs, built only once one is seen.
   let masked: string | null = null;
   const subs = [];
+  // A known IFS (`IFS=,`) splits values at its characters; unset or blank, at blanks.
+  const ifs = ifsSplitter(vars.get("IFS"));
   // zsh's readings beside bash's: the element `$x[N]` picks (one more word).
   const extra: string[] = [];
   const segments = zshShortForms(word.segments);
@@ -88,7 +91,7 @@ export function resolveWord(
       valued = true;
       if (s.quoted) quoted = true;
       else if (/[*?[]/.test(v)) glob = true;
-      if (!noSplit && (s.quoted ? each && elements.length > 1 : /\s/.test(v))) split = true;
+      if (!noSplit && (s.quoted ? each && elements.length > 1 : ifs.test(v))) split = true;
     } else if (s.kind === "var") {
       // zsh's `${~x}` globs the value, `${=x}` splits it (the parser names no variable there);
       // `${x@P}` and `${(e)x}` expand the value again (a `$` in it is live).
@@ -101,12 +104,14 @@ export function resolveWord(
         ? next.text.match(/^\[([^\]]{1,16})\]/)
         : null;
       const zshAll = s.quoted || noSplit || sub !== null ? undefined : zshArray(name, vars);
-      const v = zshAll?.join(" ") ?? vars.get(name) ??
+      // `${x:1:1}`, `${x^^}`, `${x/a/b}` of a known value.
+      const op = form === null && again === null ? knownOperation(s.raw, vars) : undefined;
+      const v = op ?? zshAll?.join(" ") ?? vars.get(name) ??
         // An unset IFS splits on blanks: `rm${IFS}-rf${IFS}/` is `rm -rf /`.
         (s.name === "IFS" && !s.quoted && !noSplit ? " " : undefined);
       if (
         v !== undefined &&
-        (form !== null || again !== null ||
+        (form !== null || again !== null || op !== undefined ||
           /^\$(?:\{(?:[A-Za-z_][A-Za-z0-9_]*|[0-9@*#])\}|[A-Za-z_][A-Za-z0-9_]*|[0-9@*#])$/.test(
             s.raw,
           ))
@@ -120,7 +125,7 @@ export function resolveWord(
         text += v;
         // A loop's variable or an array's element may be a glob the shell expanded before.
         if (vars.has(globKey(name)) || vars.has(arrayKey(name))) valued = true;
-        if (!noSplit && /\s/.test(v) && (!s.quoted || zshAll !== undefined || form?.split)) {
+        if (!noSplit && ifs.test(v) && (!s.quoted || zshAll !== undefined || form?.split)) {
           split = true;
         }
         // An unquoted value is globbed too (bash always, zsh for `${~x}`); a quoted one never, in
@@ -154,9 +159,9 @@ export function resolveWord(
     ...(splits ? { splits: true as const } : {}),
     ...(valued ? { valued: true as const } : {}),
   };
-  const words = [...wordsOf(text, split, braces && !noSplit), ...extra];
+  const words = [...wordsOf(text, split, braces && !noSplit, ifs), ...extra];
   if (masked === null) return words.map((t) => ({ ...base, text: t }));
-  const maskedWords = [...wordsOf(masked, split, braces && !noSplit), ...extra];
+  const maskedWords = [...wordsOf(masked, split, braces && !noSplit, ifs), ...extra];
   return words.map((t, i) => {
     const m = maskedWords.length === words.length ? maskedWords[i] : undefined;
     return m === undefined || m === t ? { ...base, text: t } : { ...base, text: t, expansions: m };
@@ -173,9 +178,22 @@ function zshArray(name: string, vars: ReadonlyMap<string, string>): string[] | u
   return all === undefined || all.length < 2 || all.some((e) => /\s/.test(e)) ? undefined : all;
 }
 
+/**
+ * What unquoted values are split at: blanks for an unset or default IFS, each of a known IFS's
+ * characters otherwise (blanks among them count as one), nothing for an empty IFS.
+ */
+function ifsSplitter(ifs: string | undefined): RegExp {
+  if (ifs === undefined || /^[ \t\n]+$/.test(ifs)) return /\s+/;
+  if (ifs === "") return /(?!)/;
+  const chars = [...new Set(ifs)].slice(0, 16).map((c) =>
+    `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`
+  );
+  return new RegExp(`[${chars.join("")}]+`);
+}
+
 /** A resolved text as words: split at blanks when `split`, then brace-expanded when `braces`. */
-function wordsOf(t: string, split: boolean, braces: boolean): string[] {
-  const texts = split ? t.split(/\s+/).filter((w) => w !== "") : [t];
+function wordsOf(t: string, split: boolean, braces: boolean, ifs: RegExp): string[] {
+  const texts = split ? t.split(ifs).filter((w) => w !== "") : [t];
   // Brace expansion comes first in the shell, but splitting the result the
   // other way round gives the same words for what is judged here.
   return braces ? texts.flatMap((w) => expandBraces(w)) : texts;

@@ -1262,6 +1262,7 @@ Deno.test({
       ["sh -c '$1' _ 'touch made'", "sh -c '$1' _ 'rm -rf ~'"],
       ["bash -c 'touch \"$@\"' _ made", "bash -c 'rm -rf \"$@\"' _ ~"],
       ["read x <<< 'touch made'; $x", "read x <<< 'rm -rf ~'; $x"],
+      ["IFS=,; x=touch,made; $x", "IFS=,; x=rm,-rf,~; $x"],
     );
     if (programRuns("ed", ["--version"])) {
       shapes.push(["ed -s README.md <<< '!touch made'", "ed -s README.md <<< '!rm -rf ~'"]);
@@ -1278,12 +1279,33 @@ Deno.test({
         "echo 'touch made' | xargs sh -c",
         "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=color.ui GIT_CONFIG_VALUE_0=auto git log",
         "ed -s README.md <<< ',p'",
+        // An empty IFS splits nothing: a program named `touch made` is not found.
+        "IFS=; x='touch made'; $x",
       ]
     ) {
       assert.equal(await made(cmd), false, cmd);
       assert.notEqual(classifyCommand(cmd).class, "dangerous", cmd);
     }
     assert.equal(classifyCommand("echo 'rm -rf ~' | xargs sh -c").class, "review");
+  },
+});
+
+Deno.test({
+  name: "parameter operations on a known value (${x/a/b}, ${x,,}, ${x%s}) name the file bash reads",
+  ignore: !programRuns("bash", ["--version"]),
+  fn: async () => {
+    await using dir = await tempDir();
+    await Deno.writeTextFile(`${dir.path}/.env`, `${SECRET}\n`);
+    await Deno.writeTextFile(`${dir.path}/README.md`, "plain\n");
+    await heldToBash(
+      ["x=X; cat ${x/X/.env}", "x=.ENV; cat ${x,,}", "x=.env.txt; cat ${x%.txt}"],
+      dir.path,
+      { prints: true },
+    );
+    await heldToBash(["x=X; cat ${x/X/README.md}", "x=README.md.bak; cat ${x%.bak}"], dir.path, {
+      prints: false,
+      orElse: "read_only",
+    });
   },
 });
 
