@@ -1665,6 +1665,9 @@ export const EVASION_CASES: readonly CommandCase[] = [
   ["x=.ENV; cat ${x,,}", "dangerous", "credential_exposure"],
   ["x=~/.aws/credentials.txt; cat ${x%.txt}", "dangerous", "credential_exposure"],
   ["x=mr; ${x:1:1}${x:0:1} -rf ~", "dangerous", "recursive_delete"],
+  // classify90: cmd.exe expands `%NAME%`, quoted or not: echo prints the secret (were read_only).
+  ['cmd /c "echo %GITHUB_TOKEN%"', "dangerous", "credential_exposure"],
+  ["cmd /c echo %OPENAI_API_KEY%", "dangerous", "credential_exposure"],
 ];
 
 /** Commands that look like dangerous ones but are read-only or only need review. */
@@ -3263,4 +3266,9 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["x=ls; ${x:0:2} -la", "read_only"],
   ["x=abc; echo ${x:-def}", "read_only"],
   ["x=README.md.bak; cat ${x%.*}", "read_only"],
+  // classify90: controls: a plain cmd variable, a printf format; cmd's `set PREFIX` prints the
+  // variables so named (review, not read_only as bash's `set -- WORDS` is).
+  ["cmd /c echo %PATH%", "read_only"],
+  ["printf '%s %d\\n' a 1", "read_only"],
+  ["cmd /c set GITHUB", "review"],
 ];

@@ -13,7 +13,8 @@ import { secretKey } from "../written_variables.ts";
 import { expandedText, type Findings, type Invocation } from "../invocation.ts";
 
 /**
- * A secret-named variable expanded in a word (`$X_TOKEN`, `${DB_PASSWORD}`, `$env:API_KEY`).
+ * A secret-named variable expanded in a word (`$X_TOKEN`, `${DB_PASSWORD}`, `$env:API_KEY`,
+ * cmd's `%GITHUB_TOKEN%`).
  * The whole name is matched, and `${X:+word}` / `${X+word}` are not: they expand to the word
  * when X is set, never to X's value (review77; bash is the oracle). A secret in the word
  * (`${X:+$X}`) is matched on its own.
@@ -24,7 +25,9 @@ export const SECRET_VAR = new RegExp(
     "|(?:[A-Za-z0-9_]*_)?(?:DSN|DATABASE_URL|DB_URL|REDIS_URL|MONGO(?:DB)?_UR[IL]|AMQP_URL" +
     "|CONNECTION_STRING|PAT)\\b|[A-Za-z0-9_]+_(?:PWD|SK)\\b)" +
     "(?![A-Za-z0-9_])(?!(?<=\\$\\{[A-Za-z0-9_]+):?\\+)\\}?" +
-    "|\\$\\{?env:[A-Za-z0-9_]*(?:TOKEN|SECRET|PASSWORD|API_?KEY|ACCESS_KEY)[A-Za-z0-9_]*",
+    "|\\$\\{?env:[A-Za-z0-9_]*(?:TOKEN|SECRET|PASSWORD|API_?KEY|ACCESS_KEY)[A-Za-z0-9_]*" +
+    // cmd.exe expands `%NAME%` (also inside quotes).
+    "|%[A-Za-z0-9_]*(?:TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY)[A-Za-z0-9_]*%",
   "i",
 );
 

@@ -74,13 +74,14 @@ export const SHELL_PROGRAMS: ProgramRecord = {
 };
 
 /**
- * The `set` builtin: with options or words it sets shell options or the positional parameters
- * (`set -euo pipefail`, `set -- a b`), which reads and writes nothing; alone it prints every
- * variable (the environment dump rules judge that).
+ * The `set` builtin: with options first it sets shell options or, after `--`, the positional
+ * parameters (`set -euo pipefail`, `set -- a b`), which reads and writes nothing. Alone it
+ * prints every variable (the environment dump rules judge that), and a plain word first is
+ * cmd.exe's `set PREFIX`, which prints the variables named so (`set GITHUB`): not read-only.
  */
 export const SET_BUILTIN: ProgramRecord = {
   names: ["set"],
   longMatch: "exact",
   options: [],
-  readOnly: ({ argv }) => argv.length > 0,
+  readOnly: ({ argv }) => argv.length > 0 && /^[-+]/.test(argv[0]!),
 };
