@@ -1668,6 +1668,9 @@ export const EVASION_CASES: readonly CommandCase[] = [
   // classify90: cmd.exe expands `%NAME%`, quoted or not: echo prints the secret (were read_only).
   ['cmd /c "echo %GITHUB_TOKEN%"', "dangerous", "credential_exposure"],
   ["cmd /c echo %OPENAI_API_KEY%", "dangerous", "credential_exposure"],
+  // classify90: a substitution that only prints literal text gives that text to what runs it.
+  ["eval \"$(printf 'rm -rf ~')\"", "dangerous", "recursive_delete"],
+  ["bash -c \"$(echo 'rm -rf ~')\"", "dangerous", "recursive_delete"],
 ];
 
 /** Commands that look like dangerous ones but are read-only or only need review. */
@@ -3271,4 +3274,7 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["cmd /c echo %PATH%", "read_only"],
   ["printf '%s %d\\n' a 1", "read_only"],
   ["cmd /c set GITHUB", "review"],
+  // classify90: controls: literal text that runs nothing harmful, a program's output (unknown).
+  ["eval \"$(printf 'ls')\"", "review"],
+  ['eval "$(ssh-agent -s)"', "review"],
 ];

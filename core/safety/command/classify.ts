@@ -245,6 +245,8 @@ const HARMLESS_WRAPPERS = new Set([
 interface Traits {
   download: boolean;
   decode: boolean;
+  /** The text's whole output when it is one literal printer (`printf 'rm -rf ~'`). */
+  literal?: string;
 }
 
 /**
@@ -349,6 +351,12 @@ class Analysis implements Findings {
   executes(arg: Arg, via: string, lang: "shell" | "powershell" | "other"): void {
     this.reported = true;
     if (arg.subs.length > 0) {
+      // `eval "$(printf 'rm -rf ~')"`: a substitution that prints literal text runs that text.
+      const sub0 = arg.subs.length === 1 ? arg.subs[0]!.text : null;
+      const only = sub0 !== null && (arg.text === `$(${sub0})` || arg.text === `\`${sub0}\``)
+        ? this.traitCache.get(sub0)?.literal
+        : undefined;
+      if (only !== undefined && lang === "shell") this.nested(only, via);
       for (const sub of arg.subs) {
         const t = this.traitCache.get(sub.text) ?? { download: false, decode: false };
         if (t.download) this.dangerous("download_exec", `${via}: runs downloaded content`);
@@ -593,6 +601,12 @@ class Analysis implements Findings {
       pipelineRule(elements, this);
       all.push(...elements.flat());
     }
+    // One printer of literal text: what a substitution of this text gives is known.
+    const only = script.pipelines.length === 1 && script.pipelines[0]!.elements.length === 1
+      ? all.filter((inv) => inv.alternative !== true)
+      : [];
+    const out = only.length === 1 ? literalOutput(only[0]!) : null;
+    if (out !== null && out.length <= 4096) this.traits.literal = out;
     return all;
   }
 

@@ -1263,6 +1263,7 @@ Deno.test({
       ["bash -c 'touch \"$@\"' _ made", "bash -c 'rm -rf \"$@\"' _ ~"],
       ["read x <<< 'touch made'; $x", "read x <<< 'rm -rf ~'; $x"],
       ["IFS=,; x=touch,made; $x", "IFS=,; x=rm,-rf,~; $x"],
+      [`eval "$(printf 'touch made')"`, `eval "$(printf 'rm -rf ~')"`],
     );
     if (programRuns("ed", ["--version"])) {
       shapes.push(["ed -s README.md <<< '!touch made'", "ed -s README.md <<< '!rm -rf ~'"]);
