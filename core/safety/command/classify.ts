@@ -80,6 +80,7 @@ import { noteProduced, type Produced, producedRunRule } from "./_rules/produced.
 import { programGuesses, variableGuesses } from "./program_guess.ts";
 import {
   arrayKey,
+  globKey,
   integerKey,
   keyName,
   loopIntegerValue,
@@ -90,6 +91,7 @@ import {
   writtenVariables,
 } from "./written_variables.ts";
 import { resolveWord } from "./resolve_word.ts";
+import { shellWords } from "./shell_quote.ts";
 import { containerRule } from "./_rules/container.ts";
 import { addedArgumentsRule } from "./_rules/added_args.ts";
 import { terminalControlRule } from "./_rules/terminal_control.ts";
@@ -163,6 +165,10 @@ class WorkBoundError extends Error {
 }
 
 const MAX_REASONS = 20;
+/** The keys of the positional parameters `set --` makes known (see setPositional). */
+const POSITIONAL = [..."123456789@*#", arrayKey("@")];
+/** Most aliases remembered; later ones are judged only as the alias command's own text. */
+const MAX_ALIASES = 32;
 /** Most directories remembered for relative paths; a text naming more is judged by these. */
 const MAX_DIRS = 32;
 
@@ -239,6 +245,8 @@ const HARMLESS_WRAPPERS = new Set([
 interface Traits {
   download: boolean;
   decode: boolean;
+  /** The text's whole output when it is one literal printer (`printf 'rm -rf ~'`). */
+  literal?: string;
 }
 
 /**
@@ -288,6 +296,10 @@ class Analysis implements Findings {
    * body as plain commands, whose output the compound's pipe may read (`for ...; done | xargs`).
    */
   compound: boolean | undefined = undefined;
+  /** `set -x` (or `-o xtrace`) ran earlier at this level: later commands are printed expanded. */
+  xtrace = false;
+  /** Aliases set earlier in the text (`alias x='rm -rf'`), by name. */
+  readonly aliases = new Map<string, string>();
   /** The top-level text, for {@linkcode compound} (worked out only when a finder's output is shown). */
   topText = "";
   vars = new Map<string, string>();
@@ -339,6 +351,12 @@ class Analysis implements Findings {
   executes(arg: Arg, via: string, lang: "shell" | "powershell" | "other"): void {
     this.reported = true;
     if (arg.subs.length > 0) {
+      // `eval "$(printf 'rm -rf ~')"`: a substitution that prints literal text runs that text.
+      const sub0 = arg.subs.length === 1 ? arg.subs[0]!.text : null;
+      const only = sub0 !== null && (arg.text === `$(${sub0})` || arg.text === `\`${sub0}\``)
+        ? this.traitCache.get(sub0)?.literal
+        : undefined;
+      if (only !== undefined && lang === "shell") this.nested(only, via);
       for (const sub of arg.subs) {
         const t = this.traitCache.get(sub.text) ?? { download: false, decode: false };
         if (t.download) this.dangerous("download_exec", `${via}: runs downloaded content`);
@@ -419,6 +437,7 @@ class Analysis implements Findings {
       this.vars.delete(integerKey(name));
       this.vars.delete(secretKey(name));
       this.vars.delete(arrayKey(name));
+      this.vars.delete(globKey(name));
     }
     if (value === undefined) this.vars.delete(name);
     else this.vars.set(name, value);
@@ -582,6 +601,12 @@ class Analysis implements Findings {
       pipelineRule(elements, this);
       all.push(...elements.flat());
     }
+    // One printer of literal text: what a substitution of this text gives is known.
+    const only = script.pipelines.length === 1 && script.pipelines[0]!.elements.length === 1
+      ? all.filter((inv) => inv.alternative !== true)
+      : [];
+    const out = only.length === 1 ? literalOutput(only[0]!) : null;
+    if (out !== null && out.length <= 4096) this.traits.literal = out;
     return all;
   }
 
@@ -628,10 +653,98 @@ class Analysis implements Findings {
       }
       this.functions.add(node.name);
       this.checkForkBomb(node.name, node.body);
+      // Inside the body `$1`... and `"$@"` are the call's arguments, not the text's `set --`.
+      const outer = POSITIONAL.flatMap((k) => this.vars.has(k) ? [[k, this.vars.get(k)!]] : []);
+      for (const [k] of outer) this.setVar(k!, undefined);
       this.build(node.body);
+      for (const [k, v] of outer) this.vars.set(k!, v!);
+      this.varsIds.delete(this.vars);
       return [];
     }
     return this.buildSimple(node);
+  }
+
+  /**
+   * Records `alias NAME=VALUE` and judges a later command whose program word is NAME as the alias
+   * makes it (bash with expand_aliases reads it from the next line on, zsh in eval, any
+   * interactive shell); the plain reading is judged as well.
+   */
+  expandAlias(words: readonly Arg[]): void {
+    const first = words[0]!;
+    if (first.text === "alias") {
+      for (const a of words.slice(1)) {
+        const m = a.text.match(/^([^=\s/$`'"]+)=(.*)$/s);
+        if (m !== null && this.aliases.size < MAX_ALIASES) this.aliases.set(m[1]!, m[2]!);
+      }
+      return;
+    }
+    const value = first.quoted || first.dynamic ? undefined : this.aliases.get(first.text);
+    if (value === undefined) return;
+    // An alias is not expanded again inside its own value (`alias ls='ls -la'`).
+    const rest = shellWords(words.slice(1).map((w) => w.text));
+    const saved = this.aliases.get(first.text)!;
+    this.aliases.delete(first.text);
+    this.nested(`${value} ${rest}`, "alias");
+    this.aliases.set(first.text, saved);
+  }
+
+  /**
+   * `read` of one known line (a here-string, a heredoc or literal text piped in, which zsh's
+   * last pipeline element reads in this shell): fields split at blanks, the last name taking
+   * the rest; `-a NAME` takes them all as an array. Any option this does not know leaves the
+   * names unknown (writtenVariables already forgot them).
+   */
+  readKnown(inv: Invocation): void {
+    const names: string[] = [];
+    let array: string | null = null;
+    for (let i = 0; i < inv.argv.length; i++) {
+      const a = inv.argv[i]!;
+      if (a === "-a") array = inv.argv[++i] ?? null;
+      else if (a === "-r" || a === "-s") continue;
+      else if (/^-[pt]$/.test(a)) i++;
+      else if (a.startsWith("-")) return;
+      else names.push(a);
+    }
+    if (inv.args.some((a) => a.dynamic)) return;
+    const line = inv.stdinText[0]!.split("\n")[0]!;
+    const fields = line.trim().split(/[ \t]+/).filter((f) => f !== "");
+    if (array !== null) {
+      this.setVar(array, fields[0] ?? "");
+      this.vars.set(arrayKey(array), fields.join("\0"));
+      this.varsIds.delete(this.vars);
+      return;
+    }
+    if (names.length === 0) names.push("REPLY");
+    names.forEach((name, i) => {
+      const last = i === names.length - 1;
+      this.setVar(name, last ? fields.slice(i).join(" ") : fields[i] ?? "");
+    });
+  }
+
+  /**
+   * `set -- WORDS` (or `set WORDS` with no option first): `$1`... and `"$@"` are the words.
+   * Any other `set` leaves them as they were.
+   */
+  setPositional(argv: readonly string[]): void {
+    const at = argv[0] === "--" ? 1 : argv.length > 0 && !/^[-+]/.test(argv[0]!) ? 0 : -1;
+    if (at < 0) return;
+    const words = argv.slice(at, at + 64);
+    for (let i = 1; i <= 9; i++) this.setVar(String(i), words[i - 1]);
+    this.setVar("#", String(words.length));
+    this.setVar("@", words.join(" "));
+    this.setVar("*", words.join(" "));
+    if (words.length > 0) this.vars.set(arrayKey("@"), words.join("\0"));
+    this.varsIds.delete(this.vars);
+  }
+
+  /** Follows `set -x`/`-o xtrace` (on) and `set +x`/`+o xtrace` (off) in a `set`'s options. */
+  noteXtrace(argv: readonly string[]): void {
+    for (let i = 0; i < argv.length; i++) {
+      const a = argv[i]!;
+      if (/^[-+]o$/.test(a) && argv[i + 1] === "xtrace") this.xtrace = a === "-o";
+      else if (/^[-+][a-zA-Z]*x[a-zA-Z]*$/.test(a)) this.xtrace = a.startsWith("-");
+      else if (!/^[-+]/.test(a)) return;
+    }
   }
 
   bare(redirects: SimpleCommand["redirects"]): Invocation {
@@ -697,6 +810,9 @@ class Analysis implements Findings {
         const [t] = this.resolveWord(r.target, true);
         stdinText.push(t !== undefined && !t.dynamic ? t.text : r.target.text);
         for (const s of subsOf(r.target)) if (s.kind === "sub") stdinSubs.push(s.sub);
+      } else if (r.op === "<" && r.target !== null && /^<\(/.test(r.target.text)) {
+        // `sh < <(curl ...)`: the process substitution's output is the reader's stdin.
+        for (const s of subsOf(r.target)) if (s.kind === "sub") stdinSubs.push(s.sub);
       }
     }
     if (cmd.control) {
@@ -713,6 +829,8 @@ class Analysis implements Findings {
       const single = loopSingleValue(list, (w) => isCredentialPath(w) || isCredentialDir(w));
       for (const name of loopVariables(header)) {
         this.setVar(name, single ?? undefined);
+        // Each value may be a file a glob in the list named (`for f in .e*`).
+        if (single !== null) this.vars.set(globKey(name), "");
         if (integer !== null) this.setVar(integerKey(name), integer);
         // `for X in $GITHUB_TOKEN`: X holds the secret's words (review74).
         if (header[2] === "in") this.markSecretCopy(name, expanded.join(" "));
@@ -734,6 +852,8 @@ class Analysis implements Findings {
       }
       return [];
     }
+    if (words[0]!.text === "set") this.noteXtrace(words.slice(1).map((w) => w.text));
+    this.expandAlias(words);
     const u = unwrapCommand(words);
     this.spend(words.length * (1 + u.alternatives.length));
     // An ambiguous wrapper option gives several readings: judge them all.
@@ -781,6 +901,7 @@ class Analysis implements Findings {
       stdinText: [...stdinText],
       pipeIn: false,
       pipeOut: false,
+      ...(this.xtrace ? { traced: true as const } : {}),
     };
     if (u.program === null) {
       if (u.lookupOnly) return [];
@@ -801,6 +922,13 @@ class Analysis implements Findings {
     if (prog.substituted) {
       this.dangerous("obfuscated_exec", "a program name produced by a command substitution");
     } else if (prog.dynamic) this.review("a program name taken from a variable");
+    // A secret run as a program is printed by the shell's "command not found" (stderr).
+    if (SECRET_VAR.test(expandedText(prog)) || holdsSecretCopy(expandedText(prog), this.vars)) {
+      this.dangerous(
+        "credential_exposure",
+        "a secret-named variable is the program name, which the shell's error prints",
+      );
+    }
     const name = normalizeProgram(prog.text);
     for (const a of u.args) {
       // `cat $(echo LmVudg== | base64 -d)`: a path (or any argument) known only once decoded or
@@ -841,6 +969,10 @@ class Analysis implements Findings {
     const written = writtenVariables(inv.program, inv.argv);
     if (DECLARERS.has(inv.program)) { for (const name of written) this.namerefs.add(name); }
     for (const name of written) this.setVar(name, undefined);
+    // `read X Y <<< 'text'`, `read -a X <<< 'text'`: the names get the known line's words.
+    if (inv.program === "read" && inv.stdinText.length === 1) this.readKnown(inv);
+    // `set -- a b c`: the positional parameters are known.
+    if (inv.program === "set") this.setPositional(inv.argv);
     // eval, source and the text's own functions run in this shell and may set its variables.
     if (EVAL_LIKE.has(inv.program) && !inv.args.some((a) => a.dynamic)) {
       // trap's action runs later in this shell (before each command, for DEBUG).

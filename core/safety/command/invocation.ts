@@ -81,6 +81,8 @@ export interface Invocation {
   programWord?: Arg;
   /** Its output also goes to a shell or interpreter through `>(...)` (as in `tee >(sh)`). */
   feedsRunner?: true;
+  /** The shell traces it (`set -x` earlier): each command is printed with its words expanded. */
+  traced?: true;
   /** It runs in another directory than the one the text started in (`cd DIR` earlier, `env -C DIR`). */
   elsewhere?: true;
   /**

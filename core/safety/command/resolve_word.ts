@@ -8,8 +8,10 @@
 import type { Arg } from "./invocation.ts";
 import type { ShellWord } from "./parse_shell.ts";
 import { expandBraces } from "./expand.ts";
-import { arrayKey } from "./written_variables.ts";
+import { arrayKey, globKey } from "./written_variables.ts";
 import { pickElements } from "./array_subscript.ts";
+import { reexpandedName, zshElement, zshFlagForm, zshShortForms } from "./zsh_params.ts";
+import { knownOperation } from "./param_ops.ts";
 
 /**
  * A word after variable resolution; unquoted values are split, except
@@ -60,7 +62,13 @@ export function resolveWord(
   // The text with literal `$`s made NULs, built only once one is seen.
   let masked: string | null = null;
   const subs = [];
-  for (const s of word.segments) {
+  // A known IFS (`IFS=,`) splits values at its characters; unset or blank, at blanks.
+  const ifs = ifsSplitter(vars.get("IFS"));
+  // zsh's readings beside bash's: the element `$x[N]` picks (one more word).
+  const extra: string[] = [];
+  const segments = zshShortForms(word.segments);
+  for (let i = 0; i < segments.length; i++) {
+    const s = segments[i]!;
     const at = text.length;
     if (s.kind === "lit") {
       if (s.text.includes("$")) masked = (masked ?? text) + s.text.replaceAll("$", "\0");
@@ -83,27 +91,49 @@ export function resolveWord(
       valued = true;
       if (s.quoted) quoted = true;
       else if (/[*?[]/.test(v)) glob = true;
-      if (!noSplit && (s.quoted ? each && elements.length > 1 : /\s/.test(v))) split = true;
+      if (!noSplit && (s.quoted ? each && elements.length > 1 : ifs.test(v))) split = true;
     } else if (s.kind === "var") {
-      // zsh's `${~x}` globs the value even when quoted (the parser names no variable there).
-      const tilde = s.name === ""
-        ? s.raw.match(/^\$\{~([A-Za-z_][A-Za-z0-9_]*)\}$/)?.[1]
-        : undefined;
-      const v = vars.get(tilde ?? s.name) ??
+      // zsh's `${~x}` globs the value, `${=x}` splits it (the parser names no variable there);
+      // `${x@P}` and `${(e)x}` expand the value again (a `$` in it is live).
+      const form = s.name === "" ? zshFlagForm(s.raw) : null;
+      const again = reexpandedName(s.raw);
+      const name = form?.name ?? again ?? s.name;
+      const next = segments[i + 1];
+      // zsh's `$x[N]`: a subscript, not the whole array.
+      const sub = /^\$[A-Za-z_]/.test(s.raw) && next?.kind === "lit"
+        ? next.text.match(/^\[([^\]]{1,16})\]/)
+        : null;
+      const zshAll = s.quoted || noSplit || sub !== null ? undefined : zshArray(name, vars);
+      // `${x:1:1}`, `${x^^}`, `${x/a/b}` of a known value.
+      const op = form === null && again === null ? knownOperation(s.raw, vars) : undefined;
+      const v = op ?? zshAll?.join(" ") ?? vars.get(name) ??
         // An unset IFS splits on blanks: `rm${IFS}-rf${IFS}/` is `rm -rf /`.
         (s.name === "IFS" && !s.quoted && !noSplit ? " " : undefined);
       if (
-        v !== undefined && /^\$(?:\{~?[A-Za-z_][A-Za-z0-9_]*\}|[A-Za-z_][A-Za-z0-9_]*)$/.test(s.raw)
+        v !== undefined &&
+        (form !== null || again !== null || op !== undefined ||
+          /^\$(?:\{(?:[A-Za-z_][A-Za-z0-9_]*|[0-9@*#])\}|[A-Za-z_][A-Za-z0-9_]*|[0-9@*#])$/.test(
+            s.raw,
+          ))
       ) {
         // A few characters can stand for a long value: counted before it is appended.
         spend(v.length);
         // A value is not expanded again: a `$` in it is printed as it is (`x='$T'; echo "$x"`).
-        if (v.includes("$")) masked = (masked ?? text) + v.replaceAll("$", "\0");
+        if (v.includes("$") && again === null) {
+          masked = (masked ?? text) + v.replaceAll("$", "\0");
+        }
         text += v;
-        valued = true;
-        if (!s.quoted && !noSplit && /\s/.test(v)) split = true;
-        // An unquoted value is globbed too.
-        if ((!s.quoted || tilde !== undefined) && /[*?[]/.test(v)) glob = true;
+        // A loop's variable or an array's element may be a glob the shell expanded before.
+        if (vars.has(globKey(name)) || vars.has(arrayKey(name))) valued = true;
+        if (!noSplit && ifs.test(v) && (!s.quoted || zshAll !== undefined || form?.split)) {
+          split = true;
+        }
+        // An unquoted value is globbed too (bash always, zsh for `${~x}`); a quoted one never, in
+        // zsh `"${~x}"` included (checked with zsh 5.9).
+        if (!s.quoted && /[*?[]/.test(v)) glob = true;
+        const all = sub === null ? undefined : vars.get(arrayKey(name))?.split("\0");
+        const picked = all === undefined ? undefined : zshElement(sub![1]!, all);
+        if (picked !== undefined) extra.push(picked);
       } else {
         text += s.raw;
         dynamic = true;
@@ -129,27 +159,51 @@ export function resolveWord(
     ...(splits ? { splits: true as const } : {}),
     ...(valued ? { valued: true as const } : {}),
   };
-  const words = wordsOf(text, split, braces && !noSplit);
+  const words = [...wordsOf(text, split, braces && !noSplit, ifs), ...extra];
   if (masked === null) return words.map((t) => ({ ...base, text: t }));
-  const maskedWords = wordsOf(masked, split, braces && !noSplit);
+  const maskedWords = [...wordsOf(masked, split, braces && !noSplit, ifs), ...extra];
   return words.map((t, i) => {
     const m = maskedWords.length === words.length ? maskedWords[i] : undefined;
     return m === undefined || m === t ? { ...base, text: t } : { ...base, text: t, expansions: m };
   });
 }
 
+/**
+ * zsh's reading of an unquoted `$x` of an array of more than one literal
+ * word: every element (bash reads element 0); undefined otherwise, or when
+ * an element holds a blank (splitting would cut it).
+ */
+function zshArray(name: string, vars: ReadonlyMap<string, string>): string[] | undefined {
+  const all = vars.get(arrayKey(name))?.split("\0");
+  return all === undefined || all.length < 2 || all.some((e) => /\s/.test(e)) ? undefined : all;
+}
+
+/**
+ * What unquoted values are split at: blanks for an unset or default IFS, each of a known IFS's
+ * characters otherwise (blanks among them count as one), nothing for an empty IFS.
+ */
+function ifsSplitter(ifs: string | undefined): RegExp {
+  if (ifs === undefined || /^[ \t\n]+$/.test(ifs)) return /\s+/;
+  if (ifs === "") return /(?!)/;
+  const chars = [...new Set(ifs)].slice(0, 16).map((c) =>
+    `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`
+  );
+  return new RegExp(`[${chars.join("")}]+`);
+}
+
 /** A resolved text as words: split at blanks when `split`, then brace-expanded when `braces`. */
-function wordsOf(t: string, split: boolean, braces: boolean): string[] {
-  const texts = split ? t.split(/\s+/).filter((w) => w !== "") : [t];
+function wordsOf(t: string, split: boolean, braces: boolean, ifs: RegExp): string[] {
+  const texts = split ? t.split(ifs).filter((w) => w !== "") : [t];
   // Brace expansion comes first in the shell, but splitting the result the
   // other way round gives the same words for what is judged here.
   return braces ? texts.flatMap((w) => expandBraces(w)) : texts;
 }
 
 /**
- * A word that is only `"${NAME[@]}"` of an array of literal words: one
- * argument per element, blanks inside an element kept (`cmd=(bash -c 'rm -rf ~');
- * "${cmd[@]}"` runs bash with the script as one word); else null.
+ * A word that is only `"${NAME[@]}"` of an array of literal words, or `"$@"` of known
+ * positional parameters (`set -- a b`): one argument per element, blanks inside an element
+ * kept (`cmd=(bash -c 'rm -rf ~'); "${cmd[@]}"` runs bash with the script as one word); else
+ * null.
  */
 function wholeArray(
   word: ShellWord,
@@ -157,9 +211,9 @@ function wholeArray(
   noSplit: boolean,
 ): string[] | null {
   const s = word.segments.length === 1 ? word.segments[0]! : null;
-  if (noSplit || s === null || s.kind !== "var" || !s.quoted || !s.raw.includes("[@]")) {
-    return null;
-  }
+  if (noSplit || s === null || s.kind !== "var" || !s.quoted) return null;
+  if (/^\$(?:@|\{@\})$/.test(s.raw)) return vars.get(arrayKey("@"))?.split("\0") ?? null;
+  if (!s.raw.includes("[@]")) return null;
   const m = s.raw.match(/^\$\{([A-Za-z_][A-Za-z0-9_]*)\[@\](?::([^:}]*)(?::([^:}]*))?)?\}$/);
   const list = m === null ? undefined : vars.get(arrayKey(m[1]!));
   if (list === undefined) return null;
@@ -190,5 +244,10 @@ function elementsOf(
   }
   const slice: [string, string | undefined] | null = m[3] === undefined ? null : [m[3], m[4]];
   const elements = pickElements(whole ? null : m[2]!, slice, all, vars);
+  // zsh counts from 1: `${x[2]}` is bash's `${x[1]}`; both readings are judged.
+  const zsh = whole || array === undefined ? undefined : zshElement(m[2]!, all);
+  if (zsh !== undefined && (elements === undefined || elements[0] !== zsh)) {
+    return { elements: [...(elements ?? []), zsh], each: true };
+  }
   return elements === undefined ? undefined : { elements, each: m[2] === "@" };
 }

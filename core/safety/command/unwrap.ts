@@ -105,6 +105,8 @@ const WRAPPERS: Record<string, Spec> = {
   ionice: { value: "cnp", longValue: ["class", "classdata", "pid"] },
   nohup: {},
   setsid: {},
+  // bash's `coproc cmd args` runs the command beside the shell.
+  coproc: {},
   stdbuf: { value: "ioe", longValue: ["input", "output", "error"] },
   // bash's and zsh's `time` is a reserved word before a pipeline, whose command may open with
   // NAME=value assignments (`time GOAUTH=... go list` sets GOAUTH for go); GNU time would run

@@ -116,10 +116,22 @@ export function arrayKey(name: string): string {
   return `\0array:${name}`;
 }
 
+/**
+ * The key under which the variables map records that NAME's value may be a
+ * glob the shell expanded before it was set (a loop's variable: `for f in
+ * .e*` sets f to each file): `"$f"` then names those files, where a plain
+ * assignment's quoted value (`x='.e*'; cat "$x"`) names a file by its
+ * characters. A NUL starts it, as {@linkcode integerKey}'s does.
+ */
+export function globKey(name: string): string {
+  return `\0glob:${name}`;
+}
+
 /** The variable an {@linkcode integerKey}, {@linkcode secretKey} or {@linkcode arrayKey} stands for; else the key. */
 export function keyName(key: string): string {
   if (key.startsWith("\0integer:")) return key.slice(9);
   if (key.startsWith("\0array:")) return key.slice(7);
+  if (key.startsWith("\0glob:")) return key.slice(6);
   return key.startsWith("\0secret:") ? key.slice(8) : key;
 }
 

@@ -16,6 +16,7 @@
 import type { Findings, Invocation } from "../invocation.ts";
 import { endsOptions, recordFor, showsScript } from "../programs/records.ts";
 import { SHELLS } from "./exec.ts";
+import { shellWords } from "../shell_quote.ts";
 
 /** A shell given a `-c` string: what xargs adds are its positional parameters, not options. */
 function shellCommandString(inv: Invocation): boolean {
@@ -65,6 +66,10 @@ const SCRIPT_OPERAND: ReadonlyMap<string, readonly string[]> = new Map([
  */
 export function addedArgumentsRule(inv: Invocation, out: Findings): void {
   if (!inv.wrappers.includes("xargs")) return;
+  // Known input (`echo 'rm -rf ~' | xargs -I{} sh -c {}`): the commands xargs builds are judged.
+  for (const text of inv.stdinText) {
+    for (const built of xargsCommands(inv, text)) out.nested(built, "xargs input");
+  }
   const rec = recordFor(inv.program);
   // A program without a record is never read-only anyway.
   if (rec === undefined || shellCommandString(inv)) return;
@@ -83,4 +88,69 @@ export function addedArgumentsRule(inv: Invocation, out: Findings): void {
       `${inv.program}: xargs adds arguments the text does not show, options or operands that change what it does`,
     );
   }
+}
+
+/** Most input lines, and readings of an unknown replace string, judged per xargs invocation. */
+const MAX_BUILT = 8;
+
+/**
+ * The items xargs reads from `text`, as GNU xargs parses them: quotes (`'a b'`, `"a b"`) and a
+ * backslash keep blanks in an item and are removed; items end at unquoted blanks, or, for
+ * `perLine` (`-I`), at the end of a line (leading blanks dropped).
+ */
+export function xargsItems(text: string, perLine: boolean): string[] {
+  const items: string[] = [];
+  let item = "";
+  let started = false;
+  let quote: string | null = null;
+  for (let i = 0; i < text.length && items.length < 4096; i++) {
+    const c = text[i]!;
+    if (quote !== null) {
+      if (c === quote) quote = null;
+      else item += c;
+    } else if (c === "'" || c === '"') {
+      quote = c;
+      started = true;
+    } else if (c === "\\" && i + 1 < text.length) {
+      item += text[++i];
+      started = true;
+    } else if (c === "\n" || (!perLine && /\s/.test(c))) {
+      if (started) items.push(item);
+      item = "";
+      started = false;
+    } else if (perLine && !started && /\s/.test(c)) {
+      continue;
+    } else {
+      item += c;
+      started = true;
+    }
+  }
+  if (started) items.push(item);
+  return items;
+}
+
+/**
+ * The command lines xargs builds from a known input: with `-I`/`-i`/`--replace`, one per input
+ * line, the line put where `{}` stands (or, for another replace string, at each operand in
+ * turn); otherwise the input's items appended.
+ */
+function xargsCommands(inv: Invocation, text: string): string[] {
+  const line = (argv: readonly string[]) => shellWords([inv.program, ...argv]);
+  if (inv.nulInput === true) {
+    return [line([...inv.argv, ...text.split("\0").filter((w) => w !== "").slice(0, 4096)])];
+  }
+  if (inv.inputInArgs !== true) return [line([...inv.argv, ...xargsItems(text, false)])];
+  const out: string[] = [];
+  for (const input of xargsItems(text, true).slice(0, MAX_BUILT)) {
+    if (inv.argv.some((a) => a.includes("{}"))) {
+      out.push(line(inv.argv.map((a) => a.replaceAll("{}", input))));
+      continue;
+    }
+    inv.argv.forEach((a, i) => {
+      if (!a.startsWith("-") && out.length < MAX_BUILT) {
+        out.push(line(inv.argv.map((b, j) => j === i ? input : b)));
+      }
+    });
+  }
+  return out;
 }

@@ -155,6 +155,17 @@ export function assignmentRule(name: string, v: Arg | undefined, out: Findings):
   if (name === "GIT_TRACE_REDACT" && (v === undefined || v.dynamic || FALSY.test(v.text))) {
     out.review("GIT_TRACE_REDACT=0: git's traces print Authorization headers and cookies");
   }
+  // git reads settings from the environment as from `-c`: GIT_CONFIG_VALUE_<n> (its name in
+  // GIT_CONFIG_KEY_<n>) and GIT_CONFIG_PARAMETERS ('name'='value' ...); a value may be a command
+  // it runs (core.pager, alias.x=!cmd), judged as one.
+  if (/^GIT_CONFIG_VALUE_[0-9]+$/.test(name) && v !== undefined && !v.dynamic) {
+    out.nested(v.text.replace(/^\s*!/, ""), "git setting");
+  }
+  if (name === "GIT_CONFIG_PARAMETERS" && v !== undefined && !v.dynamic) {
+    for (const m of v.text.matchAll(/'(?:[^']|'\\'')*'\s*=\s*'((?:[^']|'\\'')*)'/g)) {
+      out.nested(m[1]!.replaceAll("'\\''", "'").replace(/^\s*!/, ""), "git setting");
+    }
+  }
   if (RUNS_VALUE.test(name) && v !== undefined && !v.dynamic) {
     out.nested(v.text.replace(/^\|+/, ""), "environment command");
   }

@@ -29,6 +29,8 @@ import { printsStoredSecret } from "./secret_stores.ts";
 
 /** Programs that only look at a file's metadata, not its content. */
 const METADATA_ONLY = new Set([
+  // `set -- FILE` only makes the name `$1`; what later reads `$1` is judged by its own rules.
+  "set",
   "ls",
   "stat",
   "test",

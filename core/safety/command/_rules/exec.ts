@@ -7,6 +7,8 @@
  * again. Pure.
  * @module
  */
+import { printsSecretEnv } from "./env_reads.ts";
+import { shellWords } from "../shell_quote.ts";
 import type { Findings, Invocation } from "../invocation.ts";
 import { isCredentialPath } from "../paths.ts";
 
@@ -92,6 +94,10 @@ const SHELL_STRING =
 /** Judges a code string for a language; hands embedded shell strings back as nested commands. */
 export function analyzeCode(lang: string, code: string, out: Findings): void {
   if (FORK_LOOP.test(code)) out.dangerous("fork_bomb", `${lang}: a fork loop`);
+  // `print(os.environ["GITHUB_TOKEN"])` prints the secret as `printenv GITHUB_TOKEN` does.
+  if (printsSecretEnv(code, false)) {
+    out.dangerous("credential_exposure", `${lang}: prints a secret-named environment variable`);
+  }
   if (lang === "awk") {
     if (/\bsystem\s*\(|\|\s*getline|print[^;}]*\|\s*"/.test(code)) {
       out.dangerous("interpreter_primitives", "awk: runs commands from its program");
@@ -232,6 +238,28 @@ function reverseShellRule(inv: Invocation, out: Findings): void {
   }
 }
 
+/** Programs that run a package's command by its name: `npx rimraf dist`. */
+const PACKAGE_RUNNERS: ReadonlySet<string> = new Set(["npx", "pnpx", "bunx", "uvx"]);
+
+/**
+ * The command a package runner starts is judged as that command (`npx rimraf ~` is
+ * `rimraf ~`; `npx -c 'CMD'` runs CMD in a shell), beside the runner's own review.
+ */
+function packageRunnerRule(inv: Invocation, out: Findings): void {
+  const argv = inv.argv;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (/^(?:-c|--call)$/.test(a)) return out.nested(argv[i + 1] ?? "", inv.program);
+    if (/^(?:-p|--package|--from|--with)$/.test(a)) {
+      i++;
+      continue;
+    }
+    if (a === "--") continue;
+    if (a.startsWith("-")) continue;
+    return out.nested(shellWords(argv.slice(i)), inv.program);
+  }
+}
+
 /** Build tools, package managers and task runners: they run project code. */
 export const PROJECT_RUNNERS: ReadonlySet<string> = new Set([
   "npm",
@@ -275,6 +303,7 @@ export const PROJECT_RUNNERS: ReadonlySet<string> = new Set([
 export function execRule(inv: Invocation, out: Findings): void {
   const p = inv.program;
   reverseShellRule(inv, out);
+  if (PACKAGE_RUNNERS.has(p)) packageRunnerRule(inv, out);
   // Shells and interpreters are judged by their records (programs/shells.ts, interpreters.ts).
   if (POWERSHELLS.has(p)) return powershellRule(inv, out);
   if (p === "cmd") {
@@ -299,7 +328,11 @@ export function execRule(inv: Invocation, out: Findings): void {
     const file = inv.args[0];
     if (file === undefined) return;
     if (file.substituted) return out.executes(file, p, "shell");
-    if (/^(?:\/dev\/stdin|-)$/.test(file.text)) return;
+    if (/^(?:\/dev\/stdin|-)$/.test(file.text)) {
+      // `source /dev/stdin <<< 'cmd'`: the here-string or heredoc is what it runs.
+      for (const body of inv.stdinText) out.nested(body, `${p} stdin`);
+      return;
+    }
     return out.review(`${p}: runs a file in the current shell`);
   }
   if (p === "trap" && inv.args.length >= 2) return out.nested(inv.args[0]!.text, "trap");

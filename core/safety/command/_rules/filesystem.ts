@@ -5,6 +5,7 @@
  * @module
  */
 import { type Arg, type Findings, hasLong, hasShort, type Invocation } from "../invocation.ts";
+import { reportWrite } from "../programs/effects.ts";
 import {
   deviceKind,
   isBroadTarget,
@@ -76,12 +77,16 @@ function psTargets(inv: Invocation): Arg[] {
 function deleteRule(inv: Invocation, out: Findings): void {
   const p = inv.program;
   const argv = inv.argv;
-  if (p === "rm" || p === "unlink" || p === "rmdir" || p === "shred" || p === "srm") {
+  if (
+    p === "rm" || p === "unlink" || p === "rmdir" || p === "shred" || p === "srm" ||
+    p === "rimraf"
+  ) {
     // `rm` is also a PowerShell alias of Remove-Item.
     const ps = hasLong(argv, "recurse", { prefix: 3 }) ||
       hasLong(argv, "force", { prefix: 2 }) && argv.some((a) => /^-[A-Z]/.test(a));
-    const recursive = hasShort(argv, "r") || hasShort(argv, "R") || hasLong(argv, "recursive") ||
-      hasLong(argv, "recurse", { prefix: 3 });
+    // rimraf (npm's `rm -rf`, also through npx) deletes every operand's tree.
+    const recursive = p === "rimraf" || hasShort(argv, "r") || hasShort(argv, "R") ||
+      hasLong(argv, "recursive") || hasLong(argv, "recurse", { prefix: 3 });
     const force = hasShort(argv, "f") || hasLong(argv, "force");
     if (hasLong(argv, "no-preserve-root")) {
       return out.dangerous(
@@ -273,7 +278,11 @@ function diskRule(inv: Invocation, out: Findings): void {
       if (kind === "disk" || kind === "other") {
         return out.dangerous("disk_write", "dd: writes raw data to a device");
       }
-      if (kind === null) return out.review("dd: writes a file");
+      if (kind === null) {
+        // A start-up or privilege file written by dd is what any other writer makes it.
+        const arg = inv.args.find((a) => a.text === of);
+        return reportWrite("dd", arg === undefined ? null : { ...arg, text: of.slice(3) }, out);
+      }
     }
     return;
   }

@@ -20,6 +20,9 @@ import {
   runsStdin,
 } from "./traits.ts";
 
+/** Programs that write what they read on stdin to the files they are given. */
+const PASSES_STDIN = new Set(["tee", "cat"]);
+
 /** Judges one pipeline; each element holds the invocations it runs. */
 export function pipelineRule(elements: Invocation[][], out: Findings): void {
   const n = elements.length;
@@ -58,6 +61,10 @@ export function pipelineRule(elements: Invocation[][], out: Findings): void {
     }
     for (const inv of elements[i]!) {
       if (inv.feedsRunner !== true) continue;
+      // Literal text reaches the runner: `echo 'cmd' > >(sh)`, `echo 'cmd' | tee >(sh)`.
+      const own = literalOutput(inv);
+      const fed = own !== null ? [own] : PASSES_STDIN.has(inv.program) ? inv.stdinText : [];
+      for (const text of fed) out.nested(text, "process substitution runner");
       if (fedDownload) {
         out.dangerous("download_exec", "downloaded content is fed to a shell through >(...)");
       } else if (fedDecode) {

@@ -13,7 +13,8 @@ import { secretKey } from "../written_variables.ts";
 import { expandedText, type Findings, type Invocation } from "../invocation.ts";
 
 /**
- * A secret-named variable expanded in a word (`$X_TOKEN`, `${DB_PASSWORD}`, `$env:API_KEY`).
+ * A secret-named variable expanded in a word (`$X_TOKEN`, `${DB_PASSWORD}`, `$env:API_KEY`,
+ * cmd's `%GITHUB_TOKEN%`).
  * The whole name is matched, and `${X:+word}` / `${X+word}` are not: they expand to the word
  * when X is set, never to X's value (review77; bash is the oracle). A secret in the word
  * (`${X:+$X}`) is matched on its own.
@@ -24,9 +25,14 @@ export const SECRET_VAR = new RegExp(
     "|(?:[A-Za-z0-9_]*_)?(?:DSN|DATABASE_URL|DB_URL|REDIS_URL|MONGO(?:DB)?_UR[IL]|AMQP_URL" +
     "|CONNECTION_STRING|PAT)\\b|[A-Za-z0-9_]+_(?:PWD|SK)\\b)" +
     "(?![A-Za-z0-9_])(?!(?<=\\$\\{[A-Za-z0-9_]+):?\\+)\\}?" +
-    "|\\$\\{?env:[A-Za-z0-9_]*(?:TOKEN|SECRET|PASSWORD|API_?KEY|ACCESS_KEY)[A-Za-z0-9_]*",
+    "|\\$\\{?env:[A-Za-z0-9_]*(?:TOKEN|SECRET|PASSWORD|API_?KEY|ACCESS_KEY)[A-Za-z0-9_]*" +
+    // cmd.exe expands `%NAME%` (also inside quotes).
+    "|%[A-Za-z0-9_]*(?:TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY)[A-Za-z0-9_]*%",
   "i",
 );
+
+/** curl's options that print the request it sends: `-v` (in a short group), `--verbose`, `--trace*`. */
+const CURL_SHOWS_REQUEST = /^(?:-[a-zA-Z]*v[a-zA-Z]*|--verbose|--trace(?:-ascii)?(?:=.*)?)$/;
 
 /** Programs that print what they read on stdin, as it is or re-encoded. */
 const STDIN_PRINTERS = new Set([
@@ -121,8 +127,17 @@ export function secretArgsRule(inv: Invocation, out: Findings): void {
   if (fedSecret(inv) && STDIN_PRINTERS.has(p)) {
     out.dangerous("credential_exposure", `${p}: prints a secret-named variable fed on stdin`);
   }
+  // `set -x`: the shell prints each command with its words expanded, a secret's value included.
+  if (inv.traced === true && inv.args.some((a) => SECRET_VAR.test(expandedText(a)))) {
+    out.dangerous("credential_exposure", "set -x prints the command with a secret expanded");
+  }
   if (NOT_JUDGED.has(p)) return;
-  if (inv.args.some((a) => SECRET_VAR.test(expandedText(a)))) {
+  const secret = inv.args.some((a) => SECRET_VAR.test(expandedText(a)));
+  // curl -v and --trace print the request's headers (`> Authorization: Bearer <token>`).
+  if (secret && p === "curl" && inv.argv.some((a) => CURL_SHOWS_REQUEST.test(a))) {
+    out.dangerous("credential_exposure", "curl: verbose output prints a secret sent in a header");
+  }
+  if (secret) {
     out.review(`${p}: a secret-named variable is an argument, which errors and output may print`);
   }
 }

@@ -2,7 +2,9 @@
  * Archivers and copiers that run commands they are given: tar
  * (`--to-command`, `--checkpoint-action=exec=`, `-I`/`--use-compress-program`,
  * `--rsh-command`, `--info-script`), zip (`-TT`/`--unzip-command`) and rsync
- * (`-e`/`--rsh`, `--rsync-path`). Each such string is classified as a
+ * (`-e`/`--rsh`, `--rsync-path`), scp and sftp (`-S`, sftp's `-D`, and the
+ * ssh options `-o ProxyCommand=`, `LocalCommand`, `KnownHostsCommand`, which
+ * run here as ssh's do). Each such string is classified as a
  * command. None of them is read-only: they write archives, trees or files
  * on other machines, and even a listing (`tar -tf a.tar`) runs the
  * decompressor found on PATH that the archive's content calls for. tar
@@ -174,4 +176,28 @@ export const RSYNC: ProgramRecord = {
     },
   ],
   readOnly: "never",
+};
+
+/** An ssh option (`-o NAME=VALUE` or `-o "NAME VALUE"`) that runs its value on this machine. */
+const SSH_RUNS_OPTION = /^\s*(?:proxycommand|localcommand|knownhostscommand)\s*[=\s]\s*(.*)$/is;
+
+function scpJudge(inv: Invocation, parsed: ParsedOptions, out: Findings): void {
+  for (const u of usesOf(parsed, "o")) {
+    const m = (u.value ?? "").match(SSH_RUNS_OPTION);
+    if (m !== null) out.nested(m[1]!, inv.program);
+  }
+}
+
+/** scp and sftp: ssh's transports, with ssh's options (`-o`, `-F`) and a program to run (`-S`). */
+export const SCP: ProgramRecord = {
+  names: ["scp", "sftp"],
+  longMatch: "exact",
+  options: [
+    { short: "SD", arity: "value", effect: "runs" },
+    { short: "F", arity: "value", effect: "config" },
+    { short: "o", arity: "value", effect: "config" },
+    { short: "bcijlJPRsX", arity: "value" },
+  ],
+  readOnly: "never",
+  judge: scpJudge,
 };

@@ -18,6 +18,7 @@
  * classified as commands. Pure.
  * @module
  */
+import { shellWords } from "../shell_quote.ts";
 import type { Findings, Invocation } from "../invocation.ts";
 import { given, type OptionSyntax, type ParsedOptions, parseOptions, usesOf } from "./_options.ts";
 import { judgeOptions } from "./effects.ts";
@@ -536,8 +537,39 @@ function subRule(inv: Invocation, sub: string, from: number, out: Findings): voi
   }
 }
 
+/**
+ * A remote URL of git's ext transport (`ext::sh -c cmd% arg`): git runs the
+ * command it names (`% ` is a blank inside a word, `%%` a percent), when a
+ * setting or GIT_ALLOW_PROTOCOL allows it; the command is judged as one.
+ */
+function extTransport(inv: Invocation, out: Findings): void {
+  for (const a of inv.argv) {
+    const m = a.match(/^ext::(.*)$/s);
+    if (m === null) continue;
+    out.review("git: an ext:: remote runs the command it names");
+    out.nested(shellWords(extWords(m[1]!)), "git ext remote");
+  }
+}
+
+/** The words of an ext:: command: split at blanks, `% ` a blank inside a word, `%%` a percent. */
+function extWords(text: string): string[] {
+  const words: string[] = [];
+  let word = "";
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === "%" && i + 1 < text.length) word += text[++i];
+    else if (c === " ") {
+      if (word !== "") words.push(word);
+      word = "";
+    } else word += c;
+  }
+  if (word !== "") words.push(word);
+  return words;
+}
+
 function judge(inv: Invocation, parsed: ParsedOptions, out: Findings): void {
   globalSettings(parsed, out);
+  extTransport(inv, out);
   if (foreignRepo(parsed) || inv.elsewhere === true) {
     out.review("git: works on another repository, whose configuration can run programs");
   }

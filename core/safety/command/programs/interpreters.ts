@@ -10,6 +10,7 @@
  */
 import { type Arg, type Findings, type Invocation, operands } from "../invocation.ts";
 import { analyzeCode, interpreterName } from "../_rules/exec.ts";
+import { printsSecretEnv } from "../_rules/env_reads.ts";
 import type { ParsedOptions } from "./_options.ts";
 import type { ProgramRecord } from "./_record.ts";
 
@@ -48,6 +49,10 @@ function judge(inv: Invocation, _parsed: ParsedOptions, out: Findings): void {
   if (code !== null) {
     if (code.substituted) out.executes(code, p, "other");
     else analyzeCode(lang, code.text, out);
+    // node -p and bun -p print the code's value: `node -p process.env.GITHUB_TOKEN`.
+    if (inv.argv.some((a) => /^(?:-p|--print|-pe)$/.test(a)) && printsSecretEnv(code.text, true)) {
+      out.dangerous("credential_exposure", `${p}: prints a secret-named environment variable`);
+    }
     return;
   }
   if (lang === "python" && inv.argv.includes("-m")) {

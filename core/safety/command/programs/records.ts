@@ -11,12 +11,12 @@ import { judgeOptions } from "./effects.ts";
 import { mayBecomeOption } from "./unknown_words.ts";
 
 import type { ProgramRecord } from "./_record.ts";
-import { RSYNC, TAR, ZIP } from "./archive.ts";
+import { RSYNC, SCP, TAR, ZIP } from "./archive.ts";
 import { AWK } from "./awk.ts";
 import { DOCKER, HELM, KUBECTL, PODMAN } from "./cluster.ts";
 import { FIND } from "./find.ts";
 import { INTERPRETERS } from "./interpreters.ts";
-import { SHELL_PROGRAMS } from "./shells.ts";
+import { SET_BUILTIN, SHELL_PROGRAMS } from "./shells.ts";
 import { GIT } from "./git.ts";
 import {
   CARGO,
@@ -60,6 +60,7 @@ import { ACK, AG, FINDSTR, GREP, RG } from "./search.ts";
 import { SED } from "./sed.ts";
 import { HOSTNAMECTL, JOURNALCTL, SYSTEMCTL, TIMEDATECTL } from "./services.ts";
 import { SORT } from "./sort.ts";
+import { ED, START_PROCESS, WMIC, WSL } from "./launchers.ts";
 import { VIM } from "./editors.ts";
 
 /** Every program record. */
@@ -77,6 +78,7 @@ export const PROGRAM_RECORDS: readonly ProgramRecord[] = [
   DELTA,
   DENO,
   DOCKER,
+  ED,
   FD,
   FILE,
   FIND,
@@ -109,10 +111,13 @@ export const PROGRAM_RECORDS: readonly ProgramRecord[] = [
   RSYNC,
   RUSTC,
   SCC,
+  SCP,
   SED,
+  SET_BUILTIN,
   SHELL_PROGRAMS,
   SORT,
   SS,
+  START_PROCESS,
   SYSTEMCTL,
   TAR,
   TERRAFORM,
@@ -123,6 +128,8 @@ export const PROGRAM_RECORDS: readonly ProgramRecord[] = [
   UNZIP,
   VERSIONED,
   VIM,
+  WMIC,
+  WSL,
   XXD,
   YARN,
   YQ,
