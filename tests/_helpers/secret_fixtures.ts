@@ -1436,6 +1436,16 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "Password: accepted",
       "password = getpass",
       "password = input",
+      // redact91: a keyword argument, a field's type or a translation under a password's name.
+      "conn = connect(host=host, user=user, password=passwd, dbname=name)",
+      "login(email=email, password=record)",
+      "    password=encoded,",
+      "struct Config { username: String, password: Option<String>, }",
+      "  password: Buffer;",
+      "  password: Promise<string>;",
+      '"password": "Parola",',
+      '"confirm_password": "Confirm",',
+      "  password: Lozinka",
     ],
     env_secret: [
       // review59: a bare PowerShell variable that is a setting or is not printed.

@@ -77,10 +77,13 @@ function mixesDigits(words: readonly string[], called = false): boolean {
  * Whether every part of a chain of names reads as words: no lower-case
  * letter stands alone after a part's first word (`Xk9q2Lm7` is random) and
  * digits are not mixed in as a password's ({@linkcode mixesDigits}; of a
- * name `called`, only three digit runs or two in a long part count).
+ * name `called`, only three digit runs or two in a long part count). Of a
+ * name `called`, a numeronym (`i18n.t(...)`, `k8s.read(...)`, `a11y`: a
+ * letter, the count of letters left out, a letter) is a word.
  */
 function isNameLike(value: string, called = false): boolean {
   return value.split(/\?\.|\.|->|::|[?:_$]+/).every((part) => {
+    if (called && /^[a-z]\d{1,2}[a-z]$/.test(part)) return true;
     const w = part.match(WORD) ?? [];
     return !w.some((t, i) => i > 0 && /^[a-z]$/.test(t)) && !mixesDigits(w, called);
   });

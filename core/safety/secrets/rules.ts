@@ -98,7 +98,7 @@ function assignedValue(
     quotedRun("'", min, VALUE_MAX)
   })'|\x60(?<s>[^\x60\r\n]{${min},${VALUE_MAX}})\x60|(?:\\?["'\x60])?(?<unq>)(?<s>${
     bareRun(bare, min, VALUE_MAX)
-  }={0,3})(?=(?<next>\(|>|[ \t]+[A-Za-z]|[ \t]+[-+*/%|&^][ \t]|))${wide})`;
+  }={0,3})(?=(?<next>\(|>|[ \t]+[A-Za-z]|[ \t]+[-+*/%|&^][ \t]|))(?=(?<close>[,)])?)${wide})`;
 }
 
 /**
@@ -179,7 +179,7 @@ const ENV_BARE = String
  * (`AbC\u002bxYz`, `Ab\/Cd`) was printed.
  */
 const JSON_ESCAPED_VALUE_CHAR = String
-  .raw`\\(?:\/|u00(?:2[bBfF]|3[dD]))(?=[A-Za-z0-9+\/=_\-]|\\(?:\/|u00(?:2[bBfF]|3[dD])))`;
+  .raw`\\{1,4}(?:\/|u00(?:2[bBfF]|3[dD]))(?=[A-Za-z0-9+\/=_\-]|\\{1,4}(?:\/|u00(?:2[bBfF]|3[dD])))`;
 
 /**
  * A bare value character of an assignment outside the shell (`excluded`:
@@ -556,11 +556,35 @@ const PASSWORD_STATE_WORD =
   /^(?:follows?|below|above|invalid|incorrect|correct|wrong|missing|expired|unknown|blank|empty|ignored|omitted|changed|updated|removed|stored|saved|cleared|reset|accepted|rejected|provided|supplied|entered|given|unset|unchanged|verified|confirmed|generated|rotated|revoked|disabled|enabled|locked|unlocked)$/i;
 
 /**
+ * A word of 6 or 7 letters people choose as a password is written in lower
+ * case (`walrus`, `lobster`). One with a capital is a label, a translation or
+ * a type in code: `"password": "Parola"` of a locale file, `password:
+ * Option<String>` of a Rust struct, `password: Buffer;` of TypeScript.
+ */
+function isShortLetterPassword(s: string): boolean {
+  return /^[a-z]{6,7}$/.test(s);
+}
+
+/**
+ * One word of a language written with letters beyond ASCII, in lower case
+ * or with one capital (`Hasło`, `Jelszó`, `Oublié`): the translation of a
+ * locale file (`"password": "Hasło"`), not a password. The ASCII letter test
+ * counted its accented letter as a symbol, so any such word was one. The
+ * engine reads every byte of 0x80 or more as DEL (engine.ts maskHighTs), so
+ * the letter beyond ASCII is a run of DEL here.
+ */
+function isLanguageWord(s: string): boolean {
+  return s.includes("\x7f") && /^[A-Z]?[a-z\x7f]+$/.test(s) && /[a-z]/.test(s);
+}
+
+/**
  * A password of letters alone under a password name: 8 or more letters, or
- * 6 or more under a name ending in password or passwd, quoted or bare after
- * an operator with no blank before it (`password: walrus`, `password="kitten"`;
- * a bare word after ` = ` is code's identifier, `password = getpass`); never
- * a word that says what became of one.
+ * 6 or 7 in lower case under a name ending in password or passwd, quoted or
+ * bare after an operator with no blank before it (`password: walrus`,
+ * `password="kitten"`; a bare word after ` = ` is code's identifier,
+ * `password = getpass`, and so is one before `,` or `)`, a keyword argument:
+ * `connect(user=user, password=secret)`); never a word that says what
+ * became of one.
  */
 function letterPasswordValid(
   s: string,
@@ -570,7 +594,8 @@ function letterPasswordValid(
   if (s.length >= 8) return true;
   // Not after Go's `:=`: `user, password := "deploy", "..."` gives the word to the name before.
   return EXPLICIT_PASSWORD_NAME.test(g.name ?? "") && !/:=$/.test(g.op ?? "") &&
-    (g.unq === undefined || !/^[ \t]/.test(g.op ?? ""));
+    isShortLetterPassword(s) &&
+    (g.unq === undefined || (!/^[ \t]/.test(g.op ?? "") && g.close === undefined));
 }
 
 /** A hex string of 32 or more (a key, or a digest), or a UUID. */
@@ -1240,7 +1265,8 @@ function formValueValid(
     // Letters alone: 10 or more of both cases, not words joined in camel case (`ThroughPut`);
     // under a password or passwd name, a word of 6 or more (`&password=walrus`).
     return !isLookAlikeValue(s) &&
-      (/[^A-Za-z]/.test(s) || (EXPLICIT_PASSWORD_NAME.test(name) && s.length >= 6) ||
+      (/[^A-Za-z]/.test(s) ||
+        (EXPLICIT_PASSWORD_NAME.test(name) && (s.length >= 8 || isShortLetterPassword(s))) ||
         (s.length >= 10 && /[a-z]/.test(s) && /[A-Z]/.test(s) &&
           !CAMEL_CASE_WORDS.test(s)));
   }
@@ -1302,7 +1328,7 @@ const PASSWORD_CONFIG: SecretRule = {
     !repeatsName(s, g.name ?? "") &&
     !isTestVerdict(g.name ?? "", g.op?.trim(), s) &&
     !s.endsWith(":") && (/[A-Za-z]/.test(s) || isPasswordLookAlike(s)) &&
-    (/[^A-Za-z]/.test(s) || letterPasswordValid(s, g)) &&
+    (/[^A-Za-z]/.test(s) || letterPasswordValid(s, g)) && !isLanguageWord(s) &&
     // `pass` and `pwd` are also words of prose (`pass: followed by`) and code (`renderPass =
     // nextPass`): a value given to a name ending in them holds a non-letter.
     (!/(?:pass|pwd)$/i.test(g.name ?? "") || /[^A-Za-z]/.test(s)) &&
@@ -1410,17 +1436,35 @@ const URL_CREDENTIALS: SecretRule = {
  */
 function escapedSlashVariant(base: SecretRule): SecretRule {
   const { reach: _reach, ...rest } = base;
-  const source = base.pattern.source.replace(":\\/\\/", ":\\\\\\/\\\\\\/");
+  // One to four backslashes: `\/` as the writer printed it, `\\/` once a transcript's JSON
+  // holds that (Claude Code, Gemini), four in a Codex rollout's output (JSON inside JSON).
+  const source = base.pattern.source.replace(":\\/\\/", ":\\\\{1,4}\\/\\\\{1,4}\\/");
   if (source === base.pattern.source) {
     throw new Error(`Cannot build the escaped-slash variant of ${base.title}: no :// in it`);
   }
   return {
     ...rest,
     title: `${base.title}, slashes escaped`,
-    description: `As ${base.title.toLowerCase()}, with JSON's escaped slashes (\`:\\/\\/\`).`,
-    keywords: [":\\/\\/"],
+    description:
+      `As ${base.title.toLowerCase()}, with JSON's escaped slashes (\`:\\/\\/\`, the backslash escaped again inside a transcript's JSON).`,
+    keywords: [1, 2, 3, 4].map((n) => `:${"\\".repeat(n)}/${"\\".repeat(n)}/`),
     pattern: new RegExp(source, base.pattern.flags),
   };
+}
+
+/**
+ * A quoted value as group `s` (as {@linkcode quotedValue}), except that a
+ * quote escaped 1 to 3 times closes only with as many backslashes before
+ * it: inside a Codex rollout's output (`(\\\"password\\\")\",\"metadata`) the
+ * escaped value's own closing quote is not read as an escape inside it, so
+ * the value never runs on to the container's next quote.
+ */
+function parenthesisedQuoted(min: number): string {
+  return String.raw`(?:"(?<s>${
+    quotedRun('"', min, VALUE_MAX)
+  })"|(?<pq>\\{1,3})"(?<s>[^"\\\r\n]{${min},${VALUE_MAX}})\k<pq>"|'(?<s>${
+    quotedRun("'", min, VALUE_MAX)
+  })')`;
 }
 
 /**
@@ -1446,8 +1490,8 @@ function parenthesisedVariant(
     keywords: words.flatMap((w) => ["=(", "= (", " =(", " = ("].map((op) => w + op)),
     pattern: new RegExp(
       String
-        .raw`(?<![A-Za-z0-9_.\-](?<!\\[A-Za-z0-9_.\-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>[ \t]{0,16}=[ \t]{0,16}\((?:\s|\\[nrt]){0,40}${
-        quotedValue("s", min, VALUE_MAX)
+        .raw`(?<![A-Za-z0-9_.\-](?<!\\[A-Za-z0-9_.\-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>[ \t]{0,16}=[ \t]{0,16}\((?:\s|\\{1,3}[nrt]){0,40}${
+        parenthesisedQuoted(min)
       }`,
       "i",
     ),

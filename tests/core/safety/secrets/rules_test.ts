@@ -1557,7 +1557,7 @@ Deno.test("redact90: a UUID or hex under a name that labels a key (API_KEY_ID, S
 
 Deno.test("redact90: a password of 6 or 7 letters under a name ending in password or passwd is redacted in every shape; a word saying what became of it, or code's identifier, is not (see: #21)", () => {
   // Words, as people choose them (6 and 7 letters).
-  for (const w of ["walrus", "cobalt", "lobster", "pelican", "hamster", "Buffalo", "zebras"]) {
+  for (const w of ["walrus", "cobalt", "lobster", "pelican", "hamster", "buffalo", "zebras"]) {
     const shapes = [
       `password=${w}`,
       `password: ${w}`,
@@ -1587,6 +1587,38 @@ Deno.test("redact90: a password of 6 or 7 letters under a name ending in passwor
       'user, password := "deploy", "x"',
     ]
   ) assert.deepEqual(redactText(engine, text).kinds, [], text);
+});
+
+Deno.test("redact91: a 6 or 7 letter word under a password's name that is code or a label (a keyword argument, a field's type, a translation) is not a password; the same words in lower case as values are (see: #21)", () => {
+  const words = ["record", "encoded", "payload", "account"];
+  for (const wrap of [(x: string) => x, CONTEXTS.json_transcript!, CONTEXTS.markdown_fence!]) {
+    for (const w of words) {
+      for (
+        const text of [
+          `conn = connect(host=host, user=user, password=${w}, dbname=name)`,
+          `login(email=email, password=${w})`,
+          `    password=${w},`,
+        ]
+      ) assert.deepEqual(redactText(engine, wrap(text)).kinds, [], text);
+      // Positive controls: the same word as a setting's value, bare and quoted.
+      for (const text of [`password=${w}`, `db_password = "${w}"`, `password=${w}&user=bob`]) {
+        const r = redactText(engine, wrap(text));
+        assert.ok(r.kinds.length > 0 && !r.text.includes(w), `${text} -> ${r.text}`);
+      }
+    }
+    for (
+      const text of [
+        "struct Config { username: String, password: Option<String>, }",
+        "    pub password: Option<String>,",
+        "  password: Buffer;",
+        "  password: Promise<string>;",
+        '"password": "Parola",',
+        '"confirm_password": "Confirm",',
+        '"current_password": "Current",',
+        "  password: Lozinka",
+      ]
+    ) assert.deepEqual(redactText(engine, wrap(text)).kinds, [], text);
+  }
 });
 
 Deno.test("redact90: a bare value a JSON writer escaped inside (\\u002b, \\u002f, \\u003d, \\/) is redacted to its end; what follows it stays (see: #21)", () => {
@@ -1680,4 +1712,91 @@ Deno.test("redact90: a URL's password written with JSON's escaped slashes (postg
       '{"url":"postgres:\\/\\/user:password@localhost\\/db"}',
     ]
   ) assert.deepEqual(redactText(engine, text).kinds, [], text);
+});
+
+/** A Claude Code tool_result line: the tool's output held as a JSON string. */
+function claudeToolResult(text: string): string {
+  return JSON.stringify({
+    type: "user",
+    message: {
+      role: "user",
+      content: [{ type: "tool_result", tool_use_id: "toolu_01", content: text }],
+    },
+  }) + "\n";
+}
+
+/** A Gemini CLI chat file: the tool's output in a pretty-printed function response. */
+function geminiToolResult(text: string): string {
+  return JSON.stringify(
+    {
+      messages: [{
+        type: "gemini",
+        toolCalls: [{ result: [{ functionResponse: { response: { output: text } } }] }],
+      }],
+    },
+    null,
+    2,
+  );
+}
+
+Deno.test("redact91: JSON-escaped slashes and \\u002b inside a bare value or a URL, and a parenthesised string wrapped over lines, are redacted inside every transcript's JSON, each copy too (see: #21)", () => {
+  const rng = new Rng(9101);
+  const containers = [claudeToolResult, codexOutput, geminiToolResult];
+  for (let i = 0; i < 4; i++) {
+    const a = p("Q7", rng.str(ALNUM, 14), "k9");
+    const b = p("yR", rng.str(ALNUM, 12));
+    const pw = p("Xk", rng.str(ALNUM, 12));
+    const shapes: [string, string[]][] = [
+      [`aws_secret_access_key = ${a}\\u002b${b}`, [a, b]],
+      [`SECRET_KEY=${a}\\/${b}`, [a, b]],
+      [`{"dsn":"postgres:\\/\\/app:${pw}@db:5432\\/prod"}`, [pw]],
+      [`{"url":"mysql:\\/\\/root:${pw}@localhost\\/app"}`, [pw]],
+      [`OPENAI_KEY = (\n    "${a}"\n    "${b}"\n)`, [a, b]],
+    ];
+    for (const [text, pieces] of shapes) {
+      // Positive control: the shape as the tool printed it.
+      const raw = redactText(engine, text).text;
+      assert.ok(pieces.every((x) => !raw.includes(x)), raw);
+      for (const wrap of containers) {
+        const r = redactText(engine, wrap(text));
+        assert.ok(pieces.every((x) => !r.text.includes(x)), r.text);
+      }
+      // Printed in one container and again in another: every copy goes.
+      const both = redactText(engine, claudeToolResult(text) + codexOutput(text)).text;
+      assert.ok(pieces.every((x) => !both.includes(x)), both);
+    }
+  }
+  // Kept in every container: a URL without a password or with a placeholder, a value's path,
+  // a parenthesised call.
+  for (
+    const text of [
+      '{"url":"https:\\/\\/example.com\\/a@b"}',
+      '{"url":"postgres:\\/\\/user:password@localhost\\/db"}',
+      '{"link":"https:\\/\\/github.com\\/user\\/repo\\/blob\\/main\\/README.md"}',
+      'SECRET_KEY = (os.environ.get("SECRET_KEY") or "dev")',
+    ]
+  ) {
+    for (const wrap of containers) {
+      assert.deepEqual(redactText(engine, wrap(text)).kinds, [], wrap(text));
+    }
+  }
+});
+
+Deno.test("redact91: a parenthesised value in a Codex rollout closes at its own escaped quote, and a call on a numeronym (i18n.t) is code, not a password (see: #21)", () => {
+  for (
+    const text of [
+      'password = ("password")',
+      'password = i18n.t("password")',
+      'secret = k8s.read("db-secret")',
+    ]
+  ) {
+    for (const wrap of [(x: string) => x, claudeToolResult, codexOutput]) {
+      assert.deepEqual(redactText(engine, wrap(text)).kinds, [], wrap(text));
+    }
+  }
+  // Positive controls: a password in parentheses, and one given with no call, in the same rollout.
+  for (const text of ['password = ("Tr0ub4dor3xQ")', "password = i18nTr0ub4dor3xQ"]) {
+    const r = redactText(engine, codexOutput(text));
+    assert.ok(r.kinds.length > 0 && !r.text.includes("Tr0ub4dor3xQ"), r.text);
+  }
 });
