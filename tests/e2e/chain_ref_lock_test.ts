@@ -114,3 +114,25 @@ Deno.test("chain ref: a branch under the name of one shared before (feature, the
     assert.match(await refOid(a.dir, "refs/baton/feature/x") ?? "", /^[0-9a-f]{40}$/);
   });
 });
+
+Deno.test("chain ref: a branch with a component ending in .lock (a.lock/b) is refused as git refuses it, so refs/baton/a.lock never becomes a folder that holds branch a's lock for good; a.b/c is shared (control)", async () => {
+  await withShareWorld("baton-ref-lockname-", async ({ a, remote, root }) => {
+    await capsule(a, "a capsule to share");
+    const refused = await baton(a, ["push", "--branch", "a.lock/b", "--json"]);
+    assert.equal(refused.code, 2, refused.stderr);
+    assert.equal(JSON.parse(refused.stdout).error.code, "usage");
+    await assert.rejects(Deno.lstat(`${a.dir}/.git/refs/baton/a.lock`), Deno.errors.NotFound);
+    // Branch a, shared after: its lock is free, and git reads the ref baton wrote.
+    const after = await baton(a, ["push", "--branch", "a", "--json"]);
+    assert.equal(after.code, 0, after.stderr);
+    assert.match(await refOid(a.dir, "refs/baton/a") ?? "", /^[0-9a-f]{40}$/);
+
+    // Control: a name git accepts (a component ending in a dot-word other than .lock) is shared.
+    const fine = await baton(a, ["push", "--branch", "a.b/c", "--json"]);
+    assert.equal(fine.code, 0, fine.stderr);
+    assert.equal(
+      onRemoteOid(await git(root, ["ls-remote", remote, "refs/baton/a.b/c"])),
+      await refOid(a.dir, "refs/baton/a.b/c"),
+    );
+  });
+});
