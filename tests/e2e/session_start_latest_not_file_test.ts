@@ -87,9 +87,19 @@ Deno.test("session start says why no briefing is shown when latest.md is a folde
   assert.equal(archived.code, 0, archived.stderr);
   assert.match(
     injected(archived.stdout),
-    /latest\.md is missing while \.baton\/capsules holds archived capsules/,
+    /latest\.md is missing while \.baton\/capsules holds files under capsule names, none read here/,
   );
   assert.match(injected(archived.stdout), / revive` \(it says who signed/);
+
+  // Only an empty file under a capsule's name (a commit can put one there): the line claims no
+  // capsule, since none was read; revive then finds nothing to make current.
+  const names = [...Deno.readDirSync(`${repo}/.baton/capsules`)].map((e) => e.name);
+  for (const name of names) await Deno.writeTextFile(`${repo}/.baton/capsules/${name}`, "");
+  const junk = injected((await sessionStart(repo, env)).stdout);
+  assert.match(junk, /holds files under capsule names, none read here/);
+  assert.doesNotMatch(junk, /archived capsules|holds (a |\d+ )?capsule/);
+  const revive = await runBaton(["revive", "--json"], { cwd: repo, env });
+  assert.equal(JSON.parse(revive.stdout).action, "nothing", revive.stderr);
 
   // Control: no latest.md and no archive (no capsule yet) stays silent.
   await Deno.remove(`${repo}/.baton/capsules`, { recursive: true });
