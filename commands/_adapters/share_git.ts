@@ -13,6 +13,7 @@ import {
   ChainRefConflictError,
   ChainRefLockedError,
   ChainRefMovedError,
+  refUnder,
 } from "../../core/share/ref_lock.ts";
 import { withGitLock } from "./git_lock.ts";
 
@@ -123,9 +124,10 @@ export async function setChainRef(
 
 /**
  * Refuses a ref git could not hold beside `ref`: one named by a folder on its path
- * (`refs/baton/feature` for `refs/baton/feature/x`, loose or packed) or a folder of refs
- * where its file belongs. Before, the folder's creation or the rename failed as an internal
- * error (exit 70).
+ * (`refs/baton/feature` for `refs/baton/feature/x`, loose or packed) or refs under it, a folder
+ * of loose ones where its file belongs or packed ones (named when shaped as a ref baton writes).
+ * Before, the folder's creation or the rename failed as an internal error (exit 70), and a
+ * packed ref under it was not seen at all: the ref was written beside it.
  * @throws {ChainRefConflictError}
  */
 async function refuseConflict(gitdir: string, ref: string): Promise<void> {
@@ -137,8 +139,17 @@ async function refuseConflict(gitdir: string, ref: string): Promise<void> {
       throw new ChainRefConflictError(ref, prefix);
     }
   }
-  if ((await Deno.lstat(`${gitdir}/${ref}`).catch(() => null))?.isDirectory === true) {
-    throw new ChainRefConflictError(ref, `${ref}/…`);
+  // Refs under it, a folder of loose ones or packed ones (git pack-refs leaves no folder): git
+  // refuses the ref then ('refs/baton/feature/x' exists), and a repository holding both fails to
+  // clone or fetch.
+  // (The trailing slash: isomorphic-git matches packed names by a bare prefix, so the ref itself
+  // packed, or refs/baton/feature-2, would otherwise count.)
+  const under = await git.listRefs({ fs, gitdir, filepath: `${ref}/` }).catch(() => []);
+  if (
+    under.length > 0 ||
+    (await Deno.lstat(`${gitdir}/${ref}`).catch(() => null))?.isDirectory === true
+  ) {
+    throw new ChainRefConflictError(ref, refUnder(ref, under));
   }
 }
 

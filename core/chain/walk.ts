@@ -250,6 +250,11 @@ export async function walkChain(input: WalkInput, options: WalkOptions = {}): Pr
   // Files whose name is not their capsule's: a copy of a capsule under another (older) name must
   // not stand in the chain for the file named by it, which was then reported unreachable.
   const misnamed = new Set<Parsed>();
+  // Which file holding an id stands in the chain for it (lower wins, the first listed on a tie):
+  // one whose content is the capsule it claims to be, before an edited one (its id is only a
+  // claim: a copy with its time moved and its name made to fit was walked instead of the genuine
+  // file, reported unreachable); then one under its own name, before a copy under another.
+  const standIn = (p: Parsed) => (TAMPER.has(p.status) ? 2 : 0) + (misnamed.has(p) ? 1 : 0);
   for (const p of archive) {
     const c = p.capsule;
     if (c === null) continue;
@@ -263,7 +268,7 @@ export async function walkChain(input: WalkInput, options: WalkOptions = {}): Pr
       );
     }
     const held = byId.get(c.id);
-    if (held === undefined || (misnamed.has(held) && !misnamed.has(p))) byId.set(c.id, p);
+    if (held === undefined || standIn(p) < standIn(held)) byId.set(c.id, p);
     if (p.entry.text !== null && p.status !== "edited" && renderCapsuleFile(c) !== p.entry.text) {
       notes.push({
         source: p.entry.source,

@@ -23,6 +23,30 @@ export function refLockName(ref: string): string {
   return `${ref}.lock`;
 }
 
+/**
+ * The ref under `ref` a conflict names, from what was found there (names below `<ref>/`, or
+ * whole ref names): the first one shaped as a ref baton writes, so the
+ * `git update-ref -d` the error gives can be run as printed; else `<ref>/…` (a name of
+ * another shape is never echoed).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const r = "refs/baton/feature";
+ * assert.equal(refUnder(r, ["x"]), "refs/baton/feature/x");
+ * assert.equal(refUnder(r, ["refs/baton/feature/y/z"]), "refs/baton/feature/y/z");
+ * assert.equal(refUnder(r, ["../../heads/main"]), "refs/baton/feature/…");
+ * assert.equal(refUnder(r, ["refs/baton/feature/\u202ex"]), "refs/baton/feature/…");
+ * ```
+ */
+export function refUnder(ref: string, found: readonly string[]): string {
+  for (const f of found) {
+    const name = f.startsWith(`${ref}/`) ? f : `${ref}/${f}`;
+    if (/^[A-Za-z0-9._\/-]+$/.test(name) && !name.includes("..")) return name;
+  }
+  return `${ref}/…`;
+}
+
 /** `<ref>.lock` exists: a git process is updating the chain ref, or one left its lock. */
 export class ChainRefLockedError extends BatonError {
   /** @param ref The chain ref (a name baton made, never a stranger's text). */

@@ -30,14 +30,19 @@ export const REMOTE_SHARE_PREFIX = "refs/baton-remotes/";
  * import { shareRef } from "./share_plan.ts";
  * assert.equal(shareRef("feature/x"), "refs/baton/feature/x");
  * assert.equal(shareRef("bad..name"), null);
+ * assert.equal(shareRef("a.lock/b"), null);
  * ```
  */
 export function shareRef(branch: string): string | null {
   if (branch === "" || branch.length > 200) return null;
   if (!/^[A-Za-z0-9._\/-]+$/.test(branch)) return null;
   if (branch.includes("..") || branch.includes("//") || branch.startsWith("/")) return null;
-  if (branch.endsWith("/") || branch.endsWith(".lock") || branch.endsWith(".")) return null;
-  if (branch.split("/").some((part) => part.startsWith("."))) return null;
+  if (branch.endsWith("/") || branch.endsWith(".")) return null;
+  // No component may start with a dot or end in `.lock` (git's rule): `a.lock/b` would make
+  // refs/baton/a.lock a folder, branch a's lock file for good, and git refuses the name anyway.
+  if (branch.split("/").some((part) => part.startsWith(".") || part.endsWith(".lock"))) {
+    return null;
+  }
   return `${SHARE_REF_PREFIX}${branch}`;
 }
 

@@ -163,13 +163,15 @@ export async function checkInjection(
 const MAX_ARCHIVE_ENTRIES = 20_000;
 
 /**
- * Whether the archive folder (a real folder, never a link) holds a regular file under a
- * capsule's archive name; its content is not read.
+ * Whether the archive folder (a real folder, never a link) may hold a capsule: a regular file
+ * under a capsule's archive name, or more entries than are looked at (files a commit put there
+ * ahead of the capsules made the hook silent); no content is read.
  */
 async function holdsArchivedCapsule(fs: ReadFs, dir: string): Promise<boolean> {
   try {
     if ((await fs.lstat(dir))?.isDirectory !== true) return false;
     const entries = await fs.readDir(dir, MAX_ARCHIVE_ENTRIES);
+    if (entries.length >= MAX_ARCHIVE_ENTRIES) return true;
     return entries.some((e) => e.isFile && ARCHIVE_NAME.test(e.name));
   } catch {
     return false;

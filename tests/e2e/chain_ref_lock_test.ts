@@ -114,3 +114,59 @@ Deno.test("chain ref: a branch under the name of one shared before (feature, the
     assert.match(await refOid(a.dir, "refs/baton/feature/x") ?? "", /^[0-9a-f]{40}$/);
   });
 });
+
+Deno.test("chain ref: a branch with a component ending in .lock (a.lock/b) is refused as git refuses it, so refs/baton/a.lock never becomes a folder that holds branch a's lock for good; a.b/c is shared (control)", async () => {
+  await withShareWorld("baton-ref-lockname-", async ({ a, remote, root }) => {
+    await capsule(a, "a capsule to share");
+    const refused = await baton(a, ["push", "--branch", "a.lock/b", "--json"]);
+    assert.equal(refused.code, 2, refused.stderr);
+    assert.equal(JSON.parse(refused.stdout).error.code, "usage");
+    await assert.rejects(Deno.lstat(`${a.dir}/.git/refs/baton/a.lock`), Deno.errors.NotFound);
+    // Branch a, shared after: its lock is free, and git reads the ref baton wrote.
+    const after = await baton(a, ["push", "--branch", "a", "--json"]);
+    assert.equal(after.code, 0, after.stderr);
+    assert.match(await refOid(a.dir, "refs/baton/a") ?? "", /^[0-9a-f]{40}$/);
+
+    // Control: a name git accepts (a component ending in a dot-word other than .lock) is shared.
+    const fine = await baton(a, ["push", "--branch", "a.b/c", "--json"]);
+    assert.equal(fine.code, 0, fine.stderr);
+    assert.equal(
+      onRemoteOid(await git(root, ["ls-remote", remote, "refs/baton/a.b/c"])),
+      await refOid(a.dir, "refs/baton/a.b/c"),
+    );
+  });
+});
+
+Deno.test("chain ref: a branch whose name holds refs shared before under it (feature/x, packed, then feature) is refused as a ref conflict; git keeps no ref beside them", async () => {
+  await withShareWorld("baton-ref-conflict-packed-", async ({ a }) => {
+    await capsule(a, "a capsule to share");
+    await git(a.dir, ["update-ref", "refs/baton/feature/x", "HEAD"]);
+    await git(a.dir, ["update-ref", "refs/baton/feature-2", "HEAD"]);
+    await git(a.dir, ["checkout", "-q", "-b", "feature"]);
+    // Loose: a folder of refs where the ref's file belongs; the ref in it is named.
+    const loose = await baton(a, ["push", "--json"]);
+    assert.equal(JSON.parse(loose.stdout).error?.code, "ref_conflict", loose.stderr);
+    assert.match(loose.stderr, /git update-ref -d refs\/baton\/feature\/x once/);
+    // Packed, as git pack-refs leaves it: no folder is left, and git still refuses the ref.
+    await git(a.dir, ["pack-refs", "--all"]);
+    const conflict = await baton(a, ["push", "--json"]);
+    assert.equal(conflict.code, 5, conflict.stdout + conflict.stderr);
+    assert.equal(JSON.parse(conflict.stdout).error.code, "ref_conflict");
+    assert.match(conflict.stderr, /git update-ref -d refs\/baton\/feature\/x once/);
+    await assert.rejects(Deno.lstat(`${a.dir}/.git/refs/baton/feature`), Deno.errors.NotFound);
+
+    // Control: once git no longer holds feature/x, feature is shared.
+    await git(a.dir, ["update-ref", "-d", "refs/baton/feature/x"]);
+    const free = await baton(a, ["push", "--json"]);
+    assert.equal(free.code, 0, free.stderr);
+    const shared = await refOid(a.dir, "refs/baton/feature");
+    assert.match(shared ?? "", /^[0-9a-f]{40}$/);
+    // Control: the ref itself packed (and feature-2 beside it) is no conflict; the next push
+    // updates it.
+    await git(a.dir, ["pack-refs", "--all"]);
+    await capsule(a, "a second capsule");
+    const again = await baton(a, ["push", "--json"]);
+    assert.equal(again.code, 0, again.stderr);
+    assert.notEqual(await refOid(a.dir, "refs/baton/feature"), shared);
+  });
+});

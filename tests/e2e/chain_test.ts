@@ -312,3 +312,26 @@ Deno.test("load: with latest.md missing, the archive's count is of files under c
     assert.match((await runBaton(["load"], { cwd: dir })).stdout, /the only capsule/);
   });
 });
+
+Deno.test("verify: an edited copy of an archived capsule, its time moved earlier and its name made to fit, is the file reported; the genuine one is never called unreachable", async () => {
+  await withRepo(async (dir) => {
+    for (let i = 0; i < 3; i++) await finalize(dir, { now: `step ${i}` });
+    const archive = `${dir}/.baton/capsules`;
+    const names = [...Deno.readDirSync(archive)].map((e) => e.name).sort();
+    const ok = await runBaton(["verify"], { cwd: dir });
+    assert.equal(ok.code, 0, "control: intact before the copy");
+    const text = await Deno.readTextFile(`${archive}/${names[1]}`);
+    const created = /"created_at": ?"([^"]+)"/.exec(text)![1]!;
+    const copy = `20200101T000000.000Z-${names[1]!.slice(-11, -3)}.md`;
+    await Deno.writeTextFile(
+      `${archive}/${copy}`,
+      text.replaceAll(created, "2020-01-01T00:00:00.000Z"),
+    );
+    const r = await runBaton(["verify"], { cwd: dir });
+    assert.equal(r.code, 1, r.stdout + r.stderr);
+    assert.ok(r.stdout.includes(copy), r.stdout);
+    assert.doesNotMatch(r.stdout, new RegExp(`misnamed: ${copy.replaceAll(".", "\\.")}`));
+    for (const name of names) assert.ok(!r.stdout.includes(name), `${name} blamed:\n${r.stdout}`);
+    assert.match(r.stdout, /3 capsule\(s\) reached from latest/);
+  });
+});

@@ -87,9 +87,29 @@ Deno.test("session start says why no briefing is shown when latest.md is a folde
   assert.equal(archived.code, 0, archived.stderr);
   assert.match(
     injected(archived.stdout),
-    /latest\.md is missing while \.baton\/capsules holds archived capsules/,
+    /latest\.md is missing beside a \.baton\/capsules folder that may hold archived capsules, none read here/,
   );
   assert.match(injected(archived.stdout), / revive` \(it says who signed/);
+
+  // Only an empty file under a capsule's name (a commit can put one there): the line claims no
+  // capsule, since none was read; revive then finds nothing to make current.
+  const names = [...Deno.readDirSync(`${repo}/.baton/capsules`)].map((e) => e.name);
+  for (const name of names) await Deno.writeTextFile(`${repo}/.baton/capsules/${name}`, "");
+  const junk = injected((await sessionStart(repo, env)).stdout);
+  assert.match(junk, /may hold archived capsules, none read here/);
+  assert.doesNotMatch(junk, /holds archived capsules|holds (a |\d+ )?capsule/);
+  const revive = await runBaton(["revive", "--json"], { cwd: repo, env });
+  assert.equal(JSON.parse(revive.stdout).action, "nothing", revive.stderr);
+
+  // More entries than the hook looks at (20,000 files a commit can put there, listed before a
+  // capsule's name in the folder's order): not taken for an archive without capsules, which was
+  // silence. Here none has a capsule's name, so the old check was silent every time.
+  for (const name of names) await Deno.remove(`${repo}/.baton/capsules/${name}`);
+  for (let i = 0; i < 20_000; i++) {
+    Deno.writeFileSync(`${repo}/.baton/capsules/x${i}`, new Uint8Array());
+  }
+  const crowded = injected((await sessionStart(repo, env)).stdout);
+  assert.match(crowded, /may hold archived capsules, none read here/);
 
   // Control: no latest.md and no archive (no capsule yet) stays silent.
   await Deno.remove(`${repo}/.baton/capsules`, { recursive: true });

@@ -286,7 +286,7 @@ async function archivedOnly(io: Io): Promise<string> {
   } catch {
     // The plain word still names the command.
   }
-  return `baton: no briefing is shown here: .baton/latest.md is missing while .baton/capsules holds archived capsules (a fresh clone, a pull, or a commit that deleted it). Run \`${baton} revive\` (it says who signed the capsule it makes current), then \`${baton} load\`, before you rely on any earlier handoff.`;
+  return `baton: no briefing is shown here: .baton/latest.md is missing beside a .baton/capsules folder that may hold archived capsules, none read here (a fresh clone, a pull, or a commit that deleted it). Run \`${baton} revive\` (it says who signed the capsule it makes current), then \`${baton} load\`, before you rely on any earlier handoff.`;
 }
 
 /**

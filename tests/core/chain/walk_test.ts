@@ -346,3 +346,29 @@ Deno.test("a copy of a capsule under another, older name is the one reported; th
   // Control: without the copy the chain is intact.
   assert.equal((await walkChain(toInput(chain), { trustedKeys })).status, "intact");
 });
+
+Deno.test("an edited copy of a capsule, its time moved earlier and its id kept, named for what it claims, does not stand in the chain for the genuine file", async () => {
+  const chain = await buildChain(5);
+  const input = toInput(chain);
+  const genuine = chain[1]!;
+  const earlier = "2020-01-01T00:00:00.000Z";
+  const text = renderCapsuleFile({ ...genuine, created_at: earlier });
+  // Its name fits the time and id it claims: only its content shows the edit.
+  const copy = { source: archiveName(earlier, genuine.id), text };
+  input.archive.unshift(copy);
+  const walk = await walkChain(input, { trustedKeys });
+  assert.equal(walk.status, "tampered");
+  assert.ok(
+    walk.problems.some((p) => p.source === copy.source && p.kind === "edited"),
+    JSON.stringify(walk.problems),
+  );
+  assert.deepEqual(
+    walk.problems.filter((p) => p.source === archiveName(genuine.created_at, genuine.id)),
+    [],
+    JSON.stringify(walk.problems),
+  );
+  assert.equal(walk.links.length, 5);
+  assert.ok(walk.links.every((l) => l.status === "ok"), JSON.stringify(walk.links));
+  // Control: without the copy the chain is intact.
+  assert.equal((await walkChain(toInput(chain), { trustedKeys })).status, "intact");
+});

@@ -9,6 +9,7 @@ import {
 Deno.test("shareRef: ordinary branch names map to refs/baton/, unsafe ones are refused", () => {
   assert.equal(shareRef("main"), "refs/baton/main");
   assert.equal(shareRef("feat/a-b_c.1"), "refs/baton/feat/a-b_c.1");
+  assert.equal(shareRef("a.locked/b"), "refs/baton/a.locked/b");
   for (
     const bad of [
       "",
@@ -16,6 +17,8 @@ Deno.test("shareRef: ordinary branch names map to refs/baton/, unsafe ones are r
       "/a",
       "a/",
       "a.lock",
+      "a.lock/b",
+      "x/a.lock/b",
       ".hidden",
       "a/.b",
       "a b",
