@@ -1695,6 +1695,11 @@ export const EVASION_CASES: readonly CommandCase[] = [
   ["echo $AUTHORIZATION", "dangerous", "credential_exposure"],
   // classify91: control: a script operand named like a .env file is still read.
   ["node prod.env", "dangerous", "credential_exposure"],
+  // classify91: controls: a pattern that is a secret's word, or also names a secret; AUTHOR is
+  // in AUTHORIZATION.
+  ["env | grep AUTHOR", "dangerous", "credential_exposure"],
+  ['env | grep -E "MAX_TOKENS|GITHUB_TOKEN"', "dangerous", "credential_exposure"],
+  ['jq -n "env.MAX_TOKENS, env.GITHUB_TOKEN"', "dangerous", "credential_exposure"],
   // classify91: controls for the loop variable: a broad word in the list, `*` and `.*` (which
   // match `.` and `..`), a path leaving here, the variable unquoted (a file named `a . b` splits
   // into `.`), the variable set again in the body.
@@ -3346,6 +3351,11 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["compgen -v | grep TOKEN", "read_only"],
   ["compgen -C 'make' x", "review"],
   ["IFS=, ls", "review"],
+  // classify91: a whole setting name as the pattern or the jq read picks no secret (were
+  // dangerous); the environment dump itself stays review as `env` is.
+  ["env | grep MAX_TOKENS", "review"],
+  ["env | grep TOKENIZERS", "review"],
+  ["jq -n env.MAX_TOKENS", "review"],
   // classify91: a quoted loop variable over plain relative names, none broad, is a file below
   // here, never `~`, `/` or `.` (were dangerous: an unknown "$f" counted as any path).
   ['for f in *.ts; do mv "$f" "${f%.ts}.js"; done', "review"],

@@ -266,7 +266,7 @@ const GIT_DIFF_SUMMARY =
 
 /** A jq/yq expression that reads a secret-named variable (`env.GITHUB_TOKEN`, `strenv(API_KEY)`). */
 const SECRET_ENV_READ =
-  /(?:\benv\s{0,8}\.\s{0,8}|\$ENV\s{0,8}\.\s{0,8}|\b(?:str)?env\s{0,8}\(\s{0,8}["']?|\benv\s{0,8}\[\s{0,8}["'])[A-Za-z0-9_]*(?:TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|PRIVATE_KEY|ACCESS_KEY|CREDENTIALS?)/i;
+  /(?:\benv\s{0,8}\.\s{0,8}|\$ENV\s{0,8}\.\s{0,8}|\b(?:str)?env\s{0,8}\(\s{0,8}["']?|\benv\s{0,8}\[\s{0,8}["'])([A-Za-z0-9_]*(?:TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|PRIVATE_KEY|ACCESS_KEY|CREDENTIALS?)[A-Za-z0-9_]*)/gi;
 
 function kubectlGet(argv: readonly string[]): boolean {
   const ops = operandsSkipping(argv, KUBECTL_VALUES);
@@ -535,7 +535,8 @@ function credentialRule(inv: Invocation, out: Findings): void {
     (/^docker-credential-[a-z0-9-]+$/.test(p) && sub[0] === "get") ||
     (p === "git" && (pair === "credential fill" || /^credential-[a-z0-9-]+ get$/.test(pair))) ||
     (/^git-credential-[a-z0-9-]+$/.test(p) && sub[0] === "get") ||
-    (/^(?:jq|gojq|yq)$/.test(p) && argv.some((a) => SECRET_ENV_READ.test(a))) ||
+    (/^(?:jq|gojq|yq)$/.test(p) &&
+      argv.some((a) => [...a.matchAll(SECRET_ENV_READ)].some((m) => isSecretName(m[1]!, true)))) ||
     (p === "aws" &&
       (/^configure (?:get|export-credentials)/.test(pair) || pair === "sts get-session-token" ||
         pair === "ecr get-login-password" || pair === "codeartifact get-authorization-token")) ||

@@ -55,6 +55,26 @@ export function isSecretName(name: string, value = false): boolean {
   return !(value && PATH_WORDS.has(words[words.length - 1] ?? ""));
 }
 
+/**
+ * True for a whole variable name that says it holds a number, setting or
+ * tokenizer option (MAX_TOKENS, TOKEN_TTL, TOKENIZERS_PARALLELISM): as a
+ * search pattern (`env | grep MAX_TOKENS`) it picks no secret's line, since
+ * no secret's name holds it. (AUTHOR is left out: AUTHORIZATION holds it.)
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isSettingName } from "./secret_names.ts";
+ * assert.ok(isSettingName("MAX_TOKENS") && isSettingName("TOKENIZERS_PARALLELISM"));
+ * assert.ok(!isSettingName("TOKEN") && !isSettingName("AUTHOR") && !isSettingName("KEY"));
+ * ```
+ */
+export function isSettingName(name: string): boolean {
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return false;
+  const words = name.toUpperCase().split(/_+/).filter((w) => w !== "");
+  return words.some((w) => SETTING_WORDS.has(w)) || /^TOKENIZ/.test(words[0] ?? "");
+}
+
 /** A variable expanded: `$X`, `${X...}`, `$env:X`, `${env:X}`, cmd's `%X%`. */
 const EXPANSION =
   /\$(\{?)(?:env:)?([A-Za-z_][A-Za-z0-9_]*)(:?\+)?|%(?=([A-Za-z_][A-Za-z0-9_]*)%)/gi;
