@@ -1671,6 +1671,45 @@ export const EVASION_CASES: readonly CommandCase[] = [
   // classify90: a substitution that only prints literal text gives that text to what runs it.
   ["eval \"$(printf 'rm -rf ~')\"", "dangerous", "recursive_delete"],
   ["bash -c \"$(echo 'rm -rf ~')\"", "dangerous", "recursive_delete"],
+  // classify91: printenv NAME judges NAME as echo $NAME does (these were review), and a copy of
+  // a secret is the secret for curl -v and set -x (were review).
+  ["printenv GITHUB_PAT", "dangerous", "credential_exposure"],
+  ["printenv SLACK_WEBHOOK_URL", "dangerous", "credential_exposure"],
+  ["printenv MYSQL_PWD", "dangerous", "credential_exposure"],
+  ["declare -p BASIC_AUTH", "dangerous", "credential_exposure"],
+  [
+    't=$GITHUB_TOKEN; curl -v -H "Authorization: Bearer $t" https://example.invalid',
+    "dangerous",
+    "credential_exposure",
+  ],
+  [
+    't=$GITHUB_TOKEN; set -x; git push "https://x:$t@github.com/o/r"',
+    "dangerous",
+    "credential_exposure",
+  ],
+  // classify91: controls: a setting's word beside a secret's, read reading a credential file.
+  ["echo $MAX_TOKENS $GITHUB_TOKEN", "dangerous", "credential_exposure"],
+  ["printenv PATH GITHUB_TOKEN", "dangerous", "credential_exposure"],
+  ['read -r l < ~/.ssh/id_rsa; echo "$l"', "dangerous", "credential_exposure"],
+  ["echo $TS_AUTHKEY", "dangerous", "credential_exposure"],
+  ["echo $AUTHORIZATION", "dangerous", "credential_exposure"],
+  // classify91: control: a script operand named like a .env file is still read.
+  ["node prod.env", "dangerous", "credential_exposure"],
+  // classify91: controls: a pattern that is a secret's word, or also names a secret; AUTHOR is
+  // in AUTHORIZATION.
+  ["env | grep AUTHOR", "dangerous", "credential_exposure"],
+  ['env | grep -E "MAX_TOKENS|GITHUB_TOKEN"', "dangerous", "credential_exposure"],
+  ['jq -n "env.MAX_TOKENS, env.GITHUB_TOKEN"', "dangerous", "credential_exposure"],
+  // classify91: controls for the loop variable: a broad word in the list, `*` and `.*` (which
+  // match `.` and `..`), a path leaving here, the variable unquoted (a file named `a . b` splits
+  // into `.`), the variable set again in the body.
+  ['for f in build ~; do rm -rf "$f"; done', "dangerous", "recursive_delete"],
+  ['for f in *; do rm -rf "$f"; done', "dangerous", "recursive_delete"],
+  ['for f in .*; do rm -rf "$f"; done', "dangerous", "recursive_delete"],
+  ['for f in ../*; do rm -rf "$f"; done', "dangerous", "recursive_delete"],
+  ["for f in *.ts; do rm -rf $f; done", "dangerous", "recursive_delete"],
+  ['for f in a b; do read f; rm -rf "$f"; done', "dangerous", "recursive_delete"],
+  ['for f in a b; do rm -rf "$f"/..; done', "dangerous", "recursive_delete"],
 ];
 
 /** Commands that look like dangerous ones but are read-only or only need review. */
@@ -3256,8 +3295,7 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   // state only (was review); alone it prints every variable.
   ["sh -c 'cat \"$1\"' _ README.md", "read_only"],
   ['set -- README.md; cat "$1"', "read_only"],
-  // (read itself is not on the allow-list.)
-  ["read x <<< 'README.md'; wc -l $x", "review"],
+  ["read x <<< 'README.md'; wc -l $x", "read_only"],
   ["set -euo pipefail", "read_only"],
   ["set -- ~/.ssh/id_rsa", "read_only"],
   ["set", "review"],
@@ -3277,4 +3315,49 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   // classify90: controls: literal text that runs nothing harmful, a program's output (unknown).
   ["eval \"$(printf 'ls')\"", "review"],
   ['eval "$(ssh-agent -s)"', "review"],
+  // classify91: names that hold a secret's word in another sense: a number or setting
+  // (MAX_TOKENS, SSH_AUTH_SOCK), another word (TOKENIZERS, AUTHOR), a path to the secret printed
+  // (not read). Were dangerous.
+  ["echo $MAX_TOKENS", "read_only"],
+  ['echo "$TOKENIZERS_PARALLELISM"', "read_only"],
+  ["echo $CLAUDE_CODE_MAX_OUTPUT_TOKENS", "read_only"],
+  ['echo "$GIT_AUTHOR_NAME <$GIT_AUTHOR_EMAIL>"', "read_only"],
+  ["echo $SSH_AUTH_SOCK", "read_only"],
+  ["echo $XAUTHORITY", "read_only"],
+  ['echo "$PASSWORD_STORE_DIR"', "read_only"],
+  ["echo $AWS_SHARED_CREDENTIALS_FILE", "read_only"],
+  ["set -x; echo $MAX_TOKENS", "read_only"],
+  ["python -c 'import os; print(os.environ[\"MAX_TOKENS\"])'", "review"],
+  // classify91: printenv NAME prints one variable: read_only for a name not a secret's (was
+  // review), review for a name not known here.
+  ["printenv PATH", "read_only"],
+  ["printenv HOME PATH", "read_only"],
+  ["printenv MAX_TOKENS", "read_only"],
+  ['printenv "$N"', "review"],
+  ["printenv GITHUB_TOK*", "review"],
+  // classify91: the file a *_FILE variable names holds the secret: reading it stays review.
+  ['cat "$TOKEN_FILE"', "review"],
+  // classify91: a copy of a secret given to a program (was read_only), as `cat $GITHUB_TOKEN`.
+  ["x=$GITHUB_TOKEN; cat $x", "review"],
+  // classify91: an interpreter's code string is code, not a file (`.env` was read as prod.env).
+  ["node -p process.env", "review"],
+  ["node -e 'process.env'", "review"],
+  // classify91: read sets variables and compgen lists names (were review); IFS set for read only
+  // says how it splits its line; compgen -C runs a command.
+  ["read -r line < file", "read_only"],
+  ["IFS= read -r line < file", "read_only"],
+  ['while IFS= read -r line; do echo "$line"; done < file', "read_only"],
+  ["compgen -v", "read_only"],
+  ["compgen -v | grep TOKEN", "read_only"],
+  ["compgen -C 'make' x", "review"],
+  ["IFS=, ls", "review"],
+  // classify91: a whole setting name as the pattern or the jq read picks no secret (were
+  // dangerous); the environment dump itself stays review as `env` is.
+  ["env | grep MAX_TOKENS", "review"],
+  ["env | grep TOKENIZERS", "review"],
+  ["jq -n env.MAX_TOKENS", "review"],
+  // classify91: a quoted loop variable over plain relative names, none broad, is a file below
+  // here, never `~`, `/` or `.` (were dangerous: an unknown "$f" counted as any path).
+  ['for f in *.ts; do mv "$f" "${f%.ts}.js"; done', "review"],
+  ['for d in build dist; do rm -rf "$d"; done', "review"],
 ];

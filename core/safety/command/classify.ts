@@ -37,7 +37,7 @@ import {
 } from "./invocation.ts";
 import { heredocText } from "./heredoc_text.ts";
 import { isOutsideSystemDirs, normalizeProgram } from "./program_name.ts";
-import { cdTargets, inDirs, isCredentialDir, isCredentialPath } from "./paths.ts";
+import { cdTargets, inDirs, isBroadTarget, isCredentialDir, isCredentialPath } from "./paths.ts";
 import {
   type ParsedShell,
   parseShell,
@@ -60,7 +60,8 @@ import {
   expansionRule,
 } from "./_rules/arith.ts";
 import { credentialInputRule, dataRule } from "./_rules/data.ts";
-import { holdsSecretCopy, SECRET_VAR } from "./_rules/secret_args.ts";
+import { holdsSecretCopy } from "./_rules/secret_args.ts";
+import { expandsSecret } from "./_rules/secret_names.ts";
 import { execRule, PROJECT_RUNNERS, SHELLS } from "./_rules/exec.ts";
 import { INTERPRETERS } from "./programs/interpreters.ts";
 import { filesystemRule } from "./_rules/filesystem.ts";
@@ -80,6 +81,7 @@ import { noteProduced, type Produced, producedRunRule } from "./_rules/produced.
 import { programGuesses, variableGuesses } from "./program_guess.ts";
 import {
   arrayKey,
+  boundedKey,
   globKey,
   integerKey,
   keyName,
@@ -95,6 +97,19 @@ import { shellWords } from "./shell_quote.ts";
 import { containerRule } from "./_rules/container.ts";
 import { addedArgumentsRule } from "./_rules/added_args.ts";
 import { terminalControlRule } from "./_rules/terminal_control.ts";
+
+/**
+ * A loop list of plain relative names and globs, none a broad target
+ * (`*.ts`, `build dist`; not `*`, `.*`, `~`, `/x`, `../x`, `$y`).
+ */
+function loopBounded(list: readonly Arg[]): boolean {
+  return list.length > 0 && list.length <= 64 &&
+    list.every((a) =>
+      !a.dynamic && !a.substituted &&
+      /^[\w@%+=:,.*?[\]!-][\w@%+=:,./*?[\]!-]{0,4095}$/.test(a.text) &&
+      !/(?:^|\/)\.\.(?:\/|$)/.test(a.text) && !a.text.startsWith("-") && !isBroadTarget(a)
+    );
+}
 
 /** A reserved word of a compound command, anywhere a command word may stand. */
 const COMPOUND_WORD =
@@ -438,6 +453,7 @@ class Analysis implements Findings {
       this.vars.delete(secretKey(name));
       this.vars.delete(arrayKey(name));
       this.vars.delete(globKey(name));
+      this.vars.delete(boundedKey(name));
     }
     if (value === undefined) this.vars.delete(name);
     else this.vars.set(name, value);
@@ -472,7 +488,7 @@ class Analysis implements Findings {
    */
   markSecretCopy(name: string, raw: string): void {
     if (this.namerefs.has(name) || !/\$/.test(raw)) return;
-    if (SECRET_VAR.test(raw) || holdsSecretCopy(raw, this.vars)) {
+    if (expandsSecret(raw) || holdsSecretCopy(raw, this.vars)) {
       this.vars.set(secretKey(name), "");
       this.varsIds.delete(this.vars);
     }
@@ -774,12 +790,15 @@ class Analysis implements Findings {
   }
 
   buildSimple(cmd: SimpleCommand): Invocation[] {
+    // `IFS= read -r line`: IFS set for the read builtin only says how it splits its line.
+    const first = cmd.words[0]?.text;
+    const builtinRead = first === "read" && !this.functions.has(first) && !this.aliases.has(first);
     for (const a of cmd.assignments) {
       this.runSubs(a.value);
       if (a.subscript !== undefined) assignedSubscriptRule(a.subscript, this.vars, this);
       // Assignments are neither split nor brace-expanded.
       const [v] = this.resolveWord(a.value, true);
-      this.checkAssignment(a.name, v);
+      if (!(builtinRead && a.name === "IFS")) this.checkAssignment(a.name, v);
       if (a.elements !== undefined) this.setArray(a.name, a.elements, a.append === true);
       else {
         const known = v !== undefined && !v.dynamic && a.indexed !== true ? v.text : undefined;
@@ -834,6 +853,10 @@ class Analysis implements Findings {
         if (integer !== null) this.setVar(integerKey(name), integer);
         // `for X in $GITHUB_TOKEN`: X holds the secret's words (review74).
         if (header[2] === "in") this.markSecretCopy(name, expanded.join(" "));
+        // `for f in *.ts`, `for d in build dist`: each value is a name below here, none broad.
+        if (single === null && header[2] === "in" && loopBounded(resolved)) {
+          this.vars.set(boundedKey(name), "");
+        }
       }
       return [];
     }
@@ -923,7 +946,7 @@ class Analysis implements Findings {
       this.dangerous("obfuscated_exec", "a program name produced by a command substitution");
     } else if (prog.dynamic) this.review("a program name taken from a variable");
     // A secret run as a program is printed by the shell's "command not found" (stderr).
-    if (SECRET_VAR.test(expandedText(prog)) || holdsSecretCopy(expandedText(prog), this.vars)) {
+    if (expandsSecret(expandedText(prog), true) || holdsSecretCopy(expandedText(prog), this.vars)) {
       this.dangerous(
         "credential_exposure",
         "a secret-named variable is the program name, which the shell's error prints",

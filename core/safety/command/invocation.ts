@@ -23,6 +23,11 @@ export interface Arg {
   /** An unquoted expansion of unknown value is in it: the shell may split it into several words. */
   splits?: true;
   /**
+   * It is a loop variable whose list named only plain relative names, none
+   * broad (`for f in *.ts; do mv "$f" ...`): unknown, but never `~`, `/` or `.`.
+   */
+  bounded?: true;
+  /**
    * Part of it is a variable's value known here: a stand-in that may be a
    * glob the shell expanded before (`for f in .*` sets f to `.*`).
    */

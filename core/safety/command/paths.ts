@@ -46,7 +46,7 @@ export function isBroadTarget(arg: Arg): boolean {
   if (WIN_VARS.test(raw)) return true;
   // `//` and `/./` name the root as `/` does.
   const t0 = foldHome(raw).replace(/\\/g, "/").replace(/\/(?:\.?\/)+/g, "/");
-  if (arg.dynamic && /^(?:\$|`)/.test(t0)) return true;
+  if (arg.dynamic && arg.bounded !== true && /^(?:\$|`)/.test(t0)) return true;
   const t = t0.length > 1 ? t0.replace(/\/+$/, "") : t0;
   if (/^[./*?]+$/.test(t)) return true; // /, /*, ., .., ./*, *, .*, ../..
   // ~ and ~user (another user's home).

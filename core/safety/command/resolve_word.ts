@@ -8,7 +8,7 @@
 import type { Arg } from "./invocation.ts";
 import type { ShellWord } from "./parse_shell.ts";
 import { expandBraces } from "./expand.ts";
-import { arrayKey, globKey } from "./written_variables.ts";
+import { arrayKey, boundedKey, globKey } from "./written_variables.ts";
 import { pickElements } from "./array_subscript.ts";
 import { reexpandedName, zshElement, zshFlagForm, zshShortForms } from "./zsh_params.ts";
 import { knownOperation } from "./param_ops.ts";
@@ -59,6 +59,7 @@ export function resolveWord(
   let braces = false;
   let splits = false;
   let valued = false;
+  let bounded = false;
   // The text with literal `$`s made NULs, built only once one is seen.
   let masked: string | null = null;
   const subs = [];
@@ -138,6 +139,12 @@ export function resolveWord(
         text += s.raw;
         dynamic = true;
         if (!s.quoted && !noSplit) splits = true;
+        // The whole word is a loop variable over plain relative names, quoted (`"$f"`, `for f in
+        // *.ts`): unquoted, a file's name with blanks (`a . b.ts`) would split into `.`.
+        if (
+          segments.length === 1 && s.quoted && vars.has(boundedKey(name)) &&
+          /^\$(?:\{[A-Za-z_][A-Za-z0-9_]*\}|[A-Za-z_][A-Za-z0-9_]*)$/.test(s.raw)
+        ) bounded = true;
       }
       if (s.quoted) quoted = true;
     } else {
@@ -158,6 +165,7 @@ export function resolveWord(
     subs,
     ...(splits ? { splits: true as const } : {}),
     ...(valued ? { valued: true as const } : {}),
+    ...(bounded ? { bounded: true as const } : {}),
   };
   const words = [...wordsOf(text, split, braces && !noSplit, ifs), ...extra];
   if (masked === null) return words.map((t) => ({ ...base, text: t }));

@@ -127,6 +127,17 @@ export function globKey(name: string): string {
   return `\0glob:${name}`;
 }
 
+/**
+ * The key under which the variables map records that NAME, a loop's
+ * variable, holds one of several plain relative names none of which is a
+ * broad target (`for f in *.ts`, `for d in build dist`): `"$f"` is then a
+ * file below the current directory, never `~`, `/`, `.` or `..`. A NUL
+ * starts it, as {@linkcode integerKey}'s does.
+ */
+export function boundedKey(name: string): string {
+  return `\0bounded:${name}`;
+}
+
 /** The variable an {@linkcode integerKey}, {@linkcode secretKey} or {@linkcode arrayKey} stands for; else the key. */
 export function keyName(key: string): string {
   if (key.startsWith("\0integer:")) return key.slice(9);

@@ -22,7 +22,9 @@ import {
 import { DOCKER_GLOBAL_VALUES } from "./container.ts";
 import { grepPaths, searchPrintsNoLine } from "../programs/search.ts";
 import { fileContentSources } from "../programs/readers.ts";
-import { holdsSecretCopy, SECRET_VAR, secretArgsRule } from "./secret_args.ts";
+import { interpreterCode } from "../programs/interpreters.ts";
+import { holdsSecretCopy, secretArgsRule } from "./secret_args.ts";
+import { expandsSecret, isSecretName } from "./secret_names.ts";
 import { inDirs, isCredentialDir, isCredentialPath, isLiteralCredentialPath } from "../paths.ts";
 import { finderSelection } from "../programs/finders.ts";
 import { printsStoredSecret } from "./secret_stores.ts";
@@ -264,7 +266,7 @@ const GIT_DIFF_SUMMARY =
 
 /** A jq/yq expression that reads a secret-named variable (`env.GITHUB_TOKEN`, `strenv(API_KEY)`). */
 const SECRET_ENV_READ =
-  /(?:\benv\s{0,8}\.\s{0,8}|\$ENV\s{0,8}\.\s{0,8}|\b(?:str)?env\s{0,8}\(\s{0,8}["']?|\benv\s{0,8}\[\s{0,8}["'])[A-Za-z0-9_]*(?:TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|PRIVATE_KEY|ACCESS_KEY|CREDENTIALS?)/i;
+  /(?:\benv\s{0,8}\.\s{0,8}|\$ENV\s{0,8}\.\s{0,8}|\b(?:str)?env\s{0,8}\(\s{0,8}["']?|\benv\s{0,8}\[\s{0,8}["'])([A-Za-z0-9_]*(?:TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|PRIVATE_KEY|ACCESS_KEY|CREDENTIALS?)[A-Za-z0-9_]*)/gi;
 
 function kubectlGet(argv: readonly string[]): boolean {
   const ops = operandsSkipping(argv, KUBECTL_VALUES);
@@ -395,7 +397,7 @@ const ENV_DRIVE_READERS = new Set([
  * variable, each is the secret.
  */
 function printsSecretEnv(inv: Invocation): boolean {
-  const secret = (name: string) => SECRET_VAR.test(`$${name}`);
+  const secret = (name: string) => isSecretName(name, true);
   const word = inv.programWord?.text ?? "";
   const first = word.charAt(0);
   if (first === "$") {
@@ -426,6 +428,7 @@ function credentialRule(inv: Invocation, out: Findings): void {
   // --f) reads a list of names and prints what it read in its error messages.
   const namesFile = (p === "wc" || p === "du") && argv.some((a) => /^--f/.test(a));
   const counts = p === "wc" && !namesFile;
+  const code = interpreterCode(inv);
   const finder = finderSelection(inv);
   if (finder !== null) {
     // A finder prints names; the files it selects are read by a command it runs for them, or
@@ -463,6 +466,8 @@ function credentialRule(inv: Invocation, out: Findings): void {
     for (
       const a of [...searchPaths(p, withoutSilentFileValues(p, argv)), ...substitutedPaths(inv)]
     ) {
+      // An interpreter's code string is code, judged as code (`node -p process.env`).
+      if (a === code) continue;
       // An option's attached value (`--file=F`, `--files0-from=F`, digits in the name too).
       const path = a.replace(/^@/, "").replace(/^[A-Za-z-][A-Za-z0-9-]*=@?/, "");
       // git's REV:PATH and :PATH name a file's content in a commit or the index.
@@ -530,7 +535,8 @@ function credentialRule(inv: Invocation, out: Findings): void {
     (/^docker-credential-[a-z0-9-]+$/.test(p) && sub[0] === "get") ||
     (p === "git" && (pair === "credential fill" || /^credential-[a-z0-9-]+ get$/.test(pair))) ||
     (/^git-credential-[a-z0-9-]+$/.test(p) && sub[0] === "get") ||
-    (/^(?:jq|gojq|yq)$/.test(p) && argv.some((a) => SECRET_ENV_READ.test(a))) ||
+    (/^(?:jq|gojq|yq)$/.test(p) &&
+      argv.some((a) => [...a.matchAll(SECRET_ENV_READ)].some((m) => isSecretName(m[1]!, true)))) ||
     (p === "aws" &&
       (/^configure (?:get|export-credentials)/.test(pair) || pair === "sts get-session-token" ||
         pair === "ecr get-login-password" || pair === "codeartifact get-authorization-token")) ||
@@ -542,7 +548,7 @@ function credentialRule(inv: Invocation, out: Findings): void {
     (p === "heroku" && /^auth:token/.test(sub[0] ?? "")) ||
     // A platform's config var named like a secret, printed alone (as `printenv NAME`).
     (((p === "heroku" && sub[0] === "config:get") || (p === "netlify" && sub[0] === "env:get")) &&
-      sub.slice(1).some((n) => SECRET_ENV_NAME.test(n))) ||
+      sub.slice(1).some((n) => isSecretName(n, true))) ||
     (p === "security" &&
       /^(?:find-generic-password|find-internet-password|dump-keychain|export)$/.test(
         sub[0] ?? "",
@@ -579,11 +585,21 @@ function credentialRule(inv: Invocation, out: Findings): void {
       )) ||
     (p === "reg" && /^save$/i.test(sub[0] ?? "") &&
       argv.some((a) => /\\(?:sam|security|system)$/i.test(a))) ||
-    (p === "printenv" && sub.some((n) => SECRET_ENV_NAME.test(n))) ||
+    (p === "printenv" && sub.some((n) => isSecretName(n, true))) ||
     printsStoredSecret(p, argv) ||
     printsNamedVariable(p, argv)
   ) {
     out.dangerous("credential_exposure", `${p}: prints a credential`);
+  }
+  // printenv NAME prints one variable, read_only for a name not a secret's; a name not known
+  // here (a variable's value, a glob that a file in the directory may answer) may be one.
+  if (
+    p === "printenv" &&
+    inv.args.some((a) =>
+      a.dynamic || a.substituted || !/^(?:-.*|[A-Za-z_][A-Za-z0-9_]*)$/.test(a.text)
+    )
+  ) {
+    out.review(`${p}: prints a variable whose name is not known here`);
   }
   if (printsSecretEnv(inv)) {
     out.dangerous("credential_exposure", "PowerShell: prints a secret-named environment variable");
@@ -591,12 +607,12 @@ function credentialRule(inv: Invocation, out: Findings): void {
   if (
     (PRINTERS.has(p) || OUTPUT_CMDLETS.has(p)) &&
     // A quoted or escaped `$` is printed as it is (`echo 'Set $GITHUB_TOKEN in CI'`).
-    inv.args.map(expandedText).some((a) => SECRET_VAR.test(a) || holdsSecretCopy(a, inv.vars))
+    inv.args.map(expandedText).some((a) => expandsSecret(a, true) || holdsSecretCopy(a, inv.vars))
   ) {
     out.dangerous("credential_exposure", `${p}: prints a secret-named variable`);
   }
   // envsubst prints its stdin with the variables it names filled in.
-  if (p === "envsubst" && inv.stdinText.some((t) => SECRET_VAR.test(t))) {
+  if (p === "envsubst" && inv.stdinText.some((t) => expandsSecret(t, true))) {
     out.dangerous("credential_exposure", `${p}: prints a secret-named variable`);
   } else if (p === "envsubst" && inv.stdinText.length === 0) {
     // Its input is not shown here, so which variables it prints (secrets among them) is unknown.
@@ -606,10 +622,6 @@ function credentialRule(inv: Invocation, out: Findings): void {
     out.review(`${p}: prints shell history, which may hold secrets`);
   }
 }
-
-/** An environment variable named like a secret (`GITHUB_TOKEN`, `DATABASE_URL`). */
-const SECRET_ENV_NAME =
-  /TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|PRIVATE|ACCESS_KEY|CREDENTIAL|DSN$|DATABASE_URL|DB_URL|REDIS_URL|MONGO(?:DB)?_UR[IL]|AMQP_URL|CONNECTION_STRING/i;
 
 /**
  * The shells' variable listers given a secret name print its value: bash's
@@ -621,7 +633,7 @@ function printsNamedVariable(p: string, argv: readonly string[]): boolean {
   if (!/^(?:declare|typeset|export)$/.test(p)) return false;
   const options = argv.filter((a) => /^[-+][a-zA-Z]+$/.test(a));
   const names = argv.filter((a) => !/^[-+]/.test(a) && !a.includes("="));
-  if (!names.some((n) => SECRET_ENV_NAME.test(n))) return false;
+  if (!names.some((n) => isSecretName(n, true))) return false;
   const lists = options.some((o) => /^-[a-zA-Z]*[pm]/.test(o));
   return lists || (p !== "export" && options.length === 0);
 }

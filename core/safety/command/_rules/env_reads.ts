@@ -9,7 +9,7 @@
  * header sent) it stays the code string's review. Pure.
  * @module
  */
-import { SECRET_VAR } from "./secret_args.ts";
+import { isSecretName } from "./secret_names.ts";
 
 /** An environment read in any of the languages, its name in group 1 (quoted or bare). */
 const ENV_READ =
@@ -38,7 +38,7 @@ const OUTPUTS =
 export function printsSecretEnv(code: string, prints: boolean): boolean {
   if (code.length > 65_536 || (!prints && !OUTPUTS.test(code))) return false;
   for (const m of code.matchAll(ENV_READ)) {
-    if (SECRET_VAR.test(`$${m[1]}`)) return true;
+    if (isSecretName(m[1]!, true)) return true;
   }
   return false;
 }

@@ -7,6 +7,7 @@
  * a home's recursive listing into Select-String). Pure.
  * @module
  */
+import { isSettingName } from "./secret_names.ts";
 import type { Findings, Invocation } from "../invocation.ts";
 import { interpreterName, SHELLS } from "./exec.ts";
 import { inDirs, isCredentialDir, isCredentialPath } from "../paths.ts";
@@ -122,7 +123,9 @@ function environmentSecretsPicked(elements: Invocation[][], out: Findings): void
         // A count, an exit status or a name (`grep -c TOKEN`, `-q`, `-l`) prints no line.
         if (
           !inverted && !searchPrintsNoLine(inv.program, inv.argv) &&
-          inv.argv.some((a) => SECRET_WORDS.test(a) || SECRET_NAME_PATTERN.test(a))
+          inv.argv.some((a) =>
+            (SECRET_WORDS.test(a) || SECRET_NAME_PATTERN.test(a)) && !isSettingName(a)
+          )
         ) {
           out.dangerous(
             "credential_exposure",

@@ -10,26 +10,8 @@
  * @module
  */
 import { secretKey } from "../written_variables.ts";
-import { expandedText, type Findings, type Invocation } from "../invocation.ts";
-
-/**
- * A secret-named variable expanded in a word (`$X_TOKEN`, `${DB_PASSWORD}`, `$env:API_KEY`,
- * cmd's `%GITHUB_TOKEN%`).
- * The whole name is matched, and `${X:+word}` / `${X+word}` are not: they expand to the word
- * when X is set, never to X's value (review77; bash is the oracle). A secret in the word
- * (`${X:+$X}`) is matched on its own.
- */
-export const SECRET_VAR = new RegExp(
-  "\\$\\{?(?:[A-Za-z0-9_]*(?:TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|PRIVATE_KEY" +
-    "|ACCESS_KEY|CREDENTIALS?|AUTH|COOKIE|BEARER|WEBHOOK_URL|SIGNING_KEY)[A-Za-z0-9_]*" +
-    "|(?:[A-Za-z0-9_]*_)?(?:DSN|DATABASE_URL|DB_URL|REDIS_URL|MONGO(?:DB)?_UR[IL]|AMQP_URL" +
-    "|CONNECTION_STRING|PAT)\\b|[A-Za-z0-9_]+_(?:PWD|SK)\\b)" +
-    "(?![A-Za-z0-9_])(?!(?<=\\$\\{[A-Za-z0-9_]+):?\\+)\\}?" +
-    "|\\$\\{?env:[A-Za-z0-9_]*(?:TOKEN|SECRET|PASSWORD|API_?KEY|ACCESS_KEY)[A-Za-z0-9_]*" +
-    // cmd.exe expands `%NAME%` (also inside quotes).
-    "|%[A-Za-z0-9_]*(?:TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY)[A-Za-z0-9_]*%",
-  "i",
-);
+import { expandsSecret, isSecretName } from "./secret_names.ts";
+import { type Arg, expandedText, type Findings, type Invocation } from "../invocation.ts";
 
 /** curl's options that print the request it sends: `-v` (in a short group), `--verbose`, `--trace*`. */
 const CURL_SHOWS_REQUEST = /^(?:-[a-zA-Z]*v[a-zA-Z]*|--verbose|--trace(?:-ascii)?(?:=.*)?)$/;
@@ -63,8 +45,8 @@ const NOT_JUDGED = new Set([
 function fedSecret(inv: Invocation): boolean {
   return inv.redirects.some((r) =>
     (r.op === "<<<" && r.target !== null &&
-      r.target.segments.some((s) => s.kind === "var" && SECRET_VAR.test(s.raw))) ||
-    (r.heredoc !== null && !r.heredoc.quotedDelimiter && SECRET_VAR.test(r.heredoc.body))
+      r.target.segments.some((s) => s.kind === "var" && expandsSecret(s.raw, true))) ||
+    (r.heredoc !== null && !r.heredoc.quotedDelimiter && expandsSecret(r.heredoc.body, true))
   );
 }
 
@@ -101,7 +83,7 @@ export function holdsSecretCopy(
       const target = vars.get(name);
       if (
         target !== undefined && /^[A-Za-z_][A-Za-z0-9_]*$/.test(target) &&
-        (SECRET_VAR.test(`$${target}`) || vars.has(secretKey(target)))
+        (isSecretName(target) || vars.has(secretKey(target)))
       ) {
         return true;
       }
@@ -116,10 +98,9 @@ export function holdsSecretCopy(
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { SECRET_VAR } from "./secret_args.ts";
- * assert.ok(SECRET_VAR.test("$GITHUB_TOKEN") && SECRET_VAR.test("${MYSQL_PWD}"));
- * assert.ok(SECRET_VAR.test("$GH_PAT") && SECRET_VAR.test("$SLACK_WEBHOOK_URL"));
- * assert.ok(!SECRET_VAR.test("$PWD") && !SECRET_VAR.test("${#API_KEY}") && !SECRET_VAR.test("$PATH"));
+ * import { classifyCommand } from "../classify.ts";
+ * assert.equal(classifyCommand('curl -v -H "Authorization: Bearer $GH_PAT" https://example.invalid').class, "dangerous");
+ * assert.equal(classifyCommand("cat <<< $MAX_TOKENS").class, "read_only");
  * ```
  */
 export function secretArgsRule(inv: Invocation, out: Findings): void {
@@ -128,11 +109,15 @@ export function secretArgsRule(inv: Invocation, out: Findings): void {
     out.dangerous("credential_exposure", `${p}: prints a secret-named variable fed on stdin`);
   }
   // `set -x`: the shell prints each command with its words expanded, a secret's value included.
-  if (inv.traced === true && inv.args.some((a) => SECRET_VAR.test(expandedText(a)))) {
+  const copy = (a: Arg) => holdsSecretCopy(expandedText(a), inv.vars);
+  if (
+    inv.traced === true && inv.args.some((a) => expandsSecret(expandedText(a), true) || copy(a))
+  ) {
     out.dangerous("credential_exposure", "set -x prints the command with a secret expanded");
   }
   if (NOT_JUDGED.has(p)) return;
-  const secret = inv.args.some((a) => SECRET_VAR.test(expandedText(a)));
+  // A copy (`t=$GITHUB_TOKEN; curl -v -H "X: $t"`) is the secret as much as the name is.
+  const secret = inv.args.some((a) => expandsSecret(expandedText(a)) || copy(a));
   // curl -v and --trace print the request's headers (`> Authorization: Bearer <token>`).
   if (secret && p === "curl" && inv.argv.some((a) => CURL_SHOWS_REQUEST.test(a))) {
     out.dangerous("credential_exposure", "curl: verbose output prints a secret sent in a header");

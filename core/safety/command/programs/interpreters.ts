@@ -40,6 +40,26 @@ function codeArg(inv: Invocation, flag: RegExp): Arg | null {
   return null;
 }
 
+/**
+ * The code string an interpreter is given on its command line (`node -p CODE`,
+ * `python -c CODE`), or null. It is code, judged as code (analyzeCode), not a
+ * file name: `node -p process.env` reads no file named `process.env`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { interpreterCode } from "./interpreters.ts";
+ * const inv = (program: string, argv: string[]) => ({ program, argv, args: argv.map((text) => ({ text, dynamic: false, quoted: false, glob: false, escapes: false, substituted: false })) });
+ * assert.equal(interpreterCode(inv("node", ["-p", "process.env"]) as never), "process.env");
+ * assert.equal(interpreterCode(inv("node", ["app.env"]) as never), null);
+ * ```
+ */
+export function interpreterCode(inv: Invocation): string | null {
+  const lang = interpreterName(inv.program);
+  const flag = lang === null ? undefined : CODE_FLAGS[lang];
+  return flag === undefined ? null : codeArg(inv, flag)?.text ?? null;
+}
+
 function judge(inv: Invocation, _parsed: ParsedOptions, out: Findings): void {
   const p = inv.program;
   const lang = interpreterName(p);

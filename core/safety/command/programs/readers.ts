@@ -67,7 +67,7 @@ export const PLAIN: ProgramRecord = {
       .split(" "),
     ..."resolve-path get-date write-output write-host get-filehash get-service get-computerinfo where ver vol diff colordiff zcat xzcat bzcat look"
       .split(" "),
-    ..."numfmt factor expr cal lsof netstat getconf sw_vers system_profiler vm_stat iostat vmstat mpstat htop btop envsubst shellcheck hadolint tokei"
+    ..."numfmt factor expr cal lsof netstat getconf sw_vers system_profiler vm_stat iostat vmstat mpstat htop btop envsubst printenv shellcheck hadolint tokei"
       .split(" "),
     ..."exa eza lsd difft paste rev".split(" "),
     // PowerShell's object cmdlets only shape output (a script block given to them is judged apart).
@@ -80,6 +80,27 @@ export const PLAIN: ProgramRecord = {
     uncPath(inv, out);
   },
 };
+
+/**
+ * bash's read sets variables from a line of its input; its -p prompt and -e
+ * line editor show only on the terminal. What the variables then do is
+ * judged where they are used (`read x <<< TEXT; $x`), and an arithmetic
+ * subscript in a name it sets (`read 'a[$(cmd)]'`) by arith.ts.
+ */
+export const READ: ProgramRecord = reads(["read"], [
+  { short: "adinNptu", arity: "value" },
+]);
+
+/**
+ * bash's compgen lists names (variables, exported names, commands, files),
+ * never a value: `compgen -v` shows which variables exist, as `ls` shows
+ * which files do. -C runs a command, -F a function, and -W's words are
+ * expanded as the shell does (`$(...)` included).
+ */
+export const COMPGEN: ProgramRecord = reads(["compgen"], [
+  { short: "CFW", arity: "value", effect: "runs" },
+  { short: "AGPSXo", arity: "value" },
+]);
 
 /** PowerShell's own names among the readers: cmdlets and their aliases with no Unix program. */
 const PS_READER = /-|^(?:gc|gci|gi|gl|sls|gcm)$/;

@@ -9,7 +9,7 @@
  */
 import { type Findings, type Invocation, operands } from "../invocation.ts";
 import { SHELLS } from "../_rules/exec.ts";
-import { SECRET_VAR } from "../_rules/secret_args.ts";
+import { expandsSecret } from "../_rules/secret_names.ts";
 import { shellWords } from "../shell_quote.ts";
 import type { ParsedOptions } from "./_options.ts";
 import type { ProgramRecord } from "./_record.ts";
@@ -39,7 +39,7 @@ function judge(inv: Invocation, _parsed: ParsedOptions, out: Findings): void {
         out.nested(`set -- ${shellWords(params)}; ${code}`, inv.program);
       } else if (code !== undefined && arg !== undefined) out.executes(arg, inv.program, "shell");
       // `bash -x -c '... $GITHUB_TOKEN ...'` prints each command with the secret expanded.
-      if (code !== undefined && traces(argv.slice(0, i + 1)) && SECRET_VAR.test(code)) {
+      if (code !== undefined && traces(argv.slice(0, i + 1)) && expandsSecret(code, true)) {
         out.dangerous(
           "credential_exposure",
           `${inv.program} -x: prints commands with a secret expanded`,

@@ -1412,3 +1412,58 @@ Deno.test({
     assert.notEqual(classifyCommand(code).class, "read_only", code);
   },
 });
+
+Deno.test({
+  name: "classify91: a name printed is a secret only when bash prints a secret's value through it",
+  ignore: !programRuns("bash", ["--version"]),
+  fn: async () => {
+    await using dir = await tempDir();
+    const env = {
+      GITHUB_TOKEN: SECRET,
+      GH_PAT: SECRET,
+      MAX_TOKENS: "4096",
+      TOKENIZERS_PARALLELISM: "false",
+      GIT_AUTHOR_NAME: "A. Author",
+      TOKEN_FILE: `${dir.path}/token`,
+    };
+    // printenv used a narrower name list than echo; a copy of a secret is the secret in a trace.
+    await heldToBash(
+      ["printenv GH_PAT", 't=$GITHUB_TOKEN; set -x; ls "$t" 2>&1', "echo $MAX_TOKENS $GH_PAT"],
+      dir.path,
+      { prints: true, env },
+    );
+    // Names with a secret's word in another sense, a name list, and a whole setting name as the
+    // filter print no secret.
+    await heldToBash(
+      [
+        "echo $MAX_TOKENS",
+        'echo "$TOKENIZERS_PARALLELISM"',
+        'echo "$GIT_AUTHOR_NAME"',
+        "echo $TOKEN_FILE",
+        "printenv MAX_TOKENS",
+        "set -x; echo $MAX_TOKENS 2>&1",
+        "compgen -v | grep TOKEN",
+      ],
+      dir.path,
+      { prints: false, env, orElse: "read_only" },
+    );
+    await heldToBash(["env | grep MAX_TOKENS"], dir.path, { prints: false, env, orElse: "review" });
+  },
+});
+
+Deno.test({
+  name: "classify91: a quoted loop variable over relative names is one file; unquoted it splits",
+  ignore: !programRuns("bash", ["--version"]),
+  fn: async () => {
+    await using dir = await tempDir();
+    await Deno.writeTextFile(`${dir.path}/a . b.ts`, "");
+    await Deno.writeTextFile(`${dir.path}/x.ts`, "");
+    const words = (cmd: string) => run("bash", ["-c", cmd], dir.path);
+    // Quoted, each value is one file's name: never `.`.
+    assert.equal(await words('for f in *.ts; do printf "[%s]" "$f"; done'), "[a . b.ts][x.ts]");
+    assert.equal(classifyCommand('for f in *.ts; do mv "$f" "${f%.ts}.js"; done').class, "review");
+    // Unquoted, a name with blanks splits, and `.` (the directory itself) is one of the words.
+    assert.equal(await words("for f in *.ts; do printf '[%s]' $f; done"), "[a][.][b.ts][x.ts]");
+    assert.equal(classifyCommand("for f in *.ts; do mv $f out/; done").class, "dangerous");
+  },
+});
