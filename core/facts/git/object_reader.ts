@@ -235,8 +235,22 @@ class ObjectReader implements GitObjectReader {
         }
         const dir = resolvePath(base ?? store.dir, line);
         if (this.#stores.some((s) => s.dir === dir) || this.#stores.length >= MAX_STORES) continue;
+        if (!(await this.#usable(dir))) continue;
         this.#stores.push(newStore(dir, store.depth + 1));
       }
+    }
+  }
+
+  /**
+   * Whether git links a store a line names: it skips one whose path does
+   * not resolve (a symlink loop: "unable to normalize") or is no directory,
+   * and reads on from the next line; baton then does too.
+   */
+  async #usable(dir: string): Promise<boolean> {
+    try {
+      return (await this.#fs.stat(dir))?.isDirectory === true;
+    } catch {
+      return false;
     }
   }
 }

@@ -197,3 +197,27 @@ Deno.test("objects/info/alternates: a relative line is read from the real path o
   const l = await assertAgreesWithGit(env, `${home}/linked`, { label: "relative through a link" });
   assert.equal(l.git.tracked.get("a.txt"), ".M", "control: git compares");
 });
+
+Deno.test("objects/info/alternates: a line git cannot use (a symlink loop, a file) is skipped and the next line read, as git does", async () => {
+  const home = (await tempDir("baton-objstores-home-")).path;
+  const env: UserEnv = { home, xdg: null };
+  const dir = await shaped(
+    home,
+    [
+      "git clone -q --shared . $HOME/c; f=$HOME/c/.git/objects/info/alternates; a=$(cat $f)",
+      "ln -s $HOME/l2 $HOME/l1; ln -s $HOME/l1 $HOME/l2; echo x >$HOME/afile",
+      'printf "%s\\n%s\\n%s\\n" $HOME/l1 $HOME/afile "$a" >$f; echo e>$HOME/c/a.txt',
+    ].join("\n"),
+  );
+  try {
+    const r = await assertAgreesWithGit(env, `${home}/c`, { label: "unusable lines first" });
+    assert.equal(r.git.tracked.get("a.txt"), ".M", "control: git skips them and compares");
+    // Control: with only the loop, git has no store for HEAD and stops.
+    await runShapeScript(home, "echo $HOME/l1 >$HOME/c/.git/objects/info/alternates", env);
+    const only = await assertAgreesWithGit(env, `${home}/c`, { label: "the loop only" });
+    assert.equal(only.git.stopped, true, "control: git stops");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+    await Deno.remove(home, { recursive: true });
+  }
+});
