@@ -61,10 +61,20 @@ interface Store {
   listed: Promise<unknown> | null;
   /** A listing in progress, so concurrent listings never open a pack twice. */
   scanning: Promise<boolean> | null;
+  /** Whether git would link it (a directory its path resolves to), asked once. */
+  usable: Promise<boolean> | null;
 }
 
 function newStore(dir: string, depth: number): Store {
-  return { dir, depth, packs: [], packNames: new Set(), listed: null, scanning: null };
+  return {
+    dir,
+    depth,
+    packs: [],
+    packNames: new Set(),
+    listed: null,
+    scanning: null,
+    usable: null,
+  };
 }
 
 /**
@@ -158,6 +168,7 @@ class ObjectReader implements GitObjectReader {
     bytes: Uint8Array,
     depth: number,
   ): Promise<GitObject | null> {
+    if (!(await (store.usable ??= this.#usable(store.dir)))) return null;
     await (store.listed ??= this.#scanPacks(store));
     for (const pack of store.packs) {
       const offset = await pack.index.find(bytes);
@@ -175,6 +186,7 @@ class ObjectReader implements GitObjectReader {
   }
 
   async #listPacks(store: Store): Promise<boolean> {
+    if (!(await (store.usable ??= this.#usable(store.dir)))) return false;
     const packDir = `${store.dir}/pack`;
     let entries;
     try {
@@ -224,6 +236,7 @@ class ObjectReader implements GitObjectReader {
     for (let i = 0; i < this.#stores.length && this.#stores.length < MAX_STORES; i++) {
       const store = this.#stores[i]!;
       if (store.depth > MAX_ALTERNATE_DEPTH) continue;
+      if (!(await (store.usable ??= this.#usable(store.dir)))) continue;
       const text = await readOptionalText(this.#fs, `${store.dir}/info/alternates`);
       if (text === null) continue;
       let base: string | null = null;
@@ -235,16 +248,18 @@ class ObjectReader implements GitObjectReader {
         }
         const dir = resolvePath(base ?? store.dir, line);
         if (this.#stores.some((s) => s.dir === dir) || this.#stores.length >= MAX_STORES) continue;
-        if (!(await this.#usable(dir))) continue;
-        this.#stores.push(newStore(dir, store.depth + 1));
+        const linked = newStore(dir, store.depth + 1);
+        if (!(await (linked.usable = this.#usable(dir)))) continue;
+        this.#stores.push(linked);
       }
     }
   }
 
   /**
-   * Whether git links a store a line names: it skips one whose path does
-   * not resolve (a symlink loop: "unable to normalize") or is no directory,
-   * and reads on from the next line; baton then does too.
+   * Whether git links a store (an alternates line, an entry of
+   * GIT_ALTERNATE_OBJECT_DIRECTORIES): it skips one whose path does not
+   * resolve (a symlink loop: "unable to normalize") or is no directory, and
+   * reads on from the next; baton then does too.
    */
   async #usable(dir: string): Promise<boolean> {
     try {

@@ -221,3 +221,29 @@ Deno.test("objects/info/alternates: a line git cannot use (a symlink loop, a fil
     await Deno.remove(home, { recursive: true });
   }
 });
+
+Deno.test("GIT_ALTERNATE_OBJECT_DIRECTORIES: an entry git cannot use (a symlink loop) is skipped and the next one read, as git does", async () => {
+  const home = (await tempDir("baton-objstores-home-")).path;
+  const source = await shaped(home, "ln -s $HOME/l2 $HOME/l1; ln -s $HOME/l1 $HOME/l2");
+  const dir = await shaped(
+    home,
+    `git clone -q --shared ${source} $HOME/b; rm $HOME/b/.git/objects/info/alternates; echo e>$HOME/b/a.txt`,
+  );
+  const vars = (list: string): UserEnv => ({
+    home,
+    xdg: null,
+    vars: { GIT_ALTERNATE_OBJECT_DIRECTORIES: list },
+  });
+  try {
+    const r = await assertAgreesWithGit(vars(`${home}/l1:${source}/.git/objects`), `${home}/b`, {
+      label: "a loop, then the store",
+    });
+    assert.equal(r.git.tracked.get("a.txt"), ".M", "control: git skips it and compares");
+    const only = await assertAgreesWithGit(vars(`${home}/l1`), `${home}/b`, {
+      label: "the loop only",
+    });
+    assert.equal(only.git.stopped, true, "control: git stops");
+  } finally {
+    for (const d of [source, dir, home]) await Deno.remove(d, { recursive: true });
+  }
+});
