@@ -202,6 +202,10 @@ class ObjectReader implements GitObjectReader {
     if (fresh.length === 0) return false;
     const paths = fresh.flatMap((n) => [`${packDir}/${n}`, `${packDir}/${n.slice(0, -4)}.pack`]);
     const stats = await this.#fs.lstatMany(paths);
+    // A pack or index kept as a symlink is read through it, as git reads it.
+    for (let i = 0; i < stats.length; i++) {
+      if (stats[i]?.isSymlink === true) stats[i] = await this.#fs.stat(paths[i]!).catch(() => null);
+    }
     const opened: { pack: Pack; mtime: number }[] = [];
     for (let i = 0; i < fresh.length; i++) {
       const idxStat = stats[2 * i];

@@ -247,3 +247,29 @@ Deno.test("GIT_ALTERNATE_OBJECT_DIRECTORIES: an entry git cannot use (a symlink 
     for (const d of [source, dir, home]) await Deno.remove(d, { recursive: true });
   }
 });
+
+Deno.test("objects kept as symlinks (a loose object, a pack and its index) are read through the link, as git reads them", async () => {
+  const home = (await tempDir("baton-objstores-home-")).path;
+  const env: UserEnv = { home, xdg: null };
+  const dir = await shaped(
+    home,
+    [
+      "h=$(git rev-parse HEAD); p=.git/objects/$(echo $h | cut -c1-2)/$(echo $h | cut -c3-)",
+      "cp $p $HOME/obj; rm -f $p; ln -s $HOME/obj $p; echo e>a.txt",
+    ].join("\n"),
+  );
+  try {
+    const loose = await assertAgreesWithGit(env, dir, { label: "a linked loose commit" });
+    assert.equal(loose.git.tracked.get("a.txt"), ".M", "control: git reads through the link");
+    await runShapeScript(
+      dir,
+      "git gc -q; mkdir $HOME/pk; for f in .git/objects/pack/*; do mv $f $HOME/pk/; ln -s $HOME/pk/${f##*/} $f; done",
+      env,
+    );
+    const packed = await assertAgreesWithGit(env, dir, { label: "a linked pack" });
+    assert.equal(packed.git.tracked.get("a.txt"), ".M", "control: git reads through the links");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+    await Deno.remove(home, { recursive: true });
+  }
+});
