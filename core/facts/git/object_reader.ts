@@ -80,10 +80,11 @@ function newStore(dir: string, depth: number): Store {
 /**
  * Creates a reader for the repository's objects.
  *
- * Lookup order: packs of objects/ (newest first), loose objects, then
- * alternates. On a miss the pack directories are listed again once, in case
- * a concurrent `git gc` repacked. Returned `data` is shared with the
- * reader's cache: treat it as read-only. SHA-1 repositories only.
+ * Lookup order, as git's: the packs of objects/ (newest first), then of
+ * each alternate, then loose objects in the same order. On a miss the pack
+ * directories are listed again once, in case a concurrent `git gc` repacked.
+ * Returned `data` is shared with the reader's cache: treat it as read-only.
+ * SHA-1 repositories only.
  *
  * @param fs Read capability.
  * @param repo Repository location (objects live in its common dir).
@@ -148,10 +149,18 @@ class ObjectReader implements GitObjectReader {
 
   async #read(oid: string, depth: number): Promise<GitObject | null> {
     const bytes = hexToBytes(oid);
-    for (let i = 0; i < this.#stores.length; i++) {
-      const found = await this.#readFrom(this.#stores[i]!, oid, bytes, depth);
-      if (found !== null) return found;
-      if (i === this.#stores.length - 1) await (this.#alternates ??= this.#loadAlternates());
+    // As git looks: every store's packs (the repository's own first), then
+    // every store's loose objects, so an alternate's packed copy wins over
+    // a loose one of the same name here.
+    for (const loose of [false, true]) {
+      for (let i = 0; i < this.#stores.length; i++) {
+        const store = this.#stores[i]!;
+        const found = loose
+          ? await this.#readLoose(store, oid)
+          : await this.#readPacked(store, bytes, depth);
+        if (found !== null) return found;
+        if (i === this.#stores.length - 1) await (this.#alternates ??= this.#loadAlternates());
+      }
     }
     if (!this.#rescanned) {
       this.#rescanned = true;
@@ -162,18 +171,18 @@ class ObjectReader implements GitObjectReader {
     return null;
   }
 
-  async #readFrom(
-    store: Store,
-    oid: string,
-    bytes: Uint8Array,
-    depth: number,
-  ): Promise<GitObject | null> {
+  async #readPacked(store: Store, bytes: Uint8Array, depth: number): Promise<GitObject | null> {
     if (!(await (store.usable ??= this.#usable(store.dir)))) return null;
     await (store.listed ??= this.#scanPacks(store));
     for (const pack of store.packs) {
       const offset = await pack.index.find(bytes);
       if (offset !== null) return await pack.readAt(offset, depth);
     }
+    return null;
+  }
+
+  async #readLoose(store: Store, oid: string): Promise<GitObject | null> {
+    if (!(await (store.usable ??= this.#usable(store.dir)))) return null;
     return await readLooseObject(this.#fs, store.dir, oid, this.#ctx.maxObjectBytes);
   }
 

@@ -11,7 +11,7 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { commitAll, makeRepo, writeFiles } from "../../_helpers/git.ts";
+import { commitAll, git, makeRepo, writeFiles } from "../../_helpers/git.ts";
 import { tempDir } from "../../_helpers/temp.ts";
 import { assertAgreesWithGit, runShapeScript, type UserEnv } from "../../_helpers/git_oracle.ts";
 
@@ -271,5 +271,37 @@ Deno.test("objects kept as symlinks (a loose object, a pack and its index) are r
   } finally {
     await Deno.remove(dir, { recursive: true });
     await Deno.remove(home, { recursive: true });
+  }
+});
+
+Deno.test("an object in two stores: git takes a pack's copy (an alternate's) before a loose one (the repository's own), and so does baton", async () => {
+  const home = (await tempDir("baton-objstores-home-")).path;
+  const env: UserEnv = { home, xdg: null };
+  const source = await shaped(home, "git gc -q");
+  const dir = await shaped(home, `git clone -q --shared ${source} $HOME/c`);
+  const c = `${home}/c`;
+  try {
+    // A loose object named as HEAD's commit in c's own store, whose tree holds a.txt = "z".
+    const head = (await git(c, ["rev-parse", "HEAD"])).stdout.trim();
+    const blob = (await git(c, ["hash-object", "-w", "--stdin"], { stdin: "z\n" })).stdout.trim();
+    const tree = (await git(c, ["mktree"], { stdin: `100644 blob ${blob}\ta.txt\n` })).stdout
+      .trim();
+    const body = (await git(c, ["cat-file", "commit", head])).stdout
+      .replace(/^tree [0-9a-f]{40}/, `tree ${tree}`);
+    const raw = new TextEncoder().encode(
+      `commit ${new TextEncoder().encode(body).length}\0${body}`,
+    );
+    const zipped = new Uint8Array(
+      await new Response(new Blob([raw]).stream().pipeThrough(new CompressionStream("deflate")))
+        .arrayBuffer(),
+    );
+    await Deno.mkdir(`${c}/.git/objects/${head.slice(0, 2)}`, { recursive: true });
+    await Deno.writeFile(`${c}/.git/objects/${head.slice(0, 2)}/${head.slice(2)}`, zipped);
+    await writeFiles(c, { "a.txt": "e\n" });
+    const r = await assertAgreesWithGit(env, c, { label: "packed beats loose" });
+    assert.equal(r.git.tracked.get("a.txt"), ".M", "control: git reads the packed commit");
+    assert.equal(r.git.tracked.get("d/b.txt"), undefined, "control: and its tree");
+  } finally {
+    for (const d of [source, dir, home]) await Deno.remove(d, { recursive: true });
   }
 });
