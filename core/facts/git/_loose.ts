@@ -22,7 +22,8 @@ export async function readLooseObject(
   maxBytes: number,
 ): Promise<GitObject | null> {
   const path = `${objectsDir}/${oid.slice(0, 2)}/${oid.slice(2)}`;
-  const st = await fs.lstat(path);
+  // Through a symlink, as git opens it; a FIFO or a device is never opened.
+  const st = await fs.stat(path);
   if (st === null || !st.isFile) return null;
   if (st.size > PEEK_ABOVE_BYTES) {
     const head = inflatePrefix(await fs.readRange(path, 0, 1024), 64);

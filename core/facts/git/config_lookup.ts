@@ -7,7 +7,7 @@
  */
 import { GitConfigSyntaxError } from "./errors.ts";
 import type { GitConfig, GitConfigEntry } from "./parse_config.ts";
-import { parseGitNumber } from "./rejected_config.ts";
+import { parseGitNumber } from "./git_number.ts";
 
 /** Splits "remote.origin.url" into section, subsection and key (subsection may contain dots). */
 function splitName(name: string): { section: string; subsection: string | null; key: string } {

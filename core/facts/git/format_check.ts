@@ -15,7 +15,7 @@
  */
 import type { GitConfig } from "./parse_config.ts";
 import { getConfigEntries, parseConfigBool } from "./config_lookup.ts";
-import { parseGitNumber } from "./rejected_config.ts";
+import { parseGitNumber } from "./git_number.ts";
 
 const INT_MAX = 2n ** 31n - 1n;
 

@@ -61,19 +61,30 @@ interface Store {
   listed: Promise<unknown> | null;
   /** A listing in progress, so concurrent listings never open a pack twice. */
   scanning: Promise<boolean> | null;
+  /** Whether git would link it (a directory its path resolves to), asked once. */
+  usable: Promise<boolean> | null;
 }
 
 function newStore(dir: string, depth: number): Store {
-  return { dir, depth, packs: [], packNames: new Set(), listed: null, scanning: null };
+  return {
+    dir,
+    depth,
+    packs: [],
+    packNames: new Set(),
+    listed: null,
+    scanning: null,
+    usable: null,
+  };
 }
 
 /**
  * Creates a reader for the repository's objects.
  *
- * Lookup order: packs of objects/ (newest first), loose objects, then
- * alternates. On a miss the pack directories are listed again once, in case
- * a concurrent `git gc` repacked. Returned `data` is shared with the
- * reader's cache: treat it as read-only. SHA-1 repositories only.
+ * Lookup order, as git's: the packs of objects/ (newest first), then of
+ * each alternate, then loose objects in the same order. On a miss the pack
+ * directories are listed again once, in case a concurrent `git gc` repacked.
+ * Returned `data` is shared with the reader's cache: treat it as read-only.
+ * SHA-1 repositories only.
  *
  * @param fs Read capability.
  * @param repo Repository location (objects live in its common dir).
@@ -138,10 +149,18 @@ class ObjectReader implements GitObjectReader {
 
   async #read(oid: string, depth: number): Promise<GitObject | null> {
     const bytes = hexToBytes(oid);
-    for (let i = 0; i < this.#stores.length; i++) {
-      const found = await this.#readFrom(this.#stores[i]!, oid, bytes, depth);
-      if (found !== null) return found;
-      if (i === this.#stores.length - 1) await (this.#alternates ??= this.#loadAlternates());
+    // As git looks: every store's packs (the repository's own first), then
+    // every store's loose objects, so an alternate's packed copy wins over
+    // a loose one of the same name here.
+    for (const loose of [false, true]) {
+      for (let i = 0; i < this.#stores.length; i++) {
+        const store = this.#stores[i]!;
+        const found = loose
+          ? await this.#readLoose(store, oid)
+          : await this.#readPacked(store, bytes, depth);
+        if (found !== null) return found;
+        if (i === this.#stores.length - 1) await (this.#alternates ??= this.#loadAlternates());
+      }
     }
     if (!this.#rescanned) {
       this.#rescanned = true;
@@ -152,17 +171,18 @@ class ObjectReader implements GitObjectReader {
     return null;
   }
 
-  async #readFrom(
-    store: Store,
-    oid: string,
-    bytes: Uint8Array,
-    depth: number,
-  ): Promise<GitObject | null> {
+  async #readPacked(store: Store, bytes: Uint8Array, depth: number): Promise<GitObject | null> {
+    if (!(await (store.usable ??= this.#usable(store.dir)))) return null;
     await (store.listed ??= this.#scanPacks(store));
     for (const pack of store.packs) {
       const offset = await pack.index.find(bytes);
       if (offset !== null) return await pack.readAt(offset, depth);
     }
+    return null;
+  }
+
+  async #readLoose(store: Store, oid: string): Promise<GitObject | null> {
+    if (!(await (store.usable ??= this.#usable(store.dir)))) return null;
     return await readLooseObject(this.#fs, store.dir, oid, this.#ctx.maxObjectBytes);
   }
 
@@ -175,6 +195,7 @@ class ObjectReader implements GitObjectReader {
   }
 
   async #listPacks(store: Store): Promise<boolean> {
+    if (!(await (store.usable ??= this.#usable(store.dir)))) return false;
     const packDir = `${store.dir}/pack`;
     let entries;
     try {
@@ -190,6 +211,10 @@ class ObjectReader implements GitObjectReader {
     if (fresh.length === 0) return false;
     const paths = fresh.flatMap((n) => [`${packDir}/${n}`, `${packDir}/${n.slice(0, -4)}.pack`]);
     const stats = await this.#fs.lstatMany(paths);
+    // A pack or index kept as a symlink is read through it, as git reads it.
+    for (let i = 0; i < stats.length; i++) {
+      if (stats[i]?.isSymlink === true) stats[i] = await this.#fs.stat(paths[i]!).catch(() => null);
+    }
     const opened: { pack: Pack; mtime: number }[] = [];
     for (let i = 0; i < fresh.length; i++) {
       const idxStat = stats[2 * i];
@@ -224,6 +249,7 @@ class ObjectReader implements GitObjectReader {
     for (let i = 0; i < this.#stores.length && this.#stores.length < MAX_STORES; i++) {
       const store = this.#stores[i]!;
       if (store.depth > MAX_ALTERNATE_DEPTH) continue;
+      if (!(await (store.usable ??= this.#usable(store.dir)))) continue;
       const text = await readOptionalText(this.#fs, `${store.dir}/info/alternates`);
       if (text === null) continue;
       let base: string | null = null;
@@ -235,8 +261,24 @@ class ObjectReader implements GitObjectReader {
         }
         const dir = resolvePath(base ?? store.dir, line);
         if (this.#stores.some((s) => s.dir === dir) || this.#stores.length >= MAX_STORES) continue;
-        this.#stores.push(newStore(dir, store.depth + 1));
+        const linked = newStore(dir, store.depth + 1);
+        if (!(await (linked.usable = this.#usable(dir)))) continue;
+        this.#stores.push(linked);
       }
+    }
+  }
+
+  /**
+   * Whether git links a store (an alternates line, an entry of
+   * GIT_ALTERNATE_OBJECT_DIRECTORIES): it skips one whose path does not
+   * resolve (a symlink loop: "unable to normalize") or is no directory, and
+   * reads on from the next; baton then does too.
+   */
+  async #usable(dir: string): Promise<boolean> {
+    try {
+      return (await this.#fs.stat(dir))?.isDirectory === true;
+    } catch {
+      return false;
     }
   }
 }

@@ -26,7 +26,7 @@ import { includeGitDirSpellings } from "./include_gitdir.ts";
 import { type FormatProblem, repositoryFormatProblem } from "./repository_format.ts";
 import { formatCheckStop, worktreeConfigStop } from "./format_check.ts";
 import { filterRunsCommand, isGitLfsDriver } from "./lfs_command.ts";
-import { parseGitNumber } from "./rejected_config.ts";
+import { statusRenames } from "./status_renames.ts";
 
 /** Options for {@linkcode readRepoConfig}. */
 export interface ReadRepoConfigOptions {
@@ -282,7 +282,7 @@ export async function readRepoConfig(
     untrackedCache: parseConfigBool(getConfigValue(config, "core.untrackedCache") ?? "keep") !==
       false,
     checkStat: checkStatSetting(config),
-    renames: renameSettings(config),
+    renames: statusRenames(config).settings,
     ignoreCase: getConfigBool(config, "core.ignoreCase", false),
     symlinks: getConfigBool(config, "core.symlinks", true),
     autocrlf: autocrlf(config),
@@ -436,36 +436,6 @@ function excludesFile(
   xdg: string | null,
 ): string | null {
   return userFile(config, "core.excludesFile", "ignore", repo, home, xdg);
-}
-
-function renameSettings(
-  config: GitConfig,
-): { renames: boolean; renameLimit: number; copies: boolean } {
-  const value = (key: string): string | null | undefined => getConfigValue(config, key);
-  const isCopies = (v: string | null | undefined) =>
-    v !== undefined && v !== null && /^cop(?:y|ies)$/i.test(v.trim());
-  const on = (key: string): boolean | undefined => {
-    const v = value(key);
-    if (v === undefined) return undefined;
-    if (isCopies(v)) return true;
-    return getConfigBool(config, key, true);
-  };
-  // git_config_int: C's base 0 (0x hex, a leading 0 octal: "010" is 8) and a
-  // k, m or g unit; a value git refuses stops it (rejected_config.ts).
-  const limit = (key: string): number | undefined => {
-    const v = getConfigValue(config, key);
-    const n = v === undefined || v === null ? null : parseGitNumber(v, 2n ** 31n - 1n);
-    return n === null ? undefined : Number(n);
-  };
-  const renameLimit = limit("status.renameLimit") ?? limit("diff.renameLimit") ?? 1000;
-  // The setting in force: status.renames when set, else diff.renames.
-  const inForce = value("status.renames") !== undefined ? "status.renames" : "diff.renames";
-  return {
-    renames: on("status.renames") ?? on("diff.renames") ?? true,
-    // git: a limit of 0 or less means its maximum.
-    renameLimit: renameLimit <= 0 ? 32767 : renameLimit,
-    copies: isCopies(value(inForce)),
-  };
 }
 
 /**

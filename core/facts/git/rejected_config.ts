@@ -13,6 +13,10 @@
  * @module
  */
 import type { GitConfig, GitConfigEntry } from "./parse_config.ts";
+import { parseGitNumber } from "./git_number.ts";
+import { statusRenames } from "./status_renames.ts";
+
+export { parseGitNumber };
 
 /** A kind of value and whether git accepts one (null: the key is there without `=`). */
 export interface ValueKind {
@@ -22,34 +26,6 @@ export interface ValueKind {
 
 const INT_MAX = 2n ** 31n - 1n;
 const ULONG_MAX = 2n ** 64n - 1n;
-
-/**
- * git_parse_signed / git_parse_unsigned: C's strtoimax in base 0 (leading
- * blanks, a sign, 0x hex, 0 octal), then an optional k, m or g (any case);
- * null when git refuses the text or the number is past `max` either way.
- */
-export function parseGitNumber(text: string, max: bigint, unsigned = false): bigint | null {
-  if (text === "" || (unsigned && text.includes("-"))) return null;
-  const m = /^[ \t\n\v\f\r]*([+-]?)(0[xX][0-9a-fA-F]+|0[0-7]*|[1-9][0-9]*)?(.*)$/s.exec(text)!;
-  const digits = m[2];
-  if (digits === undefined) return null;
-  const unit = m[3]!;
-  const factor = unit === ""
-    ? 1n
-    : /^[kK]$/.test(unit)
-    ? 1024n
-    : /^[mM]$/.test(unit)
-    ? 1024n ** 2n
-    : /^[gG]$/.test(unit)
-    ? 1024n ** 3n
-    : null;
-  if (factor === null) return null;
-  const magnitude = BigInt(
-    /^0[xX]/.test(digits) ? digits : /^0[0-7]/.test(digits) ? `0o${digits.slice(1)}` : digits,
-  );
-  if (magnitude * factor > max) return null;
-  return (m[1] === "-" ? -1n : 1n) * magnitude * factor;
-}
 
 /** git_parse_maybe_bool_text: 1, 0, or -1 for text that is no boolean word. */
 function boolText(value: string | null): 1 | 0 | -1 {
@@ -436,13 +412,16 @@ function ruleOf(e: GitConfigEntry): { name: string; kind: ValueKind } | undefine
  * assert.equal(at("[core]\nfileMode = maybe\nfileMode = true\n"), "core.fileMode");
  * assert.equal(at("[core]\ncompression = 10\n"), "core.compression");
  * assert.equal(at("[core]\nfileMode = 0x10\ncompression = 9\nabbrev = auto\n"), null);
+ * assert.equal(at("[status]\nrenames = no\n[diff]\nrenames = maybe\n"), null); // never parsed
  * ```
  */
 export function rejectedConfigKey(config: GitConfig): string | null {
   const last = new Map<string, { name: string; kind: ValueKind; value: string | null }>();
+  // git status never parses a diff.renames or diff.renameLimit met after its own value is set.
+  const { skipped } = statusRenames(config);
   for (const e of config.entries) {
     const rule = ruleOf(e);
-    if (rule === undefined) continue;
+    if (rule === undefined || skipped.has(e)) continue;
     if (LAST_WINS.has(rule.name)) last.set(rule.name, { ...rule, value: e.value });
     else if (!rule.kind.accepts(e.value)) return rule.name;
   }

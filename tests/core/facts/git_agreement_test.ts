@@ -1279,6 +1279,49 @@ Deno.test("renames: status.renameLimit is read as git reads a number (a leading 
   }
 });
 
+Deno.test("renames: git status takes diff.renames and diff.renameLimit only while no value is set (the first of them wins, status.renameLimit = -1 lets one in); a diff entry after that is not parsed", async () => {
+  const env = await userEnv();
+  const body = (i: number) =>
+    Array.from({ length: 20 }, (_, k) => `file ${i} line ${k}\n`).join("");
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 9; i++) files[`old/f${i}.txt`] = body(i);
+  const dir = await base(files);
+  try {
+    await git(dir, ["rm", "-q", "-r", "--cached", "old"]);
+    await Deno.remove(`${dir}/old`, { recursive: true });
+    for (let i = 0; i < 9; i++) await writeFiles(dir, { [`new/g${i}.dat`]: body(i) + "edited\n" });
+    await git(dir, ["add", "-A"]);
+    // 9 sources by 9 destinations: scored where the limit's square reaches 81.
+    const shapes: [string, [string, string][], string][] = [
+      ["first diff limit wins", [["diff.renameLimit", "2"], ["diff.renameLimit", "100"]], "A."],
+      [
+        "first diff limit wins (control)",
+        [["diff.renameLimit", "100"], ["diff.renameLimit", "2"]],
+        "R.",
+      ],
+      ["status -1 lets diff in", [["status.renameLimit", "-1"], ["diff.renameLimit", "2"]], "A."],
+      ["status -5 keeps diff out", [["status.renameLimit", "-5"], ["diff.renameLimit", "2"]], "R."],
+      ["status after diff wins", [["diff.renameLimit", "2"], ["status.renameLimit", "100"]], "R."],
+      ["first diff.renames wins", [["diff.renames", "false"], ["diff.renames", "true"]], "A."],
+      ["bad diff.renames unparsed", [["status.renames", "true"], ["diff.renames", "maybe"]], "R."],
+      ["bad diff limit unparsed", [["diff.renameLimit", "100"], ["diff.renameLimit", "zz"]], "R."],
+    ];
+    for (const [label, entries, want] of shapes) {
+      for (
+        const key of ["status.renameLimit", "diff.renameLimit", "status.renames", "diff.renames"]
+      ) {
+        await git(dir, ["config", "--unset-all", key], { allowFail: true });
+      }
+      for (const [key, value] of entries) await git(dir, ["config", "--add", key, value]);
+      const r = await assertAgreesWithGit(env, dir, { label });
+      assert.equal(r.git.tracked.get("new/g0.dat"), want, `control: ${label}`);
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+    await Deno.remove(env.home, { recursive: true });
+  }
+});
+
 Deno.test("renames: a deleted symlink sharing a basename makes it not unique, so git pairs by score alone", async () => {
   const env = await userEnv();
   const body = Array.from({ length: 20 }, (_, k) => `shared line ${k}\n`).join("");

@@ -11,7 +11,7 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { commitAll, makeRepo, writeFiles } from "../../_helpers/git.ts";
+import { commitAll, git, makeRepo, writeFiles } from "../../_helpers/git.ts";
 import { tempDir } from "../../_helpers/temp.ts";
 import { assertAgreesWithGit, runShapeScript, type UserEnv } from "../../_helpers/git_oracle.ts";
 
@@ -196,4 +196,112 @@ Deno.test("objects/info/alternates: a relative line is read from the real path o
   );
   const l = await assertAgreesWithGit(env, `${home}/linked`, { label: "relative through a link" });
   assert.equal(l.git.tracked.get("a.txt"), ".M", "control: git compares");
+});
+
+Deno.test("objects/info/alternates: a line git cannot use (a symlink loop, a file) is skipped and the next line read, as git does", async () => {
+  const home = (await tempDir("baton-objstores-home-")).path;
+  const env: UserEnv = { home, xdg: null };
+  const dir = await shaped(
+    home,
+    [
+      "git clone -q --shared . $HOME/c; f=$HOME/c/.git/objects/info/alternates; a=$(cat $f)",
+      "ln -s $HOME/l2 $HOME/l1; ln -s $HOME/l1 $HOME/l2; echo x >$HOME/afile",
+      'printf "%s\\n%s\\n%s\\n" $HOME/l1 $HOME/afile "$a" >$f; echo e>$HOME/c/a.txt',
+    ].join("\n"),
+  );
+  try {
+    const r = await assertAgreesWithGit(env, `${home}/c`, { label: "unusable lines first" });
+    assert.equal(r.git.tracked.get("a.txt"), ".M", "control: git skips them and compares");
+    // Control: with only the loop, git has no store for HEAD and stops.
+    await runShapeScript(home, "echo $HOME/l1 >$HOME/c/.git/objects/info/alternates", env);
+    const only = await assertAgreesWithGit(env, `${home}/c`, { label: "the loop only" });
+    assert.equal(only.git.stopped, true, "control: git stops");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+    await Deno.remove(home, { recursive: true });
+  }
+});
+
+Deno.test("GIT_ALTERNATE_OBJECT_DIRECTORIES: an entry git cannot use (a symlink loop) is skipped and the next one read, as git does", async () => {
+  const home = (await tempDir("baton-objstores-home-")).path;
+  const source = await shaped(home, "ln -s $HOME/l2 $HOME/l1; ln -s $HOME/l1 $HOME/l2");
+  const dir = await shaped(
+    home,
+    `git clone -q --shared ${source} $HOME/b; rm $HOME/b/.git/objects/info/alternates; echo e>$HOME/b/a.txt`,
+  );
+  const vars = (list: string): UserEnv => ({
+    home,
+    xdg: null,
+    vars: { GIT_ALTERNATE_OBJECT_DIRECTORIES: list },
+  });
+  try {
+    const r = await assertAgreesWithGit(vars(`${home}/l1:${source}/.git/objects`), `${home}/b`, {
+      label: "a loop, then the store",
+    });
+    assert.equal(r.git.tracked.get("a.txt"), ".M", "control: git skips it and compares");
+    const only = await assertAgreesWithGit(vars(`${home}/l1`), `${home}/b`, {
+      label: "the loop only",
+    });
+    assert.equal(only.git.stopped, true, "control: git stops");
+  } finally {
+    for (const d of [source, dir, home]) await Deno.remove(d, { recursive: true });
+  }
+});
+
+Deno.test("objects kept as symlinks (a loose object, a pack and its index) are read through the link, as git reads them", async () => {
+  const home = (await tempDir("baton-objstores-home-")).path;
+  const env: UserEnv = { home, xdg: null };
+  const dir = await shaped(
+    home,
+    [
+      "h=$(git rev-parse HEAD); p=.git/objects/$(echo $h | cut -c1-2)/$(echo $h | cut -c3-)",
+      "cp $p $HOME/obj; rm -f $p; ln -s $HOME/obj $p; echo e>a.txt",
+    ].join("\n"),
+  );
+  try {
+    const loose = await assertAgreesWithGit(env, dir, { label: "a linked loose commit" });
+    assert.equal(loose.git.tracked.get("a.txt"), ".M", "control: git reads through the link");
+    await runShapeScript(
+      dir,
+      "git gc -q; mkdir $HOME/pk; for f in .git/objects/pack/*; do mv $f $HOME/pk/; ln -s $HOME/pk/${f##*/} $f; done",
+      env,
+    );
+    const packed = await assertAgreesWithGit(env, dir, { label: "a linked pack" });
+    assert.equal(packed.git.tracked.get("a.txt"), ".M", "control: git reads through the links");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+    await Deno.remove(home, { recursive: true });
+  }
+});
+
+Deno.test("an object in two stores: git takes a pack's copy (an alternate's) before a loose one (the repository's own), and so does baton", async () => {
+  const home = (await tempDir("baton-objstores-home-")).path;
+  const env: UserEnv = { home, xdg: null };
+  const source = await shaped(home, "git gc -q");
+  const dir = await shaped(home, `git clone -q --shared ${source} $HOME/c`);
+  const c = `${home}/c`;
+  try {
+    // A loose object named as HEAD's commit in c's own store, whose tree holds a.txt = "z".
+    const head = (await git(c, ["rev-parse", "HEAD"])).stdout.trim();
+    const blob = (await git(c, ["hash-object", "-w", "--stdin"], { stdin: "z\n" })).stdout.trim();
+    const tree = (await git(c, ["mktree"], { stdin: `100644 blob ${blob}\ta.txt\n` })).stdout
+      .trim();
+    const body = (await git(c, ["cat-file", "commit", head])).stdout
+      .replace(/^tree [0-9a-f]{40}/, `tree ${tree}`);
+    const raw = new TextEncoder().encode(
+      `commit ${new TextEncoder().encode(body).length}\0${body}`,
+    );
+    const zipped = new Uint8Array(
+      await new Response(new Blob([raw]).stream().pipeThrough(new CompressionStream("deflate")))
+        .arrayBuffer(),
+    );
+    await Deno.mkdir(`${c}/.git/objects/${head.slice(0, 2)}`, { recursive: true });
+    await Deno.writeFile(`${c}/.git/objects/${head.slice(0, 2)}/${head.slice(2)}`, zipped);
+    await writeFiles(c, { "a.txt": "e\n" });
+    const r = await assertAgreesWithGit(env, c, { label: "packed beats loose" });
+    assert.equal(r.git.tracked.get("a.txt"), ".M", "control: git reads the packed commit");
+    assert.equal(r.git.tracked.get("d/b.txt"), undefined, "control: and its tree");
+  } finally {
+    for (const d of [source, dir, home]) await Deno.remove(d, { recursive: true });
+  }
 });
