@@ -112,6 +112,9 @@ function onPath(name: string): string | null {
 
 const PYTHON = onPath("python3");
 
+/** Whether the measuring parent times its child itself (python3 does; GNU time is timed from here). */
+export const PARENT_TIMES_CHILD = PYTHON !== null;
+
 /** Whether runs can be measured for peak RSS and CPU time (python3 or GNU time). */
 export function hasGnuTime(): boolean {
   if (PYTHON !== null) return true;
