@@ -281,13 +281,19 @@ Deno.test("a tombstone signed by this machine but copied from another chain cred
   });
 });
 
+/** Three finalized capsules in `dir`, verified intact (the control), and their archive names in order. */
+async function intactChainOfThree(dir: string): Promise<{ archive: string; names: string[] }> {
+  for (let i = 0; i < 3; i++) await finalize(dir, { now: `step ${i}` });
+  const archive = `${dir}/.baton/capsules`;
+  const names = [...Deno.readDirSync(archive)].map((e) => e.name).sort();
+  const ok = await runBaton(["verify"], { cwd: dir });
+  assert.equal(ok.code, 0, "control: intact before the copy");
+  return { archive, names };
+}
+
 Deno.test("verify: a committed copy of an archived capsule under an older name is the file reported; the genuine one is never called unreachable", async () => {
   await withRepo(async (dir) => {
-    for (let i = 0; i < 3; i++) await finalize(dir, { now: `step ${i}` });
-    const archive = `${dir}/.baton/capsules`;
-    const names = [...Deno.readDirSync(archive)].map((e) => e.name).sort();
-    const ok = await runBaton(["verify"], { cwd: dir });
-    assert.equal(ok.code, 0, "control: intact before the copy");
+    const { archive, names } = await intactChainOfThree(dir);
     await Deno.copyFile(`${archive}/${names[0]}`, `${archive}/20200101T000000Z-deadbeef.md`);
     const r = await runBaton(["verify"], { cwd: dir });
     assert.equal(r.code, 1, r.stdout + r.stderr);
@@ -315,11 +321,7 @@ Deno.test("load: with latest.md missing, the archive's count is of files under c
 
 Deno.test("verify: an edited copy of an archived capsule, its time moved earlier and its name made to fit, is the file reported; the genuine one is never called unreachable", async () => {
   await withRepo(async (dir) => {
-    for (let i = 0; i < 3; i++) await finalize(dir, { now: `step ${i}` });
-    const archive = `${dir}/.baton/capsules`;
-    const names = [...Deno.readDirSync(archive)].map((e) => e.name).sort();
-    const ok = await runBaton(["verify"], { cwd: dir });
-    assert.equal(ok.code, 0, "control: intact before the copy");
+    const { archive, names } = await intactChainOfThree(dir);
     const text = await Deno.readTextFile(`${archive}/${names[1]}`);
     const created = /"created_at": ?"([^"]+)"/.exec(text)![1]!;
     const copy = `20200101T000000.000Z-${names[1]!.slice(-11, -3)}.md`;
