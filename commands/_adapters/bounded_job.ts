@@ -6,17 +6,21 @@
  * so a job killed at any instant leaves the previous capsule intact and
  * nothing half-written in its place. When no Worker can start, the job runs
  * inline and the caller still returns at the deadline: the process exit then
- * ends it.
+ * ends it. A Worker can be started before its request (startBoundedJob), so
+ * it boots while the hook does its light check.
  * @module
  */
-import type {
-  BoundedOutcome,
-  HookJobRequest,
-  HookJobResponse,
+import {
+  type BoundedOutcome,
+  type HookJobKind,
+  type HookJobRequest,
+  type HookJobResponse,
+  jobWorkerName,
 } from "../../core/hosts/runtime/job.ts";
-import { deadline } from "./io.ts";
+import type { StartedJob } from "../../core/hosts/runtime/hook_io.ts";
+import { type Deadline, deadline } from "./io.ts";
 
-function startWorker(): Worker | null {
+function startWorker(kind: HookJobKind): Worker | null {
   const url = new URL("./hook_worker.ts", import.meta.url);
   try {
     // A Worker's module is read like a file; without that permission (a
@@ -27,29 +31,40 @@ function startWorker(): Worker | null {
     ) {
       return null;
     }
-    return new Worker(url.href, { type: "module" });
+    return new Worker(url.href, { type: "module", name: jobWorkerName(kind) });
   } catch {
     return null;
   }
 }
 
-/** Runs `request` and gives up after `budgetMs`. */
-export async function runBoundedJob(
+/** A Worker started for a job, with its answer (or its failure) met from the start. */
+interface Launched {
+  worker: Worker | null;
+  answer: Promise<HookJobResponse | "worker_failed"> | null;
+}
+
+function launch(kind: HookJobKind): Launched {
+  const worker = startWorker(kind);
+  if (worker === null) return { worker, answer: null };
+  // Set at once: a Worker that fails while loading is met when the job runs (it then goes
+  // inline), never as an error of this thread.
+  const answer = new Promise<HookJobResponse | "worker_failed">((resolve) => {
+    worker.onmessage = (e: MessageEvent<HookJobResponse>) => resolve(e.data);
+    worker.onerror = (e) => {
+      e.preventDefault();
+      resolve("worker_failed");
+    };
+    worker.onmessageerror = () => resolve("worker_failed");
+  });
+  return { worker, answer };
+}
+
+async function runLaunched(
+  { worker, answer }: Launched,
   request: HookJobRequest,
-  budgetMs: number,
+  limit: Deadline,
 ): Promise<BoundedOutcome> {
-  // Not setTimeout (see deadline() in ./io.ts); the Worker or the inline job's I/O keeps the process alive.
-  const limit = deadline(budgetMs);
-  const worker = startWorker();
-  if (worker !== null) {
-    const answer = new Promise<HookJobResponse | "worker_failed">((resolve) => {
-      worker.onmessage = (e: MessageEvent<HookJobResponse>) => resolve(e.data);
-      worker.onerror = (e) => {
-        e.preventDefault();
-        resolve("worker_failed");
-      };
-      worker.onmessageerror = () => resolve("worker_failed");
-    });
+  if (worker !== null && answer !== null) {
     worker.postMessage(request);
     const first = await Promise.race([answer, limit.expired]);
     worker.terminate();
@@ -66,4 +81,36 @@ export async function runBoundedJob(
   return inline === "timeout"
     ? { status: "timeout", inline: true }
     : { status: "done", response: inline };
+}
+
+/** Runs `request` and gives up after `budgetMs`. */
+export function runBoundedJob(
+  request: HookJobRequest,
+  budgetMs: number,
+): Promise<BoundedOutcome> {
+  // Not setTimeout (see deadline() in ./io.ts); the Worker or the inline job's I/O keeps the
+  // process alive. Counted from before the Worker starts: starting one blocks this thread.
+  const limit = deadline(budgetMs);
+  return runLaunched(launch(request.kind), request, limit);
+}
+
+/**
+ * Starts a `kind` job's Worker before its request is known, so its runtime
+ * and its modules load while this thread does other work. Its run's budget
+ * counts from the run; cancel() ends a Worker never run.
+ */
+export function startBoundedJob(kind: HookJobKind): StartedJob {
+  const launched = launch(kind);
+  let used = false;
+  return {
+    cancel: () => launched.worker?.terminate(),
+    run: (request, budgetMs) => {
+      if (used || request.kind !== kind) {
+        // A second run, or another kind: a Worker of its own, as runBoundedJob starts it.
+        return runBoundedJob(request, budgetMs);
+      }
+      used = true;
+      return runLaunched(launched, request, deadline(budgetMs));
+    },
+  };
 }

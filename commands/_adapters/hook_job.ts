@@ -75,12 +75,21 @@ type JobModules = {
   >;
 };
 
+/** Each kind's modules, once their loading has started. */
+const loading: { [K in keyof JobModules]?: JobModules[K] } = {};
+
 /**
  * Starts loading the job's module graph (about 150 modules for a briefing)
- * at once, so it overlaps the environment guard's work; a failure to load
- * is met where the job awaits it, inside its error handling.
+ * at once, so it overlaps the environment guard's work (and, in a Worker
+ * started before its request, the hook's light check: ./hook_worker.ts); a
+ * failure to load is met where the job awaits it, inside its error handling.
+ * Started once per kind: a later call gives the same loading.
  */
-function startLoading<K extends keyof JobModules>(kind: K): JobModules[K] {
+export function startLoading<K extends keyof JobModules>(kind: K): JobModules[K] {
+  return (loading[kind] ??= loadModules(kind)) as JobModules[K];
+}
+
+function loadModules<K extends keyof JobModules>(kind: K): JobModules[K] {
   const modules = (kind === "capture"
     ? Promise.all([
       import("../../core/workflow/auto_capsule.ts"),

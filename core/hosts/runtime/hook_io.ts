@@ -11,7 +11,7 @@ import type { WriteFs } from "../../fs.ts";
 import type { BandThresholds } from "../../config/bands_section.ts";
 import type { BatonLayout } from "../../store/layout.ts";
 import type { BatonInvocation } from "../hook_command.ts";
-import type { BoundedOutcome, HookJobRequest } from "./job.ts";
+import type { BoundedOutcome, HookJobKind, HookJobRequest } from "./job.ts";
 
 /** What the band hook needs from `.baton/config.yaml`. */
 export interface HookConfig {
@@ -19,6 +19,14 @@ export interface HookConfig {
   batonDir: string;
   bands: BandThresholds;
   enforceMode: string;
+}
+
+/** A job whose Worker was started before its request: run it once, or cancel it. */
+export interface StartedJob {
+  /** Runs `request` in the started Worker and gives up after `budgetMs`, counted from now. */
+  run(request: HookJobRequest, budgetMs: number): Promise<BoundedOutcome>;
+  /** Ends the Worker when the job will not run (nothing happens after a run). */
+  cancel(): void;
 }
 
 /** The hook runtime's capability. */
@@ -47,6 +55,11 @@ export interface HookIo {
   logTiming(entry: { event: string | null; host: string | null; action: string }): void;
   /** Runs the heavy job and gives up after `budgetMs`. */
   runJob(request: HookJobRequest, budgetMs: number): Promise<BoundedOutcome>;
+  /**
+   * Starts a `kind` job's Worker now, its request to follow: its runtime and
+   * modules load while the hook does its light check. Absent: runJob starts it.
+   */
+  startJob?(kind: HookJobKind): Promise<StartedJob>;
   /** The resume line a session-start adds for an open handoff deny; "" when none. */
   resumeHint(layout: BatonLayout, session: string | null): Promise<string>;
   /** The config for `cwd`; throws a coded error when it cannot be read. */

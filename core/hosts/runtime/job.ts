@@ -54,6 +54,27 @@ export type HookJobRequest =
     phases?: boolean;
   };
 
+/** A job's kind. */
+export type HookJobKind = HookJobRequest["kind"];
+
+/**
+ * The name a job's Worker is started under: the Worker starts loading that
+ * kind's modules before its request arrives (the request is sent later when
+ * the Worker was started early).
+ */
+export function jobWorkerName(kind: HookJobKind): string {
+  return `baton-hook-${kind}`;
+}
+
+/** The kind a Worker's name gives, or null for a name no job Worker carries. */
+export function kindOfWorker(name: string): HookJobKind | null {
+  return name === jobWorkerName("inject")
+    ? "inject"
+    : name === jobWorkerName("capture")
+    ? "capture"
+    : null;
+}
+
 /** One step of a job and when it ended, in epoch milliseconds (fractional). */
 export interface JobPhase {
   phase: string;

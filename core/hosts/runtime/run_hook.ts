@@ -16,10 +16,11 @@ import { projectDirAt } from "../hook_env.ts";
 import { type HookPayload, MAX_HOOK_PAYLOAD_BYTES, parseHookPayload } from "../hook_payload.ts";
 import { INJECTION_CAP_CHARS, renderAck, renderInjection } from "../hook_output.ts";
 import { isCodedError, safeWord } from "../../errors.ts";
+import { joinPath } from "../../path.ts";
 import { hookTimeScaleFor } from "../../enforce/time_scale.ts";
 import type { CapturePlan } from "../capture_plan.ts";
-import type { HookIo } from "./hook_io.ts";
-import { SESSION_BUDGET_MS } from "./job.ts";
+import type { HookIo, StartedJob } from "./hook_io.ts";
+import { type HookJobRequest, SESSION_BUDGET_MS } from "./job.ts";
 import type { BatonLayout } from "../../store/layout.ts";
 import type { InjectionRecord } from "../../store/injection_state.ts";
 
@@ -341,10 +342,66 @@ interface SessionStartInput {
   scale: number;
 }
 
+/** An inject job's Worker, started before the light check when an injection is likely. */
+interface EarlyJob {
+  /** The started job (null when none was started): from now on none starts. */
+  take(): Promise<StartedJob | null>;
+  /** Ends a started job that was not taken; from now on none starts. */
+  drop(): void;
+}
+
+/**
+ * Starts the inject job's Worker at once when the light check is likely to
+ * inject: a new session (not a resume), no repeat setting, and
+ * `.baton/latest.md` a file right in the folder. The Worker's runtime and
+ * modules then load beside the light check and the resume line (the hook
+ * waited for them after). Nothing is started on a resume, nor where no
+ * capsule is: those paths cost one lstat. The lstat is not waited for (a
+ * dead mount): a Worker is started only if it answers before the job runs.
+ */
+function earlyJob(io: Io, payload: HookPayload, cwd: string): EarlyJob {
+  let closed = false;
+  let started: Promise<StartedJob | null> | null = null;
+  const start = io.startJob;
+  if (start !== undefined && payload.source !== "resume" && !io.env("BATON_BRIEFING_REPEAT")) {
+    io.fs.lstat(joinPath(cwd, ".baton", "latest.md")).then((info) => {
+      if (closed || info?.isFile !== true) return;
+      started = start("inject").catch(() => null);
+    }, () => {});
+  }
+  return {
+    take: () => {
+      closed = true;
+      const job = started ?? Promise.resolve(null);
+      started = null;
+      return job;
+    },
+    drop: () => {
+      closed = true;
+      void started?.then((job) => job?.cancel());
+      started = null;
+    },
+  };
+}
+
 async function sessionStart(
   io: Io,
   report: HookReport,
   input: SessionStartInput,
+): Promise<void> {
+  const early = report.host === null ? null : earlyJob(io, input.payload, input.cwd);
+  try {
+    await briefSession(io, report, input, early);
+  } finally {
+    early?.drop();
+  }
+}
+
+async function briefSession(
+  io: Io,
+  report: HookReport,
+  input: SessionStartInput,
+  early: EarlyJob | null,
 ): Promise<void> {
   const { payload, cwd, warn } = input;
   const host = report.host;
@@ -405,19 +462,21 @@ async function sessionStart(
   const layout = check.found.layout;
   // The resume line for an open handoff deny, worked out first so the briefing leaves it room.
   const hint = await io.resumeHint(layout, payload.sessionId);
-  const outcome = await io.runJob(
-    {
-      kind: "inject",
-      cwd,
-      maxChars: INJECTION_CAP_CHARS[host] - hint.length,
-      shortIfShown: check.reason === "repeat" && repeat === "short" ? check.shownId : null,
-      factsBudgetMs: budget.injectFacts,
-      // However late the job starts, its re-checks end in time to render.
-      factsDeadlineMs: io.now().getTime() +
-        Math.max(0, budget.inject - EXIT_RESERVE_MS - RENDER_RESERVE_MS - io.elapsedMs()),
-    },
-    budget.inject - EXIT_RESERVE_MS - io.elapsedMs(),
-  );
+  const job = await early?.take() ?? null;
+  const request: HookJobRequest = {
+    kind: "inject",
+    cwd,
+    maxChars: INJECTION_CAP_CHARS[host] - hint.length,
+    shortIfShown: check.reason === "repeat" && repeat === "short" ? check.shownId : null,
+    factsBudgetMs: budget.injectFacts,
+    // However late the job starts, its re-checks end in time to render.
+    factsDeadlineMs: io.now().getTime() +
+      Math.max(0, budget.inject - EXIT_RESERVE_MS - RENDER_RESERVE_MS - io.elapsedMs()),
+  };
+  const jobBudget = budget.inject - EXIT_RESERVE_MS - io.elapsedMs();
+  const outcome = job === null
+    ? await io.runJob(request, jobBudget)
+    : await job.run(request, jobBudget);
   if (outcome.status === "timeout") {
     report.action = "timed_out";
     const why = `it was not ready within ${budget.inject / 1000} seconds`;
