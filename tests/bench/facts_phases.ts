@@ -23,7 +23,8 @@
  * The injecting session-start hook (at 10k files): what `baton hook
  * session-start` does once its payload is read, in this process (the
  * light check of latest.md and the record), then its job in a Worker as the
- * hook starts it (commands/_adapters/bounded_job.ts), which tells its own
+ * hook starts it (commands/_adapters/bounded_job.ts: started before the light
+ * check, as the hook does where latest.md is), which tells its own
  * steps (`job: ...`, the first being the Worker's start and its modules);
  * for those, RSS, faults and CPU are not known (CPU and faults fall to the
  * hook's own "job answered").
@@ -141,21 +142,28 @@ function jobMark(phase: string, atMs: number): PhaseMark {
 async function measureHook(): Promise<PhaseMark[]> {
   const marks: PhaseMark[] = [mark("runtime started")];
   const { checkInjection } = await import("../../core/workflow/injection_check.ts");
-  const { runBoundedJob } = await import("../../commands/_adapters/bounded_job.ts");
+  const { startBoundedJob } = await import("../../commands/_adapters/bounded_job.ts");
   const { createDenoIo } = await import("../../commands/_adapters/io.ts");
   const { INJECTION_CAP_CHARS } = await import("../../core/hosts/hook_output.ts");
   const { INJECT_BUDGET_MS, INJECT_FACTS_BUDGET_MS } = await import(
     "../../core/hosts/runtime/run_hook.ts"
   );
   marks.push(mark("modules loaded"));
+  // As the hook does where .baton/latest.md is (core/hosts/runtime/run_hook.ts): the job's
+  // Worker starts before the light check and boots beside it.
+  const job = startBoundedJob("inject");
+  marks.push(mark("job's Worker started (this thread waits for it)"));
   const io = createDenoIo();
   const cwd = io.cwd();
   const check = await checkInjection(io.fs, cwd, { hostKey: "claude-code", source: "startup" });
   marks.push(mark("light check (latest.md, the record)"));
-  if (!check.inject) throw new Error("nothing to inject in the phases bench");
+  if (!check.inject) {
+    job.cancel();
+    throw new Error("nothing to inject in the phases bench");
+  }
   // The request and budgets run_hook.ts gives an injection (its 300 ms exit and 500 ms render reserves).
   const left = INJECT_BUDGET_MS - performance.now();
-  const out = await runBoundedJob({
+  const out = await job.run({
     kind: "inject",
     cwd,
     maxChars: INJECTION_CAP_CHARS["claude-code"],
