@@ -20,7 +20,7 @@ import {
 import type { StartedJob } from "../../core/hosts/runtime/hook_io.ts";
 import { type Deadline, deadline } from "./io.ts";
 
-function startWorker(kind: HookJobKind): Worker | null {
+function startWorker(kind: HookJobKind, cwd?: string): Worker | null {
   const url = new URL("./hook_worker.ts", import.meta.url);
   try {
     // A Worker's module is read like a file; without that permission (a
@@ -31,7 +31,7 @@ function startWorker(kind: HookJobKind): Worker | null {
     ) {
       return null;
     }
-    return new Worker(url.href, { type: "module", name: jobWorkerName(kind) });
+    return new Worker(url.href, { type: "module", name: jobWorkerName(kind, cwd) });
   } catch {
     return null;
   }
@@ -43,8 +43,8 @@ interface Launched {
   answer: Promise<HookJobResponse | "worker_failed"> | null;
 }
 
-function launch(kind: HookJobKind): Launched {
-  const worker = startWorker(kind);
+function launch(kind: HookJobKind, cwd?: string): Launched {
+  const worker = startWorker(kind, cwd);
   if (worker === null) return { worker, answer: null };
   // Set at once: a Worker that fails while loading is met when the job runs (it then goes
   // inline), never as an error of this thread.
@@ -95,12 +95,13 @@ export function runBoundedJob(
 }
 
 /**
- * Starts a `kind` job's Worker before its request is known, so its runtime
- * and its modules load while this thread does other work. Its run's budget
- * counts from the run; cancel() ends a Worker never run.
+ * Starts a `kind` job's Worker for `cwd` before its request is known, so its
+ * runtime and its modules load (and that folder's environment is guarded)
+ * while this thread does other work. Its run's budget counts from the run;
+ * cancel() ends a Worker never run.
  */
-export function startBoundedJob(kind: HookJobKind): StartedJob {
-  const launched = launch(kind);
+export function startBoundedJob(kind: HookJobKind, cwd?: string): StartedJob {
+  const launched = launch(kind, cwd);
   let used = false;
   return {
     cancel: () => launched.worker?.terminate(),

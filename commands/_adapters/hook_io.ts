@@ -58,7 +58,7 @@ export function hookIo(io: Io, print: (io: Io, value: unknown) => void): HookIo 
       const { runBoundedJob } = await import("./bounded_job.ts");
       return await runBoundedJob(request, budgetMs);
     },
-    startJob: async (kind) => (await import("./bounded_job.ts")).startBoundedJob(kind),
+    startJob: async (kind, cwd) => (await import("./bounded_job.ts")).startBoundedJob(kind, cwd),
     resumeHint: async (layout, session) => {
       const { resumeHint } = await import("../../core/enforce/resume_hint.ts");
       const { printableBatonWords } = await import("./baton_words.ts");

@@ -1,12 +1,13 @@
 /**
  * Edge: the Worker entry of `baton hook`'s heavy half. It runs one job and
  * posts the answer; the hook terminates the Worker when its budget runs out.
- * Its name says the job's kind, so that kind's modules start loading at once.
+ * Its name says the job's kind (and folder), so that kind's modules start
+ * loading, and that folder's environment is guarded, at once.
  * `deno compile` must embed this file (`--include`, see tests/_tools/compile.ts).
  * @module
  */
-import { type HookJobRequest, kindOfWorker } from "../../core/hosts/runtime/job.ts";
-import { runHookJob, startLoading } from "./hook_job.ts";
+import { type HookJobRequest, workerJob } from "../../core/hosts/runtime/job.ts";
+import { runHookJob, startGuard, startLoading } from "./hook_job.ts";
 
 const scope = globalThis as unknown as {
   name: string;
@@ -14,10 +15,12 @@ const scope = globalThis as unknown as {
   postMessage(message: unknown): void;
 };
 
-// Named for its kind (commands/_adapters/bounded_job.ts): its modules load before the
-// request comes, beside the hook's light check when the hook started this Worker early.
-const kind = kindOfWorker(scope.name);
-if (kind !== null) startLoading(kind);
+// Named for its job (commands/_adapters/bounded_job.ts): its modules load, and its folder's
+// environment is guarded, before the request comes, beside the hook's light check when the
+// hook started this Worker early.
+const job = workerJob(scope.name);
+if (job !== null) startLoading(job.kind);
+if (job?.cwd) startGuard(job.cwd);
 
 scope.onmessage = async (e) => {
   scope.postMessage(await runHookJob(e.data));

@@ -30,7 +30,6 @@ export const EXEMPT: Readonly<Record<string, string>> = {
   "core/hosts/events.ts":
     "baton's hook-event list and two narrowing checks (driven by tests/core/hosts/ids_test.ts and the hook tests)",
   "core/hosts/runtime/hook_io.ts": "an interface only (the capability the hook runtime receives)",
-  "core/hosts/runtime/job.ts": "types only (a hook job's request and answer)",
   "core/transcript/store_io.ts": "interfaces only (the capability the transcript stores receive)",
   "core/workflow/context.ts": "an interface only (the capabilities a workflow receives)",
   "core/workflow/load_modules.ts":

@@ -56,10 +56,11 @@ export interface HookIo {
   /** Runs the heavy job and gives up after `budgetMs`. */
   runJob(request: HookJobRequest, budgetMs: number): Promise<BoundedOutcome>;
   /**
-   * Starts a `kind` job's Worker now, its request to follow: its runtime and
-   * modules load while the hook does its light check. Absent: runJob starts it.
+   * Starts a `kind` job's Worker for `cwd` now, its request to follow: its
+   * runtime and modules load while the hook does its light check. Absent:
+   * runJob starts it.
    */
-  startJob?(kind: HookJobKind): Promise<StartedJob>;
+  startJob?(kind: HookJobKind, cwd: string): Promise<StartedJob>;
   /** The resume line a session-start adds for an open handoff deny; "" when none. */
   resumeHint(layout: BatonLayout, session: string | null): Promise<string>;
   /** The config for `cwd`; throws a coded error when it cannot be read. */

@@ -57,22 +57,24 @@ export type HookJobRequest =
 /** A job's kind. */
 export type HookJobKind = HookJobRequest["kind"];
 
+const WORKER_NAME = /^baton-hook-(inject|capture)(?:\n([^\n]+))?$/;
+
 /**
- * The name a job's Worker is started under: the Worker starts loading that
- * kind's modules before its request arrives (the request is sent later when
- * the Worker was started early).
+ * The name a job's Worker is started under: its kind and, when known, the
+ * folder its job works in. The Worker starts loading that kind's modules and
+ * guarding that folder's environment before its request arrives (the request
+ * is sent later when the Worker was started early).
  */
-export function jobWorkerName(kind: HookJobKind): string {
-  return `baton-hook-${kind}`;
+export function jobWorkerName(kind: HookJobKind, cwd?: string): string {
+  return cwd === undefined || cwd === "" || cwd.includes("\n")
+    ? `baton-hook-${kind}`
+    : `baton-hook-${kind}\n${cwd}`;
 }
 
-/** The kind a Worker's name gives, or null for a name no job Worker carries. */
-export function kindOfWorker(name: string): HookJobKind | null {
-  return name === jobWorkerName("inject")
-    ? "inject"
-    : name === jobWorkerName("capture")
-    ? "capture"
-    : null;
+/** The job a Worker's name gives (its folder null when the name names none), or null. */
+export function workerJob(name: string): { kind: HookJobKind; cwd: string | null } | null {
+  const m = WORKER_NAME.exec(name);
+  return m === null ? null : { kind: m[1] as HookJobKind, cwd: m[2] ?? null };
 }
 
 /** One step of a job and when it ended, in epoch milliseconds (fractional). */

@@ -366,7 +366,7 @@ function earlyJob(io: Io, payload: HookPayload, cwd: string): EarlyJob {
   if (start !== undefined && payload.source !== "resume" && !io.env("BATON_BRIEFING_REPEAT")) {
     io.fs.lstat(joinPath(cwd, ".baton", "latest.md")).then((info) => {
       if (closed || info?.isFile !== true) return;
-      started = start("inject").catch(() => null);
+      started = start("inject", cwd).catch(() => null);
     }, () => {});
   }
   return {

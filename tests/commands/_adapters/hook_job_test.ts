@@ -1,5 +1,11 @@
 import assert from "node:assert/strict";
-import { factsBudget, guardedIo, runHookJob } from "../../../commands/_adapters/hook_job.ts";
+import {
+  factsBudget,
+  guardedIo,
+  runHookJob,
+  startGuard,
+  takeGuard,
+} from "../../../commands/_adapters/hook_job.ts";
 import * as realGuard from "../../../commands/_adapters/repo_env.ts";
 import { FACTS_PHASES } from "../../../core/facts/collect.ts";
 import { LOAD_PHASES } from "../../../core/workflow/load.ts";
@@ -112,5 +118,33 @@ Deno.test("runHookJob: an inject job asked for its phases tells each step once, 
     if (savedHome === undefined) Deno.env.delete("BATON_HOME");
     else Deno.env.set("BATON_HOME", savedHome);
     await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("startGuard: a Worker's guard started before its request serves a job in that folder once, never one in another folder", async () => {
+  const theirs = await Deno.realPath(await makeRepo());
+  const mine = await Deno.realPath(await makeRepo());
+  const saved = Deno.env.get("BATON_SESSION");
+  try {
+    await writeFiles(theirs, { ".gemini/.env": "BATON_SESSION=planted\n" });
+    Deno.env.set("BATON_SESSION", "set-by-me");
+    // Control: guarded now, the folder whose host file names it reads it as unset.
+    assert.equal((await takeGuard(theirs)).env("BATON_SESSION"), undefined);
+    assert.equal((await takeGuard(mine)).env("BATON_SESSION"), "set-by-me");
+    // Started for one folder, a job in another is guarded for its own.
+    startGuard(theirs);
+    assert.equal((await takeGuard(mine)).env("BATON_SESSION"), "set-by-me");
+    startGuard(mine);
+    assert.equal((await takeGuard(theirs)).env("BATON_SESSION"), undefined);
+    // Started for the job's folder, it is the job's: once.
+    await startGuard(theirs);
+    await Deno.remove(`${theirs}/.gemini`, { recursive: true });
+    assert.equal((await takeGuard(theirs)).env("BATON_SESSION"), undefined, "the one started");
+    assert.equal((await takeGuard(theirs)).env("BATON_SESSION"), "set-by-me", "guarded anew");
+  } finally {
+    if (saved === undefined) Deno.env.delete("BATON_SESSION");
+    else Deno.env.set("BATON_SESSION", saved);
+    await Deno.remove(theirs, { recursive: true });
+    await Deno.remove(mine, { recursive: true });
   }
 });

@@ -114,8 +114,8 @@ async function sessionStartJobs(
       log.push("runJob");
       return answer(request);
     },
-    startJob: (kind) => {
-      log.push(`startJob ${kind}`);
+    startJob: (kind, at) => {
+      log.push(`startJob ${kind}${at === dir ? "" : ` in ${at}`}`);
       const job: StartedJob = {
         run: (request) => {
           log.push("started job run");
