@@ -120,9 +120,13 @@ export async function writeInjectionRecord(
   if (dir === null) return;
   // Loaded here: a session-start with nothing new only reads the state.
   const { writeBoundJson } = await import("../state_write.ts");
+  // Not made durable (no fsync): the hook writes it after the host's output, while the host
+  // waits for the hook to exit (the two fsyncs were 15-20 ms of an injecting session start).
+  // A crash may lose it whole (a reader sees the old file or the new one), and a lost or
+  // unreadable record only injects the briefing again: twice, never zero times.
   await writeBoundJson(fs, dir, injectionStatePath(dir), (here) => ({
     version: state.version,
     [BINDING_KEY]: here,
     hosts: state.hosts,
-  }));
+  }), { durable: false });
 }

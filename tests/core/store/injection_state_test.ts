@@ -80,3 +80,22 @@ Deno.test("readInjectionState() never follows a link at injected.json, even to a
   await Deno.symlink("elsewhere.json", path);
   assert.deepEqual((await readInjectionState(fs, layout)).hosts, {});
 });
+
+Deno.test("writeInjectionRecord() writes the record whole without fsync (a lost record injects again, never not at all)", async () => {
+  const dir = (await tempDir()).path;
+  const asked: (boolean | undefined)[] = [];
+  const fs = new TestFs();
+  const write = fs.writeFileAtomic.bind(fs);
+  fs.writeFileAtomic = (path, data, options) => {
+    asked.push(options?.durable);
+    return write(path, data, options);
+  };
+  const layout = batonLayout(dir);
+  await writeInjectionRecord(fs, layout, { hostKey: "codex", record: REC });
+  assert.deepEqual(asked, [false]);
+  // Positive control: written atomically all the same, and read back.
+  assert.equal(
+    (await readInjectionState(new TestFs(), layout)).hosts.codex?.capsule_id,
+    REC.capsule_id,
+  );
+});
