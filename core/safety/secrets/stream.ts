@@ -30,8 +30,7 @@
 import { SCAN_BOUNDS, type ScanBounds } from "../../bounds.ts";
 import { armorEnd } from "./armor.ts";
 import { type CopyBounds, CopyMemory, mergeCopies } from "./copies.ts";
-import type { RawFinding, SecretEngine } from "./engine.ts";
-import { findSecretsViewed } from "./views.ts";
+import { findSecrets, type RawFinding, type SecretEngine } from "./engine.ts";
 import { joinAndRemember } from "./folds.ts";
 import { WRAP_REACH } from "./wraps.ts";
 
@@ -246,8 +245,7 @@ export async function scanStream(
     const limit = eof ? base + bufLen : base + bufLen - overlap;
     const round: RawFinding[] = [];
     const ends = { opens: base === 0, complete: eof };
-    const headed = findSecretsViewed(engine, view, (v, k) => memory.rememberValue(v, k));
-    const found = joinAndRemember(engine, view, headed, memory, ends);
+    const found = joinAndRemember(engine, view, findSecrets(engine, view, true), memory, ends);
     const from = Math.max(0, decidedUpTo - base);
     const all = mergeCopies(found, memory.find(view, from, limit - base, engine.probeCopies(view)));
     for (const f of all) {

@@ -19,9 +19,12 @@
  * four findings of its kind), and the value as read is returned, so the
  * caller remembers it and redacts its assembled copies too. A reading is
  * built only when the buffer holds its trigger (`\u00`; `delta`), and costs
- * one more scan of the buffer then; finding the triggers costs a UTF-8
- * decoding of every buffer (a WebAssembly search, as ansi.ts's colour check
- * has, would make it nearly free). Pure: no I/O.
+ * one more scan of the buffer then. The in-memory scans (redact.ts: a
+ * capsule's strings, the facts load prints, a command's evidence) read
+ * them; the streamed scan of a file does not yet: finding the triggers costs
+ * a UTF-8 decoding of every buffer, 15 to 25 % of a 50 MB transcript's scan,
+ * where a WebAssembly search (as ansi.ts's colour check has) would make it
+ * nearly free. Pure: no I/O.
  * @module
  */
 import { findSecrets, type RawFinding, type SecretEngine } from "./engine.ts";
