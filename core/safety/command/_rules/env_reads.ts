@@ -4,7 +4,10 @@
  * `process.env.X`/`[...]`, Deno's `Deno.env.get`, ruby's `ENV[...]`/
  * `ENV.fetch`, perl's `$ENV{...}`, php's `getenv`/`$_ENV`/`$_SERVER`, lua's
  * `os.getenv`, R's `Sys.getenv`, Tcl's `$env(X)`, awk's `ENVIRON[...]`,
- * .NET's `GetEnvironmentVariable`. The value reaches the transcript as
+ * .NET's `GetEnvironmentVariable`; or the environment taken under another
+ * name (`from os import environ as e`, `const {GITHUB_TOKEN} = process.env`,
+ * `my %e = %ENV`) with a secret's name written in the same code. The value
+ * reaches the transcript as
  * `printenv GITHUB_TOKEN` does. Read without an output call (a test, a
  * header sent) it stays the code string's review. Pure.
  * @module
@@ -40,5 +43,28 @@ export function printsSecretEnv(code: string, prints: boolean): boolean {
   for (const m of code.matchAll(ENV_READ)) {
     if (isSecretName(m[1]!, true)) return true;
   }
+  // The environment taken under another name (`from os import environ as e`, `const {X} =
+  // process.env`, `my %e = %ENV`): a secret's name written in the same code is read through it.
+  if (!ENV_OBJECT.test(code)) return false;
+  for (const m of code.matchAll(ENV_STYLE_NAME)) {
+    const at = m.index ?? 0;
+    // A membership test prints whether it is set, not its value (`'X' in os.environ`).
+    if (
+      /^["'`]?\s{0,4}(?:not\s+)?in\b/.test(code.slice(at + m[0].length, at + m[0].length + 12)) ||
+      MEMBERSHIP_CALL.test(code.slice(Math.max(0, at - 24), at))
+    ) continue;
+    if (isSecretName(m[1]!, true)) return true;
+  }
   return false;
 }
+
+/** A call that asks whether a name is set (`includes(`, `has(`, `exists $ENV{`, `isset(`). */
+const MEMBERSHIP_CALL =
+  /(?:includes|has|hasOwnProperty|has_key|key\?|exists|defined|isset|contains)\s{0,4}\(?\s{0,4}["'`]?$/;
+
+/** The environment as an object or function any name can be read through. */
+const ENV_OBJECT =
+  /\b(?:environ[b]?|getenv|ENVIRON|GetEnvironmentVariables?)\b|\b(?:process|Bun|Deno)\.env\b|\{\s{0,4}env\s{0,4}\}\s{0,4}=\s{0,4}process\b|%ENV\b|\$_(?:ENV|SERVER)\b|(?<![\w$@%])ENV\b/;
+
+/** A name written as environment variables are (`GITHUB_TOKEN`, `NPM_TOKEN`), group 1. */
+const ENV_STYLE_NAME = /(?<![A-Za-z0-9_])([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)(?![A-Za-z0-9_])/g;

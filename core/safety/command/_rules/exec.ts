@@ -336,6 +336,7 @@ export function execRule(inv: Invocation, out: Findings): void {
     return out.review(`${p}: runs a file in the current shell`);
   }
   if (p === "trap" && inv.args.length >= 2) return out.nested(inv.args[0]!.text, "trap");
+  if (p === "complete" || p === "compgen" || p === "bind") return boundCommandRule(inv, out);
   if (p === "alias") {
     for (const a of inv.args) {
       const m = a.text.match(/^[^=]+=(.*)$/s);
@@ -375,5 +376,30 @@ export function execRule(inv: Invocation, out: Findings): void {
     const code = inv.args.find((a, i) => i > 0 && !a.text.startsWith("-"));
     if (code) analyzeCode("deno", code.text, out);
     return;
+  }
+}
+
+/**
+ * `complete -C CMD` and `compgen -C CMD` (the command run to list
+ * completions) and `bind -x 'KEYS: CMD'` (the command a key runs): the
+ * command is stored to run later, as `trap` and `alias` store theirs, and is
+ * judged as a command; storing one is review.
+ */
+function boundCommandRule(inv: Invocation, out: Findings): void {
+  const argv = inv.argv;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === "--") break;
+    if (inv.program !== "bind" && /^-[A-Za-z]*C$/.test(a) && argv[i + 1] !== undefined) {
+      out.review(`${inv.program} -C: stores a command that lists completions`);
+      out.nested(argv[i + 1]!, `${inv.program} -C`);
+      i++;
+    } else if (inv.program === "bind" && /^-[A-Za-z]*x$/.test(a) && argv[i + 1] !== undefined) {
+      out.review("bind -x: stores a command a key runs");
+      const m = argv[i + 1]!.match(/^\s*(?:"(?:[^"\\]|\\.)*"|[^:\s]+)\s*:\s*(.*)$/s);
+      const cmd = (m?.[1] ?? argv[i + 1]!).replace(/^(["'])(.*)\1$/s, "$2");
+      out.nested(cmd, "bind -x");
+      i++;
+    }
   }
 }

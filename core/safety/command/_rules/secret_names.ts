@@ -31,6 +31,15 @@ const SETTING_WORDS = new Set(
     "SOCK SOCKET NAME TYPE MODE METHOD ENABLED DISABLED ENABLE DISABLE").split(" "),
 );
 
+/**
+ * Last words that make the value where a login happens, not a secret, when AUTH is the
+ * name's only secret word (NEXTAUTH_URL, AUTH0_DOMAIN, OAUTH_CALLBACK_URL).
+ */
+const ADDRESS_WORDS = new Set(
+  ("URL URI HOST HOSTNAME DOMAIN ENDPOINT ISSUER ORIGIN REDIRECT CALLBACK PORT SERVER REALM " +
+    "AUDIENCE PROVIDER BASE").split(" "),
+);
+
 /** Last words that make the value a path to the secret (printing it shows no secret). */
 const PATH_WORDS = new Set(["FILE", "FILES", "PATH", "DIR"]);
 
@@ -46,12 +55,18 @@ const PATH_WORDS = new Set(["FILE", "FILES", "PATH", "DIR"]);
  * assert.ok(!isSecretName("MAX_TOKENS") && !isSecretName("TOKENIZERS_PARALLELISM"));
  * assert.ok(!isSecretName("GIT_AUTHOR_NAME") && !isSecretName("SSH_AUTH_SOCK"));
  * assert.ok(isSecretName("TOKEN_FILE") && !isSecretName("TOKEN_FILE", true));
+ * assert.ok(!isSecretName("NEXTAUTH_URL") && isSecretName("NEXTAUTH_SECRET"));
  * ```
  */
 export function isSecretName(name: string, value = false): boolean {
   if (!STEM.test(name) && !WHOLE.test(name)) return false;
   const words = name.toUpperCase().split(/_+/).filter((w) => w !== "");
   if (words.some((w) => SETTING_WORDS.has(w))) return false;
+  // AUTH its only secret word and an address its last (NEXTAUTH_URL, AUTH0_DOMAIN, OAUTH_ISSUER).
+  if (
+    ADDRESS_WORDS.has(words[words.length - 1] ?? "") && !WHOLE.test(name) &&
+    !STEM.test(name.replace(/AUTH(?!OR(?!IZ))/gi, ""))
+  ) return false;
   return !(value && PATH_WORDS.has(words[words.length - 1] ?? ""));
 }
 

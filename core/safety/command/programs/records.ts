@@ -64,6 +64,7 @@ import { HOSTNAMECTL, JOURNALCTL, SYSTEMCTL, TIMEDATECTL } from "./services.ts";
 import { SORT } from "./sort.ts";
 import { ED, START_PROCESS, WMIC, WSL } from "./launchers.ts";
 import { VIM } from "./editors.ts";
+import { EMACS } from "./emacs.ts";
 
 /** Every program record. */
 export const PROGRAM_RECORDS: readonly ProgramRecord[] = [
@@ -132,6 +133,7 @@ export const PROGRAM_RECORDS: readonly ProgramRecord[] = [
   UNZIP,
   VERSIONED,
   VIM,
+  EMACS,
   WMIC,
   WSL,
   XXD,

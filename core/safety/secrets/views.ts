@@ -1,0 +1,315 @@
+/**
+ * Readings of a buffer that show a secret its bytes hide, scanned as well as
+ * the buffer itself, their findings mapped back to the bytes they stand for:
+ *
+ * - **Escaped characters.** An HTML-safe JSON writer (Gson, .NET's
+ *   JavaScriptEncoder) writes every `=` as `\u003d`, `+` as `\u002b`, `&` as
+ *   `\u0026` and `'` as `\u0027` across its whole output: `password\u003dXk9`,
+ *   a base64 key with `\u002b` inside. The reading puts the characters back
+ *   (also under one to three more backslashes: the same output inside a
+ *   transcript's JSON string).
+ * - **A streamed reply.** An API's server-sent events carry a reply in
+ *   pieces (`"delta":{"type":"text_delta","text":"sk-ant-ap"}`, OpenAI's
+ *   `"delta":{"content":"..."}`, the Responses API's `"delta":"..."`), so a
+ *   secret the model wrote is cut across events. The reading joins the text
+ *   of every delta event in order.
+ *
+ * A finding in a reading is reported over the input's bytes it stands for:
+ * one finding per run of contiguous bytes (a secret cut across four events is
+ * four findings of its kind), and the value as read is returned, so the
+ * caller remembers it and redacts its assembled copies too. A reading is
+ * built only when the buffer holds its trigger (`\u00`; `delta`), and costs
+ * one more scan of the buffer then. The in-memory scans (redact.ts: a
+ * capsule's strings, the facts load prints, a command's evidence) read
+ * them; the streamed scan of a file does not yet: finding the triggers costs
+ * a UTF-8 decoding of every buffer, 15 to 25 % of a 50 MB transcript's scan,
+ * where a WebAssembly search (as ansi.ts's colour check has) would make it
+ * nearly free. Pure: no I/O.
+ * @module
+ */
+import { findSecrets, type RawFinding, type SecretEngine } from "./engine.ts";
+
+/** A reading: its bytes, and for each the input span `[from, to)` it stands for. */
+interface Reading {
+  bytes: Uint8Array;
+  from: Int32Array;
+  to: Int32Array;
+}
+
+/** A value found in a reading, as read. */
+export interface ReadValue {
+  kind: string;
+  value: Uint8Array;
+}
+
+/** Findings of the readings, over the input's bytes, and the values as read. */
+export interface ViewFindings {
+  findings: RawFinding[];
+  values: ReadValue[];
+}
+
+const BACKSLASH = 0x5c;
+/** `u00` after a backslash. */
+const U = 0x75;
+const ZERO = 0x30;
+
+/** The characters an HTML-safe writer escapes that matter to a value: `=`, `+`, `&`, `'`. */
+function escapedChar(h: number, l: number): number {
+  const hi = h === 0x32 ? 2 : h === 0x33 ? 3 : -1;
+  const lo = l | 0x20;
+  if (hi === 3 && lo === 0x64) return 0x3d; // 3d =
+  if (hi === 2 && lo === 0x62) return 0x2b; // 2b +
+  if (hi === 2 && l === 0x36) return 0x26; // 26 &
+  if (hi === 2 && l === 0x37) return 0x27; // 27 '
+  return -1;
+}
+
+/**
+ * The bytes with each `\u003d`, `\u002b`, `\u0026` and `\u0027` (after one
+ * to four backslashes) read as its character; null when there is none.
+ */
+function unescapedReading(bytes: Uint8Array, text: string): Reading | null {
+  let first = -1;
+  for (let at = text.indexOf("\\u00"); at >= 0; at = text.indexOf("\\u00", at + 4)) {
+    if (at + 5 < bytes.length && escapedChar(bytes[at + 4]!, bytes[at + 5]!) >= 0) {
+      // From the first backslash of its run: `\\u003d` inside a transcript's JSON string.
+      first = at;
+      while (first > 0 && at - first < 3 && bytes[first - 1] === BACKSLASH) first--;
+      break;
+    }
+  }
+  if (first < 0) return null;
+  const out = new Uint8Array(bytes.length);
+  const from = new Int32Array(bytes.length);
+  const to = new Int32Array(bytes.length);
+  let n = 0;
+  for (let i = 0; i < bytes.length;) {
+    if (bytes[i] === BACKSLASH && i >= first) {
+      let k = i;
+      while (k < bytes.length && bytes[k] === BACKSLASH && k - i < 4) k++;
+      if (
+        k + 4 < bytes.length && bytes[k] === U && bytes[k + 1] === ZERO && bytes[k + 2] === ZERO
+      ) {
+        const c = escapedChar(bytes[k + 3]!, bytes[k + 4]!);
+        if (c >= 0) {
+          out[n] = c;
+          from[n] = i;
+          to[n] = k + 5;
+          n++;
+          i = k + 5;
+          continue;
+        }
+      }
+    }
+    out[n] = bytes[i]!;
+    from[n] = i;
+    to[n] = i + 1;
+    n++;
+    i++;
+  }
+  return { bytes: out.subarray(0, n), from: from.subarray(0, n), to: to.subarray(0, n) };
+}
+
+const latin1 = new TextDecoder("latin1");
+const utf8 = new TextDecoder();
+
+/** Where an event of a streamed reply names itself a delta (`content_block_delta`, `.delta`, `"delta"`). */
+const DELTA = /delta/g;
+
+/**
+ * A delta event's text member: after `delta`, on the same event, the first
+ * member that holds text (`text`, `partial_json`, `thinking`, `content`,
+ * `arguments`, `delta`) opening a string, its quote escaped 0, 1 or 3 times
+ * (raw, inside a transcript's JSON string, inside a Codex rollout's). The
+ * match ends at the string's opening quote; group 1 is the backslashes
+ * before it.
+ */
+const PIECE =
+  /[^\n]{0,240}?\\{0,3}"(?:text|partial_json|thinking|content|arguments|delta)\\{0,3}":[ ]?(\\{0,3})"/y;
+
+/** Longest piece read. */
+const MAX_PIECE = 4096;
+
+/**
+ * The end of a string whose closing quote has `q` backslashes before it,
+ * from `start`: the index of that quote, or -1 (none within reach, or a
+ * line break first).
+ */
+function stringEnd(bytes: Uint8Array, start: number, q: number): number {
+  const stop = Math.min(bytes.length, start + MAX_PIECE);
+  for (let i = start; i < stop;) {
+    const c = bytes[i]!;
+    if (c === 0x0a || c === 0x0d) return -1;
+    if (c === 0x22) return q === 0 ? i : -1;
+    if (c !== BACKSLASH) {
+      i++;
+      continue;
+    }
+    let k = i;
+    while (k < stop && bytes[k] === BACKSLASH) k++;
+    if (bytes[k] === 0x22 && k - i === q) return k;
+    i = k + 1;
+  }
+  return -1;
+}
+
+/** A piece's text: its string read as JSON once per level of escaping, or null. */
+function pieceText(raw: string, q: number): string | null {
+  const levels = q === 0 ? 1 : q === 1 ? 2 : q === 3 ? 3 : 0;
+  if (levels === 0) return null;
+  let s = raw;
+  try {
+    for (let i = 0; i < levels; i++) s = JSON.parse(`"${s}"`) as string;
+  } catch {
+    return null;
+  }
+  return s;
+}
+
+/** The text of every delta event joined in order; null with fewer than two pieces. */
+function deltaReading(bytes: Uint8Array, text: string): Reading | null {
+  if (!text.includes("delta")) return null;
+  const out: number[] = [];
+  const from: number[] = [];
+  const to: number[] = [];
+  let pieces = 0;
+  let covered = 0;
+  DELTA.lastIndex = 0;
+  for (let m = DELTA.exec(text); m !== null; m = DELTA.exec(text)) {
+    if (m.index < covered) continue;
+    PIECE.lastIndex = m.index + 5;
+    const p = PIECE.exec(text);
+    if (p === null) continue;
+    const start = PIECE.lastIndex;
+    // A piece is the event's: no other event (`data:`) opens between the keyword and it.
+    if (text.slice(m.index, start).includes("data:")) continue;
+    const q = p[1]!.length;
+    const end = stringEnd(bytes, start, q);
+    if (end < 0) continue;
+    const closeStart = end - q;
+    covered = end;
+    DELTA.lastIndex = end;
+    const raw = text.slice(start, closeStart);
+    pieces++;
+    if (!raw.includes("\\")) {
+      for (let i = start; i < closeStart; i++) {
+        out.push(bytes[i]!);
+        from.push(i);
+        to.push(i + 1);
+      }
+      continue;
+    }
+    // Escapes inside: each character read stands for the whole piece.
+    const t = pieceText(raw, q);
+    if (t === null) continue;
+    for (let i = 0; i < t.length; i++) {
+      const c = t.charCodeAt(i);
+      out.push(c < 256 ? c : 0x3f);
+      from.push(start);
+      to.push(closeStart);
+    }
+  }
+  if (pieces < 2) return null;
+  return { bytes: Uint8Array.from(out), from: Int32Array.from(from), to: Int32Array.from(to) };
+}
+
+/** A finding of a reading as findings over the input: one per run of contiguous input bytes. */
+function mapBack(r: Reading, f: RawFinding, into: RawFinding[]): void {
+  let runStart = r.from[f.start]!;
+  let runEnd = r.to[f.start]!;
+  for (let i = f.start + 1; i < f.end; i++) {
+    if (r.from[i] === runStart && r.to[i] === runEnd) continue; // the same piece
+    if (r.from[i] === runEnd) runEnd = r.to[i]!;
+    else {
+      into.push({ kind: f.kind, start: runStart, end: runEnd });
+      runStart = r.from[i]!;
+      runEnd = r.to[i]!;
+    }
+  }
+  into.push({ kind: f.kind, start: runStart, end: runEnd });
+}
+
+/**
+ * The secrets the readings of a buffer show that the buffer's own findings
+ * do not cover: findings over the input's bytes (none overlapping `own` or
+ * each other) and each value as read.
+ * @param engine From {@linkcode createEngine}.
+ * @param bytes The input.
+ * @param own The buffer's own findings, sorted by start.
+ * @returns The further findings, sorted by start, and the values.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { defaultEngine } from "./default_engine.ts";
+ * import { findInViews } from "./views.ts";
+ * const bytes = new TextEncoder().encode('{"out":"DB_PASSWORD\\u003dXk9mQ2vLp7Rt"}');
+ * const r = findInViews(defaultEngine(), bytes, []);
+ * assert.equal(r.findings.length, 1);
+ * assert.equal(new TextDecoder().decode(r.values[0]!.value), "Xk9mQ2vLp7Rt");
+ * ```
+ */
+export function findInViews(
+  engine: SecretEngine,
+  bytes: Uint8Array,
+  own: readonly RawFinding[],
+): ViewFindings {
+  const findings: RawFinding[] = [];
+  const values: ReadValue[] = [];
+  // Neither trigger, no reading: UTF-8 decoding (V8's fast path for ASCII) and a native search
+  // cost a third of a Latin-1 decoding, which the readings need for byte offsets.
+  const probe = utf8.decode(bytes);
+  const builders = [
+    ...(probe.includes("\\u00") ? [unescapedReading] : []),
+    ...(probe.includes("delta") ? [deltaReading] : []),
+  ];
+  if (builders.length === 0) return { findings, values };
+  // One Latin-1 reading of the bytes (a character per byte) for the native searches.
+  const text = latin1.decode(bytes);
+  for (const build of builders) {
+    const r = build(bytes, text);
+    if (r === null) continue;
+    for (const f of findSecrets(engine, r.bytes, true)) {
+      const mapped: RawFinding[] = [];
+      mapBack(r, f, mapped);
+      // Already the buffer's own (or an earlier reading's): the same bytes read as they are.
+      if (mapped.some((m) => overlaps(own, m) || overlaps(findings, m))) continue;
+      findings.push(...mapped);
+      values.push({ kind: f.kind, value: r.bytes.slice(f.start, f.end) });
+    }
+  }
+  findings.sort((a, b) => a.start - b.start);
+  return { findings, values };
+}
+
+function overlaps(list: readonly RawFinding[], f: RawFinding): boolean {
+  for (const g of list) if (g.start < f.end && f.start < g.end) return true;
+  return false;
+}
+
+/**
+ * The buffer's own findings and its readings' as one sorted list, the
+ * readings' values handed to `remember`.
+ * @param engine From {@linkcode createEngine}.
+ * @param bytes The input.
+ * @param remember Takes each value as read (a copy memory's `rememberValue`).
+ * @returns Non-overlapping findings sorted by start.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { defaultEngine } from "./default_engine.ts";
+ * import { findSecretsViewed } from "./views.ts";
+ * const bytes = new TextEncoder().encode("TOKEN=q8Zr1mXw4Lp0vT\n");
+ * assert.equal(findSecretsViewed(defaultEngine(), bytes, () => {}).length, 1);
+ * ```
+ */
+export function findSecretsViewed(
+  engine: SecretEngine,
+  bytes: Uint8Array,
+  remember: (value: Uint8Array, kind: string) => void,
+): RawFinding[] {
+  const own = findSecrets(engine, bytes, true);
+  const more = findInViews(engine, bytes, own);
+  if (more.findings.length === 0) return own;
+  for (const v of more.values) remember(v.value, v.kind);
+  return [...own, ...more.findings].sort((a, b) => a.start - b.start);
+}

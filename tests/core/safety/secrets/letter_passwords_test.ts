@@ -1,0 +1,118 @@
+/**
+ * Tests for letter_passwords.ts: passwords of letters alone after a password
+ * option or under a name ending in `pass` that names its owner are redacted
+ * in every container; prose about the option, passes that name no owner,
+ * setting words and captions are not.
+ * @module
+ */
+import assert from "node:assert/strict";
+import {
+  isActionCaption,
+  isOptionLetterPassword,
+  isOwnerPassLetters,
+  isOwnerPassName,
+} from "../../../../core/safety/secrets/letter_passwords.ts";
+import { redactText } from "../../../../core/safety/secrets/redact.ts";
+import { defaultEngine } from "../../../../core/safety/secrets/default_engine.ts";
+import { CONTEXTS } from "../../../_helpers/secret_fixtures.ts";
+
+const engine = defaultEngine();
+const WRAPS = [(x: string) => x, ...Object.values(CONTEXTS)];
+
+Deno.test("redact92: letters alone after a password option, or under an owner's pass, are redacted in every container (see: #21)", () => {
+  for (const w of ["walrus", "kitten", "pelicans", "seagulls"]) {
+    const shapes = [
+      `mysql -u root --password ${w}`,
+      `mysql -h db --password ${w} -u root`,
+      `redis-cli --pass ${w} -h cache.internal`,
+      `docker run app --db-password ${w} db.internal:5432`,
+      `tool --passphrase ${w} | tee log`,
+      `mytool --password "${w}" --verbose`,
+      `openssl pkcs12 -export -passout pass:${w} -out a.p12`,
+      `keytool -list -storepass ${w}`,
+      `DB_PASS=${w}`,
+      `export SMTP_PASS=${w}`,
+      `REDIS_PASS="${w}"`,
+      `smtp_pass: ${w}`,
+      `dbPass: "${w}"`,
+      `db_pass=${w}`,
+    ];
+    for (const wrap of WRAPS) {
+      for (const text of shapes) {
+        const r = redactText(engine, wrap(text));
+        assert.ok(r.kinds.length > 0 && !r.text.includes(w), `${text} -> ${r.text}`);
+      }
+    }
+  }
+});
+
+Deno.test("redact92: prose about a password option, a pass that names no owner, setting words and captions are kept (see: #21)", () => {
+  const texts = [
+    "the --password option is deprecated",
+    "use --password instead of -p",
+    "mysql --password followed by the user name",
+    "pass --db-password together with --db-user",
+    "mysql --password prompt",
+    "mytool --password enabled",
+    "mytool --password Followed",
+    "psql --password $PGPASS",
+    "SECOND_PASS=enabled",
+    "RENDER_PASS=shadows",
+    "TEST_PASS=walrus",
+    "BYPASS=walrus",
+    "COMPASS=northern",
+    "DB_PASS=enabled",
+    "DB_PASS=${DB_PASS}",
+    "render_pass: shadows",
+    "db_pass = walrus",
+    '"showPassword": "Anzeigen",',
+    '"forgot_password": "Forgotten",',
+    "  resetPassword: Reinitialiser",
+    "password: Contrase\u00f1a",
+    '"password": "Contrase\u00f1a",',
+  ];
+  for (const wrap of WRAPS) {
+    for (const text of texts) assert.deepEqual(redactText(engine, wrap(text)).kinds, [], text);
+  }
+  // Positive controls: the same keys with a password, and a word under a password's own name.
+  for (
+    const text of [
+      '"showPassword": "Xk9#mQ2vLp",',
+      '"password": "Passwort",',
+      "password: Sunshine",
+      "mysql --password walrus",
+    ]
+  ) assert.ok(redactText(engine, text).kinds.length > 0, text);
+});
+
+Deno.test("isOptionLetterPassword judges the value by what follows it on the line", () => {
+  assert.ok(isOptionLetterPassword("walrus", "", false));
+  assert.ok(isOptionLetterPassword("walrus", " -u root", false));
+  assert.ok(isOptionLetterPassword("walrus", " | tee", false));
+  assert.ok(isOptionLetterPassword("walrus", " db.internal:5432", false));
+  assert.ok(isOptionLetterPassword("walrus", " by the user", true));
+  assert.ok(!isOptionLetterPassword("walrus", " by the user", false));
+  assert.ok(!isOptionLetterPassword("Walrus", "", false));
+  assert.ok(!isOptionLetterPassword("walr", "", false));
+  assert.ok(!isOptionLetterPassword("instead", "", false));
+  assert.ok(!isOptionLetterPassword("prompt", "", true));
+});
+
+Deno.test("isOwnerPassName and isOwnerPassLetters read whose pass it is", () => {
+  for (const n of ["DB_PASS", "smtp_pass", "REDIS_PASS", "dbPass", "adminPass", "dbpass"]) {
+    assert.ok(isOwnerPassName(n), n);
+  }
+  for (const n of ["SECOND_PASS", "RENDER_PASS", "BYPASS", "compass", "renderPass", "TEST_PASS"]) {
+    assert.ok(!isOwnerPassName(n), n);
+  }
+  assert.ok(isOwnerPassLetters("DB_PASS", "Sunshine"));
+  assert.ok(!isOwnerPassLetters("DB_PASS", "Walrus"));
+  assert.ok(!isOwnerPassLetters("DB_PASS", "disabled"));
+});
+
+Deno.test("isActionCaption takes a word under an action's password key only", () => {
+  assert.ok(isActionCaption("forgot_password", "Forgotten"));
+  assert.ok(isActionCaption("togglePassword", "anzeigen"));
+  assert.ok(!isActionCaption("db_password", "Forgotten"));
+  assert.ok(!isActionCaption("showPassword", "Anzeigen2"));
+});
