@@ -27,6 +27,7 @@ import { NotFoundError, UnavailableError, UsageError } from "../errors.ts";
 import type { ChainGit, ChainTip, GitResult, ShareEnv } from "./chain_git.ts";
 import { sha256Hex } from "../hash.ts";
 import { vetOwnTip } from "./own_tip.ts";
+import { withCopied } from "./ref_lock.ts";
 import { chooseCurrent, type CurrentCandidate, type CurrentChoice } from "./choose_current.ts";
 import type { Authorship } from "../trust/authorship_line.ts";
 import type { RepoLocation } from "../facts/types.ts";
@@ -390,6 +391,20 @@ export interface MergeReport {
   over_limit: OverLimit | null;
 }
 
+/** Moves the chain ref after an import; a refusal says how many capsules were copied before. */
+async function setRefAfterImport(
+  c: ShareContext,
+  oid: string,
+  expected: string | null,
+  copied: number,
+): Promise<void> {
+  try {
+    await c.git.setChainRef(c.gitdir, c.ref, oid, expected);
+  } catch (e) {
+    throw withCopied(e, c.ref, copied);
+  }
+}
+
 async function mergeRemote(
   io: ShareEnv,
   c: ShareContext,
@@ -420,7 +435,7 @@ async function mergeRemote(
   // everything this clone's chain holds: otherwise the next push would carry a stranger's
   // junk on to everyone, or drop capsules from the chain.
   if (behind && refusedTotal(refused) === 0 && vetted.shared === local.entries.size) {
-    await c.git.setChainRef(c.gitdir, c.ref, remoteOid, local.oid);
+    await setRefAfterImport(c, remoteOid, local.oid, imp.imported);
     return {
       tip: { oid: remoteOid, entries: new Map([...local.entries, ...imp.valid]) },
       report: report(imp.imported, refused, "fast_forward"),
@@ -436,7 +451,7 @@ async function mergeRemote(
       (refusedTotal(refused) > 0 ? `, ${refusedTotal(refused)} entries refused` : "") + "\n",
     io.now(),
   );
-  await c.git.setChainRef(c.gitdir, c.ref, oid, local.oid);
+  await setRefAfterImport(c, oid, local.oid, imp.imported);
   return { tip: { oid, entries }, report: report(imp.imported, refused, "merge") };
 }
 
