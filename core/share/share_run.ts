@@ -11,7 +11,7 @@ import { listArchive, MAX_CAPSULE_FILE_BYTES } from "../store/capsule_store.ts";
 import { readRegularFile } from "../fs.ts";
 import { realBatonDir } from "../store/check_baton_dir.ts";
 import { ensureBatonIgnore } from "../store/baton_ignore.ts";
-import { archiveName } from "../store/layout.ts";
+import { archiveName, asideLatestName } from "../store/layout.ts";
 import { readHead } from "../facts/git/read_head.ts";
 import { extractCapsuleJson, parseCapsule } from "../capsule/parse.ts";
 import { shortId } from "../capsule/capsule_id.ts";
@@ -707,7 +707,7 @@ async function setAsideInvalid(io: ShareEnv, found: FoundLayout): Promise<string
       // Not a capsule: set it aside below.
     }
   }
-  const name = `latest.md.invalid-${io.now().toISOString().replace(/[-:.]/g, "")}`;
+  const name = asideLatestName(io.now().toISOString());
   await io.fs.rename(found.layout.latest, `${found.layout.dir}/${name}`);
   return name;
 }

@@ -24,7 +24,7 @@ import {
 } from "../capsule/parse.ts";
 import { parseStrictJson } from "../json/strict_parse.ts";
 import type { Capsule } from "../capsule/types.ts";
-import { ARCHIVE_NAME, archiveName, type BatonLayout } from "./layout.ts";
+import { ARCHIVE_NAME, archiveName, asideLatestName, type BatonLayout } from "./layout.ts";
 import { shortId } from "../capsule/short_id.ts";
 import type { LockOptions } from "./lock.ts";
 import { isTempName, parseTempName, type TempWriter } from "./temp_name.ts";
@@ -359,6 +359,11 @@ export interface CommitResult {
   capsule: Capsule;
   archivePath: string;
   latestPath: string;
+  /**
+   * Where a folder that stood at latest.md was renamed to (within `.baton`; a commit can carry
+   * one, and a rename cannot replace it), else null.
+   */
+  setAside: string | null;
 }
 
 /**
@@ -407,6 +412,7 @@ export async function commitCapsule(
     const text = renderCapsuleFile(capsule);
     const bytes = enc.encode(text);
     const archivePath = `${layout.capsules}/${archiveName(capsule.created_at, capsule.id)}`;
+    let setAside: string | null = null;
     try {
       if (current !== null) {
         const prevPath = `${layout.capsules}/${archiveName(current.created_at, current.id)}`;
@@ -421,6 +427,13 @@ export async function commitCapsule(
         }
       }
       await fs.writeFileAtomic(archivePath, bytes, { within, tempInWithin: true });
+      // A folder at latest.md (a commit can carry `.baton/latest.md/x`) is no capsule and
+      // baton's state never travels in a commit, so it does not stop the write, as a committed
+      // link does not (the rename replaces a link): it is set aside, what it holds kept.
+      if ((await fs.lstat(layout.latest))?.isDirectory === true) {
+        setAside = asideLatestName(capsule.created_at);
+        await fs.rename(layout.latest, `${layout.dir}/${setAside}`);
+      }
       await fs.writeFileAtomic(layout.latest, bytes, { within, tempInWithin: true });
     } catch (e) {
       if (e instanceof BatonError) throw e;
@@ -436,7 +449,7 @@ export async function commitCapsule(
         fingerprint: capsule.signature.fingerprint,
       });
     }
-    return { capsule, archivePath, latestPath: layout.latest };
+    return { capsule, archivePath, latestPath: layout.latest, setAside };
   } finally {
     await releaseLock(fs, lock);
   }
