@@ -400,6 +400,20 @@ export async function commitCapsule(
   const lock = await acquireLock(fs, layout.lock, options.lock);
   try {
     await checkBatonDir(fs, layout); // again, now that nobody else writes here
+    // A folder at latest.md (a commit can carry `.baton/latest.md/x`) is no capsule, and
+    // baton's state never travels in a commit, so it does not stop the write, as a committed
+    // link does not (the rename replaces a link): it is set aside, what it holds kept, and
+    // latest.md is then missing (rolled forward from the archive as for a fresh clone).
+    let setAside: string | null = null;
+    if ((await fs.lstat(layout.latest))?.isDirectory === true) {
+      setAside = asideLatestName(new Date(options.lock.now()).toISOString());
+      await fs.rename(layout.latest, `${layout.dir}/${setAside}`).catch((e) => {
+        if (e instanceof BatonError) throw e;
+        throw new StorageError(`Cannot set aside "${layout.latest}": the rename failed`, {
+          cause: e,
+        });
+      });
+    }
     let current: Capsule | null = null;
     try {
       current = (await readLatest(fs, layout))?.capsule ?? null;
@@ -412,7 +426,6 @@ export async function commitCapsule(
     const text = renderCapsuleFile(capsule);
     const bytes = enc.encode(text);
     const archivePath = `${layout.capsules}/${archiveName(capsule.created_at, capsule.id)}`;
-    let setAside: string | null = null;
     try {
       if (current !== null) {
         const prevPath = `${layout.capsules}/${archiveName(current.created_at, current.id)}`;
@@ -427,13 +440,6 @@ export async function commitCapsule(
         }
       }
       await fs.writeFileAtomic(archivePath, bytes, { within, tempInWithin: true });
-      // A folder at latest.md (a commit can carry `.baton/latest.md/x`) is no capsule and
-      // baton's state never travels in a commit, so it does not stop the write, as a committed
-      // link does not (the rename replaces a link): it is set aside, what it holds kept.
-      if ((await fs.lstat(layout.latest))?.isDirectory === true) {
-        setAside = asideLatestName(capsule.created_at);
-        await fs.rename(layout.latest, `${layout.dir}/${setAside}`);
-      }
       await fs.writeFileAtomic(layout.latest, bytes, { within, tempInWithin: true });
     } catch (e) {
       if (e instanceof BatonError) throw e;

@@ -11,12 +11,28 @@
 import assert from "node:assert/strict";
 import { runBaton } from "../_helpers/cli.ts";
 import { commitAll, makeRepo, writeFiles } from "../_helpers/git.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
-async function repoWithCommittedFolder(): Promise<string> {
+/** A repository with two capsules of this user's, then a stranger's folder at latest.md. */
+async function repoWithCommittedFolder(home: string): Promise<{ dir: string; second: string }> {
   const dir = await makeRepo("baton-latest-folder-");
-  await writeFiles(dir, { "a.txt": "a\n", ".baton/latest.md/x": "a stranger's file\n" });
+  await writeFiles(dir, { "a.txt": "a\n" });
+  await commitAll(dir, "init");
+  let second = "";
+  for (const now of ["first", "second"]) {
+    const r = await runBaton(["finalize", "--draft", "-", "--json"], {
+      cwd: dir,
+      env: { BATON_HOME: home },
+      stdin: JSON.stringify({ now }),
+    });
+    assert.equal(r.code, 0, r.stderr);
+    second = JSON.parse(r.stdout).id;
+  }
+  await commitAll(dir, "capsules");
+  await Deno.remove(`${dir}/.baton/latest.md`);
+  await writeFiles(dir, { ".baton/latest.md/x": "a stranger's file\n" });
   await commitAll(dir, "a stranger's commit carries a folder at .baton/latest.md");
-  return dir;
+  return { dir, second };
 }
 
 /** The folder's new place in .baton, with its file intact. */
@@ -33,11 +49,14 @@ async function assertSetAside(dir: string): Promise<void> {
   );
 }
 
-Deno.test("finalize sets a committed folder at latest.md aside and writes the capsule; the next one continues the chain", async () => {
-  const dir = await repoWithCommittedFolder();
+Deno.test("finalize sets a committed folder at latest.md aside and writes the capsule on the chain the archive holds; the next one continues it", async () => {
+  await using home = await tempDir("baton-home-");
+  const { dir, second } = await repoWithCommittedFolder(home.path);
+  const env = { BATON_HOME: home.path };
   try {
     const r = await runBaton(["finalize", "--draft", "-", "--json"], {
       cwd: dir,
+      env,
       stdin: '{"now":"mine"}',
     });
     assert.equal(r.code, 0, r.stderr);
@@ -47,14 +66,16 @@ Deno.test("finalize sets a committed folder at latest.md aside and writes the ca
     );
     await assertSetAside(dir);
     const first = JSON.parse(r.stdout).id;
+    assert.equal(JSON.parse(r.stdout).previous, second, "the chain was not continued");
     // Control: the store reads back, and the next capsule continues the chain (no warning).
     const next = await runBaton(["finalize", "--draft", "-", "--json"], {
       cwd: dir,
+      env,
       stdin: '{"now":"mine again"}',
     });
     assert.equal(next.code, 0, next.stderr);
     assert.doesNotMatch(next.stderr, /set aside/);
-    const show = await runBaton(["show", "--json"], { cwd: dir });
+    const show = await runBaton(["show", "--json"], { cwd: dir, env });
     assert.equal(show.code, 0, show.stderr);
     assert.equal(JSON.parse(show.stdout).capsule.meaning.now, "mine again");
     assert.equal(JSON.parse(show.stdout).capsule.previous, first);
@@ -63,11 +84,13 @@ Deno.test("finalize sets a committed folder at latest.md aside and writes the ca
   }
 });
 
-Deno.test("the pre-compact hook captures past a committed folder at latest.md", async () => {
-  const dir = await repoWithCommittedFolder();
+Deno.test("the pre-compact hook captures past a committed folder at latest.md, on the chain the archive holds", async () => {
+  await using home = await tempDir("baton-home-");
+  const { dir, second } = await repoWithCommittedFolder(home.path);
   try {
     const r = await runBaton(["hook", "pre-compact", "--host", "codex"], {
       cwd: dir,
+      env: { BATON_HOME: home.path },
       stdin: JSON.stringify({ cwd: dir, hook_event_name: "PreCompact" }),
     });
     assert.equal(r.code, 0, r.stderr);
@@ -75,7 +98,35 @@ Deno.test("the pre-compact hook captures past a committed folder at latest.md", 
     await assertSetAside(dir);
     assert.match(await Deno.readTextFile(`${dir}/.baton/latest.md`), /baton-capsule/);
     const archive = [...Deno.readDirSync(`${dir}/.baton/capsules`)].filter((e) => e.isFile);
-    assert.equal(archive.length, 1, "the capture was archived too");
+    assert.equal(archive.length, 3, "the capture was not archived");
+    assert.match(
+      await Deno.readTextFile(`${dir}/.baton/latest.md`),
+      new RegExp(`- previous: ${second}\n`),
+      "the capture did not continue the chain",
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("finalize still refuses when the folder's commit also deleted the newest capsule this clone made current (as for a missing latest.md)", async () => {
+  await using home = await tempDir("baton-home-");
+  const { dir, second } = await repoWithCommittedFolder(home.path);
+  const env = { BATON_HOME: home.path };
+  try {
+    for (const e of Deno.readDirSync(`${dir}/.baton/capsules`)) {
+      if (e.name.includes(second.slice("sha256:".length, "sha256:".length + 8))) {
+        await Deno.remove(`${dir}/.baton/capsules/${e.name}`);
+      }
+    }
+    const r = await runBaton(["finalize", "--draft", "-", "--json"], {
+      cwd: dir,
+      env,
+      stdin: '{"now":"mine"}',
+    });
+    assert.equal(r.code, 1, r.stderr);
+    assert.equal(JSON.parse(r.stdout).error.code, "rolled_back");
+    assert.ok((await Deno.lstat(`${dir}/.baton/latest.md`)).isDirectory, "nothing was touched");
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
