@@ -13,6 +13,7 @@ import { realBatonDir } from "../store/check_baton_dir.ts";
 import { ensureBatonIgnore } from "../store/baton_ignore.ts";
 import { archiveName, asideLatestName } from "../store/layout.ts";
 import { readHead } from "../facts/git/read_head.ts";
+import { readHeadRecord } from "../store/head_record.ts";
 import { extractCapsuleJson, parseCapsule } from "../capsule/parse.ts";
 import { shortId } from "../capsule/capsule_id.ts";
 import {
@@ -774,9 +775,11 @@ export interface PullCurrent {
    * present: latest.md was there (pull never moves it); made_current: it was
    * missing and the newest capsule signed by a trusted key now is;
    * revive_needed: it is missing and only capsules not signed by a trusted
-   * key (or none) are there: `baton revive` makes one current, saying so.
+   * key (or none) are there: `baton revive` makes one current, saying so;
+   * head_gone: it is missing and so is the capsule this clone last made current on the branch
+   * checked out (deleted, or rolled back by a commit): nothing is made current.
    */
-  action: "present" | "made_current" | "revive_needed";
+  action: "present" | "made_current" | "revive_needed" | "head_gone";
   id: string | null;
   /**
    * The capsule made current records a commit absent from this repository
@@ -788,10 +791,28 @@ export interface PullCurrent {
 async function pullCurrent(io: ShareEnv, found: FoundLayout): Promise<PullCurrent> {
   const none = { id: null, elsewhere: false };
   if ((await io.fs.lstat(found.layout.latest)) !== null) return { action: "present", ...none };
+  if (await headGone(io, found)) return { action: "head_gone", ...none };
   const choice = await chooseFromArchive(io, found);
   if (choice.chosen === null || !choice.trusted) return { action: "revive_needed", ...none };
   if (!await makeCurrent(io, found, choice.chosen.name)) return { action: "present", ...none };
   return { action: "made_current", id: choice.chosen.id, elsewhere: choice.elsewhere };
+}
+
+/**
+ * True when this clone's head record for the branch checked out names a capsule the archive no
+ * longer holds while it holds others (a commit deleted latest.md and the newest capsule with
+ * it): as the capture hooks and finalize do, nothing is made current then, since a teammate's
+ * capsule made current would leave this clone's newest out with no warning (the rollback
+ * check compares capsules of one signer).
+ */
+async function headGone(io: ShareEnv, found: FoundLayout): Promise<boolean> {
+  if (found.repo === null) return false;
+  const branch = await readHead(io.fs, found.repo).then((h) => h.branch, () => null);
+  if (branch === null) return false;
+  const head = await readHeadRecord(io.fs, found.layout, branch);
+  if (head === null) return false;
+  const names = await listArchive(io.fs, found.layout);
+  return names.length > 0 && !names.includes(archiveName(head.created_at, head.id));
 }
 
 /** One line naming a fork, for people. */
