@@ -232,7 +232,10 @@ export async function loadBriefing(
   // A latest.md no trusted key signed is no rollback of its signer, but it may leave out the
   // newest capsule this clone made current on the branch checked out now (a stranger's capsule
   // on top of an older one of this user's): said as plainly (core/workflow/displaced_head.ts).
-  const ownHead = signer !== null || repo === null
+  // So may one a trusted teammate signed (a commit can put back any capsule of theirs, genuine
+  // and old): the rollback check compares capsules of one signer, and this clone's newest is
+  // its own key's. Only a latest.md signed by the key of this clone's head is left to that check.
+  const ownHead = repo === null
     ? null
     : await readHead(ctx.fs, repo).then((h) => h.branch, () => null).then((branch) =>
       branch === null ? null : m.readHeadRecord(ctx.fs, layout, branch)
@@ -275,7 +278,7 @@ export async function loadBriefing(
       head: checkedOut === null ? null : await m.readHeadRecord(ctx.fs, layout, checkedOut),
     },
   );
-  const dropped = ownHead === null
+  const dropped = ownHead === null || ownHead.fingerprint === signer
     ? null
     : await m.displacedHead(ctx.fs, layout, parsed.capsule, ownHead, archive);
   const newer = rollback.capsule;
@@ -467,6 +470,7 @@ export async function loadBriefing(
       ...(rollback.unread === 0 ? {} : { rollbackUnread: rollback.unread }),
       ...(dropped === null ? {} : {
         headLeftOut: {
+          trustedSigner: signer !== null,
           id: dropped.id,
           created_at: dropped.created_at,
           archived: archive.some((n) => n.endsWith(`-${dropped.id.slice(7, 15)}.md`)),
