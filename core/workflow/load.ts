@@ -258,12 +258,6 @@ export async function loadBriefing(
     repo,
     objects === undefined ? {} : { objects },
   );
-  // This clone's record of the branch checked out now (head_record.ts): a branch made from an
-  // older commit, or a detached checkout of one, holds that commit's latest.md and is no rollback
-  // of the branch the capsule recorded. None when detached or outside git.
-  const checkedOut = signer === null || repo === null
-    ? null
-    : await readHead(ctx.fs, repo).then((h) => h.branch, () => null);
   const rollback = await m.newerTrustedCapsule(
     ctx.fs,
     layout,
@@ -275,7 +269,10 @@ export async function loadBriefing(
       minReads: ROLLBACK_MIN_READS,
       expired: () => rollbackBy !== null && ctx.now().getTime() >= rollbackBy,
       writtenElsewhere,
-      head: checkedOut === null ? null : await m.readHeadRecord(ctx.fs, layout, checkedOut),
+      // This clone's record of the branch checked out now (head_record.ts): a branch made from
+      // an older commit, or a detached checkout of one, holds that commit's latest.md and is no
+      // rollback of the branch the capsule recorded. None when detached or outside git.
+      head: signer === null ? null : ownHead,
     },
   );
   const dropped = ownHead === null || ownHead.fingerprint === signer
