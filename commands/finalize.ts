@@ -89,6 +89,11 @@ export const finalizeCommand: Command = {
         `baton: capsule written unsigned (${result.signing.reason}): nothing in it keeps verified\n`,
       );
     }
+    if (result.setAside !== null) {
+      io.stderr.write(
+        `baton: .baton/latest.md was not a regular file: set aside as .baton/${result.setAside}\n`,
+      );
+    }
     const c = result.capsule;
     if (boolFlag(args, "json")) {
       printJson(io, {

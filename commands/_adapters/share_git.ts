@@ -15,6 +15,7 @@ import {
   ChainRefMovedError,
   refUnder,
 } from "../../core/share/ref_lock.ts";
+import { StorageError } from "../../core/errors.ts";
 import { withGitLock } from "./git_lock.ts";
 
 export type { ChainTip };
@@ -61,9 +62,39 @@ export async function readChainBlob(
   return blob.length > maxBytes ? null : blob;
 }
 
+/**
+ * Runs `write` (an isomorphic-git object write) and returns the id, re-written when the object
+ * then stored under it does not read back as it. isomorphic-git writes a loose object in place
+ * (no temp file and rename, as git does) and never writes one whose file exists: a crash in
+ * the middle of a write left a cut-off object that every later push recorded on the chain
+ * again and git then refused to send, for good. A damaged loose file is removed and written
+ * once more; one that still does not read back is an error.
+ * @throws {StorageError} when the object cannot be written whole.
+ */
+async function writeSound(gitdir: string, write: () => Promise<string>): Promise<string> {
+  const oid = await write();
+  if (await readsBack(gitdir, oid)) return oid;
+  await Deno.remove(`${gitdir}/objects/${oid.slice(0, 2)}/${oid.slice(2)}`).catch(() => {});
+  const again = await write();
+  if (again === oid && await readsBack(gitdir, oid)) return oid;
+  throw new StorageError(
+    "Cannot write the shared chain: a git object baton wrote does not read back whole (git fsck names it)",
+  );
+}
+
+/** True when the object `oid` reads and hashes to its id (isomorphic-git checks the hash). */
+async function readsBack(gitdir: string, oid: string): Promise<boolean> {
+  try {
+    await git.readObject({ fs, gitdir, oid, format: "content" });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Writes a blob; returns its id. */
 export async function writeChainBlob(gitdir: string, bytes: Uint8Array): Promise<string> {
-  return await git.writeBlob({ fs, gitdir, blob: bytes });
+  return await writeSound(gitdir, () => git.writeBlob({ fs, gitdir, blob: bytes }));
 }
 
 /** Writes a chain commit holding `entries` with `parents`; returns its id. */
@@ -75,27 +106,30 @@ export async function writeChainCommit(
   now: Date,
 ): Promise<string> {
   const names = [...entries.keys()].sort();
-  const sub = await git.writeTree({
-    fs,
-    gitdir,
-    tree: names.map((path) => ({ mode: "100644", path, oid: entries.get(path)!, type: "blob" })),
-  });
-  const tree = await git.writeTree({
-    fs,
-    gitdir,
-    tree: [{ mode: "040000", path: SHARE_TREE_DIR, oid: sub, type: "tree" }],
-  });
+  const sub = await writeSound(gitdir, () =>
+    git.writeTree({
+      fs,
+      gitdir,
+      tree: names.map((path) => ({ mode: "100644", path, oid: entries.get(path)!, type: "blob" })),
+    }));
+  const tree = await writeSound(gitdir, () =>
+    git.writeTree({
+      fs,
+      gitdir,
+      tree: [{ mode: "040000", path: SHARE_TREE_DIR, oid: sub, type: "tree" }],
+    }));
   const who = {
     name: "baton",
     email: "baton@localhost",
     timestamp: Math.floor(now.getTime() / 1000),
     timezoneOffset: 0,
   };
-  return await git.writeCommit({
-    fs,
-    gitdir,
-    commit: { message, tree, parent: parents, author: who, committer: who },
-  });
+  return await writeSound(gitdir, () =>
+    git.writeCommit({
+      fs,
+      gitdir,
+      commit: { message, tree, parent: parents, author: who, committer: who },
+    }));
 }
 
 /**

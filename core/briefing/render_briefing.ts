@@ -100,7 +100,13 @@ export interface BriefingInput {
    * capsule this clone made current on the branch checked out now (its
    * head record): a stranger's capsule on top of an older one of this user's.
    */
-  headLeftOut?: { id: string; created_at: string; archived: boolean };
+  headLeftOut?: {
+    id: string;
+    created_at: string;
+    archived: boolean;
+    /** latest.md is signed by a trusted key other than the one of this clone's head. */
+    trustedSigner?: boolean;
+  };
   /**
    * Archive files newer than latest.md left unread when time ran out: whether
    * it was rolled back is not known.
@@ -277,7 +283,11 @@ function buildSections(
   }
   if (input.headLeftOut !== undefined) {
     header.push(
-      `WARNING: this capsule, which no key this machine trusts signed, does not continue capsule ${
+      `WARNING: this capsule, which ${
+        input.headLeftOut.trustedSigner === true
+          ? "a trusted key other than this clone's own signed"
+          : "no key this machine trusts signed"
+      }, does not continue capsule ${
         shortId(input.headLeftOut.id)
       }, the newest this clone made current (written ${
         safeInline(input.headLeftOut.created_at)
@@ -285,7 +295,11 @@ function buildSections(
         input.headLeftOut.archived
           ? `read it with baton show ${shortId(input.headLeftOut.id)}`
           : "its file is gone from .baton/capsules"
-      }). No automatic capsule is written on top of it until a person decides: baton finalize --over-rollback writes one anyway, or baton trust add trusts its signer's key if it is a teammate's.`,
+      })${
+        input.headLeftOut.trustedSigner === true
+          ? "."
+          : ". No automatic capsule is written on top of it until a person decides: baton finalize --over-rollback writes one anyway, or baton trust add trusts its signer's key if it is a teammate's."
+      }`,
     );
   }
   if ((input.rollbackUnread ?? 0) > 0) {

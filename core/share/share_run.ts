@@ -11,8 +11,9 @@ import { listArchive, MAX_CAPSULE_FILE_BYTES } from "../store/capsule_store.ts";
 import { readRegularFile } from "../fs.ts";
 import { realBatonDir } from "../store/check_baton_dir.ts";
 import { ensureBatonIgnore } from "../store/baton_ignore.ts";
-import { archiveName } from "../store/layout.ts";
+import { archiveName, asideLatestName } from "../store/layout.ts";
 import { readHead } from "../facts/git/read_head.ts";
+import { readHeadRecord } from "../store/head_record.ts";
 import { extractCapsuleJson, parseCapsule } from "../capsule/parse.ts";
 import { shortId } from "../capsule/capsule_id.ts";
 import {
@@ -27,6 +28,7 @@ import { NotFoundError, UnavailableError, UsageError } from "../errors.ts";
 import type { ChainGit, ChainTip, GitResult, ShareEnv } from "./chain_git.ts";
 import { sha256Hex } from "../hash.ts";
 import { vetOwnTip } from "./own_tip.ts";
+import { withCopied } from "./ref_lock.ts";
 import { chooseCurrent, type CurrentCandidate, type CurrentChoice } from "./choose_current.ts";
 import type { Authorship } from "../trust/authorship_line.ts";
 import type { RepoLocation } from "../facts/types.ts";
@@ -390,6 +392,20 @@ export interface MergeReport {
   over_limit: OverLimit | null;
 }
 
+/** Moves the chain ref after an import; a refusal says how many capsules were copied before. */
+async function setRefAfterImport(
+  c: ShareContext,
+  oid: string,
+  expected: string | null,
+  copied: number,
+): Promise<void> {
+  try {
+    await c.git.setChainRef(c.gitdir, c.ref, oid, expected);
+  } catch (e) {
+    throw withCopied(e, c.ref, copied);
+  }
+}
+
 async function mergeRemote(
   io: ShareEnv,
   c: ShareContext,
@@ -420,7 +436,7 @@ async function mergeRemote(
   // everything this clone's chain holds: otherwise the next push would carry a stranger's
   // junk on to everyone, or drop capsules from the chain.
   if (behind && refusedTotal(refused) === 0 && vetted.shared === local.entries.size) {
-    await c.git.setChainRef(c.gitdir, c.ref, remoteOid, local.oid);
+    await setRefAfterImport(c, remoteOid, local.oid, imp.imported);
     return {
       tip: { oid: remoteOid, entries: new Map([...local.entries, ...imp.valid]) },
       report: report(imp.imported, refused, "fast_forward"),
@@ -436,7 +452,7 @@ async function mergeRemote(
       (refusedTotal(refused) > 0 ? `, ${refusedTotal(refused)} entries refused` : "") + "\n",
     io.now(),
   );
-  await c.git.setChainRef(c.gitdir, c.ref, oid, local.oid);
+  await setRefAfterImport(c, oid, local.oid, imp.imported);
   return { tip: { oid, entries }, report: report(imp.imported, refused, "merge") };
 }
 
@@ -692,7 +708,7 @@ async function setAsideInvalid(io: ShareEnv, found: FoundLayout): Promise<string
       // Not a capsule: set it aside below.
     }
   }
-  const name = `latest.md.invalid-${io.now().toISOString().replace(/[-:.]/g, "")}`;
+  const name = asideLatestName(io.now().toISOString());
   await io.fs.rename(found.layout.latest, `${found.layout.dir}/${name}`);
   return name;
 }
@@ -759,9 +775,11 @@ export interface PullCurrent {
    * present: latest.md was there (pull never moves it); made_current: it was
    * missing and the newest capsule signed by a trusted key now is;
    * revive_needed: it is missing and only capsules not signed by a trusted
-   * key (or none) are there: `baton revive` makes one current, saying so.
+   * key (or none) are there: `baton revive` makes one current, saying so;
+   * head_gone: it is missing and so is the capsule this clone last made current on the branch
+   * checked out (deleted, or rolled back by a commit): nothing is made current.
    */
-  action: "present" | "made_current" | "revive_needed";
+  action: "present" | "made_current" | "revive_needed" | "head_gone";
   id: string | null;
   /**
    * The capsule made current records a commit absent from this repository
@@ -773,10 +791,28 @@ export interface PullCurrent {
 async function pullCurrent(io: ShareEnv, found: FoundLayout): Promise<PullCurrent> {
   const none = { id: null, elsewhere: false };
   if ((await io.fs.lstat(found.layout.latest)) !== null) return { action: "present", ...none };
+  if (await headGone(io, found)) return { action: "head_gone", ...none };
   const choice = await chooseFromArchive(io, found);
   if (choice.chosen === null || !choice.trusted) return { action: "revive_needed", ...none };
   if (!await makeCurrent(io, found, choice.chosen.name)) return { action: "present", ...none };
   return { action: "made_current", id: choice.chosen.id, elsewhere: choice.elsewhere };
+}
+
+/**
+ * True when this clone's head record for the branch checked out names a capsule the archive no
+ * longer holds while it holds others (a commit deleted latest.md and the newest capsule with
+ * it): as the capture hooks and finalize do, nothing is made current then, since a teammate's
+ * capsule made current would leave this clone's newest out with no warning (the rollback
+ * check compares capsules of one signer).
+ */
+async function headGone(io: ShareEnv, found: FoundLayout): Promise<boolean> {
+  if (found.repo === null) return false;
+  const branch = await readHead(io.fs, found.repo).then((h) => h.branch, () => null);
+  if (branch === null) return false;
+  const head = await readHeadRecord(io.fs, found.layout, branch);
+  if (head === null) return false;
+  const names = await listArchive(io.fs, found.layout);
+  return names.length > 0 && !names.includes(archiveName(head.created_at, head.id));
 }
 
 /** One line naming a fork, for people. */

@@ -24,7 +24,7 @@ import {
 } from "../capsule/parse.ts";
 import { parseStrictJson } from "../json/strict_parse.ts";
 import type { Capsule } from "../capsule/types.ts";
-import { ARCHIVE_NAME, archiveName, type BatonLayout } from "./layout.ts";
+import { ARCHIVE_NAME, archiveName, asideLatestName, type BatonLayout } from "./layout.ts";
 import { shortId } from "../capsule/short_id.ts";
 import type { LockOptions } from "./lock.ts";
 import { isTempName, parseTempName, type TempWriter } from "./temp_name.ts";
@@ -359,6 +359,11 @@ export interface CommitResult {
   capsule: Capsule;
   archivePath: string;
   latestPath: string;
+  /**
+   * Where a folder that stood at latest.md was renamed to (within `.baton`; a commit can carry
+   * one, and a rename cannot replace it), else null.
+   */
+  setAside: string | null;
 }
 
 /**
@@ -395,6 +400,20 @@ export async function commitCapsule(
   const lock = await acquireLock(fs, layout.lock, options.lock);
   try {
     await checkBatonDir(fs, layout); // again, now that nobody else writes here
+    // A folder at latest.md (a commit can carry `.baton/latest.md/x`) is no capsule, and
+    // baton's state never travels in a commit, so it does not stop the write, as a committed
+    // link does not (the rename replaces a link): it is set aside, what it holds kept, and
+    // latest.md is then missing (rolled forward from the archive as for a fresh clone).
+    let setAside: string | null = null;
+    if ((await fs.lstat(layout.latest))?.isDirectory === true) {
+      setAside = asideLatestName(new Date(options.lock.now()).toISOString());
+      await fs.rename(layout.latest, `${layout.dir}/${setAside}`).catch((e) => {
+        if (e instanceof BatonError) throw e;
+        throw new StorageError(`Cannot set aside "${layout.latest}": the rename failed`, {
+          cause: e,
+        });
+      });
+    }
     let current: Capsule | null = null;
     try {
       current = (await readLatest(fs, layout))?.capsule ?? null;
@@ -436,7 +455,7 @@ export async function commitCapsule(
         fingerprint: capsule.signature.fingerprint,
       });
     }
-    return { capsule, archivePath, latestPath: layout.latest };
+    return { capsule, archivePath, latestPath: layout.latest, setAside };
   } finally {
     await releaseLock(fs, lock);
   }

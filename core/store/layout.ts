@@ -67,5 +67,20 @@ export function archiveName(createdAt: string, id: string): string {
   return `${ts}-${shortId(id, ARCHIVE_ID_HEX)}.md`;
 }
 
+/**
+ * The name, within `.baton`, a `latest.md` that is no capsule file (a folder a commit put
+ * there, damaged text) is renamed to so that a capsule can take its place; never deleted.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { asideLatestName } from "./layout.ts";
+ * assert.equal(asideLatestName("2026-11-30T01:02:03.456Z"), "latest.md.invalid-20261130T010203456Z");
+ * ```
+ */
+export function asideLatestName(isoTime: string): string {
+  return `latest.md.invalid-${isoTime.replace(/[-:.]/g, "")}`;
+}
+
 /** Pattern of archive file names. */
 export { ARCHIVE_NAME } from "../capsule/short_id.ts";

@@ -86,6 +86,8 @@ export interface AutoCapsuleResult {
    * capsule this clone made current (core/workflow/displaced_head.ts). @default {false}
    */
   displaced?: true;
+  /** A folder that stood at latest.md was renamed to this name within `.baton`. */
+  set_aside?: string;
 }
 
 /** The part of a session section that says what happened (not how much was read). */
@@ -151,8 +153,10 @@ async function writeOnce(
   const trusted = ctx.keys === undefined ? new Map() : (await ctx.keys.trustedKeys()).keys;
   // A link where latest.md belongs (a commit can carry one) is never read, and the capsule
   // written now replaces it: nothing is carried forward from it.
-  const read = await readLatest(ctx.fs, found.layout, { trustedKeys: trusted }).catch((e) => {
+  // So is a folder there (a commit can carry `.baton/latest.md/x`): the store sets it aside.
+  const read = await readLatest(ctx.fs, found.layout, { trustedKeys: trusted }).catch(async (e) => {
     if (e instanceof BatonDirLinkError) return null;
+    if ((await ctx.fs.lstat(found.layout.latest))?.isDirectory === true) return null;
     throw e;
   });
   const latest: Capsule | null = read?.capsule ?? null;
@@ -296,6 +300,7 @@ async function writeOnce(
     capsule_id: result.capsule.id,
     carried_from: foreign ? null : carriedFrom?.id ?? null,
     signing: result.signing,
+    ...(result.setAside === null ? {} : { set_aside: result.setAside }),
   };
 }
 

@@ -232,7 +232,10 @@ export async function loadBriefing(
   // A latest.md no trusted key signed is no rollback of its signer, but it may leave out the
   // newest capsule this clone made current on the branch checked out now (a stranger's capsule
   // on top of an older one of this user's): said as plainly (core/workflow/displaced_head.ts).
-  const ownHead = signer !== null || repo === null
+  // So may one a trusted teammate signed (a commit can put back any capsule of theirs, genuine
+  // and old): the rollback check compares capsules of one signer, and this clone's newest is
+  // its own key's. Only a latest.md signed by the key of this clone's head is left to that check.
+  const ownHead = repo === null
     ? null
     : await readHead(ctx.fs, repo).then((h) => h.branch, () => null).then((branch) =>
       branch === null ? null : m.readHeadRecord(ctx.fs, layout, branch)
@@ -255,12 +258,6 @@ export async function loadBriefing(
     repo,
     objects === undefined ? {} : { objects },
   );
-  // This clone's record of the branch checked out now (head_record.ts): a branch made from an
-  // older commit, or a detached checkout of one, holds that commit's latest.md and is no rollback
-  // of the branch the capsule recorded. None when detached or outside git.
-  const checkedOut = signer === null || repo === null
-    ? null
-    : await readHead(ctx.fs, repo).then((h) => h.branch, () => null);
   const rollback = await m.newerTrustedCapsule(
     ctx.fs,
     layout,
@@ -272,10 +269,13 @@ export async function loadBriefing(
       minReads: ROLLBACK_MIN_READS,
       expired: () => rollbackBy !== null && ctx.now().getTime() >= rollbackBy,
       writtenElsewhere,
-      head: checkedOut === null ? null : await m.readHeadRecord(ctx.fs, layout, checkedOut),
+      // This clone's record of the branch checked out now (head_record.ts): a branch made from
+      // an older commit, or a detached checkout of one, holds that commit's latest.md and is no
+      // rollback of the branch the capsule recorded. None when detached or outside git.
+      head: signer === null ? null : ownHead,
     },
   );
-  const dropped = ownHead === null
+  const dropped = ownHead === null || ownHead.fingerprint === signer
     ? null
     : await m.displacedHead(ctx.fs, layout, parsed.capsule, ownHead, archive);
   const newer = rollback.capsule;
@@ -467,6 +467,7 @@ export async function loadBriefing(
       ...(rollback.unread === 0 ? {} : { rollbackUnread: rollback.unread }),
       ...(dropped === null ? {} : {
         headLeftOut: {
+          trustedSigner: signer !== null,
           id: dropped.id,
           created_at: dropped.created_at,
           archived: archive.some((n) => n.endsWith(`-${dropped.id.slice(7, 15)}.md`)),

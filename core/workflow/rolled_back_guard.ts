@@ -76,7 +76,9 @@ async function checkedOut(input: RollbackGuardInput): Promise<string | null> {
  */
 export async function refuseHeadGone(input: RollbackGuardInput): Promise<void> {
   const { fs, layout } = input;
-  if (await fs.lstat(layout.latest) !== null) return;
+  // A folder there is no capsule: the store sets it aside, and latest.md is then missing.
+  const at = await fs.lstat(layout.latest);
+  if (at !== null && !at.isDirectory) return;
   const branch = await checkedOut(input);
   if (branch === null) return;
   const head = await readHeadRecord(fs, layout, branch);

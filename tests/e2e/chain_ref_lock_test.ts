@@ -39,6 +39,9 @@ Deno.test("chain ref: push refuses while git holds refs/baton/main.lock, then wr
     assert.equal(held.code, 4, held.stderr);
     assert.equal(JSON.parse(held.stdout).error.code, "ref_locked");
     assert.match(held.stderr, /refs\/baton\/main\.lock exists/);
+    // Control: a refusal before anything was copied says only the ref was left.
+    assert.match(held.stderr, /the ref was not changed\. Try again/);
+    assert.equal(JSON.parse(held.stdout).error.data.copied, undefined);
     assert.equal(
       await refOid(a.dir, "refs/baton/main"),
       null,
@@ -70,10 +73,24 @@ Deno.test("chain ref: pull refuses while git holds the lock and leaves the ref; 
     const before = await refOid(b.dir, "refs/baton/main");
     const lock = `${b.dir}/.git/refs/baton/main.lock`;
     await Deno.writeTextFile(lock, "");
+    const archived = async () =>
+      (await Array.fromAsync(Deno.readDir(`${b.dir}/.baton/capsules`))).length;
+    const filesBefore = await archived();
     const held = await baton(b, ["pull", "--json"]);
     assert.equal(held.code, 4, held.stderr);
-    assert.equal(JSON.parse(held.stdout).error.code, "ref_locked");
+    const error = JSON.parse(held.stdout).error;
+    assert.equal(error.code, "ref_locked");
     assert.equal(await refOid(b.dir, "refs/baton/main"), before, "the ref moved under the lock");
+    // The pull copies the remote's capsules before it moves the ref: the refusal said "nothing
+    // was changed" while a's second capsule was now in b's archive (b's push took the first). It
+    // says what stays.
+    assert.equal(await archived(), filesBefore + 1, "a's second capsule was not copied");
+    assert.doesNotMatch(held.stderr, /nothing was changed/);
+    assert.match(
+      held.stderr,
+      /1 capsule\(s\) from the remote chain were copied into \.baton\/capsules/,
+    );
+    assert.equal(error.data.copied, 1);
 
     await Deno.remove(lock);
     const free = await baton(b, ["pull", "--json"]);

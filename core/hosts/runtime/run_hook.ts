@@ -659,6 +659,11 @@ async function capture(
         : `automatic capsule not written: .baton/latest.md is not the newest capsule of its signer (rolled back); baton load says which is newer; ${notBlocked}`,
     );
   }
+  if (r.capture.set_aside !== undefined) {
+    input.warn(
+      `.baton/latest.md was not a regular file: set aside as .baton/${r.capture.set_aside}`,
+    );
+  }
   if (r.capture.signing?.signed === false) {
     input.warn(`capsule written unsigned: ${r.capture.signing.reason}`);
   }

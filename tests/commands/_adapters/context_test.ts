@@ -28,10 +28,13 @@ Deno.test("writtenJson() names the capsule, its paths and the one it replaced", 
   const capsule = await makeCapsule((b) => {
     b.previous = "sha256:" + "1".repeat(64);
   });
-  assert.deepEqual(writtenJson({ capsule, latestPath: "/r/l.md", archivePath: "/r/a.md" }), {
-    id: capsule.id,
-    path: "/r/l.md",
-    archive: "/r/a.md",
-    previous: capsule.previous,
-  });
+  assert.deepEqual(
+    writtenJson({ capsule, latestPath: "/r/l.md", archivePath: "/r/a.md", setAside: null }),
+    {
+      id: capsule.id,
+      path: "/r/l.md",
+      archive: "/r/a.md",
+      previous: capsule.previous,
+    },
+  );
 });
