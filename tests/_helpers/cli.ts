@@ -35,7 +35,7 @@ export const BATON_PERMISSIONS = [
  */
 export const BATON_RUNTIME_FLAGS = [
   "--unstable-lazy-dynamic-imports",
-  "--v8-flags=--max-semi-space-size=1,--max-opt=2,--no-concurrent-recompilation,--no-maglev-inlining,--no-sparkplug,--expose-gc",
+  "--v8-flags=--max-semi-space-size=1,--max-opt=2,--no-concurrent-recompilation,--no-maglev-inlining,--no-sparkplug,--no-regexp-tier-up,--expose-gc",
 ];
 
 /** `deno run` as the `baton` task runs a script: the runtime, its quiet flags, run-time flags and permissions. */
