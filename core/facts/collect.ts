@@ -71,7 +71,6 @@ import {
   VERIFIED_INDEX_NAME,
 } from "./worktree/verified_index.ts";
 import { notARepoFacts } from "./empty_facts.ts";
-import { resolvePath } from "../path.ts";
 import {
   configFileOptions,
   envBool,
@@ -81,6 +80,7 @@ import {
   systemAttributesFile,
 } from "./git/git_environment.ts";
 import { gitRepositoryReason, movingInEffect, OBJECT_VARIABLES } from "./git/moving_in_effect.ts";
+import { physicalPath, systemJoin } from "./git/physical_path.ts";
 import { rejectedConfigKey, rejectedConfigReason } from "./git/rejected_config.ts";
 
 /** Why nothing of the repository is reported where git's search stops below it. */
@@ -282,7 +282,7 @@ export async function collectFacts(
   const objectEnv = gitEnv["GIT_OBJECT_DIRECTORY"];
   const objectDirectory = objectEnv === undefined || objectEnv === ""
     ? null
-    : resolvePath(cwd, objectEnv);
+    : systemJoin(cwd, objectEnv);
   try {
     repo = options.repo !== undefined
       ? options.repo
@@ -436,7 +436,7 @@ export async function collectFacts(
       // git reads the variable's file in place of its own (from the work tree's top).
       gitEnv["GIT_SHALLOW_FILE"] === undefined
         ? null
-        : resolvePath(repo.workTree, gitEnv["GIT_SHALLOW_FILE"]),
+        : systemJoin(repo.workTree, gitEnv["GIT_SHALLOW_FILE"]),
     )
   ) {
     unavailable.push({ part: "worktree", reason: SHALLOW_INVALID_REASON });
@@ -522,7 +522,7 @@ export async function collectFacts(
         // tree is unknown above): git still asks it of nested repositories.
         objectDirectory: gitEnv["GIT_OBJECT_DIRECTORY"] === undefined
           ? null
-          : resolvePath(cwd, gitEnv["GIT_OBJECT_DIRECTORY"]),
+          : systemJoin(cwd, gitEnv["GIT_OBJECT_DIRECTORY"]),
         // The caches in <git dir>/baton/ stand for <git dir>/index: none for another one.
         cacheFs: repo.indexFile === undefined ? options.cacheFs ?? null : null,
         now: options.now,
@@ -978,8 +978,9 @@ async function scanTree(fs: ReadFs, repo: RepoLocation, o: ScanTreeOptions) {
 
 /**
  * True when `core.worktree` is unset or names (relative to the git dir, as
- * git resolves it) the work tree baton found; a path that cannot be resolved
- * is not the same.
+ * git resolves it: it changes into the git dir, then into the setting, so a
+ * `..` after a link climbs from the link's target) the work tree baton
+ * found; a path that cannot be resolved is not the same.
  */
 async function sameWorkTree(
   fs: ReadFs,
@@ -988,7 +989,10 @@ async function sameWorkTree(
 ): Promise<boolean> {
   if (setting === null) return true;
   try {
-    const named = await fs.realPath(resolvePath(repo.gitDir, setting));
+    // git moves into the git dir, then into the setting: through links, as the system does.
+    const physical = await physicalPath(fs, repo.gitDir, setting);
+    if (physical === null) return false;
+    const named = await fs.realPath(physical);
     return named === await fs.realPath(repo.workTree);
   } catch {
     return false;

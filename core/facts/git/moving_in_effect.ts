@@ -21,6 +21,7 @@ import type { ReadFs } from "../../fs.ts";
 import { isAbsolutePath, parentDir, resolvePath } from "../../path.ts";
 import type { RepoLocation } from "../types.ts";
 import { type GitEnvironment, movingVariables } from "./git_environment.ts";
+import { physicalPath } from "./physical_path.ts";
 
 /** What the moving variables set in the environment change. */
 export interface MovingInEffect {
@@ -78,9 +79,13 @@ async function realOf(fs: ReadFs, path: string): Promise<string | null> {
   }
 }
 
-/** Whether `value` (relative to `base`) names the same file as `target`. */
+/**
+ * Whether `value` (relative to `base`, read as the system reads it: a `..`
+ * after a link climbs from its target) names the same file as `target`.
+ */
 async function sameAs(fs: ReadFs, base: string, value: string, target: string): Promise<boolean> {
-  const a = await realOf(fs, resolvePath(base, value));
+  const physical = await physicalPath(fs, base, value);
+  const a = physical === null ? null : await realOf(fs, physical);
   const b = await realOf(fs, target);
   return a !== null && a === b;
 }
@@ -142,8 +147,12 @@ export async function movingInEffect(
           break;
         }
         // A relative one is read after git moved to the top of the work tree.
-        const index = resolvePath(repo.workTree, value);
-        if (!await sameAs(fs, repo.workTree, index, `${repo.gitDir}/index`)) out.indexFile = index;
+        // Through a missing directory and `..`: a file git cannot open, as "".
+        const index = await physicalPath(fs, repo.workTree, value) ?? "";
+        if (index === "") out.indexFile = "";
+        else if (!await sameAs(fs, repo.workTree, index, `${repo.gitDir}/index`)) {
+          out.indexFile = index;
+        }
         break;
       }
       case "GIT_OBJECT_DIRECTORY": {
@@ -154,7 +163,8 @@ export async function movingInEffect(
         if (followed && await sameAs(fs, cwd, value, target)) break;
         out.worktree.push(name);
         if (!followed || stores === null || realTop === null) stores = null;
-        else stores.directory = isAbsolutePath(value) ? value : resolvePath(realTop, value);
+        else {stores.directory = await physicalPath(fs, realTop, value) ??
+            resolvePath(realTop, value);}
         break;
       }
       default: {
