@@ -80,7 +80,8 @@ import {
   systemAttributesFile,
 } from "./git/git_environment.ts";
 import { gitRepositoryReason, movingInEffect, OBJECT_VARIABLES } from "./git/moving_in_effect.ts";
-import { physicalPath, systemJoin } from "./git/physical_path.ts";
+import { systemJoin } from "./git/physical_path.ts";
+import { workTreeSetting } from "./git/work_tree_setting.ts";
 import { rejectedConfigKey, rejectedConfigReason } from "./git/rejected_config.ts";
 
 /** Why nothing of the repository is reported where git's search stops below it. */
@@ -448,7 +449,9 @@ export async function collectFacts(
     unavailable.push({ part: "worktree", reason: OTHER_USER_PATH_REASON });
   } else if (rejectedKey !== null) {
     unavailable.push({ part: "worktree", reason: rejectedConfigReason(rejectedKey) });
-  } else if (config !== null && !(await sameWorkTree(fs, repo, config.workTreeSetting))) {
+  } else if (
+    config !== null && await workTreeSetting(fs, repo, config.workTreeSetting) !== "same"
+  ) {
     // git would compare another directory: what baton would list here is not git's answer.
     unavailable.push({
       part: "worktree",
@@ -974,27 +977,4 @@ async function scanTree(fs: ReadFs, repo: RepoLocation, o: ScanTreeOptions) {
   listing = null;
   collectScanGarbage(fs, wt.lstatCount, wt.untracked.length, o.reduceMemory);
   return wt;
-}
-
-/**
- * True when `core.worktree` is unset or names (relative to the git dir, as
- * git resolves it: it changes into the git dir, then into the setting, so a
- * `..` after a link climbs from the link's target) the work tree baton
- * found; a path that cannot be resolved is not the same.
- */
-async function sameWorkTree(
-  fs: ReadFs,
-  repo: RepoLocation,
-  setting: string | null,
-): Promise<boolean> {
-  if (setting === null) return true;
-  try {
-    // git moves into the git dir, then into the setting: through links, as the system does.
-    const physical = await physicalPath(fs, repo.gitDir, setting);
-    if (physical === null) return false;
-    const named = await fs.realPath(physical);
-    return named === await fs.realPath(repo.workTree);
-  } catch {
-    return false;
-  }
 }
