@@ -22,6 +22,7 @@ import { isAbsolutePath, parentDir, resolvePath } from "../../path.ts";
 import type { RepoLocation } from "../types.ts";
 import { type GitEnvironment, movingVariables } from "./git_environment.ts";
 import { physicalPath } from "./physical_path.ts";
+import { alternatesEntries } from "./alternates_list.ts";
 
 /** What the moving variables set in the environment change. */
 export interface MovingInEffect {
@@ -44,7 +45,7 @@ export interface MovingInEffect {
    * variable adds. Null when neither is set, or where baton cannot tell
    * which stores git reads (a relative GIT_OBJECT_DIRECTORY from below the
    * top: git's search reads it from there, its object reads from the top;
-   * a C-quoted alternate with escapes).
+   * a C-quoted alternate whose bytes are not UTF-8).
    */
   objectStores: { directory: string | null; alternates: string[] } | null;
 }
@@ -172,7 +173,7 @@ export async function movingInEffect(
         // own info/alternates; a relative one from the top's real path (git
         // has moved there and resolves it by realpath).
         out.worktree.push(name);
-        const added = alternateList(value);
+        const added = alternatesEntries(value, ":");
         if (added === null || realTop === null || stores === null) stores = null;
         else stores.alternates = added.map((p) => resolvePath(realTop, p));
       }
@@ -180,29 +181,5 @@ export async function movingInEffect(
   }
   const objectsMoved = out.worktree.some((n) => OBJECT_VARIABLES.includes(n));
   if (objectsMoved) out.objectStores = stores;
-  return out;
-}
-
-/**
- * GIT_ALTERNATE_OBJECT_DIRECTORIES' paths as git splits them: at each `:`,
- * empty entries and `#` comments dropped, a C-quoted entry without escapes
- * taken inside its quotes; null for any other quoted entry (not followed).
- */
-function alternateList(value: string): string[] | null {
-  const out: string[] = [];
-  let rest = value;
-  while (rest !== "") {
-    if (rest.startsWith('"')) {
-      const quoted = /^"([^"\\]*)"(?::|$)/.exec(rest);
-      if (quoted === null) return null;
-      if (quoted[1] !== "") out.push(quoted[1]!);
-      rest = rest.slice(quoted[0].length);
-      continue;
-    }
-    const end = rest.indexOf(":");
-    const entry = end === -1 ? rest : rest.slice(0, end);
-    rest = end === -1 ? "" : rest.slice(end + 1);
-    if (entry !== "" && !entry.startsWith("#")) out.push(entry);
-  }
   return out;
 }
