@@ -67,3 +67,23 @@ Deno.test("a submodule's core.worktree naming no directory stops git status: bat
   const dirty = await assertAgreesWithGit(env, dir, { label: "gone, ignore=dirty" });
   assert.equal(dirty.git.tracked.get("a.txt"), ".M", "control: git compares");
 });
+
+Deno.test("a superproject whose .git (or .git/modules) is a link elsewhere: the submodule's core.worktree ../../../sm climbs from the link's target, names no directory, and git status stops; baton reports no tree", async () => {
+  const moves: [string, string][] = [
+    [".git", "mkdir -p $HOME/far; mv .git $HOME/far/store.git; ln -s $HOME/far/store.git .git"],
+    [
+      ".git/modules",
+      "mkdir -p $HOME/far; mv .git/modules $HOME/far/m; ln -s $HOME/far/m .git/modules",
+    ],
+  ];
+  for (const [label, move] of moves) {
+    const home = (await tempDir("baton-subwt-home-")).path;
+    const env: UserEnv = { home, xdg: null };
+    const dir = await withSubmodule(home, "echo e>a.txt");
+    const before = await assertAgreesWithGit(env, dir, { label: `${label}: plain` });
+    assert.equal(before.git.tracked.get("a.txt"), ".M", "control: git compares");
+    await runShapeScript(dir, move, env);
+    const r = await assertAgreesWithGit(env, dir, { label });
+    assert.equal(r.git.stopped, true, `${label}: control: git stops`);
+  }
+});
