@@ -71,7 +71,6 @@ import {
   VERIFIED_INDEX_NAME,
 } from "./worktree/verified_index.ts";
 import { notARepoFacts } from "./empty_facts.ts";
-import { resolvePath } from "../path.ts";
 import {
   configFileOptions,
   envBool,
@@ -81,6 +80,8 @@ import {
   systemAttributesFile,
 } from "./git/git_environment.ts";
 import { gitRepositoryReason, movingInEffect, OBJECT_VARIABLES } from "./git/moving_in_effect.ts";
+import { systemJoin } from "./git/physical_path.ts";
+import { workTreeSetting } from "./git/work_tree_setting.ts";
 import { rejectedConfigKey, rejectedConfigReason } from "./git/rejected_config.ts";
 
 /** Why nothing of the repository is reported where git's search stops below it. */
@@ -282,7 +283,7 @@ export async function collectFacts(
   const objectEnv = gitEnv["GIT_OBJECT_DIRECTORY"];
   const objectDirectory = objectEnv === undefined || objectEnv === ""
     ? null
-    : resolvePath(cwd, objectEnv);
+    : systemJoin(cwd, objectEnv);
   try {
     repo = options.repo !== undefined
       ? options.repo
@@ -436,7 +437,7 @@ export async function collectFacts(
       // git reads the variable's file in place of its own (from the work tree's top).
       gitEnv["GIT_SHALLOW_FILE"] === undefined
         ? null
-        : resolvePath(repo.workTree, gitEnv["GIT_SHALLOW_FILE"]),
+        : systemJoin(repo.workTree, gitEnv["GIT_SHALLOW_FILE"]),
     )
   ) {
     unavailable.push({ part: "worktree", reason: SHALLOW_INVALID_REASON });
@@ -448,7 +449,9 @@ export async function collectFacts(
     unavailable.push({ part: "worktree", reason: OTHER_USER_PATH_REASON });
   } else if (rejectedKey !== null) {
     unavailable.push({ part: "worktree", reason: rejectedConfigReason(rejectedKey) });
-  } else if (config !== null && !(await sameWorkTree(fs, repo, config.workTreeSetting))) {
+  } else if (
+    config !== null && await workTreeSetting(fs, repo, config.workTreeSetting) !== "same"
+  ) {
     // git would compare another directory: what baton would list here is not git's answer.
     unavailable.push({
       part: "worktree",
@@ -522,7 +525,7 @@ export async function collectFacts(
         // tree is unknown above): git still asks it of nested repositories.
         objectDirectory: gitEnv["GIT_OBJECT_DIRECTORY"] === undefined
           ? null
-          : resolvePath(cwd, gitEnv["GIT_OBJECT_DIRECTORY"]),
+          : systemJoin(cwd, gitEnv["GIT_OBJECT_DIRECTORY"]),
         // The caches in <git dir>/baton/ stand for <git dir>/index: none for another one.
         cacheFs: repo.indexFile === undefined ? options.cacheFs ?? null : null,
         now: options.now,
@@ -974,23 +977,4 @@ async function scanTree(fs: ReadFs, repo: RepoLocation, o: ScanTreeOptions) {
   listing = null;
   collectScanGarbage(fs, wt.lstatCount, wt.untracked.length, o.reduceMemory);
   return wt;
-}
-
-/**
- * True when `core.worktree` is unset or names (relative to the git dir, as
- * git resolves it) the work tree baton found; a path that cannot be resolved
- * is not the same.
- */
-async function sameWorkTree(
-  fs: ReadFs,
-  repo: RepoLocation,
-  setting: string | null,
-): Promise<boolean> {
-  if (setting === null) return true;
-  try {
-    const named = await fs.realPath(resolvePath(repo.gitDir, setting));
-    return named === await fs.realPath(repo.workTree);
-  } catch {
-    return false;
-  }
 }

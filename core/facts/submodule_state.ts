@@ -44,6 +44,7 @@ import {
 import type { GitConfigEntry } from "./git/parse_config.ts";
 import { GitConfigSyntaxError, GitCorruptError, GitLimitError } from "./git/errors.ts";
 import { createAttributeLookup } from "./worktree/attributes.ts";
+import { workTreeSetting } from "./git/work_tree_setting.ts";
 import { convertAgainstIndex, LFS_REQUIRED_MISSING_REASON } from "./worktree/convert_to_git.ts";
 import { withLfsProgram } from "./worktree/lfs_program.ts";
 import { GitIndexError } from "./worktree/index_file.ts";
@@ -105,6 +106,23 @@ export const SUBMODULE_FORMAT_REFUSED_REASON =
   "a submodule's repository format is one git refuses: git status stops on it";
 
 /**
+ * Why the whole tree is unknown when a submodule git looks inside has a
+ * `core.worktree` naming no directory (an old absolute one, its superproject
+ * moved): `git status` there cannot change into it and stops, and so does
+ * the superproject's.
+ */
+export const SUBMODULE_WORKTREE_GONE_REASON =
+  "a submodule's core.worktree names no directory: git status stops on it";
+
+/**
+ * Why a submodule is unknown when its `core.worktree` names another
+ * directory than its path (an old absolute one, its superproject copied
+ * elsewhere): `git status` there compares that directory, not this one.
+ */
+export const SUBMODULE_WORKTREE_OTHER_REASON =
+  "a submodule's core.worktree names another directory than its path: git compares that one";
+
+/**
  * The reasons a submodule is unknown for where git status stops altogether
  * (it looks inside and cannot: "failed in submodule", "not a git
  * repository"), each with its error code: collect.ts then states no tree.
@@ -118,6 +136,7 @@ export const SUBMODULE_STOPS: readonly (readonly [string, string])[] = [
   [SUBMODULE_REFUSED_REASON, "git_submodule_refused"],
   [SUBMODULE_DAMAGED_REASON, "git_submodule_damaged"],
   [SUBMODULE_NESTED_STOP_REASON, "git_submodule_nested_stop"],
+  [SUBMODULE_WORKTREE_GONE_REASON, "git_submodule_worktree_gone"],
 ];
 
 /**
@@ -212,6 +231,10 @@ export function submoduleStates(
       const refused = refusedConfig(own) ??
         (await insideRefusal(fs, sub, own) ? SUBMODULE_REFUSED_REASON : null);
       if (refused !== null) return { unknown: refused };
+      // `git status` there compares the directory its core.worktree names.
+      const place = await workTreeSetting(fs, sub, own.workTreeSetting);
+      if (place === "missing") return { unknown: SUBMODULE_WORKTREE_GONE_REASON };
+      if (place === "other") return { unknown: SUBMODULE_WORKTREE_OTHER_REASON };
       if (head.oid === null) return "modified";
       const state = await dirty(fs, sub, own, head.oid, options, depth, ignore !== "untracked");
       if (typeof state === "object" && STOPS_INSIDE.has(state.unknown)) return state;

@@ -7,7 +7,8 @@
 import type { ReadFs } from "../../fs.ts";
 import type { RepoLocation } from "../types.ts";
 import { GitCorruptError, GitUnsupportedError } from "./errors.ts";
-import { normalizePath, parentDir, resolvePath } from "../../path.ts";
+import { normalizePath, parentDir } from "../../path.ts";
+import { physicalPath } from "./physical_path.ts";
 import { readOptionalFile } from "./_read_optional.ts";
 import { beforeNul } from "./_ref_store.ts";
 
@@ -171,8 +172,9 @@ async function checkDir(
       { data: { path: dotGit } },
     );
   }
-  const target = resolvePath(dir, path);
-  const git = await asGitDir(fs, target, options);
+  // git reads the path as the system does: a `..` after a link climbs from its target.
+  const target = await physicalPath(fs, dir, path);
+  const git = target === null ? null : await asGitDir(fs, target, options);
   if (git === null) {
     throw new GitCorruptError(
       "Cannot use .git file: the directory it names is not a git directory",
@@ -211,7 +213,13 @@ async function asGitDir(
   // git keeps every byte of commondir but trailing CR and LF, up to a NUL.
   const read = await readExactText(fs, `${gitDir}/commondir`);
   const common = read === null ? "" : beforeNul(dropLineEnds(read));
-  if (common !== "") commonDir = resolvePath(gitDir, common);
+  if (common !== "") {
+    // git takes the real path of <git dir>/<commondir>: through a linked
+    // worktrees/<name>, `../..` climbs from the link's target.
+    const physical = await physicalPath(fs, gitDir, common);
+    if (physical === null) return null;
+    commonDir = physical;
+  }
   const [objects, refs] = await Promise.all([
     fs.stat(options.objectDirectory ?? `${commonDir}/objects`),
     fs.stat(`${commonDir}/refs`),

@@ -21,6 +21,8 @@ import type { ReadFs } from "../../fs.ts";
 import { isAbsolutePath, parentDir, resolvePath } from "../../path.ts";
 import type { RepoLocation } from "../types.ts";
 import { type GitEnvironment, movingVariables } from "./git_environment.ts";
+import { physicalPath } from "./physical_path.ts";
+import { alternatesEntries } from "./alternates_list.ts";
 
 /** What the moving variables set in the environment change. */
 export interface MovingInEffect {
@@ -43,7 +45,7 @@ export interface MovingInEffect {
    * variable adds. Null when neither is set, or where baton cannot tell
    * which stores git reads (a relative GIT_OBJECT_DIRECTORY from below the
    * top: git's search reads it from there, its object reads from the top;
-   * a C-quoted alternate with escapes).
+   * a C-quoted alternate whose bytes are not UTF-8).
    */
   objectStores: { directory: string | null; alternates: string[] } | null;
 }
@@ -78,9 +80,13 @@ async function realOf(fs: ReadFs, path: string): Promise<string | null> {
   }
 }
 
-/** Whether `value` (relative to `base`) names the same file as `target`. */
+/**
+ * Whether `value` (relative to `base`, read as the system reads it: a `..`
+ * after a link climbs from its target) names the same file as `target`.
+ */
 async function sameAs(fs: ReadFs, base: string, value: string, target: string): Promise<boolean> {
-  const a = await realOf(fs, resolvePath(base, value));
+  const physical = await physicalPath(fs, base, value);
+  const a = physical === null ? null : await realOf(fs, physical);
   const b = await realOf(fs, target);
   return a !== null && a === b;
 }
@@ -142,8 +148,12 @@ export async function movingInEffect(
           break;
         }
         // A relative one is read after git moved to the top of the work tree.
-        const index = resolvePath(repo.workTree, value);
-        if (!await sameAs(fs, repo.workTree, index, `${repo.gitDir}/index`)) out.indexFile = index;
+        // Through a missing directory and `..`: a file git cannot open, as "".
+        const index = await physicalPath(fs, repo.workTree, value) ?? "";
+        if (index === "") out.indexFile = "";
+        else if (!await sameAs(fs, repo.workTree, index, `${repo.gitDir}/index`)) {
+          out.indexFile = index;
+        }
         break;
       }
       case "GIT_OBJECT_DIRECTORY": {
@@ -154,7 +164,8 @@ export async function movingInEffect(
         if (followed && await sameAs(fs, cwd, value, target)) break;
         out.worktree.push(name);
         if (!followed || stores === null || realTop === null) stores = null;
-        else stores.directory = isAbsolutePath(value) ? value : resolvePath(realTop, value);
+        else {stores.directory = await physicalPath(fs, realTop, value) ??
+            resolvePath(realTop, value);}
         break;
       }
       default: {
@@ -162,7 +173,7 @@ export async function movingInEffect(
         // own info/alternates; a relative one from the top's real path (git
         // has moved there and resolves it by realpath).
         out.worktree.push(name);
-        const added = alternateList(value);
+        const added = alternatesEntries(value, ":");
         if (added === null || realTop === null || stores === null) stores = null;
         else stores.alternates = added.map((p) => resolvePath(realTop, p));
       }
@@ -170,29 +181,5 @@ export async function movingInEffect(
   }
   const objectsMoved = out.worktree.some((n) => OBJECT_VARIABLES.includes(n));
   if (objectsMoved) out.objectStores = stores;
-  return out;
-}
-
-/**
- * GIT_ALTERNATE_OBJECT_DIRECTORIES' paths as git splits them: at each `:`,
- * empty entries and `#` comments dropped, a C-quoted entry without escapes
- * taken inside its quotes; null for any other quoted entry (not followed).
- */
-function alternateList(value: string): string[] | null {
-  const out: string[] = [];
-  let rest = value;
-  while (rest !== "") {
-    if (rest.startsWith('"')) {
-      const quoted = /^"([^"\\]*)"(?::|$)/.exec(rest);
-      if (quoted === null) return null;
-      if (quoted[1] !== "") out.push(quoted[1]!);
-      rest = rest.slice(quoted[0].length);
-      continue;
-    }
-    const end = rest.indexOf(":");
-    const entry = end === -1 ? rest : rest.slice(0, end);
-    rest = end === -1 ? "" : rest.slice(end + 1);
-    if (entry !== "" && !entry.startsWith("#")) out.push(entry);
-  }
   return out;
 }

@@ -16,6 +16,7 @@ import { readLooseObject } from "./_loose.ts";
 import { ByteLru } from "./_lru.ts";
 import { isNotFound, readOptionalText } from "./_read_optional.ts";
 import { isAbsolutePath, resolvePath } from "../../path.ts";
+import { alternatesEntries } from "./alternates_list.ts";
 
 /** Options for {@linkcode createObjectReader}. */
 export interface ObjectReaderOptions {
@@ -253,9 +254,9 @@ class ObjectReader implements GitObjectReader {
       const text = await readOptionalText(this.#fs, `${store.dir}/info/alternates`);
       if (text === null) continue;
       let base: string | null = null;
-      for (const raw of text.split("\n")) {
-        const line = alternatesPath(raw);
-        if (line === null) continue;
+      // A list with a quoted path that is no UTF-8 is not followed at all:
+      // what needs one of its stores is then unknown.
+      for (const line of alternatesEntries(text, "\n") ?? []) {
         if (!isAbsolutePath(line)) {
           base ??= await this.#fs.realPath(store.dir).catch(() => store.dir);
         }
@@ -281,17 +282,4 @@ class ObjectReader implements GitObjectReader {
       return false;
     }
   }
-}
-
-/**
- * The path one line of an alternates list names, as git parses it: none for
- * an empty line or a `#` comment; a C-quoted line without escapes is its
- * text inside the quotes. One with escapes is skipped: an object only there
- * is then not found, and what needs it is unknown, never guessed.
- */
-function alternatesPath(line: string): string | null {
-  if (line === "" || line.startsWith("#")) return null;
-  if (!line.startsWith('"')) return line;
-  const quoted = /^"([^"\\]*)"$/.exec(line);
-  return quoted === null || quoted[1] === "" ? null : quoted[1]!;
 }

@@ -18,11 +18,12 @@ import {
 import { type GitConfig, type GitConfigEntry, parseGitConfig } from "./parse_config.ts";
 import { stripUrlCredentials } from "./strip_url_credentials.ts";
 import { rewriteUrl } from "./url_rewrite.ts";
-import { parentDir, resolvePath } from "../../path.ts";
+import { parentDir } from "../../path.ts";
 import { readOptionalText } from "./_read_optional.ts";
 import { GitConfigSyntaxError } from "./errors.ts";
 import { includeIfKnown, includeIfMatches, isHasconfigRemoteUrl } from "./_include_if.ts";
 import { includeGitDirSpellings } from "./include_gitdir.ts";
+import { physicalPath, systemJoin } from "./physical_path.ts";
 import { type FormatProblem, repositoryFormatProblem } from "./repository_format.ts";
 import { formatCheckStop, worktreeConfigStop } from "./format_check.ts";
 import { filterRunsCommand, isGitLfsDriver } from "./lfs_command.ts";
@@ -504,13 +505,17 @@ function userFile(
   return expandPath(value, repo.workTree, home);
 }
 
-/** git_config_pathname: "~/" is the home directory; "~user/" cannot be resolved here. */
+/**
+ * git_config_pathname: "~/" is the home directory; "~user/" cannot be
+ * resolved here. A path with a `..` step is kept for the system to resolve,
+ * as git hands it to open (a `..` after a link climbs from its target).
+ */
 function expandPath(value: string, base: string, home: string | null): string | null {
   if (value === "~" || value.startsWith("~/")) {
-    return home === null ? null : resolvePath(home, value.slice(2));
+    return home === null ? null : systemJoin(home, value.slice(2));
   }
   if (value.startsWith("~")) return null;
-  return resolvePath(base, value);
+  return systemJoin(base, value);
 }
 
 /** Whether git would expand `value` from another user's home (`~user` or `~user/...`). */
@@ -607,7 +612,10 @@ async function readConfigFile(
       !includeIfKnown(entry.subsection)
     ) ctx.unevaluated++;
     if (!plain && !(await includeIfHolds(ctx, entry, path))) continue;
-    const target = expandPath(entry.value, parentDir(path) ?? "/", ctx.home);
+    // Resolved as the system resolves it (git opens the joined path), so the
+    // file's own directory is right for the includes inside it.
+    const joined = expandPath(entry.value, parentDir(path) ?? "/", ctx.home);
+    const target = joined === null ? null : await physicalPath(ctx.fs, "/", joined);
     if (isOtherUserPath(entry.value)) ctx.otherUserPath = true;
     if (target === null) continue;
     // git dies including an existing file deeper than its limit ("exceeded

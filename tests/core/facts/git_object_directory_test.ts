@@ -305,3 +305,41 @@ Deno.test("an object in two stores: git takes a pack's copy (an alternate's) bef
     for (const d of [source, dir, home]) await Deno.remove(d, { recursive: true });
   }
 });
+
+Deno.test('C-quoted store paths are unquoted as git unquotes them (octal, \\t, \\", a character after the closing quote skipped), in objects/info/alternates and GIT_ALTERNATE_OBJECT_DIRECTORIES; an octal escape git refuses leaves the line a plain path (git stops)', async () => {
+  const home = (await tempDir("baton-objstores-home-")).path;
+  const env: UserEnv = { home, xdg: null };
+  // A store in a directory whose name needs quoting, and a clone reading HEAD's objects only there.
+  const source = await shaped(home, "true");
+  const named = `${home}/s p"q\tt:c`;
+  await Deno.mkdir(named);
+  await git(home, ["clone", "-q", "--bare", source, `${named}/st.git`]);
+  await git(home, ["clone", "-q", "--shared", `${named}/st.git`, `${home}/c`]);
+  const c = `${home}/c`;
+  await writeFiles(c, { "a.txt": "e\n" });
+  const alternates = `${c}/.git/objects/info/alternates`;
+  const store = `${home}/s\\040p\\"q\\tt:c/st.git/objects`;
+  for (
+    const text of [
+      `"${store}"\n`,
+      // One character after the quote is skipped; the next entry starts after it.
+      `"/nowhere"xy\n"${store}"x`,
+    ]
+  ) {
+    await Deno.writeTextFile(alternates, text);
+    const r = await assertAgreesWithGit(env, c, { label: JSON.stringify(text) });
+    assert.equal(r.git.tracked.get("a.txt"), ".M", `${text}: control: git reads the store`);
+  }
+  // \440 is no octal git takes: the line is read as a plain path, which names nothing.
+  await Deno.writeTextFile(alternates, `"${store.replace("\\040", "\\440")}"\n`);
+  const bad = await assertAgreesWithGit(env, c, { label: "bad octal" });
+  assert.equal(bad.git.stopped, true, "control: git stops");
+  // The same path quoted in GIT_ALTERNATE_OBJECT_DIRECTORIES, its ':' inside the quotes.
+  await Deno.remove(alternates);
+  const r = await assertAgreesWithGit(
+    { home, xdg: null, vars: { GIT_ALTERNATE_OBJECT_DIRECTORIES: `#x:"${store}"` } },
+    c,
+    { label: "variable" },
+  );
+  assert.equal(r.git.tracked.get("a.txt"), ".M", "control: git reads the store");
+});

@@ -261,8 +261,12 @@ Deno.test("movingInEffect: the object stores git reads, where baton can tell the
     directory: null,
     alternates: [],
   });
-  // A quoted entry with escapes is not read: the stores are not told.
-  assert.equal(await stores(dir, { GIT_ALTERNATE_OBJECT_DIRECTORIES: '"/a\\tb"' }), null);
+  // A quoted entry is unquoted as git unquotes it; one whose bytes are not UTF-8 is not read.
+  assert.deepEqual(await stores(dir, { GIT_ALTERNATE_OBJECT_DIRECTORIES: '"/a\\tb"' }), {
+    directory: null,
+    alternates: ["/a\tb"],
+  });
+  assert.equal(await stores(dir, { GIT_ALTERNATE_OBJECT_DIRECTORIES: '"/a\\351"' }), null);
   // The handoff commit still sees them named (it writes objects and refuses).
   const effect = await movingInEffect(fs, dir, found, { GIT_OBJECT_DIRECTORY: "/o" }, false);
   assert.deepEqual(effect.worktree, ["GIT_OBJECT_DIRECTORY"]);

@@ -1,0 +1,99 @@
+/**
+ * A relative path git reads as the system reads it. git joins a setting to
+ * its base and hands the result to the system (open, stat, chdir,
+ * realpath): a `..` after a symbolic link climbs from the link's target, not
+ * from the link's own parent as the lexical {@linkcode resolvePath} does. A
+ * `.git` file's `gitdir: lnk/../store`, a `commondir` read through a linked
+ * `.git/worktrees/<name>`, a `core.worktree = ..` or an `include.path =
+ * ../x` in the config of a `.git` that is itself a link, GIT_DIR or
+ * GIT_WORK_TREE spelled through a link: each names another directory to git
+ * than the lexical join. Only a path with a `..` step can differ, so only
+ * such a one costs a look at the file system (one lstat per step).
+ * @module
+ */
+import type { ReadFs } from "../../fs.ts";
+import { isAbsolutePath, normalizePath, parentDir, resolvePath } from "../../path.ts";
+
+/** Whether a "/"-separated path has a `..` step. */
+function climbs(path: string): boolean {
+  return path.split("/").includes("..");
+}
+
+/**
+ * `rel` joined to `base` (or `rel` alone when absolute) and resolved step by
+ * step as the system resolves it: each symbolic link met before a `..` is
+ * replaced by its real path first. Null when a `..` follows a step that does
+ * not exist (the system fails there, ENOENT). Without a `..` step it is
+ * {@linkcode resolvePath}'s answer, no I/O. A path whose root is not `/` or
+ * a drive (a UNC path) is resolved lexically.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { physicalPath } from "./physical_path.ts";
+ * import type { FileStat, ReadFs } from "../../fs.ts";
+ * // /w/lnk is a link to /far/x.
+ * const dir = { isFile: false, isDirectory: true, isSymlink: false } as FileStat;
+ * const fs = {
+ *   lstat: (p: string) =>
+ *     Promise.resolve(p === "/w/lnk" ? { ...dir, isDirectory: false, isSymlink: true } : dir),
+ *   realPath: (p: string) => Promise.resolve(p === "/w/lnk" ? "/far/x" : p),
+ * } as unknown as ReadFs;
+ * assert.equal(await physicalPath(fs, "/w", "lnk/../store"), "/far/store");
+ * assert.equal(await physicalPath(fs, "/w", "d/store"), "/w/d/store");
+ * ```
+ */
+export async function physicalPath(
+  fs: ReadFs,
+  base: string,
+  rel: string,
+): Promise<string | null> {
+  const r = rel.replaceAll("\\", "/");
+  const full = isAbsolutePath(r) ? r : `${base.replaceAll("\\", "/")}/${r}`;
+  if (!climbs(full)) return resolvePath(base, r);
+  const drive = /^[A-Za-z]:\//.exec(full);
+  if (!full.startsWith("/") && drive === null || full.startsWith("//")) {
+    return resolvePath(base, r);
+  }
+  let cur = drive === null ? "/" : drive[0];
+  const steps = full.slice(cur.length).split("/");
+  for (let i = 0; i < steps.length; i++) {
+    const step = steps[i]!;
+    if (step === "" || step === ".") continue;
+    if (step === "..") {
+      cur = parentDir(cur) ?? cur;
+      continue;
+    }
+    const next = cur.endsWith("/") ? `${cur}${step}` : `${cur}/${step}`;
+    const st = await fs.lstat(next).catch(() => null);
+    const real = st?.isSymlink === true ? await fs.realPath(next).catch(() => null) : next;
+    if (st === null || real === null) {
+      // Missing (or a dangling link): the rest is only a name, unless it climbs.
+      const rest = steps.slice(i + 1);
+      return rest.includes("..") ? null : normalizePath([next, ...rest].join("/"));
+    }
+    cur = normalizePath(real);
+  }
+  return cur;
+}
+
+/**
+ * `rel` joined to `base` for the system to resolve where it reads the file
+ * (synchronous callers): lexically where it has no `..` step (the same
+ * file), kept as written where it has one, so the system climbs from a
+ * link's target as it does for git.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { systemJoin } from "./physical_path.ts";
+ * assert.equal(systemJoin("/w", "a/./b"), "/w/a/b");
+ * assert.equal(systemJoin("/w", "lnk/../b"), "/w/lnk/../b");
+ * assert.equal(systemJoin("/w", "/x/lnk/../b"), "/x/lnk/../b");
+ * ```
+ */
+export function systemJoin(base: string, rel: string): string {
+  const r = rel.replaceAll("\\", "/");
+  if (!climbs(r)) return resolvePath(base, r);
+  return isAbsolutePath(r) ? r : `${base.replaceAll("\\", "/")}/${r}`;
+}
