@@ -32,6 +32,7 @@ import {
   GitIndexError,
   type IndexEntry,
   IndexEntryView,
+  mayHaveExtendedFlags,
   parseIndex,
   readEntry,
   releaseBytes,
@@ -1098,6 +1099,7 @@ function fullGc(reduce = false): void {
 
 /** Whether any entry has the skip-worktree bit (its .gitignore is read from its blob). */
 function anySkipWorktree(index: GitIndex): boolean {
+  if (!mayHaveExtendedFlags(index)) return false;
   const fields = index.fields;
   const end = index.count * ENTRY_WORDS;
   for (let at = FIELD.extended; at < end; at += ENTRY_WORDS) {

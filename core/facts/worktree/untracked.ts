@@ -22,7 +22,7 @@ import {
   type TrackedDir,
   type TrackedTree,
 } from "./tracked_tree.ts";
-import { buildIndex, ENTRY_WORDS, entryOid, FIELD } from "./index_file.ts";
+import { buildIndex, ENTRY_WORDS, entryOid, FIELD, mayHaveExtendedFlags } from "./index_file.ts";
 import { MODE_GITLINK, MODE_TREE, MODE_TYPE_MASK } from "./compare_stat.ts";
 import { repoAtDir } from "../git/find_repo.ts";
 import { readPatternFile } from "../git/read_git_file.ts";
@@ -548,6 +548,7 @@ async function skipWorktreeIgnore(
 
 /** Whether any entry of the tracked index has the skip-worktree bit. */
 function hasSkipWorktree(tracked: TrackedTree): boolean {
+  if (!mayHaveExtendedFlags(tracked.index)) return false;
   const { count, fields } = tracked.index;
   const end = count * ENTRY_WORDS;
   for (let at = FIELD.extended; at < end; at += ENTRY_WORDS) {
