@@ -698,3 +698,57 @@ Deno.test("compact listings: a directory replaced by a file and a nested reposit
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("compact listings: a truncated or reshaped cache, or one in the older form, is not used and is written again; the scan still agrees with git", async () => {
+  const dir = await makeRepo("baton-compact-");
+  try {
+    await writeFiles(dir, { "a/t.txt": "t", "a/b/x.txt": "x" });
+    await commitAll(dir, "base");
+    await writeFiles(dir, { "a/b/u.txt": "u" });
+    await backdateDirs(dir, Date.now() - 3_600_000);
+    await compactScan(dir);
+    const path = listingCachePath({
+      workTree: dir,
+      gitDir: `${dir}/.git`,
+      commonDir: `${dir}/.git`,
+    });
+    const good = await Deno.readTextFile(path);
+    const stored = JSON.parse(good);
+    const older = {
+      ...stored,
+      format: "baton-listing-cache-2",
+      dirs: {} as Record<string, unknown>,
+    };
+    for (const [k, v] of Object.entries(stored.dirs as Record<string, unknown[]>)) {
+      older.dirs[k] = v.slice(0, 5);
+    }
+    // A negative count of omitted names (it would make a/b, which holds
+    // an untracked name, pass for all tracked).
+    const negative = structuredClone(stored);
+    negative.dirs["a/b"][5] = -1;
+    // Each stamped with the times of now, so only its shape keeps it from use.
+    const fresh = (o: { scan_start_ms: number; written_ms: number }) => {
+      o.scan_start_ms = o.written_ms = Date.now();
+      return JSON.stringify(o);
+    };
+    const variants: [string, () => string][] = [
+      ["truncated", () => good.slice(0, good.length - 7)],
+      ["older form", () => fresh(older)],
+      ["negative count", () => fresh(negative)],
+    ];
+    for (const [what, make] of variants) {
+      const bad = make();
+      await Deno.writeTextFile(path, bad);
+      const run = await compactScan(dir);
+      assert.deepEqual(run.untracked, ["a/b/u.txt"], what);
+      assert.equal(run.stats.hits, 0, `${what}: nothing taken from it`);
+      assert.notEqual(await Deno.readTextFile(path), bad, `${what}: written again`);
+    }
+    // Control: the good cache, stamped the same way, is used.
+    await Deno.writeTextFile(path, fresh(structuredClone(stored)));
+    const run = await compactScan(dir);
+    assert.ok(run.stats.hits > 0 && run.stats.misses === 0, JSON.stringify(run.stats));
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
