@@ -945,8 +945,10 @@ async function scanTree(fs: ReadFs, repo: RepoLocation, o: ScanTreeOptions) {
     maxHashBytes: o.maxHashBytes,
     ...(o.maxDirBytes === Infinity ? {} : { maxDirBytes: o.maxDirBytes }),
     ...(cacheFs === null ? {} : {
-      readDir: async (path: string, known?: FileStat | null) =>
-        (await listingCache()).readListing(path, known),
+      readDir: async (path: string, known?: FileStat | null, whole?: boolean) =>
+        (await listingCache()).readListing(path, known, whole),
+      // Only after a listing was read, so the cache exists by then.
+      onAllTracked: (path: string) => listing?.markAllTracked(path),
     }),
   });
   if (

@@ -71,19 +71,24 @@ export class DirStats {
     if ((flags & PRESENT) === 0) return null;
     const n = this.#numbers;
     const at = k * WIDTH;
-    const num = (f: number): number | null => Number.isNaN(n[at + f]!) ? null : n[at + f]!;
+    // Inline, not a helper closure per call: the walk asks this of every tracked directory.
     return {
       isFile: (flags & IS_FILE) !== 0,
       isDirectory: (flags & IS_DIRECTORY) !== 0,
       isSymlink: (flags & IS_SYMLINK) !== 0,
       size: n[at]!,
-      mtimeMs: num(1),
-      ctimeMs: num(2),
-      ino: num(3),
-      dev: num(4),
-      uid: num(5),
-      gid: num(6),
-      mode: num(7),
+      mtimeMs: orNull(n[at + 1]!),
+      ctimeMs: orNull(n[at + 2]!),
+      ino: orNull(n[at + 3]!),
+      dev: orNull(n[at + 4]!),
+      uid: orNull(n[at + 5]!),
+      gid: orNull(n[at + 6]!),
+      mode: orNull(n[at + 7]!),
     };
   }
+}
+
+/** A stored number, NaN standing for null. */
+function orNull(v: number): number | null {
+  return Number.isNaN(v) ? null : v;
 }

@@ -936,6 +936,24 @@ function findInvalidNames(buf: Uint8Array, paths: IndexPaths): Map<number, strin
 }
 
 /**
+ * Whether any entry of `index` can carry extended flags (skip-worktree,
+ * intent-to-add): never in a version-2 index, which the parser refuses with
+ * one, unless it is a split index (its shared part has a version of its own).
+ * Answers without a pass over every entry.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { buildIndex, mayHaveExtendedFlags } from "./index_file.ts";
+ * assert.equal(mayHaveExtendedFlags(buildIndex([{ path: "a" }])), false);
+ * assert.equal(mayHaveExtendedFlags(buildIndex([{ path: "a", skipWorktree: true }])), true);
+ * ```
+ */
+export function mayHaveExtendedFlags(index: GitIndex): boolean {
+  return index.version !== 2 || index.extensions.includes("link");
+}
+
+/**
  * The oid of entry `i` as 40 hex digits.
  *
  * @param index The parsed index.
@@ -1194,7 +1212,7 @@ export type IndexEntryInit = Partial<IndexEntry> & { path: string };
 
 /** Options of {@linkcode buildIndex}. */
 export interface BuildIndexOptions {
-  /** Index version recorded. @default {2} */
+  /** Index version recorded. @default {3 when an entry has extended flags (as git writes it), else 2} */
   version?: 2 | 3 | 4;
   /** Cache-tree to attach. @default {null} */
   cacheTree?: CacheTreeEntry[] | null;
@@ -1248,7 +1266,8 @@ export function buildIndex(
     }
   });
   return {
-    version: options.version ?? 2,
+    version: options.version ??
+      (entries.some((e) => e.skipWorktree === true || e.intentToAdd === true) ? 3 : 2),
     count,
     paths: IndexPaths.of(entries.map((e) => e.path)),
     fields,

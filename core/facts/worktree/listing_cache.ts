@@ -9,7 +9,10 @@
  * 50k files the walk's 2,600 readdirs were measured at 130-146 ms; their
  * lstats at about 15 ms. Only the listing is cached, never the verdict: which
  * names are tracked or ignored is decided afresh on every scan, so index and
- * .gitignore changes need no invalidation.
+ * .gitignore changes need no invalidation. A directory whose every name the
+ * index tracked is stored compact ({@linkcode compactListing}): its files'
+ * names, which the walk never reads while they stay tracked, are only
+ * counted, and the walk asks for the whole listing once they are not.
  *
  * Racy listings are never trusted: a directory changed within
  * {@linkcode RACY_MARGIN_MS} of the scan that listed it could change again
@@ -40,7 +43,7 @@ export const MAX_CLOCK_SKEW_MS = 5000;
 /** Largest cache file read; a larger one is ignored. */
 export const MAX_CACHE_BYTES = 64 * 1024 * 1024;
 
-const FORMAT = "baton-listing-cache-2";
+const FORMAT = "baton-listing-cache-3";
 
 /** Deno reports ctime in whole seconds: a stored ctime C stands for [C, C + 1 s). */
 const CTIME_GRANULARITY_MS = 1000;
@@ -57,6 +60,13 @@ export interface Listing {
   ino: number | null;
   names: string;
   kinds: string;
+  /**
+   * Names left out of `names` (0 for a whole listing): a directory whose
+   * every name was tracked when listed keeps only its subdirectories and its
+   * `.git` and `.gitignore` entries, all the untracked walk reads of it while
+   * the index still tracks every name (see {@linkcode compactListing}).
+   */
+  omitted: number;
 }
 
 /** The cache as read from disk. */
@@ -84,12 +94,25 @@ export interface ListingCache {
   readDir(path: string, known?: FileStat | null): Promise<DirEntry[]>;
   /**
    * Like `readDir`, but a cached listing comes in its stored form (the
-   * untracked walk reads it in place, without an object per name).
+   * untracked walk reads it in place, without an object per name), and may
+   * be compact (`omitted` > 0) unless `whole` asks for every name.
    */
-  readListing(path: string, known?: FileStat | null): Promise<DirEntry[] | PackedListing>;
+  readListing(
+    path: string,
+    known?: FileStat | null,
+    whole?: boolean,
+  ): Promise<DirEntry[] | PackedListing>;
+  /**
+   * Marks a directory as one whose every name the index tracks: it is stored
+   * compact ({@linkcode compactListing}) when this scan stores the cache.
+   */
+  markAllTracked(path: string): void;
   /** Hits and misses so far. */
   stats(): ListingCacheStats;
-  /** The cache to store after this scan, or null when nothing new was listed. */
+  /**
+   * The cache to store after this scan, or null when nothing new was listed
+   * and no whole listing became compact.
+   */
   toStore(writtenMs: number): string | null;
 }
 
@@ -143,7 +166,7 @@ function wellFormed(names: string, kinds: string): boolean {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * const entries = listingEntries({ mtimeMs: 1, ctimeMs: 1, ino: 1, names: "a/b", kinds: "fd" });
+ * const entries = listingEntries({ mtimeMs: 1, ctimeMs: 1, ino: 1, names: "a/b", kinds: "fd", omitted: 0 });
  * assert.deepEqual(entries.map((e) => [e.name, e.isFile, e.isDirectory]), [["a", true, false], ["b", false, true]]);
  * ```
  */
@@ -177,7 +200,7 @@ function isInt(v: unknown): v is number {
  * assert.equal(parseListingCache("{not json", "/repo"), null);
  * const text = JSON.stringify({
  *   format: "baton-listing-cache-2", work_tree: "/repo", scan_start_ms: 1, written_ms: 2,
- *   dirs: { "": [5, 4000, 7, "a.txt/src", "fd"] },
+ *   dirs: { "": [5, 4000, 7, "a.txt/src", "fd", 0] },
  * });
  * assert.deepEqual(listingEntries(parseListingCache(text, "/repo")!.dirs.get("")!).map((e) => e.name), [
  *   "a.txt",
@@ -230,10 +253,11 @@ function parseWrittenForm(text: string, workTree: string): ListingCacheData | nu
       if (ino !== null && !Number.isSafeInteger(ino)) return undefined;
       const names = m[5]!;
       const kinds = m[6]!;
-      if (!wellFormed(names, kinds)) return undefined;
-      dirs.set(m[1]!, { mtimeMs, ctimeMs, ino, names, kinds });
+      const omitted = Number(m[7]);
+      if (!Number.isSafeInteger(omitted) || !wellFormed(names, kinds)) return undefined;
+      dirs.set(m[1]!, { mtimeMs, ctimeMs, ino, names, kinds, omitted });
       at = record.lastIndex;
-      if (m[7] === "}") break;
+      if (m[8] === "}") break;
     }
   }
   if (at !== text.length - 1 || text.charCodeAt(at) !== 0x7d) return undefined;
@@ -251,7 +275,7 @@ const WRITTEN_HEAD = new RegExp(
 );
 /** One listing of the written form, and what follows it ("," another, "}" the end of dirs). */
 const WRITTEN_LISTING = new RegExp(
-  `${STR}:\\[${INT},${INT},(null|-?(?:0|[1-9][0-9]*)),${STR},${STR}\\]([,}])`,
+  `${STR}:\\[${INT},${INT},(null|-?(?:0|[1-9][0-9]*)),${STR},${STR},(0|[1-9][0-9]*)\\]([,}])`,
 );
 
 /** {@linkcode parseListingCache} of any JSON text: null for anything not exactly the expected shape. */
@@ -269,14 +293,53 @@ function parseAnyForm(text: string, workTree: string): ListingCacheData | null {
   if (typeof o.dirs !== "object" || o.dirs === null || Array.isArray(o.dirs)) return null;
   const dirs = new Map<string, Listing>();
   for (const [dir, value] of Object.entries(o.dirs as Record<string, unknown>)) {
-    if (!Array.isArray(value) || value.length !== 5) return null;
-    const [mtimeMs, ctimeMs, ino, names, kinds] = value as unknown[];
+    if (!Array.isArray(value) || value.length !== 6) return null;
+    const [mtimeMs, ctimeMs, ino, names, kinds, omitted] = value as unknown[];
     if (!isInt(mtimeMs) || !isInt(ctimeMs) || !(ino === null || isInt(ino))) return null;
     if (typeof names !== "string" || typeof kinds !== "string") return null;
-    if (!wellFormed(names, kinds)) return null;
-    dirs.set(dir, { mtimeMs, ctimeMs, ino, names, kinds });
+    if (!isInt(omitted) || omitted < 0 || !wellFormed(names, kinds)) return null;
+    dirs.set(dir, { mtimeMs, ctimeMs, ino, names, kinds, omitted });
   }
   return { workTree, scanStartMs: o.scan_start_ms, writtenMs: o.written_ms, dirs };
+}
+
+/**
+ * A listing reduced to what the untracked walk reads of a directory whose
+ * every name the index tracks: its subdirectories (the walk still enters
+ * them) and its `.git` and `.gitignore` entries (a nested repository, an
+ * ignore file), with the other names counted in `omitted`. The walk takes
+ * it only while the index still tracks as many existing names as the
+ * listing holds (untracked.ts), else it lists the directory again: what the
+ * index tracks is never cached, only how many names there are.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const c = compactListing({
+ *   mtimeMs: 1, ctimeMs: 1, ino: 1, names: "a.txt/src/.gitignore/b", kinds: "fdfl", omitted: 0,
+ * });
+ * assert.deepEqual([c.names, c.kinds, c.omitted], ["src/.gitignore", "df", 2]);
+ * ```
+ */
+export function compactListing(listing: Listing): Listing {
+  if (listing.omitted > 0 || listing.names === "") return listing;
+  const names = listing.names.split("/");
+  const keptNames: string[] = [];
+  let keptKinds = "";
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i]!;
+    const kind = listing.kinds[i]!;
+    if (kind === KIND_CODE.dir || name === ".git" || name === ".gitignore") {
+      keptNames.push(name);
+      keptKinds += kind;
+    }
+  }
+  if (keptNames.length === names.length) return listing;
+  return {
+    ...listing,
+    names: keptNames.join("/"),
+    kinds: keptKinds,
+    omitted: names.length - keptNames.length,
+  };
 }
 
 /**
@@ -368,16 +431,19 @@ export function createListingCache(
     listing.ctimeMs + CTIME_GRANULARITY_MS <= trustBefore;
 
   const uid = fs.processUid?.() ?? null;
+  const allTracked = new Set<string>();
+  let compactable = false;
   const readListing = async (
     path: string,
     known?: FileStat | null,
+    whole = false,
   ): Promise<DirEntry[] | Listing> => {
     const key = keyOf(path);
     if (key === null) return await fs.readDir(path);
     const st = known === undefined ? await fs.lstat(path) : known;
     if (st !== null && st.isDirectory && st.mtimeMs !== null && st.ctimeMs !== null) {
       const cached = prev?.dirs.get(key);
-      if (usable(cached, st)) {
+      if (usable(cached, st) && !(whole && cached.omitted > 0)) {
         hits++;
         next.set(key, cached);
         return cached;
@@ -397,6 +463,7 @@ export function createListingCache(
         ino: st.ino,
         names: entries.map((e) => e.name).join("/"),
         kinds: entries.map(kindOf).join(""),
+        omitted: 0,
       });
     }
     return entries;
@@ -404,18 +471,28 @@ export function createListingCache(
 
   return {
     async readDir(path: string, known?: FileStat | null): Promise<DirEntry[]> {
-      const listed = await readListing(path, known);
+      const listed = await readListing(path, known, true);
       return Array.isArray(listed) ? listed : listingEntries(listed);
     },
     readListing,
+    markAllTracked(path: string): void {
+      const key = keyOf(path);
+      if (key === null) return;
+      allTracked.add(key);
+      // A whole listing kept from the cache that can now be stored compact
+      // is worth one write (every later scan parses and walks less).
+      const l = next.get(key);
+      if (l !== undefined && l.omitted === 0 && compactListing(l) !== l) compactable = true;
+    },
     stats(): ListingCacheStats {
       return { hits, misses };
     },
     toStore(writtenMs: number): string | null {
-      if (misses === 0) return null;
-      const dirs: Record<string, [number, number, number | null, string, string]> = {};
-      for (const [key, l] of next) {
-        dirs[key] = [l.mtimeMs, l.ctimeMs, l.ino, l.names, l.kinds];
+      if (misses === 0 && !compactable) return null;
+      const dirs: Record<string, [number, number, number | null, string, string, number]> = {};
+      for (const [key, whole] of next) {
+        const l = allTracked.has(key) ? compactListing(whole) : whole;
+        dirs[key] = [l.mtimeMs, l.ctimeMs, l.ino, l.names, l.kinds, l.omitted];
       }
       return JSON.stringify({
         format: FORMAT,

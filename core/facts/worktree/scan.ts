@@ -32,6 +32,7 @@ import {
   GitIndexError,
   type IndexEntry,
   IndexEntryView,
+  mayHaveExtendedFlags,
   parseIndex,
   readEntry,
   releaseBytes,
@@ -90,7 +91,9 @@ export interface ScanWorktreeOptions {
    * Lists directories for the untracked walk (a listing cache); `known` is
    * the directory's lstat when the scan already made it. @default {fs.readDir}
    */
-  readDir?: (path: string, known?: FileStat | null) => Promise<DirListing>;
+  readDir?: (path: string, known?: FileStat | null, whole?: boolean) => Promise<DirListing>;
+  /** Told of each directory whose every listed name the index tracks (the listing cache keeps it compact). @default {nothing} */
+  onAllTracked?: (path: string) => void;
   /** Files read and hashed at once. @default {8} */
   hashConcurrency?: number;
   /**
@@ -818,14 +821,18 @@ export async function scanWorktree(
       maxUntracked: options.maxUntracked ?? DEFAULT_MAX_UNTRACKED,
       ignoreCase: options.ignoreCase ?? false,
       expired,
+      // Looked up above, over the same index: not a second pass over every entry.
+      skipWorktree: oidsNeeded,
       readBlob: async (oid: string) => {
         const obj = await options.objects.read(oid);
         return obj !== null && obj.type === "blob" ? obj.data : null;
       },
       ...(options.maxDirBytes === undefined ? {} : { maxDirBytes: options.maxDirBytes }),
       ...(options.readDir === undefined ? {} : {
-        readDir: (abs: string) => options.readDir!(abs, dirs.exists.statOf(abs)),
+        readDir: (abs: string, whole?: boolean) =>
+          options.readDir!(abs, dirs.exists.statOf(abs), whole),
       }),
+      ...(options.onAllTracked === undefined ? {} : { onAllTracked: options.onAllTracked }),
     });
     untracked = res.paths;
     for (const d of res.sparseDirs) {
@@ -1092,9 +1099,11 @@ function fullGc(reduce = false): void {
 
 /** Whether any entry has the skip-worktree bit (its .gitignore is read from its blob). */
 function anySkipWorktree(index: GitIndex): boolean {
+  if (!mayHaveExtendedFlags(index)) return false;
   const fields = index.fields;
-  for (let k = 0; k < index.count; k++) {
-    if ((fields[k * ENTRY_WORDS + FIELD.extended]! & 0x4000) !== 0) return true;
+  const end = index.count * ENTRY_WORDS;
+  for (let at = FIELD.extended; at < end; at += ENTRY_WORDS) {
+    if ((fields[at]! & 0x4000) !== 0) return true;
   }
   return false;
 }

@@ -22,7 +22,7 @@ import {
   type TrackedDir,
   type TrackedTree,
 } from "./tracked_tree.ts";
-import { buildIndex, ENTRY_WORDS, entryOid, FIELD } from "./index_file.ts";
+import { buildIndex, ENTRY_WORDS, entryOid, FIELD, mayHaveExtendedFlags } from "./index_file.ts";
 import { MODE_GITLINK, MODE_TREE, MODE_TYPE_MASK } from "./compare_stat.ts";
 import { repoAtDir } from "../git/find_repo.ts";
 import { readPatternFile } from "../git/read_git_file.ts";
@@ -38,6 +38,13 @@ import { pathTooLong, workTreeBytes } from "./path_too_long.ts";
 export interface PackedListing {
   names: string;
   kinds: string;
+  /**
+   * Names left out (a compact listing: only subdirectories, `.git` and
+   * `.gitignore` kept). Read only while the index tracks that many existing
+   * names besides those; else the walk asks for the whole listing.
+   * @default {0}
+   */
+  omitted?: number;
 }
 
 /** A listing as the walk takes it: entry objects, or the packed form. */
@@ -45,8 +52,13 @@ export type DirListing = DirEntry[] | PackedListing;
 
 /** Options of {@linkcode findUntracked}. */
 export interface FindUntrackedOptions {
-  /** Lists a directory (a cache may stand in front of `fs.readDir`). @default {fs.readDir} */
-  readDir?: (path: string) => Promise<DirListing>;
+  /**
+   * Lists a directory (a cache may stand in front of `fs.readDir`); with
+   * `whole` a compact listing is not enough. @default {fs.readDir}
+   */
+  readDir?: (path: string, whole?: boolean) => Promise<DirListing>;
+  /** Told of each directory whose every listed name the index tracks. @default {nothing} */
+  onAllTracked?: (path: string) => void;
   /** The index as directories, from {@linkcode buildTrackedTree}. @default {nothing tracked} */
   tracked?: TrackedTree;
   /** core.excludesFile as an absolute path, or null for none. @default {null} */
@@ -71,6 +83,11 @@ export interface FindUntrackedOptions {
    * with the skip-worktree bit, git reads the index's copy. @default {no fallback}
    */
   readBlob?: (oid: string) => Promise<Uint8Array | null>;
+  /**
+   * Whether any entry of the tracked index has the skip-worktree bit, when
+   * the caller has looked already (a pass over every entry). @default {looked up when needed}
+   */
+  skipWorktree?: boolean;
 }
 
 /** Result of {@linkcode findUntracked}. */
@@ -184,16 +201,17 @@ export async function findUntracked(
   for (const file of [excludesFile, `${repo.commonDir}/info/exclude`]) {
     if (file === null) continue;
     const text = await readPatternFile(fs, file);
-    if (text !== null) {
-      base.push({ base: "", rules: parseGitignore(text, { ignoreCase }) });
-    }
+    const rules = text === null ? null : parseGitignore(text, { ignoreCase });
+    // A file of comments alone (git's stock info/exclude) decides nothing:
+    // not asked about every path.
+    if (rules !== null && rules.rules.length > 0) base.push({ base: "", rules });
   }
 
   // Whether any index entry has the skip-worktree bit, looked up once: only
   // such an entry's .gitignore is read from the index, and without one the
   // per-directory search (a string comparison per tracked file of each
   // directory with no .gitignore, 50k at 50k files) finds nothing.
-  let skipWorktree: boolean | null = null;
+  let skipWorktree: boolean | null = options.skipWorktree ?? null;
   const anySkipWorktree = (): boolean => skipWorktree ??= hasSkipWorktree(tracked);
 
   /** Adds a path; false once the cap is passed. */
@@ -260,6 +278,17 @@ export async function findUntracked(
   }
 
   /**
+   * Every name is tracked when the listing has exactly as many names as
+   * tracked content known to exist here: only subdirectories need a look.
+   * (Not for a directory found only by folding case: its listing is another directory's.)
+   */
+  function allTrackedHere(count: number, dir: string, node: TrackedDir | undefined): boolean {
+    const present = node === undefined ? -1 : tracked.present[node]!;
+    return present >= 0 && count === present &&
+      (!ignoreCase || dir === "" || tracked.dirs.get(dir.slice(0, -1)) === node);
+  }
+
+  /**
    * Walks one directory ("" or "a/b/"); `node` is its tracked content, if any.
    * Returns false once the cap stopped the walk.
    */
@@ -280,8 +309,19 @@ export async function findUntracked(
       return true;
     }
     let listed: DirListing;
+    let summary: ListingSummary;
     try {
       listed = await readDir(abs);
+      summary = summarize(listed);
+      if (
+        !Array.isArray(listed) && (listed.omitted ?? 0) > 0 &&
+        !allTrackedHere(summary.count, dir, node)
+      ) {
+        // A compact listing holds what an all-tracked directory needs; this
+        // one no longer is (a name left the index): every name is read.
+        listed = await readDir(abs, true);
+        summary = summarize(listed);
+      }
     } catch {
       // A name that is not UTF-8 comes from the listing with U+FFFD and
       // cannot be opened by it: an untracked one is listed as a directory
@@ -296,7 +336,7 @@ export async function findUntracked(
       return true; // vanished or unreadable while walking: git skips it too
     }
     dirsRead++;
-    const { count, hasIgnoreFile, dotGit } = summarize(listed);
+    const { count, hasIgnoreFile, dotGit } = summary;
     if (
       node === undefined && dir !== "" &&
       await isNestedRepo(fs, abs, dotGit, options.objectDirectory ?? null)
@@ -315,14 +355,11 @@ export async function findUntracked(
       text = await skipWorktreeIgnore(tracked, node, `${dir}.gitignore`, options.readBlob);
     }
     if (text !== null && text.trim() !== "") {
-      here = [...levels, { base: dir, rules: parseGitignore(text, { ignoreCase }) }];
+      const rules = parseGitignore(text, { ignoreCase });
+      if (rules.rules.length > 0) here = [...levels, { base: dir, rules }];
     }
-    // Every name is tracked when the listing has exactly as many names as
-    // tracked content known to exist here: only subdirectories need a look.
-    // (Not for a directory found only by folding case: its listing is another directory's.)
-    const present = node === undefined ? -1 : tracked.present[node]!;
-    const allTracked = present >= 0 && count === present &&
-      (!ignoreCase || dir === "" || tracked.dirs.get(dir.slice(0, -1)) === node);
+    const allTracked = allTrackedHere(count, dir, node);
+    if (allTracked) options.onAllTracked?.(abs);
     let names: Map<string, number> | null = null;
     const todo: DirEntry[] = [];
     // Where every name is tracked, only the subdirectories become entries.
@@ -429,6 +466,7 @@ function summarize(listed: DirListing): ListingSummary {
     return { count, hasIgnoreFile, dotGit };
   }
   const { names, kinds } = listed;
+  count = listed.omitted ?? 0;
   let start = 0;
   for (let i = 0; i < kinds.length; i++) {
     const slash = names.indexOf("/", start);
@@ -510,9 +548,11 @@ async function skipWorktreeIgnore(
 
 /** Whether any entry of the tracked index has the skip-worktree bit. */
 function hasSkipWorktree(tracked: TrackedTree): boolean {
+  if (!mayHaveExtendedFlags(tracked.index)) return false;
   const { count, fields } = tracked.index;
-  for (let k = 0; k < count; k++) {
-    if ((fields[k * ENTRY_WORDS + FIELD.extended]! & 0x4000) !== 0) return true;
+  const end = count * ENTRY_WORDS;
+  for (let at = FIELD.extended; at < end; at += ENTRY_WORDS) {
+    if ((fields[at]! & 0x4000) !== 0) return true;
   }
   return false;
 }

@@ -13,11 +13,11 @@ const fs = new TestFs();
 
 function cacheText(workTree: string): string {
   return JSON.stringify({
-    format: "baton-listing-cache-2",
+    format: "baton-listing-cache-3",
     work_tree: workTree,
     scan_start_ms: 1,
     written_ms: 2,
-    dirs: { "": [5, 4000, 7, "a.txt/src", "fd"] },
+    dirs: { "": [5, 4000, 7, "a.txt/src", "fd", 0] },
   });
 }
 

@@ -8,7 +8,7 @@
  */
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { commitAll, makeRepo, writeFiles } from "../../../_helpers/git.ts";
+import { commitAll, git, makeRepo, writeFiles } from "../../../_helpers/git.ts";
 import { gitStatus, scanWithGit } from "../../../_helpers/worktree_status.ts";
 import { TestFs } from "../../../_helpers/fs.ts";
 import type { DirEntry, FileStat, ReadFs } from "../../../../core/fs.ts";
@@ -64,6 +64,7 @@ function stored(
       ino,
       names: names.join("/"),
       kinds: "f".repeat(names.length),
+      omitted: 0,
     }]]),
   };
 }
@@ -145,32 +146,35 @@ Deno.test("createListingCache() ties the racy margin to the file system's clock"
 
 Deno.test("parseListingCache() refuses damaged or foreign caches", () => {
   const good = {
-    format: "baton-listing-cache-2",
+    format: "baton-listing-cache-3",
     work_tree: "/repo",
     scan_start_ms: 1,
     written_ms: 2,
-    dirs: { sub: [5, 4000, 7, "a/b", "fd"] },
+    dirs: { sub: [5, 4000, 7, "a/b", "fd", 0] },
   };
   assert.ok(parseListingCache(JSON.stringify(good), "/repo") !== null, "positive control");
   for (const names of ["..a/b.", "a/...", ".a/b"]) {
-    const ok = { ...good, dirs: { sub: [5, 4000, 7, names, "fd"] } };
+    const ok = { ...good, dirs: { sub: [5, 4000, 7, names, "fd", 0] } };
     assert.ok(parseListingCache(JSON.stringify(ok), "/repo") !== null, names);
   }
-  const empty = { ...good, dirs: { sub: [5, 4000, 7, "", ""] } };
+  const empty = { ...good, dirs: { sub: [5, 4000, 7, "", "", 0] } };
   assert.ok(parseListingCache(JSON.stringify(empty), "/repo") !== null, "an empty directory");
   const bad: unknown[] = [
     { ...good, format: "other" },
     { ...good, scan_start_ms: "1" },
-    { ...good, dirs: { sub: [5, 4000, 7, "a/b", "f"] } },
-    { ...good, dirs: { sub: [5.5, 4000, 7, "a", "f"] } },
+    { ...good, dirs: { sub: [5, 4000, 7, "a/b", "f", 0] } },
+    { ...good, dirs: { sub: [5.5, 4000, 7, "a", "f", 0] } },
     { ...good, dirs: { sub: [5, 7, "a", "f"] } },
-    { ...good, dirs: { sub: [5, 4000, 7, "a/../b", "fdf"] } },
-    { ...good, dirs: { sub: [5, 4000, 7, "a//b", "fdf"] } },
-    { ...good, dirs: { sub: [5, 4000, 7, "./b", "fd"] } },
-    { ...good, dirs: { sub: [5, 4000, 7, "a/..", "fd"] } },
-    { ...good, dirs: { sub: [5, 4000, 7, "a/", "fd"] } },
-    { ...good, dirs: { sub: [5, 4000, 7, "", "f"] } },
-    { ...good, dirs: { sub: [5, 4000, 7, "a/b", "fx"] } },
+    { ...good, dirs: { sub: [5, 4000, 7, "a/../b", "fdf", 0] } },
+    { ...good, dirs: { sub: [5, 4000, 7, "a//b", "fdf", 0] } },
+    { ...good, dirs: { sub: [5, 4000, 7, "./b", "fd", 0] } },
+    { ...good, dirs: { sub: [5, 4000, 7, "a/..", "fd", 0] } },
+    { ...good, dirs: { sub: [5, 4000, 7, "a/", "fd", 0] } },
+    { ...good, dirs: { sub: [5, 4000, 7, "", "f", 0] } },
+    { ...good, dirs: { sub: [5, 4000, 7, "a/b", "fx", 0] } },
+    { ...good, dirs: { sub: [5, 4000, 7, "a/b", "fd", -1] } },
+    { ...good, dirs: { sub: [5, 4000, 7, "a/b", "fd", 0.5] } },
+    { ...good, dirs: { sub: [5, 4000, 7, "a/b", "fd"] } },
     { ...good, dirs: [] },
     [],
   ];
@@ -367,12 +371,15 @@ Deno.test("parseListingCache() reads the form toStore writes as JSON.parse does,
     fc.constantFrom(1796431910846, 2 ** 53 - 1, 2 ** 53, -(2 ** 53) - 2, 0.5, -0, 1e21),
   );
   const listing = fc.oneof(
-    { weight: 8, arbitrary: fc.tuple(int, int, fc.oneof(int, fc.constant(null)), text, kinds) },
+    {
+      weight: 8,
+      arbitrary: fc.tuple(int, int, fc.oneof(int, fc.constant(null)), text, kinds, int),
+    },
     { weight: 1, arbitrary: fc.array(fc.oneof(int, text), { maxLength: 6 }) },
   );
   const dirs = fc.dictionary(text, listing, { maxKeys: 5 });
   const cache = fc.record({
-    format: fc.constantFrom("baton-listing-cache-2", "baton-listing-cache-1"),
+    format: fc.constantFrom("baton-listing-cache-3", "baton-listing-cache-1"),
     work_tree: fc.constantFrom("/repo", "/re po", '/re"po', "/other"),
     scan_start_ms: int,
     written_ms: int,
@@ -390,11 +397,11 @@ Deno.test("parseListingCache() reads the form toStore writes as JSON.parse does,
   );
   // Positive control: a cache in the written form is read, names and all.
   const written = {
-    format: "baton-listing-cache-2",
+    format: "baton-listing-cache-3",
     work_tree: "/repo",
     scan_start_ms: 1796431910846,
     written_ms: 1796431912244,
-    dirs: { "": [-3, 4000, null, "a.txt/src", "fd"], src: [5, 0, 7, "", ""] },
+    dirs: { "": [-3, 4000, null, "a.txt/src", "fd", 0], src: [5, 0, 7, "", "", 3] },
   };
   const read = parseListingCache(JSON.stringify(written), "/repo");
   assert.deepEqual(read?.dirs.get(""), {
@@ -403,30 +410,34 @@ Deno.test("parseListingCache() reads the form toStore writes as JSON.parse does,
     ino: null,
     names: "a.txt/src",
     kinds: "fd",
+    omitted: 0,
   });
+  assert.equal(read?.dirs.get("src")?.omitted, 3);
   assert.equal(read?.dirs.size, 2);
 });
 
 Deno.test("parseListingCache() decides texts JSON.stringify never writes as JSON.parse does", () => {
   const head =
-    '{"format":"baton-listing-cache-2","work_tree":"/repo","scan_start_ms":1,"written_ms":2,"dirs":{';
-  const one = '"s":[5,4000,7,"a/b","fd"]';
+    '{"format":"baton-listing-cache-3","work_tree":"/repo","scan_start_ms":1,"written_ms":2,"dirs":{';
+  const one = '"s":[5,4000,7,"a/b","fd",0]';
   const cases: [string, boolean][] = [
     [head + one + "}}", true],
     [head + "}}", true],
     [head + one + "," + one + "}}", true], // a key twice: the last wins
-    [head + '"s":[5,4000,7,"a/../b","fdf"],' + one + "}}", true], // only the last is read
+    [head + '"s":[5,4000,7,"a/../b","fdf",0],' + one + "}}", true], // only the last is read
     [head + one + "}} ", true], // trailing space
     [head + one + "}}x", false],
     [head + one + "}", false],
     [head + one + ",}}", false],
-    [head + '"s":[05,4000,7,"a/b","fd"]}}', false], // a leading zero is not JSON
-    [head + '"s":[5.0,4000,7,"a/b","fd"]}}', true], // 5.0 is the integer 5
-    [head + '"s":[5e0,4000,7,"a/b","fd"]}}', true],
-    [head + '"s":[5,4000,7,"a\/b","fd"]}}', true], // an escaped slash is a slash
-    [head + '"s":[5,4000,7,"a/b","fd",1]}}', false],
-    [head + '"s":[5,4000,nul,"a/b","fd"]}}', false],
-    [head + '"s":[5,4000,9007199254740993,"a/b","fd"]}}', false],
+    [head + '"s":[05,4000,7,"a/b","fd",0]}}', false], // a leading zero is not JSON
+    [head + '"s":[5.0,4000,7,"a/b","fd",0]}}', true], // 5.0 is the integer 5
+    [head + '"s":[5e0,4000,7,"a/b","fd",0]}}', true],
+    [head + '"s":[5,4000,7,"a\/b","fd",0]}}', true], // an escaped slash is a slash
+    [head + '"s":[5,4000,7,"a/b","fd",0,1]}}', false],
+    [head + '"s":[5,4000,7,"a/b","fd",-1]}}', false], // a negative count of omitted names
+    [head + '"s":[5,4000,7,"a/b","fd"]}}', false], // the form before omitted names
+    [head + '"s":[5,4000,nul,"a/b","fd",0]}}', false],
+    [head + '"s":[5,4000,9007199254740993,"a/b","fd",0]}}', false],
     [head.replace("/repo", "/other") + one + "}}", false],
   ];
   for (const [text, accepted] of cases) {
@@ -535,6 +546,208 @@ Deno.test("createListingCache() judges a directory's bits as the kernel does: it
     assert.ok(kept.dirs.has("") && kept.dirs.has("w"), [...kept.dirs.keys()].join(","));
     assert.equal(kept.dirs.has("o"), false, "o kept");
     assert.equal(kept.dirs.has("p"), false, "p kept");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+// --- compact listings of all-tracked directories, git as the oracle -------
+
+/**
+ * One scan the way collect.ts runs it: cached listings in their stored
+ * (possibly compact) form, all-tracked directories marked, the cache stored.
+ */
+async function compactScan(dir: string, options: { excludesFile?: string } = {}) {
+  const fs = new TestFs();
+  const repo = { workTree: dir, gitDir: `${dir}/.git`, commonDir: `${dir}/.git` };
+  const { data, fileMtimeMs } = await readListingCache(fs, repo);
+  const cache = createListingCache(fs, dir, {
+    previous: data,
+    previousFileMtimeMs: fileMtimeMs,
+    scanStartMs: Date.now(),
+    racyMarginMs: 0,
+  });
+  const status = await scanWithGit(dir, {
+    readDir: (p, known, whole) => cache.readListing(p, known, whole),
+    onAllTracked: (p) => cache.markAllTracked(p),
+    ...(options.excludesFile === undefined ? {} : { excludesFile: options.excludesFile }),
+  });
+  const text = cache.toStore(Date.now());
+  if (text !== null) assert.ok(await writeListingCache(fs, repo, text, Date.now()));
+  assert.deepEqual(status.untracked, (await gitStatus(dir)).untracked, "agrees with git");
+  return { untracked: status.untracked, stats: cache.stats() };
+}
+
+/** The stored cache's count of names left out, per directory. */
+async function omittedOf(dir: string): Promise<Record<string, number>> {
+  const path = listingCachePath({ workTree: dir, gitDir: `${dir}/.git`, commonDir: `${dir}/.git` });
+  const stored = JSON.parse(await Deno.readTextFile(path)) as { dirs: Record<string, unknown[]> };
+  return Object.fromEntries(Object.entries(stored.dirs).map(([k, v]) => [k, v[5] as number]));
+}
+
+Deno.test("compact listings: all-tracked directories keep only their subdirectories, and names the index drops (git rm --cached) are listed again as git lists them", async () => {
+  const dir = await makeRepo("baton-compact-");
+  try {
+    await writeFiles(dir, {
+      ".gitignore": "*.log\n",
+      "a/one.txt": "1",
+      "a/two.txt": "2",
+      "a/b/three.txt": "3",
+      "a/b/c/four.txt": "4",
+      "d/five.txt": "5",
+    });
+    await commitAll(dir, "base");
+    await writeFiles(dir, { "d/new.txt": "n", "d/skip.log": "x" });
+    await backdateDirs(dir, Date.now() - 3_600_000);
+    assert.deepEqual((await compactScan(dir)).untracked, ["d/new.txt"]);
+    // Control: the all-tracked directories are stored compact, d (untracked names) whole.
+    const omitted = await omittedOf(dir);
+    assert.deepEqual([omitted["a"], omitted["a/b"], omitted["a/b/c"], omitted["d"]], [2, 1, 1, 0]);
+    assert.equal((await compactScan(dir)).stats.misses, 0, "every directory from the cache");
+
+    // Only the index changes: no directory's mtime moves.
+    await git(dir, ["rm", "-q", "--cached", "a/two.txt"]);
+    assert.deepEqual((await compactScan(dir)).untracked, ["a/two.txt", "d/new.txt"]);
+    await git(dir, ["rm", "-q", "-r", "--cached", "a/b"]);
+    assert.deepEqual((await compactScan(dir)).untracked, [
+      "a/b/c/four.txt",
+      "a/b/three.txt",
+      "a/two.txt",
+      "d/new.txt",
+    ]);
+    await git(dir, ["add", "a"]);
+    assert.deepEqual((await compactScan(dir)).untracked, ["d/new.txt"]);
+    // The whole listing read again is kept whole while a name is untracked, compact once all are tracked.
+    await git(dir, ["rm", "-q", "--cached", "a/one.txt"]);
+    await compactScan(dir);
+    assert.equal((await omittedOf(dir))["a"], 0);
+    await git(dir, ["add", "a/one.txt"]);
+    await compactScan(dir);
+    assert.equal((await omittedOf(dir))["a"], 2);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("compact listings: ignore files edited in place (same size, mtime put back), info/exclude and core.excludesFile still decide as git does", async () => {
+  const dir = await makeRepo("baton-compact-");
+  try {
+    await writeFiles(dir, {
+      ".gitignore": "*.log\n",
+      "a/.gitignore": "#none\n",
+      "a/t.txt": "t",
+      "a/sub/kept.txt": "k",
+      "a/gen/kept.txt": "k",
+      "excludes": "",
+    });
+    await commitAll(dir, "base");
+    await writeFiles(dir, { "a/sub/u.txt": "u", "a/gen/out.txt": "o" });
+    await backdateDirs(dir, Date.now() - 3_600_000);
+    const excludesFile = `${dir}/excludes`;
+    await git(dir, ["config", "core.excludesFile", excludesFile]);
+    const scan = () => compactScan(dir, { excludesFile });
+    assert.deepEqual((await scan()).untracked, ["a/gen/out.txt", "a/sub/u.txt"]);
+    assert.ok((await omittedOf(dir))["a"]! > 0, "control: a is stored compact");
+    assert.equal((await scan()).stats.misses, 0);
+
+    /** Rewrites a file with same-size text and puts its mtime back (a racy edit). */
+    const editInPlace = async (rel: string, text: string) => {
+      const before = await Deno.lstat(`${dir}/${rel}`);
+      assert.equal(new TextEncoder().encode(text).length, before.size);
+      await Deno.writeTextFile(`${dir}/${rel}`, text);
+      await Deno.utime(`${dir}/${rel}`, before.atime!, before.mtime!);
+    };
+    // The compact directory's own .gitignore.
+    await editInPlace("a/.gitignore", "/gen/\n");
+    assert.deepEqual((await scan()).untracked, ["a/sub/u.txt"]);
+    await editInPlace("a/.gitignore", "#none\n");
+    // An ancestor's .gitignore.
+    await editInPlace(".gitignore", "*sub/\n");
+    assert.deepEqual((await scan()).untracked, ["a/gen/out.txt"]);
+    await editInPlace(".gitignore", "*.log\n");
+    assert.deepEqual((await scan()).untracked, ["a/gen/out.txt", "a/sub/u.txt"]);
+    // info/exclude and core.excludesFile.
+    await Deno.writeTextFile(`${dir}/.git/info/exclude`, "a/gen/\n");
+    assert.deepEqual((await scan()).untracked, ["a/sub/u.txt"]);
+    await Deno.writeTextFile(`${dir}/.git/info/exclude`, "");
+    await Deno.writeTextFile(excludesFile, "sub\n");
+    assert.deepEqual((await scan()).untracked, ["a/gen/out.txt"]);
+    assert.equal((await scan()).stats.misses, 0, "none of these moved a directory");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("compact listings: a directory replaced by a file and a nested repository appearing inside all-tracked directories are seen as git sees them", async () => {
+  const dir = await makeRepo("baton-compact-");
+  try {
+    await writeFiles(dir, { "a/t.txt": "t", "a/b/x.txt": "x", "a/c/y.txt": "y" });
+    await commitAll(dir, "base");
+    await backdateDirs(dir, Date.now() - 3_600_000);
+    await compactScan(dir);
+    assert.equal((await omittedOf(dir))["a"], 1, "control: a is stored compact");
+    // a/c replaced by a file of the same name.
+    await Deno.remove(`${dir}/a/c`, { recursive: true });
+    await Deno.writeTextFile(`${dir}/a/c`, "now a file");
+    assert.deepEqual((await compactScan(dir)).untracked, ["a/c"]);
+    // A nested repository inside a compact directory (its own untracked directory).
+    await writeFiles(dir, { "a/b/inner/f.txt": "f" });
+    await git(`${dir}/a/b/inner`, ["init", "-q"]);
+    assert.deepEqual((await compactScan(dir)).untracked, ["a/b/inner/", "a/c"]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("compact listings: a truncated or reshaped cache, or one in the older form, is not used and is written again; the scan still agrees with git", async () => {
+  const dir = await makeRepo("baton-compact-");
+  try {
+    await writeFiles(dir, { "a/t.txt": "t", "a/b/x.txt": "x" });
+    await commitAll(dir, "base");
+    await writeFiles(dir, { "a/b/u.txt": "u" });
+    await backdateDirs(dir, Date.now() - 3_600_000);
+    await compactScan(dir);
+    const path = listingCachePath({
+      workTree: dir,
+      gitDir: `${dir}/.git`,
+      commonDir: `${dir}/.git`,
+    });
+    const good = await Deno.readTextFile(path);
+    const stored = JSON.parse(good);
+    const older = {
+      ...stored,
+      format: "baton-listing-cache-2",
+      dirs: {} as Record<string, unknown>,
+    };
+    for (const [k, v] of Object.entries(stored.dirs as Record<string, unknown[]>)) {
+      older.dirs[k] = v.slice(0, 5);
+    }
+    // A negative count of omitted names (it would make a/b, which holds
+    // an untracked name, pass for all tracked).
+    const negative = structuredClone(stored);
+    negative.dirs["a/b"][5] = -1;
+    // Each stamped with the times of now, so only its shape keeps it from use.
+    const fresh = (o: { scan_start_ms: number; written_ms: number }) => {
+      o.scan_start_ms = o.written_ms = Date.now();
+      return JSON.stringify(o);
+    };
+    const variants: [string, () => string][] = [
+      ["truncated", () => good.slice(0, good.length - 7)],
+      ["older form", () => fresh(older)],
+      ["negative count", () => fresh(negative)],
+    ];
+    for (const [what, make] of variants) {
+      const bad = make();
+      await Deno.writeTextFile(path, bad);
+      const run = await compactScan(dir);
+      assert.deepEqual(run.untracked, ["a/b/u.txt"], what);
+      assert.equal(run.stats.hits, 0, `${what}: nothing taken from it`);
+      assert.notEqual(await Deno.readTextFile(path), bad, `${what}: written again`);
+    }
+    // Control: the good cache, stamped the same way, is used.
+    await Deno.writeTextFile(path, fresh(structuredClone(stored)));
+    const run = await compactScan(dir);
+    assert.ok(run.stats.hits > 0 && run.stats.misses === 0, JSON.stringify(run.stats));
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
