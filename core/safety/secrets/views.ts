@@ -271,9 +271,12 @@ export function findInViews(
     for (const f of findSecrets(engine, r.bytes, true)) {
       const mapped: RawFinding[] = [];
       mapBack(r, f, mapped);
-      // Already the buffer's own (or an earlier reading's): the same bytes read as they are.
-      if (mapped.some((m) => overlaps(own, m) || overlaps(findings, m))) continue;
-      findings.push(...mapped);
+      // What the buffer's own findings (or an earlier reading's) cover is theirs: the rest is
+      // new. The bytes alone often show a value's head up to its first escape
+      // (`AccountKey\u003dtKEs…\u002b25vg…`), and the reading its whole.
+      const rest = mapped.flatMap((m) => uncovered(m, own, findings));
+      if (rest.length === 0) continue;
+      findings.push(...rest);
       values.push({ kind: f.kind, value: r.bytes.slice(f.start, f.end) });
     }
   }
@@ -281,9 +284,22 @@ export function findInViews(
   return { findings, values };
 }
 
-function overlaps(list: readonly RawFinding[], f: RawFinding): boolean {
-  for (const g of list) if (g.start < f.end && f.start < g.end) return true;
-  return false;
+/** The parts of `f` that no finding of `a` or `b` covers, in order. */
+function uncovered(
+  f: RawFinding,
+  a: readonly RawFinding[],
+  b: readonly RawFinding[],
+): RawFinding[] {
+  const over = [...a, ...b].filter((g) => g.start < f.end && f.start < g.end)
+    .sort((x, y) => x.start - y.start);
+  const out: RawFinding[] = [];
+  let at = f.start;
+  for (const g of over) {
+    if (g.start > at) out.push({ kind: f.kind, start: at, end: g.start });
+    at = Math.max(at, g.end);
+  }
+  if (at < f.end) out.push({ kind: f.kind, start: at, end: f.end });
+  return out;
 }
 
 /**
