@@ -23,7 +23,9 @@ import type { HeadRecord } from "../store/head_record.ts";
  * Previous links followed at least; past them and past one for each archive file, the head
  * counts as dropped. Each link followed is another archived capsule, so a chain that reaches
  * the head is never longer than the archive: a teammate's week of capsules on top of this
- * clone's newest is followed to it (64 links and no more called it dropped: a false warning).
+ * clone's newest is followed to it (64 links and no more called it dropped: a false warning),
+ * and so is this clone's own run of unsigned capsules (its key out of reach) after its last
+ * signed one (the 65th refused every capsule as a rollback).
  */
 const MIN_STEPS = 64;
 
