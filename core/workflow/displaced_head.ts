@@ -19,8 +19,15 @@ import { archiveIndex, listArchive, readTextOrNull } from "../store/capsule_stor
 import type { BatonLayout } from "../store/layout.ts";
 import type { HeadRecord } from "../store/head_record.ts";
 
-/** The most previous links followed; past them the head counts as dropped. */
-const MAX_STEPS = 64;
+/**
+ * Previous links followed at least; past them and past one for each archive file, the head
+ * counts as dropped. Each link followed is another archived capsule, so a chain that reaches
+ * the head is never longer than the archive: a teammate's week of capsules on top of this
+ * clone's newest is followed to it (64 links and no more called it dropped: a false warning),
+ * and so is this clone's own run of unsigned capsules (its key out of reach) after its last
+ * signed one (the 65th refused every capsule as a rollback).
+ */
+const MIN_STEPS = 64;
 
 /**
  * `head` when `latest` (a capsule no trusted key signed) is not it and its
@@ -43,7 +50,8 @@ export async function displacedHead(
   }
   const find = archiveIndex(names);
   let previous = latest.previous;
-  for (let step = 0; step < MAX_STEPS && previous !== null; step++) {
+  const steps = Math.max(MIN_STEPS, names.length + 1);
+  for (let step = 0; step < steps && previous !== null; step++) {
     if (previous === head.id) return null;
     let next: Capsule | null = null;
     for (const name of find(previous)) {

@@ -81,6 +81,31 @@ Deno.test("redact92: every kind written by an HTML-safe JSON writer (\\u003d, \\
   assert.ok(escaped >= 40, `only ${escaped} samples hold an escaped character`);
 });
 
+Deno.test("trust93: a value the bytes show only up to its first escape (AccountKey\\u003dtKEs…\\u002b25vg…) is redacted whole, its tail after the escape too, raw and in a transcript (see: #21)", () => {
+  let split = 0;
+  for (let seed = 1; seed <= 3; seed++) {
+    const rng = new Rng(seed);
+    for (const [kind, make] of Object.entries(SAMPLES)) {
+      const s = make(rng);
+      // Every run of the secret between the characters the writer escapes.
+      const parts = s.secret.split(/[=+&']/).filter((x) => x.length >= 6);
+      if (parts.length < 2) continue;
+      split++;
+      for (const wrap of [(x: string) => x, inTranscript]) {
+        const out = redactText(engine, wrap(htmlSafe(s.text))).text;
+        const left = parts.filter((x) =>
+          out.includes(x) || out.includes(JSON.stringify(x).slice(1, -1))
+        );
+        assert.deepEqual(left, [], `${kind}: ${out}`);
+      }
+    }
+  }
+  assert.ok(split >= 20, `only ${split} secrets hold an escaped character between two runs`);
+  // Positive control: the same secret with nothing escaped is redacted whole.
+  const s = SAMPLES["azure_storage_account_key"]!(new Rng(1));
+  assert.ok(!redactText(engine, s.text).text.includes(s.core));
+});
+
 Deno.test("redact92: every kind streamed in delta events (Anthropic, OpenAI chat and Responses) is redacted in every piece, raw and in a transcript, and its assembled copy later too (see: #21)", () => {
   const rng = new Rng(93);
   for (const [kind, make] of Object.entries(SAMPLES)) {
