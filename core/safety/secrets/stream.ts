@@ -285,7 +285,10 @@ export async function scanStream(
     let all = mergeCopies(found, memory.find(view, from, limit - base, engine.probeCopies(view)));
     if (pending.length > 0) all = withPending(all, pending, base);
     for (const s of spans) {
-      if (s.start + base >= limit || s.end + base <= limit) continue;
+      // Decided here (an earlier round's value has its pieces waiting already).
+      if (s.start + base < decidedUpTo || s.start + base >= limit || s.end + base <= limit) {
+        continue;
+      }
       for (const p of s.pieces) {
         if (p.start + base >= limit) {
           pending.push({ kind: p.kind, start: p.start + base, end: p.end + base });
