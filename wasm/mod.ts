@@ -194,6 +194,12 @@ export interface WasmDfa {
    */
   mayHoldColour(): boolean;
   /**
+   * Which readings of core/safety/secrets/views.ts the bytes of the last
+   * scan can need (view_triggers.ts viewTriggers): 1 an escape, 2 a delta
+   * word, or'd.
+   */
+  viewTriggers(): number;
+  /**
    * The copy search's probes over the bytes of the last scan (see probe in
    * assembly/prefilter.ts): the positions from `first` to `last`, every
    * `stride` bytes, whose little-endian 4-byte window hashes to a set bit of
@@ -240,6 +246,7 @@ interface Exports {
   ): number;
   countNewlines(data: number, from: number, to: number): number;
   mayHoldColour(data: number, len: number): number;
+  viewTriggers(data: number, len: number): number;
   fillRows(
     trie: number,
     trieLen: number,
@@ -464,6 +471,9 @@ export function createWasmDfa(tables: DfaTables): WasmDfa {
     },
     mayHoldColour(): boolean {
       return exports.mayHoldColour(dataAt, scanned) !== 0;
+    },
+    viewTriggers(): number {
+      return exports.viewTriggers(dataAt, scanned);
     },
     countNewlines(from: number, to: number): number {
       if (from < 0 || to > scanned || from > to) {

@@ -1041,6 +1041,64 @@ function colourOpensAt(data: usize, i: u32): bool {
 }
 
 /**
+ * Which readings of core/safety/secrets/views.ts data[0, len) can need (its
+ * twin: view_triggers.ts viewTriggers): bit 0 when it holds `\u00` and then
+ * 3d, 2b, 26 or 27 (hex letters in either case), bit 1 when it holds
+ * `delta` right before a quote or a backslash. Sixteen positions a step,
+ * each tested on its second and third byte at once (`u0`; `el`), so most
+ * steps test nothing more.
+ */
+export function viewTriggers(data: usize, len: u32): u32 {
+  let found: u32 = 0;
+  let i: u32 = 0;
+  const u = i8x16.splat(0x75);
+  const zero = i8x16.splat(0x30);
+  const e = i8x16.splat(0x65);
+  const l = i8x16.splat(0x6c);
+  // A step reads bytes i + 1 to i + 17: the second and third byte of each
+  // position's trigger, `u0` of `\u00`, `el` of `delta`.
+  while (i + 18 <= len) {
+    const p = data + <usize> i;
+    const x1 = v128.load(p + 1);
+    const x2 = v128.load(p + 2);
+    const pairs = v128.or(
+      v128.and(i8x16.eq(x1, u), i8x16.eq(x2, zero)),
+      v128.and(i8x16.eq(x1, e), i8x16.eq(x2, l)),
+    );
+    let m = <u32> i8x16.bitmask(pairs);
+    while (m !== 0) {
+      found |= triggerAt(data, i + ctz<u32>(m), len);
+      if (found === 3) return found;
+      m &= m - 1;
+    }
+    i += 16;
+  }
+  for (; i < len && found !== 3; i++) found |= triggerAt(data, i, len);
+  return found;
+}
+
+/** The trigger of viewTriggers that starts at `i` (1 or 2), or 0. */
+function triggerAt(data: usize, i: u32, len: u32): u32 {
+  if (i + 6 > len) return 0;
+  const p = data + <usize> i;
+  const c = load<u8>(p);
+  if (c === 0x5c) {
+    if (load<u8>(p + 1) !== 0x75 || load<u8>(p + 2) !== 0x30 || load<u8>(p + 3) !== 0x30) return 0;
+    const h = load<u8>(p + 4);
+    const l = load<u8>(p + 5);
+    const lo = l | 0x20;
+    if (h === 0x33) return lo === 0x64 ? 1 : 0;
+    return h === 0x32 && (lo === 0x62 || l === 0x36 || l === 0x37) ? 1 : 0;
+  }
+  if (
+    c !== 0x64 || load<u8>(p + 1) !== 0x65 || load<u8>(p + 2) !== 0x6c ||
+    load<u8>(p + 3) !== 0x74 || load<u8>(p + 4) !== 0x61
+  ) return 0;
+  const q = load<u8>(p + 5);
+  return q === 0x22 || q === 0x5c ? 2 : 0;
+}
+
+/**
  * Counts the line feeds (0x0a) in data[from, to): sixteen bytes at a time in
  * SIMD, then eight with an exact zero-byte test on each word.
  */

@@ -17,6 +17,7 @@
 import { createWasmDfa, type DfaScanResult, type DfaTables } from "../../../wasm/mod.ts";
 import { armorEnd } from "./armor.ts";
 import { mayHoldColour, stripColour } from "./ansi.ts";
+import { viewTriggers } from "./view_triggers.ts";
 import { buildAutomaton, type KeywordAutomaton } from "./automaton.ts";
 import { dumpRules, isDumpKind } from "./dump_rules.ts";
 import { OSC_KIND, oscRule } from "./osc_rules.ts";
@@ -202,6 +203,11 @@ export interface SecretEngine {
    * WebAssembly when `bytes` was the last keyword pass).
    */
   mayHoldColour(bytes: Uint8Array): boolean;
+  /**
+   * Which readings of views.ts `bytes` can need (view_triggers.ts
+   * viewTriggers; in WebAssembly when `bytes` was the last keyword pass).
+   */
+  viewTriggers(bytes: Uint8Array): number;
   /**
    * The copy search's probe loop in WebAssembly over the bytes of the last
    * keyword pass (see {@linkcode CopyProbe}), or null when `bytes` were not
@@ -418,6 +424,7 @@ export function createEngine(
   let maskedCopy = maskHighTs;
   let countNewlines = countNewlinesTs;
   let colourIn = mayHoldColour;
+  let triggersIn = viewTriggers;
   let probeCopies = (_bytes: Uint8Array): CopyProbe | null => null;
   if (prefilter === "wasm") {
     try {
@@ -432,6 +439,7 @@ export function createEngine(
         bytes === last ? dfa.countNewlines(from, to) : countNewlinesTs(bytes, from, to);
       probeCopies = (bytes: Uint8Array) => bytes === last ? dfa.probe : null;
       colourIn = (bytes: Uint8Array) => bytes === last ? dfa.mayHoldColour() : mayHoldColour(bytes);
+      triggersIn = (bytes: Uint8Array) => bytes === last ? dfa.viewTriggers() : viewTriggers(bytes);
     } catch {
       prefilter = "ts";
     }
@@ -454,6 +462,7 @@ export function createEngine(
     maskedCopy,
     countNewlines,
     mayHoldColour: colourIn,
+    viewTriggers: triggersIn,
     probeCopies,
     rules: compiled,
     keywordRules,

@@ -19,6 +19,14 @@
  * which is within both the overlap and the look-behind a round keeps: every
  * dump a round decides a byte of is whole in its buffer, head included.
  *
+ * Readings (views.ts): the Gson-escaped and the delta-joined readings of a
+ * buffer are scanned too, when its bytes hold what they start from. A value
+ * a reading shows in pieces spread over the input (a reply's delta events)
+ * is decided in the round of its first piece: the limit moves past its last
+ * piece as far as every window stays whole, and the pieces beyond wait, as
+ * decided, for the round that reaches them (a few findings: the pieces of
+ * the values that straddle one limit).
+ *
  * Every copy: the values found so far are remembered (bounded, see
  * copies.ts) and every standalone copy of one in a later chunk, or earlier
  * in the same buffer, is redacted as well. A copy that was already written
@@ -30,8 +38,9 @@
 import { SCAN_BOUNDS, type ScanBounds } from "../../bounds.ts";
 import { armorEnd } from "./armor.ts";
 import { type CopyBounds, CopyMemory, mergeCopies } from "./copies.ts";
-import { findSecrets, type RawFinding, type SecretEngine } from "./engine.ts";
+import type { RawFinding, SecretEngine } from "./engine.ts";
 import { joinAndRemember } from "./folds.ts";
+import { findSecretsViewed, type ViewSpan } from "./views.ts";
 import { WRAP_REACH } from "./wraps.ts";
 
 /** Reads bytes into a buffer; null at end of input (the shape of Deno.Reader). */
@@ -77,6 +86,18 @@ export interface ScanStreamOptions {
   collect?: boolean;
   /** Bounds of the memory of found values (every copy is redacted); defaults from COPY_BOUNDS. */
   copies?: Partial<CopyBounds>;
+}
+
+/**
+ * A round's findings with the pieces decided earlier in their place: a
+ * finding that overlaps one gives way to it.
+ */
+function withPending(all: RawFinding[], pending: RawFinding[], base: number): RawFinding[] {
+  const out = all.filter((f) =>
+    !pending.some((p) => p.start - base < f.end && f.start < p.end - base)
+  );
+  for (const p of pending) out.push({ kind: p.kind, start: p.start - base, end: p.end - base });
+  return out.sort((a, b) => a.start - b.start);
 }
 
 /** What a streamed scan saw. */
@@ -196,6 +217,8 @@ export async function scanStream(
   const findings: Finding[] = [];
   let count = 0;
   const memory = new CopyMemory(options.copies);
+  // Pieces of a value decided in an earlier round that lie past its limit (absolute offsets).
+  let pending: RawFinding[] = [];
 
   let view = buffer.subarray(0, 0);
   const countLines = (upTo: number) => {
@@ -242,12 +265,36 @@ export async function scanStream(
       if (collect && findings.length > 0) findings[findings.length - 1]!.end = lastEnd;
       emitted = Math.max(emitted, lastEnd);
     }
-    const limit = eof ? base + bufLen : base + bufLen - overlap;
+    let limit = eof ? base + bufLen : base + bufLen - overlap;
     const round: RawFinding[] = [];
     const ends = { opens: base === 0, complete: eof };
-    const found = joinAndRemember(engine, view, findSecrets(engine, view, true), memory, ends);
+    const spans: ViewSpan[] = [];
+    const remember = (v: Uint8Array, k: string) => memory.rememberValue(v, k);
+    const headed = findSecretsViewed(engine, view, remember, spans);
+    const found = joinAndRemember(engine, view, headed, memory, ends);
+    // A value a reading shows in pieces (a reply's delta events) is decided
+    // with its first piece: the limit moves past its last piece, no further
+    // than where every window of what starts before it is still whole, and
+    // the pieces past that wait for the round that reaches them.
+    const whole = base + bufLen - (engine.maxAfter + WRAP_REACH);
+    for (const s of spans) {
+      const end = Math.min(s.end + base, whole);
+      if (!eof && s.start + base < limit && end > limit) limit = end;
+    }
     const from = Math.max(0, decidedUpTo - base);
-    const all = mergeCopies(found, memory.find(view, from, limit - base, engine.probeCopies(view)));
+    let all = mergeCopies(found, memory.find(view, from, limit - base, engine.probeCopies(view)));
+    if (pending.length > 0) all = withPending(all, pending, base);
+    for (const s of spans) {
+      // Decided here (an earlier round's value has its pieces waiting already).
+      if (s.start + base < decidedUpTo || s.start + base >= limit || s.end + base <= limit) {
+        continue;
+      }
+      for (const p of s.pieces) {
+        if (p.start + base >= limit) {
+          pending.push({ kind: p.kind, start: p.start + base, end: p.end + base });
+        }
+      }
+    }
     for (const f of all) {
       const start = f.start + base;
       if (start < decidedUpTo || start >= limit || start < lastEnd) continue;
@@ -304,6 +351,7 @@ export async function scanStream(
       }
     }
     options.onProgress?.(total);
+    pending = pending.filter((p) => p.start >= limit);
     decidedUpTo = limit;
     if (eof) break;
     const keepFrom = Math.max(0, limit - lookBehind);

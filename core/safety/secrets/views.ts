@@ -17,17 +17,20 @@
  * A finding in a reading is reported over the input's bytes it stands for:
  * one finding per run of contiguous bytes (a secret cut across four events is
  * four findings of its kind), and the value as read is returned, so the
- * caller remembers it and redacts its assembled copies too. A reading is
- * built only when the buffer holds its trigger (`\u00`; `delta`), and costs
- * one more scan of the buffer then. The in-memory scans (redact.ts: a
- * capsule's strings, the facts load prints, a command's evidence) read
- * them; the streamed scan of a file does not yet: finding the triggers costs
- * a UTF-8 decoding of every buffer, 15 to 25 % of a 50 MB transcript's scan,
- * where a WebAssembly search (as ansi.ts's colour check has) would make it
- * nearly free. Pure: no I/O.
+ * caller remembers it and redacts its assembled copies too, with each
+ * value's whole span (the streamed scan decides a value's pieces together).
+ * A reading is built only when the buffer holds what it starts from
+ * (view_triggers.ts: an exact test the engine runs in WebAssembly on the
+ * bytes of its keyword pass, about 0.1 ns a byte, so a buffer without
+ * costs next to nothing), and costs one more scan of the buffer then: the
+ * escaped reading holds up to 9 bytes per input byte (the reading and its
+ * byte map), about 19 MiB for a 2 MiB streamed buffer, while it is scanned.
+ * The in-memory scans (redact.ts) and the streamed one (stream.ts) read
+ * them alike. Pure: no I/O.
  * @module
  */
 import { findSecrets, type RawFinding, type SecretEngine } from "./engine.ts";
+import { DELTA_TRIGGER, ESCAPE_TRIGGER, escapedChar } from "./view_triggers.ts";
 
 /** A reading: its bytes, and for each the input span `[from, to)` it stands for. */
 interface Reading {
@@ -46,23 +49,22 @@ export interface ReadValue {
 export interface ViewFindings {
   findings: RawFinding[];
   values: ReadValue[];
+  /**
+   * Each value's whole span over the input, from its first piece's start
+   * to its last piece's end (with the events between them), by start.
+   */
+  spans: ViewSpan[];
+}
+
+/** A value's whole span over the input, and its pieces (its findings). */
+export interface ViewSpan extends RawFinding {
+  pieces: readonly RawFinding[];
 }
 
 const BACKSLASH = 0x5c;
 /** `u00` after a backslash. */
 const U = 0x75;
 const ZERO = 0x30;
-
-/** The characters an HTML-safe writer escapes that matter to a value: `=`, `+`, `&`, `'`. */
-function escapedChar(h: number, l: number): number {
-  const hi = h === 0x32 ? 2 : h === 0x33 ? 3 : -1;
-  const lo = l | 0x20;
-  if (hi === 3 && lo === 0x64) return 0x3d; // 3d =
-  if (hi === 2 && lo === 0x62) return 0x2b; // 2b +
-  if (hi === 2 && l === 0x36) return 0x26; // 26 &
-  if (hi === 2 && l === 0x37) return 0x27; // 27 '
-  return -1;
-}
 
 /**
  * The bytes with each `\u003d`, `\u002b`, `\u0026` and `\u0027` (after one
@@ -111,10 +113,13 @@ function unescapedReading(bytes: Uint8Array, text: string): Reading | null {
 }
 
 const latin1 = new TextDecoder("latin1");
-const utf8 = new TextDecoder();
 
-/** Where an event of a streamed reply names itself a delta (`content_block_delta`, `.delta`, `"delta"`). */
-const DELTA = /delta/g;
+/**
+ * Where an event of a streamed reply names itself a delta
+ * (`content_block_delta"`, `.delta"`, `"delta":`): the word before a quote,
+ * or before the backslash of an escaped one (view_triggers.ts deltaAt).
+ */
+const DELTA = /delta(?=["\\])/g;
 
 /**
  * A delta event's text member: after `delta`, on the same event, the first
@@ -273,14 +278,15 @@ export function findInViews(
 ): ViewFindings {
   const findings: RawFinding[] = [];
   const values: ReadValue[] = [];
-  // Neither trigger, no reading: UTF-8 decoding (V8's fast path for ASCII) and a native search
-  // cost a third of a Latin-1 decoding, which the readings need for byte offsets.
-  const probe = utf8.decode(bytes);
+  const spans: ViewSpan[] = [];
+  // Neither trigger, no reading: the engine's test reads the bytes of its
+  // keyword pass in WebAssembly when they were the last (view_triggers.ts).
+  const triggers = engine.viewTriggers(bytes);
+  if (triggers === 0) return { findings, values, spans };
   const builders = [
-    ...(probe.includes("\\u00") ? [unescapedReading] : []),
-    ...(probe.includes("delta") ? [deltaReading] : []),
+    ...((triggers & ESCAPE_TRIGGER) !== 0 ? [unescapedReading] : []),
+    ...((triggers & DELTA_TRIGGER) !== 0 ? [deltaReading] : []),
   ];
-  if (builders.length === 0) return { findings, values };
   // One Latin-1 reading of the bytes (a character per byte) for the native searches.
   const text = latin1.decode(bytes);
   for (const build of builders) {
@@ -296,10 +302,13 @@ export function findInViews(
       if (rest.length === 0) continue;
       findings.push(...rest);
       values.push({ kind: f.kind, value: r.bytes.slice(f.start, f.end) });
+      const end = mapped[mapped.length - 1]!.end;
+      spans.push({ kind: f.kind, start: mapped[0]!.start, end, pieces: mapped });
     }
   }
   findings.sort((a, b) => a.start - b.start);
-  return { findings, values };
+  spans.sort((a, b) => a.start - b.start);
+  return { findings, values, spans };
 }
 
 /** The parts of `f` that no finding of `a` or `b` covers, in order. */
@@ -326,6 +335,8 @@ function uncovered(
  * @param engine From {@linkcode createEngine}.
  * @param bytes The input.
  * @param remember Takes each value as read (a copy memory's `rememberValue`).
+ * @param spans Where each such value's whole span over the input goes
+ * (see {@linkcode ViewFindings.spans}), when given.
  * @returns Non-overlapping findings sorted by start.
  * @example
  * ```ts
@@ -340,10 +351,12 @@ export function findSecretsViewed(
   engine: SecretEngine,
   bytes: Uint8Array,
   remember: (value: Uint8Array, kind: string) => void,
+  spans?: ViewSpan[],
 ): RawFinding[] {
   const own = findSecrets(engine, bytes, true);
   const more = findInViews(engine, bytes, own);
   if (more.findings.length === 0) return own;
   for (const v of more.values) remember(v.value, v.kind);
+  spans?.push(...more.spans);
   return [...own, ...more.findings].sort((a, b) => a.start - b.start);
 }

@@ -3,13 +3,19 @@
  * (`\u003d`, `\u002b`, `\u0026`, `\u0027`) and a reply streamed in delta
  * events (Anthropic, OpenAI chat, OpenAI Responses) are read as what they
  * say: every kind's sample is redacted in them, raw and inside a transcript's
- * JSON, through the in-memory scans, and a later assembled copy too; look-alikes read the same way are not flagged.
+ * JSON, through the in-memory and the streamed scans (the same findings,
+ * also across a chunk boundary), and a later assembled copy too; look-alikes
+ * read the same way are not flagged.
  * @module
  */
 import assert from "node:assert/strict";
 import { defaultEngine } from "../../../../core/safety/secrets/default_engine.ts";
 import { redactText } from "../../../../core/safety/secrets/redact.ts";
+import { redactBytes } from "../../../../core/safety/secrets/redact.ts";
+import { findSecrets } from "../../../../core/safety/secrets/engine.ts";
+import { scanStream } from "../../../../core/safety/secrets/stream.ts";
 import { findInViews } from "../../../../core/safety/secrets/views.ts";
+import { concatBytes, readerOf } from "../../../_helpers/byte_stream.ts";
 import { lookAlikes, Rng, SAMPLES } from "../../../_helpers/secret_fixtures.ts";
 
 const engine = defaultEngine();
@@ -145,4 +151,111 @@ Deno.test("redact92: look-alikes and placeholders read the same ways are not fla
   assert.equal(redactText(engine, prose).text, prose);
   // Positive control: a stream with no secret finds nothing; one with a key does.
   assert.equal(findInViews(engine, new TextEncoder().encode(prose), []).findings.length, 0);
+});
+
+/** The streamed scan's findings and output, next to the in-memory scan's. */
+async function bothScans(bytes: Uint8Array, chunkBytes?: number) {
+  const written: Uint8Array[] = [];
+  const r = await scanStream(engine, readerOf(bytes, 501), {
+    ...(chunkBytes === undefined ? {} : { bounds: { chunkBytes } }),
+    write: (b) => void written.push(b),
+  });
+  const mem = redactBytes(engine, bytes);
+  return { streamed: r.findings, out: concatBytes(written), mem };
+}
+
+/**
+ * Whether the core is still in `out` as written, or (a stream of delta
+ * events, `held` in a transcript line or not) in its events joined.
+ */
+function leaks(out: Uint8Array, core: string, escapedCore: string, held?: boolean): boolean {
+  const text = new TextDecoder().decode(out);
+  if (text.includes(core) || text.includes(escapedCore)) return true;
+  if (held === undefined) return false;
+  return joinDeltas(held ? JSON.parse(text).content : text).includes(core);
+}
+
+Deno.test("views21: the streamed scan reads the views: every kind escaped or streamed in deltas is found as the in-memory scan finds it and redacted (see: #21)", async () => {
+  const rng = new Rng(2101);
+  let needed = 0;
+  let inputs = 0;
+  for (const [kind, make] of Object.entries(SAMPLES)) {
+    const s = make(rng);
+    const reply = kind === "authorization_scheme" ? s.text : `Here it is: ${s.text} done`;
+    const texts = [streamed(reply, inputs % 3), inTranscript(streamed(reply, (inputs + 1) % 3))];
+    if (htmlSafe(s.text) !== s.text) texts.push(htmlSafe(s.text), inTranscript(htmlSafe(s.text)));
+    for (const [i, text] of texts.entries()) {
+      inputs++;
+      const bytes = new TextEncoder().encode(text);
+      const { streamed: found, out, mem } = await bothScans(bytes);
+      assert.deepEqual(found, mem.findings, `${kind} #${i}`);
+      assert.deepEqual(out, mem.bytes, `${kind} #${i}`);
+      const held = i < 2 ? i === 1 : undefined;
+      assert.ok(!leaks(out, s.core, htmlSafe(s.core), held), `${kind} #${i}`);
+      // The control: the bytes' own findings alone leave the core in (the views are needed).
+      const own = new Uint8Array(bytes);
+      for (const f of findSecrets(engine, bytes)) own.fill(0x23, f.start, f.end);
+      if (leaks(own, s.core, htmlSafe(s.core), held)) needed++;
+    }
+  }
+  assert.ok(needed > inputs / 2, `only ${needed} of ${inputs} inputs need a view`);
+  // Positive control of the harness: a plain sample is redacted by both scans alike.
+  const plain = SAMPLES.github_pat!(rng);
+  const { out, mem } = await bothScans(new TextEncoder().encode(`x ${plain.text}\n`));
+  assert.deepEqual(out, mem.bytes);
+  assert.ok(leaks(new TextEncoder().encode(plain.text), plain.core, plain.core));
+  assert.ok(!leaks(out, plain.core, plain.core));
+});
+
+Deno.test("views21: an escaped secret and a delta-split one across a chunk boundary are found as in memory, at every offset", async () => {
+  const rng = new Rng(2102);
+  const chunk = 8192;
+  // The first round decides what starts before chunk + look-behind (stream.ts limit).
+  const boundary = chunk + engine.maxBefore;
+  const key = SAMPLES.anthropic_api_key!(rng);
+  const password = SAMPLES.password_assignment!(rng);
+  const pem = SAMPLES.private_key_pem!(rng);
+  const cases = [
+    { name: "escaped", text: htmlSafe(`"out":"${password.text}&next=1"`), core: password.core },
+    { name: "deltas", text: streamed(`Use ${key.text} for the call`, 0), core: key.core },
+    {
+      name: "deltas in a transcript",
+      text: inTranscript(streamed(`Use ${key.text} for the call`, 2)).trimEnd(),
+      core: key.core,
+    },
+    // Its pieces span more of the input than the look-behind a round carries: decided
+    // with its first piece, not read again from its middle by the next round.
+    {
+      name: "a key block in deltas",
+      text: inTranscript(streamed(`Key:\n${pem.text}\n`, 2)).trimEnd(),
+      core: pem.core,
+    },
+  ];
+  let straddled = 0;
+  let long = 0;
+  for (const c of cases) {
+    assert.notEqual(c.core, "", c.name);
+    const len = new TextEncoder().encode(c.text).length;
+    const step = Math.max(1, Math.floor(len / 23));
+    for (let shift = -len - 2; shift <= 2; shift += step) {
+      const at = boundary + shift;
+      const pad = "x ".repeat(Math.ceil(at / 2)).slice(0, at - 1) + "\n";
+      const bytes = new TextEncoder().encode(`${pad}${c.text}\n${"y ".repeat(60_000)}\n`);
+      const { streamed: found, out, mem } = await bothScans(bytes, chunk);
+      assert.ok(mem.findings.length > 0, `${c.name} at ${shift}`);
+      assert.deepEqual(found, mem.findings, `${c.name} at ${shift}`);
+      assert.deepEqual(out, mem.bytes, `${c.name} at ${shift}`);
+      const text = new TextDecoder().decode(out);
+      assert.ok(
+        !text.includes(c.core) && !text.includes(htmlSafe(c.core)),
+        `${c.name} at ${shift}`,
+      );
+      const first = found[0]!.start;
+      if (first < boundary && found.at(-1)!.end > boundary) straddled++;
+      if (found.at(-1)!.end - first > engine.maxBefore) long++;
+    }
+  }
+  // Positive control: the secrets did straddle the boundary, in many placements.
+  assert.ok(straddled > 30, `${straddled} placements straddled the boundary`);
+  assert.ok(long > 0, "no secret spans more than a round's look-behind");
 });
