@@ -10,15 +10,18 @@
  *   transcript's JSON string).
  * - **A streamed reply.** An API's server-sent events carry a reply in
  *   pieces (`"delta":{"type":"text_delta","text":"sk-ant-ap"}`, OpenAI's
- *   `"delta":{"content":"..."}`, the Responses API's `"delta":"..."`), so a
- *   secret the model wrote is cut across events. The reading joins the text
- *   of every delta event in order.
+ *   `"delta":{"content":"..."}`, the Responses API's `"delta":"..."`,
+ *   Gemini's chunks of `"candidates":[{"content":{"parts":[{"text":"..."}]`),
+ *   so a secret the model wrote is cut across events. The reading joins the
+ *   text of every delta event in order.
  *
  * A finding in a reading is reported over the input's bytes it stands for:
  * one finding per run of contiguous bytes (a secret cut across four events is
- * four findings of its kind), and the value as read is returned, so the
+ * four findings of its kind; where the buffer's own finding covers a piece,
+ * a head that is a token on its own, the pieces after it still go), and the
+ * value as read is returned, so the
  * caller remembers it and redacts its assembled copies too. A reading is
- * built only when the buffer holds its trigger (`\u00`; `delta`), and costs
+ * built only when the buffer holds its trigger (`\u00`; `delta` or `candidates`), and costs
  * one more scan of the buffer then. The in-memory scans (redact.ts: a
  * capsule's strings, the facts load prints, a command's evidence) read
  * them; the streamed scan of a file does not yet: finding the triggers costs
@@ -113,8 +116,12 @@ function unescapedReading(bytes: Uint8Array, text: string): Reading | null {
 const latin1 = new TextDecoder("latin1");
 const utf8 = new TextDecoder();
 
-/** Where an event of a streamed reply names itself a delta (`content_block_delta`, `.delta`, `"delta"`). */
-const DELTA = /delta/g;
+/**
+ * Where an event of a streamed reply names itself a delta (`content_block_delta`, `.delta`,
+ * `"delta"`) or, in Gemini's stream, holds its next `candidates` (each chunk's
+ * `candidates[0].content.parts[].text` is the reply's next piece).
+ */
+const DELTA = /delta|candidates/g;
 
 /**
  * A delta event's text member: after `delta`, on the same event, the first
@@ -168,7 +175,7 @@ function pieceText(raw: string, q: number): string | null {
 
 /** The text of every delta event joined in order; null with fewer than two pieces. */
 function deltaReading(bytes: Uint8Array, text: string): Reading | null {
-  if (!text.includes("delta")) return null;
+  if (!text.includes("delta") && !text.includes("candidates")) return null;
   const out: number[] = [];
   const from: number[] = [];
   const to: number[] = [];
@@ -177,7 +184,7 @@ function deltaReading(bytes: Uint8Array, text: string): Reading | null {
   DELTA.lastIndex = 0;
   for (let m = DELTA.exec(text); m !== null; m = DELTA.exec(text)) {
     if (m.index < covered) continue;
-    PIECE.lastIndex = m.index + 5;
+    PIECE.lastIndex = m.index + m[0].length;
     const p = PIECE.exec(text);
     if (p === null) continue;
     const start = PIECE.lastIndex;
@@ -260,7 +267,7 @@ export function findInViews(
   const probe = utf8.decode(bytes);
   const builders = [
     ...(probe.includes("\\u00") ? [unescapedReading] : []),
-    ...(probe.includes("delta") ? [deltaReading] : []),
+    ...(probe.includes("delta") || probe.includes("candidates") ? [deltaReading] : []),
   ];
   if (builders.length === 0) return { findings, values };
   // One Latin-1 reading of the bytes (a character per byte) for the native searches.
@@ -271,9 +278,12 @@ export function findInViews(
     for (const f of findSecrets(engine, r.bytes, true)) {
       const mapped: RawFinding[] = [];
       mapBack(r, f, mapped);
-      // Already the buffer's own (or an earlier reading's): the same bytes read as they are.
-      if (mapped.some((m) => overlaps(own, m) || overlaps(findings, m))) continue;
-      findings.push(...mapped);
+      // The bytes the buffer's own findings (or an earlier reading's) cover are redacted already;
+      // the rest of the value goes too: a delta that holds a token's head alone (`sk_live_` and
+      // 28 more) is a finding of its own, and the pieces after it are the same token's tail.
+      const rest = mapped.flatMap((m) => uncovered([...own, ...findings], m));
+      if (rest.length === 0) continue;
+      findings.push(...rest);
       values.push({ kind: f.kind, value: r.bytes.slice(f.start, f.end) });
     }
   }
@@ -281,9 +291,19 @@ export function findInViews(
   return { findings, values };
 }
 
-function overlaps(list: readonly RawFinding[], f: RawFinding): boolean {
-  for (const g of list) if (g.start < f.end && f.start < g.end) return true;
-  return false;
+/** The parts of `f` no finding of `list` covers, as findings of its kind. */
+function uncovered(list: readonly RawFinding[], f: RawFinding): RawFinding[] {
+  let parts: RawFinding[] = [f];
+  for (const g of list) {
+    if (g.end <= f.start || f.end <= g.start) continue;
+    parts = parts.flatMap((p) => {
+      if (g.end <= p.start || p.end <= g.start) return [p];
+      const left = g.start > p.start ? [{ kind: p.kind, start: p.start, end: g.start }] : [];
+      const right = g.end < p.end ? [{ kind: p.kind, start: g.end, end: p.end }] : [];
+      return [...left, ...right];
+    });
+  }
+  return parts;
 }
 
 /**
