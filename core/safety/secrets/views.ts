@@ -13,7 +13,9 @@
  *   `"delta":{"content":"..."}`, the Responses API's `"delta":"..."`,
  *   Gemini's chunks of `"candidates":[{"content":{"parts":[{"text":"..."}]`),
  *   so a secret the model wrote is cut across events. The reading joins the
- *   text of every delta event in order.
+ *   text of every delta event in order; when that text holds the escapes
+ *   above (the model echoed such an output), it is read again with them put
+ *   back.
  *
  * A finding in a reading is reported over the input's bytes it stands for:
  * one finding per run of contiguous bytes (a secret cut across four events is
@@ -144,6 +146,7 @@ const MAX_PIECE = 4096;
  */
 function stringEnd(bytes: Uint8Array, start: number, q: number): number {
   const stop = Math.min(bytes.length, start + MAX_PIECE);
+  const unit = q === 0 ? 2 : q === 1 ? 4 : 8;
   for (let i = start; i < stop;) {
     const c = bytes[i]!;
     if (c === 0x0a || c === 0x0d) return -1;
@@ -154,7 +157,10 @@ function stringEnd(bytes: Uint8Array, start: number, q: number): number {
     }
     let k = i;
     while (k < stop && bytes[k] === BACKSLASH) k++;
-    if (bytes[k] === 0x22 && k - i === q) return k;
+    // The closing quote after the text's own backslashes (a piece ending in `\\`, each written
+    // 2, 4 or 8 times at 1, 2 or 3 levels of escaping); any other run escapes the quote or the
+    // character after it.
+    if (bytes[k] === 0x22 && k - i >= q && (k - i - q) % unit === 0) return k;
     i = k + 1;
   }
   return -1;
@@ -272,9 +278,20 @@ export function findInViews(
   if (builders.length === 0) return { findings, values };
   // One Latin-1 reading of the bytes (a character per byte) for the native searches.
   const text = latin1.decode(bytes);
+  const readings: Reading[] = [];
   for (const build of builders) {
     const r = build(bytes, text);
     if (r === null) continue;
+    readings.push(r);
+    // A streamed reply that itself holds an HTML-safe writer's escapes (the model echoed its
+    // output): the joined text read with those characters put back too.
+    if (build === deltaReading) {
+      const joined = latin1.decode(r.bytes);
+      const u = joined.includes("\\u00") ? unescapedReading(r.bytes, joined) : null;
+      if (u !== null) readings.push(composed(r, u));
+    }
+  }
+  for (const r of readings) {
     for (const f of findSecrets(engine, r.bytes, true)) {
       const mapped: RawFinding[] = [];
       mapBack(r, f, mapped);
@@ -289,6 +306,18 @@ export function findInViews(
   }
   findings.sort((a, b) => a.start - b.start);
   return { findings, values };
+}
+
+/** A reading of a reading, its spans taken back to the input's bytes. */
+function composed(outer: Reading, inner: Reading): Reading {
+  const n = inner.bytes.length;
+  const from = new Int32Array(n);
+  const to = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    from[i] = outer.from[inner.from[i]!]!;
+    to[i] = outer.to[inner.to[i]! - 1]!;
+  }
+  return { bytes: inner.bytes, from, to };
 }
 
 /** The parts of `f` no finding of `list` covers, as findings of its kind. */

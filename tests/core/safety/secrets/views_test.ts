@@ -180,3 +180,33 @@ Deno.test("redact93: a secret whose first piece is a finding on its own is redac
   });
   assert.equal(redactText(engine, doc).text, doc);
 });
+
+Deno.test("redact93: a streamed piece that ends in a backslash (an escaped secret the model echoed, cut after its \\) still ends at its closing quote, raw and in a transcript (see: #21)", () => {
+  const rng = new Rng(932);
+  let cut = 0;
+  for (const [kind, make] of Object.entries(SAMPLES)) {
+    const s = make(rng);
+    const text = htmlSafe(s.text);
+    const slash = text.indexOf("\\");
+    if (slash < 0 || kind === "authorization_scheme") continue;
+    const reply = `Output: ${text} done`;
+    if (redactText(engine, reply).text.includes(s.core)) continue;
+    const a = "Output: ".length + slash + 1;
+    const pieces = [reply.slice(0, a), reply.slice(a, a + 7), reply.slice(a + 7)];
+    cut++;
+    for (let api = 0; api < 4; api++) {
+      for (const wrap of [(x: string) => x, inTranscript]) {
+        const out = redactText(engine, wrap(events(pieces, api))).text;
+        const tail = s.secret.slice(-6);
+        assert.ok(
+          !out.includes(s.core) && !out.includes(htmlSafe(tail)),
+          `${kind}/${api}: ${out}`,
+        );
+      }
+    }
+  }
+  assert.ok(cut >= 30, `only ${cut} samples cut`);
+  // Negative control: a Windows path ending a piece is kept byte for byte.
+  const path = events(["Saved to C:\\", "Users\\dev\\", "notes.txt today"], 0);
+  assert.equal(redactText(engine, path).text, path);
+});
