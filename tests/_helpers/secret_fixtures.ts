@@ -540,7 +540,7 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
         "SPRING_DATASOURCE_PASS",
         "MQTT_PASS",
         "JIRA_PASS",
-        "ftp_pwd",
+        "FTP_PWD",
       ][s.charCodeAt(10) % 9]!;
       return { text: `${name}=${v}`, secret: v, core: v };
     }
