@@ -530,7 +530,18 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
     // says whose password it is.
     if (s.charCodeAt(12) % 4 === 1) {
       const v = s.slice(0, 6 + (s.charCodeAt(11) % 3));
-      const name = ["SMTP_PASS", "DB_PASS", "REDIS_PASS"][s.charCodeAt(10) % 3]!;
+      // redact93: also an owner before another word (`RABBITMQ_DEFAULT_PASS`) and `_PWD`.
+      const name = [
+        "SMTP_PASS",
+        "DB_PASS",
+        "REDIS_PASS",
+        "RABBITMQ_DEFAULT_PASS",
+        "LDAP_BIND_PASS",
+        "SPRING_DATASOURCE_PASS",
+        "MQTT_PASS",
+        "JIRA_PASS",
+        "FTP_PWD",
+      ][s.charCodeAt(10) % 9]!;
       return { text: `${name}=${v}`, secret: v, core: v };
     }
     return { text: `DB_PASSWORD=${s}`, secret: s, core: s.slice(0, 12) };
@@ -584,7 +595,15 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
     if (s.charCodeAt(6) % 4 === 2) {
       const w = s.slice(0, 6);
       return {
-        text: [`smtp_pass: ${w}`, `dbPass: "${w}"`][s.charCodeAt(0) & 1]!,
+        // redact93: `pwd` and `passwd` names, and owners the old list did not hold.
+        text: [
+          `smtp_pass: ${w}`,
+          `dbPass: "${w}"`,
+          `dbPwd: "${w}"`,
+          `jdbcPass: "${w}"`,
+          `mailPasswd: '${w}'`,
+          `ldap_bind_pass: ${w}`,
+        ][s.charCodeAt(0) % 6]!,
         secret: w,
         core: w,
       };
@@ -736,7 +755,11 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
         `mysql -h db.internal -u root --password ${w}`,
         `redis-cli --pass ${w} -h cache.internal`,
         `docker-compose run --rm app ./manage --db-password ${w} db.internal:5432`,
-      ][s.charCodeAt(21) % 3]!;
+        // redact93: one more bare argument after the value, a database or a subcommand.
+        `mysql --password ${w} shop`,
+        `mysqladmin -u root --passwd ${w} status -v`,
+        `$ mysql -h db.internal -u root --password ${w} orders | tee out.txt`,
+      ][s.charCodeAt(21) % 6]!;
       return { text, secret: w, core: w };
     }
     return { text: `vercel deploy --prod --token ${s}`, secret: s, core: s.slice(0, 12) };
@@ -1484,6 +1507,22 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "render_pass: shadows",
       "second_pass: enabled",
       "smtp_pass: enabled",
+      // redact93: the word password in a locale's language, captions under more action keys,
+      // schema words, and step passes that hold an owner word.
+      '"password": "Passwort",',
+      '"password": "Wachtwoord",',
+      '"password": "Salasana",',
+      "password: Kennwort",
+      "  password: Adgangskode",
+      '"dbPass": "Passwort",',
+      '"savePassword": "Speichern",',
+      '"generatePassword": "Generieren",',
+      "  label_password: Kennwort",
+      '"invalid_password": "Incorrecto",',
+      "  password: nullable",
+      "  password: writeonly",
+      "  password: cleartext",
+      "app_render_pass: shadows",
     ],
     env_secret: [
       // review59: a bare PowerShell variable that is a setting or is not printed.
@@ -1510,6 +1549,11 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "DB_PASS=enabled",
       "DB_PASS=${DB_PASS}",
       "SMTP_PASS=changeme",
+      // redact93: a pass named by an owner word and a step of a program.
+      "APP_RENDER_PASS=shadows",
+      "API_SECOND_PASS=enabled",
+      "DB_SORT_PASS=merge",
+      "USER_TEST_PASS=skipped",
       "SECRET_KEY_FILE=/run/secrets/app",
       "TOKEN_TTL=3600",
       "PASSWORD=changeme",
@@ -1932,6 +1976,21 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "mytool --password enabled",
       "mytool --password changeme",
       "mytool --password Followed",
+      // redact93: PostgreSQL clients' --password is a switch (the word after it is a database),
+      // and prose ending on an adverb or going on with words.
+      "pg_dump --password dbname",
+      "psql -h localhost -U postgres --password mydb",
+      "pg_dump -U app --password shopdb -f dump.sql",
+      "createdb --password newdb",
+      "Pass --password carefully here",
+      "set --password inline",
+      "you can pass --password twice",
+      "  --password secret   Password for auth",
+      "mysqladmin -u root --password status",
+      "mysqladmin -u root --password shutdown",
+      "mysqladmin -u root --password processlist",
+      "mysqladmin --password extended-status",
+      "mysql -u root --password dbname",
     ],
     cli_config_secret: [
       "git config --global user.email me@x.test",

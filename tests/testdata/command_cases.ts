@@ -3432,4 +3432,13 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["echo $NEXTAUTH_SECRET", "dangerous", "credential_exposure"],
   ["echo $AUTH0_CLIENT_SECRET", "dangerous", "credential_exposure"],
   ["echo $AUTH_TOKEN", "dangerous", "credential_exposure"],
+  // redact93: an AUTH address of a service whose address carries a login is a connection string
+  // (were read_only after redact92); login services' own auth addresses stay read_only.
+  ["echo $REDIS_AUTH_URL", "dangerous", "credential_exposure"],
+  ["printenv AUTH_POSTGRES_URL", "dangerous", "credential_exposure"],
+  ["echo $BASIC_AUTH_URL", "dangerous", "credential_exposure"],
+  ["echo $AUTH_PROXY_URL", "dangerous", "credential_exposure"],
+  ["echo $KEYCLOAK_AUTH_SERVER_URL", "read_only"],
+  ["echo $GITHUB_AUTH_URL", "read_only"],
+  ["echo $AUTH_ISSUER", "read_only"],
 ];

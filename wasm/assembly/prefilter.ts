@@ -1044,9 +1044,9 @@ function colourOpensAt(data: usize, i: u32): bool {
  * Which readings of core/safety/secrets/views.ts data[0, len) can need (its
  * twin: view_triggers.ts viewTriggers): bit 0 when it holds `\u00` and then
  * 3d, 2b, 26 or 27 (hex letters in either case), bit 1 when it holds
- * `delta` right before a quote or a backslash. Sixteen positions a step,
- * each tested on its second and third byte at once (`u0`; `el`), so most
- * steps test nothing more.
+ * `delta` or `candidates` right before a quote or a backslash. Sixteen
+ * positions a step, each tested on its second and third byte at once (`u0`;
+ * `el`; `an`), so most steps test nothing more.
  */
 export function viewTriggers(data: usize, len: u32): u32 {
   let found: u32 = 0;
@@ -1055,15 +1055,20 @@ export function viewTriggers(data: usize, len: u32): u32 {
   const zero = i8x16.splat(0x30);
   const e = i8x16.splat(0x65);
   const l = i8x16.splat(0x6c);
+  const a = i8x16.splat(0x61);
+  const n = i8x16.splat(0x6e);
   // A step reads bytes i + 1 to i + 17: the second and third byte of each
-  // position's trigger, `u0` of `\u00`, `el` of `delta`.
+  // position's trigger, `u0` of `\u00`, `el` of `delta`, `an` of `candidates`.
   while (i + 18 <= len) {
     const p = data + <usize> i;
     const x1 = v128.load(p + 1);
     const x2 = v128.load(p + 2);
     const pairs = v128.or(
-      v128.and(i8x16.eq(x1, u), i8x16.eq(x2, zero)),
-      v128.and(i8x16.eq(x1, e), i8x16.eq(x2, l)),
+      v128.or(
+        v128.and(i8x16.eq(x1, u), i8x16.eq(x2, zero)),
+        v128.and(i8x16.eq(x1, e), i8x16.eq(x2, l)),
+      ),
+      v128.and(i8x16.eq(x1, a), i8x16.eq(x2, n)),
     );
     let m = <u32> i8x16.bitmask(pairs);
     while (m !== 0) {
@@ -1089,6 +1094,17 @@ function triggerAt(data: usize, i: u32, len: u32): u32 {
     const lo = l | 0x20;
     if (h === 0x33) return lo === 0x64 ? 1 : 0;
     return h === 0x32 && (lo === 0x62 || l === 0x36 || l === 0x37) ? 1 : 0;
+  }
+  if (c === 0x63) {
+    // candidates"
+    if (
+      i + 11 > len || load<u8>(p + 1) !== 0x61 || load<u8>(p + 2) !== 0x6e ||
+      load<u8>(p + 3) !== 0x64 || load<u8>(p + 4) !== 0x69 || load<u8>(p + 5) !== 0x64 ||
+      load<u8>(p + 6) !== 0x61 || load<u8>(p + 7) !== 0x74 || load<u8>(p + 8) !== 0x65 ||
+      load<u8>(p + 9) !== 0x73
+    ) return 0;
+    const qc = load<u8>(p + 10);
+    return qc === 0x22 || qc === 0x5c ? 2 : 0;
   }
   if (
     c !== 0x64 || load<u8>(p + 1) !== 0x65 || load<u8>(p + 2) !== 0x6c ||

@@ -11,21 +11,33 @@
  */
 
 /**
- * Whose password a name ending in `pass` holds (`DB_PASS`, `SMTP_PASS`,
- * `redis_pass`, `adminPass`): a service, an account or a protocol, before the
- * `pass` joined, after `_`, `-` or `.`, or as a case change. `SECOND_PASS`,
- * `RENDER_PASS` and `BYPASS` name no owner.
+ * Whose password a name ending in `pass`, `pwd` or `passwd` holds (`DB_PASS`,
+ * `SMTP_PWD`, `redis_pass`, `RABBITMQ_DEFAULT_PASS`, `LDAP_BIND_PASS`): a
+ * service, an account or a protocol named by any word of the name before
+ * the pass, words split at `_`, `-` or `.`. `SECOND_PASS`, `RENDER_PASS` and
+ * `BYPASS` name no owner.
  */
-const OWNER_PASS =
-  /(?:^|[_.-])(?:db|database|user|admin|root|smtp|mail|email|imap|pop3?|ftp|sftp|ldap|sql|mysql|mariadb|pg|postgres|postgresql|mongo|mongodb|redis|rabbit|rabbitmq|amqp|mq|proxy|http|basic|auth|login|app|api|web|site|ssh|vnc|rdp|wifi|wlan|vpn|registry|docker|nexus|artifactory|jenkins|sa|keystore|store|key|cert|pfx|jks|ca|smb|cifs|nfs|samba|es|elastic|kibana|grafana|influx|neo4j|couch|cassandra|oracle|mssql|sqlserver)[_.-]?pass$/i;
-
-/** The same owners as a case change (`dbPass`, `smtpPass`, `adminPass`). */
-const OWNER_PASS_CAMEL =
-  /(?:^|[a-z0-9])(?:db|Db|DB|database|Database|user|User|admin|Admin|root|Root|smtp|Smtp|SMTP|mail|Mail|ftp|Ftp|FTP|ldap|Ldap|LDAP|proxy|Proxy|redis|Redis|mysql|Mysql|MySql|pg|Pg|postgres|Postgres|mongo|Mongo|ssh|Ssh|SSH|auth|Auth|login|Login|api|Api|API|app|App)Pass$/;
+const OWNER_WORD =
+  /^(?:db|database|datasource|jdbc|user|admin|root|bind|smtp|mail|email|gmail|imap|pop3?|ftp|sftp|ldap|sql|mysql|mariadb|pg|postgres|postgresql|mongo|mongodb|redis|rabbit|rabbitmq|amqp|mq|mqtt|proxy|http|basic|auth|login|account|app|api|web|site|ssh|vnc|rdp|wifi|wlan|vpn|registry|docker|nexus|artifactory|jenkins|sonar|jira|git|npm|sa|keystore|store|key|cert|pfx|jks|ca|smb|cifs|nfs|samba|es|elastic|kibana|grafana|influx|neo4j|couch|cassandra|oracle|mssql|sqlserver)$/i;
 
 /**
- * A name ending in `pass` that says whose password it is: letters alone given
- * to it are a password as under a name ending in password.
+ * Words that make a pass a step of a program rather than a password: a render,
+ * compile or test pass, an ordinal, a filter (`APP_RENDER_PASS`,
+ * `API_SECOND_PASS`, `HIGH_PASS`).
+ */
+const STEP_WORD =
+  /^(?:render|rendering|shadow|shadows|depth|light|lighting|blur|bloom|post|compile|compiler|lint|test|tests|check|first|second|third|final|last|next|prev|previous|multi|single|one|two|high|low|band|skip|by|sort|merge)$/i;
+
+/** A name of words ending in `pass`, `pwd` or `passwd` joined or after `_`, `-` or `.`. */
+const PASS_NAME = /^(?<words>[A-Za-z0-9_.-]*?)[_.-]?(?:pass|pwd|passwd)$/i;
+
+/** The same name as a case change (`dbPass`, `smtpPwd`, `jdbcPasswd`). */
+const PASS_NAME_CAMEL = /^(?<words>[A-Za-z0-9]*?[a-z0-9])(?:Pass|Pwd|Passwd)$/;
+
+/**
+ * A name ending in `pass`, `pwd` or `passwd` that says whose password it is:
+ * letters alone given to it are a password as under a name ending in
+ * password.
  *
  * @example
  * ```ts
@@ -33,12 +45,19 @@ const OWNER_PASS_CAMEL =
  * import { isOwnerPassName } from "./letter_passwords.ts";
  * assert.ok(isOwnerPassName("DB_PASS"));
  * assert.ok(isOwnerPassName("smtpPass"));
+ * assert.ok(isOwnerPassName("RABBITMQ_DEFAULT_PASS"));
+ * assert.ok(isOwnerPassName("ftp_pwd"));
  * assert.ok(!isOwnerPassName("SECOND_PASS"));
  * assert.ok(!isOwnerPassName("BYPASS"));
  * ```
  */
 export function isOwnerPassName(name: string): boolean {
-  return OWNER_PASS.test(name) || OWNER_PASS_CAMEL.test(name);
+  const camel = PASS_NAME_CAMEL.exec(name)?.groups?.words;
+  const words = camel !== undefined
+    ? camel.replace(/([a-z0-9])(?=[A-Z])/g, "$1_").split(/[_.-]/)
+    : PASS_NAME.exec(name)?.groups?.words?.split(/[_.-]/);
+  return words !== undefined && words.some((w) => OWNER_WORD.test(w)) &&
+    !words.some((w) => STEP_WORD.test(w));
 }
 
 /**
@@ -47,7 +66,7 @@ export function isOwnerPassName(name: string): boolean {
  * `--password prompt`).
  */
 const SETTING_WORD =
-  /^(?:enabled?|disabled?|active|inactive|always|never|default|defaults|optional|required|ignore|ignored|prompt|prompted|interactive|manual|automatic|random|generated|inherit|inherited|keyring|keychain|stdin|skipped|strict|lenient|allowed|denied|forbidden|masked|hidden|secret|secrets|password|passwords|passwd|yourpass|mypass|changeme)$/i;
+  /^(?:enabled?|disabled?|active|inactive|always|never|default|defaults|optional|required|ignore|ignored|prompt|prompted|interactive|manual|automatic|random|generated|inherit|inherited|keyring|keychain|stdin|skipped|strict|lenient|allowed|denied|forbidden|masked|hidden|secret|secrets|password|passwords|passwd|yourpass|mypass|changeme|dbname|database|databases|mydatabase|yourdb)$/i;
 
 /**
  * Words that name or describe an option in a sentence about it
@@ -55,6 +74,59 @@ const SETTING_WORD =
  */
 const OPTION_PROSE_WORD =
   /^(?:option|options|argument|arguments|parameter|parameters|switch|switches|setting|settings|followed|instead|without|because|whenever|accepts|expects|requires|requiring|specifies|overrides|supplies|provides|defaults|applies|enables|disables|prompts|together|alongside|before|afterwards|cannot|should|unless|unused|ignored|appended|omitted|either|neither|flagged|passing|passed|supplied|provided|works|exists)$/i;
+
+/**
+ * Programs whose `--password` (`-W`) is a switch that makes them ask for the
+ * password and takes no value: PostgreSQL's clients. The word after it is a
+ * database or another argument (`pg_dump --password shop`).
+ */
+const PROMPT_SWITCH_PROGRAM =
+  // deno-lint-ignore no-control-regex
+  /(?:^|[\s/;&|("'\x60]|\\[nt]|\x1b\[[0-9;]*[A-Za-z])(?:psql|pg_dump|pg_dumpall|pg_restore|pg_basebackup|pg_receivewal|pg_recvlogical|pg_upgrade|createdb|dropdb|createuser|dropuser|vacuumdb|reindexdb|clusterdb|pgbench)(?:\.exe)?[ \t]/;
+
+/**
+ * The line before a password option runs a program whose `--password` takes no
+ * value (`psql -h db --password`), so the word after it is not a password.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isPromptSwitchLine } from "./letter_passwords.ts";
+ * assert.ok(isPromptSwitchLine("pg_dump -h db.internal "));
+ * assert.ok(!isPromptSwitchLine("mysql -u root "));
+ * ```
+ */
+export function isPromptSwitchLine(before: string): boolean {
+  return PROMPT_SWITCH_PROGRAM.test(before);
+}
+
+/**
+ * mysqladmin's commands, which follow its options (`mysqladmin -u root
+ * --password status`): its `--password` takes a value only after `=`.
+ */
+const MYSQLADMIN_COMMAND =
+  /^(?:create|debug|drop|extended-status|flush-[a-z]+|kill|old-password|password|ping|processlist|refresh|reload|shutdown|start-(?:replica|slave)|stop-(?:replica|slave)|status|variables|version)$/;
+
+/**
+ * The word after a password option is one of the program's commands
+ * (`mysqladmin --password status`), never a password.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isProgramCommandWord } from "./letter_passwords.ts";
+ * assert.ok(isProgramCommandWord("mysqladmin -u root ", "shutdown"));
+ * assert.ok(!isProgramCommandWord("mysqladmin -u root ", "walrus"));
+ * assert.ok(!isProgramCommandWord("mysql -u root ", "status"));
+ * ```
+ */
+export function isProgramCommandWord(before: string, value: string): boolean {
+  // deno-lint-ignore no-control-regex
+  return /(?:^|[\s/;&|("'\x60]|\\[nt]|\x1b\[[0-9;]*[A-Za-z])mysqladmin(?:\.exe)?[ \t]/.test(
+    before,
+  ) &&
+    MYSQLADMIN_COMMAND.test(value);
+}
 
 /**
  * A letters-only value of 6 to 9 letters after a password option and a blank
@@ -68,6 +140,7 @@ const OPTION_PROSE_WORD =
  * @param value The value after the option.
  * @param after The rest of the line after the value.
  * @param quoted The value was quoted, which makes it a literal given.
+ * @param before The line before the option, which says whether it is a command line.
  *
  * @example
  * ```ts
@@ -79,14 +152,42 @@ const OPTION_PROSE_WORD =
  * assert.ok(!isOptionLetterPassword("option", "", false));
  * ```
  */
-export function isOptionLetterPassword(value: string, after: string, quoted: boolean): boolean {
-  if (!/^[a-z]{6,9}$/.test(value) || SETTING_WORD.test(value) || OPTION_PROSE_WORD.test(value)) {
+export function isOptionLetterPassword(
+  value: string,
+  after: string,
+  quoted: boolean,
+  before = "",
+): boolean {
+  if (
+    !/^[a-z]{6,9}$/.test(value) || SETTING_WORD.test(value) || OPTION_PROSE_WORD.test(value) ||
+    PROSE_TAIL.test(value)
+  ) {
     return false;
   }
   if (quoted) return true;
   return /^[ \t]*(?:$|[|;&)>\x60"'\\]|-)/.test(after) ||
-    /^[ \t]+(?:[^\s]*[0-9\/@:_=~$%][^\s]*|[A-Za-z0-9-]+\.[A-Za-z][^\s]*)(?:[ \t]|$)/.test(after);
+    /^[ \t]+(?:[^\s]*[0-9\/@:_=~$%][^\s]*|[A-Za-z0-9-]+\.[A-Za-z][^\s]*)(?:[ \t]|$)/.test(after) ||
+    // On a line that starts as a command does (a program in lower case or a path, then options or
+    // arguments), one more bare argument and then the line's end, an operator or options: a
+    // database or a subcommand (`mysql --password walrus mydb`, `mysqladmin --passwd walrus status
+    // -v`). Prose goes on with more words, starts with a capital or ends on an adverb (`here`).
+    COMMAND_START.test(before) &&
+      /^[ \t]+[a-z][a-z0-9_-]*(?:[ \t]+-[^\s"'\x60\\]*)*[ \t]*(?:$|[|;&)>"'\x60\\])/.test(after) &&
+      !PROSE_TAIL.test(after.trim().split(/\s/)[0] ?? "");
 }
+
+/**
+ * A command before the option: from the line's start, a string's opening quote, an escaped
+ * newline or a shell operator, a prompt maybe, then a lower-case name or a path and bare
+ * arguments up to the option.
+ */
+const COMMAND_START =
+  // deno-lint-ignore no-control-regex
+  /(?:^|["'\x60;&|(]|\\n|\x1b\[[0-9;]*[A-Za-z])[ \t]*(?:[$#>][ \t]+)?(?:sudo[ \t]+)?(?:[.~]?\/[^\s"'\x60;&|]*|[a-z][a-z0-9_.+-]*)(?:[ \t]+[^\s"'\x60;&|\\]+)*[ \t]+$/;
+
+/** Adverbs that end a sentence about an option (`pass --password walrus here`). */
+const PROSE_TAIL =
+  /^(?:here|there|too|again|only|first|later|now|then|instead|also|once|twice|below|above|inline|anyway|everywhere|directly)$/i;
 
 /**
  * A letters-only value under a name ending in `pass` that names its owner
@@ -113,7 +214,7 @@ export function isOwnerPassLetters(name: string, value: string): boolean {
  * its value is the caption a user reads, not a password.
  */
 const ACTION_PASSWORD_NAME =
-  /(?:^|[_.-])(?:show|hide|forgot|forget|reset|toggle|change|enter|remember|lost|recover|update|set|edit|view|reveal|type)[_.-]?password$|(?:^|[a-z0-9])(?:show|hide|forgot|forget|reset|toggle|change|enter|remember|lost|recover|update|set|edit|view|reveal|type|Show|Hide|Forgot|Forget|Reset|Toggle|Change|Enter|Remember|Lost|Recover|Update|Set|Edit|View|Reveal|Type)Password$/;
+  /(?:^|[_.-])(?:show|hide|forgot|forget|reset|toggle|change|enter|remember|lost|recover|update|set|edit|view|reveal|type|save|copy|generate|label|field|invalid|wrong)[_.-]?password$|(?:^|[a-z0-9])(?:show|hide|forgot|forget|reset|toggle|change|enter|remember|lost|recover|update|set|edit|view|reveal|type|save|copy|generate|label|field|invalid|wrong|Show|Hide|Forgot|Forget|Reset|Toggle|Change|Enter|Remember|Lost|Recover|Update|Set|Edit|View|Reveal|Type|Save|Copy|Generate|Label|Field|Invalid|Wrong)Password$/;
 
 /**
  * A caption under a key naming an action on a password (`"showPassword":
@@ -132,4 +233,31 @@ const ACTION_PASSWORD_NAME =
  */
 export function isActionCaption(name: string, value: string): boolean {
   return ACTION_PASSWORD_NAME.test(name) && /^[A-Z]?[a-z\x7f]{2,40}$/.test(value);
+}
+
+/**
+ * The word password in a language written in ASCII letters (`Passwort`,
+ * `Kennwort`, `Wachtwoord`, `Salasana`, `Senha`): a locale file's caption
+ * under a password key (`"password": "Passwort"`), as `Password` is in
+ * English. Words with letters beyond ASCII (`Hasło`, `Contraseña`) are
+ * language words already.
+ */
+const PASSWORD_WORD =
+  /^(?:passwort|kennwort|wachtwoord|wagwoord|salasana|salasona|losenord|adgangskode|kodeord|passord|passordet|heslo|haslo|parola|parool|parole|lozinka|geslo|senha|sandi|katalaluan|sifre|contrasena|contrasenya|contrasinal|pasahitza|kupuhipa|nenosiri|jelszo|lykilord|passcode|passphrase|passwords?)$/i;
+
+/**
+ * A value that is the word password in some language, once, capitalised or in
+ * one case: the caption of a locale file.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isPasswordCaption } from "./letter_passwords.ts";
+ * assert.ok(isPasswordCaption("Passwort"));
+ * assert.ok(isPasswordCaption("Wachtwoord"));
+ * assert.ok(!isPasswordCaption("Sunshine"));
+ * ```
+ */
+export function isPasswordCaption(value: string): boolean {
+  return PASSWORD_WORD.test(value) && /^(?:[A-Z]?[a-z]+|[A-Z]+)$/.test(value);
 }

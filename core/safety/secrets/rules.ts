@@ -32,6 +32,9 @@ import {
   isOptionLetterPassword,
   isOwnerPassLetters,
   isOwnerPassName,
+  isPasswordCaption,
+  isProgramCommandWord,
+  isPromptSwitchLine,
 } from "./letter_passwords.ts";
 import { LAYOUT_RULES } from "./rules_layouts.ts";
 import { STORE_RULES } from "./rules_stores.ts";
@@ -544,7 +547,7 @@ const OWNER_PASS_NAME =
   /(?:^|[_.-])(?:user|db|admin|root|smtp|mail|ftp|ldap|sql|mysql|pg|redis|proxy|app|api|web|site)pass$/i;
 /** Type names and keywords that follow `password:` in code, not values. */
 const TYPE_WORD =
-  /^(?:string|str|text|bool|boolean|bytes|int|integer|number|secret|password|passwd|optional|required|varchar(?:\(\d+\))?|char|any|object|none|nil|null|undefined|true|false|sensitive|secure|masked|hidden|redacted|prompt|input|env|vault|file|plain|plaintext|hash|hashed|bcrypt|argon2|encrypted)$/i;
+  /^(?:string|str|text|bool|boolean|bytes|int|integer|number|secret|password|passwd|optional|required|varchar(?:\(\d+\))?|char|any|object|none|nil|null|undefined|true|false|sensitive|secure|masked|hidden|redacted|prompt|input|env|vault|file|plain|plaintext|cleartext|hash|hashed|bcrypt|argon2|encrypted|nullable|readonly|writeonly|obscured)$/i;
 
 /**
  * A name that ends in password or passwd: a word of 6 or more letters given to
@@ -1115,7 +1118,7 @@ const ENV_ASSIGNMENT: SecretRule = {
   kind: "env_secret",
   title: ".env / shell secret assignment",
   description:
-    "`NAME=value` where NAME is upper-case and contains PASSWORD, SECRET, TOKEN, API_KEY and the like (.env files, `export`, shell history); any value that is not a placeholder or reference, 3 characters or more under a password name (letters alone under a `_PASS` name only when it says whose pass it is: `DB_PASS`, `SMTP_PASS`, not `SECOND_PASS`). A bare value keeps an inner `;`, `&`, `|` or `#` followed by more of it and ends before a blank or the next `NAME=`.",
+    "`NAME=value` where NAME is upper-case and contains PASSWORD, SECRET, TOKEN, API_KEY and the like (.env files, `export`, shell history); any value that is not a placeholder or reference, 3 characters or more under a password name (letters alone under a `_PASS` or `_PWD` name only when one of its words says whose pass it is: `DB_PASS`, `RABBITMQ_DEFAULT_PASS`, not `SECOND_PASS` or `APP_RENDER_PASS`). A bare value keeps an inner `;`, `&`, `|` or `#` followed by more of it and ends before a blank or the next `NAME=`.",
   keywords: [...ASSIGNMENT_KEYWORDS, "_pass"],
   pattern: new RegExp(
     String
@@ -1341,7 +1344,7 @@ const PASSWORD_CONFIG: SecretRule = {
     // nextPass`): a value given to a name ending in them holds a non-letter.
     (!/(?:pass|pwd)$/i.test(g.name ?? "") || /[^A-Za-z]/.test(s) ||
       isOwnerPassLetters(g.name ?? "", s)) &&
-    !isActionCaption(g.name ?? "", s) &&
+    !isActionCaption(g.name ?? "", s) && !isPasswordCaption(s) &&
     !/\s/.test(s.trim()) && !TYPE_WORD.test(s) && !isReference(s) &&
     (!isLookAlikeValue(s) || isPasswordLookAlike(s) || isHexPassword(s)) &&
     // A `#` or `;` opens a bare value's comment or ends its statement (inside quotes it is the
@@ -2948,7 +2951,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "cli_secret_option",
     title: "Secret given as a command-line option",
     description:
-      "`--password VALUE`, `--token VALUE`, `--api-key VALUE`, `--client-secret VALUE`, `-storepass VALUE`, `-passin pass:VALUE`, `--oauth2-bearer VALUE`, curl's `--tlspassword VALUE`: an option whose name ends in a secret word, then a blank or `=` and the value; references (`$TOKEN`), paths, `env:`/`file:` sources, placeholders and a lower-case word closing a sentence about the option (`the --password options.`) are kept. After a password option, 6 to 9 lower-case letters alone are a password when the line goes on as a command line does (its end, another option, an operator, a host or path), not as prose (`--password followed by`).",
+      "`--password VALUE`, `--token VALUE`, `--api-key VALUE`, `--client-secret VALUE`, `-storepass VALUE`, `-passin pass:VALUE`, `--oauth2-bearer VALUE`, curl's `--tlspassword VALUE`: an option whose name ends in a secret word, then a blank or `=` and the value; references (`$TOKEN`), paths, `env:`/`file:` sources, placeholders and a lower-case word closing a sentence about the option (`the --password options.`) are kept. After a password option, 6 to 9 lower-case letters alone are a password when the line goes on as a command line does (its end, another option, an operator, a host or path, or on a command's line one more argument: `mysql --password walrus shop`), not as prose (`--password followed by`); not after PostgreSQL's clients, whose `--password` takes no value, nor mysqladmin's commands (`--password status`).",
     // The option's end and the blank after it, so header names (`x-api-key:`) and words cost
     // nothing; `--token=VALUE` is also the assignment rules' shape.
     keywords: [
@@ -2969,7 +2972,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     ].map((k) => `${k} `),
     pattern: new RegExp(
       String
-        .raw`(?<![A-Za-z0-9_\-](?<!\\[A-Za-z0-9_\-]|\\u[0-9a-fA-F]{4}))(?=(?<name>--?[A-Za-z0-9][A-Za-z0-9_\-]{0,60}))\k<name>(?:=|[ \t]{1,16})(?:(?=["'\\])(?<quoted>))?${CLI_VALUE}(?=(?<after>[^\r\n]{0,48}))`,
+        .raw`(?<![A-Za-z0-9_\-](?<!\\[A-Za-z0-9_\-]|\\u[0-9a-fA-F]{4}))(?=(?<name>--?[A-Za-z0-9][A-Za-z0-9_\-]{0,60}))\k<name>(?<=(?<line>[^\r\n]{0,80}))(?:=|[ \t]{1,16})(?:(?=["'\\])(?<quoted>))?${CLI_VALUE}(?=(?<after>[^\r\n]{0,48}))`,
     ),
     lead: "A-Za-z0-9_\\-",
     rejectName: (n) => !SECRET_OPTION.test(n),
@@ -2979,14 +2982,15 @@ export const SECRET_RULES: readonly SecretRule[] = [
     validate: (s, g) =>
       SECRET_OPTION.test(g.name ?? "") &&
       (optionValueValid(g.name ?? "", s) && shannonEntropy(s) >= 2.5 ||
-        PASSWORD_OPTION.test(g.name ?? "") &&
+        PASSWORD_OPTION.test(g.name ?? "") && !isPromptSwitchLine(g.line ?? "") &&
           isOptionLetterPassword(
             s.replace(/^pass:/, ""),
             g.after ?? "",
             g.quoted !== undefined || s.startsWith("pass:"),
+            (g.line ?? "").slice(0, -(g.name ?? "").length),
           )) &&
       // A lower-case word closing a clause is prose about the option (`--password options.`).
-      !/^[a-z]+[.,;:]$/.test(s),
+      !/^[a-z]+[.,;:]$/.test(s) && !isProgramCommandWord(g.line ?? "", s),
   },
   {
     kind: "cli_password",

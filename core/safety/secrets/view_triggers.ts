@@ -6,7 +6,9 @@
  * right before a quote or a backslash (`"delta":`, `content_block_delta"`,
  * `text_delta\"` in a transcript) for the reading of a streamed reply's
  * delta events joined. A buffer without them has no such reading (each
- * reading starts from one), so most buffers cost the test alone. The
+ * reading starts from one), so most buffers cost the test alone. Gemini's
+ * stream names no delta: its chunks' `candidates` (before a quote or a
+ * backslash) start a piece the same way. The
  * engine's scans use its WebAssembly twin (viewTriggers in
  * wasm/assembly/prefilter.ts, sixteen bytes a step) on the bytes of their
  * keyword pass; this one serves other bytes and the TS prefilter. Pure: no
@@ -16,7 +18,7 @@
 
 /** The buffer holds an escape the escaped reading puts back. */
 export const ESCAPE_TRIGGER = 1;
-/** The buffer holds a `delta` the joined reading starts a piece from. */
+/** The buffer holds a `delta` (or `candidates`) the joined reading starts a piece from. */
 export const DELTA_TRIGGER = 2;
 
 const BACKSLASH = 0x5c;
@@ -68,7 +70,7 @@ export function escapeAt(bytes: Uint8Array, at: number): boolean {
 
 /**
  * Whether a delta word the joined reading reads from starts at `at`:
- * `delta` and then a quote or a backslash.
+ * `delta` or `candidates`, and then a quote or a backslash.
  * @param bytes The input.
  * @param at Where its `d` would be.
  * @returns True for `delta"` and `delta\`.
@@ -78,14 +80,19 @@ export function escapeAt(bytes: Uint8Array, at: number): boolean {
  * import { deltaAt } from "./view_triggers.ts";
  * assert.equal(deltaAt(new TextEncoder().encode('"delta":{'), 1), true);
  * assert.equal(deltaAt(new TextEncoder().encode("a delta of 3"), 2), false);
+ * assert.equal(deltaAt(new TextEncoder().encode('{"candidates":['), 2), true);
  * ```
  */
 export function deltaAt(bytes: Uint8Array, at: number): boolean {
-  if (at + 6 > bytes.length) return false;
-  const q = bytes[at + 5];
-  return bytes[at] === 0x64 && bytes[at + 1] === 0x65 && bytes[at + 2] === 0x6c &&
-    bytes[at + 3] === 0x74 && bytes[at + 4] === 0x61 && (q === QUOTE || q === BACKSLASH);
+  const word = bytes[at] === 0x63 ? CANDIDATES : DELTA;
+  if (at + word.length + 1 > bytes.length) return false;
+  for (let k = 0; k < word.length; k++) if (bytes[at + k] !== word[k]) return false;
+  const q = bytes[at + word.length];
+  return q === QUOTE || q === BACKSLASH;
 }
+
+const DELTA = new TextEncoder().encode("delta");
+const CANDIDATES = new TextEncoder().encode("candidates");
 
 /**
  * Which readings the bytes can need.
@@ -109,8 +116,10 @@ export function viewTriggers(bytes: Uint8Array): number {
       break;
     }
   }
-  for (let i = bytes.indexOf(0x64); i >= 0; i = bytes.indexOf(0x64, i + 1)) {
-    if (deltaAt(bytes, i)) return found | DELTA_TRIGGER;
+  for (const first of [0x64, 0x63]) {
+    for (let i = bytes.indexOf(first); i >= 0; i = bytes.indexOf(first, i + 1)) {
+      if (deltaAt(bytes, i)) return found | DELTA_TRIGGER;
+    }
   }
   return found;
 }

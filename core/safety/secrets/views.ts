@@ -10,13 +10,18 @@
  *   transcript's JSON string).
  * - **A streamed reply.** An API's server-sent events carry a reply in
  *   pieces (`"delta":{"type":"text_delta","text":"sk-ant-ap"}`, OpenAI's
- *   `"delta":{"content":"..."}`, the Responses API's `"delta":"..."`), so a
- *   secret the model wrote is cut across events. The reading joins the text
- *   of every delta event in order.
+ *   `"delta":{"content":"..."}`, the Responses API's `"delta":"..."`,
+ *   Gemini's chunks of `"candidates":[{"content":{"parts":[{"text":"..."}]`),
+ *   so a secret the model wrote is cut across events. The reading joins the
+ *   text of every delta event in order; when that text holds the escapes
+ *   above (the model echoed such an output), it is read again with them put
+ *   back.
  *
  * A finding in a reading is reported over the input's bytes it stands for:
  * one finding per run of contiguous bytes (a secret cut across four events is
- * four findings of its kind), and the value as read is returned, so the
+ * four findings of its kind; where the buffer's own finding covers a piece,
+ * a head that is a token on its own, the pieces after it still go), and the
+ * value as read is returned, so the
  * caller remembers it and redacts its assembled copies too, with each
  * value's whole span (the streamed scan decides a value's pieces together).
  * A reading is built only when the buffer holds what it starts from
@@ -116,10 +121,13 @@ const latin1 = new TextDecoder("latin1");
 
 /**
  * Where an event of a streamed reply names itself a delta
- * (`content_block_delta"`, `.delta"`, `"delta":`): the word before a quote,
- * or before the backslash of an escaped one (view_triggers.ts deltaAt).
+ * (`content_block_delta"`, `.delta"`, `"delta":`) or, in Gemini's stream,
+ * holds its next `candidates"` (each chunk's
+ * `candidates[0].content.parts[].text` is the reply's next piece): the word
+ * before a quote, or before the backslash of an escaped one
+ * (view_triggers.ts deltaAt).
  */
-const DELTA = /delta(?=["\\])/g;
+const DELTA = /(?:delta|candidates)(?=["\\])/g;
 
 /**
  * A delta event's text member: after `delta`, on the same event, the first
@@ -145,6 +153,7 @@ const MAX_PIECE = 4096;
  */
 function stringEnd(bytes: Uint8Array, start: number, q: number): number {
   const stop = Math.min(bytes.length, start + MAX_PIECE);
+  const unit = q === 0 ? 2 : q === 1 ? 4 : 8;
   for (let i = start; i < stop;) {
     const c = bytes[i]!;
     if (c === 0x0a || c === 0x0d) return -1;
@@ -155,7 +164,10 @@ function stringEnd(bytes: Uint8Array, start: number, q: number): number {
     }
     let k = i;
     while (k < stop && bytes[k] === BACKSLASH) k++;
-    if (bytes[k] === 0x22 && k - i === q) return k;
+    // The closing quote after the text's own backslashes (a piece ending in `\\`, each written
+    // 2, 4 or 8 times at 1, 2 or 3 levels of escaping); any other run escapes the quote or the
+    // character after it.
+    if (bytes[k] === 0x22 && k - i >= q && (k - i - q) % unit === 0) return k;
     i = k + 1;
   }
   return -1;
@@ -176,7 +188,7 @@ function pieceText(raw: string, q: number): string | null {
 
 /** The text of every delta event joined in order; null with fewer than two pieces. */
 function deltaReading(bytes: Uint8Array, text: string): Reading | null {
-  if (!text.includes("delta")) return null;
+  if (!text.includes("delta") && !text.includes("candidates")) return null;
   // A piece's text is never longer than its bytes (a JSON escape reads as fewer characters), so
   // the reading fits the input's length: typed arrays, 9 bytes an input byte (number arrays
   // took about 30: 334 MB resident for 8 MB of delta events).
@@ -194,7 +206,7 @@ function deltaReading(bytes: Uint8Array, text: string): Reading | null {
   DELTA.lastIndex = 0;
   for (let m = DELTA.exec(text); m !== null; m = DELTA.exec(text)) {
     if (m.index < covered) continue;
-    const after = m.index + 5;
+    const after = m.index + m[0].length;
     if (member === undefined || (member !== null && member.index < after)) {
       MEMBER.lastIndex = after;
       member = MEMBER.exec(text);
@@ -289,9 +301,20 @@ export function findInViews(
   ];
   // One Latin-1 reading of the bytes (a character per byte) for the native searches.
   const text = latin1.decode(bytes);
+  const readings: Reading[] = [];
   for (const build of builders) {
     const r = build(bytes, text);
     if (r === null) continue;
+    readings.push(r);
+    // A streamed reply that itself holds an HTML-safe writer's escapes (the model echoed its
+    // output): the joined text read with those characters put back too.
+    if (build === deltaReading) {
+      const joined = latin1.decode(r.bytes);
+      const u = joined.includes("\\u00") ? unescapedReading(r.bytes, joined) : null;
+      if (u !== null) readings.push(composed(r, u));
+    }
+  }
+  for (const r of readings) {
     for (const f of findSecrets(engine, r.bytes, true)) {
       const mapped: RawFinding[] = [];
       mapBack(r, f, mapped);
@@ -309,6 +332,18 @@ export function findInViews(
   findings.sort((a, b) => a.start - b.start);
   spans.sort((a, b) => a.start - b.start);
   return { findings, values, spans };
+}
+
+/** A reading of a reading, its spans taken back to the input's bytes. */
+function composed(outer: Reading, inner: Reading): Reading {
+  const n = inner.bytes.length;
+  const from = new Int32Array(n);
+  const to = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    from[i] = outer.from[inner.from[i]!]!;
+    to[i] = outer.to[inner.to[i]! - 1]!;
+  }
+  return { bytes: inner.bytes, from, to };
 }
 
 /** The parts of `f` that no finding of `a` or `b` covers, in order. */

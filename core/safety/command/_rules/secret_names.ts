@@ -40,6 +40,17 @@ const ADDRESS_WORDS = new Set(
     "AUDIENCE PROVIDER BASE").split(" "),
 );
 
+/**
+ * Words naming a service whose address carries a login (`redis://:pw@`, `postgres://u:pw@`, a
+ * proxy's or a basic-auth URL's `user:pw@`): with one of them an AUTH address is a connection
+ * string still (REDIS_AUTH_URL, AUTH_POSTGRES_URL, BASIC_AUTH_URL).
+ */
+const LOGIN_URL_WORDS = new Set(
+  ("DB DATABASE DATASOURCE JDBC SQL MYSQL MARIADB PG POSTGRES POSTGRESQL MONGO MONGODB REDIS " +
+    "VALKEY MEMCACHED AMQP RABBITMQ BROKER MQTT KAFKA NATS ELASTIC ELASTICSEARCH SMTP IMAP LDAP " +
+    "FTP SFTP PROXY BASIC CONNECTION CONN").split(" "),
+);
+
 /** Last words that make the value a path to the secret (printing it shows no secret). */
 const PATH_WORDS = new Set(["FILE", "FILES", "PATH", "DIR"]);
 
@@ -56,6 +67,7 @@ const PATH_WORDS = new Set(["FILE", "FILES", "PATH", "DIR"]);
  * assert.ok(!isSecretName("GIT_AUTHOR_NAME") && !isSecretName("SSH_AUTH_SOCK"));
  * assert.ok(isSecretName("TOKEN_FILE") && !isSecretName("TOKEN_FILE", true));
  * assert.ok(!isSecretName("NEXTAUTH_URL") && isSecretName("NEXTAUTH_SECRET"));
+ * assert.ok(isSecretName("REDIS_AUTH_URL") && isSecretName("BASIC_AUTH_URL"));
  * ```
  */
 export function isSecretName(name: string, value = false): boolean {
@@ -65,7 +77,7 @@ export function isSecretName(name: string, value = false): boolean {
   // AUTH its only secret word and an address its last (NEXTAUTH_URL, AUTH0_DOMAIN, OAUTH_ISSUER).
   if (
     ADDRESS_WORDS.has(words[words.length - 1] ?? "") && !WHOLE.test(name) &&
-    !STEM.test(name.replace(/AUTH(?!OR(?!IZ))/gi, ""))
+    !STEM.test(name.replace(/AUTH(?!OR(?!IZ))/gi, "")) && !words.some((w) => LOGIN_URL_WORDS.has(w))
   ) return false;
   return !(value && PATH_WORDS.has(words[words.length - 1] ?? ""));
 }

@@ -11,6 +11,9 @@ import {
   isOptionLetterPassword,
   isOwnerPassLetters,
   isOwnerPassName,
+  isPasswordCaption,
+  isProgramCommandWord,
+  isPromptSwitchLine,
 } from "../../../../core/safety/secrets/letter_passwords.ts";
 import { redactText } from "../../../../core/safety/secrets/redact.ts";
 import { defaultEngine } from "../../../../core/safety/secrets/default_engine.ts";
@@ -78,7 +81,7 @@ Deno.test("redact92: prose about a password option, a pass that names no owner, 
   for (
     const text of [
       '"showPassword": "Xk9#mQ2vLp",',
-      '"password": "Passwort",',
+      '"password": "Seashells",',
       "password: Sunshine",
       "mysql --password walrus",
     ]
@@ -115,4 +118,87 @@ Deno.test("isActionCaption takes a word under an action's password key only", ()
   assert.ok(isActionCaption("togglePassword", "anzeigen"));
   assert.ok(!isActionCaption("db_password", "Forgotten"));
   assert.ok(!isActionCaption("showPassword", "Anzeigen2"));
+});
+
+Deno.test("redact93: one more argument after the value, owners anywhere in a pass's name, and pwd names are redacted in every container (see: #21)", () => {
+  for (const w of ["walrus", "kitten", "pelicans"]) {
+    const shapes = [
+      `mysql --password ${w} mydb`,
+      `mysql -u root --password ${w} shop -e 'select 1'`,
+      `mysqladmin -u root --passwd ${w} status`,
+      `sudo mysql --password ${w} shop`,
+      `cd /srv && mysql --password ${w} shop`,
+      `RABBITMQ_DEFAULT_PASS=${w}`,
+      `LDAP_BIND_PASS=${w}`,
+      `SPRING_DATASOURCE_PASS=${w}`,
+      `ftp_pwd=${w}`,
+      `dbPwd: "${w}"`,
+      `jdbcPass: "${w}"`,
+    ];
+    for (const wrap of WRAPS) {
+      for (const text of shapes) {
+        const r = redactText(engine, wrap(text));
+        assert.ok(r.kinds.length > 0 && !r.text.includes(w), `${text} -> ${r.text}`);
+      }
+    }
+  }
+});
+
+Deno.test("redact93: PostgreSQL's --password switch, mysqladmin's commands, prose, locale captions and step passes are kept (see: #21)", () => {
+  const texts = [
+    "pg_dump --password dbname",
+    "psql -h localhost -U postgres --password mydb",
+    "createdb --password newdb",
+    "mysqladmin -u root --password status",
+    "mysqladmin -u root --password processlist",
+    "mysql -u root --password dbname",
+    "Pass --password carefully here",
+    "set --password inline",
+    '"password": "Passwort",',
+    '"password": "Wachtwoord",',
+    "password: Kennwort",
+    '"dbPass": "Passwort",',
+    '"savePassword": "Speichern",',
+    "  label_password: Kennwort",
+    "  password: writeonly",
+    "APP_RENDER_PASS=shadows",
+    "DB_SORT_PASS=merge",
+  ];
+  for (const wrap of WRAPS) {
+    for (const text of texts) assert.deepEqual(redactText(engine, wrap(text)).kinds, [], text);
+  }
+  // Positive controls: the same programs and keys with a password.
+  for (
+    const text of [
+      "mysql --password walrus shop",
+      "mysqladmin -u root --password walrus status",
+      '"password": "Seashells",',
+      "APP_DB_PASS=shadows",
+      'psql "postgresql://app:Tr0ub4dor3x@db/prod"',
+    ]
+  ) assert.ok(redactText(engine, text).kinds.length > 0, text);
+});
+
+Deno.test("isPasswordCaption, isPromptSwitchLine and isProgramCommandWord read the word and the program", () => {
+  for (const w of ["Passwort", "Kennwort", "Wachtwoord", "Salasana", "Senha", "PASSWORT"]) {
+    assert.ok(isPasswordCaption(w), w);
+  }
+  for (const w of ["Sunshine", "PassWort", "walrus"]) assert.ok(!isPasswordCaption(w), w);
+  assert.ok(isPromptSwitchLine("psql -h db "));
+  assert.ok(isPromptSwitchLine('{"command":"pg_dump -U app '));
+  assert.ok(!isPromptSwitchLine("mysql -u root "));
+  assert.ok(!isPromptSwitchLine("mypsql -h db "));
+  assert.ok(isProgramCommandWord("mysqladmin -u root ", "flush-privileges"));
+  assert.ok(!isProgramCommandWord("mysqladmin -u root ", "walrus"));
+  assert.ok(!isProgramCommandWord("mysql -u root ", "status"));
+  assert.ok(isOptionLetterPassword("walrus", " mydb", false, "mysql -u root "));
+  assert.ok(!isOptionLetterPassword("walrus", " mydb", false, "Pass "));
+  assert.ok(!isOptionLetterPassword("walrus", " here", false, "mysql "));
+  assert.ok(!isOptionLetterPassword("walrus", " by the user", false, "mysql "));
+  for (const n of ["RABBITMQ_DEFAULT_PASS", "ftp_pwd", "dbPwd", "jdbcPass", "MAIL_PASSWD"]) {
+    assert.ok(isOwnerPassName(n), n);
+  }
+  for (const n of ["APP_RENDER_PASS", "API_SECOND_PASS", "HIGH_PASS", "pwd"]) {
+    assert.ok(!isOwnerPassName(n), n);
+  }
 });

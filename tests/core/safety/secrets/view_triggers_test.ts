@@ -20,7 +20,16 @@ Deno.test("viewTriggers() fires on the four escapes and a delta word before a qu
   for (const s of ["a\\u003db", "\\u003D", "x\\u002b", "\\u002B", "\\u0026", "\\\\u0027"]) {
     assert.equal(viewTriggers(encoder.encode(s)), ESCAPE_TRIGGER, s);
   }
-  for (const s of ['"delta":{', 'content_block_delta\\"', '.delta"', "delta\\"]) {
+  for (
+    const s of [
+      '"delta":{',
+      'content_block_delta\\"',
+      '.delta"',
+      "delta\\",
+      '{"candidates":[',
+      'candidates\\"',
+    ]
+  ) {
     assert.equal(viewTriggers(encoder.encode(s)), DELTA_TRIGGER, s);
   }
   const both = encoder.encode('"delta":"p\\u003d"');
@@ -35,6 +44,9 @@ Deno.test("viewTriggers() fires on the four escapes and a delta word before a qu
       "a delta of 3",
       'Delta"',
       'delt"',
+      "candidates",
+      "the candidates are",
+      'candidate"',
     ]
   ) {
     assert.equal(viewTriggers(encoder.encode(s)), 0, s);
@@ -60,6 +72,12 @@ Deno.test("the WASM view triggers agree with view_triggers.ts at every offset an
     "delta\\",
     "delta",
     'elta"',
+    'candidates"',
+    "candidates\\",
+    "candidates",
+    'andidates"',
+    "can",
+    "an",
     "del",
     "el",
     "d",

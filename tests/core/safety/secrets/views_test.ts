@@ -66,6 +66,26 @@ function joinDeltas(stream: string): string {
   return out;
 }
 
+/** Pieces as events of one API: 0 Anthropic, 1 OpenAI chat, 2 Responses, 3 Gemini's stream. */
+function events(pieces: readonly string[], api: number): string {
+  const s = (p: string) => JSON.stringify(p);
+  return pieces.map((p) =>
+    api === 0
+      ? `event: content_block_delta\ndata: {"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":${
+        s(p)
+      }}}\n\n`
+      : api === 1
+      ? `data: {"choices":[{"index":0,"delta":{"content":${s(p)}}}]}\n\n`
+      : api === 2
+      ? `event: response.output_text.delta\ndata: {"type":"response.output_text.delta","delta":${
+        s(p)
+      }}\n\n`
+      : `data: {"candidates": [{"content": {"parts": [{"text": ${
+        s(p)
+      }}],"role": "model"},"index": 0}]}\r\n\r\n`
+  ).join("");
+}
+
 const inTranscript = (s: string) => JSON.stringify({ type: "tool_result", content: s }) + "\n";
 
 Deno.test("redact92: every kind written by an HTML-safe JSON writer (\\u003d, \\u002b, \\u0026, \\u0027) is redacted, raw and in a transcript (see: #21)", () => {
@@ -258,4 +278,73 @@ Deno.test("views21: an escaped secret and a delta-split one across a chunk bound
   // Positive control: the secrets did straddle the boundary, in many placements.
   assert.ok(straddled > 30, `${straddled} placements straddled the boundary`);
   assert.ok(long > 0, "no secret spans more than a round's look-behind");
+});
+
+Deno.test("redact93: a secret whose first piece is a finding on its own is redacted in the pieces after it too, and Gemini's streamed candidates are joined (see: #21)", () => {
+  const rng = new Rng(931);
+  let cut = 0;
+  for (const [kind, make] of Object.entries(SAMPLES)) {
+    const s = make(rng);
+    const reply = kind === "authorization_scheme" ? s.text : `Here it is: ${s.text} done`;
+    if (redactText(engine, reply).text.includes(s.core)) continue;
+    const at = reply.indexOf(s.secret);
+    if (at < 0 || s.secret.length < 16) continue;
+    // The head piece holds most of the secret; the two after it hold its tail.
+    const a = at + Math.floor(s.secret.length * 0.7);
+    const b = at + Math.floor(s.secret.length * 0.85);
+    const pieces = [reply.slice(0, a), reply.slice(a, b), reply.slice(b)];
+    const tails = [s.secret.slice(a - at, b - at), s.secret.slice(b - at)];
+    cut++;
+    for (let api = 0; api < 4; api++) {
+      for (const wrap of [(x: string) => x, inTranscript]) {
+        const text = redactText(engine, wrap(events(pieces, api))).text;
+        for (const tail of tails) {
+          assert.ok(
+            !text.includes(tail) && !text.includes(JSON.stringify(tail).slice(1, -1)),
+            `${kind}/${api}: ${tail} in ${text}`,
+          );
+        }
+      }
+    }
+  }
+  assert.ok(cut >= 100, `only ${cut} samples cut`);
+  // Negative controls: Gemini's stream of prose, and a JSON document with candidates that is no
+  // stream, are kept byte for byte.
+  const prose = events(["The build passed; the ", "token refresh runs ", "every hour."], 3);
+  assert.equal(redactText(engine, prose).text, prose);
+  const doc = JSON.stringify({
+    candidates: [{ text: "alpha" }, { text: "beta" }],
+    token: "$TOKEN",
+  });
+  assert.equal(redactText(engine, doc).text, doc);
+});
+
+Deno.test("redact93: a streamed piece that ends in a backslash (an escaped secret the model echoed, cut after its \\) still ends at its closing quote, raw and in a transcript (see: #21)", () => {
+  const rng = new Rng(932);
+  let cut = 0;
+  for (const [kind, make] of Object.entries(SAMPLES)) {
+    const s = make(rng);
+    const text = htmlSafe(s.text);
+    const slash = text.indexOf("\\");
+    if (slash < 0 || kind === "authorization_scheme") continue;
+    const reply = `Output: ${text} done`;
+    if (redactText(engine, reply).text.includes(s.core)) continue;
+    const a = "Output: ".length + slash + 1;
+    const pieces = [reply.slice(0, a), reply.slice(a, a + 7), reply.slice(a + 7)];
+    cut++;
+    for (let api = 0; api < 4; api++) {
+      for (const wrap of [(x: string) => x, inTranscript]) {
+        const out = redactText(engine, wrap(events(pieces, api))).text;
+        const tail = s.secret.slice(-6);
+        assert.ok(
+          !out.includes(s.core) && !out.includes(htmlSafe(tail)),
+          `${kind}/${api}: ${out}`,
+        );
+      }
+    }
+  }
+  assert.ok(cut >= 30, `only ${cut} samples cut`);
+  // Negative control: a Windows path ending a piece is kept byte for byte.
+  const path = events(["Saved to C:\\", "Users\\dev\\", "notes.txt today"], 0);
+  assert.equal(redactText(engine, path).text, path);
 });
