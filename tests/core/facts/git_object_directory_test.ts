@@ -343,3 +343,34 @@ Deno.test('C-quoted store paths are unquoted as git unquotes them (octal, \\t, \
   );
   assert.equal(r.git.tracked.get("a.txt"), ".M", "control: git reads the store");
 });
+
+Deno.test("a NUL byte in a store list ends what git reads (a C string): in objects/info/alternates the rest of the file, in a quoted entry (\\000) the rest of that path", async () => {
+  const home = (await tempDir("baton-objstores-home-")).path;
+  const env: UserEnv = { home, xdg: null };
+  const source = await shaped(home, "true");
+  await git(home, ["clone", "-q", "--bare", source, `${home}/st.git`]);
+  await git(home, ["clone", "-q", "--shared", `${home}/st.git`, `${home}/c`]);
+  const c = `${home}/c`;
+  await writeFiles(c, { "a.txt": "e\n" });
+  const alternates = `${c}/.git/objects/info/alternates`;
+  const store = `${home}/st.git/objects`;
+  const enc = (text: string) => new TextEncoder().encode(text);
+  // The store named after a NUL byte: git never reads that far, and stops (bad object HEAD).
+  await Deno.writeFile(alternates, enc(`/nowhere\n\0\n${store}\n`));
+  const cut = await assertAgreesWithGit(env, c, { label: "store after a NUL" });
+  assert.equal(cut.git.stopped, true, "control: git stops");
+  // The store's path followed by a NUL and more text on its line: git reads the path.
+  for (const text of [`${store}\0/junk\n`, `"${store}\\000/junk"\n`]) {
+    await Deno.writeFile(alternates, enc(text));
+    const r = await assertAgreesWithGit(env, c, { label: JSON.stringify(text) });
+    assert.equal(
+      r.git.tracked.get("a.txt"),
+      ".M",
+      `${JSON.stringify(text)}: control: git reads the store`,
+    );
+  }
+  // Control: the plain line.
+  await Deno.writeFile(alternates, enc(`/nowhere\n${store}\n`));
+  const plain = await assertAgreesWithGit(env, c, { label: "plain" });
+  assert.equal(plain.git.tracked.get("a.txt"), ".M", "control: git reads the store");
+});
