@@ -6,7 +6,9 @@
  * (`\"`, `\\`, `\a\b\f\n\r\t\v` and three octal digits), after whose closing
  * quote git skips one character whatever it is and starts the next entry;
  * quoting that does not parse leaves the entry read as plain text to the
- * next separator. Empty entries are dropped. No blank is trimmed.
+ * next separator. Empty entries are dropped. No blank is trimmed. git reads
+ * the list, and then each path, as a C string: a NUL byte ends the list
+ * (a raw one in the file) or the path (a quoted `\000`).
  * @module
  */
 
@@ -72,9 +74,12 @@ function unquote(text: string, at: number): { bytes: number[]; end: number } | n
  * assert.deepEqual(alternatesEntries('"/q"x\n/b ', "\n"), ["/q", "/b "]);
  * assert.deepEqual(alternatesEntries('"/bad\n', "\n"), ['"/bad']);
  * assert.deepEqual(alternatesEntries('#c::"/x:y":/z', ":"), ["/x:y", "/z"]);
+ * assert.deepEqual(alternatesEntries('"/p\\000q"\n/r\0\n/s', "\n"), ["/p", "/r"]);
  * ```
  */
-export function alternatesEntries(text: string, sep: string): string[] | null {
+export function alternatesEntries(whole: string, sep: string): string[] | null {
+  const nul = whole.indexOf("\0");
+  const text = nul === -1 ? whole : whole.slice(0, nul);
   const out: string[] = [];
   let at = 0;
   while (at < text.length) {
@@ -99,7 +104,8 @@ export function alternatesEntries(text: string, sep: string): string[] | null {
     }
     // git steps over one character after the entry, the separator or not.
     at = end < text.length ? end + 1 : end;
-    if (entry !== "") out.push(entry);
+    const path = entry.split("\0", 1)[0]!;
+    if (path !== "") out.push(path);
   }
   return out;
 }

@@ -175,7 +175,11 @@ export async function movingInEffect(
         out.worktree.push(name);
         const added = alternatesEntries(value, ":");
         if (added === null || realTop === null || stores === null) stores = null;
-        else stores.alternates = added.map((p) => resolvePath(realTop, p));
+        else {
+          // Each is read as the system reads it (git takes its real path).
+          const found = await Promise.all(added.map((p) => physicalPath(fs, realTop, p)));
+          stores.alternates = found.filter((p) => p !== null);
+        }
       }
     }
   }

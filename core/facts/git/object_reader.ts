@@ -15,8 +15,9 @@ import { PackIndex } from "./_pack_index.ts";
 import { readLooseObject } from "./_loose.ts";
 import { ByteLru } from "./_lru.ts";
 import { isNotFound, readOptionalText } from "./_read_optional.ts";
-import { isAbsolutePath, resolvePath } from "../../path.ts";
+import { isAbsolutePath } from "../../path.ts";
 import { alternatesEntries } from "./alternates_list.ts";
+import { physicalPath } from "./physical_path.ts";
 
 /** Options for {@linkcode createObjectReader}. */
 export interface ObjectReaderOptions {
@@ -244,7 +245,8 @@ class ObjectReader implements GitObjectReader {
    * Follows objects/info/alternates breadth-first, bounded in depth (git's)
    * and count. A line is a path as git reads it (no blank trimmed: git
    * takes `dir ` for another directory); a relative one is resolved from
-   * the real path of the store whose file names it, as git resolves it.
+   * the real path of the store whose file names it, and the joined line is
+   * read as the system reads it (git takes its real path).
    */
   async #loadAlternates(): Promise<void> {
     for (let i = 0; i < this.#stores.length && this.#stores.length < MAX_STORES; i++) {
@@ -260,7 +262,10 @@ class ObjectReader implements GitObjectReader {
         if (!isAbsolutePath(line)) {
           base ??= await this.#fs.realPath(store.dir).catch(() => store.dir);
         }
-        const dir = resolvePath(base ?? store.dir, line);
+        // git takes the joined line's real path: a `..` after a link climbs
+        // from its target, and one past a missing step names nothing.
+        const dir = await physicalPath(this.#fs, base ?? store.dir, line);
+        if (dir === null) continue;
         if (this.#stores.some((s) => s.dir === dir) || this.#stores.length >= MAX_STORES) continue;
         const linked = newStore(dir, store.depth + 1);
         if (!(await (linked.usable = this.#usable(dir)))) continue;

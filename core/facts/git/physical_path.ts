@@ -8,11 +8,23 @@
  * ../x` in the config of a `.git` that is itself a link, GIT_DIR or
  * GIT_WORK_TREE spelled through a link: each names another directory to git
  * than the lexical join. Only a path with a `..` step can differ, so only
- * such a one costs a look at the file system (one lstat per step).
+ * such a one costs a look at the file system (one lstat per step). On a
+ * POSIX system (a base from "/") a backslash is a byte of a name, not a
+ * separator: git hands `..\\store` to the system as one name. baton's paths
+ * cannot hold such a name, so it names nothing baton follows.
  * @module
  */
 import type { ReadFs } from "../../fs.ts";
 import { isAbsolutePath, normalizePath, parentDir, resolvePath } from "../../path.ts";
+
+/**
+ * Whether `rel` holds a backslash that the system `base` is on reads as a
+ * byte of a name: a POSIX one, whose paths start at "/" (a Windows path has
+ * a drive, or is a UNC path from "//").
+ */
+function nameBackslash(base: string, rel: string): boolean {
+  return rel.includes("\\") && base.startsWith("/") && !base.startsWith("//");
+}
 
 /** Whether a "/"-separated path has a `..` step. */
 function climbs(path: string): boolean {
@@ -25,7 +37,8 @@ function climbs(path: string): boolean {
  * replaced by its real path first. Null when a `..` follows a step that does
  * not exist (the system fails there, ENOENT). Without a `..` step it is
  * {@linkcode resolvePath}'s answer, no I/O. A path whose root is not `/` or
- * a drive (a UNC path) is resolved lexically.
+ * a drive (a UNC path) is resolved lexically. Null, too, for a backslash
+ * on a POSIX system (see the module comment).
  *
  * @example
  * ```ts
@@ -41,6 +54,7 @@ function climbs(path: string): boolean {
  * } as unknown as ReadFs;
  * assert.equal(await physicalPath(fs, "/w", "lnk/../store"), "/far/store");
  * assert.equal(await physicalPath(fs, "/w", "d/store"), "/w/d/store");
+ * assert.equal(await physicalPath(fs, "/w", "..\\store"), null);
  * ```
  */
 export async function physicalPath(
@@ -48,6 +62,7 @@ export async function physicalPath(
   base: string,
   rel: string,
 ): Promise<string | null> {
+  if (nameBackslash(base, rel)) return null;
   const r = rel.replaceAll("\\", "/");
   const full = isAbsolutePath(r) ? r : `${base.replaceAll("\\", "/")}/${r}`;
   if (!climbs(full)) return resolvePath(base, r);
@@ -81,7 +96,8 @@ export async function physicalPath(
  * `rel` joined to `base` for the system to resolve where it reads the file
  * (synchronous callers): lexically where it has no `..` step (the same
  * file), kept as written where it has one, so the system climbs from a
- * link's target as it does for git.
+ * link's target as it does for git. A backslash on a POSIX system is kept
+ * too, a byte of a name for the system to read.
  *
  * @example
  * ```ts
@@ -93,6 +109,7 @@ export async function physicalPath(
  * ```
  */
 export function systemJoin(base: string, rel: string): string {
+  if (nameBackslash(base, rel)) return rel.startsWith("/") ? rel : `${base}/${rel}`;
   const r = rel.replaceAll("\\", "/");
   if (!climbs(r)) return resolvePath(base, r);
   return isAbsolutePath(r) ? r : `${base.replaceAll("\\", "/")}/${r}`;

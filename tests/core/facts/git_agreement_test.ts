@@ -43,9 +43,18 @@ async function userEnv(xdg = false): Promise<UserEnv> {
   return { home, xdg: xdg ? `${home}/xdg` : null };
 }
 
-/** Moves a file's mtime forward so its stat data no longer matches the index. */
+/** A fixed time long before any index a test writes (2020-09-13). */
+const TOUCHED_AT = 1_600_000_000;
+
+/**
+ * Sets a file's mtime to a fixed time (TOUCHED_AT plus `seconds`, so two
+ * calls with other `seconds` differ) so its stat data no longer matches the
+ * index. Not relative to the clock: an mtime a few seconds ahead of it was
+ * racily clean to git (and re-read) only until the clock caught up, so what
+ * git answered after a later attributes change depended on the machine's load.
+ */
 async function touch(path: string, seconds = 5): Promise<void> {
-  const t = new Date(Date.now() + seconds * 1000);
+  const t = TOUCHED_AT + seconds;
   await Deno.utime(path, t, t);
 }
 
@@ -2288,7 +2297,7 @@ Deno.test("config: a ~user/ path in core.excludesFile, core.attributesFile or in
 /** A repository whose files' stat data git trusts (set in the past, then refreshed). */
 async function settledRepo(files: Record<string, string>): Promise<string> {
   const dir = await base(files);
-  const past = new Date(Date.now() - 100_000);
+  const past = TOUCHED_AT - 100;
   for (const path of ["a.txt", "src/b.txt", ...Object.keys(files)]) {
     await Deno.utime(`${dir}/${path}`, past, past);
   }

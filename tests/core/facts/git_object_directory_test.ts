@@ -343,3 +343,66 @@ Deno.test('C-quoted store paths are unquoted as git unquotes them (octal, \\t, \
   );
   assert.equal(r.git.tracked.get("a.txt"), ".M", "control: git reads the store");
 });
+
+Deno.test("a NUL byte in a store list ends what git reads (a C string): in objects/info/alternates the rest of the file, in a quoted entry (\\000) the rest of that path", async () => {
+  const home = (await tempDir("baton-objstores-home-")).path;
+  const env: UserEnv = { home, xdg: null };
+  const source = await shaped(home, "true");
+  await git(home, ["clone", "-q", "--bare", source, `${home}/st.git`]);
+  await git(home, ["clone", "-q", "--shared", `${home}/st.git`, `${home}/c`]);
+  const c = `${home}/c`;
+  await writeFiles(c, { "a.txt": "e\n" });
+  const alternates = `${c}/.git/objects/info/alternates`;
+  const store = `${home}/st.git/objects`;
+  const enc = (text: string) => new TextEncoder().encode(text);
+  // The store named after a NUL byte: git never reads that far, and stops (bad object HEAD).
+  await Deno.writeFile(alternates, enc(`/nowhere\n\0\n${store}\n`));
+  const cut = await assertAgreesWithGit(env, c, { label: "store after a NUL" });
+  assert.equal(cut.git.stopped, true, "control: git stops");
+  // The store's path followed by a NUL and more text on its line: git reads the path.
+  for (const text of [`${store}\0/junk\n`, `"${store}\\000/junk"\n`]) {
+    await Deno.writeFile(alternates, enc(text));
+    const r = await assertAgreesWithGit(env, c, { label: JSON.stringify(text) });
+    assert.equal(
+      r.git.tracked.get("a.txt"),
+      ".M",
+      `${JSON.stringify(text)}: control: git reads the store`,
+    );
+  }
+  // Control: the plain line.
+  await Deno.writeFile(alternates, enc(`/nowhere\n${store}\n`));
+  const plain = await assertAgreesWithGit(env, c, { label: "plain" });
+  assert.equal(plain.git.tracked.get("a.txt"), ".M", "control: git reads the store");
+});
+
+Deno.test("objects/info/alternates: a .. after a link in a line climbs from the link's target (git takes the line's real path), not from the link's parent", async () => {
+  const home = (await tempDir("baton-objstores-home-")).path;
+  const env: UserEnv = { home, xdg: null };
+  const source = await shaped(home, "true");
+  await git(home, ["clone", "-q", "--bare", source, `${home}/st.git`]);
+  await git(home, ["clone", "-q", "--shared", `${home}/st.git`, `${home}/c`]);
+  const c = `${home}/c`;
+  await writeFiles(c, { "a.txt": "e\n" });
+  // objects/lnk links to $HOME/far/x: the line's store is $HOME/far/st.git/objects to the
+  // system, objects/st.git/objects to a lexical reading.
+  const objects = `${c}/.git/objects`;
+  await Deno.mkdir(`${home}/far/x`, { recursive: true });
+  await Deno.symlink(`${home}/far/x`, `${objects}/lnk`);
+  await Deno.writeTextFile(`${objects}/info/alternates`, "lnk/../st.git/objects\n");
+  // The store only where the system finds it: git compares.
+  await Deno.rename(`${home}/st.git`, `${home}/far/st.git`);
+  const found = await assertAgreesWithGit(env, c, { label: "store through the link" });
+  assert.equal(found.git.tracked.get("a.txt"), ".M", "control: git reads far/st.git");
+  // The store only where the lexical reading finds it: git stops (bad object HEAD).
+  await Deno.rename(`${home}/far/st.git`, `${objects}/st.git`);
+  const lexical = await assertAgreesWithGit(env, c, { label: "store beside the link" });
+  assert.equal(lexical.git.stopped, true, "control: git stops");
+  // The same path in GIT_ALTERNATE_OBJECT_DIRECTORIES: the system's reading too.
+  await Deno.remove(`${objects}/info/alternates`);
+  const vars = { GIT_ALTERNATE_OBJECT_DIRECTORIES: `${objects}/lnk/../st.git/objects` };
+  const variable = await assertAgreesWithGit({ ...env, vars }, c, { label: "variable" });
+  assert.equal(variable.git.stopped, true, "control: git stops");
+  await Deno.rename(`${objects}/st.git`, `${home}/far/st.git`);
+  const through = await assertAgreesWithGit({ ...env, vars }, c, { label: "variable, far" });
+  assert.equal(through.git.tracked.get("a.txt"), ".M", "control: git reads far/st.git");
+});
