@@ -217,6 +217,52 @@ function wordyWindow(value: Uint8Array, j: number): number {
     : 0;
 }
 
+/** Furthest offset {@linkcode leastCrowded} moves a block to (it bounds how far past a chunk a search reads). */
+const MOST_REACH = 1024;
+
+/**
+ * Where the `stride` windows indexed for `value` begin, given the probe
+ * lists so far: the block {@linkcode indexedFrom} picks, unless its windows
+ * already index other values; then the value's last block and its middle
+ * one (at most MOST_REACH in) are weighed too, and the one whose windows
+ * index the fewest values (then are least wordy) is taken. Values that
+ * share a stem (JWTs with one header, `ghp_` tokens, a generated prefix)
+ * would otherwise all sit in the lists of the stem's windows, and every
+ * occurrence of the stem would compare every one of them: 4,096 values with
+ * a 250-byte stem took 20 s to search. Any block finds every copy (see
+ * CopyMemory), so the choice is free.
+ */
+function leastCrowded(value: Uint8Array, stride: number, probes: Map<number, Probe[]>): number {
+  const first = indexedFrom(value, stride);
+  let best = first;
+  let bestCost = blockCost(value, first, stride, probes, Infinity);
+  const last = Math.min(value.length - 3 - stride, MOST_REACH);
+  for (const from of [last, last >>> 1]) {
+    if (bestCost === 0) break;
+    const cost = blockCost(value, from, stride, probes, bestCost);
+    if (cost < bestCost) {
+      best = from;
+      bestCost = cost;
+    }
+  }
+  return best;
+}
+
+/** The values the windows of the block at `from` index already, plus its wordy windows (stops at `enough`). */
+function blockCost(
+  value: Uint8Array,
+  from: number,
+  stride: number,
+  probes: Map<number, Probe[]>,
+  enough: number,
+): number {
+  let cost = 0;
+  for (let j = from; j < from + stride && cost < enough; j++) {
+    cost += (probes.get(wordAt(value, j))?.length ?? 0) + wordyWindow(value, j);
+  }
+  return cost;
+}
+
 /**
  * The values found so far in one input, bounded, and the search for their
  * copies.
@@ -274,6 +320,18 @@ export class CopyMemory {
   /** Number of values remembered now. */
   get size(): number {
     return this.#groups.size;
+  }
+
+  /**
+   * Most values one probe window is indexed for (the comparisons a probe
+   * hit may cost): the index's crowding, for tests and benches.
+   */
+  get longestProbeList(): number {
+    if (this.#values.size === 0) return 0;
+    if (this.#stale) this.#update();
+    let most = 0;
+    for (const list of this.#probes.values()) most = Math.max(most, list.length);
+    return most;
   }
 
   /** Bytes of values and their other forms remembered now. */
@@ -363,7 +421,7 @@ export class CopyMemory {
       (this.#probes.size + added.length * this.#stride) * MOST_LOAD <= this.#bitmap.length * 8;
     if (!fits) return this.#rebuild();
     for (const entry of added) {
-      const from = indexedFrom(entry.bytes, this.#stride);
+      const from = leastCrowded(entry.bytes, this.#stride, this.#probes);
       if (from > this.#reach) this.#reach = from;
       for (let offset = from; offset < from + this.#stride; offset++) {
         const word = wordAt(entry.bytes, offset);
@@ -383,7 +441,7 @@ export class CopyMemory {
     const probes = new Map<number, Probe[]>();
     let reach = 0;
     for (const entry of this.#values.values()) {
-      const from = indexedFrom(entry.bytes, stride);
+      const from = leastCrowded(entry.bytes, stride, probes);
       if (from > reach) reach = from;
       for (let offset = from; offset < from + stride; offset++) {
         const word = wordAt(entry.bytes, offset);
@@ -438,7 +496,7 @@ export class CopyMemory {
       for (const p of list) {
         const at = i - p.offset;
         if (at < first || at >= to) continue;
-        if (this.#standsAt(bytes, at, p.entry.bytes)) {
+        if (this.#standsAt(bytes, at, p.entry.bytes, p.offset)) {
           hits.push({ kind: p.entry.kind, start: at, end: at + p.entry.bytes.length });
         }
       }
@@ -466,11 +524,16 @@ export class CopyMemory {
     return out;
   }
 
-  /** True when `value` occurs at `at` in `bytes`, not continued by a letter or digit. */
-  #standsAt(bytes: Uint8Array, at: number, value: Uint8Array): boolean {
+  /**
+   * True when `value` occurs at `at` in `bytes`, not continued by a letter
+   * or digit. Compared from `from` (the probed window) to the end, then from
+   * the start: values that share a stem differ past it, where their block is.
+   */
+  #standsAt(bytes: Uint8Array, at: number, value: Uint8Array, from: number): boolean {
     const end = at + value.length;
     if (end > bytes.length) return false;
-    for (let k = 0; k < value.length; k++) if (bytes[at + k] !== value[k]) return false;
+    for (let k = from; k < value.length; k++) if (bytes[at + k] !== value[k]) return false;
+    for (let k = 0; k < from; k++) if (bytes[at + k] !== value[k]) return false;
     if (isAlnum(value[0]!) && at > 0 && isAlnum(bytes[at - 1]!) && !escapeEndsAt(bytes, at)) {
       return false;
     }

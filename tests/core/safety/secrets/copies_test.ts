@@ -484,3 +484,69 @@ Deno.test("review50: a value's copy with its punctuation as \\u00XX (Gson's =, .
     }
   }
 });
+
+Deno.test("CopyMemory indexes values that share a stem past it: a JWT header or ghp_ does not crowd one probe list", () => {
+  const rng = new Rng(94);
+  const header = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwi";
+  for (const make of [() => header + rng.str(ALNUM, 40), () => "ghp_" + rng.str(ALNUM, 36)]) {
+    const values = Array.from({ length: 400 }, make);
+    const text = values.join("\n");
+    const bytes = encoder.encode(text);
+    const m = new CopyMemory();
+    m.remember(bytes, values.map((v) => ({ kind: "k", ...spanOf(text, v) })));
+    // Each probe hit compares every value its window is indexed for: with
+    // the stem's block indexed for all 400, one occurrence compared 400.
+    assert.ok(m.longestProbeList <= 8, `longest probe list ${m.longestProbeList}`);
+  }
+  // Positive control: one value found 400 times is indexed once.
+  const m = new CopyMemory();
+  const one = "ghp_q8Zr1mXw4Lp0aB3cD5eF7gH9jK2m";
+  const text = Array.from({ length: 400 }, () => one).join(" ");
+  const bytes = encoder.encode(text);
+  m.remember(bytes, [{ kind: "k", start: 0, end: one.length }]);
+  assert.equal(m.longestProbeList, 1);
+  assert.equal(m.find(bytes, 0, bytes.length).length, 400);
+});
+
+Deno.test("CopyMemory.find() finds every placed copy of values that share stems, whichever block is indexed", () => {
+  for (let seed = 1; seed <= 40; seed++) {
+    const rng = new Rng(9400 + seed);
+    const stems = Array.from({ length: 3 }, () => rng.str(ALNUM, rng.int(60)));
+    const values = new Set<string>();
+    while (values.size < 30) {
+      // A distinct part of 2 to 30 bytes, before, after or inside a stem.
+      const stem = rng.pick(stems);
+      const own = rng.str(ALNUM, 2 + rng.int(29));
+      const cut = rng.int(stem.length + 1);
+      const v = "Z" + stem.slice(0, cut) + own + stem.slice(cut) + "Z";
+      if (v.length >= 8) values.add(v);
+    }
+    const list = [...values];
+    const seps = [" ", "\n", '"', "=", ":", " - ", "\\n", "%20", "/"];
+    let text = "";
+    const placed: { start: number; end: number }[] = [];
+    const remembered: { kind: string; start: number; end: number }[] = [];
+    // Remember half the values in one pass, then place copies of all of them (in any order).
+    for (const v of list) {
+      text += rng.pick(seps);
+      remembered.push({ kind: "k", start: text.length, end: text.length + v.length });
+      placed.push({ start: text.length, end: text.length + v.length });
+      text += v;
+    }
+    for (let n = 0; n < 60; n++) {
+      const v = rng.pick(list);
+      text += rng.pick(seps) + rng.str("abc xyz.", rng.int(20)) + rng.pick(seps);
+      placed.push({ start: text.length, end: text.length + v.length });
+      text += v;
+    }
+    text += rng.pick(seps);
+    const bytes = encoder.encode(text);
+    const m = new CopyMemory();
+    // In two batches, so both the in-place index update and the rebuild are used.
+    m.remember(bytes, remembered.slice(0, 10));
+    m.find(bytes, 0, 0);
+    m.remember(bytes, remembered.slice(10));
+    const found = m.find(bytes, 0, bytes.length).map((f) => ({ start: f.start, end: f.end }));
+    assert.deepEqual(found, placed, `seed ${seed}`);
+  }
+});
