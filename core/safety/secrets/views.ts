@@ -168,6 +168,12 @@ function escapeWindows(bytes: Uint8Array, text: string, reach: number): Reading[
     }
     const lo = Math.max(0, coreLo - reach);
     const hi = Math.min(bytes.length, coreHi + reach);
+    if (lo === 0 && hi === bytes.length) {
+      // Escapes all along: the whole buffer, as one reading.
+      const r = unescapedReading(bytes, text);
+      if (r !== null) out.push(r);
+      continue;
+    }
     const r = unescapedReading(bytes.subarray(lo, hi), text.slice(lo, hi));
     if (r === null) continue;
     for (let k = 0; k < r.from.length; k++) {
