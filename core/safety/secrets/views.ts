@@ -27,21 +27,30 @@
  * A reading is built only when the buffer holds what it starts from
  * (view_triggers.ts: an exact test the engine runs in WebAssembly on the
  * bytes of its keyword pass, about 0.1 ns a byte, so a buffer without
- * costs next to nothing), and costs one more scan of the buffer then: the
- * escaped reading holds up to 9 bytes per input byte (the reading and its
- * byte map), about 19 MiB for a 2 MiB streamed buffer, while it is scanned.
+ * costs next to nothing). The escaped reading is built and scanned only
+ * around its escapes (each within the engine's reach, about 64 KiB, each
+ * side, and as far again: escapeWindows), so an escape now and then (Go's
+ * JSON writes `&`, `<`, `>` as `\u0026`, `\u003c`, `\u003e`) costs a few
+ * hundred KiB of reading, not the buffer again; it holds up to 9 bytes per
+ * byte it reads (the reading and its byte map). The delta reading reads
+ * the whole buffer.
  * The in-memory scans (redact.ts) and the streamed one (stream.ts) read
  * them alike. Pure: no I/O.
  * @module
  */
 import { findSecrets, type RawFinding, type SecretEngine } from "./engine.ts";
 import { DELTA_TRIGGER, ESCAPE_TRIGGER, escapedChar } from "./view_triggers.ts";
+import { WRAP_REACH } from "./wraps.ts";
 
-/** A reading: its bytes, and for each the input span `[from, to)` it stands for. */
+/**
+ * A reading: its bytes, and for each the input span `[from, to)` it stands
+ * for; with `keep`, only its findings that reach into that input span count.
+ */
 interface Reading {
   bytes: Uint8Array;
   from: Int32Array;
   to: Int32Array;
+  keep?: readonly [number, number];
 }
 
 /** A value found in a reading, as read. */
@@ -115,6 +124,65 @@ function unescapedReading(bytes: Uint8Array, text: string): Reading | null {
     i++;
   }
   return { bytes: out.subarray(0, n), from: from.subarray(0, n), to: to.subarray(0, n) };
+}
+
+/**
+ * Each run of escapes' `[start, end)` over the input: from the first
+ * backslash before `u00` (one to four) to its last character.
+ */
+function escapeRuns(bytes: Uint8Array, text: string): number[] {
+  const runs: number[] = [];
+  for (let at = text.indexOf("\\u00"); at >= 0; at = text.indexOf("\\u00", at + 4)) {
+    if (at + 5 >= bytes.length || escapedChar(bytes[at + 4]!, bytes[at + 5]!) < 0) continue;
+    let first = at;
+    while (first > 0 && at - first < 3 && bytes[first - 1] === BACKSLASH) first--;
+    runs.push(first, at + 6);
+  }
+  return runs;
+}
+
+/**
+ * The escaped reading built only around the escapes: a finding it can add
+ * reads an escape, so its keyword is within the engine's reach of one (at
+ * most `maxAfter` before it, `maxBefore` after) and the finding within
+ * `reach` of it (the keyword's reach both ways, and a wrap's extension).
+ * Each escape's core (the escape and `reach` each side, merged where they
+ * overlap) is read in a window `reach` wider each side, its own reading
+ * scanned apart, and only its findings that reach into the core count: so
+ * every finding the whole reading holds near an escape is found with all
+ * the bytes its keyword reads, and one cut by a window's edge (which lies
+ * `reach` from the core) is dropped. Escapes closer than two windows share
+ * one; an escape in every 64 KiB reads the whole buffer as before.
+ */
+function escapeWindows(bytes: Uint8Array, text: string, reach: number): Reading[] {
+  const runs = escapeRuns(bytes, text);
+  const out: Reading[] = [];
+  for (let i = 0; i < runs.length;) {
+    const coreLo = Math.max(0, runs[i]! - reach);
+    let coreHi = Math.min(bytes.length, runs[i + 1]! + reach);
+    i += 2;
+    // Merge while the next escape's window meets this one's.
+    while (i < runs.length && runs[i]! - 2 * reach <= coreHi + reach) {
+      coreHi = Math.min(bytes.length, runs[i + 1]! + reach);
+      i += 2;
+    }
+    const lo = Math.max(0, coreLo - reach);
+    const hi = Math.min(bytes.length, coreHi + reach);
+    if (lo === 0 && hi === bytes.length) {
+      // Escapes all along: the whole buffer, as one reading.
+      const r = unescapedReading(bytes, text);
+      if (r !== null) out.push(r);
+      continue;
+    }
+    const r = unescapedReading(bytes.subarray(lo, hi), text.slice(lo, hi));
+    if (r === null) continue;
+    for (let k = 0; k < r.from.length; k++) {
+      r.from[k]! += lo;
+      r.to[k]! += lo;
+    }
+    out.push({ ...r, keep: [coreLo, coreHi] });
+  }
+  return out;
 }
 
 const latin1 = new TextDecoder("latin1");
@@ -271,6 +339,8 @@ function mapBack(r: Reading, f: RawFinding, into: RawFinding[]): void {
  * @param engine From {@linkcode createEngine}.
  * @param bytes The input.
  * @param own The buffer's own findings, sorted by start.
+ * @param reach How far from an escape the escaped reading is built and its findings kept
+ * ({@linkcode escapeReach}; a test gives it larger, the whole buffer, or smaller).
  * @returns The further findings, sorted by start, and the values.
  * @example
  * ```ts
@@ -287,6 +357,7 @@ export function findInViews(
   engine: SecretEngine,
   bytes: Uint8Array,
   own: readonly RawFinding[],
+  reach: number = escapeReach(engine),
 ): ViewFindings {
   const findings: RawFinding[] = [];
   const values: ReadValue[] = [];
@@ -295,29 +366,29 @@ export function findInViews(
   // keyword pass in WebAssembly when they were the last (view_triggers.ts).
   const triggers = engine.viewTriggers(bytes);
   if (triggers === 0) return { findings, values, spans };
-  const builders = [
-    ...((triggers & ESCAPE_TRIGGER) !== 0 ? [unescapedReading] : []),
-    ...((triggers & DELTA_TRIGGER) !== 0 ? [deltaReading] : []),
-  ];
   // One Latin-1 reading of the bytes (a character per byte) for the native searches.
   const text = latin1.decode(bytes);
   const readings: Reading[] = [];
-  for (const build of builders) {
-    const r = build(bytes, text);
-    if (r === null) continue;
+  if ((triggers & ESCAPE_TRIGGER) !== 0) {
+    readings.push(...escapeWindows(bytes, text, reach));
+  }
+  const r = (triggers & DELTA_TRIGGER) !== 0 ? deltaReading(bytes, text) : null;
+  if (r !== null) {
     readings.push(r);
     // A streamed reply that itself holds an HTML-safe writer's escapes (the model echoed its
     // output): the joined text read with those characters put back too.
-    if (build === deltaReading) {
-      const joined = latin1.decode(r.bytes);
-      const u = joined.includes("\\u00") ? unescapedReading(r.bytes, joined) : null;
-      if (u !== null) readings.push(composed(r, u));
-    }
+    const joined = latin1.decode(r.bytes);
+    const u = joined.includes("\\u00") ? unescapedReading(r.bytes, joined) : null;
+    if (u !== null) readings.push(composed(r, u));
   }
   for (const r of readings) {
     for (const f of findSecrets(engine, r.bytes, true)) {
       const mapped: RawFinding[] = [];
       mapBack(r, f, mapped);
+      const keep = r.keep;
+      if (keep !== undefined && !mapped.some((m) => m.start < keep[1] && keep[0] < m.end)) {
+        continue;
+      }
       // What the buffer's own findings (or an earlier reading's) cover is theirs: the rest is
       // new. The bytes alone often show a value's head up to its first escape
       // (`AccountKey\u003dtKEs…\u002b25vg…`), and the reading its whole.
@@ -332,6 +403,14 @@ export function findInViews(
   findings.sort((a, b) => a.start - b.start);
   spans.sort((a, b) => a.start - b.start);
   return { findings, values, spans };
+}
+
+/**
+ * How far from an escape the escaped reading's findings reach: a keyword's
+ * reach both ways and a wrap's extension past the finding.
+ */
+export function escapeReach(engine: SecretEngine): number {
+  return engine.maxBefore + engine.maxAfter + WRAP_REACH;
 }
 
 /** A reading of a reading, its spans taken back to the input's bytes. */

@@ -14,9 +14,9 @@ import { redactText } from "../../../../core/safety/secrets/redact.ts";
 import { redactBytes } from "../../../../core/safety/secrets/redact.ts";
 import { findSecrets } from "../../../../core/safety/secrets/engine.ts";
 import { scanStream } from "../../../../core/safety/secrets/stream.ts";
-import { findInViews } from "../../../../core/safety/secrets/views.ts";
+import { escapeReach, findInViews } from "../../../../core/safety/secrets/views.ts";
 import { concatBytes, readerOf } from "../../../_helpers/byte_stream.ts";
-import { lookAlikes, Rng, SAMPLES } from "../../../_helpers/secret_fixtures.ts";
+import { ALNUM, lookAlikes, Rng, SAMPLES } from "../../../_helpers/secret_fixtures.ts";
 
 const engine = defaultEngine();
 
@@ -347,4 +347,89 @@ Deno.test("redact93: a streamed piece that ends in a backslash (an escaped secre
   // Negative control: a Windows path ending a piece is kept byte for byte.
   const path = events(["Saved to C:\\", "Users\\dev\\", "notes.txt today"], 0);
   assert.equal(redactText(engine, path).text, path);
+});
+
+/**
+ * A text of about 300 KB: filler lines, samples of random kinds (written as
+ * an HTML-safe writer writes them, or raw) and Go-style `\u0026` escapes at
+ * random distances from them, from inside a sample's line to past twice the
+ * engine's reach; half the texts inside a transcript's JSON string.
+ */
+function escapedText(rng: Rng, kinds: readonly string[]): string {
+  const reach = escapeReach(engine);
+  const parts: string[] = [];
+  let size = 0;
+  const filler = (n: number) => {
+    let s = "";
+    while (s.length < n) {
+      s += `{"level":"info","msg":"step ${rng.int(1000)} done","n":${rng.int(99)}}\n`;
+    }
+    return s.slice(0, n);
+  };
+  while (size < 300_000) {
+    const s = SAMPLES[rng.pick(kinds)]!(rng);
+    const text = rng.int(4) !== 0 ? htmlSafe(s.text) : s.text;
+    const gap = rng.pick([0, 8, 100, 1000, 10_000, reach >> 1, reach - 50, reach + 50, 2 * reach]);
+    const escape = `"out":"a \\u0026 b"`;
+    const piece = rng.int(2) === 0
+      ? escape + filler(gap) + "\n" + text + "\n" + filler(rng.int(5000))
+      : text + filler(gap) + escape + "\n" + filler(rng.int(5000));
+    parts.push(piece);
+    size += piece.length;
+  }
+  const all = parts.join("\n");
+  return rng.int(2) === 0 ? all : JSON.stringify({ type: "tool_result", content: all }) + "\n";
+}
+
+Deno.test("views22: the escaped reading built around each escape finds what the whole buffer's reading finds, and a window too small does not (see: #21)", () => {
+  const rng = new Rng(22);
+  // The kinds whose samples hold a character the writer escapes.
+  const kinds = Object.keys(SAMPLES).filter((k) => {
+    const s = SAMPLES[k]!(new Rng(1)).text;
+    return htmlSafe(s) !== s;
+  });
+  const enc = new TextEncoder();
+  let differ = 0;
+  let differSmall = 0;
+  let found = 0;
+  let windowed = 0;
+  const cases = 24;
+  for (let c = 0; c < cases; c++) {
+    const bytes = enc.encode(escapedText(rng, kinds));
+    const own = findSecrets(engine, bytes, true);
+    const whole = findInViews(engine, bytes, own, Number.MAX_SAFE_INTEGER);
+    const near = findInViews(engine, bytes, own);
+    const small = findInViews(engine, bytes, own, 64);
+    found += whole.findings.length;
+    if (bytes.length > 4 * escapeReach(engine)) windowed++;
+    const same = (r: typeof whole) =>
+      JSON.stringify([r.findings, r.spans, r.values.map((v) => [v.kind, [...v.value]])]) ===
+        JSON.stringify([
+          whole.findings,
+          whole.spans,
+          whole.values.map((v) => [v.kind, [...v.value]]),
+        ]);
+    if (!same(near)) differ++;
+    if (!same(small)) differSmall++;
+  }
+  assert.equal(differ, 0, `${differ} of ${cases} texts read differently around the escapes`);
+  // Controls: the readings find what the bytes alone miss, the texts are longer than a window,
+  // and a window of 64 bytes misses some of it (the test can fail).
+  assert.ok(found > cases, `${found} findings`);
+  assert.equal(windowed, cases);
+  assert.ok(differSmall >= cases / 4, `${differSmall} of ${cases} differ with a 64-byte reach`);
+  // Far from its keyword: a key block of 400 lines (26 KB) whose only escapes end its body. The
+  // bytes' own finding stops short of them; the reading reads the block from its BEGIN line on.
+  const body: string[] = [];
+  for (let i = 0; i < 400; i++) body.push(rng.str(ALNUM, 64));
+  body.push(`${rng.str(ALNUM, 20)}\\u002b${rng.str(ALNUM, 20)}\\u003d\\u003d`);
+  const block = ["-----BEGIN RSA PRIVATE KEY-----", ...body, "-----END RSA PRIVATE KEY-----"];
+  for (const text of [block.join("\n"), JSON.stringify({ content: block.join("\n") })]) {
+    const bytes = enc.encode(`${"x".repeat(200_000)}\n${text}\n${"y".repeat(200_000)}\n`);
+    const own = findSecrets(engine, bytes, true);
+    const whole = findInViews(engine, bytes, own, Number.MAX_SAFE_INTEGER);
+    assert.ok(whole.findings.length > 0);
+    assert.deepEqual(findInViews(engine, bytes, own), whole);
+    assert.notDeepEqual(findInViews(engine, bytes, own, 4096), whole);
+  }
 });
