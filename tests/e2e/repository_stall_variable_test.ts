@@ -38,8 +38,11 @@ Deno.test("a stalled read a repository's host settings ask for does not let a ha
     assert.equal(control.denied, false, control.stderr);
     assert.match(control.stderr, /did not finish in time; allowed/);
     // Named by the repository's host settings (and handed to the hook as the host would): denied.
-    await writeFiles(dir, { ".claude/settings.json": JSON.stringify({ env: stall }) });
-    const g = await gate(dir, "B", stall);
+    // The test harness's scaled budgets here (no UNSCALED): on a loaded machine the gate's
+    // documented budget can run out before an unstalled read does, which allows as a stall would.
+    const named = { BATON_TEST_STALL_READ: stall.BATON_TEST_STALL_READ };
+    await writeFiles(dir, { ".claude/settings.json": JSON.stringify({ env: named }) });
+    const g = await gate(dir, "B", named);
     assert.equal(g.denied, true, g.stderr);
     assert.match(g.stderr, /BATON_TEST_STALL_READ ignored: \.claude\/settings\.json/);
     assert.doesNotMatch(g.stderr, /A\.json/, "never its value");
@@ -59,20 +62,23 @@ Deno.test("a stalled read a repository's host settings ask for does not stop the
     const latest = () => Deno.readTextFile(`${dir}/.baton/latest.md`);
     const before = await latest();
     const stall = { ...UNSCALED, BATON_TEST_STALL_READ: "/.git/index" };
-    const capture = () =>
+    const capture = (env: Record<string, string>) =>
       runBaton(["hook", "pre-compact", "--host", "claude-code"], {
         cwd: dir,
-        env: stall,
+        env,
         stdin: JSON.stringify({ session_id: "s", cwd: dir, hook_event_name: "PreCompact" }),
       });
     // Control: set by the person, the index read never returns and the budget runs out.
-    const control = await capture();
+    const control = await capture(stall);
     assert.equal(control.code, 0);
     assert.match(control.stderr, /budget ran out/);
     assert.equal(await latest(), before, "no capsule written");
-    // Named by the repository's host settings: the capsule is written.
-    await writeFiles(dir, { ".claude/settings.json": JSON.stringify({ env: stall }) });
-    const r = await capture();
+    // Named by the repository's host settings: the capsule is written. With the harness's scaled
+    // budgets (no UNSCALED): the documented one can run out on a loaded machine without a stall.
+    // A stall that took effect would still run out the scaled budget (the read never returns).
+    const named = { BATON_TEST_STALL_READ: stall.BATON_TEST_STALL_READ };
+    await writeFiles(dir, { ".claude/settings.json": JSON.stringify({ env: named }) });
+    const r = await capture(named);
     assert.equal(r.code, 0);
     assert.doesNotMatch(r.stderr, /budget ran out/, r.stderr);
     assert.notEqual(await latest(), before, r.stderr);
