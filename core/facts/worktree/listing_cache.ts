@@ -199,7 +199,7 @@ function isInt(v: unknown): v is number {
  * import assert from "node:assert/strict";
  * assert.equal(parseListingCache("{not json", "/repo"), null);
  * const text = JSON.stringify({
- *   format: "baton-listing-cache-2", work_tree: "/repo", scan_start_ms: 1, written_ms: 2,
+ *   format: "baton-listing-cache-3", work_tree: "/repo", scan_start_ms: 1, written_ms: 2,
  *   dirs: { "": [5, 4000, 7, "a.txt/src", "fd", 0] },
  * });
  * assert.deepEqual(listingEntries(parseListingCache(text, "/repo")!.dirs.get("")!).map((e) => e.name), [
@@ -402,7 +402,7 @@ export interface CreateListingCacheOptions {
  * });
  * assert.equal((await cache.readDir("/repo")).length, 1);
  * assert.deepEqual(cache.stats(), { hits: 0, misses: 1 });
- * assert.ok(cache.toStore(100_500)?.includes('"":[1000,1000,1,"a","f"]'));
+ * assert.ok(cache.toStore(100_500)?.includes('"":[1000,1000,1,"a","f",0]'));
  * ```
  */
 export function createListingCache(
