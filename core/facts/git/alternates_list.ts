@@ -15,8 +15,8 @@
 const UTF8 = new TextEncoder();
 const STRICT = new TextDecoder("utf-8", { fatal: true });
 
-/** The escapes git's unquote_c_style takes after a backslash, besides octal. */
-const ESCAPES: Readonly<Record<string, number>> = {
+/** The escapes git's unquote_c_style takes after a backslash, besides octal (as bytes). */
+export const C_ESCAPES: Readonly<Record<string, number>> = {
   a: 7,
   b: 8,
   f: 12,
@@ -47,8 +47,8 @@ function unquote(text: string, at: number): { bytes: number[]; end: number } | n
     }
     const next = text[i + 1];
     if (next === undefined) return null;
-    if (next in ESCAPES) {
-      bytes.push(ESCAPES[next]!);
+    if (next in C_ESCAPES) {
+      bytes.push(C_ESCAPES[next]!);
       i += 2;
       continue;
     }

@@ -15,6 +15,7 @@
  * lookup when given `fromIndex`.
  * @module
  */
+import { C_ESCAPES } from "../git/alternates_list.ts";
 import type { ReadFs } from "../../fs.ts";
 import { type GitignoreRules, matchGitignore, parseGitignore } from "./gitignore.ts";
 import { notRegularError, readPatternFile } from "../git/read_git_file.ts";
@@ -206,19 +207,6 @@ const ATTR_MAX_LINE_BYTES = 2048;
 function utf8Length(text: string): number {
   return new TextEncoder().encode(text).length;
 }
-
-/** The one-letter escapes git's unquote_c_style knows, as bytes. */
-const C_ESCAPES: Readonly<Record<string, number>> = {
-  a: 7,
-  b: 8,
-  f: 12,
-  n: 10,
-  r: 13,
-  t: 9,
-  v: 11,
-  "\\": 92,
-  '"': 34,
-};
 
 /**
  * git's unquote_c_style on a line that starts with a quote: the pattern and
