@@ -25,7 +25,11 @@
  * `BATON_BENCH_BEFORE` adds, beside each baton case, the same case run from
  * another checkout's main.ts ("before") with the flags of that checkout's
  * own `baton` task, interleaved in the same rounds: on a machine whose load
- * moves, a before/after table is only fair when both ran side by side.
+ * moves, a before/after table is only fair when both ran side by side. The
+ * before build runs on its own copy of each repository (`-before` beside
+ * the cached ones): a build keeps a listing cache in the repository, and a
+ * build that refuses the other's format would list every directory again on
+ * every run.
  * @module
  */
 import { BATON_PERMISSIONS, BATON_RUNTIME_FLAGS, MAIN } from "../_helpers/cli.ts";
@@ -295,38 +299,48 @@ export function taskFlags(main: string): string[] | null {
   return batonTaskFlags(main.replace(/[^/]*$/, "deno.json"));
 }
 
-/**
- * With BATON_BENCH_BEFORE set: each baton case, then the same from that
- * checkout, started with that checkout's own task flags (a change of V8
- * flags is part of what is compared).
- */
-function withBefore(cases: BenchCase[]): BenchCase[] {
+/** The before checkout's command (BATON_BENCH_BEFORE), or null when it is not set. */
+function beforeCmd(): string[] | null {
   const before = Deno.env.get("BATON_BENCH_BEFORE");
-  if (before === undefined) return cases;
-  const main = batonCmd().at(-1)!;
+  if (before === undefined) return null;
   const flags = taskFlags(before);
-  const beforeCmd = flags === null ? batonCmd(before) : [DENO, "run", ...flags, before];
-  return cases.flatMap((c) =>
-    c.cmd[0] !== DENO || !c.cmd.includes(main) ? [c] : [c, {
-      ...c,
-      id: `${c.id}-before`,
-      label: `${c.label} [before]`,
-      cmd: [...beforeCmd, ...c.cmd.slice(c.cmd.indexOf(main) + 1)],
-    }]
-  );
+  return flags === null ? batonCmd(before) : [DENO, "run", ...flags, before];
 }
 
 /**
- * Preflight, load and the injecting session-start hook against git -uall on
- * one repository; with `packaged` (a staged npm package), each baton case
- * also from the package, which the targets then judge.
+ * With BATON_BENCH_BEFORE set: each baton case, then the same from that
+ * checkout, started with that checkout's own task flags (a change of V8
+ * flags is part of what is compared), run as the case of the same id in
+ * `twins`: the same cases built on the before build's own copy of the
+ * repositories. Both builds keep state in a repository (the listing cache
+ * under .git/baton); on one shared copy, a build whose cache format differs
+ * refuses the other's cache and lists every directory again on every run.
  */
-export function buildFactsGroup(
-  repo: FilesRepo,
-  rounds: number,
-  rssLimitMb: number,
-  packaged?: string,
-): Group {
+function withBefore(cases: BenchCase[], twins: BenchCase[] | undefined): BenchCase[] {
+  const cmd = beforeCmd();
+  if (cmd === null) return cases;
+  if (twins === undefined) {
+    throw new Error("BATON_BENCH_BEFORE needs the before build's own copy of the repositories");
+  }
+  const main = batonCmd().at(-1)!;
+  const byId = new Map(twins.map((t) => [t.id, t]));
+  return cases.flatMap((c) => {
+    const twin = byId.get(c.id);
+    if (c.cmd[0] !== DENO || !c.cmd.includes(main) || twin === undefined) return [c];
+    // The twin is judged as its own row is (its targets), against the same git row.
+    const { targets: _own, ...source } = twin;
+    return [c, {
+      ...source,
+      ...(c.targets === undefined ? {} : { targets: c.targets }),
+      id: `${c.id}-before`,
+      label: `${c.label} [before]`,
+      cmd: [...cmd, ...twin.cmd.slice(twin.cmd.indexOf(main) + 1)],
+    }];
+  });
+}
+
+/** The cases of {@linkcode buildFactsGroup} on `repo`, from this checkout's main.ts. */
+function factsCases(repo: FilesRepo, rssLimitMb: number): BenchCase[] {
   const n = sizeName(repo.size);
   const big = repo.size >= 50_000;
   const twice: Target[] = big
@@ -383,33 +397,68 @@ export function buildFactsGroup(
       },
     } as BenchCase,
   ];
+  return cases;
+}
+
+/**
+ * Preflight, load and the injecting session-start hook against git -uall on
+ * one repository; with `packaged` (a staged npm package), each baton case
+ * also from the package, which the targets then judge. With
+ * BATON_BENCH_BEFORE, `before` is the before build's own copy of `repo`
+ * (required then; tests/bench/repos.ts ensureFilesRepoCopy).
+ */
+export function buildFactsGroup(
+  repo: FilesRepo,
+  rounds: number,
+  rssLimitMb: number,
+  packaged?: string,
+  before?: FilesRepo,
+): Group {
+  const cases = factsCases(repo, rssLimitMb);
+  const twins = before === undefined ? undefined : factsCases(before, rssLimitMb);
   return {
-    name: `facts, ${n} files: baton vs git status -uall`,
+    name: `facts, ${sizeName(repo.size)} files: baton vs git status -uall`,
     rounds,
     warmup: 1,
-    teardown: () => Deno.remove(`${repo.clean}/.baton`, { recursive: true }).catch(() => {}),
-    cases: withBefore(packaged === undefined ? cases : withPackageRows(cases, packaged)),
+    teardown: async () => {
+      for (const r of before === undefined ? [repo] : [repo, before]) {
+        await Deno.remove(`${r.clean}/.baton`, { recursive: true }).catch(() => {});
+      }
+    },
+    cases: withBefore(packaged === undefined ? cases : withPackageRows(cases, packaged), twins),
   };
 }
 
-/** Preflight's publication answer with HEAD {@linkcode PUB_AHEAD} commits ahead. */
-export function buildPublicationGroup(path: string, rounds: number): Group {
+/** The cases of {@linkcode buildPublicationGroup} on the repository at `path`. */
+function publicationCases(path: string): BenchCase[] {
+  return [
+    uallCase("fx-git-pub", "git status --porcelain=v2 -uall, publication repo", path),
+    {
+      ...batonCase("fx-pf-pub", `preflight --json, HEAD ${PUB_AHEAD} ahead`, path, [
+        "preflight",
+        "--json",
+      ]),
+      baseline: "fx-git-pub",
+      inspect: inspectPreflight,
+      verify: verifyPublished,
+    },
+  ];
+}
+
+/**
+ * Preflight's publication answer with HEAD {@linkcode PUB_AHEAD} commits
+ * ahead; with BATON_BENCH_BEFORE, `before` is the before build's own copy
+ * of the repository (required then).
+ */
+export function buildPublicationGroup(path: string, rounds: number, before?: string): Group {
   return {
     name:
       `publication: HEAD ${PUB_AHEAD} loose commits ahead, origin/main ${PUB_REMOTE_NEWER} newer`,
     rounds,
     warmup: 1,
-    cases: withBefore([
-      uallCase("fx-git-pub", "git status --porcelain=v2 -uall, publication repo", path),
-      {
-        ...batonCase("fx-pf-pub", `preflight --json, HEAD ${PUB_AHEAD} ahead`, path, [
-          "preflight",
-          "--json",
-        ]),
-        baseline: "fx-git-pub",
-        inspect: inspectPreflight,
-        verify: verifyPublished,
-      },
-    ]),
+    cases: withBefore(
+      publicationCases(path),
+      before === undefined ? undefined : publicationCases(before),
+    ),
   };
 }

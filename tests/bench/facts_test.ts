@@ -1,11 +1,12 @@
 /**
  * The facts bench runs each baton case from main.ts and from the npm
  * package's staged form, and its targets judge the package's row (what
- * users run); a before checkout's twin is added for the main.ts row only.
+ * users run); a before checkout's twin is added for the main.ts row only,
+ * run on the before build's own copy of the repository.
  */
 import assert from "node:assert/strict";
 import { MAIN } from "../_helpers/cli.ts";
-import { buildFactsGroup, packageCmd } from "./facts.ts";
+import { buildFactsGroup, buildPublicationGroup, packageCmd } from "./facts.ts";
 import type { FilesRepo } from "./repos.ts";
 
 const REPO: FilesRepo = { size: 50_000, clean: "/r/clean", dirty: "/r/dirty" };
@@ -37,18 +38,51 @@ Deno.test("without a staged package the main.ts rows keep the targets (control)"
   assert.deepEqual(load.targets?.map((t) => t.kind), ["ratio", "rssMb"]);
 });
 
-Deno.test("a before checkout's twin follows the main.ts row, not the package's", () => {
+const BEFORE_REPO: FilesRepo = { size: 50_000, clean: "/b/clean", dirty: "/b/dirty" };
+
+Deno.test("a before checkout's twin follows the main.ts row, not the package's, on its own copy", () => {
   const before = "/before/main.ts";
   Deno.env.set("BATON_BENCH_BEFORE", before);
   try {
-    const ids = buildFactsGroup(REPO, 5, 60, "/stage").cases.map((c) => c.id);
+    const cases = buildFactsGroup(REPO, 5, 60, "/stage", BEFORE_REPO).cases;
+    const ids = cases.map((c) => c.id);
     assert.ok(ids.includes("fx-load-50k-before"));
     assert.ok(!ids.includes("fx-load-50k-pkg-before"));
-    const twin = buildFactsGroup(REPO, 5, 60, "/stage").cases.find((c) =>
-      c.id === "fx-load-50k-before"
-    )!;
+    const byId = new Map(cases.map((c) => [c.id, c]));
+    const twin = byId.get("fx-load-50k-before")!;
     assert.ok(twin.cmd.includes(before) && !twin.cmd.includes("/stage/main.js"));
+    // Each twin runs in the before build's copy; its own row and git's stay on the cached one.
+    const rows: [string, string][] = [["fx-pf-clean-50k", "/b/clean"], [
+      "fx-pf-dirty-50k",
+      "/b/dirty",
+    ]];
+    for (const [id, cwd] of rows) {
+      assert.equal(byId.get(`${id}-before`)!.cwd, cwd, id);
+      assert.equal(byId.get(id)!.cwd, cwd.replace("/b/", "/r/"), id);
+      assert.equal(byId.get(`${id}-before`)!.baseline, byId.get(id)!.baseline, id);
+    }
+    assert.equal(twin.cwd, "/b/clean");
+    const hook = byId.get("fx-inject-50k-before")!;
+    assert.equal(JSON.parse(hook.stdin!).cwd, "/b/clean");
+    assert.equal(byId.get("fx-git-clean-50k")!.cwd, "/r/clean");
+    assert.ok(!ids.includes("fx-git-clean-50k-before"));
   } finally {
     Deno.env.delete("BATON_BENCH_BEFORE");
   }
+});
+
+Deno.test("BATON_BENCH_BEFORE without the before build's copy is refused, not run on the shared one", () => {
+  Deno.env.set("BATON_BENCH_BEFORE", "/before/main.ts");
+  try {
+    assert.throws(() => buildFactsGroup(REPO, 5, 60, "/stage"), /own copy/);
+    assert.throws(() => buildPublicationGroup("/p", 5), /own copy/);
+    const pub = buildPublicationGroup("/p", 5, "/p-before").cases;
+    assert.equal(pub.find((c) => c.id === "fx-pf-pub-before")!.cwd, "/p-before");
+    assert.equal(pub.find((c) => c.id === "fx-pf-pub")!.cwd, "/p");
+  } finally {
+    Deno.env.delete("BATON_BENCH_BEFORE");
+  }
+  // Control: without it there is no twin and no copy is needed.
+  const ids = buildFactsGroup(REPO, 5, 60, "/stage").cases.map((c) => c.id);
+  assert.ok(!ids.some((id) => id.endsWith("-before")));
 });

@@ -19,7 +19,9 @@ import {
   DIRTY_MODIFIED,
   DIRTY_UNTRACKED,
   ensureBigPackRepo,
+  ensureCopy,
   ensureFilesRepo,
+  ensureFilesRepoCopy,
   type FilesRepo,
 } from "./repos.ts";
 import { hasGnuTime, runOnce, runRoundRobin } from "./round_robin.ts";
@@ -387,13 +389,22 @@ async function main(argv: string[]): Promise<number> {
         progress("[facts] staging the npm package's form");
         await stagePackage(packaged);
       }
+      // The before build runs on its own copies: its listing cache may have another format.
+      const withBefore = Deno.env.get("BATON_BENCH_BEFORE") !== undefined;
       for (const size of quick ? [10_000] : [10_000, 40_000, 50_000]) {
         const repo = await ensureFilesRepo(size, { log: progress });
-        groups.push(buildFactsGroup(repo, rounds, RSS_LIMIT_MB, packaged));
+        const before = withBefore
+          ? await ensureFilesRepoCopy(repo, "before", { log: progress })
+          : undefined;
+        groups.push(buildFactsGroup(repo, rounds, RSS_LIMIT_MB, packaged, before));
         phasesRepo = repo.clean;
         if (size === 10_000) hookPhasesRepo = repo.clean;
       }
-      groups.push(buildPublicationGroup(await ensurePublicationRepo(DEFAULT_CACHE_DIR), rounds));
+      const pub = await ensurePublicationRepo(DEFAULT_CACHE_DIR);
+      const pubBefore = withBefore
+        ? await ensureCopy(pub, `${pub}-before`, 0, progress)
+        : undefined;
+      groups.push(buildPublicationGroup(pub, rounds, pubBefore));
     } else if (onlyStartup) {
       const dirs = { tmp, tiny: await createTinyRepo(tmp) };
       const named: Record<string, string> = {};

@@ -221,6 +221,80 @@ export async function ensureFilesRepo(size: number, options: RepoOptions = {}): 
   return { size, clean, dirty };
 }
 
+/** Where a private copy of a cached repository records what it copies. */
+const COPY_MARKER = ".git/baton-bench-copy";
+
+/**
+ * What a copy must record to stand for `source` as it is now: the source's
+ * own marker (its format and state) and its HEAD, which a rebuild moves.
+ */
+async function copyIdentity(source: string): Promise<string> {
+  const head = await git(source, ["rev-parse", "HEAD"], { allowFail: true });
+  return `${(await readMarker(source)) ?? "?"} at ${head.stdout.trim()}`;
+}
+
+/**
+ * A private copy of the repository at `source` at `path` (made with `cp -a`
+ * when missing, or when the source was rebuilt or the copy's status is not
+ * `entries` lines); its index is refreshed, since the copy's inodes and
+ * ctimes differ from the ones the source's index recorded. baton's own state
+ * under `.git/baton` (the listing cache) is left to the copy's own runs.
+ */
+export async function ensureCopy(
+  source: string,
+  path: string,
+  entries: number,
+  log: (m: string) => void = () => {},
+): Promise<string> {
+  const identity = await copyIdentity(source);
+  await removeIfExists(`${path}/.baton`);
+  let recorded: string | null = null;
+  try {
+    recorded = (await Deno.readTextFile(`${path}/${COPY_MARKER}`)).trim();
+  } catch {
+    // Not copied yet.
+  }
+  if (recorded === identity && (await statusEntries(path)) === entries) return path;
+  log(`copying ${source} to ${path}`);
+  await removeIfExists(path);
+  const cp = await new Deno.Command("cp", { args: ["-a", source, path] }).output();
+  if (cp.code !== 0) throw new Error(`cp -a failed: ${new TextDecoder().decode(cp.stderr)}`);
+  await removeIfExists(`${path}/.baton`);
+  await settleIndex(path);
+  const count = await statusEntries(path);
+  if (count !== entries) {
+    throw new Error(`Bench repo copy ${path} has ${count} status entries, expected ${entries}`);
+  }
+  await Deno.writeTextFile(`${path}/${COPY_MARKER}`, `${identity}\n`);
+  return path;
+}
+
+/**
+ * A private copy of `repo` (both states) under `${cacheDir}/files-<size>-<name>`:
+ * for a second build compared in the same rounds, whose listing-cache format
+ * may differ (each build would otherwise find the other's cache, refuse it
+ * and list every directory again on every run).
+ */
+export async function ensureFilesRepoCopy(
+  repo: FilesRepo,
+  name: string,
+  options: RepoOptions = {},
+): Promise<FilesRepo> {
+  const cacheDir = options.cacheDir ?? DEFAULT_CACHE_DIR;
+  const base = `${cacheDir}/files-${repo.size}-${name}`;
+  await Deno.mkdir(base, { recursive: true });
+  return {
+    size: repo.size,
+    clean: await ensureCopy(repo.clean, `${base}/clean`, 0, options.log),
+    dirty: await ensureCopy(
+      repo.dirty,
+      `${base}/dirty`,
+      DIRTY_MODIFIED + DIRTY_UNTRACKED,
+      options.log,
+    ),
+  };
+}
+
 function fastImportStream(ref: string, base: string, count: number, t0: number): string {
   const parts: string[] = [];
   const enc = new TextEncoder();
