@@ -7,8 +7,10 @@
  * Load: `loadBriefing` as `baton load --json` runs it, told its own steps
  * (core/workflow/load.ts LOAD_PHASES) with the fact collection's phases in
  * between. Each round gives, per phase, the milliseconds since the previous
- * one (the first: from the runtime's time origin, a few ms after the process
- * started), the RSS when it ended, and of that RSS the V8 heap and the
+ * one on the parent's clock (the first: from the spawn, so it holds the
+ * runtime's own start, some tens of ms before its clock's origin; a last
+ * row holds the exit after the last mark, so the total is the process's
+ * wall time as the bench's rows measure it), the RSS when it ended, and of that RSS the V8 heap and the
  * pages of the deno executable and its libraries (file-backed: code the
  * runtime ran, not data baton holds), the minor page faults the phase took
  * (each a trip into the kernel; on a virtual machine a few microseconds)
@@ -115,6 +117,12 @@ export function threadCpu(): Record<string, number> {
 export interface PhaseRun {
   marks: PhaseMark[];
   threads: Record<string, number>;
+  /**
+   * Its clock's origin (performance.timeOrigin, ms since the epoch): the
+   * marks count from it, and the runtime starts it some tens of ms after
+   * the process began.
+   */
+  timeOrigin: number;
 }
 
 function mark(phase: string): PhaseMark {
@@ -231,7 +239,7 @@ if (import.meta.main) {
     ? measureHook
     : measurePreflight;
   const marks = await which();
-  const run: PhaseRun = { marks, threads: threadCpu() };
+  const run: PhaseRun = { marks, threads: threadCpu(), timeOrigin: performance.timeOrigin };
   console.log(JSON.stringify(run));
 }
 
@@ -262,8 +270,16 @@ export interface PhaseTable {
   threads: { name: string; cpuMs: number }[];
 }
 
-async function timed(cmd: string[], cwd: string): Promise<{ ms: number; stdout: string }> {
-  const t0 = performance.now();
+/** Milliseconds since the epoch, below the millisecond (the clock the measured process's origin is on). */
+function epochMs(): number {
+  return performance.timeOrigin + performance.now();
+}
+
+async function timed(
+  cmd: string[],
+  cwd: string,
+): Promise<{ ms: number; stdout: string; startedAt: number; endedAt: number }> {
+  const startedAt = epochMs();
   const out = await new Deno.Command(cmd[0]!, {
     args: cmd.slice(1),
     cwd,
@@ -271,9 +287,41 @@ async function timed(cmd: string[], cwd: string): Promise<{ ms: number; stdout: 
     stderr: "null",
     stdin: "null",
   }).output();
-  const ms = performance.now() - t0;
+  const endedAt = epochMs();
   if (!out.success) throw new Error(`${cmd[0]} failed in the phases bench`);
-  return { ms, stdout: new TextDecoder().decode(out.stdout) };
+  return {
+    ms: endedAt - startedAt,
+    stdout: new TextDecoder().decode(out.stdout),
+    startedAt,
+    endedAt,
+  };
+}
+
+/** The row of the time from the last mark to the process's end (its exit), which the process cannot mark. */
+export const EXIT_PHASE = "exited (after the last mark: this table's own report, then the exit)";
+
+/**
+ * One run's phases, each as the ms since the previous one, on the parent's
+ * clock: the first from the spawn (so it holds the runtime's own start
+ * before its clock's origin, as its JS CPU does), then a last row for the
+ * exit. Their sum is the process's whole wall time, as the bench's rows
+ * time it (`startedAt`, `endedAt`: ms since the epoch, around the spawn).
+ */
+export function phaseSpans(
+  run: PhaseRun,
+  startedAt: number,
+  endedAt: number,
+): { phase: string; ms: number }[] {
+  const out: { phase: string; ms: number }[] = [];
+  // A clock step between the two processes would make a span negative: 0 then.
+  let prev = startedAt;
+  for (const m of run.marks) {
+    const at = run.timeOrigin + m.atMs;
+    out.push({ phase: m.phase, ms: Math.max(0, at - prev) });
+    prev = Math.max(prev, at);
+  }
+  out.push({ phase: EXIT_PHASE, ms: Math.max(0, endedAt - prev) });
+  return out;
 }
 
 /**
@@ -309,29 +357,33 @@ export async function runFactsPhases(
   const perThread = new Map<string, number[]>();
   for (let r = 0; r < rounds; r++) {
     gits.push((await timed(git, repo)).ms);
-    const run = JSON.parse((await timed(self, repo)).stdout) as PhaseRun;
+    const measured = await timed(self, repo);
+    const run = JSON.parse(measured.stdout) as PhaseRun;
     const marks = run.marks;
     for (const [name, ms] of Object.entries(run.threads)) {
       perThread.set(name, [...(perThread.get(name) ?? []), ms]);
     }
-    let prev = 0;
+    const spans = phaseSpans(run, measured.startedAt, measured.endedAt);
+    const slotOf = (phase: string) =>
+      perPhase.get(phase) ?? { ms: [], rss: [], heap: [], file: [], faults: [], cpu: [] };
     let prevFaults = 0;
     let prevCpu = 0;
-    for (const m of marks) {
-      const slot = perPhase.get(m.phase) ??
-        { ms: [], rss: [], heap: [], file: [], faults: [], cpu: [] };
-      slot.ms.push(m.atMs - prev);
+    marks.forEach((m, i) => {
+      const slot = slotOf(m.phase);
+      slot.ms.push(spans[i]!.ms);
       if (m.rssMb !== null) slot.rss.push(m.rssMb);
       if (m.heapMb !== null) slot.heap.push(m.heapMb);
       if (m.fileMb !== null) slot.file.push(m.fileMb);
       if (m.minflt !== null) slot.faults.push(m.minflt - prevFaults);
       if (m.threadCpuMs !== null) slot.cpu.push(m.threadCpuMs - prevCpu);
       perPhase.set(m.phase, slot);
-      prev = m.atMs;
       prevFaults = m.minflt ?? prevFaults;
       prevCpu = m.threadCpuMs ?? prevCpu;
-    }
-    totals.push(prev);
+    });
+    const exit = slotOf(EXIT_PHASE);
+    exit.ms.push(spans.at(-1)!.ms);
+    perPhase.set(EXIT_PHASE, exit);
+    totals.push(measured.ms);
   }
   return {
     command,
@@ -373,10 +425,12 @@ export function renderPhaseTable(t: PhaseTable): string {
       } | ${num(p.heapMb, 1)} | ${num(p.fileMb, 1)} |`,
     );
   }
+  // The exit's CPU and faults are not known (nothing runs in the process to read them).
+  const marked = t.phases.filter((p) => p.phase !== EXIT_PHASE);
   const sum = (pick: (p: PhaseTable["phases"][number]) => number | null) =>
-    t.phases.some((p) => pick(p) === null) ? null : t.phases.reduce((a, p) => a + pick(p)!, 0);
+    marked.some((p) => pick(p) === null) ? null : marked.reduce((a, p) => a + pick(p)!, 0);
   lines.push(
-    `| total (process start to ${t.phases.at(-1)?.phase ?? "end"}) | ${
+    `| total (spawn to the process's end, as the bench's rows time it) | ${
       t.totalMs.toFixed(1)
     } | 100% | ${num(sum((p) => p.cpuMs), 1)} | ${num(sum((p) => p.faults), 0)} | | | |`,
     `| git status --porcelain=v2 -uall, whole process | ${t.gitMs.toFixed(1)} | | | | | | |`,
