@@ -16,6 +16,7 @@ import { projectDirAt } from "../hook_env.ts";
 import { type HookPayload, MAX_HOOK_PAYLOAD_BYTES, parseHookPayload } from "../hook_payload.ts";
 import { INJECTION_CAP_CHARS, renderAck, renderInjection } from "../hook_output.ts";
 import { isCodedError, safeWord } from "../../errors.ts";
+import { forkKeptLine } from "../../workflow/fork_kept_line.ts";
 import { joinPath } from "../../path.ts";
 import { hookTimeScaleFor } from "../../enforce/time_scale.ts";
 import type { CapturePlan } from "../capture_plan.ts";
@@ -658,6 +659,9 @@ async function capture(
         ? `automatic capsule not written: .baton/latest.md is missing and so is the capsule this clone last made current (deleted, or rolled back by a commit); baton revive restores the newest left and baton load then says which is newer, or baton finalize starts from it; ${notBlocked}`
         : `automatic capsule not written: .baton/latest.md is not the newest capsule of its signer (rolled back); baton load says which is newer; ${notBlocked}`,
     );
+  }
+  if (r.capture.fork_kept !== undefined) {
+    input.warn(forkKeptLine(r.capture.fork_kept));
   }
   if (r.capture.set_aside !== undefined) {
     input.warn(
