@@ -30,6 +30,7 @@ import { sha256Hex } from "../hash.ts";
 import { vetOwnTip } from "./own_tip.ts";
 import { withCopied } from "./ref_lock.ts";
 import { chooseCurrent, type CurrentCandidate, type CurrentChoice } from "./choose_current.ts";
+import { checkAgainstHead } from "./head_check.ts";
 import type { Authorship } from "../trust/authorship_line.ts";
 import type { RepoLocation } from "../facts/types.ts";
 import { writtenElsewhere as placeCheck } from "../store/written_elsewhere.ts";
@@ -646,6 +647,16 @@ export interface ReviveReport {
   /** With --force: where an invalid latest.md was moved aside (relative to .baton), else null. */
   set_aside?: string | null;
   /**
+   * The newest capsule this clone made current, which the capsule made current does not
+   * continue and the archive no longer holds (load warns the same); absent otherwise.
+   */
+  leaves_out?: string;
+  /**
+   * A newer capsule, from another fork that leaves this clone's newest out, passed over for that
+   * newest (kept in the archive); absent otherwise.
+   */
+  fork_passed_over?: string;
+  /**
    * The shared ref offered more than a pull reads (its default limits): nothing was copied
    * from it (baton pull with higher limits copies it). Absent when the ref was not read.
    */
@@ -755,17 +766,27 @@ export async function reviveLatest(
     ...(overLimited === null ? {} : { over_limit: overLimited }),
   };
   if (choice.chosen === null) return { action: "nothing", ...none, imported, ...seen };
-  if (!await makeCurrent(io, found, choice.chosen.name)) {
+  // The check load makes: the capsule made current must continue this clone's newest, or be it.
+  const checked = await checkAgainstHead(
+    io.fs,
+    found,
+    choice.chosen,
+    (await io.keys.trustedKeys()).keys,
+  );
+  if (!await makeCurrent(io, found, checked.chosen.name)) {
     return { action: "present", ...none, imported, ...seen };
   }
   return {
     action,
-    id: choice.chosen.id,
+    id: checked.chosen.id,
     imported,
-    signer: choice.chosen.authorship.status,
+    signer: checked.chosen.authorship.status,
     ...seen,
-    elsewhere: choice.elsewhere,
+    // This clone's own newest was made current in this clone.
+    elsewhere: checked.passedFork === null ? choice.elsewhere : false,
     set_aside: setAside,
+    ...(checked.leavesOut === null ? {} : { leaves_out: checked.leavesOut }),
+    ...(checked.passedFork === null ? {} : { fork_passed_over: checked.passedFork }),
   };
 }
 
@@ -786,6 +807,10 @@ export interface PullCurrent {
    * (none written here was pulled): the command warns.
    */
   elsewhere: boolean;
+  /** As revive's (ReviveReport.leaves_out). */
+  leaves_out?: string;
+  /** As revive's (ReviveReport.fork_passed_over). */
+  fork_passed_over?: string;
 }
 
 async function pullCurrent(io: ShareEnv, found: FoundLayout): Promise<PullCurrent> {
@@ -794,8 +819,20 @@ async function pullCurrent(io: ShareEnv, found: FoundLayout): Promise<PullCurren
   if (await headGone(io, found)) return { action: "head_gone", ...none };
   const choice = await chooseFromArchive(io, found);
   if (choice.chosen === null || !choice.trusted) return { action: "revive_needed", ...none };
-  if (!await makeCurrent(io, found, choice.chosen.name)) return { action: "present", ...none };
-  return { action: "made_current", id: choice.chosen.id, elsewhere: choice.elsewhere };
+  const checked = await checkAgainstHead(
+    io.fs,
+    found,
+    choice.chosen,
+    (await io.keys.trustedKeys()).keys,
+  );
+  if (!await makeCurrent(io, found, checked.chosen.name)) return { action: "present", ...none };
+  return {
+    action: "made_current",
+    id: checked.chosen.id,
+    elsewhere: checked.passedFork === null ? choice.elsewhere : false,
+    ...(checked.leavesOut === null ? {} : { leaves_out: checked.leavesOut }),
+    ...(checked.passedFork === null ? {} : { fork_passed_over: checked.passedFork }),
+  };
 }
 
 /**

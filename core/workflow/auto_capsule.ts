@@ -35,7 +35,7 @@ import {
 } from "../store/capsule_store.ts";
 import { archiveName, type BatonLayout, batonRoot } from "../store/layout.ts";
 import { readHeadRecord } from "../store/head_record.ts";
-import { displacedHead } from "./displaced_head.ts";
+import { displacedHead } from "../chain/displaced_head.ts";
 import { ownHeadOverFork } from "./fork_head.ts";
 import type { RepoLocation } from "../facts/types.ts";
 import type { LockOptions } from "../store/lock.ts";
@@ -85,7 +85,7 @@ export interface AutoCapsuleResult {
   signing?: SigningReport;
   /**
    * rolled_back because latest.md, which no trusted key signed, does not continue the newest
-   * capsule this clone made current (core/workflow/displaced_head.ts). @default {false}
+   * capsule this clone made current (core/chain/displaced_head.ts). @default {false}
    */
   displaced?: true;
   /** A folder that stood at latest.md was renamed to this name within `.baton`. */

@@ -25,7 +25,7 @@ import { type HeadRecord, readHeadRecord } from "../store/head_record.ts";
 import type { TrustedKeys } from "../trust/key_ring.ts";
 import type { RepoLocation } from "../facts/types.ts";
 import { readHead } from "../facts/git/read_head.ts";
-import { displacedHead } from "./displaced_head.ts";
+import { displacedHead } from "../chain/displaced_head.ts";
 
 /**
  * This clone's newest capsule (`head`) when `latest` (latest.md's capsule, read again here with

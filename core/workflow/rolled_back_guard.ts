@@ -13,7 +13,7 @@
  * the missing case is asked before the lock, where the store has not yet put
  * anything back. A latest.md written in another repository is no rollback
  * of this clone's chain; one no trusted key signed is refused only when it
- * leaves out the newest capsule this clone made current (displaced_head.ts).
+ * leaves out the newest capsule this clone made current (core/chain/displaced_head.ts).
  * @module
  */
 import { BatonError, EXIT } from "../errors.ts";
@@ -27,7 +27,7 @@ import type { RepoLocation } from "../facts/types.ts";
 import { writtenElsewhere } from "../store/written_elsewhere.ts";
 import { shortId } from "../capsule/capsule_id.ts";
 import { readHead } from "../facts/git/read_head.ts";
-import { displacedHead } from "./displaced_head.ts";
+import { displacedHead } from "../chain/displaced_head.ts";
 
 /** latest.md is not the newest capsule of its signer: nothing was written. */
 export class RolledBackError extends BatonError {
