@@ -186,14 +186,17 @@ export async function writeChainCommit(
  * created only when it does not exist, the ref is checked to still name
  * `expected` (null: absent) under it, the new id is written into the lock
  * and the lock renamed over the ref. isomorphic-git's own writeRef ignores a
- * lock a running git holds.
+ * lock a running git holds. `oid` may be a function: it runs under the lock,
+ * once the ref was found as expected, and gives the id (a pull copies its
+ * capsules there, so a refused ref changes nothing); when it throws, the
+ * lock is removed and the ref left.
  * @throws {ChainRefLockedError} when `<ref>.lock` exists.
  * @throws {ChainRefMovedError} when the ref no longer names `expected`.
  */
 export async function setChainRef(
   gitdir: string,
   ref: string,
-  oid: string,
+  oid: string | (() => Promise<string>),
   expected: string | null,
 ): Promise<void> {
   const path = `${gitdir}/${ref}`;
@@ -201,7 +204,7 @@ export async function setChainRef(
   await Deno.mkdir(path.slice(0, path.lastIndexOf("/")), { recursive: true });
   await withGitLock(path, () => new ChainRefLockedError(ref), async (lock) => {
     if (await currentOid(gitdir, ref) !== expected) throw new ChainRefMovedError(ref);
-    await lock.write(`${oid}\n`);
+    await lock.write(`${typeof oid === "string" ? oid : await oid()}\n`);
   });
 }
 
