@@ -36,7 +36,7 @@ import {
 import { archiveName, type BatonLayout, batonRoot } from "../store/layout.ts";
 import { readHeadRecord } from "../store/head_record.ts";
 import { displacedHead } from "../chain/displaced_head.ts";
-import { ownHeadOverFork } from "./fork_head.ts";
+import { forkHead } from "./fork_head.ts";
 import type { RepoLocation } from "../facts/types.ts";
 import type { LockOptions } from "../store/lock.ts";
 import { findBatonLayout } from "../store/find_layout.ts";
@@ -88,6 +88,11 @@ export interface AutoCapsuleResult {
    * capsule this clone made current (core/chain/displaced_head.ts). @default {false}
    */
   displaced?: true;
+  /**
+   * With `displaced`: latest.md is a trusted teammate's capsule from another fork, and the
+   * archive no longer holds this clone's newest to continue (./fork_head.ts). @default {false}
+   */
+  teammate?: true;
   /** A folder that stood at latest.md was renamed to this name within `.baton`. */
   set_aside?: string;
   /**
@@ -289,8 +294,8 @@ async function writeOnce(
   // A trusted teammate's capsule from another fork, leaving out this clone's newest: the capsule
   // continues this clone's newest (the store asks the same under its lock) and carries its
   // meaning; the teammate's stays in the archive, and the hook says so (./fork_head.ts).
-  const own = latest !== null && latestTrusted && comparable.branch !== null
-    ? await ownHeadOverFork(
+  const fork = latest !== null && latestTrusted && comparable.branch !== null
+    ? await forkHead(
       ctx.fs,
       found.layout,
       latest,
@@ -298,6 +303,18 @@ async function writeOnce(
       trusted,
     )
     : null;
+  // That newest gone from the archive too (a commit deleted it): a capsule on top would drop it
+  // for good, so nothing is written, as on a stranger's capsule.
+  if (fork?.kind === "lost") {
+    return {
+      status: "rolled_back",
+      capsule_id: latest!.id,
+      carried_from: null,
+      displaced: true,
+      teammate: true,
+    };
+  }
+  const own = fork?.kind === "continue" ? fork.capsule : null;
   if (own !== null) {
     const ownForeign = found.repo !== null && await absent(own.facts);
     return await writeFrom(ctx, options, found, facts, {

@@ -28,10 +28,14 @@ import { readHead } from "../facts/git/read_head.ts";
 import { displacedHead } from "../chain/displaced_head.ts";
 
 /**
- * This clone's newest capsule (`head`) when `latest` (latest.md's capsule, read again here with
- * `trustedKeys`) is signed by a trusted key other than `head`'s and its chain does not reach
- * it; null otherwise.
+ * What a capsule written on `latest` (a trusted teammate's, from another fork) should continue:
+ * this clone's newest (`continue`), or nothing, since that newest is no longer archived (`lost`:
+ * a capsule on top would drop it for good, so nothing is written, as for a stranger's); null when
+ * `latest` is not such a capsule.
  */
+export type ForkHead = { kind: "continue"; capsule: Capsule } | { kind: "lost"; head: HeadRecord };
+
+/** {@linkcode forkHead}'s `continue` capsule, or null. */
 export async function ownHeadOverFork(
   fs: WriteFs,
   layout: BatonLayout,
@@ -39,6 +43,22 @@ export async function ownHeadOverFork(
   head: HeadRecord | null,
   trustedKeys: TrustedKeys,
 ): Promise<Capsule | null> {
+  const fork = await forkHead(fs, layout, latest, head, trustedKeys);
+  return fork?.kind === "continue" ? fork.capsule : null;
+}
+
+/**
+ * This clone's newest capsule (`head`) when `latest` (latest.md's capsule, read again here with
+ * `trustedKeys`) is signed by a trusted key other than `head`'s and its chain does not reach
+ * it, or `lost` when the archive no longer holds that newest signed as recorded; null otherwise.
+ */
+export async function forkHead(
+  fs: WriteFs,
+  layout: BatonLayout,
+  latest: Capsule,
+  head: HeadRecord | null,
+  trustedKeys: TrustedKeys,
+): Promise<ForkHead | null> {
   if (head === null || latest.id === head.id) return null;
   const read = await readLatest(fs, layout, { trustedKeys }).catch(() => null);
   if (read === null || read.capsule.id !== latest.id) return null;
@@ -51,12 +71,14 @@ export async function ownHeadOverFork(
       fs,
       `${layout.capsules}/${archiveName(head.created_at, head.id)}`,
     );
-    if (text === null) return null;
+    if (text === null) return { kind: "lost", head };
     const own = await parseCapsule(text, { trustedKeys });
     const signedBy = own.authorship.status === "trusted" ? own.authorship.fingerprint : null;
-    return own.capsule.id === head.id && signedBy === head.fingerprint ? own.capsule : null;
+    return own.capsule.id === head.id && signedBy === head.fingerprint
+      ? { kind: "continue", capsule: own.capsule }
+      : { kind: "lost", head };
   } catch {
-    return null;
+    return { kind: "lost", head };
   }
 }
 

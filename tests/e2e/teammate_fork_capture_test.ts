@@ -5,7 +5,8 @@
  * clone's newest, but the next capsule (a capture hook's, or finalize's) was written on top of
  * it: this clone's newest left the chain's line, and from then on nothing said so. Now the new
  * capsule continues this clone's newest, carries its meaning, and the teammate's capsule is kept
- * in the archive, said in one line. Control: a teammate's capsule that continues this clone's
+ * in the archive, said in one line; when the archive lost this clone's newest too, nothing is
+ * written (the hook and finalize say why), as on a stranger's capsule. Control: a teammate's capsule that continues this clone's
  * newest is continued, with no such line. Two clones, two homes, one bare remote, real git, the
  * real CLI.
  * @module
@@ -79,6 +80,25 @@ Deno.test("finalize on a teammate's capsule from another fork continues this clo
     assert.equal(JSON.parse(r.stdout).previous, mine.id);
     assert.equal(r.stderr.match(KEPT)?.[1], fork.id.slice(7, 19));
     assert.ok((await Deno.lstat(`${b.dir}/.baton/capsules/${fork.name}`)).isFile);
+  });
+});
+
+Deno.test("on a teammate's capsule from another fork with this clone's newest gone from the archive, the hook writes nothing and finalize refuses, each saying why", async () => {
+  await withShareWorld("baton-fork-lost-", async ({ a, b }) => {
+    const { mine, fork } = await forked(a, b);
+    // The same commit deleted this clone's newest from the archive.
+    await Deno.remove(`${b.dir}/.baton/capsules/${mine.name}`);
+    const h = await baton(b, ["hook", "pre-compact", "--host", "codex", "--json"], hookPayload(b));
+    assert.equal(h.code, 0, h.stderr);
+    const out = JSON.parse(h.stdout);
+    assert.equal(out.action, "rolled_back", "a capsule was written on top, dropping my newest");
+    assert.match(out.warning, /from another fork, does not continue the newest capsule/);
+    const r = await baton(b, ["finalize", "--draft", "-", "--json"], '{"now":"next"}');
+    assert.notEqual(r.code, 0, "finalize wrote on top");
+    assert.equal(JSON.parse(r.stdout).error.code, "rolled_back");
+    assert.match(r.stderr, new RegExp(`does not continue ${mine.id.slice(7, 19)}`));
+    assert.equal((await current(b)).now, "alice's second, on her first", "latest.md moved");
+    void fork;
   });
 });
 
