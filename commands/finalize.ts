@@ -8,6 +8,7 @@ import { boolFlag, type Command, stringFlag } from "./_cli/command.ts";
 import { printJson, workflowContext, writtenJson } from "./_adapters/context.ts";
 import { readInput } from "./_cli/read_input.ts";
 import { renderRewrites } from "../core/capsule/render_rewrites.ts";
+import { forkKeptLine } from "../core/workflow/fork_kept_line.ts";
 
 /** Largest draft read from stdin or a file. */
 const MAX_DRAFT_INPUT = 4 * 1024 * 1024;
@@ -89,6 +90,7 @@ export const finalizeCommand: Command = {
         `baton: capsule written unsigned (${result.signing.reason}): nothing in it keeps verified\n`,
       );
     }
+    if (result.forkKept !== null) io.stderr.write(`baton: ${forkKeptLine(result.forkKept)}\n`);
     if (result.setAside !== null) {
       io.stderr.write(
         `baton: .baton/latest.md was not a regular file: set aside as .baton/${result.setAside}\n`,

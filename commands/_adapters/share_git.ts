@@ -62,13 +62,62 @@ export async function readChainBlob(
   return blob.length > maxBytes ? null : blob;
 }
 
+/** A loose object's path, as isomorphic-git names it: `objects/<2 hex>/<38 or 62 hex>`. */
+const LOOSE_OBJECT = /\/objects\/[0-9a-f]{2}\/[0-9a-f]{38}(?:[0-9a-f]{24})?$/;
+
+/**
+ * Writes a loose object as git does: into `tmp_obj_<random>` beside it (created exclusively,
+ * never through an existing file or link), then renamed to its name, so a crash, a full disk or
+ * a file-size limit in the middle of the write leaves no cut-off object under its id (git's fsck
+ * and gc pass over `tmp_obj_` files). Any other path is written as before.
+ */
+async function writeFileAtomic(
+  path: string,
+  data: Uint8Array | string,
+  options?: unknown,
+): Promise<void> {
+  if (!LOOSE_OBJECT.test(path)) {
+    return await fs.promises.writeFile(path, data, options as fs.WriteFileOptions);
+  }
+  const hex = [...crypto.getRandomValues(new Uint8Array(6))]
+    .map((b) => b.toString(16).padStart(2, "0")).join("");
+  const temp = `${path.slice(0, path.lastIndexOf("/"))}/tmp_obj_${hex}`;
+  try {
+    await fs.promises.writeFile(temp, data, { flag: "wx" });
+    await fs.promises.rename(temp, path);
+  } catch (e) {
+    await fs.promises.unlink(temp).catch(() => {});
+    throw e;
+  }
+}
+
+/**
+ * The file system isomorphic-git writes chain objects through: node's, but every loose object
+ * is written to a temp file and renamed ({@linkcode writeFileAtomic}); isomorphic-git itself
+ * writes a loose object in place.
+ */
+const objectFs = {
+  promises: {
+    readFile: fs.promises.readFile,
+    writeFile: writeFileAtomic,
+    mkdir: fs.promises.mkdir,
+    rmdir: fs.promises.rmdir,
+    unlink: fs.promises.unlink,
+    stat: fs.promises.stat,
+    lstat: fs.promises.lstat,
+    readdir: fs.promises.readdir,
+    readlink: fs.promises.readlink,
+    symlink: fs.promises.symlink,
+  },
+};
+
 /**
  * Runs `write` (an isomorphic-git object write) and returns the id, re-written when the object
- * then stored under it does not read back as it. isomorphic-git writes a loose object in place
- * (no temp file and rename, as git does) and never writes one whose file exists: a crash in
- * the middle of a write left a cut-off object that every later push recorded on the chain
- * again and git then refused to send, for good. A damaged loose file is removed and written
- * once more; one that still does not read back is an error.
+ * then stored under it does not read back as it. isomorphic-git never writes an object whose
+ * file exists: a cut-off object under its id (left by an older baton, which wrote in place, or
+ * damaged on disk) was recorded on the chain by every later push and git then refused to send
+ * it, for good. Objects are now written through a temp file ({@linkcode objectFs}); a damaged
+ * loose file is removed and written once more; one that still does not read back is an error.
  * @throws {StorageError} when the object cannot be written whole.
  */
 async function writeSound(gitdir: string, write: () => Promise<string>): Promise<string> {
@@ -94,7 +143,7 @@ async function readsBack(gitdir: string, oid: string): Promise<boolean> {
 
 /** Writes a blob; returns its id. */
 export async function writeChainBlob(gitdir: string, bytes: Uint8Array): Promise<string> {
-  return await writeSound(gitdir, () => git.writeBlob({ fs, gitdir, blob: bytes }));
+  return await writeSound(gitdir, () => git.writeBlob({ fs: objectFs, gitdir, blob: bytes }));
 }
 
 /** Writes a chain commit holding `entries` with `parents`; returns its id. */
@@ -108,13 +157,13 @@ export async function writeChainCommit(
   const names = [...entries.keys()].sort();
   const sub = await writeSound(gitdir, () =>
     git.writeTree({
-      fs,
+      fs: objectFs,
       gitdir,
       tree: names.map((path) => ({ mode: "100644", path, oid: entries.get(path)!, type: "blob" })),
     }));
   const tree = await writeSound(gitdir, () =>
     git.writeTree({
-      fs,
+      fs: objectFs,
       gitdir,
       tree: [{ mode: "040000", path: SHARE_TREE_DIR, oid: sub, type: "tree" }],
     }));
@@ -126,7 +175,7 @@ export async function writeChainCommit(
   };
   return await writeSound(gitdir, () =>
     git.writeCommit({
-      fs,
+      fs: objectFs,
       gitdir,
       commit: { message, tree, parent: parents, author: who, committer: who },
     }));
@@ -137,14 +186,17 @@ export async function writeChainCommit(
  * created only when it does not exist, the ref is checked to still name
  * `expected` (null: absent) under it, the new id is written into the lock
  * and the lock renamed over the ref. isomorphic-git's own writeRef ignores a
- * lock a running git holds.
+ * lock a running git holds. `oid` may be a function: it runs under the lock,
+ * once the ref was found as expected, and gives the id (a pull copies its
+ * capsules there, so a refused ref changes nothing); when it throws, the
+ * lock is removed and the ref left.
  * @throws {ChainRefLockedError} when `<ref>.lock` exists.
  * @throws {ChainRefMovedError} when the ref no longer names `expected`.
  */
 export async function setChainRef(
   gitdir: string,
   ref: string,
-  oid: string,
+  oid: string | (() => Promise<string>),
   expected: string | null,
 ): Promise<void> {
   const path = `${gitdir}/${ref}`;
@@ -152,7 +204,7 @@ export async function setChainRef(
   await Deno.mkdir(path.slice(0, path.lastIndexOf("/")), { recursive: true });
   await withGitLock(path, () => new ChainRefLockedError(ref), async (lock) => {
     if (await currentOid(gitdir, ref) !== expected) throw new ChainRefMovedError(ref);
-    await lock.write(`${oid}\n`);
+    await lock.write(`${typeof oid === "string" ? oid : await oid()}\n`);
   });
 }
 

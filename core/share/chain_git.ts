@@ -60,9 +60,15 @@ export interface ChainGit {
   ): Promise<string>;
   /**
    * Points `ref` at `oid` under git's `<ref>.lock` (core/share/ref_lock.ts),
-   * only while it still names `expected` (null: absent).
+   * only while it still names `expected` (null: absent). A function for `oid`
+   * runs under the lock once the ref was found as expected, and gives the id.
    */
-  setChainRef(gitdir: string, ref: string, oid: string, expected: string | null): Promise<void>;
+  setChainRef(
+    gitdir: string,
+    ref: string,
+    oid: string | (() => Promise<string>),
+    expected: string | null,
+  ): Promise<void>;
   isAncestor(gitdir: string, ancestor: string, oid: string): Promise<boolean>;
   /** Runs the user's git program in `dir`. */
   runGit(dir: string, args: string[]): Promise<GitResult>;

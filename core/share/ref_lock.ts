@@ -48,39 +48,25 @@ export function refUnder(ref: string, found: readonly string[]): string {
 }
 
 /**
- * What an error says was left: the ref, and capsules a pull already copied into the archive
- * before the ref's update failed (`copied`, 0: none). A pull imports the remote's capsules
- * first and moves the ref last, so "nothing was changed" was false after an import.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * assert.equal(leftText(0), "the ref was not changed");
- * assert.match(leftText(2), /2 capsule\(s\) from the remote chain were copied into \.baton\/capsules/);
- * ```
+ * What a refusal leaves: everything as it was. A pull copies the remote's capsules only under
+ * the ref's lock, once the ref was found as it read it (share_run.ts), so a refusal on the ref
+ * copies nothing; a push's new objects are named by no ref.
  */
-export function leftText(copied: number): string {
-  return copied === 0
-    ? "the ref was not changed"
-    : `the ref was not changed, but ${copied} capsule(s) from the remote chain were copied into .baton/capsules before this (they stay there; the next push or pull records them on the ref)`;
-}
+const LEFT = "the ref was not changed, and no capsule was copied";
 
 /** `<ref>.lock` exists: a git process is updating the chain ref, or one left its lock. */
 export class ChainRefLockedError extends BatonError {
   /**
    * @param ref The chain ref (a name baton made, never a stranger's text).
-   * @param copied Capsules already copied into the archive by this run.
    */
-  constructor(ref: string, copied = 0) {
+  constructor(ref: string) {
     super(
       `Cannot update ${ref}: its lock file ${
         refLockName(ref)
-      } exists in the git directory (a git process is updating it, or one stopped and left it); ${
-        leftText(copied)
-      }. Try again, or remove that file once no git process runs`,
+      } exists in the git directory (a git process is updating it, or one stopped and left it); ${LEFT}. Try again, or remove that file once no git process runs`,
       "ref_locked",
       EXIT.busy.code,
-      { data: { ref, ...(copied === 0 ? {} : { copied }) } },
+      { data: { ref } },
     );
   }
 }
@@ -89,16 +75,13 @@ export class ChainRefLockedError extends BatonError {
 export class ChainRefMovedError extends BatonError {
   /**
    * @param ref The chain ref (a name baton made, never a stranger's text).
-   * @param copied Capsules already copied into the archive by this run.
    */
-  constructor(ref: string, copied = 0) {
+  constructor(ref: string) {
     super(
-      `Cannot update ${ref}: another process changed it while baton was working; ${
-        leftText(copied)
-      }. Try again`,
+      `Cannot update ${ref}: another process changed it while baton was working; ${LEFT}. Try again`,
       "ref_moved",
       EXIT.busy.code,
-      { data: { ref, ...(copied === 0 ? {} : { copied }) } },
+      { data: { ref } },
     );
   }
 }
@@ -114,29 +97,14 @@ export class ChainRefConflictError extends BatonError {
   /**
    * @param ref The chain ref (a name baton made, never a stranger's text).
    * @param other The ref in its way (a prefix of it, or a folder of refs under it).
-   * @param copied Capsules already copied into the archive by this run.
    */
-  constructor(ref: string, other: string, copied = 0) {
+  constructor(ref: string, other: string) {
     super(
-      `Cannot update ${ref}: ${other} is a ref of its own here, and git cannot keep both (a branch shared before under that name?); ${
-        leftText(copied)
-      }. Remove the old one with git update-ref -d ${other} once it is no longer needed, or share under another name with --branch`,
+      `Cannot update ${ref}: ${other} is a ref of its own here, and git cannot keep both (a branch shared before under that name?); ${LEFT}. Remove the old one with git update-ref -d ${other} once it is no longer needed, or share under another name with --branch`,
       "ref_conflict",
       EXIT.io.code,
-      { data: { ref, other, ...(copied === 0 ? {} : { copied }) } },
+      { data: { ref, other } },
     );
     this.other = other;
   }
-}
-
-/**
- * The same refusal, saying that `copied` capsules were already copied into the archive; any
- * other error as it is.
- */
-export function withCopied(e: unknown, ref: string, copied: number): unknown {
-  if (copied === 0) return e;
-  if (e instanceof ChainRefLockedError) return new ChainRefLockedError(ref, copied);
-  if (e instanceof ChainRefMovedError) return new ChainRefMovedError(ref, copied);
-  if (e instanceof ChainRefConflictError) return new ChainRefConflictError(ref, e.other, copied);
-  return e;
 }

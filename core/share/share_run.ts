@@ -28,8 +28,8 @@ import { NotFoundError, UnavailableError, UsageError } from "../errors.ts";
 import type { ChainGit, ChainTip, GitResult, ShareEnv } from "./chain_git.ts";
 import { sha256Hex } from "../hash.ts";
 import { vetOwnTip } from "./own_tip.ts";
-import { withCopied } from "./ref_lock.ts";
 import { chooseCurrent, type CurrentCandidate, type CurrentChoice } from "./choose_current.ts";
+import { checkAgainstHead } from "./head_check.ts";
 import type { Authorship } from "../trust/authorship_line.ts";
 import type { RepoLocation } from "../facts/types.ts";
 import { writtenElsewhere as placeCheck } from "../store/written_elsewhere.ts";
@@ -392,20 +392,6 @@ export interface MergeReport {
   over_limit: OverLimit | null;
 }
 
-/** Moves the chain ref after an import; a refusal says how many capsules were copied before. */
-async function setRefAfterImport(
-  c: ShareContext,
-  oid: string,
-  expected: string | null,
-  copied: number,
-): Promise<void> {
-  try {
-    await c.git.setChainRef(c.gitdir, c.ref, oid, expected);
-  } catch (e) {
-    throw withCopied(e, c.ref, copied);
-  }
-}
-
 async function mergeRemote(
   io: ShareEnv,
   c: ShareContext,
@@ -422,38 +408,50 @@ async function mergeRemote(
     over_limit: over,
   });
   if (over !== null) return { tip: local, report: report(0, {}, "unchanged") };
-  const imp = await importCapsules(io, c, vetted.candidates);
-  const refused = { ...vetted.refused };
-  for (const [kind, n] of Object.entries(imp.refused)) refuse(refused, kind as RefusalKind, n);
-  if (remoteOid === local.oid || vetted.refused.not_a_chain !== undefined) {
-    return { tip: local, report: report(imp.imported, refused, "unchanged") };
-  }
+  const withImported = (imp: Imported): RefusedBy => {
+    const refused = { ...vetted.refused };
+    for (const [kind, n] of Object.entries(imp.refused)) refuse(refused, kind as RefusalKind, n);
+    return refused;
+  };
   const behind = local.oid === null || await c.git.isAncestor(c.gitdir, local.oid, remoteOid);
-  if (!behind && await c.git.isAncestor(c.gitdir, remoteOid, local.oid!)) {
-    return { tip: local, report: report(imp.imported, refused, "unchanged") };
+  if (
+    remoteOid === local.oid || vetted.refused.not_a_chain !== undefined ||
+    (!behind && await c.git.isAncestor(c.gitdir, remoteOid, local.oid!))
+  ) {
+    // The ref stays: the capsules are only copied.
+    const imp = await importCapsules(io, c, vetted.candidates);
+    return { tip: local, report: report(imp.imported, withImported(imp), "unchanged") };
   }
-  // The remote's own commit becomes the tip only when its tree holds valid capsules only and
-  // everything this clone's chain holds: otherwise the next push would carry a stranger's
-  // junk on to everyone, or drop capsules from the chain.
-  if (behind && refusedTotal(refused) === 0 && vetted.shared === local.entries.size) {
-    await setRefAfterImport(c, remoteOid, local.oid, imp.imported);
-    return {
-      tip: { oid: remoteOid, entries: new Map([...local.entries, ...imp.valid]) },
-      report: report(imp.imported, refused, "fast_forward"),
-    };
-  }
-  const entries = new Map([...local.entries, ...imp.valid]);
-  const parents = behind ? [remoteOid] : [local.oid!, remoteOid];
-  const oid = await c.git.writeChainCommit(
-    c.gitdir,
-    entries,
-    parents,
-    `baton: merge ${imp.valid.size} capsule(s) from the remote chain` +
-      (refusedTotal(refused) > 0 ? `, ${refusedTotal(refused)} entries refused` : "") + "\n",
-    io.now(),
-  );
-  await setRefAfterImport(c, oid, local.oid, imp.imported);
-  return { tip: { oid, entries }, report: report(imp.imported, refused, "merge") };
+  // The ref moves: its lock is taken and the ref checked first, and the capsules are copied
+  // under it, so a pull refused on the ref (locked, moved, a conflicting name) copies nothing.
+  let done: { tip: ChainTip; report: MergeReport } | null = null;
+  await c.git.setChainRef(c.gitdir, c.ref, async () => {
+    const imp = await importCapsules(io, c, vetted.candidates);
+    const refused = withImported(imp);
+    const entries = new Map([...local.entries, ...imp.valid]);
+    // The remote's own commit becomes the tip only when its tree holds valid capsules only and
+    // everything this clone's chain holds: otherwise the next push would carry a stranger's
+    // junk on to everyone, or drop capsules from the chain.
+    if (behind && refusedTotal(refused) === 0 && vetted.shared === local.entries.size) {
+      done = {
+        tip: { oid: remoteOid, entries },
+        report: report(imp.imported, refused, "fast_forward"),
+      };
+      return remoteOid;
+    }
+    const parents = behind ? [remoteOid] : [local.oid!, remoteOid];
+    const oid = await c.git.writeChainCommit(
+      c.gitdir,
+      entries,
+      parents,
+      `baton: merge ${imp.valid.size} capsule(s) from the remote chain` +
+        (refusedTotal(refused) > 0 ? `, ${refusedTotal(refused)} entries refused` : "") + "\n",
+      io.now(),
+    );
+    done = { tip: { oid, entries }, report: report(imp.imported, refused, "merge") };
+    return oid;
+  }, local.oid);
+  return done!;
 }
 
 /**
@@ -646,6 +644,16 @@ export interface ReviveReport {
   /** With --force: where an invalid latest.md was moved aside (relative to .baton), else null. */
   set_aside?: string | null;
   /**
+   * The newest capsule this clone made current, which the capsule made current does not
+   * continue and the archive no longer holds (load warns the same); absent otherwise.
+   */
+  leaves_out?: string;
+  /**
+   * A newer capsule, from another fork that leaves this clone's newest out, passed over for that
+   * newest (kept in the archive); absent otherwise.
+   */
+  fork_passed_over?: string;
+  /**
    * The shared ref offered more than a pull reads (its default limits): nothing was copied
    * from it (baton pull with higher limits copies it). Absent when the ref was not read.
    */
@@ -755,17 +763,27 @@ export async function reviveLatest(
     ...(overLimited === null ? {} : { over_limit: overLimited }),
   };
   if (choice.chosen === null) return { action: "nothing", ...none, imported, ...seen };
-  if (!await makeCurrent(io, found, choice.chosen.name)) {
+  // The check load makes: the capsule made current must continue this clone's newest, or be it.
+  const checked = await checkAgainstHead(
+    io.fs,
+    found,
+    choice.chosen,
+    (await io.keys.trustedKeys()).keys,
+  );
+  if (!await makeCurrent(io, found, checked.chosen.name)) {
     return { action: "present", ...none, imported, ...seen };
   }
   return {
     action,
-    id: choice.chosen.id,
+    id: checked.chosen.id,
     imported,
-    signer: choice.chosen.authorship.status,
+    signer: checked.chosen.authorship.status,
     ...seen,
-    elsewhere: choice.elsewhere,
+    // This clone's own newest was made current in this clone.
+    elsewhere: checked.passedFork === null ? choice.elsewhere : false,
     set_aside: setAside,
+    ...(checked.leavesOut === null ? {} : { leaves_out: checked.leavesOut }),
+    ...(checked.passedFork === null ? {} : { fork_passed_over: checked.passedFork }),
   };
 }
 
@@ -786,6 +804,10 @@ export interface PullCurrent {
    * (none written here was pulled): the command warns.
    */
   elsewhere: boolean;
+  /** As revive's (ReviveReport.leaves_out). */
+  leaves_out?: string;
+  /** As revive's (ReviveReport.fork_passed_over). */
+  fork_passed_over?: string;
 }
 
 async function pullCurrent(io: ShareEnv, found: FoundLayout): Promise<PullCurrent> {
@@ -794,8 +816,20 @@ async function pullCurrent(io: ShareEnv, found: FoundLayout): Promise<PullCurren
   if (await headGone(io, found)) return { action: "head_gone", ...none };
   const choice = await chooseFromArchive(io, found);
   if (choice.chosen === null || !choice.trusted) return { action: "revive_needed", ...none };
-  if (!await makeCurrent(io, found, choice.chosen.name)) return { action: "present", ...none };
-  return { action: "made_current", id: choice.chosen.id, elsewhere: choice.elsewhere };
+  const checked = await checkAgainstHead(
+    io.fs,
+    found,
+    choice.chosen,
+    (await io.keys.trustedKeys()).keys,
+  );
+  if (!await makeCurrent(io, found, checked.chosen.name)) return { action: "present", ...none };
+  return {
+    action: "made_current",
+    id: checked.chosen.id,
+    elsewhere: checked.passedFork === null ? choice.elsewhere : false,
+    ...(checked.leavesOut === null ? {} : { leaves_out: checked.leavesOut }),
+    ...(checked.passedFork === null ? {} : { fork_passed_over: checked.passedFork }),
+  };
 }
 
 /**

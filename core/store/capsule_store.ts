@@ -352,6 +352,13 @@ export interface CommitOptions {
   lock: LockOptions;
   /** Keys whose capsules may move latest.md forward. @default {none} */
   trustedKeys?: TrustedKeys;
+  /**
+   * Asked under the lock, once latest.md was rolled forward: another capsule to continue instead
+   * of `current` (this clone's newest, when latest.md is a teammate's from another fork:
+   * core/workflow/fork_head.ts), or null. latest.md's capsule is then kept in the archive and
+   * named in the result. @default {none}
+   */
+  continueFrom?: (current: Capsule) => Promise<Capsule | null>;
 }
 
 /** Where a committed capsule went. */
@@ -364,6 +371,11 @@ export interface CommitResult {
    * one, and a rename cannot replace it), else null.
    */
   setAside: string | null;
+  /**
+   * The id of the capsule latest.md held when `continueFrom` named another to continue: kept in
+   * the archive, no longer current. Null otherwise.
+   */
+  forkKept: string | null;
 }
 
 /**
@@ -421,14 +433,18 @@ export async function commitCapsule(
       current = null; // an unreadable latest is kept in the archive; the chain restarts
     }
     current = await rollForward(fs, layout, current, within, options.trustedKeys ?? new Map());
+    // The capsule latest.md holds: archived below (when it is not yet) whatever is continued.
+    const shown = current;
+    const resumed = current === null ? null : await options.continueFrom?.(current) ?? null;
+    if (resumed !== null && resumed.id !== current?.id) current = resumed;
     await sweepTempFiles(fs, layout, options.lock);
     const capsule = await build(current);
     const text = renderCapsuleFile(capsule);
     const bytes = enc.encode(text);
     const archivePath = `${layout.capsules}/${archiveName(capsule.created_at, capsule.id)}`;
     try {
-      if (current !== null) {
-        const prevPath = `${layout.capsules}/${archiveName(current.created_at, current.id)}`;
+      if (shown !== null) {
+        const prevPath = `${layout.capsules}/${archiveName(shown.created_at, shown.id)}`;
         if ((await fs.lstat(prevPath)) === null) {
           const prevText = await readTextOrNull(fs, layout.latest);
           if (prevText !== null) {
@@ -455,7 +471,10 @@ export async function commitCapsule(
         fingerprint: capsule.signature.fingerprint,
       });
     }
-    return { capsule, archivePath, latestPath: layout.latest, setAside };
+    const forkKept = shown !== null && current !== null && shown.id !== current.id
+      ? shown.id
+      : null;
+    return { capsule, archivePath, latestPath: layout.latest, setAside, forkKept };
   } finally {
     await releaseLock(fs, lock);
   }

@@ -35,7 +35,9 @@ import {
 } from "../store/capsule_store.ts";
 import { archiveName, type BatonLayout, batonRoot } from "../store/layout.ts";
 import { readHeadRecord } from "../store/head_record.ts";
-import { displacedHead } from "./displaced_head.ts";
+import { displacedHead } from "../chain/displaced_head.ts";
+import { forkHead } from "./fork_head.ts";
+import type { RepoLocation } from "../facts/types.ts";
 import type { LockOptions } from "../store/lock.ts";
 import { findBatonLayout } from "../store/find_layout.ts";
 import { BatonDirLinkError } from "../store/check_baton_dir.ts";
@@ -83,11 +85,22 @@ export interface AutoCapsuleResult {
   signing?: SigningReport;
   /**
    * rolled_back because latest.md, which no trusted key signed, does not continue the newest
-   * capsule this clone made current (core/workflow/displaced_head.ts). @default {false}
+   * capsule this clone made current (core/chain/displaced_head.ts). @default {false}
    */
   displaced?: true;
+  /**
+   * With `displaced`: latest.md is a trusted teammate's capsule from another fork, and the
+   * archive no longer holds this clone's newest to continue (./fork_head.ts). @default {false}
+   */
+  teammate?: true;
   /** A folder that stood at latest.md was renamed to this name within `.baton`. */
   set_aside?: string;
+  /**
+   * The capsule latest.md held, a trusted teammate's from another fork that leaves out this
+   * clone's newest: kept in the archive while the capsule written continues this clone's newest
+   * (./fork_head.ts).
+   */
+  fork_kept?: string;
 }
 
 /** The part of a session section that says what happened (not how much was read). */
@@ -278,8 +291,72 @@ async function writeOnce(
       return { status: "rolled_back", capsule_id: latest.id, carried_from: null, displaced: true };
     }
   }
+  // A trusted teammate's capsule from another fork, leaving out this clone's newest: the capsule
+  // continues this clone's newest (the store asks the same under its lock) and carries its
+  // meaning; the teammate's stays in the archive, and the hook says so (./fork_head.ts).
+  const fork = latest !== null && latestTrusted && comparable.branch !== null
+    ? await forkHead(
+      ctx.fs,
+      found.layout,
+      latest,
+      await readHeadRecord(ctx.fs, found.layout, comparable.branch),
+      trusted,
+    )
+    : null;
+  // That newest gone from the archive too (a commit deleted it): a capsule on top would drop it
+  // for good, so nothing is written, as on a stranger's capsule.
+  if (fork?.kind === "lost") {
+    return {
+      status: "rolled_back",
+      capsule_id: latest!.id,
+      carried_from: null,
+      displaced: true,
+      teammate: true,
+    };
+  }
+  const own = fork?.kind === "continue" ? fork.capsule : null;
+  if (own !== null) {
+    const ownForeign = found.repo !== null && await absent(own.facts);
+    return await writeFrom(ctx, options, found, facts, {
+      source: own,
+      trustedSource: true,
+      foreign: ownForeign,
+      carriedFrom: ownForeign
+        ? null
+        : own.carried_from ?? { id: own.id, created_at: own.created_at },
+    });
+  }
+  return await writeFrom(ctx, options, found, facts, {
+    source: latest,
+    trustedSource: read === null || read.authorship.status === "trusted",
+    foreign,
+    carriedFrom: foreign ? null : carriedFrom,
+  });
+}
+
+/** What a capsule written now carries, and from which capsule. */
+interface CarrySource {
+  source: Capsule | null;
+  /** False when `source` is a capsule no trusted key signed. */
+  trustedSource: boolean;
+  /** `source` was written in another repository. */
+  foreign: boolean;
+  carriedFrom: { id: string; created_at: string } | null;
+}
+
+/** Writes the capsule carrying `from`'s meaning. */
+async function writeFrom(
+  ctx: WorkflowContext,
+  options: AutoCapsuleOptions,
+  found: { layout: BatonLayout; repo: RepoLocation | null },
+  facts: Facts,
+  from: CarrySource,
+): Promise<AutoCapsuleResult> {
+  const latest = from.source;
+  const foreign = from.foreign;
+  const carriedFrom = from.carriedFrom;
   const carried = carryMeaning(latest?.meaning ?? emptyMeaning(), {
-    untrustedSource: read !== null && read.authorship.status !== "trusted",
+    untrustedSource: !from.trustedSource,
     foreignSource: foreign,
     ...(latest === null ? {} : { sourceId: latest.id }),
   });
@@ -291,16 +368,20 @@ async function writeOnce(
       host: options.host ?? null,
       session: sessionOrNull(options.session),
       facts,
-      carriedFrom: foreign ? null : carriedFrom,
+      carriedFrom,
+      continueOwnHead: true,
       ...(options.sessionRecord === undefined ? {} : { sessionRecord: options.sessionRecord }),
     },
   );
+  // The store decides under its lock: what it kept aside is what is said.
+  const kept = result.forkKept;
   return {
     status: "written",
     capsule_id: result.capsule.id,
-    carried_from: foreign ? null : carriedFrom?.id ?? null,
+    carried_from: carriedFrom?.id ?? null,
     signing: result.signing,
     ...(result.setAside === null ? {} : { set_aside: result.setAside }),
+    ...(kept === null ? {} : { fork_kept: kept }),
   };
 }
 

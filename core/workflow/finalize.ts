@@ -44,6 +44,7 @@ import { signCapsule } from "../capsule/capsule_signature.ts";
 import type { SigningKeyResult } from "../trust/key_ring.ts";
 import type { WorkflowContext } from "./context.ts";
 import { refuseHeadGone, refuseRolledBack } from "./rolled_back_guard.ts";
+import { continueOwnHead } from "./fork_head.ts";
 import { shortOid } from "../facts/git/short_oid.ts";
 
 /** Options of {@linkcode finalizeDraft}. */
@@ -65,6 +66,12 @@ export interface FinalizeOptions {
    * do (./rolled_back_guard.ts); `baton finalize` sets it unless --over-rollback. @default {false}
    */
   refuseRolledBack?: boolean;
+  /**
+   * On a latest.md a trusted teammate signed, from another fork that leaves out this clone's
+   * newest capsule, continue that newest and keep the teammate's in the archive
+   * (./fork_head.ts). @default {refuseRolledBack}
+   */
+  continueOwnHead?: boolean;
 }
 
 /** Whether the capsule was signed, by which key, or why not. */
@@ -244,6 +251,14 @@ export async function finalizeMeaning(
     }
     : null;
   if (guard !== null) await refuseHeadGone(guard);
+  const resume = (options.continueOwnHead ?? guard !== null)
+    ? continueOwnHead(
+      ctx.fs,
+      layout,
+      guard?.repo ?? (await findBatonLayout(ctx.fs, ctx.cwd, ctx).catch(() => null))?.repo ?? null,
+      trustedKeys,
+    )
+    : undefined;
   const result = await commitCapsule(ctx.fs, layout, async (previous) => {
     // Under the lock, after the store moved latest.md over capsules that continue it.
     if (guard !== null) await refuseRolledBack(guard, previous);
@@ -282,6 +297,7 @@ export async function finalizeMeaning(
     return signer.ok ? await signCapsule(capsule, signer.key) : capsule;
   }, {
     trustedKeys,
+    ...(resume === undefined ? {} : { continueFrom: resume }),
     lock: {
       token: ctx.randomToken(),
       pid: ctx.pid,

@@ -231,7 +231,7 @@ export async function loadBriefing(
   const signer = authorship.status === "trusted" ? authorship.fingerprint : null;
   // A latest.md no trusted key signed is no rollback of its signer, but it may leave out the
   // newest capsule this clone made current on the branch checked out now (a stranger's capsule
-  // on top of an older one of this user's): said as plainly (core/workflow/displaced_head.ts).
+  // on top of an older one of this user's): said as plainly (core/chain/displaced_head.ts).
   // So may one a trusted teammate signed (a commit can put back any capsule of theirs, genuine
   // and old): the rollback check compares capsules of one signer, and this clone's newest is
   // its own key's. Only a latest.md signed by the key of this clone's head is left to that check.

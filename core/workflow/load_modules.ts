@@ -19,5 +19,5 @@ export { listClaims } from "../capsule/cap_trust.ts";
 export { readRecentDecisions } from "../chain/chain_decisions.ts";
 export { writtenElsewhere } from "../store/written_elsewhere.ts";
 export { readHeadRecord } from "../store/head_record.ts";
-export { displacedHead } from "./displaced_head.ts";
+export { displacedHead } from "../chain/displaced_head.ts";
 export { createFolderCheck } from "../capsule/pointers.ts";

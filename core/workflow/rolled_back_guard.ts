@@ -13,7 +13,7 @@
  * the missing case is asked before the lock, where the store has not yet put
  * anything back. A latest.md written in another repository is no rollback
  * of this clone's chain; one no trusted key signed is refused only when it
- * leaves out the newest capsule this clone made current (displaced_head.ts).
+ * leaves out the newest capsule this clone made current (core/chain/displaced_head.ts).
  * @module
  */
 import { BatonError, EXIT } from "../errors.ts";
@@ -27,17 +27,24 @@ import type { RepoLocation } from "../facts/types.ts";
 import { writtenElsewhere } from "../store/written_elsewhere.ts";
 import { shortId } from "../capsule/capsule_id.ts";
 import { readHead } from "../facts/git/read_head.ts";
-import { displacedHead } from "./displaced_head.ts";
+import { displacedHead } from "../chain/displaced_head.ts";
+import { forkHead } from "./fork_head.ts";
 
 /** latest.md is not the newest capsule of its signer: nothing was written. */
 export class RolledBackError extends BatonError {
   /**
    * @param newer The full id of the newer capsule (baton's own record, a digest's shape), or null.
    * @param leftOut True when latest.md, which no trusted key signed, leaves `newer` out of its chain.
+   * @param teammate True when latest.md is a trusted teammate's from another fork that leaves
+   *   `newer` out, and the archive no longer holds `newer` (./fork_head.ts).
    */
-  constructor(newer: string | null, leftOut = false) {
+  constructor(newer: string | null, leftOut = false, teammate = false) {
     super(
-      leftOut && newer !== null
+      teammate && newer !== null
+        ? `Cannot write the capsule: .baton/latest.md, which a trusted key other than this clone's own signed, is from another fork that does not continue ${
+          shortId(newer)
+        }, the newest capsule this clone made current, and the archive no longer holds that one (deleted, or rolled back by a commit): no capsule was written. baton load says so; --over-rollback writes on top of it anyway`
+        : leftOut && newer !== null
         ? `Cannot write the capsule: .baton/latest.md, which no key this machine trusts signed, does not continue ${
           shortId(newer)
         }, the newest capsule this clone made current (it leaves it out): no capsule was written. baton load says so; --over-rollback writes on top of it anyway`
@@ -114,6 +121,10 @@ export async function refuseRolledBack(
     if (dropped !== null) throw new RolledBackError(dropped.id, true);
     return;
   }
+  // A teammate's capsule from another fork: the store continues this clone's newest instead
+  // (./fork_head.ts), unless the archive lost it; then a capsule on top would drop it for good.
+  const fork = await forkHead(fs, layout, read.capsule, head, trustedKeys);
+  if (fork?.kind === "lost") throw new RolledBackError(fork.head.id, true, true);
   const absent = writtenElsewhere(fs, repo);
   if (repo !== null && await absent(current.facts)) return;
   const newer = await newerTrustedCapsule(

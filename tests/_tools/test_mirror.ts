@@ -604,10 +604,25 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
     reason:
       "driven through the real CLI (finalize and doctor with the baton home's parent at 0777, 0775, another owner, through a link, and sticky or 0755 controls) by that end-to-end test",
   },
-  "core/workflow/displaced_head.ts": {
+  "core/chain/displaced_head.ts": {
     test: "tests/e2e/stranger_leaves_out_head_test.ts",
     reason:
       "driven through the real CLI (load, the stop hook and finalize over a stranger's capsule pulled on top of an older one of mine, with the on-top control) by that end-to-end test",
+  },
+  "core/share/head_check.ts": {
+    test: "tests/e2e/revive_head_test.ts",
+    reason:
+      "driven through the real CLI (revive and pull over a newest deleted by a commit and over a teammate's fork, with the own-chain control) by that end-to-end test",
+  },
+  "core/workflow/fork_head.ts": {
+    test: "tests/e2e/teammate_fork_capture_test.ts",
+    reason:
+      "driven through the real CLI (the pre-compact hook and finalize over a trusted teammate's capsule from another fork, with the continuing control) by that end-to-end test",
+  },
+  "core/workflow/fork_kept_line.ts": {
+    test: "tests/e2e/teammate_fork_capture_test.ts",
+    reason:
+      "its line is read from the hook's and finalize's output by that end-to-end test; its doc example checks an id not in a capsule id's shape is not printed",
   },
   "core/workflow/supersedes_check.ts": {
     test: "tests/e2e/draft_retry_test.ts",

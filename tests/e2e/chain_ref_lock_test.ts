@@ -39,8 +39,8 @@ Deno.test("chain ref: push refuses while git holds refs/baton/main.lock, then wr
     assert.equal(held.code, 4, held.stderr);
     assert.equal(JSON.parse(held.stdout).error.code, "ref_locked");
     assert.match(held.stderr, /refs\/baton\/main\.lock exists/);
-    // Control: a refusal before anything was copied says only the ref was left.
-    assert.match(held.stderr, /the ref was not changed\. Try again/);
+    // A refusal leaves everything as it was, and says so.
+    assert.match(held.stderr, /the ref was not changed, and no capsule was copied\. Try again/);
     assert.equal(JSON.parse(held.stdout).error.data.copied, undefined);
     assert.equal(
       await refOid(a.dir, "refs/baton/main"),
@@ -81,22 +81,19 @@ Deno.test("chain ref: pull refuses while git holds the lock and leaves the ref; 
     const error = JSON.parse(held.stdout).error;
     assert.equal(error.code, "ref_locked");
     assert.equal(await refOid(b.dir, "refs/baton/main"), before, "the ref moved under the lock");
-    // The pull copies the remote's capsules before it moves the ref: the refusal said "nothing
-    // was changed" while a's second capsule was now in b's archive (b's push took the first). It
-    // says what stays.
-    assert.equal(await archived(), filesBefore + 1, "a's second capsule was not copied");
-    assert.doesNotMatch(held.stderr, /nothing was changed/);
-    assert.match(
-      held.stderr,
-      /1 capsule\(s\) from the remote chain were copied into \.baton\/capsules/,
-    );
-    assert.equal(error.data.copied, 1);
+    // The pull copied the remote's capsules before it moved the ref: a refused pull left a's
+    // second capsule in b's archive (b's push took the first). Now it copies them only under the
+    // ref's lock, once the ref is as it read it: a refused pull changes nothing.
+    assert.equal(await archived(), filesBefore, "a refused pull copied capsules");
+    assert.match(held.stderr, /the ref was not changed, and no capsule was copied/);
+    assert.equal(error.data.copied, undefined);
 
     await Deno.remove(lock);
     const free = await baton(b, ["pull", "--json"]);
     assert.equal(free.code, 0, free.stderr);
     const after = await refOid(b.dir, "refs/baton/main");
     assert.notEqual(after, before, "positive control: the pull moves the ref");
+    assert.equal(await archived(), filesBefore + 1, "positive control: the capsule is copied");
     const tracked = await refOid(b.dir, "refs/baton-remotes/origin/main");
     const merged = await git(b.dir, ["merge-base", "--is-ancestor", tracked!, after!], {
       allowFail: true,

@@ -16,6 +16,7 @@ import { projectDirAt } from "../hook_env.ts";
 import { type HookPayload, MAX_HOOK_PAYLOAD_BYTES, parseHookPayload } from "../hook_payload.ts";
 import { INJECTION_CAP_CHARS, renderAck, renderInjection } from "../hook_output.ts";
 import { isCodedError, safeWord } from "../../errors.ts";
+import { forkKeptLine } from "../../workflow/fork_kept_line.ts";
 import { joinPath } from "../../path.ts";
 import { hookTimeScaleFor } from "../../enforce/time_scale.ts";
 import type { CapturePlan } from "../capture_plan.ts";
@@ -652,12 +653,17 @@ async function capture(
   report.capsule_id = r.capture.capsule_id;
   if (r.capture.status === "rolled_back") {
     input.warn(
-      r.capture.displaced === true
+      r.capture.teammate === true
+        ? `automatic capsule not written: .baton/latest.md, a capsule a trusted key other than this clone's own signed, from another fork, does not continue the newest capsule this clone made current, and the archive no longer holds that one (deleted, or rolled back by a commit); baton load says which; no automatic capsule is written until a person decides: baton finalize --over-rollback writes on top of it; ${notBlocked}`
+        : r.capture.displaced === true
         ? `automatic capsule not written: .baton/latest.md, which no key this machine trusts signed, does not continue the newest capsule this clone made current (it leaves it out); baton load says which; no automatic capsule is written until a person decides: baton finalize --over-rollback writes on top of it, or baton trust add trusts its signer's key if it is a teammate's; ${notBlocked}`
         : r.capture.capsule_id === null
         ? `automatic capsule not written: .baton/latest.md is missing and so is the capsule this clone last made current (deleted, or rolled back by a commit); baton revive restores the newest left and baton load then says which is newer, or baton finalize starts from it; ${notBlocked}`
         : `automatic capsule not written: .baton/latest.md is not the newest capsule of its signer (rolled back); baton load says which is newer; ${notBlocked}`,
     );
+  }
+  if (r.capture.fork_kept !== undefined) {
+    input.warn(forkKeptLine(r.capture.fork_kept));
   }
   if (r.capture.set_aside !== undefined) {
     input.warn(

@@ -29,7 +29,13 @@ Deno.test("writtenJson() names the capsule, its paths and the one it replaced", 
     b.previous = "sha256:" + "1".repeat(64);
   });
   assert.deepEqual(
-    writtenJson({ capsule, latestPath: "/r/l.md", archivePath: "/r/a.md", setAside: null }),
+    writtenJson({
+      capsule,
+      latestPath: "/r/l.md",
+      archivePath: "/r/a.md",
+      setAside: null,
+      forkKept: null,
+    }),
     {
       id: capsule.id,
       path: "/r/l.md",
