@@ -71,6 +71,8 @@ interface Remembered {
   bytes: Uint8Array;
   kind: string;
   key: string;
+  /** The key of the value found, which this entry is (or is a form of). */
+  group: string;
 }
 
 /** A value's 4-byte window at `offset`, as indexed for one stride. */
@@ -223,23 +225,30 @@ const MOST_REACH = 1024;
 /**
  * Where the `stride` windows indexed for `value` begin, given the probe
  * lists so far: the block {@linkcode indexedFrom} picks, unless its windows
- * already index other values; then the value's last block and its middle
- * one (at most MOST_REACH in) are weighed too, and the one whose windows
- * index the fewest values (then are least wordy) is taken. Values that
+ * already index other values or are ordinary text; then the value's last
+ * block, its middle one and its first and last lightest ones (by
+ * {@linkcode windowWeight}; all at most MOST_REACH in) are weighed too
+ * ({@linkcode blockCost}), and the cheapest is taken. Values that
  * share a stem (JWTs with one header, `ghp_` tokens, a generated prefix)
  * would otherwise all sit in the lists of the stem's windows, and every
  * occurrence of the stem would compare every one of them: 4,096 values with
- * a 250-byte stem took 20 s to search. Any block finds every copy (see
- * CopyMemory), so the choice is free.
+ * a 250-byte stem took 20 s to search. A value indexed by its indentation,
+ * a date or a key name inside it is met by ordinary text all along (150,000
+ * probe hits, each a map lookup and a comparison, in the bench's 50 MB).
+ * Any block finds every copy (see CopyMemory), so the choice is free.
  */
-function leastCrowded(value: Uint8Array, stride: number, probes: Map<number, Probe[]>): number {
+function leastCrowded(entry: Remembered, stride: number, probes: Map<number, Probe[]>): number {
+  const value = entry.bytes;
   const first = indexedFrom(value, stride);
   let best = first;
-  let bestCost = blockCost(value, first, stride, probes, Infinity);
+  let bestCost = blockCost(entry, first, stride, probes, Infinity);
+  if (bestCost === 0) return best;
   const last = Math.min(value.length - 3 - stride, MOST_REACH);
-  for (const from of [last, last >>> 1]) {
+  const [lightFirst, lightLast] = lightest(value, stride, last);
+  for (const from of [lightFirst, lightLast, last, last >>> 1]) {
     if (bestCost === 0) break;
-    const cost = blockCost(value, from, stride, probes, bestCost);
+    if (from === best) continue;
+    const cost = blockCost(entry, from, stride, probes, bestCost);
     if (cost < bestCost) {
       best = from;
       bestCost = cost;
@@ -248,17 +257,141 @@ function leastCrowded(value: Uint8Array, stride: number, probes: Map<number, Pro
   return best;
 }
 
-/** The values the windows of the block at `from` index already, plus its wordy windows (stops at `enough`). */
+/**
+ * The first and the last of the blocks starting at 0 to `last` whose
+ * windows weigh least ({@linkcode windowWeight}, summed over the block).
+ */
+function lightest(value: Uint8Array, stride: number, last: number): [number, number] {
+  if (last <= 0) return [0, 0];
+  const weights = new Uint8Array(last + stride);
+  let sum = 0;
+  for (let j = 0; j < last + stride; j++) {
+    weights[j] = windowWeight(value, j);
+    if (j < stride) sum += weights[j]!;
+  }
+  let lo = 0;
+  let hi = 0;
+  let least = sum;
+  for (let k = 1; k <= last; k++) {
+    sum += weights[k + stride - 1]! - weights[k - 1]!;
+    if (sum < least) {
+      least = sum;
+      lo = k;
+    }
+    if (sum <= least) hi = k;
+  }
+  return [lo, hi];
+}
+
+/**
+ * What a window of ordinary text weighs against one value its probe list
+ * holds: such a window (`2026`, `\\n  `, `SECR`, `Pass`, `":"2`) meets
+ * ordinary text thousands of times in 50 MB, each hit a map lookup and a
+ * comparison, while a list entry costs a comparison only where the window
+ * itself occurs (the value's own copies, or a stem shared with it). So a
+ * value whose first block is shared with its own other forms (a JSON-escaped
+ * copy has the same bytes up to its first escape) moves to a block of random
+ * bytes, not to its indentation, its date or a key name inside it.
+ */
+const COMMON_WEIGHT = 16;
+
+/**
+ * What each other value a window's probe list holds already weighs: half
+ * a plain window. A list entry costs a comparison wherever the window
+ * occurs, and a window of random bytes occurs only in the copies of the
+ * values it indexes. A value's own forms are not counted: they share its
+ * bytes up to their first escape (a value has up to a dozen: JSON-escaped,
+ * percent-encoded, base64 with and without a line break), and where one
+ * occurs the others' comparisons end at that escape.
+ */
+const LISTED_WEIGHT = 2;
+
+/**
+ * A probe list this long weighs as much per value as a window of ordinary
+ * text: a block is crowded further only when every block weighed is.
+ */
+const CROWDED = 8;
+
+/**
+ * What a window of digits, or of an upper-case or capitalised word, weighs
+ * (`2026`, `SECR`, `Pass`): less than a window of prose, since a random
+ * token's upper-case letters make such windows too.
+ */
+const PLAIN_WEIGHT = 4;
+
+/** True when bytes[at] is a letter right after a backslash, as is or percent-encoded (`%5C`). */
+function escapedLetter(bytes: Uint8Array, at: number): boolean {
+  const b = bytes[at]! | 0x20;
+  if (b < 0x61 || b > 0x7a) return false;
+  if (at > 0 && bytes[at - 1] === 0x5c) return true;
+  return at > 2 && bytes[at - 3] === 0x25 && bytes[at - 2] === 0x35 &&
+    (bytes[at - 1]! | 0x20) === 0x63;
+}
+
+/** A byte of ordinary text besides letters and digits: blank, line break, common punctuation. */
+function isPlainPunct(b: number): boolean {
+  return b === 0x20 || b === 0x0a || b === 0x09 || b === 0x0d || b === 0x2d || b === 0x5f ||
+    b === 0x2e || b === 0x2f || b === 0x3a || b === 0x3d || b === 0x22 || b === 0x27 ||
+    b === 0x5c || b === 0x2c || b === 0x3b || b === 0x28 || b === 0x29 || b === 0x7b ||
+    b === 0x7d || b === 0x5b || b === 0x5d;
+}
+
+/**
+ * How ordinary the window at `j` is: COMMON_WEIGHT for prose (wordy, see
+ * {@linkcode isWordy}), PLAIN_WEIGHT for other text (a word in upper case
+ * or capitalised, or digits, with blanks and punctuation), 0 for anything
+ * rarer (letters mixed with digits, a lower-case letter before an
+ * upper-case one, a byte such as `+`, `~`).
+ */
+function windowWeight(value: Uint8Array, j: number): number {
+  let letters = false;
+  let digits = false;
+  let lower = false;
+  for (let d = 0; d < 4; d++) {
+    const b = value[j + d]!;
+    // The letter of an escape (`\n2026`, `%5Cn`) is punctuation here.
+    if (escapedLetter(value, j + d)) {
+      lower = false;
+    } else if (b >= 0x61 && b <= 0x7a) {
+      letters = true;
+      lower = true;
+    } else if (b >= 0x41 && b <= 0x5a) {
+      if (lower) return 0; // `uE`: a case change inside a word is a random token's
+      letters = true;
+    } else if (b >= 0x30 && b <= 0x39) {
+      digits = true;
+      lower = false;
+    } else if (isPlainPunct(b)) lower = false;
+    else return 0;
+  }
+  if (letters && digits) return 0;
+  return wordyWindow(value, j) === 1 ? COMMON_WEIGHT : PLAIN_WEIGHT;
+}
+
+/**
+ * The other values the windows of the block at `from` index already (each
+ * LISTED_WEIGHT, COMMON_WEIGHT once a list is CROWDED; the entry's own
+ * forms are free), plus each window's {@linkcode windowWeight} (stops at
+ * `enough`).
+ */
 function blockCost(
-  value: Uint8Array,
+  entry: Remembered,
   from: number,
   stride: number,
   probes: Map<number, Probe[]>,
   enough: number,
 ): number {
+  const value = entry.bytes;
   let cost = 0;
   for (let j = from; j < from + stride && cost < enough; j++) {
-    cost += (probes.get(wordAt(value, j))?.length ?? 0) + wordyWindow(value, j);
+    const list = probes.get(wordAt(value, j));
+    let others = 0;
+    if (list !== undefined) {
+      for (const p of list) {
+        if (p.entry.group !== entry.group && ++others >= CROWDED) break;
+      }
+    }
+    cost += others * (others < CROWDED ? LISTED_WEIGHT : COMMON_WEIGHT) + windowWeight(value, j);
   }
   return cost;
 }
@@ -387,7 +520,7 @@ export class CopyMemory {
       // A form that is one word is skipped as such a value is: the password of a Basic
       // header's `deploy:production` would otherwise redact every `production`.
       if (form.bytes !== value && isOneWord(form.bytes, 0, form.bytes.length)) continue;
-      const entry = { bytes: form.bytes, kind, key: form.key };
+      const entry = { bytes: form.bytes, kind, key: form.key, group: key };
       this.#values.set(form.key, entry);
       this.#bytes += form.bytes.length;
       this.#added.push(entry);
@@ -421,7 +554,7 @@ export class CopyMemory {
       (this.#probes.size + added.length * this.#stride) * MOST_LOAD <= this.#bitmap.length * 8;
     if (!fits) return this.#rebuild();
     for (const entry of added) {
-      const from = leastCrowded(entry.bytes, this.#stride, this.#probes);
+      const from = leastCrowded(entry, this.#stride, this.#probes);
       if (from > this.#reach) this.#reach = from;
       for (let offset = from; offset < from + this.#stride; offset++) {
         const word = wordAt(entry.bytes, offset);
@@ -441,7 +574,7 @@ export class CopyMemory {
     const probes = new Map<number, Probe[]>();
     let reach = 0;
     for (const entry of this.#values.values()) {
-      const from = leastCrowded(entry.bytes, stride, probes);
+      const from = leastCrowded(entry, stride, probes);
       if (from > reach) reach = from;
       for (let offset = from; offset < from + stride; offset++) {
         const word = wordAt(entry.bytes, offset);

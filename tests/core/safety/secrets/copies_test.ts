@@ -318,6 +318,38 @@ Deno.test("CopyMemory.find() compares nothing in prose that repeats the words a 
   assert.ok(counted.positions <= 20, `${counted.positions} positions compared`);
 });
 
+Deno.test("CopyMemory.find() compares nothing in text that repeats a value's indentation, key names or dates, though its other forms share its random ends", () => {
+  const rng = new Rng(21);
+  // A value spanning a JSON block (a rule's finding from one field to the next): its JSON-escaped
+  // and unescaped forms share its random head and tail, and its middle is indentation, a key
+  // name, a capitalised word and a date.
+  const values = Array.from(
+    { length: 4 },
+    () =>
+      `${rng.str(ALNUM, 24)}\\",\\n        \\"Password\\": \\"2026-12-07\\",\\n  \\"user\\": \\"${
+        rng.str(ALNUM, 8)
+      }`,
+  );
+  const original = values.join("\n");
+  let prose = "";
+  for (let i = 0; i < 300; i++) {
+    prose += `${
+      "x".repeat(i % 17)
+    }\\",\\n        \\"Password\\": \\"2026-12-07\\",\\n  \\"user\\": \\"name\n`;
+  }
+  const bytes = encoder.encode(`${original}\n${prose}`);
+  const m = new CopyMemory();
+  m.remember(bytes, values.map((v) => ({ kind: "k", ...spanOf(original, v) })));
+  const { counted, probe } = countingProbe(bytes);
+  assert.deepEqual(m.find(bytes, original.length, bytes.length, probe), []);
+  // Each of the 300 lines meets the indented middle; a bitmap's false hits are about 0.2 % of probes.
+  assert.ok(counted.positions <= 20, `${counted.positions} positions compared`);
+  // Positive control: every value's copy in the prose is still found.
+  const copies = `${prose}${values.join(" ")}`;
+  const copyBytes = encoder.encode(copies);
+  assert.equal(m.find(copyBytes, 0, copyBytes.length, countingProbe(copyBytes).probe).length, 4);
+});
+
 Deno.test("CopyMemory.find() finds a value opening with words at every alignment, up to the end of the range", () => {
   const rng = new Rng(7);
   for (const v of wordyValues(rng)) {
@@ -504,7 +536,9 @@ Deno.test("CopyMemory indexes values that share a stem past it: a JWT header or 
   const text = Array.from({ length: 400 }, () => one).join(" ");
   const bytes = encoder.encode(text);
   m.remember(bytes, [{ kind: "k", start: 0, end: one.length }]);
-  assert.equal(m.longestProbeList, 1);
+  // Its forms may share a window with it or each other (two base64 forms, with and without a
+  // line break, share all but their end), never 400 entries of it.
+  assert.ok(m.longestProbeList <= 1 + copyForms(encoder.encode(one), 6).length);
   assert.equal(m.find(bytes, 0, bytes.length).length, 400);
 });
 
