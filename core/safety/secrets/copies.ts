@@ -257,30 +257,47 @@ function leastCrowded(entry: Remembered, stride: number, probes: Map<number, Pro
   return best;
 }
 
+/** How many block starts {@linkcode lightest} weighs from each end of a value. */
+const LIGHT_REACH = 48;
+
 /**
- * The first and the last of the blocks starting at 0 to `last` whose
- * windows weigh least ({@linkcode windowWeight}, summed over the block).
+ * The lightest block ({@linkcode windowWeight}, summed over the block)
+ * among the first LIGHT_REACH starts, and the lightest among the last
+ * LIGHT_REACH up to `last` (the first or the last on a tie; a block that
+ * weighs nothing ends its search). Bounded: it runs for every value
+ * remembered whose first block is not free.
  */
 function lightest(value: Uint8Array, stride: number, last: number): [number, number] {
   if (last <= 0) return [0, 0];
-  const weights = new Uint8Array(last + stride);
+  return [
+    lightestIn(value, stride, 0, Math.min(last, LIGHT_REACH), 1),
+    lightestIn(value, stride, last, Math.max(0, last - LIGHT_REACH), -1),
+  ];
+}
+
+/** The lightest block starting from `from` to `to` (either way, by `step`), the first found on a tie. */
+function lightestIn(
+  value: Uint8Array,
+  stride: number,
+  from: number,
+  to: number,
+  step: 1 | -1,
+): number {
   let sum = 0;
-  for (let j = 0; j < last + stride; j++) {
-    weights[j] = windowWeight(value, j);
-    if (j < stride) sum += weights[j]!;
-  }
-  let lo = 0;
-  let hi = 0;
+  for (let j = from; j < from + stride; j++) sum += windowWeight(value, j);
+  let best = from;
   let least = sum;
-  for (let k = 1; k <= last; k++) {
-    sum += weights[k + stride - 1]! - weights[k - 1]!;
+  for (let k = from + step; least > 0 && (step === 1 ? k <= to : k >= to); k += step) {
+    // The window leaving the block and the one entering it.
+    sum += step === 1
+      ? windowWeight(value, k + stride - 1) - windowWeight(value, k - 1)
+      : windowWeight(value, k) - windowWeight(value, k + stride);
     if (sum < least) {
       least = sum;
-      lo = k;
+      best = k;
     }
-    if (sum <= least) hi = k;
   }
-  return [lo, hi];
+  return best;
 }
 
 /**
