@@ -31,7 +31,10 @@
  *   after an escape (`\n`, `\u00XX`, `%XX`) as the rules' look-behind allows.
  * - The search is one linear pass that reads a 4-byte window every few
  *   bytes and looks it up in a bitmap; only bitmap hits are compared (see
- *   {@linkcode CopyMemory}). Its cost barely grows with the number of values.
+ *   {@linkcode CopyMemory}). Its cost barely grows with the number of values:
+ *   a window that indexes more than a few values (values sharing every
+ *   block, a hostile stem) has them grouped by where they start and end, and
+ *   one occurrence costs a lookup of the text there per group.
  * @module
  */
 import { byteText, copyForms } from "./copy_forms.ts";
@@ -79,6 +82,17 @@ interface Remembered {
 interface Probe {
   entry: Remembered;
   offset: number;
+}
+
+/**
+ * The entries of a crowded probe list whose value starts `offset` before
+ * the window and is `length` long, by their text: the bytes there are looked
+ * up once for all of them.
+ */
+interface Shape {
+  offset: number;
+  length: number;
+  byText: Map<string, Probe[]>;
 }
 
 /** Longest stride between probes (the search reads one window in this many bytes). */
@@ -455,6 +469,12 @@ export class CopyMemory {
    */
   #reach = 0;
   #probes = new Map<number, Probe[]>();
+  /** The probe lists longer than CROWDED, their entries grouped by shape (see {@linkcode Shape}). */
+  #shapes = new Map<number, Shape[]>();
+  /** Words whose list grew past CROWDED since their shapes were grouped. */
+  #regroup = new Set<number>();
+  /** Candidates compared so far: a value against the bytes, or a shape's text looked up. */
+  #comparisons = 0;
   #bitmap = new Uint8Array(0);
   #shift = 32;
   /** Changes with the bitmap's content (for a probe that keeps a copy of it). */
@@ -482,6 +502,15 @@ export class CopyMemory {
     let most = 0;
     for (const list of this.#probes.values()) most = Math.max(most, list.length);
     return most;
+  }
+
+  /**
+   * Candidates the searches so far compared (a value against the bytes at
+   * one place, or the text of one shape looked up): their work, for tests
+   * and benches.
+   */
+  get comparisons(): number {
+    return this.#comparisons;
   }
 
   /** Bytes of values and their other forms remembered now. */
@@ -577,11 +606,45 @@ export class CopyMemory {
         const word = wordAt(entry.bytes, offset);
         const list = this.#probes.get(word);
         if (list === undefined) this.#probes.set(word, [{ entry, offset }]);
-        else list.push({ entry, offset });
+        else {
+          list.push({ entry, offset });
+          if (list.length > CROWDED) this.#regroup.add(word);
+        }
         setBit(this.#bitmap, word, this.#shift);
       }
     }
+    this.#group();
     this.#version++;
+  }
+
+  /**
+   * Groups the entries of each list longer than CROWDED by shape: in the
+   * worst case (values sharing every block: a hostile stem with a distinct
+   * part shorter than a block) one occurrence of the stem then costs a
+   * lookup per shape, not a comparison per value.
+   */
+  #group(): void {
+    for (const word of this.#regroup) {
+      const list = this.#probes.get(word);
+      if (list === undefined || list.length <= CROWDED) {
+        this.#shapes.delete(word);
+        continue;
+      }
+      const shapes = new Map<string, Shape>();
+      for (const p of list) {
+        const id = `${p.offset}:${p.entry.bytes.length}`;
+        let shape = shapes.get(id);
+        if (shape === undefined) {
+          shape = { offset: p.offset, length: p.entry.bytes.length, byText: new Map() };
+          shapes.set(id, shape);
+        }
+        const same = shape.byText.get(p.entry.key);
+        if (same === undefined) shape.byText.set(p.entry.key, [p]);
+        else same.push(p);
+      }
+      this.#shapes.set(word, [...shapes.values()]);
+    }
+    this.#regroup.clear();
   }
 
   #rebuild(): void {
@@ -601,6 +664,9 @@ export class CopyMemory {
       }
     }
     this.#reach = reach;
+    this.#shapes.clear();
+    this.#regroup.clear();
+    for (const [word, list] of probes) if (list.length > CROWDED) this.#regroup.add(word);
     // About 512 bits per window keeps false hits near 0.2 % (in the memory
     // a byte per slot gave 64 slots, 1.6 %); in place additions may fill it
     // to one in MOST_LOAD before it is rebuilt. At most 2^23 bits (1 MiB).
@@ -615,6 +681,7 @@ export class CopyMemory {
     this.#shift = shift;
     this.#stale = false;
     this.#forgot = false;
+    this.#group();
     this.#version++;
   }
 
@@ -641,11 +708,15 @@ export class CopyMemory {
     const look = (i: number) => {
       // The big-endian word the probe lists are keyed by, read from the
       // bytes: a DataView call is not inlined at every tier, four byte loads are.
-      const list = this.#probes.get(wordAt(bytes, i));
+      const word = wordAt(bytes, i);
+      const shapes = this.#shapes.size === 0 ? undefined : this.#shapes.get(word);
+      if (shapes !== undefined) return this.#lookShapes(bytes, i, first, to, shapes, hits);
+      const list = this.#probes.get(word);
       if (list === undefined) return;
       for (const p of list) {
         const at = i - p.offset;
         if (at < first || at >= to) continue;
+        this.#comparisons++;
         if (this.#standsAt(bytes, at, p.entry.bytes, p.offset)) {
           hits.push({ kind: p.entry.kind, start: at, end: at + p.entry.bytes.length });
         }
@@ -672,6 +743,29 @@ export class CopyMemory {
       out.push(h);
     }
     return out;
+  }
+
+  /** The values of a crowded list's shapes that stand at the probe at `i`, into `hits`. */
+  #lookShapes(
+    bytes: Uint8Array,
+    i: number,
+    first: number,
+    to: number,
+    shapes: readonly Shape[],
+    hits: RawFinding[],
+  ): void {
+    for (const shape of shapes) {
+      const at = i - shape.offset;
+      if (at < first || at >= to || at + shape.length > bytes.length) continue;
+      this.#comparisons++;
+      const same = shape.byText.get(byteText(bytes.subarray(at, at + shape.length)));
+      if (same === undefined) continue;
+      for (const p of same) {
+        if (this.#standsAt(bytes, at, p.entry.bytes, p.offset)) {
+          hits.push({ kind: p.entry.kind, start: at, end: at + p.entry.bytes.length });
+        }
+      }
+    }
   }
 
   /**
