@@ -433,3 +433,22 @@ Deno.test("views22: the escaped reading built around each escape finds what the 
     assert.notDeepEqual(findInViews(engine, bytes, own, 4096), whole);
   }
 });
+
+Deno.test("views21s: a reply of 40 KB streamed in deltas is read whole (its reading grows with the pieces): a key cut across pieces a third in is found, in every API's format", () => {
+  const rng = new Rng(2104);
+  const key = SAMPLES["anthropic_api_key"]!(rng);
+  const words = Array.from({ length: 6000 }, () => rng.pick(["the", "call", "reply", "plan"]));
+  for (let api = 0; api < 4; api++) {
+    // The key a third in: the reading grows again after its pieces are in it.
+    const text = streamed(
+      `${words.slice(0, 2000).join(" ")} Use ${key.text} now ${words.slice(2000).join(" ")}`,
+      api,
+    );
+    const bytes = new TextEncoder().encode(`${text}\n`);
+    const r = findInViews(engine, bytes, findSecrets(engine, bytes, true));
+    const found = r.values.map((v) => new TextDecoder().decode(v.value));
+    assert.ok(found.some((v) => v.includes(key.core)), `API ${api}: ${found}`);
+    // Control: the reply's text is longer than the reading's first 4 KiB.
+    assert.ok(words.join(" ").length > 4 * 4096);
+  }
+});
