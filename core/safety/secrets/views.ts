@@ -69,6 +69,29 @@ export interface ViewFindings {
    * to its last piece's end (with the events between them), by start.
    */
   spans: ViewSpan[];
+  /**
+   * The delta reading may go on past the bytes: its last piece ends within
+   * the engine's reach of their end, and its text ends inside a run of
+   * OPEN_RUN token characters or more (a value cut by the end of the bytes).
+   */
+  openEnd: boolean;
+}
+
+/** The shortest run of token characters at a reading's end that may be a value cut by the buffer's end. */
+const OPEN_RUN = 16;
+
+/** A character of a token's body: letter, digit, `+`, `/`, `=`, `_`, `-`, `.`. */
+function isTokenByte(b: number): boolean {
+  return (b >= 0x30 && b <= 0x39) || ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x7a) || b === 0x2b ||
+    b === 0x2f || b === 0x3d || b === 0x5f || b === 0x2d || b === 0x2e;
+}
+
+/** Whether the reading's last piece ends within `reach` of the input's end, its text in a run of OPEN_RUN token characters. */
+function endsOpen(r: Reading, inputLength: number, reach: number): boolean {
+  const n = r.bytes.length;
+  if (n < OPEN_RUN || r.to[n - 1]! < inputLength - reach) return false;
+  for (let i = n - OPEN_RUN; i < n; i++) if (!isTokenByte(r.bytes[i]!)) return false;
+  return true;
 }
 
 /** A value's whole span over the input, and its pieces (its findings). */
@@ -408,7 +431,7 @@ export function findInViews(
   // Neither trigger, no reading: the engine's test reads the bytes of its
   // keyword pass in WebAssembly when they were the last (view_triggers.ts).
   const triggers = engine.viewTriggers(bytes);
-  if (triggers === 0) return { findings, values, spans };
+  if (triggers === 0) return { findings, values, spans, openEnd: false };
   // One Latin-1 reading of the bytes (a character per byte) for the native searches.
   const text = latin1.decode(bytes);
   const readings: Reading[] = [];
@@ -416,6 +439,7 @@ export function findInViews(
     readings.push(...escapeWindows(bytes, text, reach));
   }
   const r = (triggers & DELTA_TRIGGER) !== 0 ? deltaReading(bytes, text) : null;
+  const openEnd = r !== null && endsOpen(r, bytes.length, engine.maxAfter + WRAP_REACH);
   if (r !== null) {
     readings.push(r);
     // A streamed reply that itself holds an HTML-safe writer's escapes (the model echoed its
@@ -445,7 +469,7 @@ export function findInViews(
   }
   findings.sort((a, b) => a.start - b.start);
   spans.sort((a, b) => a.start - b.start);
-  return { findings, values, spans };
+  return { findings, values, spans, openEnd };
 }
 
 /**
@@ -494,6 +518,8 @@ function uncovered(
  * @param remember Takes each value as read (a copy memory's `rememberValue`).
  * @param spans Where each such value's whole span over the input goes
  * (see {@linkcode ViewFindings.spans}), when given.
+ * @param ends Where whether the delta reading may go on past the bytes goes
+ * (see {@linkcode ViewFindings.openEnd}), when given.
  * @returns Non-overlapping findings sorted by start.
  * @example
  * ```ts
@@ -509,9 +535,11 @@ export function findSecretsViewed(
   bytes: Uint8Array,
   remember: (value: Uint8Array, kind: string) => void,
   spans?: ViewSpan[],
+  ends?: { openEnd: boolean },
 ): RawFinding[] {
   const own = findSecrets(engine, bytes, true);
   const more = findInViews(engine, bytes, own);
+  if (ends !== undefined) ends.openEnd = more.openEnd;
   if (more.findings.length === 0) return own;
   for (const v of more.values) remember(v.value, v.kind);
   spans?.push(...more.spans);
