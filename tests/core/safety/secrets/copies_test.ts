@@ -274,8 +274,10 @@ function countingProbe(bytes: Uint8Array) {
     const out: number[] = [];
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     for (let i = first; i <= last; i += stride) {
-      const h = Math.imul(view.getInt32(i, true), 0x9e3779b1) >>> shift;
-      if (((bitmap[h >>> 3]! >> (h & 7)) & 1) !== 0) out.push(i);
+      const w = view.getInt32(i, true);
+      const h = Math.imul(w, 0x9e3779b1) >>> shift;
+      const g = Math.imul(w, 0x85ebca6b) >>> shift;
+      if (((bitmap[h >>> 3]! >> (h & 7)) & (bitmap[g >>> 3]! >> (g & 7)) & 1) !== 0) out.push(i);
     }
     counted.positions += out.length;
     return new Uint32Array(out);
