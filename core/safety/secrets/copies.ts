@@ -280,7 +280,7 @@ function leastCrowded(entry: Remembered, stride: number, probes: Map<number, Pro
 }
 
 /** How many block starts {@linkcode lightest} weighs from each end of a value. */
-const LIGHT_REACH = 48;
+const LIGHT_REACH = 16;
 
 /**
  * The lightest block ({@linkcode windowWeight}, summed over the block)
