@@ -440,10 +440,11 @@ function blockCost(
  * copies.
  *
  * The search reads one 4-byte window every `stride` bytes (the shortest
- * value's length minus 3, at most 16) and looks it up in a bitmap (one bit
- * per hash) of `stride` consecutive windows of every value (from the offset
- * {@linkcode indexedFrom} picks): any occurrence of a value spans one probe
- * at one of those offsets, and only bitmap hits are compared.
+ * value's length minus 3, at most 16) and looks it up in a bitmap (two bits
+ * a window, by two hashes) of `stride` consecutive windows of every value
+ * (from the offset leastCrowded picks: {@linkcode indexedFrom}'s, or a block
+ * of rarer windows): any occurrence of a value spans one probe at one of
+ * those offsets, and only bitmap hits are compared.
  * @example
  * ```ts
  * import assert from "node:assert/strict";
