@@ -972,8 +972,8 @@ export function maskHigh(data: usize, dst: usize, len: u32): void {
 /**
  * The copy search's probe loop (core/safety/secrets/copies.ts): from
  * `first`, every `stride` bytes up to `last`, the 4-byte window read
- * little-endian (one load, no byte swap), times 0x9e3779b1, shifted right by `shift`, indexes a bit of
- * `bitmap` (bit h & 7 of byte h >> 3); each position whose bit is set is
+ * little-endian (one load, no byte swap), times 0x9e3779b1 and times 0x85ebca6b, each shifted right by
+ * `shift`, indexes two bits of `bitmap` (bit h & 7 of byte h >> 3); each position whose bits are both set is
  * written to `out` (u32), at most `cap`; lastIndex() tells where to resume
  * when the buffer filled.
  */
@@ -992,7 +992,11 @@ export function probe(
   while (i <= last) {
     const w = load<u32>(data + <usize> i);
     const h = (w * 0x9e3779b1) >>> shift;
-    if (((<u32> load<u8>(bitmap + <usize> (h >> 3)) >> (h & 7)) & 1) !== 0) {
+    const g = (w * 0x85ebca6b) >>> shift;
+    if (
+      (((<u32> load<u8>(bitmap + <usize> (h >> 3)) >> (h & 7)) &
+        (<u32> load<u8>(bitmap + <usize> (g >> 3)) >> (g & 7))) & 1) !== 0
+    ) {
       store<u32>(out + (<usize> n << 2), i);
       n++;
       if (n === cap) {

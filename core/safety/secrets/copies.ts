@@ -31,7 +31,10 @@
  *   after an escape (`\n`, `\u00XX`, `%XX`) as the rules' look-behind allows.
  * - The search is one linear pass that reads a 4-byte window every few
  *   bytes and looks it up in a bitmap; only bitmap hits are compared (see
- *   {@linkcode CopyMemory}). Its cost barely grows with the number of values.
+ *   {@linkcode CopyMemory}). Its cost barely grows with the number of values:
+ *   a window that indexes more than a few values (values sharing every
+ *   block, a hostile stem) has them grouped by where they start and end, and
+ *   one occurrence costs a lookup of the text there per group.
  * @module
  */
 import { byteText, copyForms } from "./copy_forms.ts";
@@ -71,12 +74,25 @@ interface Remembered {
   bytes: Uint8Array;
   kind: string;
   key: string;
+  /** The key of the value found, which this entry is (or is a form of). */
+  group: string;
 }
 
 /** A value's 4-byte window at `offset`, as indexed for one stride. */
 interface Probe {
   entry: Remembered;
   offset: number;
+}
+
+/**
+ * The entries of a crowded probe list whose value starts `offset` before
+ * the window and is `length` long, by their text: the bytes there are looked
+ * up once for all of them.
+ */
+interface Shape {
+  offset: number;
+  length: number;
+  byText: Map<string, Probe[]>;
 }
 
 /** Longest stride between probes (the search reads one window in this many bytes). */
@@ -128,7 +144,7 @@ function escapeEndsAt(bytes: Uint8Array, at: number): boolean {
 
 /**
  * The first probe position from `i` (stepping by `stride`, up to `last`)
- * whose 4-byte window's bit is set in the bitmap, or -1: the hot loop, kept
+ * whose 4-byte window's two bits are set in the bitmap, or -1: the hot loop, kept
  * small so it is optimised early, reading each window with one load.
  */
 function nextProbeHit(
@@ -140,22 +156,30 @@ function nextProbeHit(
   shift: number,
 ): number {
   for (; i <= last; i += stride) {
-    const h = Math.imul(words.getInt32(i, true), 0x9e3779b1) >>> shift;
-    if (((bitmap[h >>> 3]! >> (h & 7)) & 1) !== 0) return i;
+    const w = words.getInt32(i, true);
+    const h = Math.imul(w, 0x9e3779b1) >>> shift;
+    const g = Math.imul(w, 0x85ebca6b) >>> shift;
+    if (((bitmap[h >>> 3]! >> (h & 7)) & (bitmap[g >>> 3]! >> (g & 7)) & 1) !== 0) return i;
   }
   return -1;
 }
 
 /**
- * Sets the bit of the window whose big-endian `word` is given (as the probe
- * lists key it) in a bitmap of 2^(32 - shift) bits: the probe loops hash the
- * window read little-endian (the WebAssembly loop then needs no byte swap).
+ * Sets the two bits of the window whose big-endian `word` is given (as the
+ * probe lists key it) in a bitmap of 2^(32 - shift) bits: the probe loops
+ * hash the window read little-endian (the WebAssembly loop then needs no
+ * byte swap), by two multipliers. A window of ordinary text whose one bit
+ * collided with an indexed window's was met all along the input (42,000 of
+ * the bench transcript's 56,000 probe hits were such); both bits colliding
+ * is rarer by the bitmap's load again.
  */
 function setBit(bitmap: Uint8Array, word: number, shift: number): void {
   const little = ((word & 0xff) << 24) | ((word >>> 8 & 0xff) << 16) | ((word >>> 16 & 0xff) << 8) |
     (word >>> 24);
   const h = Math.imul(little, 0x9e3779b1) >>> shift;
   bitmap[h >>> 3]! |= 1 << (h & 7);
+  const g = Math.imul(little, 0x85ebca6b) >>> shift;
+  bitmap[g >>> 3]! |= 1 << (g & 7);
 }
 
 function wordAt(bytes: Uint8Array, at: number): number {
@@ -223,23 +247,30 @@ const MOST_REACH = 1024;
 /**
  * Where the `stride` windows indexed for `value` begin, given the probe
  * lists so far: the block {@linkcode indexedFrom} picks, unless its windows
- * already index other values; then the value's last block and its middle
- * one (at most MOST_REACH in) are weighed too, and the one whose windows
- * index the fewest values (then are least wordy) is taken. Values that
+ * already index other values or are ordinary text; then the value's last
+ * block, its middle one and its first and last lightest ones (by
+ * {@linkcode windowWeight}; all at most MOST_REACH in) are weighed too
+ * ({@linkcode blockCost}), and the cheapest is taken. Values that
  * share a stem (JWTs with one header, `ghp_` tokens, a generated prefix)
  * would otherwise all sit in the lists of the stem's windows, and every
  * occurrence of the stem would compare every one of them: 4,096 values with
- * a 250-byte stem took 20 s to search. Any block finds every copy (see
- * CopyMemory), so the choice is free.
+ * a 250-byte stem took 20 s to search. A value indexed by its indentation,
+ * a date or a key name inside it is met by ordinary text all along (150,000
+ * probe hits, each a map lookup and a comparison, in the bench's 50 MB).
+ * Any block finds every copy (see CopyMemory), so the choice is free.
  */
-function leastCrowded(value: Uint8Array, stride: number, probes: Map<number, Probe[]>): number {
+function leastCrowded(entry: Remembered, stride: number, probes: Map<number, Probe[]>): number {
+  const value = entry.bytes;
   const first = indexedFrom(value, stride);
   let best = first;
-  let bestCost = blockCost(value, first, stride, probes, Infinity);
+  let bestCost = blockCost(entry, first, stride, probes, Infinity);
+  if (bestCost === 0) return best;
   const last = Math.min(value.length - 3 - stride, MOST_REACH);
-  for (const from of [last, last >>> 1]) {
+  const [lightFirst, lightLast] = lightest(value, stride, last);
+  for (const from of [lightFirst, lightLast, last, last >>> 1]) {
     if (bestCost === 0) break;
-    const cost = blockCost(value, from, stride, probes, bestCost);
+    if (from === best) continue;
+    const cost = blockCost(entry, from, stride, probes, bestCost);
     if (cost < bestCost) {
       best = from;
       bestCost = cost;
@@ -248,17 +279,158 @@ function leastCrowded(value: Uint8Array, stride: number, probes: Map<number, Pro
   return best;
 }
 
-/** The values the windows of the block at `from` index already, plus its wordy windows (stops at `enough`). */
-function blockCost(
+/** How many block starts {@linkcode lightest} weighs from each end of a value. */
+const LIGHT_REACH = 16;
+
+/**
+ * The lightest block ({@linkcode windowWeight}, summed over the block)
+ * among the first LIGHT_REACH starts, and the lightest among the last
+ * LIGHT_REACH up to `last` (the first or the last on a tie; a block that
+ * weighs nothing ends its search). Bounded: it runs for every value
+ * remembered whose first block is not free.
+ */
+function lightest(value: Uint8Array, stride: number, last: number): [number, number] {
+  if (last <= 0) return [0, 0];
+  return [
+    lightestIn(value, stride, 0, Math.min(last, LIGHT_REACH), 1),
+    lightestIn(value, stride, last, Math.max(0, last - LIGHT_REACH), -1),
+  ];
+}
+
+/** The lightest block starting from `from` to `to` (either way, by `step`), the first found on a tie. */
+function lightestIn(
   value: Uint8Array,
+  stride: number,
+  from: number,
+  to: number,
+  step: 1 | -1,
+): number {
+  let sum = 0;
+  for (let j = from; j < from + stride; j++) sum += windowWeight(value, j);
+  let best = from;
+  let least = sum;
+  for (let k = from + step; least > 0 && (step === 1 ? k <= to : k >= to); k += step) {
+    // The window leaving the block and the one entering it.
+    sum += step === 1
+      ? windowWeight(value, k + stride - 1) - windowWeight(value, k - 1)
+      : windowWeight(value, k) - windowWeight(value, k + stride);
+    if (sum < least) {
+      least = sum;
+      best = k;
+    }
+  }
+  return best;
+}
+
+/**
+ * What a window of ordinary text weighs against one value its probe list
+ * holds: such a window (`2026`, `\\n  `, `SECR`, `Pass`, `":"2`) meets
+ * ordinary text thousands of times in 50 MB, each hit a map lookup and a
+ * comparison, while a list entry costs a comparison only where the window
+ * itself occurs (the value's own copies, or a stem shared with it). So a
+ * value whose first block is shared with its own other forms (a JSON-escaped
+ * copy has the same bytes up to its first escape) moves to a block of random
+ * bytes, not to its indentation, its date or a key name inside it.
+ */
+const COMMON_WEIGHT = 16;
+
+/**
+ * What each other value a window's probe list holds already weighs: half
+ * a plain window. A list entry costs a comparison wherever the window
+ * occurs, and a window of random bytes occurs only in the copies of the
+ * values it indexes. A value's own forms are not counted: they share its
+ * bytes up to their first escape (a value has up to a dozen: JSON-escaped,
+ * percent-encoded, base64 with and without a line break), and where one
+ * occurs the others' comparisons end at that escape.
+ */
+const LISTED_WEIGHT = 2;
+
+/**
+ * A probe list this long weighs as much per value as a window of ordinary
+ * text: a block is crowded further only when every block weighed is.
+ */
+const CROWDED = 8;
+
+/**
+ * What a window of digits, or of an upper-case or capitalised word, weighs
+ * (`2026`, `SECR`, `Pass`): less than a window of prose, since a random
+ * token's upper-case letters make such windows too.
+ */
+const PLAIN_WEIGHT = 4;
+
+/** True when bytes[at] is a letter right after a backslash, as is or percent-encoded (`%5C`). */
+function escapedLetter(bytes: Uint8Array, at: number): boolean {
+  const b = bytes[at]! | 0x20;
+  if (b < 0x61 || b > 0x7a) return false;
+  if (at > 0 && bytes[at - 1] === 0x5c) return true;
+  return at > 2 && bytes[at - 3] === 0x25 && bytes[at - 2] === 0x35 &&
+    (bytes[at - 1]! | 0x20) === 0x63;
+}
+
+/** A byte of ordinary text besides letters and digits: blank, line break, common punctuation. */
+function isPlainPunct(b: number): boolean {
+  return b === 0x20 || b === 0x0a || b === 0x09 || b === 0x0d || b === 0x2d || b === 0x5f ||
+    b === 0x2e || b === 0x2f || b === 0x3a || b === 0x3d || b === 0x22 || b === 0x27 ||
+    b === 0x5c || b === 0x2c || b === 0x3b || b === 0x28 || b === 0x29 || b === 0x7b ||
+    b === 0x7d || b === 0x5b || b === 0x5d;
+}
+
+/**
+ * How ordinary the window at `j` is: COMMON_WEIGHT for prose (wordy, see
+ * {@linkcode isWordy}), PLAIN_WEIGHT for other text (a word in upper case
+ * or capitalised, or digits, with blanks and punctuation), 0 for anything
+ * rarer (letters mixed with digits, a lower-case letter before an
+ * upper-case one, a byte such as `+`, `~`).
+ */
+function windowWeight(value: Uint8Array, j: number): number {
+  let letters = false;
+  let digits = false;
+  let lower = false;
+  for (let d = 0; d < 4; d++) {
+    const b = value[j + d]!;
+    // The letter of an escape (`\n2026`, `%5Cn`) is punctuation here.
+    if (escapedLetter(value, j + d)) {
+      lower = false;
+    } else if (b >= 0x61 && b <= 0x7a) {
+      letters = true;
+      lower = true;
+    } else if (b >= 0x41 && b <= 0x5a) {
+      if (lower) return 0; // `uE`: a case change inside a word is a random token's
+      letters = true;
+    } else if (b >= 0x30 && b <= 0x39) {
+      digits = true;
+      lower = false;
+    } else if (isPlainPunct(b)) lower = false;
+    else return 0;
+  }
+  if (letters && digits) return 0;
+  return wordyWindow(value, j) === 1 ? COMMON_WEIGHT : PLAIN_WEIGHT;
+}
+
+/**
+ * The other values the windows of the block at `from` index already (each
+ * LISTED_WEIGHT, COMMON_WEIGHT once a list is CROWDED; the entry's own
+ * forms are free), plus each window's {@linkcode windowWeight} (stops at
+ * `enough`).
+ */
+function blockCost(
+  entry: Remembered,
   from: number,
   stride: number,
   probes: Map<number, Probe[]>,
   enough: number,
 ): number {
+  const value = entry.bytes;
   let cost = 0;
   for (let j = from; j < from + stride && cost < enough; j++) {
-    cost += (probes.get(wordAt(value, j))?.length ?? 0) + wordyWindow(value, j);
+    const list = probes.get(wordAt(value, j));
+    let others = 0;
+    if (list !== undefined) {
+      for (const p of list) {
+        if (p.entry.group !== entry.group && ++others >= CROWDED) break;
+      }
+    }
+    cost += others * (others < CROWDED ? LISTED_WEIGHT : COMMON_WEIGHT) + windowWeight(value, j);
   }
   return cost;
 }
@@ -268,10 +440,11 @@ function blockCost(
  * copies.
  *
  * The search reads one 4-byte window every `stride` bytes (the shortest
- * value's length minus 3, at most 16) and looks it up in a bitmap (one bit
- * per hash) of `stride` consecutive windows of every value (from the offset
- * {@linkcode indexedFrom} picks): any occurrence of a value spans one probe
- * at one of those offsets, and only bitmap hits are compared.
+ * value's length minus 3, at most 16) and looks it up in a bitmap (two bits
+ * a window, by two hashes) of `stride` consecutive windows of every value
+ * (from the offset leastCrowded picks: {@linkcode indexedFrom}'s, or a block
+ * of rarer windows): any occurrence of a value spans one probe at one of
+ * those offsets, and only bitmap hits are compared.
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -305,6 +478,12 @@ export class CopyMemory {
    */
   #reach = 0;
   #probes = new Map<number, Probe[]>();
+  /** The probe lists longer than CROWDED, their entries grouped by shape (see {@linkcode Shape}). */
+  #shapes = new Map<number, Shape[]>();
+  /** Words whose list grew past CROWDED since their shapes were grouped. */
+  #regroup = new Set<number>();
+  /** Candidates compared so far: a value against the bytes, or a shape's text looked up. */
+  #comparisons = 0;
   #bitmap = new Uint8Array(0);
   #shift = 32;
   /** Changes with the bitmap's content (for a probe that keeps a copy of it). */
@@ -332,6 +511,15 @@ export class CopyMemory {
     let most = 0;
     for (const list of this.#probes.values()) most = Math.max(most, list.length);
     return most;
+  }
+
+  /**
+   * Candidates the searches so far compared (a value against the bytes at
+   * one place, or the text of one shape looked up): their work, for tests
+   * and benches.
+   */
+  get comparisons(): number {
+    return this.#comparisons;
   }
 
   /** Bytes of values and their other forms remembered now. */
@@ -387,7 +575,7 @@ export class CopyMemory {
       // A form that is one word is skipped as such a value is: the password of a Basic
       // header's `deploy:production` would otherwise redact every `production`.
       if (form.bytes !== value && isOneWord(form.bytes, 0, form.bytes.length)) continue;
-      const entry = { bytes: form.bytes, kind, key: form.key };
+      const entry = { bytes: form.bytes, kind, key: form.key, group: key };
       this.#values.set(form.key, entry);
       this.#bytes += form.bytes.length;
       this.#added.push(entry);
@@ -421,17 +609,51 @@ export class CopyMemory {
       (this.#probes.size + added.length * this.#stride) * MOST_LOAD <= this.#bitmap.length * 8;
     if (!fits) return this.#rebuild();
     for (const entry of added) {
-      const from = leastCrowded(entry.bytes, this.#stride, this.#probes);
+      const from = leastCrowded(entry, this.#stride, this.#probes);
       if (from > this.#reach) this.#reach = from;
       for (let offset = from; offset < from + this.#stride; offset++) {
         const word = wordAt(entry.bytes, offset);
         const list = this.#probes.get(word);
         if (list === undefined) this.#probes.set(word, [{ entry, offset }]);
-        else list.push({ entry, offset });
+        else {
+          list.push({ entry, offset });
+          if (list.length > CROWDED) this.#regroup.add(word);
+        }
         setBit(this.#bitmap, word, this.#shift);
       }
     }
+    this.#group();
     this.#version++;
+  }
+
+  /**
+   * Groups the entries of each list longer than CROWDED by shape: in the
+   * worst case (values sharing every block: a hostile stem with a distinct
+   * part shorter than a block) one occurrence of the stem then costs a
+   * lookup per shape, not a comparison per value.
+   */
+  #group(): void {
+    for (const word of this.#regroup) {
+      const list = this.#probes.get(word);
+      if (list === undefined || list.length <= CROWDED) {
+        this.#shapes.delete(word);
+        continue;
+      }
+      const shapes = new Map<string, Shape>();
+      for (const p of list) {
+        const id = `${p.offset}:${p.entry.bytes.length}`;
+        let shape = shapes.get(id);
+        if (shape === undefined) {
+          shape = { offset: p.offset, length: p.entry.bytes.length, byText: new Map() };
+          shapes.set(id, shape);
+        }
+        const same = shape.byText.get(p.entry.key);
+        if (same === undefined) shape.byText.set(p.entry.key, [p]);
+        else same.push(p);
+      }
+      this.#shapes.set(word, [...shapes.values()]);
+    }
+    this.#regroup.clear();
   }
 
   #rebuild(): void {
@@ -441,7 +663,7 @@ export class CopyMemory {
     const probes = new Map<number, Probe[]>();
     let reach = 0;
     for (const entry of this.#values.values()) {
-      const from = leastCrowded(entry.bytes, stride, probes);
+      const from = leastCrowded(entry, stride, probes);
       if (from > reach) reach = from;
       for (let offset = from; offset < from + stride; offset++) {
         const word = wordAt(entry.bytes, offset);
@@ -451,8 +673,11 @@ export class CopyMemory {
       }
     }
     this.#reach = reach;
-    // About 512 bits per window keeps false hits near 0.2 % (in the memory
-    // a byte per slot gave 64 slots, 1.6 %); in place additions may fill it
+    this.#shapes.clear();
+    this.#regroup.clear();
+    for (const [word, list] of probes) if (list.length > CROWDED) this.#regroup.add(word);
+    // About 512 bits per window (two set each) keeps false hits far below
+    // 0.2 % (one bit a window: 0.2 %); in place additions may fill it
     // to one in MOST_LOAD before it is rebuilt. At most 2^23 bits (1 MiB).
     let bits = 15;
     while (bits < 23 && 2 ** bits < probes.size * 512) bits++;
@@ -465,6 +690,7 @@ export class CopyMemory {
     this.#shift = shift;
     this.#stale = false;
     this.#forgot = false;
+    this.#group();
     this.#version++;
   }
 
@@ -491,11 +717,15 @@ export class CopyMemory {
     const look = (i: number) => {
       // The big-endian word the probe lists are keyed by, read from the
       // bytes: a DataView call is not inlined at every tier, four byte loads are.
-      const list = this.#probes.get(wordAt(bytes, i));
+      const word = wordAt(bytes, i);
+      const shapes = this.#shapes.size === 0 ? undefined : this.#shapes.get(word);
+      if (shapes !== undefined) return this.#lookShapes(bytes, i, first, to, shapes, hits);
+      const list = this.#probes.get(word);
       if (list === undefined) return;
       for (const p of list) {
         const at = i - p.offset;
         if (at < first || at >= to) continue;
+        this.#comparisons++;
         if (this.#standsAt(bytes, at, p.entry.bytes, p.offset)) {
           hits.push({ kind: p.entry.kind, start: at, end: at + p.entry.bytes.length });
         }
@@ -522,6 +752,29 @@ export class CopyMemory {
       out.push(h);
     }
     return out;
+  }
+
+  /** The values of a crowded list's shapes that stand at the probe at `i`, into `hits`. */
+  #lookShapes(
+    bytes: Uint8Array,
+    i: number,
+    first: number,
+    to: number,
+    shapes: readonly Shape[],
+    hits: RawFinding[],
+  ): void {
+    for (const shape of shapes) {
+      const at = i - shape.offset;
+      if (at < first || at >= to || at + shape.length > bytes.length) continue;
+      this.#comparisons++;
+      const same = shape.byText.get(byteText(bytes.subarray(at, at + shape.length)));
+      if (same === undefined) continue;
+      for (const p of same) {
+        if (this.#standsAt(bytes, at, p.entry.bytes, p.offset)) {
+          hits.push({ kind: p.entry.kind, start: at, end: at + p.entry.bytes.length });
+        }
+      }
+    }
   }
 
   /**

@@ -50,8 +50,9 @@ export type PrefilterKind = "wasm" | "ts";
 /**
  * The probe loop of `CopyMemory.find` (copies.ts) run elsewhere (in
  * WebAssembly over the same bytes): the positions from `first` to `last`,
- * every `stride` bytes, whose little-endian 4-byte window times 0x9e3779b1,
- * shifted right by `shift`, indexes a set byte of `bitmap`. `version`
+ * every `stride` bytes, whose little-endian 4-byte window times 0x9e3779b1
+ * and times 0x85ebca6b, each shifted right by `shift`, indexes two set bits
+ * of `bitmap`. `version`
  * changes whenever the bitmap's content does.
  */
 export type CopyProbe = (

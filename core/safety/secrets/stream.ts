@@ -2,7 +2,8 @@
  * Chunked scanning (and redaction) of input of any size, read through an
  * injected reader: the buffer holds one chunk plus the overlap carried from
  * the previous one, so memory stays bounded (about `chunkBytes +
- * overlapBytes`) on a gigabyte and a secret straddling a chunk boundary is
+ * overlapBytes`, at most 16 times that for a streamed reply, see below) on a
+ * gigabyte and a secret straddling a chunk boundary is
  * still seen whole.
  *
  * Each round scans the whole buffer but decides only the findings that start
@@ -25,7 +26,11 @@
  * is decided in the round of its first piece: the limit moves past its last
  * piece as far as every window stays whole, and the pieces beyond wait, as
  * decided, for the round that reaches them (a few findings: the pieces of
- * the values that straddle one limit).
+ * the values that straddle one limit). A value whose pieces run on to the
+ * buffer's end (or a reading that ends inside a run of token characters
+ * there) is read again with the buffer doubled, at most MOST_GROWTH (16)
+ * times its usual size: that bounds memory for a stream of deltas, and past
+ * it such a value is left to the rules (the in-memory scan reads it whole).
  *
  * Every copy: the values found so far are remembered (bounded, see
  * copies.ts) and every standalone copy of one in a later chunk, or earlier
@@ -111,6 +116,8 @@ export interface ScanStreamResult {
 
 const encoder = new TextEncoder();
 const DASH = 0x2d;
+/** Most times its usual size a round's buffer grows to for a value in pieces (see scanStream). */
+const MOST_GROWTH = 16;
 /** One character per byte, so decoded offsets are byte offsets. */
 const latin1 = new TextDecoder("latin1");
 
@@ -200,6 +207,9 @@ export async function scanStream(
   // The buffer starts small and grows to its full size only for inputs that
   // need it, so scanning many small files allocates little.
   const full = chunkBytes + overlap + lookBehind;
+  // What the buffer fills to: `full`, doubled (up to MOST_GROWTH times) for a
+  // round whose value in pieces runs on to the buffer's end (see below).
+  let size = full;
   let buffer = new Uint8Array(Math.min(full, 64 * 1024));
   let bufLen = 0;
   let base = 0; // absolute offset of buffer[0]
@@ -241,12 +251,20 @@ export async function scanStream(
         bufLen += n;
         total += n;
       }
-      if (eof || buffer.length === full) break;
-      const grown = new Uint8Array(Math.min(full, buffer.length * 4));
+      if (eof || buffer.length >= size) break;
+      const grown = new Uint8Array(Math.min(size, buffer.length * 4));
       grown.set(buffer.subarray(0, bufLen));
       buffer = grown;
     }
     view = buffer.subarray(0, bufLen);
+    // The state the open secret's extension changes, for a round read again.
+    const before: { lastEnd: number; openKind: string | null; emitted: number; end?: number } = {
+      lastEnd,
+      openKind,
+      emitted,
+    };
+    const lastFound = findings.at(-1);
+    if (lastFound !== undefined) before.end = lastFound.end;
     if (openKind !== null) {
       // The last round's secret ran to the end of its buffer: what goes on
       // here is part of the same secret (already marked).
@@ -270,13 +288,34 @@ export async function scanStream(
     const ends = { opens: base === 0, complete: eof };
     const spans: ViewSpan[] = [];
     const remember = (v: Uint8Array, k: string) => memory.rememberValue(v, k);
-    const headed = findSecretsViewed(engine, view, remember, spans);
+    const reading = { openEnd: false };
+    const headed = findSecretsViewed(engine, view, remember, spans, reading);
     const found = joinAndRemember(engine, view, headed, memory, ends);
     // A value a reading shows in pieces (a reply's delta events) is decided
     // with its first piece: the limit moves past its last piece, no further
     // than where every window of what starts before it is still whole, and
     // the pieces past that wait for the round that reaches them.
     const whole = base + bufLen - (engine.maxAfter + WRAP_REACH);
+    // A value in pieces decided here whose pieces run on to the buffer's end,
+    // or a delta reading that ends inside a run of token characters there
+    // (views.ts openEnd: a value no rule confirms from its head alone), may
+    // go on past it, and its pieces there would be read later without its
+    // head (printed, and the head too when no rule matched it): the round is
+    // read again with the buffer doubled, up to MOST_GROWTH times `full`
+    // (past that the value is left to the rules; the in-memory scan reads it
+    // whole).
+    if (
+      !eof && bufLen >= size && size < full * MOST_GROWTH &&
+      (reading.openEnd ||
+        spans.some((s) =>
+          s.start + base >= decidedUpTo && s.start + base < limit && s.end + base > whole
+        ))
+    ) {
+      size = Math.min(full * MOST_GROWTH, size * 2);
+      ({ lastEnd, openKind, emitted } = before);
+      if (collect && before.end !== undefined) findings[findings.length - 1]!.end = before.end;
+      continue;
+    }
     for (const s of spans) {
       const end = Math.min(s.end + base, whole);
       if (!eof && s.start + base < limit && end > limit) limit = end;

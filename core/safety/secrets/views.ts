@@ -32,8 +32,9 @@
  * side, and as far again: escapeWindows), so an escape now and then (Go's
  * JSON writes `&`, `<`, `>` as `\u0026`, `\u003c`, `\u003e`) costs a few
  * hundred KiB of reading, not the buffer again; it holds up to 9 bytes per
- * byte it reads (the reading and its byte map). The delta reading reads
- * the whole buffer.
+ * byte it reads (the reading and its byte map). The delta reading searches
+ * the whole buffer for its words (a native search) and holds 9 bytes per
+ * byte of the pieces it reads.
  * The in-memory scans (redact.ts) and the streamed one (stream.ts) read
  * them alike. Pure: no I/O.
  * @module
@@ -68,6 +69,29 @@ export interface ViewFindings {
    * to its last piece's end (with the events between them), by start.
    */
   spans: ViewSpan[];
+  /**
+   * The delta reading may go on past the bytes: its last piece ends within
+   * the engine's reach of their end, and its text ends inside a run of
+   * OPEN_RUN token characters or more (a value cut by the end of the bytes).
+   */
+  openEnd: boolean;
+}
+
+/** The shortest run of token characters at a reading's end that may be a value cut by the buffer's end. */
+const OPEN_RUN = 16;
+
+/** A character of a token's body: letter, digit, `+`, `/`, `=`, `_`, `-`, `.`. */
+function isTokenByte(b: number): boolean {
+  return (b >= 0x30 && b <= 0x39) || ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x7a) || b === 0x2b ||
+    b === 0x2f || b === 0x3d || b === 0x5f || b === 0x2d || b === 0x2e;
+}
+
+/** Whether the reading's last piece ends within `reach` of the input's end, its text in a run of OPEN_RUN token characters. */
+function endsOpen(r: Reading, inputLength: number, reach: number): boolean {
+  const n = r.bytes.length;
+  if (n < OPEN_RUN || r.to[n - 1]! < inputLength - reach) return false;
+  for (let i = n - OPEN_RUN; i < n; i++) if (!isTokenByte(r.bytes[i]!)) return false;
+  return true;
 }
 
 /** A value's whole span over the input, and its pieces (its findings). */
@@ -254,16 +278,64 @@ function pieceText(raw: string, q: number): string | null {
   return s;
 }
 
+/**
+ * A reading built a byte at a time, its arrays grown as it goes (never past
+ * `most`: a piece's text is never longer than its bytes, so a reading fits
+ * its input's length).
+ */
+class ReadingBuilder {
+  #most: number;
+  #bytes: Uint8Array;
+  #from: Int32Array;
+  #to: Int32Array;
+  #n = 0;
+
+  constructor(most: number) {
+    this.#most = most;
+    const size = Math.min(most, 4096);
+    this.#bytes = new Uint8Array(size);
+    this.#from = new Int32Array(size);
+    this.#to = new Int32Array(size);
+  }
+
+  push(byte: number, from: number, to: number): void {
+    if (this.#n === this.#bytes.length) this.#grow();
+    this.#bytes[this.#n] = byte;
+    this.#from[this.#n] = from;
+    this.#to[this.#n] = to;
+    this.#n++;
+  }
+
+  #grow(): void {
+    const size = Math.max(1, Math.min(this.#most, this.#bytes.length * 2));
+    const bytes = new Uint8Array(size);
+    const from = new Int32Array(size);
+    const to = new Int32Array(size);
+    bytes.set(this.#bytes);
+    from.set(this.#from);
+    to.set(this.#to);
+    this.#bytes = bytes;
+    this.#from = from;
+    this.#to = to;
+  }
+
+  reading(): Reading {
+    const n = this.#n;
+    return {
+      bytes: this.#bytes.subarray(0, n),
+      from: this.#from.subarray(0, n),
+      to: this.#to.subarray(0, n),
+    };
+  }
+}
+
 /** The text of every delta event joined in order; null with fewer than two pieces. */
 function deltaReading(bytes: Uint8Array, text: string): Reading | null {
   if (!text.includes("delta") && !text.includes("candidates")) return null;
-  // A piece's text is never longer than its bytes (a JSON escape reads as fewer characters), so
-  // the reading fits the input's length: typed arrays, 9 bytes an input byte (number arrays
-  // took about 30: 334 MB resident for 8 MB of delta events).
-  const out = new Uint8Array(bytes.length);
-  const from = new Int32Array(bytes.length);
-  const to = new Int32Array(bytes.length);
-  let n = 0;
+  // Typed arrays, 9 bytes a byte read (number arrays took about 30: 334 MB resident for 8 MB of
+  // delta events), grown with the pieces read: sized for the whole buffer, a buffer with one
+  // delta word cleared 9 MiB (+69-86 ms over 50 MB of transcript with a word in every buffer).
+  const r = new ReadingBuilder(bytes.length);
   let pieces = 0;
   let covered = 0;
   // The first text member and line break at or after a keyword, kept while ahead of the next
@@ -295,25 +367,19 @@ function deltaReading(bytes: Uint8Array, text: string): Reading | null {
     const raw = text.slice(start, closeStart);
     pieces++;
     if (!raw.includes("\\")) {
-      for (let i = start; i < closeStart; i++, n++) {
-        out[n] = bytes[i]!;
-        from[n] = i;
-        to[n] = i + 1;
-      }
+      for (let i = start; i < closeStart; i++) r.push(bytes[i]!, i, i + 1);
       continue;
     }
     // Escapes inside: each character read stands for the whole piece.
     const t = pieceText(raw, q);
     if (t === null) continue;
-    for (let i = 0; i < t.length && i < closeStart - start; i++, n++) {
+    for (let i = 0; i < t.length && i < closeStart - start; i++) {
       const c = t.charCodeAt(i);
-      out[n] = c < 256 ? c : 0x3f;
-      from[n] = start;
-      to[n] = closeStart;
+      r.push(c < 256 ? c : 0x3f, start, closeStart);
     }
   }
   if (pieces < 2) return null;
-  return { bytes: out.subarray(0, n), from: from.subarray(0, n), to: to.subarray(0, n) };
+  return r.reading();
 }
 
 /** A finding of a reading as findings over the input: one per run of contiguous input bytes. */
@@ -365,7 +431,7 @@ export function findInViews(
   // Neither trigger, no reading: the engine's test reads the bytes of its
   // keyword pass in WebAssembly when they were the last (view_triggers.ts).
   const triggers = engine.viewTriggers(bytes);
-  if (triggers === 0) return { findings, values, spans };
+  if (triggers === 0) return { findings, values, spans, openEnd: false };
   // One Latin-1 reading of the bytes (a character per byte) for the native searches.
   const text = latin1.decode(bytes);
   const readings: Reading[] = [];
@@ -373,6 +439,7 @@ export function findInViews(
     readings.push(...escapeWindows(bytes, text, reach));
   }
   const r = (triggers & DELTA_TRIGGER) !== 0 ? deltaReading(bytes, text) : null;
+  const openEnd = r !== null && endsOpen(r, bytes.length, engine.maxAfter + WRAP_REACH);
   if (r !== null) {
     readings.push(r);
     // A streamed reply that itself holds an HTML-safe writer's escapes (the model echoed its
@@ -402,7 +469,7 @@ export function findInViews(
   }
   findings.sort((a, b) => a.start - b.start);
   spans.sort((a, b) => a.start - b.start);
-  return { findings, values, spans };
+  return { findings, values, spans, openEnd };
 }
 
 /**
@@ -451,6 +518,8 @@ function uncovered(
  * @param remember Takes each value as read (a copy memory's `rememberValue`).
  * @param spans Where each such value's whole span over the input goes
  * (see {@linkcode ViewFindings.spans}), when given.
+ * @param ends Where whether the delta reading may go on past the bytes goes
+ * (see {@linkcode ViewFindings.openEnd}), when given.
  * @returns Non-overlapping findings sorted by start.
  * @example
  * ```ts
@@ -466,9 +535,11 @@ export function findSecretsViewed(
   bytes: Uint8Array,
   remember: (value: Uint8Array, kind: string) => void,
   spans?: ViewSpan[],
+  ends?: { openEnd: boolean },
 ): RawFinding[] {
   const own = findSecrets(engine, bytes, true);
   const more = findInViews(engine, bytes, own);
+  if (ends !== undefined) ends.openEnd = more.openEnd;
   if (more.findings.length === 0) return own;
   for (const v of more.values) remember(v.value, v.kind);
   spans?.push(...more.spans);

@@ -274,8 +274,10 @@ function countingProbe(bytes: Uint8Array) {
     const out: number[] = [];
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     for (let i = first; i <= last; i += stride) {
-      const h = Math.imul(view.getInt32(i, true), 0x9e3779b1) >>> shift;
-      if (((bitmap[h >>> 3]! >> (h & 7)) & 1) !== 0) out.push(i);
+      const w = view.getInt32(i, true);
+      const h = Math.imul(w, 0x9e3779b1) >>> shift;
+      const g = Math.imul(w, 0x85ebca6b) >>> shift;
+      if (((bitmap[h >>> 3]! >> (h & 7)) & (bitmap[g >>> 3]! >> (g & 7)) & 1) !== 0) out.push(i);
     }
     counted.positions += out.length;
     return new Uint32Array(out);
@@ -316,6 +318,38 @@ Deno.test("CopyMemory.find() compares nothing in prose that repeats the words a 
   assert.deepEqual(found, []);
   // 900 occurrences of the opening words; a bitmap's false hits are about 0.2 % of probes.
   assert.ok(counted.positions <= 20, `${counted.positions} positions compared`);
+});
+
+Deno.test("CopyMemory.find() compares nothing in text that repeats a value's indentation, key names or dates, though its other forms share its random ends", () => {
+  const rng = new Rng(21);
+  // A value spanning a JSON block (a rule's finding from one field to the next): its JSON-escaped
+  // and unescaped forms share its random head and tail, and its middle is indentation, a key
+  // name, a capitalised word and a date.
+  const values = Array.from(
+    { length: 4 },
+    () =>
+      `${rng.str(ALNUM, 24)}\\",\\n        \\"Password\\": \\"2026-12-07\\",\\n  \\"user\\": \\"${
+        rng.str(ALNUM, 8)
+      }`,
+  );
+  const original = values.join("\n");
+  let prose = "";
+  for (let i = 0; i < 300; i++) {
+    prose += `${
+      "x".repeat(i % 17)
+    }\\",\\n        \\"Password\\": \\"2026-12-07\\",\\n  \\"user\\": \\"name\n`;
+  }
+  const bytes = encoder.encode(`${original}\n${prose}`);
+  const m = new CopyMemory();
+  m.remember(bytes, values.map((v) => ({ kind: "k", ...spanOf(original, v) })));
+  const { counted, probe } = countingProbe(bytes);
+  assert.deepEqual(m.find(bytes, original.length, bytes.length, probe), []);
+  // Each of the 300 lines meets the indented middle; a bitmap's false hits are about 0.2 % of probes.
+  assert.ok(counted.positions <= 20, `${counted.positions} positions compared`);
+  // Positive control: every value's copy in the prose is still found.
+  const copies = `${prose}${values.join(" ")}`;
+  const copyBytes = encoder.encode(copies);
+  assert.equal(m.find(copyBytes, 0, copyBytes.length, countingProbe(copyBytes).probe).length, 4);
 });
 
 Deno.test("CopyMemory.find() finds a value opening with words at every alignment, up to the end of the range", () => {
@@ -504,8 +538,37 @@ Deno.test("CopyMemory indexes values that share a stem past it: a JWT header or 
   const text = Array.from({ length: 400 }, () => one).join(" ");
   const bytes = encoder.encode(text);
   m.remember(bytes, [{ kind: "k", start: 0, end: one.length }]);
-  assert.equal(m.longestProbeList, 1);
+  // Its forms may share a window with it or each other (two base64 forms, with and without a
+  // line break, share all but their end), never 400 entries of it.
+  assert.ok(m.longestProbeList <= 1 + copyForms(encoder.encode(one), 6).length);
   assert.equal(m.find(bytes, 0, bytes.length).length, 400);
+});
+
+Deno.test("CopyMemory.find() on values sharing a 250-byte stem with a distinct part shorter than a block: work per occurrence of the stem stays bounded, every copy is found", () => {
+  const rng = new Rng(2100);
+  const stem = rng.str(ALNUM, 250);
+  // Every block of every value holds stem windows; the values differ in their last 4 bytes.
+  const values = [...new Set(Array.from({ length: 1200 }, () => stem + rng.str(ALNUM, 4)))];
+  const original = values.join("\n");
+  const m = new CopyMemory();
+  m.remember(encoder.encode(original), values.map((v) => ({ kind: "k", ...spanOf(original, v) })));
+  // The stem 600 times with a tail no value has, and 40 values' copies among them.
+  const copied = values.slice(0, 40);
+  const lines: string[] = [];
+  for (let i = 0; i < 600; i++) {
+    lines.push(`${"x".repeat(i % 17)} ${stem}-none`);
+    if (i % 15 === 0) lines.push(`echo ${copied[i / 15]!}`);
+  }
+  const text = lines.join("\n");
+  const bytes = encoder.encode(text);
+  const before = m.comparisons;
+  const found = m.find(bytes, 0, bytes.length, countingProbe(bytes).probe);
+  assert.deepEqual(found.map((f) => text.slice(f.start, f.end)), copied);
+  // Comparing every value that shares a probed window took about 1,200 a probe (12 probes fall in
+  // a stem's last block); grouped by shape, the values a window indexes cost one lookup each shape.
+  const work = m.comparisons - before;
+  assert.ok(work <= 640 * 16 * 4, `${work} comparisons for 640 stems`);
+  assert.ok(work >= 640, `${work} comparisons: the counter counts`);
 });
 
 Deno.test("CopyMemory.find() finds every placed copy of values that share stems, whichever block is indexed", () => {

@@ -433,3 +433,61 @@ Deno.test("views22: the escaped reading built around each escape finds what the 
     assert.notDeepEqual(findInViews(engine, bytes, own, 4096), whole);
   }
 });
+
+Deno.test("views21s: a reply of 40 KB streamed in deltas is read whole (its reading grows with the pieces): a key cut across pieces a third in is found, in every API's format", () => {
+  const rng = new Rng(2104);
+  const key = SAMPLES["anthropic_api_key"]!(rng);
+  const words = Array.from({ length: 6000 }, () => rng.pick(["the", "call", "reply", "plan"]));
+  for (let api = 0; api < 4; api++) {
+    // The key a third in: the reading grows again after its pieces are in it.
+    const text = streamed(
+      `${words.slice(0, 2000).join(" ")} Use ${key.text} now ${words.slice(2000).join(" ")}`,
+      api,
+    );
+    const bytes = new TextEncoder().encode(`${text}\n`);
+    const r = findInViews(engine, bytes, findSecrets(engine, bytes, true));
+    const found = r.values.map((v) => new TextDecoder().decode(v.value));
+    assert.ok(found.some((v) => v.includes(key.core)), `API ${api}: ${found}`);
+    // Control: the reply's text is longer than the reading's first 4 KiB.
+    assert.ok(words.join(" ").length > 4 * 4096);
+  }
+});
+
+Deno.test("views21s: a long value streamed in deltas whose pieces span more than the stream's overlap (keep-alive events between them) is redacted whole by the streamed scan, its tail too, wherever it starts", async () => {
+  const rng = new Rng(2105);
+  // Keep-alive comments between the events: the pieces of each value span well past 64 KiB.
+  const keepAlive = `: keep-alive ${"-".repeat(5000)}\n\n`;
+  const chunk = 8192;
+  let placed = 0;
+  for (const kind of ["private_key_pem", "jwt", "onepassword_service_token"]) {
+    const s = SAMPLES[kind]!(rng);
+    const text = streamed(`Key:\n${s.text}\n`, 0).replaceAll(
+      `event: ping\ndata: {"type": "ping"}\n\n`,
+      `event: ping\ndata: {"type": "ping"}\n\n${keepAlive}`,
+    );
+    const span = new TextEncoder().encode(text).length;
+    if (span < 2 * 64 * 1024) continue;
+    // The last run of 16 letters and digits: the value's tail, not a key block's END line.
+    const tail = [...s.secret.matchAll(/[A-Za-z0-9]{16,}/g)].at(-1)![0].slice(-16);
+    for (const at of [10, chunk - 500, chunk + engine.maxBefore - 2000, 3 * chunk + 77]) {
+      const pad = "x ".repeat(Math.ceil(at / 2)).slice(0, at - 1) + "\n";
+      const bytes = new TextEncoder().encode(`${pad}${text}\n${"y ".repeat(40_000)}\n`);
+      const { out, mem } = await bothScans(bytes, chunk);
+      assert.ok(
+        !joinDeltas(new TextDecoder().decode(mem.bytes)).includes(tail),
+        `${kind} in memory, at ${at}`,
+      );
+      assert.ok(
+        !joinDeltas(new TextDecoder().decode(out)).includes(tail),
+        `${kind} streamed, at ${at}`,
+      );
+      assert.equal(
+        new TextDecoder().decode(out),
+        new TextDecoder().decode(mem.bytes),
+        `${kind} at ${at}`,
+      );
+      placed++;
+    }
+  }
+  assert.ok(placed >= 8, `${placed} placements of values spanning two overlaps`);
+});
