@@ -18,10 +18,10 @@
  * @module
  */
 import type { ReadFs } from "../../fs.ts";
-import { isAbsolutePath, parentDir, resolvePath } from "../../path.ts";
+import { parentDir } from "../../path.ts";
 import type { RepoLocation } from "../types.ts";
 import { type GitEnvironment, movingVariables } from "./git_environment.ts";
-import { physicalPath } from "./physical_path.ts";
+import { physicalPath, systemAbsolute, systemJoin } from "./physical_path.ts";
 import { alternatesEntries } from "./alternates_list.ts";
 
 /** What the moving variables set in the environment change. */
@@ -160,12 +160,12 @@ export async function movingInEffect(
         // A relative one is read after git moved to the top of the work tree:
         // the same directory either way only when started there.
         const target = `${repo.commonDir}/objects`;
-        const followed = isAbsolutePath(value) || atTop;
+        const followed = systemAbsolute(cwd, value) || atTop;
         if (followed && await sameAs(fs, cwd, value, target)) break;
         out.worktree.push(name);
         if (!followed || stores === null || realTop === null) stores = null;
         else {stores.directory = await physicalPath(fs, realTop, value) ??
-            resolvePath(realTop, value);}
+            systemJoin(realTop, value);}
         break;
       }
       default: {
