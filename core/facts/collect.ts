@@ -618,6 +618,11 @@ export async function collectFacts(
         wt.untrackedTruncated && !wt.untrackedExpired && wt.untrackedSkippedDirs.length === 0
       ) reasons.push("untracked cap reached");
       if (cacheUnsure) reasons.push(UNTRACKED_CACHE_REASON);
+      if (wt.untrackedUnknownRepoDirs.length > 0) {
+        reasons.push(
+          `${wt.untrackedUnknownRepoDirs.length} untracked directory(ies) whose .git names a git directory by a path that is not UTF-8, not listed: git may take each for a nested repository`,
+        );
+      }
       if (wt.untrackedLossyIgnored > 0) {
         reasons.push(
           `${wt.untrackedLossyIgnored} name(s) not valid UTF-8 matched an ignore rule: git matches their bytes, which this runtime cannot read`,
@@ -645,7 +650,7 @@ export async function collectFacts(
         untracked: bounded(untracked, maxTree, lossy),
         untracked_total: untracked.length,
         untracked_complete: !wt.untrackedTruncated && !cacheUnsure &&
-          wt.untrackedLossyIgnored === 0,
+          wt.untrackedLossyIgnored === 0 && wt.untrackedUnknownRepoDirs.length === 0,
         // Names that are not valid UTF-8 come escaped from the scan already.
         unchecked: [...wt.badNames, ...bounded(wt.unchecked.filter((p) => !own(p)), maxTree)]
           .slice(0, maxTree),
