@@ -23,6 +23,7 @@ import type { RepoLocation } from "../types.ts";
 import { type GitEnvironment, movingVariables } from "./git_environment.ts";
 import { physicalPath, systemAbsolute, systemJoin } from "./physical_path.ts";
 import { alternatesEntries } from "./alternates_list.ts";
+import { gitFileTarget } from "./find_repo.ts";
 
 /** What the moving variables set in the environment change. */
 export interface MovingInEffect {
@@ -92,6 +93,20 @@ async function sameAs(fs: ReadFs, base: string, value: string, target: string): 
 }
 
 /**
+ * GIT_DIR's value, or where it names a git file (`gitdir: <path>`), the
+ * directory that file names: git's setup_explicit_git_dir reads a git file
+ * there as discovery reads a `.git` file. Null for one git cannot read
+ * (not one gitdir line: git stops) or baton cannot (a path that is not
+ * UTF-8), and for one that names nothing.
+ */
+async function followGitFile(fs: ReadFs, cwd: string, value: string): Promise<string | null> {
+  const path = await physicalPath(fs, cwd, value);
+  const st = path === null ? null : await fs.stat(path).catch(() => null);
+  if (path === null || st === null || !st.isFile) return value;
+  return await gitFileTarget(fs, path, st.size).catch(() => null);
+}
+
+/**
  * The moving variables of `env` in effect for `repo`, found from `cwd`.
  *
  * @param fs Read capability (real paths only).
@@ -128,7 +143,8 @@ export async function movingInEffect(
     }
     switch (name) {
       case "GIT_DIR": {
-        if (!await sameAs(fs, cwd, value, repo.gitDir)) out.repository.push(name);
+        const named = await followGitFile(fs, cwd, value);
+        if (named === null || !await sameAs(fs, cwd, named, repo.gitDir)) out.repository.push(name);
         else if (!("GIT_WORK_TREE" in env) && !hasWorkTreeSetting && !atTop) {
           // git's work tree is then the start directory, not the top baton found.
           out.worktree.push(name);
