@@ -521,11 +521,11 @@ export async function collectFacts(
           ? options.systemAttributesPath
           : systemAttributesFile(options.gitEnvironment ?? {}),
         maxUntracked: options.maxUntracked ?? 10_000,
-        // Set here only where it names this repository's objects (else the
-        // tree is unknown above): git still asks it of nested repositories.
+        // git asks it of nested repositories too, from the top of the work
+        // tree (it has moved there by then): a relative one is read from there.
         objectDirectory: gitEnv["GIT_OBJECT_DIRECTORY"] === undefined
           ? null
-          : systemJoin(cwd, gitEnv["GIT_OBJECT_DIRECTORY"]),
+          : systemJoin(repo.workTree, gitEnv["GIT_OBJECT_DIRECTORY"]),
         // The caches in <git dir>/baton/ stand for <git dir>/index: none for another one.
         cacheFs: repo.indexFile === undefined ? options.cacheFs ?? null : null,
         now: options.now,

@@ -21,7 +21,7 @@ import type { ReadFs } from "../../fs.ts";
 import { parentDir } from "../../path.ts";
 import type { RepoLocation } from "../types.ts";
 import { type GitEnvironment, movingVariables } from "./git_environment.ts";
-import { physicalPath, systemAbsolute, systemJoin } from "./physical_path.ts";
+import { physicalPath, systemJoin } from "./physical_path.ts";
 import { alternatesEntries } from "./alternates_list.ts";
 import { gitFileTarget } from "./find_repo.ts";
 
@@ -44,9 +44,9 @@ export interface MovingInEffect {
    * GIT_ALTERNATE_OBJECT_DIRECTORIES move them (absolute paths): `directory`
    * the first one (null: `<common dir>/objects`), `alternates` the ones the
    * variable adds. Null when neither is set, or where baton cannot tell
-   * which stores git reads (a relative GIT_OBJECT_DIRECTORY from below the
-   * top: git's search reads it from there, its object reads from the top;
-   * a C-quoted alternate whose bytes are not UTF-8).
+   * which stores git reads (a C-quoted alternate whose bytes are not
+   * UTF-8). A relative GIT_OBJECT_DIRECTORY is read from the top of the work
+   * tree, where git reads objects, wherever it started.
    */
   objectStores: { directory: string | null; alternates: string[] } | null;
 }
@@ -173,15 +173,18 @@ export async function movingInEffect(
         break;
       }
       case "GIT_OBJECT_DIRECTORY": {
-        // A relative one is read after git moved to the top of the work tree:
-        // the same directory either way only when started there.
-        const target = `${repo.commonDir}/objects`;
-        const followed = systemAbsolute(cwd, value) || atTop;
-        if (followed && await sameAs(fs, cwd, value, target)) break;
+        // git reads objects after it moved to the top of the work tree: a
+        // relative one names the directory below the top's real path, from
+        // wherever git started (its search, from there, is collect.ts's).
+        if (realTop === null) {
+          out.worktree.push(name);
+          stores = null;
+          break;
+        }
+        const dir = await physicalPath(fs, realTop, value) ?? systemJoin(realTop, value);
+        if (await sameAs(fs, "/", dir, `${repo.commonDir}/objects`)) break;
         out.worktree.push(name);
-        if (!followed || stores === null || realTop === null) stores = null;
-        else {stores.directory = await physicalPath(fs, realTop, value) ??
-            systemJoin(realTop, value);}
+        if (stores !== null) stores.directory = dir;
         break;
       }
       default: {
