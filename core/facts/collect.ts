@@ -521,11 +521,11 @@ export async function collectFacts(
           ? options.systemAttributesPath
           : systemAttributesFile(options.gitEnvironment ?? {}),
         maxUntracked: options.maxUntracked ?? 10_000,
-        // Set here only where it names this repository's objects (else the
-        // tree is unknown above): git still asks it of nested repositories.
+        // git asks it of nested repositories too, from the top of the work
+        // tree (it has moved there by then): a relative one is read from there.
         objectDirectory: gitEnv["GIT_OBJECT_DIRECTORY"] === undefined
           ? null
-          : systemJoin(cwd, gitEnv["GIT_OBJECT_DIRECTORY"]),
+          : systemJoin(repo.workTree, gitEnv["GIT_OBJECT_DIRECTORY"]),
         // The caches in <git dir>/baton/ stand for <git dir>/index: none for another one.
         cacheFs: repo.indexFile === undefined ? options.cacheFs ?? null : null,
         now: options.now,
@@ -618,6 +618,11 @@ export async function collectFacts(
         wt.untrackedTruncated && !wt.untrackedExpired && wt.untrackedSkippedDirs.length === 0
       ) reasons.push("untracked cap reached");
       if (cacheUnsure) reasons.push(UNTRACKED_CACHE_REASON);
+      if (wt.untrackedUnknownRepoDirs.length > 0) {
+        reasons.push(
+          `${wt.untrackedUnknownRepoDirs.length} untracked directory(ies) whose .git names a git directory by a path that is not UTF-8, not listed: git may take each for a nested repository`,
+        );
+      }
       if (wt.untrackedLossyIgnored > 0) {
         reasons.push(
           `${wt.untrackedLossyIgnored} name(s) not valid UTF-8 matched an ignore rule: git matches their bytes, which this runtime cannot read`,
@@ -645,7 +650,7 @@ export async function collectFacts(
         untracked: bounded(untracked, maxTree, lossy),
         untracked_total: untracked.length,
         untracked_complete: !wt.untrackedTruncated && !cacheUnsure &&
-          wt.untrackedLossyIgnored === 0,
+          wt.untrackedLossyIgnored === 0 && wt.untrackedUnknownRepoDirs.length === 0,
         // Names that are not valid UTF-8 come escaped from the scan already.
         unchecked: [...wt.badNames, ...bounded(wt.unchecked.filter((p) => !own(p)), maxTree)]
           .slice(0, maxTree),

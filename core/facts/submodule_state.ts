@@ -20,7 +20,7 @@
  */
 import { FsNotFoundError, type ReadFs } from "../fs.ts";
 import type { RepoLocation } from "./types.ts";
-import { repoAtDir } from "./git/find_repo.ts";
+import { repoOrUnknownAtDir } from "./git/find_repo.ts";
 import { readHead } from "./git/read_head.ts";
 import { readRepoConfig, type RepoConfig } from "./git/read_repo_config.ts";
 import { createObjectReader } from "./git/object_reader.ts";
@@ -100,6 +100,10 @@ export const GITMODULES_UNREADABLE_REASON =
  */
 export const SUBMODULE_GITDIR_BROKEN_REASON =
   "a submodule's .git names no repository git can read: git status stops on it";
+
+/** A submodule whose `.git` names its repository by bytes that are not UTF-8: git opens them, baton cannot. */
+const NOT_UTF8_GITDIR_REASON =
+  "the submodule's .git names its repository by a path that is not UTF-8, which baton cannot open";
 
 /** Why the whole tree is unknown when a submodule's repository format is one git refuses. */
 export const SUBMODULE_FORMAT_REFUSED_REASON =
@@ -202,7 +206,12 @@ export function submoduleStates(
         untrackedShown,
       );
       if (typeof ignore === "object") return ignore;
-      const sub = await repoAtDir(fs, `${repo.workTree}/${path}`);
+      const found = await repoOrUnknownAtDir(fs, `${repo.workTree}/${path}`);
+      // git opens a gitdir's bytes; one that is not UTF-8 baton cannot.
+      if (found === "unknown") {
+        return ignore === "all" ? "clean" : { unknown: NOT_UTF8_GITDIR_REASON };
+      }
+      const sub = found;
       // A `.git` that names no repository (moved or damaged) is not an
       // unpopulated submodule: git stops with "not a git repository".
       const broken = sub === null && (await fs.lstat(`${repo.workTree}/${path}/.git`)) !== null;

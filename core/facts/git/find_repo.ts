@@ -137,6 +137,35 @@ export async function repoAtDir(
   }
 }
 
+/**
+ * {@linkcode repoAtDir}, but "unknown" where the `.git` there names its git
+ * directory (or that one its common directory) by a path that is not UTF-8:
+ * git opens those bytes, which baton cannot, so whether a repository is
+ * there cannot be told.
+ */
+export async function repoOrUnknownAtDir(
+  fs: ReadFs,
+  dir: string,
+  options: GitDirOptions = {},
+): Promise<RepoLocation | null | "unknown"> {
+  try {
+    return await checkDir(fs, dir, options);
+  } catch (e) {
+    return e instanceof GitUnsupportedError && e.code === NOT_UTF8_CODE ? "unknown" : null;
+  }
+}
+
+/** The code of the error for a git directory named by bytes that are not UTF-8. */
+const NOT_UTF8_CODE = "git_gitdir_path_unsupported";
+
+/** git opens a gitdir or commondir path's bytes; one that is not UTF-8 cannot be opened here. */
+function notUtf8Path(): GitUnsupportedError {
+  return new GitUnsupportedError(
+    "a .git file or commondir names a directory by a path that is not UTF-8: git opens those bytes, which baton cannot",
+    NOT_UTF8_CODE,
+  );
+}
+
 /** The repository whose `.git` entry is directly inside `dir`, if any. */
 async function checkDir(
   fs: ReadFs,
@@ -151,14 +180,43 @@ async function checkDir(
     return git === null ? null : { workTree: dir, ...git };
   }
   if (!st.isFile) return null;
-  if (st.size > MAX_GITFILE_BYTES) {
+  const target = await gitFileTarget(fs, dotGit, st.size);
+  const git = target === null ? null : await asGitDir(fs, target, options);
+  if (git === null) {
     throw new GitCorruptError(
-      "Cannot use .git file: it is larger than a gitdir line",
+      "Cannot use .git file: the directory it names is not a git directory",
       "git_gitfile_invalid",
       { data: { path: dotGit } },
     );
   }
-  const text = (await readExactText(fs, dotGit)) ?? "";
+  return { workTree: dir, ...git };
+}
+
+/**
+ * The directory a git file (`gitdir: <path>`, git's read_gitfile) names, as
+ * the system reads the path from the file's own directory; null where it
+ * names nothing the system can reach (a `..` past a missing step, a
+ * backslash on POSIX). Whether it is a git directory is not asked.
+ *
+ * @param fs Read capability.
+ * @param file The git file's absolute path.
+ * @param size Its size in bytes, from a stat already taken.
+ * @throws {GitCorruptError} When the file is larger than a gitdir line or not one `gitdir: <path>` line.
+ * @throws {GitUnsupportedError} When the path is not UTF-8 (git opens bytes baton cannot).
+ */
+export async function gitFileTarget(
+  fs: ReadFs,
+  file: string,
+  size: number,
+): Promise<string | null> {
+  if (size > MAX_GITFILE_BYTES) {
+    throw new GitCorruptError(
+      "Cannot use .git file: it is larger than a gitdir line",
+      "git_gitfile_invalid",
+      { data: { path: file } },
+    );
+  }
+  const text = (await readPathText(fs, file, "gitdir: ")) ?? "";
   // git's read_gitfile: "gitdir: " exactly (one space, no BOM), only
   // trailing CR and LF dropped, the rest read as a C string (a NUL ends
   // it); anything else is an invalid git file.
@@ -169,20 +227,11 @@ async function checkDir(
     throw new GitCorruptError(
       'Cannot use .git file: expected one line "gitdir: <path>"',
       "git_gitfile_invalid",
-      { data: { path: dotGit } },
+      { data: { path: file } },
     );
   }
   // git reads the path as the system does: a `..` after a link climbs from its target.
-  const target = await physicalPath(fs, dir, path);
-  const git = target === null ? null : await asGitDir(fs, target, options);
-  if (git === null) {
-    throw new GitCorruptError(
-      "Cannot use .git file: the directory it names is not a git directory",
-      "git_gitfile_invalid",
-      { data: { path: dotGit } },
-    );
-  }
-  return { workTree: dir, ...git };
+  return await physicalPath(fs, parentDir(file) ?? "/", path);
 }
 
 /** How git's is_git_directory is asked. */
@@ -211,7 +260,7 @@ async function asGitDir(
   } else if (!(await validHead(fs, `${gitDir}/HEAD`))) return null;
   let commonDir = gitDir;
   // git keeps every byte of commondir but trailing CR and LF, up to a NUL.
-  const read = await readExactText(fs, `${gitDir}/commondir`);
+  const read = await readPathText(fs, `${gitDir}/commondir`, "");
   const common = read === null ? "" : beforeNul(dropLineEnds(read));
   if (common !== "") {
     // git takes the real path of <git dir>/<commondir>: through a linked
@@ -272,8 +321,27 @@ function bareRepository(): GitUnsupportedError {
   );
 }
 
-/** A file's text with every byte kept (a BOM too, which git does not skip), or null when missing. */
-async function readExactText(fs: ReadFs, path: string): Promise<string | null> {
+/**
+ * A file holding a path after `prefix`, its text with every byte kept (a
+ * BOM too, which git does not skip), or null when missing. Text without
+ * the prefix is decoded lossily (it names no path: git rejects it).
+ *
+ * @throws {GitUnsupportedError} When the text has the prefix and its bytes
+ *   (up to a NUL, where git's C string ends) are not UTF-8: baton cannot
+ *   name what git opens.
+ */
+async function readPathText(fs: ReadFs, path: string, prefix: string): Promise<string | null> {
   const bytes = await readOptionalFile(fs, path);
-  return bytes === null ? null : new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
+  if (bytes === null) return null;
+  const nul = bytes.indexOf(0);
+  const text = nul < 0 ? bytes : bytes.subarray(0, nul);
+  try {
+    return EXACT_UTF8.decode(text);
+  } catch {
+    if (LATIN1.decode(text.subarray(0, prefix.length)) === prefix) throw notUtf8Path();
+    return new TextDecoder("utf-8", { ignoreBOM: true }).decode(text);
+  }
 }
+
+/** UTF-8 with every byte kept, failing on bytes that are not UTF-8. */
+const EXACT_UTF8 = new TextDecoder("utf-8", { ignoreBOM: true, fatal: true });

@@ -18,11 +18,12 @@
  * @module
  */
 import type { ReadFs } from "../../fs.ts";
-import { isAbsolutePath, parentDir, resolvePath } from "../../path.ts";
+import { parentDir } from "../../path.ts";
 import type { RepoLocation } from "../types.ts";
 import { type GitEnvironment, movingVariables } from "./git_environment.ts";
-import { physicalPath } from "./physical_path.ts";
+import { physicalPath, systemJoin } from "./physical_path.ts";
 import { alternatesEntries } from "./alternates_list.ts";
+import { gitFileTarget } from "./find_repo.ts";
 
 /** What the moving variables set in the environment change. */
 export interface MovingInEffect {
@@ -43,9 +44,9 @@ export interface MovingInEffect {
    * GIT_ALTERNATE_OBJECT_DIRECTORIES move them (absolute paths): `directory`
    * the first one (null: `<common dir>/objects`), `alternates` the ones the
    * variable adds. Null when neither is set, or where baton cannot tell
-   * which stores git reads (a relative GIT_OBJECT_DIRECTORY from below the
-   * top: git's search reads it from there, its object reads from the top;
-   * a C-quoted alternate whose bytes are not UTF-8).
+   * which stores git reads (a C-quoted alternate whose bytes are not
+   * UTF-8). A relative GIT_OBJECT_DIRECTORY is read from the top of the work
+   * tree, where git reads objects, wherever it started.
    */
   objectStores: { directory: string | null; alternates: string[] } | null;
 }
@@ -92,6 +93,20 @@ async function sameAs(fs: ReadFs, base: string, value: string, target: string): 
 }
 
 /**
+ * GIT_DIR's value, or where it names a git file (`gitdir: <path>`), the
+ * directory that file names: git's setup_explicit_git_dir reads a git file
+ * there as discovery reads a `.git` file. Null for one git cannot read
+ * (not one gitdir line: git stops) or baton cannot (a path that is not
+ * UTF-8), and for one that names nothing.
+ */
+async function followGitFile(fs: ReadFs, cwd: string, value: string): Promise<string | null> {
+  const path = await physicalPath(fs, cwd, value);
+  const st = path === null ? null : await fs.stat(path).catch(() => null);
+  if (path === null || st === null || !st.isFile) return value;
+  return await gitFileTarget(fs, path, st.size).catch(() => null);
+}
+
+/**
  * The moving variables of `env` in effect for `repo`, found from `cwd`.
  *
  * @param fs Read capability (real paths only).
@@ -128,7 +143,8 @@ export async function movingInEffect(
     }
     switch (name) {
       case "GIT_DIR": {
-        if (!await sameAs(fs, cwd, value, repo.gitDir)) out.repository.push(name);
+        const named = await followGitFile(fs, cwd, value);
+        if (named === null || !await sameAs(fs, cwd, named, repo.gitDir)) out.repository.push(name);
         else if (!("GIT_WORK_TREE" in env) && !hasWorkTreeSetting && !atTop) {
           // git's work tree is then the start directory, not the top baton found.
           out.worktree.push(name);
@@ -157,15 +173,18 @@ export async function movingInEffect(
         break;
       }
       case "GIT_OBJECT_DIRECTORY": {
-        // A relative one is read after git moved to the top of the work tree:
-        // the same directory either way only when started there.
-        const target = `${repo.commonDir}/objects`;
-        const followed = isAbsolutePath(value) || atTop;
-        if (followed && await sameAs(fs, cwd, value, target)) break;
+        // git reads objects after it moved to the top of the work tree: a
+        // relative one names the directory below the top's real path, from
+        // wherever git started (its search, from there, is collect.ts's).
+        if (realTop === null) {
+          out.worktree.push(name);
+          stores = null;
+          break;
+        }
+        const dir = await physicalPath(fs, realTop, value) ?? systemJoin(realTop, value);
+        if (await sameAs(fs, "/", dir, `${repo.commonDir}/objects`)) break;
         out.worktree.push(name);
-        if (!followed || stores === null || realTop === null) stores = null;
-        else {stores.directory = await physicalPath(fs, realTop, value) ??
-            resolvePath(realTop, value);}
+        if (stores !== null) stores.directory = dir;
         break;
       }
       default: {

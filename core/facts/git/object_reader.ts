@@ -15,9 +15,8 @@ import { PackIndex } from "./_pack_index.ts";
 import { readLooseObject } from "./_loose.ts";
 import { ByteLru } from "./_lru.ts";
 import { isNotFound, readOptionalText } from "./_read_optional.ts";
-import { isAbsolutePath } from "../../path.ts";
 import { alternatesEntries } from "./alternates_list.ts";
-import { physicalPath } from "./physical_path.ts";
+import { physicalPath, systemAbsolute } from "./physical_path.ts";
 
 /** Options for {@linkcode createObjectReader}. */
 export interface ObjectReaderOptions {
@@ -259,7 +258,7 @@ class ObjectReader implements GitObjectReader {
       // A list with a quoted path that is no UTF-8 is not followed at all:
       // what needs one of its stores is then unknown.
       for (const line of alternatesEntries(text, "\n") ?? []) {
-        if (!isAbsolutePath(line)) {
+        if (!systemAbsolute(store.dir, line)) {
           base ??= await this.#fs.realPath(store.dir).catch(() => store.dir);
         }
         // git takes the joined line's real path: a `..` after a link climbs

@@ -11,7 +11,9 @@
  * such a one costs a look at the file system (one lstat per step). On a
  * POSIX system (a base from "/") a backslash is a byte of a name, not a
  * separator: git hands `..\\store` to the system as one name. baton's paths
- * cannot hold such a name, so it names nothing baton follows.
+ * cannot hold such a name, so it names nothing baton follows. There, too,
+ * only a leading "/" makes a path absolute (git's is_absolute_path on
+ * POSIX): `C:/x` is the directory `C:` below the base, never a drive.
  * @module
  */
 import type { ReadFs } from "../../fs.ts";
@@ -24,6 +26,37 @@ import { isAbsolutePath, normalizePath, parentDir, resolvePath } from "../../pat
  */
 function nameBackslash(base: string, rel: string): boolean {
   return rel.includes("\\") && base.startsWith("/") && !base.startsWith("//");
+}
+
+/** Whether `base` is a POSIX system's path: from "/" (not a UNC "//"). */
+function posixBase(base: string): boolean {
+  return base.startsWith("/") && !base.startsWith("//");
+}
+
+/**
+ * Whether the system `base` is on reads `rel` as absolute: on a POSIX one
+ * only a leading "/" does (`C:/x` and `C:x` are names below the base),
+ * elsewhere {@linkcode isAbsolutePath}'s forms.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { systemAbsolute } from "./physical_path.ts";
+ * assert.ok(systemAbsolute("/w", "/x") && systemAbsolute("C:/w", "D:/x"));
+ * assert.ok(!systemAbsolute("/w", "C:/x"));
+ * ```
+ */
+export function systemAbsolute(base: string, rel: string): boolean {
+  return posixBase(base) ? rel.startsWith("/") : isAbsolutePath(rel);
+}
+
+/**
+ * `rel` joined to `base` as the system `base` is on joins them: on a POSIX
+ * one a relative `rel` is appended even when it looks like a Windows path,
+ * and the result's leading slashes are one (the system reads `//x` as `/x`).
+ */
+function posixJoin(base: string, rel: string): string {
+  return (rel.startsWith("/") ? rel : `${base}/${rel}`).replace(/^\/+/, "/");
 }
 
 /** Whether a "/"-separated path has a `..` step. */
@@ -64,14 +97,24 @@ export async function physicalPath(
 ): Promise<string | null> {
   if (nameBackslash(base, rel)) return null;
   const r = rel.replaceAll("\\", "/");
+  if (posixBase(base)) {
+    const full = posixJoin(base, r);
+    if (!climbs(full)) return normalizePath(full);
+    return await climbFrom(fs, "/", full.slice(1).split("/"));
+  }
   const full = isAbsolutePath(r) ? r : `${base.replaceAll("\\", "/")}/${r}`;
   if (!climbs(full)) return resolvePath(base, r);
   const drive = /^[A-Za-z]:\//.exec(full);
   if (!full.startsWith("/") && drive === null || full.startsWith("//")) {
     return resolvePath(base, r);
   }
-  let cur = drive === null ? "/" : drive[0];
-  const steps = full.slice(cur.length).split("/");
+  const root = drive === null ? "/" : drive[0];
+  return await climbFrom(fs, root, full.slice(root.length).split("/"));
+}
+
+/** `steps` taken one by one from `root`, each link met replaced by its real path. */
+async function climbFrom(fs: ReadFs, root: string, steps: string[]): Promise<string | null> {
+  let cur = root;
   for (let i = 0; i < steps.length; i++) {
     const step = steps[i]!;
     if (step === "" || step === ".") continue;
@@ -111,6 +154,10 @@ export async function physicalPath(
 export function systemJoin(base: string, rel: string): string {
   if (nameBackslash(base, rel)) return rel.startsWith("/") ? rel : `${base}/${rel}`;
   const r = rel.replaceAll("\\", "/");
+  if (posixBase(base)) {
+    const full = posixJoin(base, r);
+    return climbs(full) ? full : normalizePath(full);
+  }
   if (!climbs(r)) return resolvePath(base, r);
   return isAbsolutePath(r) ? r : `${base.replaceAll("\\", "/")}/${r}`;
 }

@@ -26,7 +26,12 @@ interface Rule {
 /** The patterns of one ignore file, in file order. */
 export interface GitignoreRules {
   readonly rules: readonly Rule[];
-  /** core.ignoreCase: ASCII letters fold, as in git. */
+  /**
+   * core.ignoreCase: ASCII letters fold, as in git: the path's all, the
+   * pattern's where git's wildmatch folds them (not after a backslash, not
+   * a bracket's single characters; a bracket's range also takes letters
+   * whose capitals it holds).
+   */
   readonly ignoreCase: boolean;
 }
 
@@ -138,7 +143,12 @@ function bracket(
       // wildmatch matches the range's first character on its own before it
       // sees the dash, so a reversed range still matches that character.
       body += hi < lo ? escapeRegex(lo) : `${escapeRegex(lo)}-${escapeRegex(hi)}`;
+      // Under core.ignoreCase git also takes a (folded) letter whose capital
+      // is in the range: [A-Z] matches every letter.
+      if (fold && hi >= lo) body += foldedCapitals(lo, hi);
     } else {
+      // A single character is compared as written with the folded text:
+      // under core.ignoreCase a capital there never matches (git's wildmatch).
       body += escapeRegex(lo);
     }
   }
@@ -198,14 +208,25 @@ function compileBody(body: string, fold: boolean): string | null {
     }
     if (ch === "\\") {
       if (i + 1 >= body.length) return null; // a trailing backslash matches nothing
+      // An escaped character is not folded: under core.ignoreCase an escaped
+      // capital never matches the folded text (git's wildmatch folds only the
+      // pattern character it reads, not the one after a backslash).
       out += escapeRegex(body[i + 1]!);
       i += 2;
       continue;
     }
-    out += escapeRegex(ch);
+    out += escapeRegex(fold ? foldAscii(ch) : ch);
     i++;
   }
   return out;
+}
+
+/** The lower-case letters whose capitals lie in [lo, hi], as a class body. */
+function foldedCapitals(lo: string, hi: string): string {
+  const from = Math.max(lo.charCodeAt(0), 0x41);
+  const to = Math.min(hi.charCodeAt(0), 0x5a);
+  if (from > to) return "";
+  return `${String.fromCharCode(from + 32)}-${String.fromCharCode(to + 32)}`;
 }
 
 /**
@@ -227,7 +248,8 @@ function compileAnchoredOrBase(
   const rest = compileBody(line.slice(w), fold);
   if (rest === null) return null;
   let prefix = "";
-  for (const ch of line.slice(0, w)) prefix += escapeRegex(ch);
+  // git compares the literal part with the path's case folded (fspathncmp).
+  for (const ch of line.slice(0, w)) prefix += escapeRegex(fold ? foldAscii(ch) : ch);
   return prefix + rest;
 }
 
@@ -260,7 +282,8 @@ export function parseGitignore(text: string, options: ParseGitignoreOptions = {}
   const fold = options.ignoreCase === true;
   const rules: Rule[] = [];
   const unmarked = options.wholeFile !== false && text.startsWith("\uFEFF") ? text.slice(1) : text;
-  const source = fold ? foldAscii(toBytes(unmarked)) : toBytes(unmarked);
+  // Letters are folded where git folds them (compileBody, bracket), not here.
+  const source = toBytes(unmarked);
   for (const raw of source.split("\n")) {
     let line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
     if (line === "" || line.startsWith("#")) continue;

@@ -259,6 +259,8 @@ export interface WorktreeStatus {
   untrackedCache: boolean;
   /** Directories not listed for untracked files because of `maxDirBytes`. */
   untrackedSkippedDirs: string[];
+  /** Untracked directories whose `.git` names a git directory by a path that is not UTF-8. */
+  untrackedUnknownRepoDirs: string[];
   /** Untracked names that are not UTF-8 an ignore rule matched (git matches bytes the runtime lost). */
   untrackedLossyIgnored: number;
   /**
@@ -794,6 +796,7 @@ export async function scanWorktree(
   let untrackedTruncated = false;
   let untrackedExpired = false;
   let untrackedSkippedDirs: string[] = [];
+  let untrackedUnknownRepoDirs: string[] = [];
   let untrackedLossyIgnored = 0;
   // Only a skip-worktree .gitignore (read from its blob) needs the blob ids
   // in the walk, so they are freed before it (1 MB at 50k entries; a late
@@ -846,6 +849,7 @@ export async function scanWorktree(
     untrackedTruncated = res.truncated;
     untrackedExpired = res.expired;
     untrackedSkippedDirs = res.skippedDirs;
+    untrackedUnknownRepoDirs = res.unknownRepoDirs;
     untrackedLossyIgnored = res.lossyIgnored;
   }
   phase("untracked walk");
@@ -878,6 +882,7 @@ export async function scanWorktree(
     badNames,
     untrackedExpired,
     untrackedSkippedDirs,
+    untrackedUnknownRepoDirs,
     untrackedLossyIgnored,
     untrackedCache: index?.extensions.includes("UNTR") ?? false,
     attributesMayBeMissing: chunkOf.hiddenAttributes || badNames.length > 0 ||

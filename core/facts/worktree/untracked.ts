@@ -24,7 +24,7 @@ import {
 } from "./tracked_tree.ts";
 import { buildIndex, ENTRY_WORDS, entryOid, FIELD, mayHaveExtendedFlags } from "./index_file.ts";
 import { MODE_GITLINK, MODE_TREE, MODE_TYPE_MASK } from "./compare_stat.ts";
-import { repoAtDir } from "../git/find_repo.ts";
+import { repoOrUnknownAtDir } from "../git/find_repo.ts";
 import { readPatternFile } from "../git/read_git_file.ts";
 import { pathTooLong, workTreeBytes } from "./path_too_long.ts";
 
@@ -102,6 +102,12 @@ export interface UntrackedResult {
   expired: boolean;
   /** Directories ("a/b/") not listed because of `maxDirBytes`. */
   skippedDirs: string[];
+  /**
+   * Untracked directories ("a/b/") not listed because their `.git` names a
+   * git directory by a path that is not UTF-8: git may take each for a
+   * nested repository (one "a/b/") or not (its files), baton cannot tell.
+   */
+  unknownRepoDirs: string[];
   /**
    * Sparse-index directories ("a/b/") present in the work tree: git expands
    * the index there and compares each file; they are not listed here.
@@ -182,6 +188,7 @@ export async function findUntracked(
   let expired = false;
   const maxDirBytes = options.maxDirBytes ?? Infinity;
   const skippedDirs: string[] = [];
+  const unknownRepoDirs: string[] = [];
   const sparseDirs: string[] = [];
   let lossyIgnored = 0;
 
@@ -337,10 +344,13 @@ export async function findUntracked(
     }
     dirsRead++;
     const { count, hasIgnoreFile, dotGit } = summary;
-    if (
-      node === undefined && dir !== "" &&
-      await isNestedRepo(fs, abs, dotGit, options.objectDirectory ?? null)
-    ) {
+    const nested = node === undefined && dir !== "" &&
+      await nestedRepo(fs, abs, dotGit, options.objectDirectory ?? null);
+    if (nested === "unknown") {
+      unknownRepoDirs.push(dir);
+      return true;
+    }
+    if (nested) {
       // A nested repository where the index tracks a file of its name is not
       // untracked (git's index_name_is_other); the scan names the change.
       return namedInIndex ? true : report(dir);
@@ -410,7 +420,16 @@ export async function findUntracked(
   }
 
   await walk("", tracked.dirs.get(""), []);
-  return { paths, truncated, dirsRead, expired, skippedDirs, sparseDirs, lossyIgnored };
+  return {
+    paths,
+    truncated,
+    dirsRead,
+    expired,
+    skippedDirs,
+    unknownRepoDirs,
+    sparseDirs,
+    lossyIgnored,
+  };
 }
 
 /**
@@ -514,14 +533,19 @@ function entriesOf(listed: DirListing, dirsOnly: boolean): DirEntry[] {
   return out;
 }
 
-/** A `.git` here that names a valid git directory (one that names nothing does not count). */
-async function isNestedRepo(
+/**
+ * A `.git` here that names a valid git directory (one that names nothing
+ * does not count); "unknown" where it names one by bytes that are not UTF-8.
+ */
+async function nestedRepo(
   fs: ReadFs,
   abs: string,
   dotGit: boolean,
   objectDirectory: string | null,
-): Promise<boolean> {
-  return dotGit && (await repoAtDir(fs, abs, { objectDirectory })) !== null;
+): Promise<boolean | "unknown"> {
+  if (!dotGit) return false;
+  const found = await repoOrUnknownAtDir(fs, abs, { objectDirectory });
+  return found === "unknown" ? found : found !== null;
 }
 
 /**

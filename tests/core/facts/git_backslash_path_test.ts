@@ -4,7 +4,9 @@
  * with `git status --porcelain=v2 -z -uall`. On a POSIX system git hands the
  * path to the system as written, where a backslash is a byte of a name, not
  * a separator: `..\store` names a file called that, never the directory
- * `../store` next to it.
+ * `../store` next to it. Nor is a drive letter a root there: `C:/x` is the
+ * directory `C:` below the path's base (git's is_absolute_path on POSIX
+ * takes a leading "/" alone).
  * @module
  */
 import assert from "node:assert/strict";
@@ -66,4 +68,28 @@ Deno.test({
     const r = await assertAgreesWithGit({ home, xdg: null }, dir, { label: value });
     assert.equal(r.git.untracked.includes("u.txt"), !ignored, `${value}: control`);
   }
+});
+
+Deno.test({
+  name:
+    "a gitdir or GIT_OBJECT_DIRECTORY spelled like a Windows drive is relative on a POSIX system: read from the .git file's directory and the top, not baton's own cwd",
+  ignore: !POSIX,
+}, async () => {
+  const home = (await tempDir("baton-backslash-home-")).path;
+  // The store lives in the directory `C:` of the work tree; baton's own cwd has none.
+  const dir = await shaped(
+    home,
+    "mkdir C: && mv .git C:/x && echo C: >>C:/x/info/exclude && echo 'gitdir: C:/x' >.git",
+  );
+  assert.notEqual(Deno.cwd(), dir);
+  const r = await assertAgreesWithGit({ home, xdg: null }, dir, { label: "gitdir: C:/x" });
+  assert.equal(r.git.tracked.get("a.txt"), ".M", "control: git compares");
+  // A copy of the objects in `C:/objs` of the work tree, named by GIT_OBJECT_DIRECTORY.
+  const copy = await shaped(
+    home,
+    "mkdir C: && cp -r .git/objects C:/objs && echo C: >>.git/info/exclude",
+  );
+  const env = { home, xdg: null, vars: { GIT_OBJECT_DIRECTORY: "C:/objs" } };
+  const o = await assertAgreesWithGit(env, copy, { label: "GIT_OBJECT_DIRECTORY=C:/objs" });
+  assert.equal(o.git.tracked.get("a.txt"), ".M", "control: git compares");
 });

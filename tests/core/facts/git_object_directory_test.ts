@@ -102,6 +102,28 @@ Deno.test("GIT_OBJECT_DIRECTORY with the repository's own objects/ gone: git's s
   assert.equal(r.git.tracked.get("a.txt"), ".M", "control");
 });
 
+Deno.test("a relative GIT_OBJECT_DIRECTORY from below the top: git's search asks it from where git started, its object reads (and its nested-repository checks) from the top", async () => {
+  const home = (await tempDir("baton-objstores-home-")).path;
+  const env = (value: string): UserEnv => ({
+    home,
+    xdg: null,
+    vars: { GIT_OBJECT_DIRECTORY: value },
+  });
+  // s/objs is an empty directory (the search passes), objs at the top a copy of the store.
+  const dir = await shaped(
+    home,
+    "mkdir -p s/objs n/.git/refs; cp -r .git/objects objs; printf '/objs/\n/s/\n' >>.git/info/exclude; echo e>a.txt; git rm -q --cached d/b.txt; echo 'ref: refs/heads/main' >n/.git/HEAD; echo f >n/f.txt",
+  );
+  const r = await assertAgreesWithGit(env("objs"), `${dir}/s`, { label: "objs from s/" });
+  assert.equal(r.git.tracked.get("a.txt"), ".M", "control: git compares");
+  assert.equal(r.git.tracked.get("d/b.txt"), "D.");
+  // n/.git has no objects/: a nested repository to git only where the variable names a directory from the top.
+  assert.deepEqual(r.git.untracked, ["d/b.txt", "n/"], "control: git asks objs from the top");
+  // ../.git/objects: found from s/ (the search passes), nothing from the top: git stops.
+  const up = await assertAgreesWithGit(env("../.git/objects"), `${dir}/s`, { label: "up" });
+  assert.equal(up.git.stopped, true, "control: git stops");
+});
+
 Deno.test("GIT_ALTERNATE_OBJECT_DIRECTORIES is followed: absolute, relative to the top from a subdirectory, quoted; none there leaves git and baton on the repository's own", async () => {
   const home = (await tempDir("baton-objstores-home-")).path;
   const source = await shaped(home, "true");

@@ -250,8 +250,12 @@ Deno.test("movingInEffect: the object stores git reads, where baton can tell the
     directory: `${top}/o`,
     alternates: [],
   });
-  // Relative from below the top: git's search and its reads take it from two places.
-  assert.equal(await stores(`${dir}/src`, { GIT_OBJECT_DIRECTORY: "o" }), null);
+  // Relative from below the top: git reads objects from the top too (its search
+  // asks the directory from where it started: collect.ts).
+  assert.deepEqual(await stores(`${dir}/src`, { GIT_OBJECT_DIRECTORY: "o" }), {
+    directory: `${top}/o`,
+    alternates: [],
+  });
   // Split at ':' as git splits it: comments and empty entries dropped, a plain quoted one taken.
   assert.deepEqual(
     await stores(`${dir}/src`, { GIT_ALTERNATE_OBJECT_DIRECTORIES: '#c::rel:"/q":/abs' }),

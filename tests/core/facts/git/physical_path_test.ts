@@ -4,7 +4,11 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { physicalPath, systemJoin } from "../../../../core/facts/git/physical_path.ts";
+import {
+  physicalPath,
+  systemAbsolute,
+  systemJoin,
+} from "../../../../core/facts/git/physical_path.ts";
 import { TestFs } from "../../../_helpers/fs.ts";
 import { tempDir } from "../../../_helpers/temp.ts";
 
@@ -33,4 +37,19 @@ Deno.test("systemJoin: lexical without a .. step, kept as written with one", () 
   assert.equal(systemJoin("/w", "lnk/../b"), "/w/lnk/../b");
   assert.equal(systemJoin("/w", "/x/../b"), "/x/../b");
   assert.equal(systemJoin("/w", "/x/b"), "/x/b");
+});
+
+Deno.test("on a POSIX base a drive-like path is relative and leading slashes are one; a Windows base keeps its drives", async () => {
+  const fs = new TestFs();
+  assert.equal(await physicalPath(fs, "/w", "C:/x"), "/w/C:/x");
+  assert.equal(await physicalPath(fs, "/w", "C:x"), "/w/C:x");
+  assert.equal(await physicalPath(fs, "/w", "//srv/share/x"), "/srv/share/x");
+  assert.equal(systemJoin("/w", "C:/x"), "/w/C:/x");
+  assert.equal(systemJoin("/w", "C:/x/../y"), "/w/C:/x/../y");
+  assert.equal(systemAbsolute("/w", "C:/x"), false);
+  assert.equal(systemAbsolute("/w", "/x"), true);
+  // Controls: a Windows base reads them as drives.
+  assert.equal(await physicalPath(fs, "D:/w", "C:/x"), "C:/x");
+  assert.equal(systemJoin("D:/w", "C:/x"), "C:/x");
+  assert.equal(systemAbsolute("D:/w", "C:/x"), true);
 });

@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { makeRepo, writeFiles } from "../../../_helpers/git.ts";
+import { git, makeRepo, writeFiles } from "../../../_helpers/git.ts";
 import { gitStatus, scanWithGit } from "../../../_helpers/worktree_status.ts";
 import { matchGitignore, parseGitignore } from "../../../../core/facts/worktree/gitignore.ts";
 
@@ -166,6 +166,27 @@ Deno.test("parseGitignore() folds ASCII letters only under core.ignoreCase, as g
   assert.deepEqual(verdicts("A.LOG\n", ["a.log"]), { "a.log": "null" }, "positive control");
 });
 
+Deno.test("parseGitignore() under core.ignoreCase folds where git's wildmatch folds: not after a backslash, not a bracket's single capital; a range takes letters whose capitals it holds", () => {
+  const paths = ["ax", "Ax", "by", "cz", "Cz", "dw", "_q"];
+  assert.deepEqual(verdicts("\\Ax\n[B]y\n[A-C]z\n[\\D]w\n[_-a]q\n", paths, true), {
+    ax: "null",
+    Ax: "null",
+    by: "null",
+    cz: "ignored",
+    Cz: "ignored",
+    dw: "null",
+    _q: "ignored",
+  });
+  // Lower-case letters there fold as before.
+  assert.deepEqual(verdicts("\\ax\n[b]y\n", ["Ax", "BY"], true), { Ax: "ignored", BY: "ignored" });
+  // Control: without core.ignoreCase each matches its own case.
+  assert.deepEqual(verdicts("\\Ax\n[B]y\n", ["Ax", "By", "ax"]), {
+    Ax: "ignored",
+    By: "ignored",
+    ax: "null",
+  });
+});
+
 Deno.test("parseGitignore() honours core.ignoreCase, a BOM and CRLF line ends", () => {
   assert.deepEqual(verdicts("\uFEFFREADME\r\n", ["README", "readme"]), {
     README: "ignored",
@@ -230,6 +251,51 @@ const CASE = fc.record({
   root: fc.array(PATTERN, { maxLength: 5 }),
   nested: fc.array(PATTERN, { maxLength: 3 }),
   nestedDir: fc.constantFrom("d", "d/e", "g"),
+});
+
+/** Capitals in every place git folds them or not (escaped, a bracket's single ones, ranges, classes). */
+const CAPITALS = ["A", "\\A", "[A]", "[A-Z]", "[\\B]", "[B-a]", "[[:upper:]]", "[[:lower:]]"];
+
+const CASE_FOLDED = fc.record({
+  files: fc.uniqueArray(
+    fc.tuple(fc.constantFrom("", ...DIRS), fc.constantFrom(...NAMES, "A", "Ab", "_")).map((
+      [d, n],
+    ) => d === "" ? n : `${d}/${n}`),
+    { minLength: 1, maxLength: 12 },
+  ),
+  root: fc.array(
+    fc.tuple(
+      fc.boolean(),
+      fc.array(fc.constantFrom(...TOKENS, ...CAPITALS), { minLength: 1, maxLength: 3 }),
+    ).map(([neg, parts]) => `${neg ? "!" : ""}${parts.join("")}`),
+    { maxLength: 5 },
+  ),
+});
+
+Deno.test("the untracked walk agrees with git status under core.ignoreCase on generated patterns with capitals", async () => {
+  await fc.assert(
+    fc.asyncProperty(CASE_FOLDED, async ({ files, root }) => {
+      const dirs = new Set(
+        files.flatMap((f) =>
+          f.split("/").slice(0, -1).map((_, i, a) => a.slice(0, i + 1).join("/"))
+        ),
+      );
+      const kept = files.filter((f) => !dirs.has(f));
+      const dir = await makeRepo("baton-gitignore-case-");
+      try {
+        await git(dir, ["config", "core.ignoreCase", "true"]);
+        const content: Record<string, string> = { ".gitignore": root.join("\n") + "\n" };
+        for (const f of kept) content[f] = "x";
+        await writeFiles(dir, content);
+        const ours = (await scanWithGit(dir, { ignoreCase: true })).untracked;
+        const theirs = (await gitStatus(dir)).untracked;
+        assert.deepEqual(ours, theirs, JSON.stringify(content));
+      } finally {
+        await Deno.remove(dir, { recursive: true });
+      }
+    }),
+    { numRuns: 80 },
+  );
 });
 
 Deno.test("the untracked walk agrees with git status on generated patterns and trees", async () => {
