@@ -50,6 +50,7 @@ import { APP_TOKEN_RULES } from "./rules_tokens_apps.ts";
 import { TOOL_TOKEN_RULES } from "./rules_tokens_tools.ts";
 import { PAIR_RULES } from "./rules_pairs.ts";
 import { CLI_RULES } from "./rules_cli.ts";
+import { FLAG_RULES } from "./rules_cli_flags.ts";
 import { powershellEnvRule, printedVariableRule } from "./rules_printed.ts";
 import { WIFI_RULES } from "./rules_wifi.ts";
 import { fullWidthOperatorRule, typographicQuoteRule } from "./rules_typographic.ts";
@@ -719,14 +720,15 @@ const SESSION_COOKIE_NAME =
 
 /**
  * A command-line option that carries a secret: its name ends in password,
- * pass, token, secret or a compound key word (`--api-key`, `--client-secret`,
+ * pass, pwd, token, secret or a compound key word (`--api-key`, `--client-secret`,
  * `-storepass`, `--oauth2-bearer`, `-passin`); `--token-file` and
  * `--password-stdin` end otherwise.
  */
 const SECRET_OPTION =
-  /^--?(?:[A-Za-z0-9]+[-_])*(?:password|passwd|passphrase|pass|passin|passout|storepass|keypass|srcstorepass|deststorepass|srckeypass|destkeypass|tlspassword|token|secret|api-?key|apikey|secret-?key|access-?key|private-?key|auth-?key|license-?key|master-?key|bearer)$/i;
+  /^--?(?:[A-Za-z0-9]+[-_])*(?:password|passwd|passphrase|pass|pwd|passin|passout|storepass|keypass|srcstorepass|deststorepass|srckeypass|destkeypass|tlspassword|token|secret|api-?key|apikey|secret-?key|access-?key|private-?key|auth-?key|license-?key|master-?key|bearer)$/i;
 /** Of those, the ones that take a password (any value that is not a placeholder). */
-const PASSWORD_OPTION = /(?:password|passwd|passphrase|pass|passin|passout|storepass|keypass)$/i;
+const PASSWORD_OPTION =
+  /(?:password|passwd|passphrase|pass|pwd|passin|passout|storepass|keypass)$/i;
 
 /** A value that names where a secret is rather than being one (`env:VAR`, `file:path`, a path). */
 function isSecretSource(value: string): boolean {
@@ -2285,6 +2287,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
   typedDeclarationRule(() => SECRET_RULES, true),
   ...PROSE_RULES,
   ...CLI_RULES,
+  ...FLAG_RULES,
   printedVariableRule(rejectAssignmentName, envValueValid),
   powershellEnvRule(rejectAssignmentName, envValueValid),
   ...WIFI_RULES,
@@ -2423,11 +2426,11 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "cli_password",
     title: "Password given on a command line",
     description:
-      "`mysql -pSECRET` / `--password=SECRET` (also mysqldump, mysqladmin, mariadb), `sshpass -p SECRET`, `docker login -p SECRET` / `--password SECRET` and `htpasswd -b FILE USER SECRET`; references such as `$PW` are kept.",
+      "`mysql -pSECRET` / `--password=SECRET` (also mysqldump, mysqladmin, mysqlshow, mysqlsh and the other MySQL clients, mariadb and its `mariadb-*` clients), `sshpass -p SECRET`, `docker login -p SECRET` / `--password SECRET` and `htpasswd -b FILE USER SECRET` (`-nb USER SECRET` without a file); references such as `$PW` are kept.",
     keywords: ["mysql", "mariadb", "sshpass", "docker login", "htpasswd"],
     pattern: new RegExp(
       String
-        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:(?:mysql(?:dump|admin|import|check)?|mariadb(?:-dump)?)(?:[ \t][^\n|;&]{0,300}?)?[ \t](?:-p(?!assword)|--password=)${CLI_VALUE}|sshpass(?:[ \t][^\n|;&]{0,100}?)?[ \t]-p[ \t]{0,16}${CLI_VALUE}|docker[ \t]+login(?:[ \t][^\n|;&]{0,300}?)?[ \t](?:-p|--password)${FLAG_SEP}${CLI_VALUE}|htpasswd(?:[ \t]+-[A-Za-z]{1,8}){0,4}?[ \t]+-[A-Za-z]{0,6}b[A-Za-z]{0,6}(?:[ \t]+-[A-Za-z]{1,8}){0,4}[ \t]+[^\s-][^\s]{0,255}[ \t]+[^\s]{1,128}[ \t]+${CLI_VALUE})`,
+        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:(?:mysql(?:dump|admin|import|check|show|sh|pump|slap|binlog|upgrade)?|mariadb(?:-[a-z]{2,12})?)(?:[ \t][^\n|;&]{0,300}?)?[ \t](?:-p(?!assword)|--password=)${CLI_VALUE}|sshpass(?:[ \t][^\n|;&]{0,100}?)?[ \t]-p[ \t]{0,16}${CLI_VALUE}|docker[ \t]+login(?:[ \t][^\n|;&]{0,300}?)?[ \t](?:-p|--password)${FLAG_SEP}${CLI_VALUE}|htpasswd(?:[ \t]+-[A-Za-z]{1,8}){0,4}?[ \t]+(?:-[A-Za-z]{0,6}b[A-Za-z]{0,6}(?:[ \t]+-[A-Za-z]{1,8}){0,4}[ \t]+[^\s-][^\s]{0,255}|-(?=[A-Za-z]{0,6}n)[A-Za-z]{0,6}b[A-Za-z]{0,6}(?:[ \t]+-[A-Za-z]{1,8}){0,4})[ \t]+[^\s-][^\s]{0,127}[ \t]+${CLI_VALUE})`,
     ),
     after: 800,
     priority: 2,
@@ -2775,13 +2778,13 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "curl_user_password",
     title: "curl -u user:password",
     description:
-      "The password of `curl -u user:password` / `--user user:password` / `--proxy-user user:password`, also on a continuation line (`\\` + newline) and quoted; the user may be empty (`-u :TOKEN`, Azure DevOps and other token APIs).",
+      "The password of `curl -u user:password` / `--user user:password` / `--proxy-user user:password`, also on a continuation line (`\\` + newline) and quoted (the quotes escaped up to three times, as a Codex rollout holds a command); the user may be empty (`-u :TOKEN`, Azure DevOps and other token APIs).",
     keywords: ["curl "],
     // The options before `-u` stop at the next `curl ` (the keyword: an attempt opens there): text
     // full of `curl -u` (2 MiB) was read 400 bytes per curl, ~1 MB/s.
     pattern: new RegExp(
       String
-        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))curl(?:[ \t](?:(?!(?<![A-Za-z0-9_-])curl )[^\n|;&\\]|\\{1,3}(?:\r?\n|n)|\\){0,400}?)?[ \t](?:-u|--user|--proxy-user)(?:[ \t]{1,16}|=)?(?:\\?"(?<user>[^\s:"\\]{0,128}):(?<s>[^"\\\r\n]{1,256})\\?"|'(?<user>[^\s:']{0,128}):(?<s>[^'\r\n]{1,256})'|\\?"(?<user>[^"\\\r\n]{0,128})\\?":\\?"(?<s>[^"\\\r\n]{1,256})\\?"|'(?<user>[^'\r\n]{0,128})':'(?<s>[^'\r\n]{1,256})'|(?<user>[^\s:"'\\]{0,128}):(?:\\?"(?<s>[^"\\\r\n]{1,256})\\?"|'(?<s>[^'\r\n]{1,256})')|(?<keyuser>)(?:\\?"(?<s>[^\s:"'\\]{10,256}):\\?"|'(?<s>[^\s:'"]{10,256}):'|(?<s>[^\s:"'\\]{10,256}):(?=[\s;|&)]|$))|(?<user>[^\s:"'\\]{0,128}):(?<s>[^\s"'\\]{1,256}))`,
+        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))curl(?:[ \t](?:(?!(?<![A-Za-z0-9_-])curl )[^\n|;&\\]|\\{1,3}(?:\r?\n|n)|\\){0,400}?)?[ \t](?:-u|--user|--proxy-user)(?:[ \t]{1,16}|=)?(?:\\{0,3}"(?<user>[^\s:"\\]{0,128}):(?<s>[^"\\\r\n]{1,256})\\{0,3}"|'(?<user>[^\s:']{0,128}):(?<s>[^'\r\n]{1,256})'|\\{0,3}"(?<user>[^"\\\r\n]{0,128})\\{0,3}":\\{0,3}"(?<s>[^"\\\r\n]{1,256})\\{0,3}"|'(?<user>[^'\r\n]{0,128})':'(?<s>[^'\r\n]{1,256})'|(?<user>[^\s:"'\\]{0,128}):(?:\\{0,3}"(?<s>[^"\\\r\n]{1,256})\\{0,3}"|'(?<s>[^'\r\n]{1,256})')|(?<keyuser>)(?:\\{0,3}"(?<s>[^\s:"'\\]{10,256}):\\{0,3}"|'(?<s>[^\s:'"]{10,256}):'|(?<s>[^\s:"'\\]{10,256}):(?=[\s;|&)]|$))|(?<user>[^\s:"'\\]{0,128}):(?<s>[^\s"'\\]{1,256}))`,
     ),
     // Every match holds `-u` (`--user` too): most curl lines have none.
     needs: "-u",
@@ -2959,6 +2962,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "-passwd",
       "-passphrase",
       "-pass",
+      "-pwd",
       "-passin",
       "-passout",
       "storepass",
@@ -2969,7 +2973,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "-key",
       "-apikey",
       "-bearer",
-    ].map((k) => `${k} `),
+    ].map((k) => `${k} `).concat(["-pwd=", "-passphrase="]),
     pattern: new RegExp(
       String
         .raw`(?<![A-Za-z0-9_\-](?<!\\[A-Za-z0-9_\-]|\\u[0-9a-fA-F]{4}))(?=(?<name>--?[A-Za-z0-9][A-Za-z0-9_\-]{0,60}))\k<name>(?<=(?<line>[^\r\n]{0,80}))(?:=|[ \t]{1,16})(?:(?=["'\\])(?<quoted>))?${CLI_VALUE}(?=(?<after>[^\r\n]{0,48}))`,
@@ -2996,7 +3000,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "cli_password",
     title: "Password given to a client's short option",
     description:
-      "`az login -p`, `redis-cli -a`, `sqlcmd -P`, `zip -P`/`unzip -P`, `7z -p`, `ldapsearch -w` (and the other ldap tools), `mongosh -p`, `smbclient -U user%SECRET`, `sqlplus user/SECRET@db`, `psexec \\\\host -u user -p SECRET` and `net use \\\\host\\share /user:NAME SECRET`.",
+      "`az login -p`, `redis-cli -a`, `sqlcmd -P`, `zip -P`/`unzip -P`, `7z -p`, `ldapsearch -w` (and the other ldap tools), `mongosh -p`, `smbclient -U user%SECRET` (quoted too), `sqlplus user/SECRET@db`, `psexec \\\\host -u user -p SECRET` and `net use \\\\host\\share /user:NAME SECRET`.",
     keywords: [
       "az login",
       "redis-cli",
@@ -3015,8 +3019,10 @@ export const SECRET_RULES: readonly SecretRule[] = [
     ],
     pattern: new RegExp(
       String
-        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:az[ \t]+login(?:[ \t][^\n|;&]{0,300}?)?[ \t]-p${FLAG_SEP}${CLI_VALUE}|redis-cli(?:[ \t][^\n|;&]{0,300}?)?[ \t]-a[ \t]{1,16}${CLI_VALUE}|sqlcmd(?:[ \t][^\n|;&]{0,300}?)?[ \t]-P[ \t]{0,16}${CLI_VALUE}|(?:un)?zip(?:[ \t][^\n|;&]{0,300}?)?[ \t]-P[ \t]{1,16}${CLI_VALUE}|7za?(?:[ \t][^\n|;&]{0,300}?)?[ \t]-p${CLI_VALUE}|ldap(?:search|modify|add|delete|whoami|passwd|compare|modrdn)(?:[ \t][^\n|;&]{0,300}?)?[ \t]-w[ \t]{1,16}${CLI_VALUE}|mongo(?:sh|dump|restore|export|import)?(?:[ \t][^\n|;&]{0,300}?)?[ \t]-p[ \t]{1,16}${CLI_VALUE}|smbclient(?:[ \t][^\n|;&]{0,300}?)?[ \t](?:-U|--user)${FLAG_SEP}[^\s%"']{1,64}%(?<s>[^\s"'\\;&|]{1,256})|sqlplus(?:[ \t]+-[A-Za-z]{1,12})*[ \t]+[A-Za-z][A-Za-z0-9_$#]{0,29}\/(?<s>[^\s@\/"'\\]{1,128})(?=@|[ \t]|$)|[Pp][Ss][Ee][Xx][Ee][Cc](?:64)?(?:\.[Ee][Xx][Ee])?(?:[ \t][^\n|;&]{0,300}?)?[ \t]-[Pp][ \t]{1,16}${CLI_VALUE}|[Nn][Ee][Tt][ \t]+[Uu][Ss][Ee](?:[ \t][^\n|;&]{0,300}?)?[ \t]\/[Uu][Ss][Ee][Rr]:[^\s"'\/]{1,128}[ \t]+(?!\/)${CLI_VALUE})`,
+        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:az[ \t]+login(?:[ \t][^\n|;&]{0,300}?)?[ \t]-p${FLAG_SEP}${CLI_VALUE}|redis-cli(?:[ \t][^\n|;&]{0,300}?)?[ \t]-a[ \t]{1,16}${CLI_VALUE}|sqlcmd(?:[ \t][^\n|;&]{0,300}?)?[ \t]-P[ \t]{0,16}${CLI_VALUE}|(?:un)?zip(?:[ \t][^\n|;&]{0,300}?)?[ \t]-P[ \t]{1,16}${CLI_VALUE}|7za?(?:[ \t][^\n|;&]{0,300}?)?[ \t]-p${CLI_VALUE}|ldap(?:search|modify|add|delete|whoami|passwd|compare|modrdn)(?:[ \t][^\n|;&]{0,300}?)?[ \t]-w[ \t]{1,16}${CLI_VALUE}|mongo(?:sh|dump|restore|export|import)?(?:[ \t][^\n|;&]{0,300}?)?[ \t]-p[ \t]{1,16}${CLI_VALUE}|smbclient(?:[ \t][^\n|;&]{0,300}?)?[ \t](?:-U|--user)${FLAG_SEP}\\{0,3}["']?[^\s%"'\\]{1,64}%(?<s>[^\s"'\\;&|]{1,256})|sqlplus(?:[ \t]+-[A-Za-z]{1,12})*[ \t]+[A-Za-z][A-Za-z0-9_$#]{0,29}\/(?<s>[^\s@\/"'\\]{1,128})(?=@|[ \t]|$)|[Pp][Ss][Ee][Xx][Ee][Cc](?:64)?(?:\.[Ee][Xx][Ee])?(?:[ \t][^\n|;&]{0,300}?)?[ \t]-[Pp][ \t]{1,16}${CLI_VALUE}|[Nn][Ee][Tt][ \t]+[Uu][Ss][Ee](?:[ \t][^\n|;&]{0,300}?)?[ \t]\/[Uu][Ss][Ee][Rr]:[^\s"'\/]{1,128}[ \t]+(?!\/)${CLI_VALUE})`,
     ),
+    // `unzip`: the keyword `zip` inside it (a hit of the same rule where `unzip` would end).
+    before: 2,
     after: 800,
     priority: 2,
     validate: (s) => !isReference(s) && !s.startsWith("-") && s.length >= 4,
@@ -3055,7 +3061,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "cli_config_secret",
     title: "Secret stored with a tool's config command",
     description:
-      "`npm|pnpm|yarn config set <key> <value>`, `aws configure set <key> <value>`, `git config <key> <value>`, `gh secret set NAME --body <value>`, `poetry|composer config http-basic.<repo> <user> <password>`, `ngrok config add-authtoken <token>`, `dotnet user-secrets set <key> <value>`, where the key names a secret (`_authToken`, `npmAuthToken`, `aws_secret_access_key`, `github.token`).",
+      "`npm|pnpm|yarn config set <key> <value>`, `aws configure set <key> <value>`, `git config <key> <value>`, `gh secret set NAME --body <value>`, `poetry|composer config http-basic.<repo> <user> <password>`, `ngrok config add-authtoken <token>`, `dotnet user-secrets set <key> <value>`, where the key names a secret, and `pulumi config set --secret <key> <value>` whatever the key (`_authToken`, `npmAuthToken`, `aws_secret_access_key`, `github.token`).",
     keywords: [
       "config set",
       "configure set",
@@ -3068,14 +3074,16 @@ export const SECRET_RULES: readonly SecretRule[] = [
     ],
     pattern: new RegExp(
       String
-        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:(?:(?:npm|pnpm|yarn)[ \t]+config[ \t]+set|aws[ \t]+configure[ \t]+set|git[ \t]+config(?:[ \t]+--(?:global|local|system|worktree|add|replace-all))*)[ \t]+(?<name>[^\s"'=]{2,200})(?:[ \t]+|=)${CLI_VALUE}|gh[ \t]+secret[ \t]+set[ \t]+(?<name>[A-Za-z0-9_]{1,100})(?:[ \t]+-[A-Za-z-]{1,20}(?:[ \t]+[^\s-][^\s]{0,100})?)*?[ \t]+(?:--body|-b)${FLAG_SEP}${CLI_VALUE}|(?:poetry|composer)[ \t]+config(?:[ \t]+-g|[ \t]+--global)?[ \t]+(?<name>http-basic\.[^\s]{1,200})[ \t]+[^\s]{1,128}[ \t]+${CLI_VALUE}|ngrok[ \t]+(?:config[ \t]+)?(?<name>add-authtoken|authtoken)[ \t]+${CLI_VALUE}|dotnet[ \t]+user-secrets[ \t]+set[ \t]+\\{0,3}["']?(?<name>[^\s"'\\]{2,200})\\{0,3}["']?[ \t]+${CLI_VALUE})`,
+        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:(?:(?:npm|pnpm|yarn)[ \t]+config[ \t]+set|aws[ \t]+configure[ \t]+set|git[ \t]+config(?:[ \t]+--(?:global|local|system|worktree|add|replace-all))*)[ \t]+(?<name>[^\s"'=]{2,200})(?:[ \t]+|=)${CLI_VALUE}|gh[ \t]+secret[ \t]+set[ \t]+(?<name>[A-Za-z0-9_]{1,100})(?:[ \t]+-[A-Za-z-]{1,20}(?:[ \t]+[^\s-][^\s]{0,100})?)*?[ \t]+(?:--body|-b)${FLAG_SEP}${CLI_VALUE}|(?:poetry|composer)[ \t]+config(?:[ \t]+-g|[ \t]+--global)?[ \t]+(?<name>http-basic\.[^\s]{1,200})[ \t]+[^\s]{1,128}[ \t]+${CLI_VALUE}|ngrok[ \t]+(?:config[ \t]+)?(?<name>add-authtoken|authtoken)[ \t]+${CLI_VALUE}|dotnet[ \t]+user-secrets[ \t]+set[ \t]+\\{0,3}["']?(?<name>[^\s"'\\]{2,200})\\{0,3}["']?[ \t]+${CLI_VALUE}|pulumi[ \t]+config[ \t]+set(?=[^\r\n|;&]{0,200}?[ \t]--secret(?![A-Za-z-]))(?<secretflag>)(?:[ \t]+--?[A-Za-z][A-Za-z-]{0,30}(?:=[^\s]{1,100})?)*[ \t]+\\{0,3}["']?(?<name>[A-Za-z0-9_][^\s"'=\\]{0,199})\\{0,3}["']?[ \t]+${CLI_VALUE})`,
     ),
     before: 32,
     after: 800,
     priority: 2,
     validate: (s, g) => {
       const name = g.name ?? "";
-      const named = /^http-basic\.|^(?:add-)?authtoken$/.test(name) || /^[A-Z0-9_]+$/.test(name) ||
+      // `pulumi config set --secret`: the flag says the value is a secret, whatever its key.
+      const named = g.secretflag !== undefined ||
+        /^http-basic\.|^(?:add-)?authtoken$/.test(name) || /^[A-Z0-9_]+$/.test(name) ||
         (SECRET_NAME_RE.test(name) && !isExcludedName(name.replace(/^.*[:/]/, "")));
       // A word alone (`ngrok authtoken followed by ...` in prose) is not a value.
       return named && !isReference(s) && !isRepeatedPlaceholder(s) && s.length >= 6 &&
