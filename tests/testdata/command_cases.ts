@@ -808,6 +808,10 @@ export const DANGEROUS_CASES: readonly CommandCase[] = [
   ["gcloud secrets versions access latest --secret=api", "dangerous", "credential_exposure"],
   ["az keyvault secret show --name api --vault-name kv", "dangerous", "credential_exposure"],
   ["terraform output -raw db_password", "dangerous", "credential_exposure"],
+  // redact94: one output asked for by name is printed in clear even when `sensitive = true`
+  // (terraform 1.11 printed it); only the list of every output hides it.
+  ["terraform output db_password", "dangerous", "credential_exposure"],
+  ["tofu output -no-color api_token", "dangerous", "credential_exposure"],
   ["terraform state pull", "dangerous", "credential_exposure"],
   ["kubectl get --raw /api/v1/namespaces/default/secrets", "dangerous", "credential_exposure"],
   ["nmcli -s connection show home", "dangerous", "credential_exposure"],
@@ -1873,6 +1877,9 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["gh pr view 12", "read_only"],
   ["gh auth status", "read_only"],
   ["terraform show", "review"],
+  ["terraform output db_host", "review"],
+  ["terraform output", "read_only"],
+  ["terraform output -no-color", "read_only"],
   ["systemctl status nginx", "read_only"],
   ["crontab -l", "read_only"],
   ["date +%F", "read_only"],
