@@ -199,6 +199,19 @@ const CREDENTIAL_FILES = [
   /(?:^|\/)\.local\/share\/keyrings\/|(?:^|\/)library\/keychains\//i,
   // Browsers' cookie and saved-login stores.
   /(?:^|\/)(?:cookies|login data|web data)(?:-journal)?$|(?:^|\/)(?:cookies\.sqlite|logins\.json|key[34]\.db)$/,
+  // redact94: more files whose content is a key or token. MCP clients' server lists (each
+  // server's `env` holds its API key: Claude Desktop, Cursor, Windsurf); Jupyter's runtime files
+  // (the server's token, a kernel's signing key); Tailscale's node keys; the kubelet's client
+  // key; Google's OAuth client secret and the user token its quickstarts save (`token.json`);
+  // service-account keys saved as `key.json`/`sa-key.json`/`keyfile.json`; `secrets.json`
+  // (ASP.NET user secrets, GitLab's); tfvars named for secrets; OpenVPN profiles (their inline
+  // `<key>`); a container's stored config (its environment); mutt's config (`imap_pass`);
+  // chezmoi's and a home `.age/` directory's age identities.
+  /(?:^|\/)(?:claude_desktop_config\.json|\.cursor\/mcp\.json|windsurf\/mcp_config\.json)$/,
+  /(?:^|\/)jupyter\/runtime\/(?:jpserver|nbserver|kernel)-[^/]*\.json$|^\/var\/lib\/tailscale\/tailscaled\.state$|^\/var\/lib\/kubelet\/pki\/[^/]*\.pem$/,
+  /(?:^|\/)(?:client_secrets?[^/]*|token|(?:[^/]*[-_])?key(?:file)?|[^/]*secrets)\.json$/,
+  /(?:^|\/)[^/]*secrets?[^/]*\.tfvars(?:\.json)?$|\.ovpn$|^\/var\/lib\/docker\/containers\/[^/]+\/config\.v2\.json$/,
+  /(?:^|\/)\.muttrc$|(?:^|\/)mutt\/muttrc$|(?:^|\/)chezmoi\/key\.txt$|^~\/\.age\/[^/]+\.txt$/,
 ];
 
 /**
