@@ -215,6 +215,8 @@ export const DANGEROUS_CASES: readonly CommandCase[] = [
   // A secret-named variable read by jq/yq is printed, as by echo or printenv NAME.
   ["jq -n '$ENV.AWS_SECRET_ACCESS_KEY'", "dangerous", "credential_exposure"],
   ["yq '.a = strenv(TOKEN)' x.yaml", "dangerous", "credential_exposure"],
+  // redact94: yq's envsubst fills a string's ${VAR} from the environment (mikefarah/yq's docs).
+  ["yq -n '\"${GITHUB_TOKEN}\" | envsubst'", "dangerous", "credential_exposure"],
   ["python3 -c \"print(open('/home/u/.ssh/id_rsa').read())\"", "dangerous", "credential_exposure"],
   [
     `node -e "console.log(require('fs').readFileSync(process.env.HOME + '/.aws/credentials', 'utf8'))"`,
@@ -2174,6 +2176,9 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["jq -n '$ENV.AWS_REGION'", "review"],
   ["jq '.environment' package.json", "read_only"],
   ["yq '.a = strenv(REGION)' x.yaml", "review"],
+  ["yq '.v |= envsubst' values.yaml", "review"],
+  ["yq -n '\"the ${HOME} dir\" | envsubst'", "review"],
+  ["yq .envsubst settings.yaml", "read_only"],
   ["GH_BROWSER=./x.sh gh pr view --web", "review"],
   ["TF_CLI_CONFIG_FILE=./rc terraform show", "review"],
   // Invisible format characters beyond the old list (shorthand and musical format controls).
