@@ -1823,6 +1823,10 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       'curl -u ":$AZURE_DEVOPS_EXT_PAT" https://dev.azure.com/org/_apis/projects',
     ],
     password_assignment: [
+      // redact94: a _PW name that names no owner is a pulse width or a power, not a password.
+      "SERVO_MIN_PW=1500",
+      "servo_max_pw: 2000",
+      "STEP_PW=walrusfox",
       // redact94: Terraform variables whose default is no secret.
       'variable "region" {\n  default = "eu-west-1"\n}',
       'variable "db_password" {\n  type      = string\n  sensitive = true\n}',

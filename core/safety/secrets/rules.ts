@@ -32,6 +32,7 @@ import {
   isOptionLetterPassword,
   isOwnerPassLetters,
   isOwnerPassName,
+  isOwnerPwName,
   isPasswordCaption,
   isProgramCommandWord,
   isPromptSwitchLine,
@@ -360,7 +361,11 @@ const FLAG_SEP = String.raw`(?:=|[ \t]{1,16})`;
 const SECRET_NAME = String
   .raw`(?:passwords?|passwd|[_.-]pwd$|[_.-]pass$|passphrase|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|auth[_-]?key|credentials?|creds|client[_-]?secret|signing[_-]?key|encryption[_-]?key|(?:^|[_.-])auth(?=$|[_.-])|[_.-]pat$)`;
 
-const SECRET_NAME_RE = new RegExp(SECRET_NAME, "i");
+const SECRET_NAME_PATTERN = new RegExp(SECRET_NAME, "i");
+/** A secret's name: {@linkcode SECRET_NAME}, or a `_PW` name that says whose password it is. */
+const SECRET_NAME_RE = {
+  test: (n: string) => SECRET_NAME_PATTERN.test(n) || isOwnerPwName(n),
+};
 
 /**
  * The checks shared by the assignment rules. Their patterns take any name
@@ -403,7 +408,8 @@ const ASSIGNMENT_KEYWORDS = [
   "creds",
   "_auth",
   "-auth",
-  "_pwd",
+  // `_pwd`, and `_pw` names (`LDAP_BIND_PW`), an owner's only.
+  "_pw",
 ];
 
 /**
@@ -541,7 +547,7 @@ const ORDINARY_KEY_NAME =
 const PASSWORD_NAME = {
   test: (n: string) =>
     /(?:password|passwd)$|^(?:pwd|pass)$|[_.-](?:pwd|pass)$/i.test(n) ||
-    /[a-z0-9](?:Pwd|Pass|PWD|PASS)$/.test(n) || OWNER_PASS_NAME.test(n),
+    /[a-z0-9](?:Pwd|Pass|PWD|PASS)$/.test(n) || OWNER_PASS_NAME.test(n) || isOwnerPwName(n),
 };
 /** `pass` joined to whose it is, in one case (`userpass`, `dbpass`, `SMTPPASS`): not `bypass`, `compass`. */
 const OWNER_PASS_NAME =
@@ -1301,13 +1307,16 @@ const PASSWORD_CONFIG: SecretRule = {
   kind: "password_assignment",
   title: "Password in a configuration file",
   description:
-    '`password = "..."` (HCL, TOML, INI), `password: ...` (YAML), `pass := "..."`: a name that is or ends in password, passwd, pwd or pass with a value of 6 or more characters that is not a type name, reference, call or placeholder; a bare value runs through brackets that cross when it is drawn from symbols.',
+    '`password = "..."` (HCL, TOML, INI), `password: ...` (YAML), `pass := "..."`: a name that is or ends in password, passwd, pwd or pass (or pw after a word naming whose it is: `ldap_bind_pw`) with a value of 6 or more characters that is not a type name, reference, call or placeholder; a bare value runs through brackets that cross when it is drawn from symbols.',
   // `pass` alone would hit every `passed` of a test log: a bare `pass` name is read by
   // the byte after it (`pass: ...` of nodemailer's auth, `pass = "..."`, `"pass": ...`).
   keywords: [
     "password",
     "passwd",
     "pwd",
+    // An owner's `_pw` (`ldap_bind_pw`, `db.root.pw`): the name check wants the owner.
+    "_pw",
+    ".pw",
     "_pass",
     "-pass",
     ".pass",
