@@ -1827,6 +1827,10 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "SERVO_MIN_PW=1500",
       "servo_max_pw: 2000",
       "STEP_PW=walrusfox",
+      // redact94: a pass joined to no owner.
+      "BYPASS=Xk9mQ2vLp7Rt",
+      "COMPASS=Xk9mQ2vLp7Rt",
+      "SECONDPASS=Xk9mQ2vLp7Rt",
       // redact94: Terraform variables whose default is no secret.
       'variable "region" {\n  default = "eu-west-1"\n}',
       'variable "db_password" {\n  type      = string\n  sensitive = true\n}',

@@ -362,9 +362,12 @@ const SECRET_NAME = String
   .raw`(?:passwords?|passwd|[_.-]pwd$|[_.-]pass$|passphrase|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|auth[_-]?key|credentials?|creds|client[_-]?secret|signing[_-]?key|encryption[_-]?key|(?:^|[_.-])auth(?=$|[_.-])|[_.-]pat$)`;
 
 const SECRET_NAME_PATTERN = new RegExp(SECRET_NAME, "i");
-/** A secret's name: {@linkcode SECRET_NAME}, or a `_PW` name that says whose password it is. */
+/**
+ * A secret's name: {@linkcode SECRET_NAME}, or a `_PW` name or a `pass` joined to its owner
+ * (`DBPASS`, `SSHPASS`) that says whose password it is.
+ */
 const SECRET_NAME_RE = {
-  test: (n: string) => SECRET_NAME_PATTERN.test(n) || isOwnerPwName(n),
+  test: (n: string) => SECRET_NAME_PATTERN.test(n) || isOwnerPwName(n) || OWNER_PASS_NAME.test(n),
 };
 
 /**
@@ -549,9 +552,9 @@ const PASSWORD_NAME = {
     /(?:password|passwd)$|^(?:pwd|pass)$|[_.-](?:pwd|pass)$/i.test(n) ||
     /[a-z0-9](?:Pwd|Pass|PWD|PASS)$/.test(n) || OWNER_PASS_NAME.test(n) || isOwnerPwName(n),
 };
-/** `pass` joined to whose it is, in one case (`userpass`, `dbpass`, `SMTPPASS`): not `bypass`, `compass`. */
+/** `pass` joined to whose it is, in one case (`userpass`, `dbpass`, `SMTPPASS`, `SSHPASS`): not `bypass`, `compass`. */
 const OWNER_PASS_NAME =
-  /(?:^|[_.-])(?:user|db|admin|root|smtp|mail|ftp|ldap|sql|mysql|pg|redis|proxy|app|api|web|site)pass$/i;
+  /(?:^|[_.-])(?:user|db|admin|root|smtp|mail|ftp|ldap|sql|mysql|pg|redis|proxy|app|api|web|site|ssh)pass$/i;
 /** Type names and keywords that follow `password:` in code, not values. */
 const TYPE_WORD =
   /^(?:string|str|text|bool|boolean|bytes|int|integer|number|secret|password|passwd|optional|required|varchar(?:\(\d+\))?|char|any|object|none|nil|null|undefined|true|false|sensitive|secure|masked|hidden|redacted|prompt|input|env|vault|file|plain|plaintext|cleartext|hash|hashed|bcrypt|argon2|encrypted|nullable|readonly|writeonly|obscured)$/i;
@@ -1126,8 +1129,9 @@ const ENV_ASSIGNMENT: SecretRule = {
   kind: "env_secret",
   title: ".env / shell secret assignment",
   description:
-    "`NAME=value` where NAME is upper-case and contains PASSWORD, SECRET, TOKEN, API_KEY and the like (.env files, `export`, shell history); any value that is not a placeholder or reference, 3 characters or more under a password name (letters alone under a `_PASS` or `_PWD` name only when one of its words says whose pass it is: `DB_PASS`, `RABBITMQ_DEFAULT_PASS`, not `SECOND_PASS` or `APP_RENDER_PASS`). A bare value keeps an inner `;`, `&`, `|` or `#` followed by more of it and ends before a blank or the next `NAME=`.",
-  keywords: [...ASSIGNMENT_KEYWORDS, "_pass"],
+    "`NAME=value` where NAME is upper-case and contains PASSWORD, SECRET, TOKEN, API_KEY and the like (.env files, `export`, shell history); any value that is not a placeholder or reference, 3 characters or more under a password name (letters alone under a `_PASS` or `_PWD` name only when one of its words says whose pass it is: `DB_PASS`, `RABBITMQ_DEFAULT_PASS`, not `SECOND_PASS` or `APP_RENDER_PASS`); a `_PW` name or a pass joined to its owner (`LDAP_BIND_PW`, `SSHPASS`, `DBPASS`) only with such a word. A bare value keeps an inner `;`, `&`, `|` or `#` followed by more of it and ends before a blank or the next `NAME=`.",
+  // `pass=` reads a pass joined to its owner (`DBPASS=`, `SSHPASS=`, sshpass's variable).
+  keywords: [...ASSIGNMENT_KEYWORDS, "_pass", "pass="],
   pattern: new RegExp(
     String
       .raw`(?<![A-Za-z0-9_$.\-](?<!\\[A-Za-z0-9_$.\-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?=(?<name>[A-Z][A-Z0-9_]{2,96}))\k<name>=${

@@ -239,3 +239,26 @@ Deno.test("redact94: a _PW name that says whose password it is holds one, in eve
     assert.ok(!isOwnerPwName(n), n);
   }
 });
+
+Deno.test("redact94: a pass joined to its owner in an environment name (SSHPASS, DBPASS) holds a password; BYPASS and COMPASS do not", () => {
+  for (const v of ["Xk9mQ2vLp7Rt", "walrusfox"]) {
+    for (const n of ["SSHPASS", "DBPASS", "ADMINPASS"]) {
+      for (const shape of [`${n}=${v}`, `export ${n}='${v}'`, `docker run -e ${n}=${v} img`]) {
+        for (const wrap of WRAPS) {
+          const r = redactText(engine, wrap(shape));
+          assert.ok(!r.text.includes(v), `${shape}: ${r.text.slice(0, 200)}`);
+        }
+      }
+    }
+  }
+  for (
+    const text of [
+      "BYPASS=Xk9mQ2vLp7Rt",
+      "COMPASS=Xk9mQ2vLp7Rt",
+      "SECONDPASS=Xk9mQ2vLp7Rt",
+      "SSHPASS=$PW",
+    ]
+  ) {
+    for (const wrap of WRAPS) assert.deepEqual(redactText(engine, wrap(text)).kinds, [], text);
+  }
+});
