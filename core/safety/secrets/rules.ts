@@ -354,6 +354,12 @@ const DB_URL_USERINFO = { ...URL_USERINFO, cls: String.raw`^\s\/?"'<>\\\[\]` };
 const FLAG_SEP = String.raw`(?:=|[ \t]{1,16})`;
 
 /**
+ * One character of a bare command-line word: no blank, and no line break written as JSON
+ * escapes it (`\n`), so a word never runs on into the next line of a tool's output.
+ */
+const CLI_WORD = String.raw`(?:[^\s\\]|\\(?![nrt]))`;
+
+/**
  * Name fragments that make an assignment's value a secret candidate. The
  * assignment patterns take the whole name run atomically (`(?=(?<name>...))\k<name>`),
  * so a failed match never backtracks through the name.
@@ -2443,7 +2449,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     keywords: ["mysql", "mariadb", "sshpass", "docker login", "htpasswd"],
     pattern: new RegExp(
       String
-        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:(?:mysql(?:dump|admin|import|check|show|sh|pump|slap|binlog|upgrade)?|mariadb(?:-[a-z]{2,12})?)(?:[ \t][^\n|;&]{0,300}?)?[ \t](?:-p(?!assword)|--password=)${CLI_VALUE}|sshpass(?:[ \t][^\n|;&]{0,100}?)?[ \t]-p[ \t]{0,16}${CLI_VALUE}|docker[ \t]+login(?:[ \t][^\n|;&]{0,300}?)?[ \t](?:-p|--password)${FLAG_SEP}${CLI_VALUE}|htpasswd(?:[ \t]+-[A-Za-z]{1,8}){0,4}?[ \t]+(?:-[A-Za-z]{0,6}b[A-Za-z]{0,6}(?:[ \t]+-[A-Za-z]{1,8}){0,4}[ \t]+[^\s-][^\s]{0,255}|-(?=[A-Za-z]{0,6}n)[A-Za-z]{0,6}b[A-Za-z]{0,6}(?:[ \t]+-[A-Za-z]{1,8}){0,4})[ \t]+[^\s-][^\s]{0,127}[ \t]+${CLI_VALUE})`,
+        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:(?:mysql(?:dump|admin|import|check|show|sh|pump|slap|binlog|upgrade)?|mariadb(?:-[a-z]{2,12})?)(?:[ \t](?:[^\n|;&]|(?<=\\)\r?\n){0,300}?)??[ \t](?:-p(?!assword)|--password=)${CLI_VALUE}|sshpass(?:[ \t](?:[^\n|;&]|(?<=\\)\r?\n){0,100}?)??[ \t]-p[ \t]{0,16}${CLI_VALUE}|docker[ \t]+login(?:[ \t](?:[^\n|;&]|(?<=\\)\r?\n){0,300}?)??[ \t](?:-p|--password)${FLAG_SEP}${CLI_VALUE}|htpasswd(?=(?<hflags>(?:[ \t]+-[A-Za-z]{1,8}){1,5}))\k<hflags>(?<=[ \t]-[A-Za-z]{0,7}b[A-Za-z]{0,7}(?:[ \t]+-[A-Za-z]{1,8}){0,4})(?:(?<=[ \t]-[A-Za-z]{0,7}n[A-Za-z]{0,7}(?:[ \t]+-[A-Za-z]{1,8}){0,4})|[ \t]+(?!-)${CLI_WORD}{1,255})[ \t]+(?!-)${CLI_WORD}{1,128}[ \t]+${CLI_VALUE})`,
     ),
     after: 800,
     priority: 2,
@@ -3032,7 +3038,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     ],
     pattern: new RegExp(
       String
-        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:az[ \t]+login(?:[ \t][^\n|;&]{0,300}?)?[ \t]-p${FLAG_SEP}${CLI_VALUE}|redis-cli(?:[ \t][^\n|;&]{0,300}?)?[ \t]-a[ \t]{1,16}${CLI_VALUE}|sqlcmd(?:[ \t][^\n|;&]{0,300}?)?[ \t]-P[ \t]{0,16}${CLI_VALUE}|(?:un)?zip(?:[ \t][^\n|;&]{0,300}?)?[ \t]-P[ \t]{1,16}${CLI_VALUE}|7za?(?:[ \t][^\n|;&]{0,300}?)?[ \t]-p${CLI_VALUE}|ldap(?:search|modify|add|delete|whoami|passwd|compare|modrdn)(?:[ \t][^\n|;&]{0,300}?)?[ \t]-w[ \t]{1,16}${CLI_VALUE}|mongo(?:sh|dump|restore|export|import)?(?:[ \t][^\n|;&]{0,300}?)?[ \t]-p[ \t]{1,16}${CLI_VALUE}|smbclient(?:[ \t][^\n|;&]{0,300}?)?[ \t](?:-U|--user)${FLAG_SEP}\\{0,3}["']?[^\s%"'\\]{1,64}%(?<s>[^\s"'\\;&|]{1,256})|sqlplus(?:[ \t]+-[A-Za-z]{1,12})*[ \t]+[A-Za-z][A-Za-z0-9_$#]{0,29}\/(?<s>[^\s@\/"'\\]{1,128})(?=@|[ \t]|$)|[Pp][Ss][Ee][Xx][Ee][Cc](?:64)?(?:\.[Ee][Xx][Ee])?(?:[ \t][^\n|;&]{0,300}?)?[ \t]-[Pp][ \t]{1,16}${CLI_VALUE}|[Nn][Ee][Tt][ \t]+[Uu][Ss][Ee](?:[ \t][^\n|;&]{0,300}?)?[ \t]\/[Uu][Ss][Ee][Rr]:[^\s"'\/]{1,128}[ \t]+(?!\/)${CLI_VALUE})`,
+        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:az[ \t]+login(?:[ \t](?:[^\n|;&]|(?<=\\)\r?\n){0,300}?)??[ \t]-p${FLAG_SEP}${CLI_VALUE}|redis-cli(?:[ \t](?:[^\n|;&]|(?<=\\)\r?\n){0,300}?)??[ \t]-a[ \t]{1,16}${CLI_VALUE}|sqlcmd(?:[ \t](?:[^\n|;&]|(?<=\\)\r?\n){0,300}?)??[ \t]-P[ \t]{0,16}${CLI_VALUE}|(?:un)?zip(?:[ \t](?:[^\n|;&]|(?<=\\)\r?\n){0,300}?)??[ \t]-P[ \t]{1,16}${CLI_VALUE}|7za?(?:[ \t](?:[^\n|;&]|(?<=\\)\r?\n){0,300}?)??[ \t]-p${CLI_VALUE}|ldap(?:search|modify|add|delete|whoami|passwd|compare|modrdn)(?:[ \t](?:[^\n|;&]|(?<=\\)\r?\n){0,300}?)??[ \t]-w[ \t]{1,16}${CLI_VALUE}|mongo(?:sh|dump|restore|export|import)?(?:[ \t](?:[^\n|;&]|(?<=\\)\r?\n){0,300}?)??[ \t]-p[ \t]{1,16}${CLI_VALUE}|smbclient(?:[ \t](?:[^\n|;&]|(?<=\\)\r?\n){0,300}?)??[ \t](?:-U|--user)${FLAG_SEP}\\{0,3}["']?[^\s%"'\\]{1,64}%(?<s>[^\s"'\\;&|]{1,256})|sqlplus(?:[ \t]+-[A-Za-z]{1,12})*[ \t]+[A-Za-z][A-Za-z0-9_$#]{0,29}\/(?<s>[^\s@\/"'\\]{1,128})(?=@|[ \t]|$)|[Pp][Ss][Ee][Xx][Ee][Cc](?:64)?(?:\.[Ee][Xx][Ee])?(?:[ \t](?:[^\n|;&]|(?<=\\)\r?\n){0,300}?)??[ \t]-[Pp][ \t]{1,16}${CLI_VALUE}|[Nn][Ee][Tt][ \t]+[Uu][Ss][Ee](?:[ \t](?:[^\n|;&]|(?<=\\)\r?\n){0,300}?)??[ \t]\/[Uu][Ss][Ee][Rr]:[^\s"'\/]{1,128}[ \t]+(?!\/)${CLI_VALUE})`,
     ),
     // `unzip`: the keyword `zip` inside it (a hit of the same rule where `unzip` would end).
     before: 2,

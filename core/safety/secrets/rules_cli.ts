@@ -24,8 +24,11 @@ import { quotedValue } from "./quoted.ts";
  */
 const VALUE = `(?:${quotedValue("s", 1, 1024)}|${String.raw`(?<s>[^\s"'\\;&|<>()\x60]{1,256}))`}`;
 
-/** The rest of a command on its line (a JSON-escaped line break ends it too). */
-const REST = String.raw`(?:[^\r\n\\]|\\(?![nr]))`;
+/**
+ * The rest of a command on its line (a JSON-escaped line break ends it too), and on the next
+ * after a shell line continuation (a backslash and the break, raw or JSON-escaped).
+ */
+const REST = String.raw`(?:[^\r\n\\]|\\(?![nr])|\\\r?\n|\\{3}n|\\{7}n)`;
 
 /** Between a command's arguments: blanks, or a tab JSON-escaped. */
 const ARG_GAP = String.raw`(?:[ \t]|\\{1,3}t){1,16}`;

@@ -25,8 +25,11 @@ import { quotedValue } from "./quoted.ts";
 const VALUE = `(?:(?<quoted>${quotedValue("s", 1, 256)})|${String
   .raw`(?<s>[^\s"'\\;&|<>()\x60\x1b]{1,256}))(?=(?<after>[^\r\n]{0,48}))`}`;
 
-/** The rest of a command on its line (a JSON-escaped line break ends it too). */
-const REST = String.raw`(?:[^\r\n\\;&|]|\\(?![nr]))`;
+/**
+ * The rest of a command on its line (a JSON-escaped line break ends it too), and on the next
+ * after a shell line continuation (a backslash and the break, raw or JSON-escaped).
+ */
+const REST = String.raw`(?:[^\r\n\\;&|]|\\(?![nr])|\\\r?\n|\\{3}n|\\{7}n)`;
 
 /** Before a program's name: not inside a word (a path before it is fine: `/usr/bin/cqlsh`). */
 const NOT_IN_WORD = String

@@ -126,3 +126,37 @@ Deno.test("what an expect script sends at a password prompt is redacted; variabl
     "We expect the password to be sent later.",
   ]);
 });
+
+Deno.test("a command's password is redacted in each copy a tool result repeats, and a word never runs on past an escaped line break", () => {
+  // The command echoed before its output (`$ cmd` then `cmd`), as a tool result or Gemini's
+  // response holds it: the match from the first copy's program ran to the second copy's value,
+  // leaving the first (glued to its flag, which the every-copy search does not cut out).
+  redactedInEveryTranscript([
+    (v) => `$ sshpass -p${v} ssh deploy@host\nsshpass -p${v} ssh deploy@host`,
+    (v) => `$ mysql -uroot -p${v} shop\nmysql -uroot -p${v} shop`,
+    (v) => `htpasswd -nb admin ${v}\nhtpasswd -nb admin ${v}`,
+    (v) => `htpasswd -b /etc/nginx/.htpasswd admin ${v}\nexit 0`,
+  ], 9414);
+  for (const wrap of Object.values(TRANSCRIPTS)) {
+    const r = redactText(
+      engine,
+      wrap("htpasswd -nb admin Hq7kR4t9Lm2zVb\nStdout: admin:$apr1$x$y"),
+    );
+    assert.ok(!r.text.includes("Hq7kR4t9Lm2zVb"), r.text);
+    assert.ok(r.text.includes("-nb"), r.text);
+  }
+});
+
+Deno.test("a command's password flag after a shell line continuation is redacted; a flag on a new command's line is not read", () => {
+  redactedInEveryTranscript([
+    (v) => `docker login \\\n  -u bob \\\n  -p ${v} \\\n  registry.test`,
+    (v) => `podman login \\\n  -u bob \\\n  -p ${v} \\\n  quay.io`,
+    (v) => `mysql -h db \\\n  -u root \\\n  -p${v} \\\n  shop`,
+    (v) => `ipmitool -I lanplus -H 10.0.0.5 \\\n  -U admin -P ${v} power status`,
+    (v) => `redis-cli -h cache \\\n  -a ${v} ping`,
+  ], 9415);
+  keptInEveryTranscript([
+    "podman login quay.io\nssh -p 2222 deploy@host",
+    "cqlsh db1\niperf3 -c host -p 5201",
+  ]);
+});
