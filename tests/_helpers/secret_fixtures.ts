@@ -422,7 +422,19 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
   },
   cli_password: (r) => {
     const s = r.str(ALNUM, 16);
-    return { text: `mysql -h db.internal -u root -p${s} appdb`, secret: s, core: s.slice(0, 12) };
+    // redact94: one in two is a program's own password flag of another client (no draw, so later
+    // samples stay as they were).
+    const text = s.charCodeAt(5) % 2 === 0 ? `mysql -h db.internal -u root -p${s} appdb` : [
+      `podman login -u deploy -p ${s} registry.internal.test`,
+      `oc login -u admin -p '${s}' https://api.ocp.internal.test:6443`,
+      `cqlsh -u cassandra -p ${s} cass.internal 9042`,
+      `mosquitto_pub -h broker.internal -u sensor -P ${s} -t t/1 -m on`,
+      `ipmitool -I lanplus -H 10.0.0.5 -U admin -P ${s} chassis power status`,
+      `smbclient //fs01/share -U 'CORP/bob%${s}' -c ls`,
+      `twine upload -u deploy -p ${s} dist/*`,
+      `mysqlshow -u root -p${s} shop`,
+    ][s.charCodeAt(6) % 8]!;
+    return { text, secret: s, core: s.slice(0, 12) };
   },
   netrc_password: (r) => {
     const s = r.str(ALNUM, 20);
@@ -1692,6 +1704,24 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "ldapsearch -x -W -D cn=admin -b dc=x",
       "echo $CR_PAT | docker login ghcr.io -u bob --password-stdin",
       "sqlplus /nolog",
+      // redact94: the same letters as another program's flag, stdin, prompts, ports, references.
+      "podman run -p 8080:80 nginx",
+      "podman login -u me --password-stdin quay.io",
+      "podman login -u me -p $QUAY_TOKEN quay.io",
+      "ssh -p 2222 deploy@host",
+      "rdesktop -u admin -p - host.internal",
+      "unrar x -p- archive.rar",
+      'schtasks /create /ru admin /rp * /tn job /tr "cmd /c x"',
+      "mosquitto_pub -h broker -p 1883 -t t -m on",
+      "ipmitool -I lanplus -H 10.0.0.5 -U admin -E chassis status",
+      "ipmitool -I lanplus -H 10.0.0.5 -p 623 -U admin -f /run/ipmi.pw power on",
+      'useradd -m -p "$(openssl passwd -6 "$PW")" bob',
+      "cqlsh -u cassandra -p ${CASSANDRA_PASSWORD} db",
+      "twine upload -u __token__ -p <pypi-token> dist/*",
+      "smbclient -L fs01 -U bob%$SMB_PASS",
+      "oc login --token=$OC_TOKEN https://api.c.test:6443",
+      "use cqlsh -p followed by the password",
+      "mycli -h db -P 3306 -u root",
     ],
     netrc_password: [
       "machine api.github.com login deploy",
@@ -1788,8 +1818,24 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "Key: uploads/2024/report-final.pdf",
       `ca.key: ${btoa(p("-----BEGIN PUBLIC KEY-----\n", rng.str(B64, 48)))}`,
     ],
-    curl_user_password: ["the password of `curl -u user:password` is"],
+    curl_user_password: [
+      "the password of `curl -u user:password` is",
+      'curl -u ":$AZURE_DEVOPS_EXT_PAT" https://dev.azure.com/org/_apis/projects',
+    ],
     password_assignment: [
+      // redact94: a _PW name that names no owner is a pulse width or a power, not a password.
+      "SERVO_MIN_PW=1500",
+      "servo_max_pw: 2000",
+      "STEP_PW=walrusfox",
+      // redact94: a pass joined to no owner.
+      "BYPASS=Xk9mQ2vLp7Rt",
+      "COMPASS=Xk9mQ2vLp7Rt",
+      "SECONDPASS=Xk9mQ2vLp7Rt",
+      // redact94: Terraform variables whose default is no secret.
+      'variable "region" {\n  default = "eu-west-1"\n}',
+      'variable "db_password" {\n  type      = string\n  sensitive = true\n}',
+      'variable "db_password_length" {\n  default = "16"\n}',
+      'variable "instance_type" {\n  sensitive = false\n  default = "t3.micro"\n}',
       // fp23: test verdicts, calls, names that name the credential, prose and C++ scopes (real code and logs).
       '#define SN_pkcs9_challengePassword              "challengePassword"',
       '#define SN_id_it_revPassphrase          "id-it-revPassphrase"',
@@ -1949,6 +1995,11 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "Cookie: session=abc123; theme=dark",
     ],
     cli_secret_option: [
+      // redact94: an expect script sending a variable, a command's output or a login name.
+      'expect "password:"\nsend "$password\\r"',
+      'expect "password:"\nsend "[exec cat ~/.pw]\\r"',
+      'expect "login:"\nsend "deploy\\r"',
+      "We expect the password to be sent later.",
       "\tthe new --password options.",
       "to --http-password and --proxy-password respectively,",
       "`http -a user:PASSWORD` and",

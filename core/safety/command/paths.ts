@@ -199,6 +199,35 @@ const CREDENTIAL_FILES = [
   /(?:^|\/)\.local\/share\/keyrings\/|(?:^|\/)library\/keychains\//i,
   // Browsers' cookie and saved-login stores.
   /(?:^|\/)(?:cookies|login data|web data)(?:-journal)?$|(?:^|\/)(?:cookies\.sqlite|logins\.json|key[34]\.db)$/,
+  // redact94: more files whose content is a key or token. MCP clients' server lists (each
+  // server's `env` holds its API key: Claude Desktop, Cursor, Windsurf); Jupyter's runtime files
+  // (the server's token, a kernel's signing key); Tailscale's node keys; the kubelet's client
+  // key; Google's OAuth client secret and the user token its quickstarts save (`token.json`);
+  // service-account keys saved as `key.json`/`sa-key.json`/`keyfile.json`; `secrets.json`
+  // (ASP.NET user secrets, GitLab's); tfvars named for secrets; OpenVPN profiles (their inline
+  // `<key>`); a container's stored config (its environment); mutt's config (`imap_pass`);
+  // chezmoi's and a home `.age/` directory's age identities.
+  /(?:^|\/)(?:claude_desktop_config\.json|\.cursor\/mcp\.json|windsurf\/mcp_config\.json)$/,
+  /(?:^|\/)jupyter\/runtime\/(?:jpserver|nbserver|kernel)-[^/]*\.json$|^\/var\/lib\/tailscale\/tailscaled\.state$|^\/var\/lib\/kubelet\/pki\/[^/]*\.pem$/,
+  /(?:^|\/)(?:client_secrets?[^/]*|token|(?:[^/]*[-_])?key(?:file)?|[^/]*secrets)\.json$/,
+  /(?:^|\/)[^/]*secrets?[^/]*\.tfvars(?:\.json)?$|\.ovpn$|^\/var\/lib\/docker\/containers\/[^/]+\/config\.v2\.json$/,
+  /(?:^|\/)\.muttrc$|(?:^|\/)mutt\/muttrc$|(?:^|\/)chezmoi\/key\.txt$|^~\/\.age\/[^/]+\.txt$/,
+  // redact94: system files holding passwords or keys in clear: shadow's daily backups (Debian's
+  // /var/backups), old password hashes (pam_pwhistory), the debian-sys-maint password, PPP's
+  // and IPsec's secrets, LDAP clients' bind passwords, SSSD's config, k3s's join tokens, AD's
+  // database.
+  /^\/var\/backups\/g?shadow\.bak$|^\/etc\/security\/opasswd$|^\/etc\/mysql\/debian\.cnf$|^\/etc\/ppp\/(?:chap|pap)-secrets$/,
+  /^\/etc\/(?:strongswan\/|swanctl\/)?ipsec\.secrets$|^\/etc\/(?:pam_|libnss-)?ldap\.secret$|^\/etc\/sssd\/sssd\.conf$/,
+  /^\/var\/lib\/rancher\/(?:k3s|rke2)\/server\/(?:node-)?token$|(?:^|\/)ntds\.dit$/,
+  // Files named for what they hold: `secret.txt`, `token.txt`, `api_key.txt`, `creds.json`,
+  // `.token`, Streamlit's `secrets.toml`, Composer's `auth.json` where it runs (one deeper is
+  // as often an app's strings: `locales/en/auth.json`), Azure Functions'
+  // `local.settings.json` (kept out of git for its connection strings), a kubeconfig under any
+  // name, rclone's config, an htpasswd file, a GitHub deploy key, and env files in the
+  // `.envs/` tree or named `.env-NAME`/`.env_NAME`/`env.local`.
+  /(?:^|\/)(?:secrets?|passwords?|passwd|api[-_]?keys?|token|credentials?|creds)\.(?:txt|json|ya?ml|toml|ini|conf|cfg)$/,
+  /(?:^|\/)(?:\.token|local\.settings\.json|rclone\.conf|\.?htpasswd|deploy[-_]key)$|^auth\.json$/,
+  /(?:^|\/)(?!-)[^/]*kubeconfig(?:\.ya?ml|\.json)?$|(?:^|\/)\.envs\/.|(?:^|\/)\.env[-_](?!example$|sample$|template$|dist$)[a-z0-9_.-]+$|(?:^|\/)env\.local$/,
 ];
 
 /**
@@ -244,6 +273,12 @@ function credentialPath(text: string, globs: boolean): boolean {
     const t = normalizePath(foldHome(word).replace(/\\/g, "/")).replace(PROC_ROOT, "");
     if (t.endsWith(".pub")) return false;
     if (CREDENTIAL_FILES.some((re) => re.test(t))) return true;
+    // A copy an editor, a tool or a hand kept beside it (`~/.netrc.bak`, `id_rsa.old`, `.env~`,
+    // `/etc/shadow-` as shadow's tools write it) holds the same secrets.
+    const original = t.replace(BACKUP_SUFFIX, "");
+    if (original !== t && original !== "" && CREDENTIAL_FILES.some((re) => re.test(original))) {
+      return true;
+    }
     return globs && (globNamesCredential(t) || globNamesKnownPath(t));
   });
 }
@@ -355,6 +390,10 @@ const CREDENTIAL_NAMES = [
  * whose last part can match a credential file's name (`id_*`, `.env*`,
  * `*.pem`), reads credentials.
  */
+/** A backup copy's suffix: an editor's `~` or swap file, `.bak`, `.old`, `.orig`, a number, `-`. */
+const BACKUP_SUFFIX =
+  /(?:~|\.(?:bak|backup|old|orig|save|sav|swp|swo|tmp|copy|dpkg-old|dpkg-dist|rpmsave|[0-9]{1,3})|(?<=^\/etc\/g?shadow)-)$/;
+
 /** `/proc/PID/root` (also `self`, `thread-self`): the process's root directory, `/` for most. */
 const PROC_ROOT = /^\/proc\/(?:self|thread-self|[0-9]{1,10})\/root(?=\/)/;
 

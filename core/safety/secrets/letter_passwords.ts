@@ -34,6 +34,32 @@ const PASS_NAME = /^(?<words>[A-Za-z0-9_.-]*?)[_.-]?(?:pass|pwd|passwd)$/i;
 /** The same name as a case change (`dbPass`, `smtpPwd`, `jdbcPasswd`). */
 const PASS_NAME_CAMEL = /^(?<words>[A-Za-z0-9]*?[a-z0-9])(?:Pass|Pwd|Passwd)$/;
 
+/** A name of words ending in `pw` after `_`, `-` or `.` (`LDAP_BIND_PW`, `db.root.pw`). */
+const PW_NAME = /^(?<words>[A-Za-z0-9_.-]*?)[_.-]pw$/i;
+
+/**
+ * A name ending in `_PW` (a common abbreviation of password: `LDAP_BIND_PW`,
+ * `ROOT_PW`, `DB_PW`) that says whose password it is, as
+ * {@linkcode isOwnerPassName} reads a `_PASS` name: `_PW` alone also ends
+ * names of a pulse width or a power (`SERVO_MIN_PW`, `MAX_PW`), so an owner
+ * word is needed.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isOwnerPwName } from "./letter_passwords.ts";
+ * assert.ok(isOwnerPwName("LDAP_BIND_PW"));
+ * assert.ok(isOwnerPwName("db_pw"));
+ * assert.ok(!isOwnerPwName("SERVO_MIN_PW"));
+ * assert.ok(!isOwnerPwName("PW"));
+ * ```
+ */
+export function isOwnerPwName(name: string): boolean {
+  const words = PW_NAME.exec(name)?.groups?.words?.split(/[_.-]/);
+  return words !== undefined && words.some((w) => OWNER_WORD.test(w)) &&
+    !words.some((w) => STEP_WORD.test(w));
+}
+
 /**
  * A name ending in `pass`, `pwd` or `passwd` that says whose password it is:
  * letters alone given to it are a password as under a name ending in
@@ -204,7 +230,7 @@ const PROSE_TAIL =
  * ```
  */
 export function isOwnerPassLetters(name: string, value: string): boolean {
-  if (!isOwnerPassName(name) || SETTING_WORD.test(value)) return false;
+  if ((!isOwnerPassName(name) && !isOwnerPwName(name)) || SETTING_WORD.test(value)) return false;
   return /^[A-Za-z]{8,64}$/.test(value) || /^[a-z]{6,7}$/.test(value);
 }
 

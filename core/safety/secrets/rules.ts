@@ -32,6 +32,7 @@ import {
   isOptionLetterPassword,
   isOwnerPassLetters,
   isOwnerPassName,
+  isOwnerPwName,
   isPasswordCaption,
   isProgramCommandWord,
   isPromptSwitchLine,
@@ -50,6 +51,7 @@ import { APP_TOKEN_RULES } from "./rules_tokens_apps.ts";
 import { TOOL_TOKEN_RULES } from "./rules_tokens_tools.ts";
 import { PAIR_RULES } from "./rules_pairs.ts";
 import { CLI_RULES } from "./rules_cli.ts";
+import { FLAG_RULES } from "./rules_cli_flags.ts";
 import { powershellEnvRule, printedVariableRule } from "./rules_printed.ts";
 import { WIFI_RULES } from "./rules_wifi.ts";
 import { fullWidthOperatorRule, typographicQuoteRule } from "./rules_typographic.ts";
@@ -352,6 +354,12 @@ const DB_URL_USERINFO = { ...URL_USERINFO, cls: String.raw`^\s\/?"'<>\\\[\]` };
 const FLAG_SEP = String.raw`(?:=|[ \t]{1,16})`;
 
 /**
+ * One character of a bare command-line word: no blank, and no line break written as JSON
+ * escapes it (`\n`), so a word never runs on into the next line of a tool's output.
+ */
+const CLI_WORD = String.raw`(?:[^\s\\]|\\(?![nrt]))`;
+
+/**
  * Name fragments that make an assignment's value a secret candidate. The
  * assignment patterns take the whole name run atomically (`(?=(?<name>...))\k<name>`),
  * so a failed match never backtracks through the name.
@@ -359,7 +367,14 @@ const FLAG_SEP = String.raw`(?:=|[ \t]{1,16})`;
 const SECRET_NAME = String
   .raw`(?:passwords?|passwd|[_.-]pwd$|[_.-]pass$|passphrase|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|auth[_-]?key|credentials?|creds|client[_-]?secret|signing[_-]?key|encryption[_-]?key|(?:^|[_.-])auth(?=$|[_.-])|[_.-]pat$)`;
 
-const SECRET_NAME_RE = new RegExp(SECRET_NAME, "i");
+const SECRET_NAME_PATTERN = new RegExp(SECRET_NAME, "i");
+/**
+ * A secret's name: {@linkcode SECRET_NAME}, or a `_PW` name or a `pass` joined to its owner
+ * (`DBPASS`, `SSHPASS`) that says whose password it is.
+ */
+const SECRET_NAME_RE = {
+  test: (n: string) => SECRET_NAME_PATTERN.test(n) || isOwnerPwName(n) || OWNER_PASS_NAME.test(n),
+};
 
 /**
  * The checks shared by the assignment rules. Their patterns take any name
@@ -402,7 +417,8 @@ const ASSIGNMENT_KEYWORDS = [
   "creds",
   "_auth",
   "-auth",
-  "_pwd",
+  // `_pwd`, and `_pw` names (`LDAP_BIND_PW`), an owner's only.
+  "_pw",
 ];
 
 /**
@@ -540,11 +556,11 @@ const ORDINARY_KEY_NAME =
 const PASSWORD_NAME = {
   test: (n: string) =>
     /(?:password|passwd)$|^(?:pwd|pass)$|[_.-](?:pwd|pass)$/i.test(n) ||
-    /[a-z0-9](?:Pwd|Pass|PWD|PASS)$/.test(n) || OWNER_PASS_NAME.test(n),
+    /[a-z0-9](?:Pwd|Pass|PWD|PASS)$/.test(n) || OWNER_PASS_NAME.test(n) || isOwnerPwName(n),
 };
-/** `pass` joined to whose it is, in one case (`userpass`, `dbpass`, `SMTPPASS`): not `bypass`, `compass`. */
+/** `pass` joined to whose it is, in one case (`userpass`, `dbpass`, `SMTPPASS`, `SSHPASS`): not `bypass`, `compass`. */
 const OWNER_PASS_NAME =
-  /(?:^|[_.-])(?:user|db|admin|root|smtp|mail|ftp|ldap|sql|mysql|pg|redis|proxy|app|api|web|site)pass$/i;
+  /(?:^|[_.-])(?:user|db|admin|root|smtp|mail|ftp|ldap|sql|mysql|pg|redis|proxy|app|api|web|site|ssh)pass$/i;
 /** Type names and keywords that follow `password:` in code, not values. */
 const TYPE_WORD =
   /^(?:string|str|text|bool|boolean|bytes|int|integer|number|secret|password|passwd|optional|required|varchar(?:\(\d+\))?|char|any|object|none|nil|null|undefined|true|false|sensitive|secure|masked|hidden|redacted|prompt|input|env|vault|file|plain|plaintext|cleartext|hash|hashed|bcrypt|argon2|encrypted|nullable|readonly|writeonly|obscured)$/i;
@@ -719,14 +735,15 @@ const SESSION_COOKIE_NAME =
 
 /**
  * A command-line option that carries a secret: its name ends in password,
- * pass, token, secret or a compound key word (`--api-key`, `--client-secret`,
+ * pass, pwd, token, secret or a compound key word (`--api-key`, `--client-secret`,
  * `-storepass`, `--oauth2-bearer`, `-passin`); `--token-file` and
  * `--password-stdin` end otherwise.
  */
 const SECRET_OPTION =
-  /^--?(?:[A-Za-z0-9]+[-_])*(?:password|passwd|passphrase|pass|passin|passout|storepass|keypass|srcstorepass|deststorepass|srckeypass|destkeypass|tlspassword|token|secret|api-?key|apikey|secret-?key|access-?key|private-?key|auth-?key|license-?key|master-?key|bearer)$/i;
+  /^--?(?:[A-Za-z0-9]+[-_])*(?:password|passwd|passphrase|pass|pwd|passin|passout|storepass|keypass|srcstorepass|deststorepass|srckeypass|destkeypass|tlspassword|token|secret|api-?key|apikey|secret-?key|access-?key|private-?key|auth-?key|license-?key|master-?key|bearer)$/i;
 /** Of those, the ones that take a password (any value that is not a placeholder). */
-const PASSWORD_OPTION = /(?:password|passwd|passphrase|pass|passin|passout|storepass|keypass)$/i;
+const PASSWORD_OPTION =
+  /(?:password|passwd|passphrase|pass|pwd|passin|passout|storepass|keypass)$/i;
 
 /** A value that names where a secret is rather than being one (`env:VAR`, `file:path`, a path). */
 function isSecretSource(value: string): boolean {
@@ -1118,8 +1135,9 @@ const ENV_ASSIGNMENT: SecretRule = {
   kind: "env_secret",
   title: ".env / shell secret assignment",
   description:
-    "`NAME=value` where NAME is upper-case and contains PASSWORD, SECRET, TOKEN, API_KEY and the like (.env files, `export`, shell history); any value that is not a placeholder or reference, 3 characters or more under a password name (letters alone under a `_PASS` or `_PWD` name only when one of its words says whose pass it is: `DB_PASS`, `RABBITMQ_DEFAULT_PASS`, not `SECOND_PASS` or `APP_RENDER_PASS`). A bare value keeps an inner `;`, `&`, `|` or `#` followed by more of it and ends before a blank or the next `NAME=`.",
-  keywords: [...ASSIGNMENT_KEYWORDS, "_pass"],
+    "`NAME=value` where NAME is upper-case and contains PASSWORD, SECRET, TOKEN, API_KEY and the like (.env files, `export`, shell history); any value that is not a placeholder or reference, 3 characters or more under a password name (letters alone under a `_PASS` or `_PWD` name only when one of its words says whose pass it is: `DB_PASS`, `RABBITMQ_DEFAULT_PASS`, not `SECOND_PASS` or `APP_RENDER_PASS`); a `_PW` name or a pass joined to its owner (`LDAP_BIND_PW`, `SSHPASS`, `DBPASS`) only with such a word. A bare value keeps an inner `;`, `&`, `|` or `#` followed by more of it and ends before a blank or the next `NAME=`.",
+  // `pass=` reads a pass joined to its owner (`DBPASS=`, `SSHPASS=`, sshpass's variable).
+  keywords: [...ASSIGNMENT_KEYWORDS, "_pass", "pass="],
   pattern: new RegExp(
     String
       .raw`(?<![A-Za-z0-9_$.\-](?<!\\[A-Za-z0-9_$.\-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?=(?<name>[A-Z][A-Z0-9_]{2,96}))\k<name>=${
@@ -1299,13 +1317,16 @@ const PASSWORD_CONFIG: SecretRule = {
   kind: "password_assignment",
   title: "Password in a configuration file",
   description:
-    '`password = "..."` (HCL, TOML, INI), `password: ...` (YAML), `pass := "..."`: a name that is or ends in password, passwd, pwd or pass with a value of 6 or more characters that is not a type name, reference, call or placeholder; a bare value runs through brackets that cross when it is drawn from symbols.',
+    '`password = "..."` (HCL, TOML, INI), `password: ...` (YAML), `pass := "..."`: a name that is or ends in password, passwd, pwd or pass (or pw after a word naming whose it is: `ldap_bind_pw`) with a value of 6 or more characters that is not a type name, reference, call or placeholder; a bare value runs through brackets that cross when it is drawn from symbols.',
   // `pass` alone would hit every `passed` of a test log: a bare `pass` name is read by
   // the byte after it (`pass: ...` of nodemailer's auth, `pass = "..."`, `"pass": ...`).
   keywords: [
     "password",
     "passwd",
     "pwd",
+    // An owner's `_pw` (`ldap_bind_pw`, `db.root.pw`): the name check wants the owner.
+    "_pw",
+    ".pw",
     "_pass",
     "-pass",
     ".pass",
@@ -2285,6 +2306,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
   typedDeclarationRule(() => SECRET_RULES, true),
   ...PROSE_RULES,
   ...CLI_RULES,
+  ...FLAG_RULES,
   printedVariableRule(rejectAssignmentName, envValueValid),
   powershellEnvRule(rejectAssignmentName, envValueValid),
   ...WIFI_RULES,
@@ -2423,11 +2445,11 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "cli_password",
     title: "Password given on a command line",
     description:
-      "`mysql -pSECRET` / `--password=SECRET` (also mysqldump, mysqladmin, mariadb), `sshpass -p SECRET`, `docker login -p SECRET` / `--password SECRET` and `htpasswd -b FILE USER SECRET`; references such as `$PW` are kept.",
+      "`mysql -pSECRET` / `--password=SECRET` (also mysqldump, mysqladmin, mysqlshow, mysqlsh and the other MySQL clients, mariadb and its `mariadb-*` clients), `sshpass -p SECRET`, `docker login -p SECRET` / `--password SECRET` and `htpasswd -b FILE USER SECRET` (`-nb USER SECRET` without a file); references such as `$PW` are kept.",
     keywords: ["mysql", "mariadb", "sshpass", "docker login", "htpasswd"],
     pattern: new RegExp(
       String
-        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:(?:mysql(?:dump|admin|import|check)?|mariadb(?:-dump)?)(?:[ \t][^\n|;&]{0,300}?)?[ \t](?:-p(?!assword)|--password=)${CLI_VALUE}|sshpass(?:[ \t][^\n|;&]{0,100}?)?[ \t]-p[ \t]{0,16}${CLI_VALUE}|docker[ \t]+login(?:[ \t][^\n|;&]{0,300}?)?[ \t](?:-p|--password)${FLAG_SEP}${CLI_VALUE}|htpasswd(?:[ \t]+-[A-Za-z]{1,8}){0,4}?[ \t]+-[A-Za-z]{0,6}b[A-Za-z]{0,6}(?:[ \t]+-[A-Za-z]{1,8}){0,4}[ \t]+[^\s-][^\s]{0,255}[ \t]+[^\s]{1,128}[ \t]+${CLI_VALUE})`,
+        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:(?:mysql(?:dump|admin|import|check|show|sh|pump|slap|binlog|upgrade)?|mariadb(?:-[a-z]{2,12})?)(?:[ \t](?:[^\n|;&]|(?<=\\)\r?\n){0,300}?)??[ \t](?:-p(?!assword)|--password=)${CLI_VALUE}|sshpass(?:[ \t](?:[^\n|;&]|(?<=\\)\r?\n){0,100}?)??[ \t]-p[ \t]{0,16}${CLI_VALUE}|docker[ \t]+login(?:[ \t](?:[^\n|;&]|(?<=\\)\r?\n){0,300}?)??[ \t](?:-p|--password)${FLAG_SEP}${CLI_VALUE}|htpasswd(?=(?<hflags>(?:[ \t]+-[A-Za-z]{1,8}){1,5}))\k<hflags>(?<=[ \t]-[A-Za-z]{0,7}b[A-Za-z]{0,7}(?:[ \t]+-[A-Za-z]{1,8}){0,4})(?:(?<=[ \t]-[A-Za-z]{0,7}n[A-Za-z]{0,7}(?:[ \t]+-[A-Za-z]{1,8}){0,4})|[ \t]+(?!-)${CLI_WORD}{1,255})[ \t]+(?!-)${CLI_WORD}{1,128}[ \t]+${CLI_VALUE})`,
     ),
     after: 800,
     priority: 2,
@@ -2775,13 +2797,13 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "curl_user_password",
     title: "curl -u user:password",
     description:
-      "The password of `curl -u user:password` / `--user user:password` / `--proxy-user user:password`, also on a continuation line (`\\` + newline) and quoted; the user may be empty (`-u :TOKEN`, Azure DevOps and other token APIs).",
+      "The password of `curl -u user:password` / `--user user:password` / `--proxy-user user:password`, also on a continuation line (`\\` + newline) and quoted (the quotes escaped up to three times, as a Codex rollout holds a command); the user may be empty (`-u :TOKEN`, Azure DevOps and other token APIs).",
     keywords: ["curl "],
     // The options before `-u` stop at the next `curl ` (the keyword: an attempt opens there): text
     // full of `curl -u` (2 MiB) was read 400 bytes per curl, ~1 MB/s.
     pattern: new RegExp(
       String
-        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))curl(?:[ \t](?:(?!(?<![A-Za-z0-9_-])curl )[^\n|;&\\]|\\{1,3}(?:\r?\n|n)|\\){0,400}?)?[ \t](?:-u|--user|--proxy-user)(?:[ \t]{1,16}|=)?(?:\\?"(?<user>[^\s:"\\]{0,128}):(?<s>[^"\\\r\n]{1,256})\\?"|'(?<user>[^\s:']{0,128}):(?<s>[^'\r\n]{1,256})'|\\?"(?<user>[^"\\\r\n]{0,128})\\?":\\?"(?<s>[^"\\\r\n]{1,256})\\?"|'(?<user>[^'\r\n]{0,128})':'(?<s>[^'\r\n]{1,256})'|(?<user>[^\s:"'\\]{0,128}):(?:\\?"(?<s>[^"\\\r\n]{1,256})\\?"|'(?<s>[^'\r\n]{1,256})')|(?<keyuser>)(?:\\?"(?<s>[^\s:"'\\]{10,256}):\\?"|'(?<s>[^\s:'"]{10,256}):'|(?<s>[^\s:"'\\]{10,256}):(?=[\s;|&)]|$))|(?<user>[^\s:"'\\]{0,128}):(?<s>[^\s"'\\]{1,256}))`,
+        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))curl(?:[ \t](?:(?!(?<![A-Za-z0-9_-])curl )[^\n|;&\\]|\\{1,3}(?:\r?\n|n)|\\){0,400}?)?[ \t](?:-u|--user|--proxy-user)(?:[ \t]{1,16}|=)?(?:\\{0,3}"(?<user>[^\s:"\\]{0,128}):(?<s>[^"\\\r\n]{1,256})\\{0,3}"|'(?<user>[^\s:']{0,128}):(?<s>[^'\r\n]{1,256})'|\\{0,3}"(?<user>[^"\\\r\n]{0,128})\\{0,3}":\\{0,3}"(?<s>[^"\\\r\n]{1,256})\\{0,3}"|'(?<user>[^'\r\n]{0,128})':'(?<s>[^'\r\n]{1,256})'|(?<user>[^\s:"'\\]{0,128}):(?:\\{0,3}"(?<s>[^"\\\r\n]{1,256})\\{0,3}"|'(?<s>[^'\r\n]{1,256})')|(?<keyuser>)(?:\\{0,3}"(?<s>[^\s:"'\\]{10,256}):\\{0,3}"|'(?<s>[^\s:'"]{10,256}):'|(?<s>[^\s:"'\\]{10,256}):(?=[\s;|&)]|$))|(?<user>[^\s:"'\\]{0,128}):(?<s>[^\s"'\\]{1,256}))`,
     ),
     // Every match holds `-u` (`--user` too): most curl lines have none.
     needs: "-u",
@@ -2959,6 +2981,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "-passwd",
       "-passphrase",
       "-pass",
+      "-pwd",
       "-passin",
       "-passout",
       "storepass",
@@ -2969,7 +2992,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "-key",
       "-apikey",
       "-bearer",
-    ].map((k) => `${k} `),
+    ].map((k) => `${k} `).concat(["-pwd=", "-passphrase="]),
     pattern: new RegExp(
       String
         .raw`(?<![A-Za-z0-9_\-](?<!\\[A-Za-z0-9_\-]|\\u[0-9a-fA-F]{4}))(?=(?<name>--?[A-Za-z0-9][A-Za-z0-9_\-]{0,60}))\k<name>(?<=(?<line>[^\r\n]{0,80}))(?:=|[ \t]{1,16})(?:(?=["'\\])(?<quoted>))?${CLI_VALUE}(?=(?<after>[^\r\n]{0,48}))`,
@@ -2996,7 +3019,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "cli_password",
     title: "Password given to a client's short option",
     description:
-      "`az login -p`, `redis-cli -a`, `sqlcmd -P`, `zip -P`/`unzip -P`, `7z -p`, `ldapsearch -w` (and the other ldap tools), `mongosh -p`, `smbclient -U user%SECRET`, `sqlplus user/SECRET@db`, `psexec \\\\host -u user -p SECRET` and `net use \\\\host\\share /user:NAME SECRET`.",
+      "`az login -p`, `redis-cli -a`, `sqlcmd -P`, `zip -P`/`unzip -P`, `7z -p`, `ldapsearch -w` (and the other ldap tools), `mongosh -p`, `smbclient -U user%SECRET` (quoted too), `sqlplus user/SECRET@db`, `psexec \\\\host -u user -p SECRET` and `net use \\\\host\\share /user:NAME SECRET`.",
     keywords: [
       "az login",
       "redis-cli",
@@ -3015,8 +3038,10 @@ export const SECRET_RULES: readonly SecretRule[] = [
     ],
     pattern: new RegExp(
       String
-        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:az[ \t]+login(?:[ \t][^\n|;&]{0,300}?)?[ \t]-p${FLAG_SEP}${CLI_VALUE}|redis-cli(?:[ \t][^\n|;&]{0,300}?)?[ \t]-a[ \t]{1,16}${CLI_VALUE}|sqlcmd(?:[ \t][^\n|;&]{0,300}?)?[ \t]-P[ \t]{0,16}${CLI_VALUE}|(?:un)?zip(?:[ \t][^\n|;&]{0,300}?)?[ \t]-P[ \t]{1,16}${CLI_VALUE}|7za?(?:[ \t][^\n|;&]{0,300}?)?[ \t]-p${CLI_VALUE}|ldap(?:search|modify|add|delete|whoami|passwd|compare|modrdn)(?:[ \t][^\n|;&]{0,300}?)?[ \t]-w[ \t]{1,16}${CLI_VALUE}|mongo(?:sh|dump|restore|export|import)?(?:[ \t][^\n|;&]{0,300}?)?[ \t]-p[ \t]{1,16}${CLI_VALUE}|smbclient(?:[ \t][^\n|;&]{0,300}?)?[ \t](?:-U|--user)${FLAG_SEP}[^\s%"']{1,64}%(?<s>[^\s"'\\;&|]{1,256})|sqlplus(?:[ \t]+-[A-Za-z]{1,12})*[ \t]+[A-Za-z][A-Za-z0-9_$#]{0,29}\/(?<s>[^\s@\/"'\\]{1,128})(?=@|[ \t]|$)|[Pp][Ss][Ee][Xx][Ee][Cc](?:64)?(?:\.[Ee][Xx][Ee])?(?:[ \t][^\n|;&]{0,300}?)?[ \t]-[Pp][ \t]{1,16}${CLI_VALUE}|[Nn][Ee][Tt][ \t]+[Uu][Ss][Ee](?:[ \t][^\n|;&]{0,300}?)?[ \t]\/[Uu][Ss][Ee][Rr]:[^\s"'\/]{1,128}[ \t]+(?!\/)${CLI_VALUE})`,
+        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:az[ \t]+login(?:[ \t](?:[^\n|;&]|(?<=\\)\r?\n){0,300}?)??[ \t]-p${FLAG_SEP}${CLI_VALUE}|redis-cli(?:[ \t](?:[^\n|;&]|(?<=\\)\r?\n){0,300}?)??[ \t]-a[ \t]{1,16}${CLI_VALUE}|sqlcmd(?:[ \t](?:[^\n|;&]|(?<=\\)\r?\n){0,300}?)??[ \t]-P[ \t]{0,16}${CLI_VALUE}|(?:un)?zip(?:[ \t](?:[^\n|;&]|(?<=\\)\r?\n){0,300}?)??[ \t]-P[ \t]{1,16}${CLI_VALUE}|7za?(?:[ \t](?:[^\n|;&]|(?<=\\)\r?\n){0,300}?)??[ \t]-p${CLI_VALUE}|ldap(?:search|modify|add|delete|whoami|passwd|compare|modrdn)(?:[ \t](?:[^\n|;&]|(?<=\\)\r?\n){0,300}?)??[ \t]-w[ \t]{1,16}${CLI_VALUE}|mongo(?:sh|dump|restore|export|import)?(?:[ \t](?:[^\n|;&]|(?<=\\)\r?\n){0,300}?)??[ \t]-p[ \t]{1,16}${CLI_VALUE}|smbclient(?:[ \t](?:[^\n|;&]|(?<=\\)\r?\n){0,300}?)??[ \t](?:-U|--user)${FLAG_SEP}\\{0,3}["']?[^\s%"'\\]{1,64}%(?<s>[^\s"'\\;&|]{1,256})|sqlplus(?:[ \t]+-[A-Za-z]{1,12})*[ \t]+[A-Za-z][A-Za-z0-9_$#]{0,29}\/(?<s>[^\s@\/"'\\]{1,128})(?=@|[ \t]|$)|[Pp][Ss][Ee][Xx][Ee][Cc](?:64)?(?:\.[Ee][Xx][Ee])?(?:[ \t](?:[^\n|;&]|(?<=\\)\r?\n){0,300}?)??[ \t]-[Pp][ \t]{1,16}${CLI_VALUE}|[Nn][Ee][Tt][ \t]+[Uu][Ss][Ee](?:[ \t](?:[^\n|;&]|(?<=\\)\r?\n){0,300}?)??[ \t]\/[Uu][Ss][Ee][Rr]:[^\s"'\/]{1,128}[ \t]+(?!\/)${CLI_VALUE})`,
     ),
+    // `unzip`: the keyword `zip` inside it (a hit of the same rule where `unzip` would end).
+    before: 2,
     after: 800,
     priority: 2,
     validate: (s) => !isReference(s) && !s.startsWith("-") && s.length >= 4,
@@ -3055,7 +3080,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "cli_config_secret",
     title: "Secret stored with a tool's config command",
     description:
-      "`npm|pnpm|yarn config set <key> <value>`, `aws configure set <key> <value>`, `git config <key> <value>`, `gh secret set NAME --body <value>`, `poetry|composer config http-basic.<repo> <user> <password>`, `ngrok config add-authtoken <token>`, `dotnet user-secrets set <key> <value>`, where the key names a secret (`_authToken`, `npmAuthToken`, `aws_secret_access_key`, `github.token`).",
+      "`npm|pnpm|yarn config set <key> <value>`, `aws configure set <key> <value>`, `git config <key> <value>`, `gh secret set NAME --body <value>`, `poetry|composer config http-basic.<repo> <user> <password>`, `ngrok config add-authtoken <token>`, `dotnet user-secrets set <key> <value>`, where the key names a secret, and `pulumi config set --secret <key> <value>` whatever the key (`_authToken`, `npmAuthToken`, `aws_secret_access_key`, `github.token`).",
     keywords: [
       "config set",
       "configure set",
@@ -3068,14 +3093,16 @@ export const SECRET_RULES: readonly SecretRule[] = [
     ],
     pattern: new RegExp(
       String
-        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:(?:(?:npm|pnpm|yarn)[ \t]+config[ \t]+set|aws[ \t]+configure[ \t]+set|git[ \t]+config(?:[ \t]+--(?:global|local|system|worktree|add|replace-all))*)[ \t]+(?<name>[^\s"'=]{2,200})(?:[ \t]+|=)${CLI_VALUE}|gh[ \t]+secret[ \t]+set[ \t]+(?<name>[A-Za-z0-9_]{1,100})(?:[ \t]+-[A-Za-z-]{1,20}(?:[ \t]+[^\s-][^\s]{0,100})?)*?[ \t]+(?:--body|-b)${FLAG_SEP}${CLI_VALUE}|(?:poetry|composer)[ \t]+config(?:[ \t]+-g|[ \t]+--global)?[ \t]+(?<name>http-basic\.[^\s]{1,200})[ \t]+[^\s]{1,128}[ \t]+${CLI_VALUE}|ngrok[ \t]+(?:config[ \t]+)?(?<name>add-authtoken|authtoken)[ \t]+${CLI_VALUE}|dotnet[ \t]+user-secrets[ \t]+set[ \t]+\\{0,3}["']?(?<name>[^\s"'\\]{2,200})\\{0,3}["']?[ \t]+${CLI_VALUE})`,
+        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:(?:(?:npm|pnpm|yarn)[ \t]+config[ \t]+set|aws[ \t]+configure[ \t]+set|git[ \t]+config(?:[ \t]+--(?:global|local|system|worktree|add|replace-all))*)[ \t]+(?<name>[^\s"'=]{2,200})(?:[ \t]+|=)${CLI_VALUE}|gh[ \t]+secret[ \t]+set[ \t]+(?<name>[A-Za-z0-9_]{1,100})(?:[ \t]+-[A-Za-z-]{1,20}(?:[ \t]+[^\s-][^\s]{0,100})?)*?[ \t]+(?:--body|-b)${FLAG_SEP}${CLI_VALUE}|(?:poetry|composer)[ \t]+config(?:[ \t]+-g|[ \t]+--global)?[ \t]+(?<name>http-basic\.[^\s]{1,200})[ \t]+[^\s]{1,128}[ \t]+${CLI_VALUE}|ngrok[ \t]+(?:config[ \t]+)?(?<name>add-authtoken|authtoken)[ \t]+${CLI_VALUE}|dotnet[ \t]+user-secrets[ \t]+set[ \t]+\\{0,3}["']?(?<name>[^\s"'\\]{2,200})\\{0,3}["']?[ \t]+${CLI_VALUE}|pulumi[ \t]+config[ \t]+set(?=[^\r\n|;&]{0,200}?[ \t]--secret(?![A-Za-z-]))(?<secretflag>)(?:[ \t]+--?[A-Za-z][A-Za-z-]{0,30}(?:=[^\s]{1,100})?)*[ \t]+\\{0,3}["']?(?<name>[A-Za-z0-9_][^\s"'=\\]{0,199})\\{0,3}["']?[ \t]+${CLI_VALUE})`,
     ),
     before: 32,
     after: 800,
     priority: 2,
     validate: (s, g) => {
       const name = g.name ?? "";
-      const named = /^http-basic\.|^(?:add-)?authtoken$/.test(name) || /^[A-Z0-9_]+$/.test(name) ||
+      // `pulumi config set --secret`: the flag says the value is a secret, whatever its key.
+      const named = g.secretflag !== undefined ||
+        /^http-basic\.|^(?:add-)?authtoken$/.test(name) || /^[A-Z0-9_]+$/.test(name) ||
         (SECRET_NAME_RE.test(name) && !isExcludedName(name.replace(/^.*[:/]/, "")));
       // A word alone (`ngrok authtoken followed by ...` in prose) is not a value.
       return named && !isReference(s) && !isRepeatedPlaceholder(s) && s.length >= 6 &&

@@ -3,13 +3,13 @@
  * FreeRDP client's `/p:` password, `aws ssm put-parameter --value` of a
  * `SecureString`, `aws secretsmanager ... --secret-string`, `az keyvault
  * secret set --value`, `ssh-keygen -N`/`-P`, HTTPie's `-a user:password`
- * (and any `--auth user:password`), `xcrun altool`/`notarytool -p`, the
+ * (and any `--auth user:password`, jenkins-cli's `-auth user:token`), `xcrun altool`/`notarytool -p`, the
  * MinIO client's `mc alias set` secret key, `lftp -u user,password`,
  * `rabbitmqctl add_user`/`change_password`, macOS `security
  * add-generic-password -w`, a value a GitHub Actions step masks with
  * `::add-mask::`, a Weights & Biases key given to `wandb login`, a Wi-Fi
  * password given to `nmcli`, openssl's `-k`/`-K` and Windows `net user NAME
- * PASSWORD`. The command's own name is the keyword, so other
+ * PASSWORD` and what an expect script sends at a password prompt. The command's own name is the keyword, so other
  * commands' `--value` and `/p:` cost nothing. Spread into the main table
  * ({@linkcode SECRET_RULES}). Pure: data only.
  * @module
@@ -24,8 +24,11 @@ import { quotedValue } from "./quoted.ts";
  */
 const VALUE = `(?:${quotedValue("s", 1, 1024)}|${String.raw`(?<s>[^\s"'\\;&|<>()\x60]{1,256}))`}`;
 
-/** The rest of a command on its line (a JSON-escaped line break ends it too). */
-const REST = String.raw`(?:[^\r\n\\]|\\(?![nr]))`;
+/**
+ * The rest of a command on its line (a JSON-escaped line break ends it too), and on the next
+ * after a shell line continuation (a backslash and the break, raw or JSON-escaped).
+ */
+const REST = String.raw`(?:[^\r\n\\]|\\(?![nr])|\\\r?\n|\\{3}n|\\{7}n)`;
 
 /** Between a command's arguments: blanks, or a tab JSON-escaped. */
 const ARG_GAP = String.raw`(?:[ \t]|\\{1,3}t){1,16}`;
@@ -167,11 +170,11 @@ export const CLI_RULES: readonly SecretRule[] = [
     kind: "cli_secret_option",
     title: "Password of an HTTP client's -a user:password",
     description:
-      "`http -a user:PASSWORD` / `https -a` / `xh -a` (HTTPie and xh) and any `--auth user:PASSWORD` / `--auth=user:PASSWORD`: the password after the user's `:`.",
-    keywords: ["--auth", "http -a", "https -a", "xh -a"],
+      "`http -a user:PASSWORD` / `https -a` / `xh -a` (HTTPie and xh) and any `--auth user:PASSWORD` / `--auth=user:PASSWORD` / `-auth user:TOKEN` (jenkins-cli): the password after the user's `:`.",
+    keywords: ["-auth", "http -a", "https -a", "xh -a"],
     pattern: new RegExp(
       String
-        .raw`(?:--auth(?:=|[ \t]+)|(?:https?|xh)[ \t]+-a[ \t]+)(?:\\?["']?)[^\s:"'\\]{1,128}:(?<s>[^\s"'\\]{1,256})`,
+        .raw`(?:(?<![A-Za-z0-9_])--?auth(?:=|[ \t]+)|(?:https?|xh)[ \t]+-a[ \t]+)(?:\\?["']?)[^\s:"'\\]{1,128}:(?<s>[^\s"'\\]{1,256})`,
     ),
     after: 420,
     priority: 2,
@@ -256,6 +259,22 @@ export const CLI_RULES: readonly SecretRule[] = [
     after: 900,
     priority: 2,
     validate: commandValueValid,
+  },
+  {
+    kind: "cli_secret_option",
+    title: "Password an expect script sends at a password prompt",
+    description:
+      '`expect "password:"` (also `*assword*`, `-re`, a passphrase prompt) then `send "PASSWORD\\r"`, on the next line, after `;` or in the pattern\'s `{ ... }` body: the text sent; a variable (`$pw`, `$env(PW)`) or a command (`[exec cat f]`) is kept.',
+    keywords: ["expect"],
+    needs: "send",
+    pattern: new RegExp(
+      String
+        .raw`(?<![A-Za-z0-9_](?<!\\[nrt]))expect[ \t]+(?:-[a-z]{1,8}[ \t]+){0,2}\\{0,3}["{]?[^"{}\r\n\\]{0,40}(?:assword|assphrase|PASSWORD|PASSPHRASE)[^"{}\r\n\\]{0,40}\\{0,3}["}]?[ \t]*(?:\{|;|\r?\n|\\{1,3}n)(?:[ \t]|\\{1,3}t|\r?\n|\\{1,3}n){0,16}send[ \t]+(?:--[ \t]+)?\\{0,3}"(?<s>[^"\\\r\n]{1,256})(?:\\{1,7}[rn])?\\{0,3}"`,
+    ),
+    after: 500,
+    priority: 2,
+    validate: (s) =>
+      !/^[$\[]/.test(s) && s.length >= 4 && /[A-Za-z0-9]/.test(s) && !isRepeatedPlaceholder(s),
   },
   {
     kind: "cli_secret_option",

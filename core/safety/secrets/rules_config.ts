@@ -499,8 +499,35 @@ export const TOKEN_XML_WORDS = [
 const CF_NEXT_LINE = String
   .raw`(?:[ \t]{0,16}(?:\r?\n|\\{1,3}r\\{1,3}n|\\{1,3}n)(?:[ \t]|\\{1,3}t){0,32})?`;
 
+/** A block's body: anything but braces, or one nested block (`validation { ... }`). */
+const HCL_BODY = String.raw`(?:[^{}]|\{[^{}]{0,400}\})`;
+
+/**
+ * Terraform's `variable "NAME" { ... default = "VALUE" ... }`: the default of
+ * a variable named for a secret, or of any variable declared `sensitive =
+ * true`, with the block's text around it (groups `name`, `s`, `body`, `rest`).
+ */
+const HCL_VARIABLE_DEFAULT = String
+  .raw`(?<![A-Za-z0-9_](?<!\\[nrt]))variable[ \t]{1,16}\\{0,3}"(?<name>[A-Za-z0-9_-]{2,96})\\{0,3}"[ \t]{0,16}\{(?<body>${HCL_BODY}{0,800}?)(?<![A-Za-z0-9_](?<!\\[nrt]))default[ \t]{0,16}=[ \t]{0,16}\\{0,3}"(?<s>[^"\\\r\n]{1,256})\\{0,3}"(?=(?<rest>${HCL_BODY}{0,400}))`;
+
 /** The rules of this file, in the order they are tried. */
 export const CONFIG_RULES: readonly SecretRule[] = [
+  {
+    kind: "password_assignment",
+    title: "Default of a Terraform variable named for a secret or declared sensitive",
+    description:
+      '`variable "db_password" { default = "..." }` (its `type`, `description` and `validation` beside it, in any order) and any `variable` block with `sensitive = true`: the default, read as a literal under the variable\'s name (under a password\'s name when only `sensitive` says so); a reference or placeholder is kept.',
+    keywords: ["variable"],
+    needs: "default",
+    pattern: new RegExp(HCL_VARIABLE_DEFAULT),
+    after: 1400,
+    priority: 2,
+    validate: (s, g) =>
+      !/^\$\{|^<[^>]*>$/.test(s) &&
+      (literalForName(g.name ?? "", s) && !isExcludedName(g.name ?? "") ||
+        /(?<![A-Za-z0-9_])sensitive[ \t]{0,16}=[ \t]{0,16}true/.test(`${g.body} ${g.rest}`) &&
+          literalForName("password", s)),
+  },
   ...directiveRules("password_assignment", PASSWORD_DIRECTIVE_WORDS, "Password"),
   ...directiveRules("generic_secret", SECRET_DIRECTIVE_WORDS, "Secret, token or API key"),
   bareDirectiveRule(

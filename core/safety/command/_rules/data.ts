@@ -537,6 +537,8 @@ function credentialRule(inv: Invocation, out: Findings): void {
     (/^git-credential-[a-z0-9-]+$/.test(p) && sub[0] === "get") ||
     (/^(?:jq|gojq|yq)$/.test(p) &&
       argv.some((a) => [...a.matchAll(SECRET_ENV_READ)].some((m) => isSecretName(m[1]!, true)))) ||
+    // yq's `envsubst` fills the `${VAR}` of a string in the expression with the variable's value.
+    (p === "yq" && argv.some((a) => /\benvsubst\b/.test(a) && expandsSecret(a, true))) ||
     (p === "aws" &&
       (/^configure (?:get|export-credentials)/.test(pair) || pair === "sts get-session-token" ||
         pair === "ecr get-login-password" || pair === "codeartifact get-authorization-token")) ||

@@ -1,7 +1,7 @@
 /**
  * Secret stores' command-line clients that print a stored secret in clear:
  * cloud secret managers and parameter stores asked to decrypt, a Terraform
- * output named like a secret in raw or JSON form and the pulled state, NetworkManager's and
+ * output named like a secret (by name, raw or JSON) and the pulled state, NetworkManager's and
  * WireGuard's keys, the shadow database, the password managers' (gopass's
  * default action too), Python's keyring's and KDE Wallet's reads, and
  * SOPS's and Ansible Vault's decrypting reads. Each prints what
@@ -69,12 +69,11 @@ export function printsStoredSecret(program: string, argv: readonly string[]): bo
       return /\bkeyvault (?:secret show|secret download|key download)\b/.test(w);
     case "terraform":
     case "tofu":
-      // One output named like a secret, in clear (`-raw`, `-json`; all outputs at once, or
+      // One output named like a secret: printed in clear when named, `-raw`, `-json` or neither
+      // (only the list of every output hides a sensitive one; all outputs at once in JSON, or
       // `show -json`, is a dump: review, as `env` is); the pulled state, as `cat *.tfstate`.
-      return (/^output \S*(?:password|passwd|secret|token|private_key|api_key|credential)/.test(
-        w,
-      ) &&
-        has(argv, "-raw", "-json", "--raw", "--json")) || /^state pull\b/.test(w);
+      return /^output \S*(?:password|passwd|secret|token|private_key|api_key|credential)/.test(w) ||
+        /^state pull\b/.test(w);
     case "nmcli":
       return (has(argv, "-s", "--show-secrets") && /\b(?:c|con|conn|connection) show\b/.test(w)) ||
         /\b(?:d|dev|device) wifi show-password\b/.test(w);

@@ -185,10 +185,12 @@ export function dumpsEnvironment(inv: Invocation): boolean {
   if (p === "ps" && inv.argv.some((a) => /^-[a-zA-Z]*E[a-zA-Z]*$/.test(a))) return true;
   // procps's `environ` format keyword (`-o pid,environ`, `--format=environ`) is that column.
   if (p === "ps" && inv.argv.some((a) => PS_ENVIRON.test(a))) return true;
-  // jq/gojq `env` and `$ENV`, yq `env(..)`/`strenv(..)` read the environment.
+  // jq/gojq `env` and `$ENV`, yq `env(..)`/`strenv(..)` read the environment; so does yq's
+  // `envsubst`, which fills a string's `${VAR}` (one in the expression, or in the file's values:
+  // `yq '.v |= envsubst' f.yaml`) from it.
   if (
     /^(?:jq|gojq|yq)$/.test(p) &&
-    inv.argv.some((a) => /(?<![.\w$])(?:str)?env\b|\$ENV\b|\$__prog_args\b/.test(a))
+    inv.argv.some((a) => /(?<![.\w$])(?:(?:str)?env|envsubst)\b|\$ENV\b|\$__prog_args\b/.test(a))
   ) return true;
   if (
     (p === "get-childitem" || p === "gci" || p === "dir" || p === "ls") &&

@@ -273,7 +273,7 @@ export const GO: ProgramRecord = {
 };
 
 /**
- * terraform (and OpenTofu): its version, outputs, state listing, provider
+ * terraform (and OpenTofu): its version, the list of its outputs, state listing, provider
  * requirements and formatting checks. Whatever loads provider schemas —
  * validate, graph, console, providers schema, show, state show — runs the
  * provider binaries under .terraform/ in the tree (terraform 1.11 ran a
@@ -285,8 +285,11 @@ export const TERRAFORM: ProgramRecord = {
   options: [],
   readOnly: ({ argv }) =>
     /^(?:version|-version|--version)$/.test(argv[0] ?? "") ||
-    // output -json/-raw print sensitive values in clear.
-    (argv[0] === "output" && !argv.some((a) => /^--?(?:json|raw)(?:=|$)/.test(a))) ||
+    // Only the list of every output hides the sensitive ones: -json/-raw print them in clear, and so
+    // does one output asked for by name (`terraform output db_password`, checked with terraform
+    // 1.11: the value of a `sensitive = true` output, quoted).
+    (argv[0] === "output" &&
+      !argv.slice(1).some((a) => /^--?(?:json|raw)(?:=|$)/.test(a) || !a.startsWith("-"))) ||
     // providers lock and providers mirror write files; providers schema runs the providers.
     (argv[0] === "providers" && /^(?:-.*)?$/.test(argv[1] ?? "")) ||
     (argv[0] === "fmt" && argv.some((a) => a === "-check")) ||

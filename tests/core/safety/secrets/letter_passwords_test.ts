@@ -11,6 +11,7 @@ import {
   isOptionLetterPassword,
   isOwnerPassLetters,
   isOwnerPassName,
+  isOwnerPwName,
   isPasswordCaption,
   isProgramCommandWord,
   isPromptSwitchLine,
@@ -200,5 +201,64 @@ Deno.test("isPasswordCaption, isPromptSwitchLine and isProgramCommandWord read t
   }
   for (const n of ["APP_RENDER_PASS", "API_SECOND_PASS", "HIGH_PASS", "pwd"]) {
     assert.ok(!isOwnerPassName(n), n);
+  }
+});
+
+Deno.test("redact94: a _PW name that says whose password it is holds one, in every container; a pulse width's is kept", () => {
+  const shapes = [
+    (v: string) => `LDAP_BIND_PW=${v}`,
+    (v: string) => `export ROOT_PW="${v}"`,
+    (v: string) => `services:\n  db:\n    environment:\n      MYSQL_ROOT_PW: ${v}`,
+    (v: string) => `{"db_pw": "${v}", "port": 5432}`,
+    (v: string) => `smtp.pw = ${v}`,
+  ];
+  for (const v of ["Xk9mQ2vLp7Rt", "walrusfox"]) {
+    for (const shape of shapes) {
+      for (const wrap of WRAPS) {
+        const r = redactText(engine, wrap(shape(v)));
+        assert.ok(!r.text.includes(v), `${shape(v)}: ${r.text.slice(0, 200)}`);
+      }
+    }
+  }
+  const kept = [
+    "SERVO_MIN_PW=1500",
+    "servo_max_pw: 2000",
+    "MAX_PW=2000",
+    "LED_PW=off",
+    "STEP_PW=walrusfox",
+    "DB_PW=${DB_PASSWORD}",
+    "ROOT_PW=changeme",
+  ];
+  for (const text of kept) {
+    for (const wrap of WRAPS) assert.deepEqual(redactText(engine, wrap(text)).kinds, [], text);
+  }
+  for (const n of ["LDAP_BIND_PW", "root_pw", "SMTP-PW", "db.admin.pw"]) {
+    assert.ok(isOwnerPwName(n), n);
+  }
+  for (const n of ["PW", "SERVO_MIN_PW", "RENDER_DB_PW_MAX", "FIRST_ROOT_PW"]) {
+    assert.ok(!isOwnerPwName(n), n);
+  }
+});
+
+Deno.test("redact94: a pass joined to its owner in an environment name (SSHPASS, DBPASS) holds a password; BYPASS and COMPASS do not", () => {
+  for (const v of ["Xk9mQ2vLp7Rt", "walrusfox"]) {
+    for (const n of ["SSHPASS", "DBPASS", "ADMINPASS"]) {
+      for (const shape of [`${n}=${v}`, `export ${n}='${v}'`, `docker run -e ${n}=${v} img`]) {
+        for (const wrap of WRAPS) {
+          const r = redactText(engine, wrap(shape));
+          assert.ok(!r.text.includes(v), `${shape}: ${r.text.slice(0, 200)}`);
+        }
+      }
+    }
+  }
+  for (
+    const text of [
+      "BYPASS=Xk9mQ2vLp7Rt",
+      "COMPASS=Xk9mQ2vLp7Rt",
+      "SECONDPASS=Xk9mQ2vLp7Rt",
+      "SSHPASS=$PW",
+    ]
+  ) {
+    for (const wrap of WRAPS) assert.deepEqual(redactText(engine, wrap(text)).kinds, [], text);
   }
 });

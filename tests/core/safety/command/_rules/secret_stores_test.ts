@@ -18,6 +18,8 @@ Deno.test("printsStoredSecret() is true for each client's decrypting or raw read
       "az keyvault secret show --name x --vault-name y",
       "terraform output -raw db_password",
       "terraform output -json api_token",
+      "terraform output db_password",
+      "tofu output -no-color api_token",
       "tofu state pull",
       "nmcli -s connection show home",
       "nmcli --show-secrets con show home",

@@ -1,0 +1,134 @@
+// Tests for core/safety/secrets/rules_cli_flags.ts and the command-line
+// password shapes beside it (redact94): a program's own password flag that
+// says nothing of a password (`podman login -p`, `cqlsh -p`, `ipmitool -P`,
+// `snmpwalk -A`, `unrar -pX`, `schtasks /rp`...), Samba's `-U user%pass`
+// quoted, `curl -U`, `--pwd`, `--passphrase=`, `htpasswd -nb`, the other
+// MySQL clients, `unzip -P`, jenkins-cli's `-auth`, `pulumi config set
+// --secret` are redacted whole in every context; the same flags of other
+// programs, ports, stdin, prompts, references and placeholders are kept.
+
+import assert from "node:assert/strict";
+import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
+import { createEngine } from "../../../../core/safety/secrets/engine.ts";
+import { redactText } from "../../../../core/safety/secrets/redact.ts";
+import { ALNUM, CONTEXTS, Rng } from "../../../_helpers/secret_fixtures.ts";
+
+const engine = createEngine(SECRET_RULES);
+
+/** Each shape, its value a fresh random password, raw and in every context: redacted whole. */
+function redactedEverywhere(shapes: readonly ((v: string) => string)[], seed: number): void {
+  const rng = new Rng(seed);
+  for (const shape of shapes) {
+    for (const [ctx, wrap] of [["raw", (x: string) => x] as const, ...Object.entries(CONTEXTS)]) {
+      const v = `Hq7${rng.str(ALNUM, 9)}-${rng.str(ALNUM, 4)}`;
+      const r = redactText(engine, wrap(shape(v)));
+      const message = `${shape("V")} / ${ctx}: ${r.text.slice(0, 300)}`;
+      assert.ok(r.kinds.length > 0, message);
+      for (const piece of [v.slice(0, 8), v.slice(-6)]) assert.ok(!r.text.includes(piece), message);
+    }
+  }
+}
+
+Deno.test("a program's own password flag is redacted whole in every context", () => {
+  redactedEverywhere([
+    (v) => `podman login -u deploy -p ${v} quay.io`,
+    (v) => `buildah login --username deploy -p '${v}' registry.internal.test`,
+    (v) => `helm registry login registry.test -u me -p ${v}`,
+    (v) => `oc login -u admin -p ${v} https://api.ocp.test:6443`,
+    (v) => `cf login -a api.cf.test -u bob -p "${v}" -o org`,
+    (v) => `sudo useradd -m -s /bin/bash -p ${v} deploy`,
+    (v) => `ncftpput -u bob -p ${v} ftp.test /in file.txt`,
+    (v) => `cqlsh -u cassandra -p ${v} cass.internal`,
+    (v) => `rdesktop -u admin -p ${v} 10.0.0.9`,
+    (v) => `twine upload --repository-url https://pypi.internal.test -u bob -p ${v} dist/*`,
+    (v) => `poetry publish -r internal -u bob -p ${v}`,
+    (v) => `dotnet nuget add source https://nuget.test/v3 -n internal -u bob -p ${v}`,
+    (v) => `dotnet nuget push pkg.nupkg -k ${v} -s https://nuget.test/v3`,
+    (v) => `mycli -h db -u root -p${v} shop`,
+    (v) => `unrar x -p${v} backup.rar /tmp/out`,
+    (v) => `mosquitto_sub -h broker -u sensor -P ${v} -t "home/#"`,
+    (v) => `ipmitool -I lanplus -H 10.0.0.5 -U admin -P ${v} sol activate`,
+    (v) => `snmpwalk -v3 -l authPriv -u mon -a SHA -A ${v} -x AES -X ${v} 10.0.0.1`,
+    (v) => `p4 -u bob -P ${v} sync //depot/...`,
+    (v) => `isql -U sa -P ${v} -S db1`,
+    (v) => `bcp dbo.t out t.dat -S db1 -U sa -P${v} -c`,
+    (v) => `rabbitmqadmin -H mq.internal -u admin -p ${v} list queues`,
+    (v) => `valkey-cli -h cache -a ${v} ping`,
+    (v) => `redis-benchmark -h cache -a ${v} -q`,
+    (v) => `schtasks /create /s srv01 /u CORP\\admin /p ${v} /ru CORP\\svc /rp ${v} /tn t /tr x`,
+    (v) => `/usr/bin/cqlsh -u app -p ${v}`,
+  ], 9401);
+});
+
+Deno.test("Samba's user%password (quoted too), curl -U, cf auth, db2 using and wpa_passphrase are redacted", () => {
+  redactedEverywhere([
+    (v) => `smbclient //fs01/share -U 'CORP/bob%${v}' -c ls`,
+    (v) => `rpcclient -U bob%${v} 10.0.0.5 -c enumdomusers`,
+    (v) => `net ads join -U "administrator%${v}"`,
+    (v) => `samba-tool domain join corp.test DC --username=admin%${v}`,
+    (v) => `curl -x proxy.internal:3128 -U bob:${v} https://example.test`,
+    (v) => `cf auth deploy ${v}`,
+    (v) => `db2 connect to sample user db2inst1 using ${v}`,
+    (v) => `wpa_passphrase HomeNet ${v} >> /etc/wpa_supplicant.conf`,
+  ], 9402);
+});
+
+Deno.test("--pwd, --passphrase=, htpasswd -nb, the other MySQL clients, unzip -P, -auth and pulumi --secret are redacted", () => {
+  redactedEverywhere([
+    (v) => `mytool --pwd ${v} --host db`,
+    (v) => `mytool -pwd ${v}`,
+    (v) => `mytool --db-pwd=${v}`,
+    (v) => `gpg --batch --passphrase=${v} -c notes.txt`,
+    (v) => `htpasswd -nb admin ${v}`,
+    (v) => `htpasswd -nbB admin '${v}'`,
+    (v) => `mysqlshow -u root -p${v} shop`,
+    (v) => `mysqlsh --uri root@db -p${v}`,
+    (v) => `mariadb-admin -u root -p${v} status`,
+    (v) => `unzip -o -P ${v} backup.zip`,
+    (v) => `smbclient -L fs01 -U "bob%${v}"`,
+    (v) => `java -jar jenkins-cli.jar -s https://ci.test/ -auth admin:${v} build job`,
+    (v) => `pulumi config set --secret dbConnection ${v}`,
+    (v) => `pulumi config set stripeKey ${v} --secret`,
+  ], 9403);
+});
+
+Deno.test("a crypt hash given to useradd -p is redacted; what only looks like a password flag is kept", () => {
+  const hash = "$6$rounds=5000$Hq7kR4t9$Lm2zVb7Nc1Qx9Lm2Hq7kR4t9Lm2zVb7Nc1Qx9Lm2Hq7kR4t9Lm2";
+  const r = redactText(engine, `useradd -m -p '${hash}' deploy`);
+  assert.deepEqual(r.kinds, ["cli_password"], r.text);
+  assert.ok(!r.text.includes("Lm2zVb7Nc1"), r.text);
+  const kept = [
+    "podman run -d -p 8080:80 nginx",
+    "podman login -u me --password-stdin quay.io",
+    "podman login -u me -p $QUAY_TOKEN quay.io",
+    "podman login -u me -p <token> quay.io",
+    "ssh -p 2222 deploy@host",
+    "scp -P 2222 file host:",
+    "rdesktop -u admin -p - 10.0.0.9",
+    "unrar x -p- archive.rar",
+    "schtasks /create /ru admin /rp * /tn job /tr x",
+    "mosquitto_pub -h broker -p 1883 -t t -m on",
+    "ipmitool -I lanplus -H 10.0.0.5 -U admin -E chassis status",
+    "ipmitool -H 10.0.0.5 -p 623 -U admin -f /run/ipmi.pw power on",
+    'useradd -m -p "$(openssl passwd -6 "$PW")" bob',
+    "cqlsh -u cassandra -p ${CASSANDRA_PASSWORD} db",
+    "twine upload -u __token__ -p <pypi-token> dist/*",
+    "smbclient -L fs01 -U bob%$SMB_PASS",
+    "use cqlsh -p followed by the password",
+    "mycli -h db -P 3306 -u root",
+    "oc login --token=$OC_TOKEN https://api.c.test:6443",
+    "iperf3 -c host -p 5201 -P 4",
+    "snmpwalk -v2c -c public 10.0.0.1",
+    "mytool --pwd /srv/app",
+    "mytool --pwd $PWD",
+    "wpa_passphrase HomeNet",
+    "pulumi config set aws:region eu-west-1",
+    "cf auth $CF_USER $CF_PASSWORD",
+    "htpasswd -nb admin $ADMIN_PASSWORD",
+  ];
+  for (const text of kept) {
+    for (const wrap of [(x: string) => x, CONTEXTS.json_transcript!]) {
+      assert.deepEqual(redactText(engine, wrap(text)).kinds, [], text);
+    }
+  }
+});
