@@ -65,7 +65,7 @@ export async function checkAgainstHead(
   const { capsules } = found.layout;
   const read = await readParsed(fs, `${capsules}/${chosen.name}`, trustedKeys);
   if (read === null || read.capsule.id !== chosen.id) return same;
-  if (await displacedHead(fs, found.layout, read.capsule, head) === null) return same;
+  if (await displacedHead(fs, found.layout, read.capsule, head, trustedKeys) === null) return same;
   const name = archiveName(head.created_at, head.id);
   const own = await readParsed(fs, `${capsules}/${name}`, trustedKeys);
   const ownSigner = own?.authorship.status === "trusted" ? own.authorship.fingerprint : null;

@@ -286,7 +286,7 @@ async function writeOnce(
   // top would make that chain this clone's head and drop the newest for good, silently.
   if (latest !== null && !latestTrusted && comparable.branch !== null) {
     const head = await readHeadRecord(ctx.fs, found.layout, comparable.branch);
-    const dropped = await displacedHead(ctx.fs, found.layout, latest, head);
+    const dropped = await displacedHead(ctx.fs, found.layout, latest, head, trusted);
     if (dropped !== null) {
       return { status: "rolled_back", capsule_id: latest.id, carried_from: null, displaced: true };
     }

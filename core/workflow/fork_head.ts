@@ -65,7 +65,7 @@ export async function forkHead(
   if (read.authorship.status !== "trusted" || read.authorship.fingerprint === head.fingerprint) {
     return null;
   }
-  if (await displacedHead(fs, layout, latest, head) === null) return null;
+  if (await displacedHead(fs, layout, latest, head, trustedKeys) === null) return null;
   try {
     const text = await readTextOrNull(
       fs,

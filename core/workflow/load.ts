@@ -275,9 +275,14 @@ export async function loadBriefing(
       head: signer === null ? null : ownHead,
     },
   );
-  const dropped = ownHead === null || ownHead.fingerprint === signer
-    ? null
-    : await m.displacedHead(ctx.fs, layout, parsed.capsule, ownHead, archive);
+  const dropped = ownHead === null || ownHead.fingerprint === signer ? null : await m.displacedHead(
+    ctx.fs,
+    layout,
+    parsed.capsule,
+    ownHead,
+    trusted?.keys ?? new Map(),
+    archive,
+  );
   const newer = rollback.capsule;
   phase("rollback check");
   // What is decided now comes from the whole chain, not the latest capsule

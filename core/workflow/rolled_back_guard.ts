@@ -117,7 +117,7 @@ export async function refuseRolledBack(
   if (authorship.status !== "trusted") {
     // No rollback of its signer, but it may leave out this user's newest capsule (a stranger's
     // capsule on top of an older one): a capsule on top would make that this clone's head.
-    const dropped = await displacedHead(fs, layout, read.capsule, head);
+    const dropped = await displacedHead(fs, layout, read.capsule, head, trustedKeys);
     if (dropped !== null) throw new RolledBackError(dropped.id, true);
     return;
   }
