@@ -41,7 +41,7 @@ export class RolledBackError extends BatonError {
   constructor(newer: string | null, leftOut = false, teammate = false) {
     super(
       teammate && newer !== null
-        ? `Cannot write the capsule: .baton/latest.md, which a trusted key other than this clone's own signed, is from another fork that does not continue ${
+        ? `Cannot write the capsule: .baton/latest.md, which a key this machine trusts signed, is from another fork that does not continue ${
           shortId(newer)
         }, the newest capsule this clone made current, and the archive no longer holds that one (deleted, or rolled back by a commit): no capsule was written. baton load says so; --over-rollback writes on top of it anyway`
         : leftOut && newer !== null
