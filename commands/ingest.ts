@@ -4,6 +4,7 @@
  */
 import { boolFlag, type Command } from "./_cli/command.ts";
 import { printJson, workflowContext, writtenJson } from "./_adapters/context.ts";
+import { forkKeptLine } from "../core/workflow/fork_kept_line.ts";
 import { readInput } from "./_cli/read_input.ts";
 import { renderRewrites } from "../core/capsule/render_rewrites.ts";
 
@@ -19,7 +20,7 @@ export const ingestCommand: Command = {
   description: [
     "Reads the model's answer (Markdown or prose around one JSON block, or bare JSON; FILE, or stdin when FILE is - or absent), picks the draft block and refuses an answer with two different ones, ignores trailing commas (saying so), validates it strictly, and adds it to the chain with trigger paste.",
     "Every claim is treated as model-authored: trust above claimed is rewritten and each rewrite recorded. Its facts are marked unavailable, so its briefing says they were never machine-checked when it was written; --with-facts attaches facts collected now, labelled as collected at ingest time.",
-    "On a latest.md rolled back to an older capsule of its signer nothing is written and ingest exits 1 (rolled_back), as finalize does; --over-rollback writes on top anyway.",
+    "On a latest.md rolled back to an older capsule of its signer nothing is written and ingest exits 1 (rolled_back), as finalize does; --over-rollback writes on top anyway. On a latest.md a trusted teammate signed from another fork that leaves out the newest capsule this clone made current, the capsule continues that newest instead, and the teammate's stays in the archive, said on stderr (--json: fork_kept), as finalize does; with --over-rollback it goes on top of the teammate's.",
   ].join("\n\n"),
   examples: [
     "baton ingest answer.md",
@@ -58,6 +59,7 @@ export const ingestCommand: Command = {
         `baton: capsule written unsigned (${result.signing.reason}): nothing in it keeps verified\n`,
       );
     }
+    if (result.forkKept !== null) io.stderr.write(`baton: ${forkKeptLine(result.forkKept)}\n`);
     const facts = withFacts ? "collected_at_ingest" : "unavailable";
     if (boolFlag(args, "json")) {
       printJson(io, {

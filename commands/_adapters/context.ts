@@ -55,12 +55,15 @@ function hashCap(raw: string | undefined): { maxHashBytes?: number } {
 /** The `--json` fields every command that writes a capsule reports first. */
 export function writtenJson(
   result: CommitResult,
-): { id: string; path: string; archive: string; previous: string | null } {
+): { id: string; path: string; archive: string; previous: string | null; fork_kept?: string } {
   return {
     id: result.capsule.id,
     path: result.latestPath,
     archive: result.archivePath,
     previous: result.capsule.previous,
+    // latest.md's capsule, a teammate's from another fork, kept in the archive while the new one
+    // continues this clone's newest (core/workflow/fork_head.ts).
+    ...(result.forkKept === null ? {} : { fork_kept: result.forkKept }),
   };
 }
 

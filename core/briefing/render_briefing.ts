@@ -285,7 +285,7 @@ function buildSections(
     header.push(
       `WARNING: this capsule, which ${
         input.headLeftOut.trustedSigner === true
-          ? "a trusted key other than this clone's own signed"
+          ? "a key this machine trusts signed"
           : "no key this machine trusts signed"
       }, does not continue capsule ${
         shortId(input.headLeftOut.id)

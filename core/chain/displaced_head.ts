@@ -9,7 +9,12 @@
  * for good. Here latest.md's previous links are walked (a few archive
  * reads, none when it continues the head directly) until they reach the
  * head, or a capsule older than it, or nothing: only the first says that
- * latest.md continues this user's own chain.
+ * latest.md continues this user's own chain. A link the archive no longer
+ * holds is followed through the pruned records of a tombstone a trusted key
+ * signed (`baton rotate`, committed with the archive files it deleted): a
+ * teammate's rotation can prune the capsule this clone last made current,
+ * and her latest.md still continues it. Anyone can write a tombstone, so an
+ * unsigned one, or one no trusted key signed, joins nothing.
  * @module
  */
 import type { WriteFs } from "../fs.ts";
@@ -18,6 +23,8 @@ import { parseCapsule } from "../capsule/parse.ts";
 import { archiveIndex, listArchive, readTextOrNull } from "../store/capsule_store.ts";
 import type { BatonLayout } from "../store/layout.ts";
 import type { HeadRecord } from "../store/head_record.ts";
+import type { TrustedKeys } from "../trust/key_ring.ts";
+import { checkTombstone, type PrunedCapsule, tombstonePath } from "./tombstone.ts";
 
 /**
  * Previous links followed at least; past them and past one for each archive file, the head
@@ -30,8 +37,27 @@ import type { HeadRecord } from "../store/head_record.ts";
 const MIN_STEPS = 64;
 
 /**
- * `head` when `latest` (a capsule no trusted key signed) is not it and its
- * chain of previous links does not reach it; null when it does, or when
+ * The pruned records of the tombstone, oldest first, when a key in `trustedKeys` signed it;
+ * empty when there is none, it does not hold, or no trusted key signed it.
+ */
+async function trustedPruned(
+  fs: WriteFs,
+  layout: BatonLayout,
+  trustedKeys: TrustedKeys,
+): Promise<readonly PrunedCapsule[]> {
+  try {
+    const text = await readTextOrNull(fs, tombstonePath(layout));
+    if (text === null) return [];
+    const check = await checkTombstone(text, trustedKeys);
+    return check.ok && check.authorship.status === "trusted" ? check.tombstone.pruned : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * `head` when `latest` is not it and its chain of previous links (through the archive, then
+ * through a trusted tombstone's pruned records) does not reach it; null when it does, or when
  * there is no head record. `archive` is the listing when the caller has it.
  */
 export async function displacedHead(
@@ -39,6 +65,7 @@ export async function displacedHead(
   layout: BatonLayout,
   latest: Capsule,
   head: HeadRecord | null,
+  trustedKeys: TrustedKeys,
   archive?: readonly string[],
 ): Promise<HeadRecord | null> {
   if (head === null || latest.id === head.id) return null;
@@ -67,9 +94,16 @@ export async function displacedHead(
         continue;
       }
     }
-    // A link the archive cannot follow, or a capsule from before the head: the head is not on
-    // this chain (a capsule's own date is its writer's word, so it only ever ends the walk).
-    if (next === null || next.created_at < head.created_at) return head;
+    // A link the archive cannot follow: pruned by a rotation a trusted key signed, the rest of
+    // the chain is the tombstone's (oldest first, each entry continuing the one before it).
+    if (next === null) {
+      const pruned = await trustedPruned(fs, layout, trustedKeys);
+      const at = pruned.findIndex((p) => p.id === previous);
+      return at >= 0 && pruned.slice(0, at + 1).some((p) => p.id === head.id) ? null : head;
+    }
+    // A capsule from before the head: the head is not on this chain (a capsule's own date is its
+    // writer's word, so it only ever ends the walk).
+    if (next.created_at < head.created_at) return head;
     previous = next.previous;
   }
   return head;

@@ -13,8 +13,8 @@
  * @module
  */
 import type { FoundLayout } from "../store/find_layout.ts";
-import { MAX_CAPSULE_FILE_BYTES } from "../store/capsule_store.ts";
-import { readRegularFile, type WriteFs } from "../fs.ts";
+import { readTextOrNull } from "../store/capsule_store.ts";
+import type { WriteFs } from "../fs.ts";
 import { archiveName } from "../store/layout.ts";
 import { readHead } from "../facts/git/read_head.ts";
 import { readHeadRecord } from "../store/head_record.ts";
@@ -39,11 +39,10 @@ async function readParsed(
   trustedKeys: TrustedKeys,
 ): Promise<ParsedCapsule | null> {
   try {
-    const read = await readRegularFile(fs, path, MAX_CAPSULE_FILE_BYTES);
-    if (read.kind !== "read") return null;
-    return await parseCapsule(new TextDecoder("utf-8", { fatal: true }).decode(read.bytes), {
-      trustedKeys,
-    });
+    // As the store reads a capsule: never through a link (a commit can put one at an archive
+    // name), bounded. One refused counts as absent: the archive no longer holds that capsule.
+    const text = await readTextOrNull(fs, path);
+    return text === null ? null : await parseCapsule(text, { trustedKeys });
   } catch {
     return null;
   }
@@ -65,7 +64,7 @@ export async function checkAgainstHead(
   const { capsules } = found.layout;
   const read = await readParsed(fs, `${capsules}/${chosen.name}`, trustedKeys);
   if (read === null || read.capsule.id !== chosen.id) return same;
-  if (await displacedHead(fs, found.layout, read.capsule, head) === null) return same;
+  if (await displacedHead(fs, found.layout, read.capsule, head, trustedKeys) === null) return same;
   const name = archiveName(head.created_at, head.id);
   const own = await readParsed(fs, `${capsules}/${name}`, trustedKeys);
   const ownSigner = own?.authorship.status === "trusted" ? own.authorship.fingerprint : null;

@@ -7,7 +7,7 @@
  * @module
  */
 import { findBatonLayout, type FoundLayout } from "../store/find_layout.ts";
-import { listArchive, MAX_CAPSULE_FILE_BYTES } from "../store/capsule_store.ts";
+import { listArchive, MAX_CAPSULE_FILE_BYTES, readTextOrNull } from "../store/capsule_store.ts";
 import { readRegularFile } from "../fs.ts";
 import { realBatonDir } from "../store/check_baton_dir.ts";
 import { ensureBatonIgnore } from "../store/baton_ignore.ts";
@@ -232,8 +232,9 @@ async function vetRemote(
  * that git stores in a few KiB).
  */
 async function readArchived(io: ShareEnv, dir: string, name: string): Promise<string | null> {
-  const read = await readRegularFile(io.fs, `${dir}/${name}`, MAX_CAPSULE_FILE_BYTES);
-  return read.kind === "read" ? new TextDecoder("utf-8", { fatal: true }).decode(read.bytes) : null;
+  // As the store reads a capsule: never through a link (a commit can put one at an archive
+  // name, pointing anywhere), bounded; one it refuses counts as absent.
+  return await readTextOrNull(io.fs, `${dir}/${name}`).catch(() => null);
 }
 
 /** True for a string of a capsule id's shape (`sha256:` and 64 hex digits). */
@@ -689,7 +690,12 @@ async function chooseFromArchive(io: ShareEnv, found: FoundLayout): Promise<Curr
  * when another process wrote latest.md meanwhile.
  */
 async function makeCurrent(io: ShareEnv, found: FoundLayout, name: string): Promise<boolean> {
-  const bytes = await io.fs.readFile(`${found.layout.capsules}/${name}`);
+  // Read as it was chosen: never through a link, bounded (a file swapped meanwhile is refused).
+  const text = await readTextOrNull(io.fs, `${found.layout.capsules}/${name}`);
+  if (text === null) {
+    throw new NotFoundError("Cannot make the capsule current: its archive file is gone");
+  }
+  const bytes = new TextEncoder().encode(text);
   const within = await realBatonDir(io.fs, found.layout);
   // Never overwrite a latest.md another process wrote meanwhile.
   if ((await io.fs.lstat(found.layout.latest)) !== null) return false;

@@ -359,6 +359,12 @@ export interface CommitOptions {
    * named in the result. @default {none}
    */
   continueFrom?: (current: Capsule) => Promise<Capsule | null>;
+  /**
+   * The branch checked out, as git names it (`readHead`): the key of this clone's head record,
+   * as load, the hooks and the guards look it up. The capsule records the name redacted, which
+   * differs for a name that looks like a secret. @default {the capsule's recorded branch}
+   */
+  headBranch?: string | null;
 }
 
 /** Where a committed capsule went. */
@@ -465,7 +471,8 @@ export async function commitCapsule(
     }
     // This clone's own record of its newest head, where no commit reaches (head_record.ts).
     if (capsule.signature !== undefined) {
-      await writeHeadRecord(fs, layout, capsule.facts.branch, {
+      const branch = options.headBranch === undefined ? capsule.facts.branch : options.headBranch;
+      await writeHeadRecord(fs, layout, branch, {
         id: capsule.id,
         created_at: capsule.created_at,
         fingerprint: capsule.signature.fingerprint,

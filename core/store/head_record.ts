@@ -1,6 +1,6 @@
 /**
  * The record of the newest capsule this clone's own store made current, per
- * branch the capsule records (`head.json` in the private state directory,
+ * branch checked out when it was written (`head.json` in the private state directory,
  * `<git dir>/baton`, core/store/private_dir.ts): its id, time and signer's
  * fingerprint. Per branch, because a branch can track a `latest.md` of its
  * own: checking one out is no rollback of another's. Load and the capture
@@ -21,6 +21,7 @@ import type { BatonLayout } from "./layout.ts";
 import { batonRoot } from "./layout.ts";
 import { stateDirOfRoot } from "./private_dir.ts";
 import { BINDING_KEY, boundEntries, readStateFile } from "../dir_binding.ts";
+import { sha256Id } from "../hash.ts";
 
 /** The newest capsule this clone made current. */
 export interface HeadRecord {
@@ -44,8 +45,31 @@ const UTC_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?Z$/;
 /** The most branches recorded (the newest kept). */
 const MAX_BRANCHES = 64;
 
-/** The key of a capsule's recorded branch (a detached HEAD or none: the empty key). */
-export function branchKey(branch: string | null): string {
+/**
+ * The key of a branch as git names it (`readHead`; a detached HEAD or none: the empty key): the
+ * digest of its name, so a name that looks like a secret (`password=...`) is never written here,
+ * and the writer and every reader key the same branch alike without redacting its name (the
+ * capsule records the redacted one, which differs from git's for such a name). A record keyed
+ * by the name itself (written before) is read too (`legacyKey`).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(await branchKey(null), "");
+ * assert.match(await branchKey("main"), /^sha256:[0-9a-f]{64}$/);
+ * ```
+ */
+export async function branchKey(branch: string | null): Promise<string> {
+  return branch === null ? "" : await sha256Id(branch);
+}
+
+/**
+ * The key earlier versions wrote: the capsule's recorded (redacted) branch name. It equals git's
+ * name for a name redaction leaves alone; for one it changed, the key holds a redaction marker
+ * (`[`, `:`), which no git branch name can, so that record is no record of any branch. A name
+ * git cannot hold (`sha256:...`) is never a digest key either.
+ */
+function legacyKey(branch: string | null): string {
   return branch ?? "";
 }
 
@@ -91,8 +115,8 @@ async function readAll(fs: ReadFs, dir: string): Promise<Map<string, HeadRecord>
 }
 
 /**
- * This clone's head record for a branch (`branchKey`); null when there is none, or the file
- * is unreadable or foreign.
+ * This clone's head record for a branch as git names it (`branchKey`); null when there is none,
+ * or the file is unreadable or foreign.
  */
 export async function readHeadRecord(
   fs: ReadFs,
@@ -102,7 +126,8 @@ export async function readHeadRecord(
   try {
     const dir = await stateDirOf(fs, layout);
     if (dir === null) return null;
-    return (await readAll(fs, dir)).get(branchKey(branch)) ?? null;
+    const all = await readAll(fs, dir);
+    return all.get(await branchKey(branch)) ?? all.get(legacyKey(branch)) ?? null;
   } catch {
     return null;
   }
@@ -123,7 +148,8 @@ export async function readHeadRecords(fs: ReadFs, layout: BatonLayout): Promise<
 }
 
 /**
- * Records `head` as the newest capsule this clone made current on `branch`, keeping the
+ * Records `head` as the newest capsule this clone made current on `branch` (as git names it, never
+ * the capsule's redacted name), keeping the
  * other branches' (the newest {@linkcode MAX_BRANCHES}). Best effort: a record that cannot
  * be written never stops the capsule write (the archive check still runs).
  */
@@ -138,7 +164,8 @@ export async function writeHeadRecord(
     if (dir === null) return;
     const { writeBoundJson } = await import("../state_write.ts");
     const all = await readAll(fs, dir);
-    all.set(branchKey(branch), head);
+    all.delete(legacyKey(branch));
+    all.set(await branchKey(branch), head);
     const kept = [...all].sort((a, b) => (a[1].created_at < b[1].created_at ? 1 : -1))
       .slice(0, MAX_BRANCHES);
     const heads = Object.fromEntries(kept);

@@ -127,7 +127,7 @@ export function writeAutoCapsule(
 }
 
 /**
- * True when this clone's head record for `branch` (the one the capsule now would record) names
+ * True when this clone's head record for `branch` (checked out now, as git names it) names
  * a capsule the archive no longer holds while the archive holds others.
  */
 async function headGone(
@@ -247,7 +247,8 @@ async function writeOnce(
   // A capsule now would roll forward to the newest one left and continue the chain from it,
   // dropping the newest one silently: nothing is written. A whole .baton removed (no archive
   // left) starts afresh as before.
-  if (latest === null && await headGone(ctx, found.layout, comparable.branch)) {
+  // The head record is keyed by the branch as git names it (facts.branch, before redaction).
+  if (latest === null && await headGone(ctx, found.layout, facts.branch)) {
     return { status: "rolled_back", capsule_id: null, carried_from: null };
   }
   const newer = latest === null || signer === null || foreign
@@ -256,9 +257,7 @@ async function writeOnce(
       minReads: 4,
       writtenElsewhere: absent,
       // The record of the branch checked out now, as load reads it (none when detached).
-      head: comparable.branch === null
-        ? null
-        : await readHeadRecord(ctx.fs, found.layout, comparable.branch),
+      head: facts.branch === null ? null : await readHeadRecord(ctx.fs, found.layout, facts.branch),
       expired: () =>
         options.budgetMs !== undefined &&
         ctx.now().getTime() >= startMs + Math.floor(options.budgetMs / 4),
@@ -284,9 +283,9 @@ async function writeOnce(
   // A latest.md no trusted key signed that leaves out the newest capsule this clone made current
   // on this branch (a stranger's capsule on top of an older one of this user's): a capsule on
   // top would make that chain this clone's head and drop the newest for good, silently.
-  if (latest !== null && !latestTrusted && comparable.branch !== null) {
-    const head = await readHeadRecord(ctx.fs, found.layout, comparable.branch);
-    const dropped = await displacedHead(ctx.fs, found.layout, latest, head);
+  if (latest !== null && !latestTrusted && facts.branch !== null) {
+    const head = await readHeadRecord(ctx.fs, found.layout, facts.branch);
+    const dropped = await displacedHead(ctx.fs, found.layout, latest, head, trusted);
     if (dropped !== null) {
       return { status: "rolled_back", capsule_id: latest.id, carried_from: null, displaced: true };
     }
@@ -294,12 +293,12 @@ async function writeOnce(
   // A trusted teammate's capsule from another fork, leaving out this clone's newest: the capsule
   // continues this clone's newest (the store asks the same under its lock) and carries its
   // meaning; the teammate's stays in the archive, and the hook says so (./fork_head.ts).
-  const fork = latest !== null && latestTrusted && comparable.branch !== null
+  const fork = latest !== null && latestTrusted && facts.branch !== null
     ? await forkHead(
       ctx.fs,
       found.layout,
       latest,
-      await readHeadRecord(ctx.fs, found.layout, comparable.branch),
+      await readHeadRecord(ctx.fs, found.layout, facts.branch),
       trusted,
     )
     : null;

@@ -46,6 +46,7 @@ import type { WorkflowContext } from "./context.ts";
 import { refuseHeadGone, refuseRolledBack } from "./rolled_back_guard.ts";
 import { continueOwnHead } from "./fork_head.ts";
 import { shortOid } from "../facts/git/short_oid.ts";
+import { readHead } from "../facts/git/read_head.ts";
 
 /** Options of {@linkcode finalizeDraft}. */
 export interface FinalizeOptions {
@@ -251,14 +252,17 @@ export async function finalizeMeaning(
     }
     : null;
   if (guard !== null) await refuseHeadGone(guard);
+  const repo = guard !== null
+    ? guard.repo
+    : (await findBatonLayout(ctx.fs, ctx.cwd, ctx).catch(() => null))?.repo ?? null;
   const resume = (options.continueOwnHead ?? guard !== null)
-    ? continueOwnHead(
-      ctx.fs,
-      layout,
-      guard?.repo ?? (await findBatonLayout(ctx.fs, ctx.cwd, ctx).catch(() => null))?.repo ?? null,
-      trustedKeys,
-    )
+    ? continueOwnHead(ctx.fs, layout, repo, trustedKeys)
     : undefined;
+  // The head record is keyed by the branch as git names it, as its readers look it up; the
+  // capsule records the name redacted.
+  const headBranch = repo === null
+    ? null
+    : await readHead(ctx.fs, repo).then((h) => h.branch, () => null);
   const result = await commitCapsule(ctx.fs, layout, async (previous) => {
     // Under the lock, after the store moved latest.md over capsules that continue it.
     if (guard !== null) await refuseRolledBack(guard, previous);
@@ -298,6 +302,7 @@ export async function finalizeMeaning(
   }, {
     trustedKeys,
     ...(resume === undefined ? {} : { continueFrom: resume }),
+    headBranch,
     lock: {
       token: ctx.randomToken(),
       pid: ctx.pid,

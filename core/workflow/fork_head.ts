@@ -49,7 +49,8 @@ export async function ownHeadOverFork(
 
 /**
  * This clone's newest capsule (`head`) when `latest` (latest.md's capsule, read again here with
- * `trustedKeys`) is signed by a trusted key other than `head`'s and its chain does not reach
+ * `trustedKeys`) is signed by a trusted key other than `head`'s (or by `head`'s, dated later:
+ * another clone of this user's) and its chain does not reach
  * it, or `lost` when the archive no longer holds that newest signed as recorded; null otherwise.
  */
 export async function forkHead(
@@ -62,10 +63,13 @@ export async function forkHead(
   if (head === null || latest.id === head.id) return null;
   const read = await readLatest(fs, layout, { trustedKeys }).catch(() => null);
   if (read === null || read.capsule.id !== latest.id) return null;
-  if (read.authorship.status !== "trusted" || read.authorship.fingerprint === head.fingerprint) {
+  if (read.authorship.status !== "trusted") return null;
+  // An older capsule of the head's own key is the rollback check's; a newer one (the same key in
+  // another clone of this user's: one key per baton home) can fork like a teammate's.
+  if (read.authorship.fingerprint === head.fingerprint && latest.created_at <= head.created_at) {
     return null;
   }
-  if (await displacedHead(fs, layout, latest, head) === null) return null;
+  if (await displacedHead(fs, layout, latest, head, trustedKeys) === null) return null;
   try {
     const text = await readTextOrNull(
       fs,

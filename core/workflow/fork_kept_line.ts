@@ -22,7 +22,7 @@ import { shortId } from "../capsule/short_id.ts";
  */
 export function forkKeptLine(id: string): string {
   const named = /^sha256:[0-9a-f]{64}$/.test(id) ? `capsule ${shortId(id)}` : "its capsule";
-  return `.baton/latest.md held ${named}, which a trusted key other than this clone's own signed, from another fork of the chain that leaves out the newest capsule this clone made current: the new capsule continues that newest one, and ${named} is kept in .baton/capsules, no longer current (${
+  return `.baton/latest.md held ${named}, which a key this machine trusts signed, from another fork of the chain that leaves out the newest capsule this clone made current: the new capsule continues that newest one, and ${named} is kept in .baton/capsules, no longer current (${
     named === "its capsule" ? "baton list shows it" : `baton show ${shortId(id)} reads it`
   })`;
 }

@@ -234,7 +234,9 @@ export async function loadBriefing(
   // on top of an older one of this user's): said as plainly (core/chain/displaced_head.ts).
   // So may one a trusted teammate signed (a commit can put back any capsule of theirs, genuine
   // and old): the rollback check compares capsules of one signer, and this clone's newest is
-  // its own key's. Only a latest.md signed by the key of this clone's head is left to that check.
+  // its own key's. A latest.md signed by the key of this clone's head is left to that check when
+  // it is older; a later one is another clone's of this user's (one key per baton home), and may
+  // fork as a teammate's does.
   const ownHead = repo === null
     ? null
     : await readHead(ctx.fs, repo).then((h) => h.branch, () => null).then((branch) =>
@@ -275,9 +277,18 @@ export async function loadBriefing(
       head: signer === null ? null : ownHead,
     },
   );
-  const dropped = ownHead === null || ownHead.fingerprint === signer
-    ? null
-    : await m.displacedHead(ctx.fs, layout, parsed.capsule, ownHead, archive);
+  // Of the head's own key, only a later capsule (another clone's) is asked: an older one is the
+  // rollback check's.
+  const ownOlder = ownHead !== null && ownHead.fingerprint === signer &&
+    parsed.capsule.created_at <= ownHead.created_at;
+  const dropped = ownHead === null || ownOlder ? null : await m.displacedHead(
+    ctx.fs,
+    layout,
+    parsed.capsule,
+    ownHead,
+    trusted?.keys ?? new Map(),
+    archive,
+  );
   const newer = rollback.capsule;
   phase("rollback check");
   // What is decided now comes from the whole chain, not the latest capsule

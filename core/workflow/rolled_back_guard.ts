@@ -41,7 +41,7 @@ export class RolledBackError extends BatonError {
   constructor(newer: string | null, leftOut = false, teammate = false) {
     super(
       teammate && newer !== null
-        ? `Cannot write the capsule: .baton/latest.md, which a trusted key other than this clone's own signed, is from another fork that does not continue ${
+        ? `Cannot write the capsule: .baton/latest.md, which a key this machine trusts signed, is from another fork that does not continue ${
           shortId(newer)
         }, the newest capsule this clone made current, and the archive no longer holds that one (deleted, or rolled back by a commit): no capsule was written. baton load says so; --over-rollback writes on top of it anyway`
         : leftOut && newer !== null
@@ -117,7 +117,7 @@ export async function refuseRolledBack(
   if (authorship.status !== "trusted") {
     // No rollback of its signer, but it may leave out this user's newest capsule (a stranger's
     // capsule on top of an older one): a capsule on top would make that this clone's head.
-    const dropped = await displacedHead(fs, layout, read.capsule, head);
+    const dropped = await displacedHead(fs, layout, read.capsule, head, trustedKeys);
     if (dropped !== null) throw new RolledBackError(dropped.id, true);
     return;
   }

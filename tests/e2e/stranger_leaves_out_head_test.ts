@@ -41,8 +41,12 @@ async function stop(m: Machine) {
   return JSON.parse(r.stdout) as { action: string; warning: string | null };
 }
 
-const headRecord = async (m: Machine) =>
-  JSON.parse(await Deno.readTextFile(`${m.dir}/.git/baton/head.json`)).heads.main.id as string;
+/** The id of the one head record (one branch here), whatever its key. */
+const headRecord = async (m: Machine) => {
+  const heads = JSON.parse(await Deno.readTextFile(`${m.dir}/.git/baton/head.json`)).heads;
+  assert.equal(Object.keys(heads).length, 1);
+  return (Object.values(heads)[0] as { id: string }).id;
+};
 
 /** My capsules A then B, pushed; the stranger pulls them. The id of B. */
 async function twoOfMine(me: Machine, stranger: Machine): Promise<string> {

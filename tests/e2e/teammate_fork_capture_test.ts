@@ -53,7 +53,7 @@ async function forked(a: Machine, b: Machine) {
 }
 
 const hookPayload = (m: Machine) => JSON.stringify({ cwd: m.dir, hook_event_name: "PreCompact" });
-const KEPT = /held capsule ([0-9a-f]{12}), which a trusted key other than this clone's own signed/;
+const KEPT = /held capsule ([0-9a-f]{12}), which a key this machine trusts signed/;
 
 Deno.test("a capture hook on a teammate's capsule from another fork continues this clone's newest and keeps the teammate's in the archive", async () => {
   await withShareWorld("baton-fork-hook-", async ({ a, b }) => {
@@ -79,7 +79,34 @@ Deno.test("finalize on a teammate's capsule from another fork continues this clo
     assert.equal(r.code, 0, r.stderr);
     assert.equal(JSON.parse(r.stdout).previous, mine.id);
     assert.equal(r.stderr.match(KEPT)?.[1], fork.id.slice(7, 19));
+    assert.equal(JSON.parse(r.stdout).fork_kept, fork.id);
     assert.ok((await Deno.lstat(`${b.dir}/.baton/capsules/${fork.name}`)).isFile);
+  });
+});
+
+Deno.test("ingest on a teammate's capsule from another fork continues this clone's newest and says the teammate's is kept", async () => {
+  await withShareWorld("baton-fork-ingest-", async ({ a, b }) => {
+    const { mine, fork } = await forked(a, b);
+    const r = await baton(b, ["ingest", "-", "--json"], '{"now":"pasted"}');
+    assert.equal(r.code, 0, r.stderr);
+    const out = JSON.parse(r.stdout);
+    assert.equal(out.previous, mine.id);
+    assert.equal(r.stderr.match(KEPT)?.[1], fork.id.slice(7, 19), "ingest said nothing");
+    assert.equal(out.fork_kept, fork.id);
+    const text = await baton(b, ["ingest", "-"], '{"now":"pasted again"}');
+    assert.equal(text.code, 0, text.stderr);
+    assert.doesNotMatch(text.stderr, KEPT, "a line on a capsule that continues mine");
+  });
+});
+
+Deno.test("finalize --over-rollback on a teammate's capsule from another fork goes on top of it, as its help says", async () => {
+  await withShareWorld("baton-fork-over-", async ({ a, b }) => {
+    const { fork } = await forked(a, b);
+    const r = await baton(b, ["finalize", "--draft", "-", "--json", "--over-rollback"], "{}");
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(JSON.parse(r.stdout).previous, fork.id);
+    assert.equal(JSON.parse(r.stdout).fork_kept, undefined);
+    assert.doesNotMatch(r.stderr, KEPT);
   });
 });
 

@@ -25,7 +25,7 @@ async function capsule(m: Machine, now: string): Promise<string> {
 }
 
 const LEFT_OUT =
-  /WARNING: this capsule, which a trusted key other than this clone's own signed, does not continue capsule/;
+  /WARNING: this capsule, which a key this machine trusts signed, does not continue capsule/;
 
 Deno.test("a trusted teammate's old capsule put back as latest.md, leaving out this clone's newest, is warned of in the briefing", async () => {
   await withShareWorld("baton-teammate-left-out-", async ({ a, b }) => {

@@ -654,7 +654,7 @@ async function capture(
   if (r.capture.status === "rolled_back") {
     input.warn(
       r.capture.teammate === true
-        ? `automatic capsule not written: .baton/latest.md, a capsule a trusted key other than this clone's own signed, from another fork, does not continue the newest capsule this clone made current, and the archive no longer holds that one (deleted, or rolled back by a commit); baton load says which; no automatic capsule is written until a person decides: baton finalize --over-rollback writes on top of it; ${notBlocked}`
+        ? `automatic capsule not written: .baton/latest.md, a capsule a key this machine trusts signed, from another fork, does not continue the newest capsule this clone made current, and the archive no longer holds that one (deleted, or rolled back by a commit); baton load says which; no automatic capsule is written until a person decides: baton finalize --over-rollback writes on top of it; ${notBlocked}`
         : r.capture.displaced === true
         ? `automatic capsule not written: .baton/latest.md, which no key this machine trusts signed, does not continue the newest capsule this clone made current (it leaves it out); baton load says which; no automatic capsule is written until a person decides: baton finalize --over-rollback writes on top of it, or baton trust add trusts its signer's key if it is a teammate's; ${notBlocked}`
         : r.capture.capsule_id === null

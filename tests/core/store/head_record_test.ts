@@ -50,6 +50,32 @@ Deno.test("readHeadRecord() ignores a record not bound to its directory, and a l
   assert.equal(await readHeadRecord(fs, layout, "main"), null, "a link is not read");
 });
 
+Deno.test("a record keyed by a branch's name (written before) is read for that name only, and replaced", async () => {
+  const dir = (await tempDir()).path;
+  const fs = new TestFs();
+  const layout = batonLayout(dir);
+  await Deno.mkdir(layout.state, { recursive: true });
+  const path = `${layout.state}/${HEAD_RECORD_FILE}`;
+  const here = await dirBinding(fs, layout.state);
+  const redacted = "fix/password=[REDACTED:env_secret]";
+  const old = { ...REC, id: "sha256:" + "e".repeat(64) };
+  await Deno.writeTextFile(
+    path,
+    JSON.stringify({ dir: here, heads: { main: REC, [redacted]: old } }),
+  );
+  assert.deepEqual(await readHeadRecord(fs, layout, "main"), REC, "control: a plain name");
+  // Keyed by a redacted name: no record of the branch git names, nor of any other.
+  assert.equal(await readHeadRecord(fs, layout, "fix/password=hunter2hunter2"), null);
+  const next = { ...REC, id: "sha256:" + "f".repeat(64), created_at: "2026-02-01T00:00:00Z" };
+  await writeHeadRecord(fs, layout, "main", next);
+  assert.deepEqual(await readHeadRecord(fs, layout, "main"), next);
+  const keys = Object.keys(JSON.parse(await Deno.readTextFile(path)).heads);
+  assert.ok(!keys.includes("main"), "the old key is replaced by the digest");
+  await writeHeadRecord(fs, layout, "fix/password=hunter2hunter2", old);
+  assert.deepEqual(await readHeadRecord(fs, layout, "fix/password=hunter2hunter2"), old);
+  assert.ok(!(await Deno.readTextFile(path)).includes("hunter2"), "git's name is not written");
+});
+
 Deno.test("parseHeadRecords() checks every field by shape", () => {
   const parse = (heads: unknown) => parseHeadRecords(JSON.stringify({ heads }));
   assert.deepEqual(parse({ main: REC }).get("main"), REC);
