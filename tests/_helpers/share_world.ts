@@ -5,6 +5,8 @@
  * {@linkcode withShareWorld} whatever the test does.
  * @module
  */
+import assert from "node:assert/strict";
+import { type CliRun, runBaton } from "./cli.ts";
 import { git, GIT_ENV } from "./git.ts";
 
 /** One clone and the baton home its commands run with. */
@@ -56,4 +58,17 @@ export async function withShareWorld(
   } finally {
     await Deno.remove(w.root, { recursive: true });
   }
+}
+
+/** Runs the baton CLI in machine `m`'s clone with its own baton home. */
+export async function batonOn(m: Machine, args: string[], stdin = ""): Promise<CliRun> {
+  return await runBaton(args, { cwd: m.dir, env: { ...SHARE_ENV, BATON_HOME: m.home }, stdin });
+}
+
+/** Finalizes a capsule whose meaning's `now` is `now` in `m`: its id and archive file name. */
+export async function finalizeOn(m: Machine, now: string): Promise<{ id: string; name: string }> {
+  const r = await batonOn(m, ["finalize", "--draft", "-", "--json"], JSON.stringify({ now }));
+  assert.equal(r.code, 0, r.stderr);
+  const out = JSON.parse(r.stdout);
+  return { id: out.id, name: out.archive.slice(out.archive.lastIndexOf("/") + 1) };
 }

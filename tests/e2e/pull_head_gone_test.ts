@@ -12,20 +12,13 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { runBaton } from "../_helpers/cli.ts";
 import { git } from "../_helpers/git.ts";
-import { type Machine, SHARE_ENV as ENV, withShareWorld } from "../_helpers/share_world.ts";
-
-async function baton(m: Machine, args: string[], stdin = "") {
-  return await runBaton(args, { cwd: m.dir, env: { ...ENV, BATON_HOME: m.home }, stdin });
-}
-
-async function capsule(m: Machine, now: string): Promise<{ id: string; name: string }> {
-  const r = await baton(m, ["finalize", "--draft", "-", "--json"], JSON.stringify({ now }));
-  assert.equal(r.code, 0, r.stderr);
-  const out = JSON.parse(r.stdout);
-  return { id: out.id, name: out.archive.slice(out.archive.lastIndexOf("/") + 1) };
-}
+import {
+  batonOn as baton,
+  finalizeOn as capsule,
+  type Machine,
+  withShareWorld,
+} from "../_helpers/share_world.ts";
 
 /** B trusts A's key; A writes and pushes one capsule; B pulls it (made current) and writes on top. */
 async function setUp(a: Machine, b: Machine): Promise<{ mine: { id: string; name: string } }> {

@@ -11,12 +11,7 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { runBaton } from "../_helpers/cli.ts";
-import { type Machine, SHARE_ENV as ENV, withShareWorld } from "../_helpers/share_world.ts";
-
-async function baton(m: Machine, args: string[], stdin = "") {
-  return await runBaton(args, { cwd: m.dir, env: { ...ENV, BATON_HOME: m.home }, stdin });
-}
+import { batonOn as baton, type Machine, withShareWorld } from "../_helpers/share_world.ts";
 
 async function capsule(m: Machine, now: string): Promise<string> {
   const r = await baton(m, ["finalize", "--draft", "-", "--json"], JSON.stringify({ now }));
