@@ -171,12 +171,17 @@ async function importCapsules(
       continue;
     }
     const path = `${c.found.layout.capsules}/${name}`;
-    if ((await io.fs.lstat(path)) !== null) {
+    const there = await io.fs.lstat(path);
+    if (there !== null) {
       // A file of this name is kept as it is. The chain names the capsule only when that
       // file holds its very bytes: otherwise the chain would list a capsule the archive
       // lacks (the file is not a capsule, or recordLocal would have put it on the chain).
-      const held = await readRegularFile(io.fs, path, MAX_CAPSULE_FILE_BYTES);
-      if (held.kind === "read" && sameBytes(held.bytes, bytes)) out.valid.set(name, oid);
+      // A symbolic link there (a commit can carry one) is never read: the store counts it
+      // as no capsule, so it is a conflict whatever it points at.
+      const held = there.isSymlink
+        ? null
+        : await readRegularFile(io.fs, path, MAX_CAPSULE_FILE_BYTES);
+      if (held?.kind === "read" && sameBytes(held.bytes, bytes)) out.valid.set(name, oid);
       else refuse(out.refused, "conflict");
       continue;
     }
