@@ -99,7 +99,7 @@ export function headCheckLines(
     lines.push(
       `note: ${short(current)} is the newest capsule this clone made current; ${
         short(r.fork_passed_over)
-      }, newer but from another fork that leaves it out, stays in the archive (baton show ${
+      }, from another fork that leaves it out, stays in the archive (baton show ${
         short(r.fork_passed_over)
       })`,
     );
