@@ -930,6 +930,11 @@ export const HOSTILE_UNITS = [
   '{"type":"function_call","arguments":"{\\"cmd\\":\\"echo $API_TOKEN\\"}","call_id":"call_7"}\n',
   // A secret name before a full-width operator (any three-byte character).
   "API_TOKEN\uff1d",
+  // An owner's `_PW` name (letter_passwords.ts): every 13 bytes a name whose value runs on to the
+  // end of the data (about 1 MB/s when added, 8x under the slowest unit above).
+  "LDAP_BIND_PW=",
+  // A program's own password flag (rules_cli_flags.ts) with nothing after it but the next one.
+  "podman login -p ",
 ];
 
 /** Throughput of the WASM path on each hostile input (4 MiB each, best of 3). */
