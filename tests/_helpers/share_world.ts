@@ -72,3 +72,9 @@ export async function finalizeOn(m: Machine, now: string): Promise<{ id: string;
   const out = JSON.parse(r.stdout);
   return { id: out.id, name: out.archive.slice(out.archive.lastIndexOf("/") + 1) };
 }
+
+/** Makes machine `to` trust machine `from`'s signing key under `name`. */
+export async function trustOn(from: Machine, to: Machine, name: string): Promise<void> {
+  const key = (await batonOn(from, ["trust", "show-key"])).stdout.trim();
+  assert.equal((await batonOn(to, ["trust", "add", key, "--name", name])).code, 0);
+}

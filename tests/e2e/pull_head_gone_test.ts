@@ -17,13 +17,13 @@ import {
   batonOn as baton,
   finalizeOn as capsule,
   type Machine,
+  trustOn,
   withShareWorld,
 } from "../_helpers/share_world.ts";
 
 /** B trusts A's key; A writes and pushes one capsule; B pulls it (made current) and writes on top. */
 async function setUp(a: Machine, b: Machine): Promise<{ mine: { id: string; name: string } }> {
-  const key = (await baton(a, ["trust", "show-key"])).stdout.trim();
-  assert.equal((await baton(b, ["trust", "add", key, "--name", "alice"])).code, 0);
+  await trustOn(a, b, "alice");
   await capsule(a, "alice's first");
   assert.equal((await baton(a, ["push"])).code, 0);
   const pulled = await baton(b, ["pull", "--json"]);

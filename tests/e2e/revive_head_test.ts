@@ -16,6 +16,7 @@ import {
   batonOn as baton,
   finalizeOn as capsule,
   type Machine,
+  trustOn,
   withShareWorld,
 } from "../_helpers/share_world.ts";
 
@@ -49,8 +50,7 @@ Deno.test("revive after a commit deleted latest.md and this clone's newest capsu
 
 Deno.test("revive and pull make this clone's newest current over a teammate's newer capsule from another fork, and name the fork", async () => {
   await withShareWorld("baton-revive-fork-", async ({ a, b }) => {
-    const key = (await baton(a, ["trust", "show-key"])).stdout.trim();
-    assert.equal((await baton(b, ["trust", "add", key, "--name", "alice"])).code, 0);
+    await trustOn(a, b, "alice");
     await capsule(a, "alice's first");
     assert.equal((await baton(a, ["push"])).code, 0);
     assert.equal((await baton(b, ["pull"])).code, 0);

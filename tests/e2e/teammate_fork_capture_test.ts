@@ -16,13 +16,9 @@ import {
   batonOn as baton,
   finalizeOn as capsule,
   type Machine,
+  trustOn,
   withShareWorld,
 } from "../_helpers/share_world.ts";
-
-async function trust(from: Machine, to: Machine): Promise<void> {
-  const key = (await baton(from, ["trust", "show-key"])).stdout.trim();
-  assert.equal((await baton(to, ["trust", "add", key, "--name", "alice"])).code, 0);
-}
 
 /** The previous link of B's latest.md, and what it says now. */
 async function current(b: Machine): Promise<{ previous: string | null; now: string }> {
@@ -34,7 +30,7 @@ async function current(b: Machine): Promise<{ previous: string | null; now: stri
 
 /** Alice's first; B pulls it and writes on top; Alice's second forks from her first. */
 async function forked(a: Machine, b: Machine) {
-  await trust(a, b);
+  await trustOn(a, b, "alice");
   await capsule(a, "alice's first");
   assert.equal((await baton(a, ["push"])).code, 0);
   assert.equal((await baton(b, ["pull"])).code, 0);
@@ -124,8 +120,8 @@ Deno.test("on a teammate's capsule from another fork with this clone's newest go
 
 Deno.test("a teammate's capsule that continues this clone's newest is continued, with no line (control)", async () => {
   await withShareWorld("baton-fork-continues-", async ({ a, b }) => {
-    await trust(a, b);
-    await trust(b, a);
+    await trustOn(a, b, "alice");
+    await trustOn(b, a, "alice");
     const mine = await capsule(b, "mine");
     assert.equal((await baton(b, ["push"])).code, 0);
     assert.equal((await baton(a, ["pull"])).code, 0);

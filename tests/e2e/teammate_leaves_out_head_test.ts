@@ -11,7 +11,12 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { batonOn as baton, type Machine, withShareWorld } from "../_helpers/share_world.ts";
+import {
+  batonOn as baton,
+  type Machine,
+  trustOn,
+  withShareWorld,
+} from "../_helpers/share_world.ts";
 
 async function capsule(m: Machine, now: string): Promise<string> {
   const r = await baton(m, ["finalize", "--draft", "-", "--json"], JSON.stringify({ now }));
@@ -24,8 +29,7 @@ const LEFT_OUT =
 
 Deno.test("a trusted teammate's old capsule put back as latest.md, leaving out this clone's newest, is warned of in the briefing", async () => {
   await withShareWorld("baton-teammate-left-out-", async ({ a, b }) => {
-    const key = (await baton(a, ["trust", "show-key"])).stdout.trim();
-    assert.equal((await baton(b, ["trust", "add", key, "--name", "alice"])).code, 0);
+    await trustOn(a, b, "alice");
     await capsule(a, "alice's old capsule");
     assert.equal((await baton(a, ["push"])).code, 0);
     assert.equal((await baton(b, ["pull"])).code, 0);
@@ -48,8 +52,7 @@ Deno.test("a trusted teammate's old capsule put back as latest.md, leaving out t
 Deno.test("a trusted teammate's capsule that continues this clone's newest is briefed without the warning (control)", async () => {
   await withShareWorld("baton-teammate-continues-", async ({ a, b }) => {
     for (const [from, to] of [[a, b], [b, a]] as const) {
-      const key = (await baton(from, ["trust", "show-key"])).stdout.trim();
-      assert.equal((await baton(to, ["trust", "add", key, "--name", "mate"])).code, 0);
+      await trustOn(from, to, "mate");
     }
     const mine = await capsule(b, "mine");
     assert.equal((await baton(b, ["push"])).code, 0);

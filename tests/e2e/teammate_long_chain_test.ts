@@ -7,7 +7,12 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { batonOn as baton, type Machine, withShareWorld } from "../_helpers/share_world.ts";
+import {
+  batonOn as baton,
+  type Machine,
+  trustOn,
+  withShareWorld,
+} from "../_helpers/share_world.ts";
 
 async function capsule(m: Machine, now: string): Promise<string> {
   const r = await baton(m, ["finalize", "--draft", "-", "--json"], JSON.stringify({ now }));
@@ -22,8 +27,7 @@ async function briefAfter(count: number): Promise<string> {
   let out = "";
   await withShareWorld("baton-teammate-long-", async ({ a, b }) => {
     for (const [from, to] of [[a, b], [b, a]] as const) {
-      const key = (await baton(from, ["trust", "show-key"])).stdout.trim();
-      assert.equal((await baton(to, ["trust", "add", key, "--name", "mate"])).code, 0);
+      await trustOn(from, to, "mate");
     }
     await capsule(b, "mine");
     assert.equal((await baton(b, ["push"])).code, 0);

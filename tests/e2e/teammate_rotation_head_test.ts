@@ -16,13 +16,9 @@ import {
   batonOn as baton,
   finalizeOn as capsule,
   type Machine,
+  trustOn,
   withShareWorld,
 } from "../_helpers/share_world.ts";
-
-async function trust(from: Machine, to: Machine): Promise<void> {
-  const key = (await baton(from, ["trust", "show-key"])).stdout.trim();
-  assert.equal((await baton(to, ["trust", "add", key, "--name", "peer"])).code, 0);
-}
 
 async function names(dir: string): Promise<Set<string>> {
   const out = new Set<string>();
@@ -35,8 +31,8 @@ async function names(dir: string): Promise<Set<string>> {
  * commit carries: her latest.md, her tombstone, her archive (pruned files deleted).
  */
 async function rotated(a: Machine, b: Machine, keep: number | null) {
-  await trust(a, b);
-  await trust(b, a);
+  await trustOn(a, b, "peer");
+  await trustOn(b, a, "peer");
   const mine = await capsule(b, "mine");
   assert.equal((await baton(b, ["push"])).code, 0);
   assert.equal((await baton(a, ["pull"])).code, 0);
