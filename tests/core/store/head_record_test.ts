@@ -14,6 +14,16 @@ const ID = "sha256:" + "a".repeat(64);
 const FP = "sha256:" + "b".repeat(64);
 const REC = { id: ID, created_at: "2026-01-02T03:04:05.678Z", fingerprint: FP };
 
+/** A fresh state directory: its layout, the record file's path and the directory's binding. */
+async function stateFile() {
+  const dir = (await tempDir()).path;
+  const fs = new TestFs();
+  const layout = batonLayout(dir);
+  await Deno.mkdir(layout.state, { recursive: true });
+  const path = `${layout.state}/${HEAD_RECORD_FILE}`;
+  return { dir, fs, layout, path, here: await dirBinding(fs, layout.state) };
+}
+
 Deno.test("writeHeadRecord() then readHeadRecord() gives each branch's record back; nothing written: null", async () => {
   const dir = (await tempDir()).path;
   const fs = new TestFs();
@@ -31,12 +41,7 @@ Deno.test("writeHeadRecord() then readHeadRecord() gives each branch's record ba
 });
 
 Deno.test("readHeadRecord() ignores a record not bound to its directory, and a link in its place", async () => {
-  const dir = (await tempDir()).path;
-  const fs = new TestFs();
-  const layout = batonLayout(dir);
-  await Deno.mkdir(layout.state, { recursive: true });
-  const path = `${layout.state}/${HEAD_RECORD_FILE}`;
-  const here = await dirBinding(fs, layout.state);
+  const { dir, fs, layout, path, here } = await stateFile();
   const heads = { main: REC };
   await Deno.writeTextFile(path, JSON.stringify({ dir: here, heads }));
   assert.deepEqual(await readHeadRecord(fs, layout, "main"), REC, "control: bound here");
@@ -51,12 +56,7 @@ Deno.test("readHeadRecord() ignores a record not bound to its directory, and a l
 });
 
 Deno.test("a record keyed by a branch's name (written before) is read for that name only, and replaced", async () => {
-  const dir = (await tempDir()).path;
-  const fs = new TestFs();
-  const layout = batonLayout(dir);
-  await Deno.mkdir(layout.state, { recursive: true });
-  const path = `${layout.state}/${HEAD_RECORD_FILE}`;
-  const here = await dirBinding(fs, layout.state);
+  const { dir, fs, layout, path, here } = await stateFile();
   const redacted = "fix/password=[REDACTED:env_secret]";
   const old = { ...REC, id: "sha256:" + "e".repeat(64) };
   await Deno.writeTextFile(
