@@ -56,7 +56,7 @@ Deno.test("readHeadRecord() ignores a record not bound to its directory, and a l
 });
 
 Deno.test("a record keyed by a branch's name (written before) is read for that name only, and replaced", async () => {
-  const { dir, fs, layout, path, here } = await stateFile();
+  const { fs, layout, path, here } = await stateFile();
   const redacted = "fix/password=[REDACTED:env_secret]";
   const old = { ...REC, id: "sha256:" + "e".repeat(64) };
   await Deno.writeTextFile(
