@@ -46,8 +46,9 @@ Deno.test("a real run's table adds up to its measured total, the runtime's start
     const sum = table.phases.reduce((s, p) => s + p.ms, 0);
     // One round: the spans are that run's, and they cover its whole wall time.
     assert.ok(Math.abs(sum - table.totalMs) < 1, `${sum} against ${table.totalMs}`);
-    // The runtime starts well before its clock's origin: tens of ms, never a few.
-    assert.ok(table.phases[0]!.ms > 10, `runtime started in ${table.phases[0]!.ms} ms`);
+    // The clock's origin comes after the spawn, so the runtime's start is a span of its own (how
+    // long is the machine's business; the counting itself is checked by the spans test above).
+    assert.ok(table.phases[0]!.ms > 0, `runtime started in ${table.phases[0]!.ms} ms`);
   } finally {
     await Deno.remove(repo, { recursive: true });
   }
