@@ -288,6 +288,10 @@ export class StatxRing {
    * The completions counted may include the other batch's, which is in
    * flight too; they are taken into it, and the loop waits again for what
    * this batch still lacks, never for more than is in flight.
+   * The wait stays on this thread: the ring is single-issuer with deferred
+   * task work, so the kernel refuses io_uring_enter from any other thread
+   * (EEXIST), and a nonblocking FFI symbol, which Deno runs on a thread of
+   * its own, cannot wait for it (checked with strace on Linux 6.18).
    */
   wait(slot: number): boolean {
     const b = this.#batch(slot & 1);
