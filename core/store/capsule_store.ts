@@ -6,6 +6,7 @@
  * perhaps already archived; the next writer rolls latest forward to it).
  * @module
  */
+import { compareArchiveNames, isLater } from "../capsule/instant_order.ts";
 import { checkBatonDir, realBatonDir, refuseFileLink } from "./check_baton_dir.ts";
 import { ensureBatonIgnore } from "./baton_ignore.ts";
 import {
@@ -91,7 +92,8 @@ export async function readLatest(
 export async function listArchive(fs: WriteFs, layout: BatonLayout): Promise<string[]> {
   try {
     const entries = await fs.readDir(layout.capsules);
-    return entries.filter((e) => e.isFile && ARCHIVE_NAME.test(e.name)).map((e) => e.name).sort();
+    return entries.filter((e) => e.isFile && ARCHIVE_NAME.test(e.name)).map((e) => e.name)
+      .sort(compareArchiveNames);
   } catch (e) {
     if (e instanceof FsNotFoundError) return [];
     throw e;
@@ -162,12 +164,12 @@ export async function newerTrustedCapsule(
   const head = options.head ?? null;
   if (
     head !== null && head.fingerprint === signer && head.id !== latest.id &&
-    head.created_at > latest.created_at
+    isLater(head.created_at, latest.created_at)
   ) {
     const archived = names.includes(archiveName(head.created_at, head.id));
     return { capsule: { id: head.id, created_at: head.created_at }, unread: 0, archived };
   }
-  const candidates = names.filter((n) => n > mine).reverse();
+  const candidates = names.filter((n) => compareArchiveNames(n, mine) > 0).reverse();
   // A fingerprint has a digest's shape (sha256: and hex), so it is safe in an expression.
   const signedBySigner = new RegExp(`"fingerprint"\\s*:\\s*"${signer}"`);
   for (const [i, name] of candidates.entries()) {
@@ -182,7 +184,7 @@ export async function newerTrustedCapsule(
         continue;
       }
       if (parsed.capsule.id === latest.id) continue;
-      if (parsed.capsule.created_at <= latest.created_at) continue;
+      if (!isLater(parsed.capsule.created_at, latest.created_at)) continue;
       if (await options.writtenElsewhere?.(parsed.capsule.facts) === true) continue;
       return { capsule: parsed.capsule, unread: 0 };
     } catch {
