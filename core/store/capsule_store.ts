@@ -16,7 +16,7 @@ import {
   StorageError,
   UsageError,
 } from "../errors.ts";
-import { FsNotFoundError, readRegularFile, type WriteFs } from "../fs.ts";
+import { FsNotFoundError, type ReadFs, readRegularFile, type WriteFs } from "../fs.ts";
 import {
   extractCapsuleJson,
   parseCapsule,
@@ -40,12 +40,14 @@ const dec = new TextDecoder("utf-8", { fatal: true });
 export const MAX_CAPSULE_FILE_BYTES = 16 * 1024 * 1024;
 
 /**
- * Reads a capsule file as UTF-8 text; null when missing.
- * @throws {CapsuleInvalidError} when it is not a regular file (a FIFO, a device), larger than
- *   the bound or not UTF-8.
+ * A capsule file's bytes as they are stored (a byte-order mark, any line ends), null when
+ * missing: never through a link, only a regular file, within {@linkcode MAX_CAPSULE_FILE_BYTES}.
+ * The one way a store file is read; {@linkcode readTextOrNull} decodes it.
+ * @throws {CapsuleInvalidError} when it is not a regular file (a FIFO, a device) or larger
+ *   than the bound.
  * @throws {BatonDirLinkError} when it is a symbolic link (never followed).
  */
-export async function readTextOrNull(fs: WriteFs, path: string): Promise<string | null> {
+export async function readBytesOrNull(fs: ReadFs, path: string): Promise<Uint8Array | null> {
   // Never through a link: a commit can put one where a capsule belongs.
   await refuseFileLink(fs, path);
   const r = await readRegularFile(fs, path, MAX_CAPSULE_FILE_BYTES);
@@ -62,8 +64,27 @@ export async function readTextOrNull(fs: WriteFs, path: string): Promise<string 
       "capsule_too_large",
     );
   }
+  return r.bytes;
+}
+
+/**
+ * A capsule file's text: {@linkcode readBytesOrNull} decoded as UTF-8 (a byte-order mark
+ * dropped); null when missing.
+ * @throws {CapsuleInvalidError} as {@linkcode readBytesOrNull} does, and when it is not UTF-8.
+ * @throws {BatonDirLinkError} when it is a symbolic link (never followed).
+ */
+export async function readTextOrNull(fs: ReadFs, path: string): Promise<string | null> {
+  const bytes = await readBytesOrNull(fs, path);
+  return bytes === null ? null : decodeCapsule(bytes);
+}
+
+/**
+ * A capsule file's bytes as UTF-8 text (a byte-order mark dropped).
+ * @throws {CapsuleInvalidError} when they are not UTF-8.
+ */
+export function decodeCapsule(bytes: Uint8Array): string {
   try {
-    return dec.decode(r.bytes);
+    return dec.decode(bytes);
   } catch (e) {
     if (e instanceof TypeError) {
       throw new CapsuleInvalidError(
