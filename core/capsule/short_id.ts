@@ -20,8 +20,13 @@ export const SHORT_ID_HEX = 12;
  */
 export const ARCHIVE_ID_HEX = 8;
 
-/** Pattern of archive file names (`<UTC-ts>-<id8>.md`; core/store/layout.ts makes them). */
-export const ARCHIVE_NAME = /^\d{8}T\d{6}(\.\d{3})?Z-[0-9a-f]{8}\.md$/;
+/**
+ * Pattern of archive file names (`<UTC-ts>-<id8>.md`; core/store/layout.ts makes them): every
+ * name made for a capsule the schema takes, whose date has 0 to 9 digits of a second's fraction
+ * (baton writes 3; a capsule another writer dated otherwise is archived under its own date, and
+ * a name the listing left out made its chain look broken).
+ */
+export const ARCHIVE_NAME = /^\d{8}T\d{6}(\.\d{1,9})?Z-[0-9a-f]{8}\.md$/;
 
 /**
  * The short form of a capsule id: its first hex digits without `sha256:`.

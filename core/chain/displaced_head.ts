@@ -17,6 +17,7 @@
  * unsigned one, or one no trusted key signed, joins nothing.
  * @module
  */
+import { compareInstants } from "../capsule/instant_order.ts";
 import type { WriteFs } from "../fs.ts";
 import type { Capsule } from "../capsule/types.ts";
 import { parseCapsule } from "../capsule/parse.ts";
@@ -103,7 +104,7 @@ export async function displacedHead(
     }
     // A capsule from before the head: the head is not on this chain (a capsule's own date is its
     // writer's word, so it only ever ends the walk).
-    if (next.created_at < head.created_at) return head;
+    if (compareInstants(next.created_at, head.created_at) < 0) return head;
     previous = next.previous;
   }
   return head;

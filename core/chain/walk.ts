@@ -18,6 +18,7 @@
  * passing their own entries.
  * @module
  */
+import { compareInstants, isLater } from "../capsule/instant_order.ts";
 import { CapsuleSchema } from "../capsule/schema.ts";
 import { extractCapsuleJson } from "../capsule/parse.ts";
 import { computeCapsuleId } from "../capsule/capsule_id.ts";
@@ -321,7 +322,7 @@ export async function walkChain(input: WalkInput, options: WalkOptions = {}): Pr
       p.capsule !== null && !TAMPER.has(p.status) && !named.has(p.capsule.id)
     ).sort((a, b) =>
       Number(b.status === "ok") - Number(a.status === "ok") ||
-      (a.capsule!.created_at < b.capsule!.created_at ? 1 : -1)
+      compareInstants(b.capsule!.created_at, a.capsule!.created_at)
     );
     if (tips.length > 0) {
       start = tips[0]!;
@@ -413,7 +414,7 @@ export async function walkChain(input: WalkInput, options: WalkOptions = {}): Pr
       ended = "break";
       break;
     }
-    if (next.capsule!.created_at > cur.capsule.created_at) {
+    if (isLater(next.capsule!.created_at, cur.capsule.created_at)) {
       critical(
         "reordered",
         position,

@@ -22,6 +22,7 @@
  * @module
  */
 import type { Authorship } from "../trust/authorship_line.ts";
+import { compareArchiveNames, compareInstants } from "../capsule/instant_order.ts";
 
 /** How far ahead of this machine's clock a capsule's time may be. */
 export const FUTURE_SKEW_MS = 5 * 60_000;
@@ -75,7 +76,7 @@ export function chooseCurrent(
   const here = present.filter((c) => c.elsewhere !== true);
   const elsewhere = here.length === 0 && present.length > 0;
   const newestFirst = [...(elsewhere ? present : here)].sort((a, b) =>
-    Date.parse(b.created_at) - Date.parse(a.created_at) || (a.name < b.name ? 1 : -1)
+    compareInstants(b.created_at, a.created_at) || compareArchiveNames(b.name, a.name)
   );
   const trusted = newestFirst.find((c) => c.authorship.status === "trusted");
   if (trusted !== undefined) {

@@ -16,8 +16,8 @@
  * pack, once the repository is packed).
  * @module
  */
-import { type ReadFs, readRegularFile } from "../fs.ts";
-import { MAX_CAPSULE_FILE_BYTES } from "../store/capsule_store.ts";
+import type { ReadFs } from "../fs.ts";
+import { readBytesOrNull } from "../store/capsule_store.ts";
 import { hashBlob } from "../facts/worktree/blob_oid.ts";
 import type { ChainTip } from "./chain_git.ts";
 
@@ -50,8 +50,10 @@ export async function vetOwnTip(
       kept.set(name, oid);
       continue;
     }
-    const read = await readRegularFile(fs, `${capsulesDir}/${name}`, MAX_CAPSULE_FILE_BYTES);
-    if (read.kind === "read" && await hashBlob(read.bytes) === oid) kept.set(name, oid);
+    // As the store reads a capsule: never through a link (one put at an archive name after the
+    // listing would hand push whatever it points at), bounded; one it refuses is not the archive's.
+    const bytes = await readBytesOrNull(fs, `${capsulesDir}/${name}`).catch(() => null);
+    if (bytes !== null && await hashBlob(bytes) === oid) kept.set(name, oid);
     else dropped++;
   }
   return { kept, dropped };

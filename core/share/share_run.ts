@@ -7,8 +7,13 @@
  * @module
  */
 import { findBatonLayout, type FoundLayout } from "../store/find_layout.ts";
-import { listArchive, MAX_CAPSULE_FILE_BYTES, readTextOrNull } from "../store/capsule_store.ts";
-import { readRegularFile } from "../fs.ts";
+import {
+  decodeCapsule,
+  listArchive,
+  MAX_CAPSULE_FILE_BYTES,
+  readBytesOrNull,
+  readTextOrNull,
+} from "../store/capsule_store.ts";
 import { realBatonDir } from "../store/check_baton_dir.ts";
 import { ensureBatonIgnore } from "../store/baton_ignore.ts";
 import { archiveName, asideLatestName } from "../store/layout.ts";
@@ -120,13 +125,12 @@ async function recordLocal(io: ShareEnv, c: ShareContext): Promise<ChainTip & { 
   const entries = vetted.kept;
   let added = 0;
   for (const name of names.filter((n) => !entries.has(n))) {
-    const read = await readRegularFile(
-      io.fs,
-      `${c.found.layout.capsules}/${name}`,
-      MAX_CAPSULE_FILE_BYTES,
-    );
-    if (read.kind !== "read" || !(await isArchivedCapsule(read.bytes, name))) continue;
-    entries.set(name, await c.git.writeChainBlob(c.gitdir, read.bytes));
+    // Never through a link, bounded, as the store reads it (the listing saw a regular file;
+    // what is there now is read).
+    const bytes = await readBytesOrNull(io.fs, `${c.found.layout.capsules}/${name}`)
+      .catch(() => null);
+    if (bytes === null || !(await isArchivedCapsule(bytes, name))) continue;
+    entries.set(name, await c.git.writeChainBlob(c.gitdir, bytes));
     added++;
   }
   if (added === 0 && vetted.dropped === 0) return { ...tip, added: 0 };
@@ -178,10 +182,8 @@ async function importCapsules(
       // lacks (the file is not a capsule, or recordLocal would have put it on the chain).
       // A symbolic link there (a commit can carry one) is never read: the store counts it
       // as no capsule, so it is a conflict whatever it points at.
-      const held = there.isSymlink
-        ? null
-        : await readRegularFile(io.fs, path, MAX_CAPSULE_FILE_BYTES);
-      if (held?.kind === "read" && sameBytes(held.bytes, bytes)) out.valid.set(name, oid);
+      const held = await readBytesOrNull(io.fs, path).catch(() => null);
+      if (held !== null && sameBytes(held, bytes)) out.valid.set(name, oid);
       else refuse(out.refused, "conflict");
       continue;
     }
@@ -696,11 +698,13 @@ async function chooseFromArchive(io: ShareEnv, found: FoundLayout): Promise<Curr
  */
 async function makeCurrent(io: ShareEnv, found: FoundLayout, name: string): Promise<boolean> {
   // Read as it was chosen: never through a link, bounded (a file swapped meanwhile is refused).
-  const text = await readTextOrNull(io.fs, `${found.layout.capsules}/${name}`);
-  if (text === null) {
+  const bytes = await readBytesOrNull(io.fs, `${found.layout.capsules}/${name}`);
+  if (bytes === null) {
     throw new NotFoundError("Cannot make the capsule current: its archive file is gone");
   }
-  const bytes = new TextEncoder().encode(text);
+  // Its very bytes: decoding and encoding again drops a byte-order mark (TextDecoder's
+  // default), and latest.md would no longer be the archived file.
+  decodeCapsule(bytes);
   const within = await realBatonDir(io.fs, found.layout);
   // Never overwrite a latest.md another process wrote meanwhile.
   if ((await io.fs.lstat(found.layout.latest)) !== null) return false;

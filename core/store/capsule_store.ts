@@ -6,6 +6,7 @@
  * perhaps already archived; the next writer rolls latest forward to it).
  * @module
  */
+import { compareArchiveNames, isLater } from "../capsule/instant_order.ts";
 import { checkBatonDir, realBatonDir, refuseFileLink } from "./check_baton_dir.ts";
 import { ensureBatonIgnore } from "./baton_ignore.ts";
 import {
@@ -15,7 +16,7 @@ import {
   StorageError,
   UsageError,
 } from "../errors.ts";
-import { FsNotFoundError, readRegularFile, type WriteFs } from "../fs.ts";
+import { FsNotFoundError, type ReadFs, readRegularFile, type WriteFs } from "../fs.ts";
 import {
   extractCapsuleJson,
   parseCapsule,
@@ -39,12 +40,14 @@ const dec = new TextDecoder("utf-8", { fatal: true });
 export const MAX_CAPSULE_FILE_BYTES = 16 * 1024 * 1024;
 
 /**
- * Reads a capsule file as UTF-8 text; null when missing.
- * @throws {CapsuleInvalidError} when it is not a regular file (a FIFO, a device), larger than
- *   the bound or not UTF-8.
+ * A capsule file's bytes as they are stored (a byte-order mark, any line ends), null when
+ * missing: never through a link, only a regular file, within {@linkcode MAX_CAPSULE_FILE_BYTES}.
+ * The one way a store file is read; {@linkcode readTextOrNull} decodes it.
+ * @throws {CapsuleInvalidError} when it is not a regular file (a FIFO, a device) or larger
+ *   than the bound.
  * @throws {BatonDirLinkError} when it is a symbolic link (never followed).
  */
-export async function readTextOrNull(fs: WriteFs, path: string): Promise<string | null> {
+export async function readBytesOrNull(fs: ReadFs, path: string): Promise<Uint8Array | null> {
   // Never through a link: a commit can put one where a capsule belongs.
   await refuseFileLink(fs, path);
   const r = await readRegularFile(fs, path, MAX_CAPSULE_FILE_BYTES);
@@ -61,8 +64,27 @@ export async function readTextOrNull(fs: WriteFs, path: string): Promise<string 
       "capsule_too_large",
     );
   }
+  return r.bytes;
+}
+
+/**
+ * A capsule file's text: {@linkcode readBytesOrNull} decoded as UTF-8 (a byte-order mark
+ * dropped); null when missing.
+ * @throws {CapsuleInvalidError} as {@linkcode readBytesOrNull} does, and when it is not UTF-8.
+ * @throws {BatonDirLinkError} when it is a symbolic link (never followed).
+ */
+export async function readTextOrNull(fs: ReadFs, path: string): Promise<string | null> {
+  const bytes = await readBytesOrNull(fs, path);
+  return bytes === null ? null : decodeCapsule(bytes);
+}
+
+/**
+ * A capsule file's bytes as UTF-8 text (a byte-order mark dropped).
+ * @throws {CapsuleInvalidError} when they are not UTF-8.
+ */
+export function decodeCapsule(bytes: Uint8Array): string {
   try {
-    return dec.decode(r.bytes);
+    return dec.decode(bytes);
   } catch (e) {
     if (e instanceof TypeError) {
       throw new CapsuleInvalidError(
@@ -91,7 +113,8 @@ export async function readLatest(
 export async function listArchive(fs: WriteFs, layout: BatonLayout): Promise<string[]> {
   try {
     const entries = await fs.readDir(layout.capsules);
-    return entries.filter((e) => e.isFile && ARCHIVE_NAME.test(e.name)).map((e) => e.name).sort();
+    return entries.filter((e) => e.isFile && ARCHIVE_NAME.test(e.name)).map((e) => e.name)
+      .sort(compareArchiveNames);
   } catch (e) {
     if (e instanceof FsNotFoundError) return [];
     throw e;
@@ -162,12 +185,12 @@ export async function newerTrustedCapsule(
   const head = options.head ?? null;
   if (
     head !== null && head.fingerprint === signer && head.id !== latest.id &&
-    head.created_at > latest.created_at
+    isLater(head.created_at, latest.created_at)
   ) {
     const archived = names.includes(archiveName(head.created_at, head.id));
     return { capsule: { id: head.id, created_at: head.created_at }, unread: 0, archived };
   }
-  const candidates = names.filter((n) => n > mine).reverse();
+  const candidates = names.filter((n) => compareArchiveNames(n, mine) > 0).reverse();
   // A fingerprint has a digest's shape (sha256: and hex), so it is safe in an expression.
   const signedBySigner = new RegExp(`"fingerprint"\\s*:\\s*"${signer}"`);
   for (const [i, name] of candidates.entries()) {
@@ -182,7 +205,7 @@ export async function newerTrustedCapsule(
         continue;
       }
       if (parsed.capsule.id === latest.id) continue;
-      if (parsed.capsule.created_at <= latest.created_at) continue;
+      if (!isLater(parsed.capsule.created_at, latest.created_at)) continue;
       if (await options.writtenElsewhere?.(parsed.capsule.facts) === true) continue;
       return { capsule: parsed.capsule, unread: 0 };
     } catch {

@@ -16,6 +16,7 @@
  * record. I/O through `ReadFs`/`WriteFs`.
  * @module
  */
+import { compareInstants } from "../capsule/instant_order.ts";
 import type { ReadFs, WriteFs } from "../fs.ts";
 import type { BatonLayout } from "./layout.ts";
 import { batonRoot } from "./layout.ts";
@@ -166,7 +167,7 @@ export async function writeHeadRecord(
     const all = await readAll(fs, dir);
     all.delete(legacyKey(branch));
     all.set(await branchKey(branch), head);
-    const kept = [...all].sort((a, b) => (a[1].created_at < b[1].created_at ? 1 : -1))
+    const kept = [...all].sort((a, b) => compareInstants(b[1].created_at, a[1].created_at))
       .slice(0, MAX_BRANCHES);
     const heads = Object.fromEntries(kept);
     await writeBoundJson(fs, dir, `${dir}/${HEAD_RECORD_FILE}`, (here) => ({

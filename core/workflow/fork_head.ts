@@ -16,6 +16,7 @@
  * this clone's newest cannot be read back as signed.
  * @module
  */
+import { isLater } from "../capsule/instant_order.ts";
 import type { WriteFs } from "../fs.ts";
 import type { Capsule } from "../capsule/types.ts";
 import { parseCapsule } from "../capsule/parse.ts";
@@ -66,7 +67,9 @@ export async function forkHead(
   if (read.authorship.status !== "trusted") return null;
   // An older capsule of the head's own key is the rollback check's; a newer one (the same key in
   // another clone of this user's: one key per baton home) can fork like a teammate's.
-  if (read.authorship.fingerprint === head.fingerprint && latest.created_at <= head.created_at) {
+  if (
+    read.authorship.fingerprint === head.fingerprint && !isLater(latest.created_at, head.created_at)
+  ) {
     return null;
   }
   if (await displacedHead(fs, layout, latest, head, trustedKeys) === null) return null;

@@ -10,6 +10,7 @@
  * (core/chain/chain_decisions.ts), read back from latest within the budget.
  * @module
  */
+import { isLater } from "../capsule/instant_order.ts";
 import type { Capsule } from "../capsule/types.ts";
 import type { CurrentFile, DriftCheck } from "../briefing/drift.ts";
 import type { Briefing } from "../briefing/render_briefing.ts";
@@ -280,7 +281,7 @@ export async function loadBriefing(
   // Of the head's own key, only a later capsule (another clone's) is asked: an older one is the
   // rollback check's.
   const ownOlder = ownHead !== null && ownHead.fingerprint === signer &&
-    parsed.capsule.created_at <= ownHead.created_at;
+    !isLater(parsed.capsule.created_at, ownHead.created_at);
   const dropped = ownHead === null || ownOlder ? null : await m.displacedHead(
     ctx.fs,
     layout,

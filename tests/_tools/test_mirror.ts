@@ -96,11 +96,6 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
     test: "tests/core/facts/git/moving_in_effect_test.ts",
     reason: "GIT_INDEX_FILE followed or not, against git, through the collector",
   },
-  "core/share/own_tip.ts": {
-    test: "tests/e2e/hostile_remote_chain_test.ts",
-    reason:
-      "the tip's re-check needs a real chain ref, a stranger's tree written with git's plumbing and a push to a bare remote, which the e2e test builds",
-  },
   "core/safety/command/programs/_options.ts": {
     test: "tests/core/safety/command/programs/records_test.ts",
     reason: "option parsing of program records, tested there directly (parseOptions, matchLong)",

@@ -42,3 +42,14 @@ Deno.test("chooseCurrent(): with no trusted capsule the newest untrusted one is 
   const skew = new Date(NOW + FUTURE_SKEW_MS - 1000).toISOString();
   assert.equal(chooseCurrent([c("soon", skew, "trusted")], NOW).chosen?.name, "soon");
 });
+
+Deno.test("chooseCurrent(): two capsules in one millisecond are ordered by the instant each names, not by the text of their names", () => {
+  const now = Date.parse("2026-12-02T00:00:00Z");
+  const earlier = c("20261201T100000.5Z-aaaaaaaa.md", "2026-12-01T10:00:00.5Z", "trusted");
+  const later = c("20261201T100000.5001Z-bbbbbbbb.md", "2026-12-01T10:00:00.5001Z", "trusted");
+  assert.equal(chooseCurrent([earlier, later], now).chosen?.name, later.name);
+  assert.equal(chooseCurrent([later, earlier], now).chosen?.name, later.name);
+  // Control: a millisecond apart, either order.
+  const next = c("20261201T100000.501Z-cccccccc.md", "2026-12-01T10:00:00.501Z", "trusted");
+  assert.equal(chooseCurrent([next, earlier], now).chosen?.name, next.name);
+});

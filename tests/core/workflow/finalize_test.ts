@@ -172,3 +172,47 @@ Deno.test("finalize never takes a far-future time from its previous capsule (a s
     assert.equal(next.capsule.created_at, "2026-06-01T12:00:00.000Z");
   });
 });
+
+for (
+  const [previousAt, expected] of <[string, string][]> [
+    ["2026-06-01T12:00:30.5Z", "2026-06-01T12:00:30.500Z"],
+    ["2026-06-01T12:00:30.5004Z", "2026-06-01T12:00:30.501Z"],
+    ["2026-06-01T12:00:30.500Z", "2026-06-01T12:00:30.500Z"], // control: baton's own form
+  ]
+) {
+  Deno.test(`finalize on a previous capsule dated a little ahead at ${previousAt} takes ${expected}: an archive name the archive lists, not before the previous`, async () => {
+    const { readChain } = await import("../../../core/chain/read_chain.ts");
+    const { listArchive } = await import("../../../core/store/capsule_store.ts");
+    const { renderCapsuleFile } = await import("../../../core/store/render_capsule.ts");
+    const { archiveName } = await import("../../../core/store/layout.ts");
+    await withRepo(async (dir) => {
+      await writeFiles(dir, { "a.txt": "a\n" });
+      await commitAll(dir);
+      // Another writer's capsule, its clock 30 s ahead, its date written with another precision.
+      const theirs = await finalizeDraft(testContext(dir), draft({ now: "theirs" }));
+      const { id: _id, ...body } = { ...theirs.capsule, created_at: previousAt };
+      const previous = { ...body, id: await computeCapsuleId(body) };
+      const text = renderCapsuleFile(previous);
+      await Deno.remove(theirs.archivePath);
+      await writeFiles(dir, {
+        ".baton/latest.md": text,
+        [`.baton/capsules/${archiveName(previous.created_at, previous.id)}`]: text,
+      });
+      const mine = await finalizeDraft(testContext(dir), draft({ now: "mine" }));
+      assert.equal(mine.capsule.previous, previous.id);
+      assert.equal(mine.capsule.created_at, expected);
+      const layout = batonLayout(dir);
+      const names = await listArchive(new TestFs(), layout);
+      assert.ok(
+        names.includes(archiveName(mine.capsule.created_at, mine.capsule.id)),
+        `${names} lists the capsule written`,
+      );
+      // The previous one keeps its own name (another writer's form: the archive does not list it).
+      const walk = await readChain(new TestFs(), layout);
+      assert.ok(
+        !walk.problems.some((p) => p.kind === "reordered" || p.kind === "head_mismatch"),
+        JSON.stringify(walk.problems),
+      );
+    });
+  });
+}

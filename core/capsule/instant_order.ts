@@ -1,0 +1,107 @@
+/**
+ * The order of two capsule dates (`created_at`, a head record's time): UTC
+ * times with 0 to 9 digits of a second's fraction, as the schema takes them.
+ * As strings they do not order: `10:00:00Z` sorts after `10:00:00.100Z`
+ * (`Z` is after `.`), and `10:00:00.1001Z` before `10:00:00.100Z`, though
+ * each is the later instant. Baton writes milliseconds, but a capsule written
+ * on top of one dated a little ahead keeps that one's date, and any writer's
+ * capsule is read. Imports nothing.
+ * @module
+ */
+
+const UTC = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d{1,9}))?Z$/;
+
+/**
+ * The time as a key whose string order is the instants' order: the fixed-width date and time,
+ * and the fraction padded to nanoseconds; null for a text of another shape.
+ */
+function instantKey(time: string): string | null {
+  const m = UTC.exec(time);
+  return m === null ? null : `${m[1]}.${(m[2] ?? "").padEnd(9, "0")}`;
+}
+
+/**
+ * Negative when `a` is the earlier instant, positive when the later, 0 when the same (one
+ * instant written with two precisions is the same). A text of another shape (no capsule or
+ * record read back has one) is ordered by `Date.parse`, and last as a string.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { compareInstants } from "./instant_order.ts";
+ * assert.ok(compareInstants("2026-12-01T10:00:00Z", "2026-12-01T10:00:00.100Z") < 0);
+ * assert.ok(compareInstants("2026-12-01T10:00:00.1001Z", "2026-12-01T10:00:00.100Z") > 0);
+ * assert.equal(compareInstants("2026-12-01T10:00:00.1Z", "2026-12-01T10:00:00.100Z"), 0);
+ * assert.ok(compareInstants("2026-12-01T09:59:59.999Z", "2026-12-01T10:00:00Z") < 0);
+ * ```
+ */
+export function compareInstants(a: string, b: string): number {
+  const ka = instantKey(a);
+  const kb = instantKey(b);
+  if (ka !== null && kb !== null) return ka < kb ? -1 : ka > kb ? 1 : 0;
+  const ta = Date.parse(a);
+  const tb = Date.parse(b);
+  if (Number.isFinite(ta) && Number.isFinite(tb) && ta !== tb) return ta - tb;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** True when `a` is a later instant than `b` ({@linkcode compareInstants}). */
+export function isLater(a: string, b: string): boolean {
+  return compareInstants(a, b) > 0;
+}
+
+/**
+ * The earliest time in baton's own form (milliseconds, as `toISOString` writes it) that is not
+ * before `time`; null for a text of another shape. A capsule dated by its previous one (a
+ * writer's clock a little ahead) takes this form: its archive name is then one the archive
+ * lists (`…T100000.5Z-…` was written and never listed again), and it is not dated before the
+ * capsule it continues.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { millisNotBefore } from "./instant_order.ts";
+ * assert.equal(millisNotBefore("2026-12-01T10:00:00.5Z"), "2026-12-01T10:00:00.500Z");
+ * assert.equal(millisNotBefore("2026-12-01T10:00:00.5004Z"), "2026-12-01T10:00:00.501Z");
+ * assert.equal(millisNotBefore("2026-12-01T10:00:00Z"), "2026-12-01T10:00:00.000Z");
+ * assert.equal(millisNotBefore("2026-12-01T23:59:59.9999Z"), "2026-12-02T00:00:00.000Z");
+ * ```
+ */
+export function millisNotBefore(time: string): string | null {
+  const m = UTC.exec(time);
+  if (m === null) return null;
+  const whole = Date.parse(`${m[1]}Z`);
+  if (!Number.isFinite(whole)) return null;
+  const fraction = (m[2] ?? "").padEnd(9, "0");
+  const ms = whole + Number(fraction.slice(0, 3)) + (/[1-9]/.test(fraction.slice(3)) ? 1 : 0);
+  const out = new Date(ms);
+  return Number.isNaN(out.getTime()) ? null : out.toISOString();
+}
+
+const ARCHIVE_TIME = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})(\.\d{1,9})?Z-/;
+
+/**
+ * The order of two archive file names (`<UTC-ts>-<id8>.md`, core/store/layout.ts) by the
+ * instant each names, then by name: as strings, `…T100000Z-…` sorts after `…T100000.100Z-…`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { compareArchiveNames } from "./instant_order.ts";
+ * const names = ["20261201T100000Z-bbbbbbbb.md", "20261201T100000.100Z-aaaaaaaa.md"];
+ * assert.deepEqual(names.toSorted(compareArchiveNames).map((n) => n.slice(-11, -3)), [
+ *   "bbbbbbbb",
+ *   "aaaaaaaa",
+ * ]);
+ * ```
+ */
+export function compareArchiveNames(a: string, b: string): number {
+  const ma = ARCHIVE_TIME.exec(a);
+  const mb = ARCHIVE_TIME.exec(b);
+  const byTime = ma === null || mb === null ? 0 : compareInstants(isoOf(ma), isoOf(mb));
+  return byTime !== 0 ? byTime : a < b ? -1 : a > b ? 1 : 0;
+}
+
+function isoOf(m: RegExpExecArray): string {
+  return `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}${m[7] ?? ""}Z`;
+}
