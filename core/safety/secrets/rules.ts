@@ -1353,8 +1353,13 @@ const PASSWORD_CONFIG: SecretRule = {
   priority: 1,
   extend: new RegExp(formTail(PASSWORD_EXCLUDED, ";#").source + SYMBOL_CUT_TAIL),
   wrapped: WRAPPED_TAIL,
-  // Cheapest first: a hostile `password: password: ...` costs a character test a hit.
+  // Cheapest first: a hostile `password: password: ...` costs a character test a hit, and
+  // the name's checks come before any reading of the value.
   validate: (s, g) =>
+    PASSWORD_NAME.test(g.name ?? "") && !isExcludedName(g.name ?? "") &&
+    // An upper-case NAME=value is the env rule's (same span, its kind); `NAME: value` of a
+    // Compose environment map and `NAME = "value"` of code are this rule's.
+    (/[a-z]/.test(g.name ?? "") || g.op !== "=") &&
     (g.crossed === undefined || (hasCrossedBrackets(s) && isSymbolRich(s))) &&
     (g.unq === undefined || !isCodeOrProseValue(s, g.next)) &&
     !repeatsName(s, g.name ?? "") &&
@@ -1373,10 +1378,6 @@ const PASSWORD_CONFIG: SecretRule = {
     // alone must be a value too (`t.pw;this.x` of minified code is a member and a statement).
     (g.unq === undefined ? !s.startsWith("#{") : !/^[;#]/.test(s)) &&
     (!/[;#]/.test(s) || passwordHeadValid(s.split(/[;#]/)[0]!)) &&
-    PASSWORD_NAME.test(g.name ?? "") && !isExcludedName(g.name ?? "") &&
-    // An upper-case NAME=value is the env rule's (same span, its kind); `NAME: value` of a
-    // Compose environment map and `NAME = "value"` of code are this rule's.
-    (/[a-z]/.test(g.name ?? "") || g.op !== "=") &&
     // After Go's `:=` a bare identifier is a variable (`password := followed`), not a value.
     (g.unq === undefined || !/:=$/.test(g.op ?? "") || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(s)),
 };
