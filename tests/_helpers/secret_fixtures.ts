@@ -433,7 +433,9 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
       `smbclient //fs01/share -U 'CORP/bob%${s}' -c ls`,
       `twine upload -u deploy -p ${s} dist/*`,
       `mysqlshow -u root -p${s} shop`,
-    ][s.charCodeAt(6) % 8]!;
+      // redact96: the value alone on the next line after a line continuation.
+      `podman login -u deploy -p \\\n    ${s} registry.internal.test`,
+    ][s.charCodeAt(6) % 9]!;
     return { text, secret: s, core: s.slice(0, 12) };
   },
   netrc_password: (r) => {
@@ -774,7 +776,12 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
       ][s.charCodeAt(21) % 6]!;
       return { text, secret: w, core: w };
     }
-    return { text: `vercel deploy --prod --token ${s}`, secret: s, core: s.slice(0, 12) };
+    // redact96: one in three of the others alone on the next line after a line continuation
+    // (no draw, so later samples stay as they were).
+    const text = s.charCodeAt(20) % 3 === 0
+      ? `docker run --rm app \\\n  --api-token \\\n  ${s} --verbose`
+      : `vercel deploy --prod --token ${s}`;
+    return { text, secret: s, core: s.slice(0, 12) };
   },
   cli_config_secret: (r) => {
     const s = p("Q7", r.str(ALNUM, 34));
@@ -1691,6 +1698,9 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "net use Z: \\\\fs01\\share /user:bob /persistent:yes",
       "mysql -u root -p appdb",
       "mysql -h db -P 3306 -u app -p",
+      // redact96: a port or stdin alone on the next line after a line continuation.
+      "podman login -u deploy -p \\\n  - registry.test",
+      "ssh -p \\\n  2222 deploy@host",
       "mysql --password=$MYSQL_PWD appdb",
       "mysql -p${DB_PASSWORD} appdb",
       "docker login -u me --password-stdin ghcr.io",
@@ -2042,6 +2052,12 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "mysqladmin -u root --password processlist",
       "mysqladmin --password extended-status",
       "mysql -u root --password dbname",
+      // redact96: after a line continuation, the next line's option, reference, placeholder or
+      // stdin is no value, nor a blank line.
+      "mytool --password \\\n  --verbose db",
+      "mytool --token \\\n  $API_TOKEN --verbose",
+      "mytool --api-key \\\n  <YOUR_KEY>",
+      "mytool --password \\\n\nnext",
     ],
     cli_config_secret: [
       "git config --global user.email me@x.test",
