@@ -1071,6 +1071,27 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
       ),
     ),
   rootly_api_key: (r) => tok(p("root", "ly_", r.str(HEX, 64))),
+  // redact96: a 1Password CLI session as `op signin` prints it, a Kaggle key in kaggle.json, a
+  // GitHub Copilot session token.
+  onepassword_cli_session: (r) => {
+    const s = p("Q7", r.str(URLSAFE, 41));
+    return { text: `export OP_SESSION_my="${s}"`, secret: s, core: s.slice(0, 12) };
+  },
+  kaggle_api_key: (r) => {
+    const s = p("7a", r.str(HEX, 30));
+    return { text: `{"username":"jdoe","key":"${s}"}`, secret: s, core: s.slice(0, 12) };
+  },
+  linear_webhook_secret: (r) => tok(p("lin_", "wh_", "Q7", r.str(ALNUM, 38))),
+  jetbrains_permanent_token: (r) => tok(p("perm:", "YWRtaW4=.Q0ktdG9rZW4=.Q7", r.str(ALNUM, 28))),
+  github_copilot_token: (r) =>
+    tok(
+      p(
+        "tid=",
+        r.str(HEX, 32),
+        ";exp=1737000000;sku=copilot_for_individual;proxy-ep=proxy.individual.githubcopilot.com;st=dotcom;chat=1;8kp=1:",
+        r.str(HEX, 64),
+      ),
+    ),
   azure_data_factory_shir_key: (r) =>
     tok(
       p(
@@ -2119,6 +2140,30 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       p("root", "ly_", "0".repeat(64)),
       "rootly_api_key",
       p("root", "ly_", rng.str(HEX, 40)),
+    ],
+    // redact96: a reference, a placeholder or a signed-out session; kaggle.json's placeholder
+    // and another file's key; Copilot's token without its signature.
+    onepassword_cli_session: [
+      'export OP_SESSION_my="$(op signin --raw)"',
+      "export OP_SESSION_my=<session-token>",
+      'unset OP_SESSION_my; echo "OP_SESSION_my=${OP_SESSION_my:-signed out}"',
+      `OP_SESSION_my=${"x".repeat(43)}`,
+    ],
+    kaggle_api_key: [
+      '{"username":"jdoe","key":"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"}',
+      '{"username":"jdoe","key":"00000000000000000000000000000000"}',
+      '{"username":"jdoe","key":"ssh-ed25519"}',
+      `{"username":"jdoe","key":"${rng.str(HEX, 40)}"}`,
+    ],
+    linear_webhook_secret: [`lin_wh_${"x".repeat(40)}`, "LINEAR_WEBHOOK_SECRET=lin_wh_..."],
+    jetbrains_permanent_token: [
+      "perm:<user>.<token name>.<secret>",
+      `perm:YWRtaW4=.Q0ktdG9rZW4=.${"x".repeat(30)}`,
+      "chmod perm:rw file",
+    ],
+    github_copilot_token: [
+      `tid=${rng.str(HEX, 32)};exp=1737000000;sku=copilot_for_individual;st=dotcom`,
+      "tid=<tracking id>;exp=<unix time>;...:<hmac>",
     ],
     // recall22: placeholders, documentation examples and the prefixes in code and prose.
     xata_api_key: [

@@ -45,6 +45,7 @@ import { GITLAB_ROUTABLE_TAIL, VENDOR_RULES } from "./rules_vendor.ts";
 import { TOKEN_RULES } from "./rules_tokens.ts";
 import { MORE_TOKEN_RULES } from "./rules_tokens_more.ts";
 import { OPS_TOKEN_RULES } from "./rules_tokens_ops.ts";
+import { SESSION_TOKEN_RULES } from "./rules_tokens_sessions.ts";
 import { PLATFORM_TOKEN_RULES } from "./rules_tokens_platforms.ts";
 import { SERVICE_URL_RULES } from "./rules_service_urls.ts";
 import { APP_TOKEN_RULES } from "./rules_tokens_apps.ts";
@@ -2297,6 +2298,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
   ...TOKEN_RULES,
   ...MORE_TOKEN_RULES,
   ...OPS_TOKEN_RULES,
+  ...SESSION_TOKEN_RULES,
   ...PLATFORM_TOKEN_RULES,
   ...SERVICE_URL_RULES,
   ...APP_TOKEN_RULES,
