@@ -1364,7 +1364,8 @@ const PASSWORD_CONFIG: SecretRule = {
     // Compose environment map and `NAME = "value"` of code are this rule's.
     (/[a-z]/.test(g.name ?? "") || g.op !== "=") &&
     (g.crossed === undefined || (hasCrossedBrackets(s) && isSymbolRich(s))) &&
-    (g.unq === undefined || !isCodeOrProseValue(s, g.next)) &&
+    (g.unq === undefined || !isCodeOrProseValue(s, g.next) ||
+      isPipedPassword(g.name ?? "", g.next)) &&
     !repeatsName(s, g.name ?? "") &&
     !isTestVerdict(g.name ?? "", g.op?.trim(), s) &&
     !s.endsWith(":") && (/[A-Za-z]/.test(s) || isPasswordLookAlike(s)) &&
@@ -1384,6 +1385,17 @@ const PASSWORD_CONFIG: SecretRule = {
     // After Go's `:=` a bare identifier is a variable (`password := followed`), not a value.
     (g.unq === undefined || !/:=$/.test(g.op ?? "") || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(s)),
 };
+
+/**
+ * A bare value given to a name that is a password's (or says whose pass it is) and piped to a
+ * command (`echo ldap_bind_pass: ezpjen | ./configure --stdin`): a shell's `|`, not code's
+ * `a | b`, so the word before it is not read as an operand. The value's own checks still judge it
+ * (a type word, a setting or a short word is kept).
+ */
+function isPipedPassword(name: string, next: string | undefined): boolean {
+  return /^[ \t]+\|[ \t]/.test(next ?? "") &&
+    (EXPLICIT_PASSWORD_NAME.test(name) || isOwnerPassName(name) || isOwnerPwName(name));
+}
 
 /** The part of a password before its first `;` or `#` is no type word, reference or look-alike. */
 function passwordHeadValid(head: string): boolean {
