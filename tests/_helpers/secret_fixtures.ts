@@ -433,7 +433,9 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
       `smbclient //fs01/share -U 'CORP/bob%${s}' -c ls`,
       `twine upload -u deploy -p ${s} dist/*`,
       `mysqlshow -u root -p${s} shop`,
-    ][s.charCodeAt(6) % 8]!;
+      // redact96: the value alone on the next line after a line continuation.
+      `podman login -u deploy -p \\\n    ${s} registry.internal.test`,
+    ][s.charCodeAt(6) % 9]!;
     return { text, secret: s, core: s.slice(0, 12) };
   },
   netrc_password: (r) => {
@@ -774,7 +776,12 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
       ][s.charCodeAt(21) % 6]!;
       return { text, secret: w, core: w };
     }
-    return { text: `vercel deploy --prod --token ${s}`, secret: s, core: s.slice(0, 12) };
+    // redact96: one in three of the others alone on the next line after a line continuation
+    // (no draw, so later samples stay as they were).
+    const text = s.charCodeAt(20) % 3 === 0
+      ? `docker run --rm app \\\n  --api-token \\\n  ${s} --verbose`
+      : `vercel deploy --prod --token ${s}`;
+    return { text, secret: s, core: s.slice(0, 12) };
   },
   cli_config_secret: (r) => {
     const s = p("Q7", r.str(ALNUM, 34));
@@ -1064,6 +1071,27 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
       ),
     ),
   rootly_api_key: (r) => tok(p("root", "ly_", r.str(HEX, 64))),
+  // redact96: a 1Password CLI session as `op signin` prints it, a Kaggle key in kaggle.json, a
+  // GitHub Copilot session token.
+  onepassword_cli_session: (r) => {
+    const s = p("Q7", r.str(URLSAFE, 41));
+    return { text: `export OP_SESSION_my="${s}"`, secret: s, core: s.slice(0, 12) };
+  },
+  kaggle_api_key: (r) => {
+    const s = p("7a", r.str(HEX, 30));
+    return { text: `{"username":"jdoe","key":"${s}"}`, secret: s, core: s.slice(0, 12) };
+  },
+  linear_webhook_secret: (r) => tok(p("lin_", "wh_", "Q7", r.str(ALNUM, 38))),
+  jetbrains_permanent_token: (r) => tok(p("perm:", "YWRtaW4=.Q0ktdG9rZW4=.Q7", r.str(ALNUM, 28))),
+  github_copilot_token: (r) =>
+    tok(
+      p(
+        "tid=",
+        r.str(HEX, 32),
+        ";exp=1737000000;sku=copilot_for_individual;proxy-ep=proxy.individual.githubcopilot.com;st=dotcom;chat=1;8kp=1:",
+        r.str(HEX, 64),
+      ),
+    ),
   azure_data_factory_shir_key: (r) =>
     tok(
       p(
@@ -1691,6 +1719,9 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "net use Z: \\\\fs01\\share /user:bob /persistent:yes",
       "mysql -u root -p appdb",
       "mysql -h db -P 3306 -u app -p",
+      // redact96: a port or stdin alone on the next line after a line continuation.
+      "podman login -u deploy -p \\\n  - registry.test",
+      "ssh -p \\\n  2222 deploy@host",
       "mysql --password=$MYSQL_PWD appdb",
       "mysql -p${DB_PASSWORD} appdb",
       "docker login -u me --password-stdin ghcr.io",
@@ -2042,6 +2073,12 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "mysqladmin -u root --password processlist",
       "mysqladmin --password extended-status",
       "mysql -u root --password dbname",
+      // redact96: after a line continuation, the next line's option, reference, placeholder or
+      // stdin is no value, nor a blank line.
+      "mytool --password \\\n  --verbose db",
+      "mytool --token \\\n  $API_TOKEN --verbose",
+      "mytool --api-key \\\n  <YOUR_KEY>",
+      "mytool --password \\\n\nnext",
     ],
     cli_config_secret: [
       "git config --global user.email me@x.test",
@@ -2103,6 +2140,30 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       p("root", "ly_", "0".repeat(64)),
       "rootly_api_key",
       p("root", "ly_", rng.str(HEX, 40)),
+    ],
+    // redact96: a reference, a placeholder or a signed-out session; kaggle.json's placeholder
+    // and another file's key; Copilot's token without its signature.
+    onepassword_cli_session: [
+      'export OP_SESSION_my="$(op signin --raw)"',
+      "export OP_SESSION_my=<session-token>",
+      'unset OP_SESSION_my; echo "OP_SESSION_my=${OP_SESSION_my:-signed out}"',
+      `OP_SESSION_my=${"x".repeat(43)}`,
+    ],
+    kaggle_api_key: [
+      '{"username":"jdoe","key":"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"}',
+      '{"username":"jdoe","key":"00000000000000000000000000000000"}',
+      '{"username":"jdoe","key":"ssh-ed25519"}',
+      `{"username":"jdoe","key":"${rng.str(HEX, 40)}"}`,
+    ],
+    linear_webhook_secret: [`lin_wh_${"x".repeat(40)}`, "LINEAR_WEBHOOK_SECRET=lin_wh_..."],
+    jetbrains_permanent_token: [
+      "perm:<user>.<token name>.<secret>",
+      `perm:YWRtaW4=.Q0ktdG9rZW4=.${"x".repeat(30)}`,
+      "chmod perm:rw file",
+    ],
+    github_copilot_token: [
+      `tid=${rng.str(HEX, 32)};exp=1737000000;sku=copilot_for_individual;st=dotcom`,
+      "tid=<tracking id>;exp=<unix time>;...:<hmac>",
     ],
     // recall22: placeholders, documentation examples and the prefixes in code and prose.
     xata_api_key: [

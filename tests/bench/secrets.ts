@@ -931,8 +931,12 @@ export const HOSTILE_UNITS = [
   // A secret name before a full-width operator (any three-byte character).
   "API_TOKEN\uff1d",
   // An owner's `_PW` name (letter_passwords.ts): every 13 bytes a name whose value runs on to the
-  // end of the data (about 1 MB/s when added, 8x under the slowest unit above).
+  // end of the data (about 1 MB/s when added, 8x under the slowest unit above; redact96 bounded
+  // it: the value's `=` chain was parsed link by link on every try, 24 pattern runs a byte).
   "LDAP_BIND_PW=",
+  // The same in lower case with dots (redact96): the name passes the password rule's name
+  // checks, so each 8 kB value is read whole on each of its 8 tries (about half of token=).
+  "db.root.pw=",
   // A program's own password flag (rules_cli_flags.ts) with nothing after it but the next one.
   "podman login -p ",
 ];

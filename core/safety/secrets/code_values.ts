@@ -158,16 +158,60 @@ export function isCodeOrProseValue(value: string, next: string | undefined): boo
   }
   if (next === "(" && CALLED_EXPRESSION.test(value) && isNameLike(value, true)) return true;
   // Minified code's chained assignment (`a.X_TOKEN=a.Y_TOKEN=void`): names all the way.
-  if (value.includes("=")) {
-    const parts = value.split("=").filter((p) => p !== "");
-    return parts.every((p) => IDENTIFIER_CHAIN.test(p)) && parts.some(isCredentialName);
-  }
+  if (value.includes("=")) return isCredentialChain(value);
   // One word as prose writes it (`Permission`, `denied`, `EOF`): not random letters of both
   // cases (`QmZxkTrvPLwnHsYd for user admin` is a password a log goes on from).
   if (
     next !== undefined && next !== "" && next !== "(" && /^(?:[A-Z]?[a-z]+|[A-Z]+)$/.test(value)
   ) return true;
   return isCredentialName(value);
+}
+
+/** Identifier chains joined by runs of `=` (one pass, no backtracking: `[\w$]` holds no `=` or `.`). */
+const ASSIGNMENT_CHAIN = new RegExp(
+  `^=*${IDENTIFIER_CHAIN.source.slice(1, -1)}(?:=+${IDENTIFIER_CHAIN.source.slice(1, -1)})*=*$`,
+);
+
+/** A link that may name a credential: it holds one of {@linkcode CREDENTIAL_WORDS}' letters. */
+const CREDENTIAL_WORD_IN = /pass|pwd|secret|token|auth|key|credential/i;
+
+/** Most distinct links of a chained assignment read as names (see {@linkcode isCredentialChain}). */
+const MAX_CHAIN_NAMES = 16;
+
+/**
+ * True when a value holding `=` is a chain of assignments between names
+ * one of which names a credential (`a.X_TOKEN=a.Y_TOKEN=void`). Linear with
+ * a small bound whatever the value: one pattern over the whole value, then
+ * at most {@linkcode MAX_CHAIN_NAMES} distinct links that hold a credential
+ * word are read as names (a hostile `LDAP_BIND_PW=LDAP_BIND_PW=...` of 8 kB
+ * read each of its 630 links as a name, on each of the 8 tries a rejected
+ * value gets: 24 pattern runs a byte). A longer chain whose first such links
+ * name no credential is read as a value (redacted, the safe side).
+ * @param value The bare value.
+ * @returns Whether it is names joined by `=`, one naming a credential.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isCredentialChain } from "./code_values.ts";
+ * assert.ok(isCredentialChain("a.X_TOKEN=a.Y_TOKEN=void"));
+ * assert.ok(!isCredentialChain("LDAP_BIND_PW=LDAP_BIND_PW="));
+ * assert.ok(!isCredentialChain("Xk9q=Lm2z+7"));
+ * ```
+ */
+export function isCredentialChain(value: string): boolean {
+  if (!ASSIGNMENT_CHAIN.test(value)) return false;
+  const read = new Set<string>();
+  let from = 0;
+  while (from < value.length && read.size < MAX_CHAIN_NAMES) {
+    let to = value.indexOf("=", from);
+    if (to < 0) to = value.length;
+    const part = value.slice(from, to);
+    from = to + 1;
+    if (part === "" || read.has(part) || !CREDENTIAL_WORD_IN.test(part)) continue;
+    read.add(part);
+    if (isCredentialName(part)) return true;
+  }
+  return false;
 }
 
 /**

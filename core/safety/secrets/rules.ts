@@ -45,13 +45,14 @@ import { GITLAB_ROUTABLE_TAIL, VENDOR_RULES } from "./rules_vendor.ts";
 import { TOKEN_RULES } from "./rules_tokens.ts";
 import { MORE_TOKEN_RULES } from "./rules_tokens_more.ts";
 import { OPS_TOKEN_RULES } from "./rules_tokens_ops.ts";
+import { SESSION_TOKEN_RULES } from "./rules_tokens_sessions.ts";
 import { PLATFORM_TOKEN_RULES } from "./rules_tokens_platforms.ts";
 import { SERVICE_URL_RULES } from "./rules_service_urls.ts";
 import { APP_TOKEN_RULES } from "./rules_tokens_apps.ts";
 import { TOOL_TOKEN_RULES } from "./rules_tokens_tools.ts";
 import { PAIR_RULES } from "./rules_pairs.ts";
 import { CLI_RULES } from "./rules_cli.ts";
-import { FLAG_RULES } from "./rules_cli_flags.ts";
+import { CONTINUED, FLAG_RULES } from "./rules_cli_flags.ts";
 import { powershellEnvRule, printedVariableRule } from "./rules_printed.ts";
 import { WIFI_RULES } from "./rules_wifi.ts";
 import { fullWidthOperatorRule, typographicQuoteRule } from "./rules_typographic.ts";
@@ -350,8 +351,10 @@ const URL_USERINFO = {
  */
 const DB_URL_USERINFO = { ...URL_USERINFO, cls: String.raw`^\s\/?"'<>\\\[\]` };
 
-/** Between a flag and its value on a command line: `=` or blanks. */
-const FLAG_SEP = String.raw`(?:=|[ \t]{1,16})`;
+/** Between a flag and its value on a command line: blanks, or the value alone on the next line ({@linkcode CONTINUED}). */
+const BLANK_SEP = `(?:${CONTINUED}|${String.raw`[ \t]{1,16}`})`;
+/** Between a flag and its value on a command line: `=` or {@linkcode BLANK_SEP}. */
+const FLAG_SEP = `(?:=|${BLANK_SEP})`;
 
 /**
  * One character of a bare command-line word: no blank, and no line break written as JSON
@@ -1353,10 +1356,16 @@ const PASSWORD_CONFIG: SecretRule = {
   priority: 1,
   extend: new RegExp(formTail(PASSWORD_EXCLUDED, ";#").source + SYMBOL_CUT_TAIL),
   wrapped: WRAPPED_TAIL,
-  // Cheapest first: a hostile `password: password: ...` costs a character test a hit.
+  // Cheapest first: a hostile `password: password: ...` costs a character test a hit, and
+  // the name's checks come before any reading of the value.
   validate: (s, g) =>
+    PASSWORD_NAME.test(g.name ?? "") && !isExcludedName(g.name ?? "") &&
+    // An upper-case NAME=value is the env rule's (same span, its kind); `NAME: value` of a
+    // Compose environment map and `NAME = "value"` of code are this rule's.
+    (/[a-z]/.test(g.name ?? "") || g.op !== "=") &&
     (g.crossed === undefined || (hasCrossedBrackets(s) && isSymbolRich(s))) &&
-    (g.unq === undefined || !isCodeOrProseValue(s, g.next)) &&
+    (g.unq === undefined || !isCodeOrProseValue(s, g.next) ||
+      isPipedPassword(g.name ?? "", g.next)) &&
     !repeatsName(s, g.name ?? "") &&
     !isTestVerdict(g.name ?? "", g.op?.trim(), s) &&
     !s.endsWith(":") && (/[A-Za-z]/.test(s) || isPasswordLookAlike(s)) &&
@@ -1373,13 +1382,20 @@ const PASSWORD_CONFIG: SecretRule = {
     // alone must be a value too (`t.pw;this.x` of minified code is a member and a statement).
     (g.unq === undefined ? !s.startsWith("#{") : !/^[;#]/.test(s)) &&
     (!/[;#]/.test(s) || passwordHeadValid(s.split(/[;#]/)[0]!)) &&
-    PASSWORD_NAME.test(g.name ?? "") && !isExcludedName(g.name ?? "") &&
-    // An upper-case NAME=value is the env rule's (same span, its kind); `NAME: value` of a
-    // Compose environment map and `NAME = "value"` of code are this rule's.
-    (/[a-z]/.test(g.name ?? "") || g.op !== "=") &&
     // After Go's `:=` a bare identifier is a variable (`password := followed`), not a value.
     (g.unq === undefined || !/:=$/.test(g.op ?? "") || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(s)),
 };
+
+/**
+ * A bare value given to a name that is a password's (or says whose pass it is) and piped to a
+ * command (`echo ldap_bind_pass: ezpjen | ./configure --stdin`): a shell's `|`, not code's
+ * `a | b`, so the word before it is not read as an operand. The value's own checks still judge it
+ * (a type word, a setting or a short word is kept).
+ */
+function isPipedPassword(name: string, next: string | undefined): boolean {
+  return /^[ \t]+\|[ \t]/.test(next ?? "") &&
+    (EXPLICIT_PASSWORD_NAME.test(name) || isOwnerPassName(name) || isOwnerPwName(name));
+}
 
 /** The part of a password before its first `;` or `#` is no type word, reference or look-alike. */
 function passwordHeadValid(head: string): boolean {
@@ -2294,6 +2310,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
   ...TOKEN_RULES,
   ...MORE_TOKEN_RULES,
   ...OPS_TOKEN_RULES,
+  ...SESSION_TOKEN_RULES,
   ...PLATFORM_TOKEN_RULES,
   ...SERVICE_URL_RULES,
   ...APP_TOKEN_RULES,
@@ -2973,7 +2990,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "cli_secret_option",
     title: "Secret given as a command-line option",
     description:
-      "`--password VALUE`, `--token VALUE`, `--api-key VALUE`, `--client-secret VALUE`, `-storepass VALUE`, `-passin pass:VALUE`, `--oauth2-bearer VALUE`, curl's `--tlspassword VALUE`: an option whose name ends in a secret word, then a blank or `=` and the value; references (`$TOKEN`), paths, `env:`/`file:` sources, placeholders and a lower-case word closing a sentence about the option (`the --password options.`) are kept. After a password option, 6 to 9 lower-case letters alone are a password when the line goes on as a command line does (its end, another option, an operator, a host or path, or on a command's line one more argument: `mysql --password walrus shop`), not as prose (`--password followed by`); not after PostgreSQL's clients, whose `--password` takes no value, nor mysqladmin's commands (`--password status`).",
+      "`--password VALUE`, `--token VALUE`, `--api-key VALUE`, `--client-secret VALUE`, `-storepass VALUE`, `-passin pass:VALUE`, `--oauth2-bearer VALUE`, curl's `--tlspassword VALUE`: an option whose name ends in a secret word, then a blank or `=` and the value (or the value alone on the next line after a shell's line continuation, `--password \\` then the value, raw or JSON-escaped); references (`$TOKEN`), paths, `env:`/`file:` sources, placeholders and a lower-case word closing a sentence about the option (`the --password options.`) are kept. After a password option, 6 to 9 lower-case letters alone are a password when the line goes on as a command line does (its end, another option, an operator, a host or path, or on a command's line one more argument: `mysql --password walrus shop`), not as prose (`--password followed by`); not after PostgreSQL's clients, whose `--password` takes no value, nor mysqladmin's commands (`--password status`).",
     // The option's end and the blank after it, so header names (`x-api-key:`) and words cost
     // nothing; `--token=VALUE` is also the assignment rules' shape.
     keywords: [
@@ -2995,7 +3012,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     ].map((k) => `${k} `).concat(["-pwd=", "-passphrase="]),
     pattern: new RegExp(
       String
-        .raw`(?<![A-Za-z0-9_\-](?<!\\[A-Za-z0-9_\-]|\\u[0-9a-fA-F]{4}))(?=(?<name>--?[A-Za-z0-9][A-Za-z0-9_\-]{0,60}))\k<name>(?<=(?<line>[^\r\n]{0,80}))(?:=|[ \t]{1,16})(?:(?=["'\\])(?<quoted>))?${CLI_VALUE}(?=(?<after>[^\r\n]{0,48}))`,
+        .raw`(?<![A-Za-z0-9_\-](?<!\\[A-Za-z0-9_\-]|\\u[0-9a-fA-F]{4}))(?=(?<name>--?[A-Za-z0-9][A-Za-z0-9_\-]{0,60}))\k<name>(?<=(?<line>[^\r\n]{0,80}))${FLAG_SEP}(?:(?=["'\\])(?<quoted>))?${CLI_VALUE}(?=(?<after>[^\r\n]{0,48}))`,
     ),
     lead: "A-Za-z0-9_\\-",
     rejectName: (n) => !SECRET_OPTION.test(n),
@@ -3038,7 +3055,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     ],
     pattern: new RegExp(
       String
-        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:az[ \t]+login(?:[ \t](?:[^\n|;&]|(?<=\\)\r?\n){0,300}?)??[ \t]-p${FLAG_SEP}${CLI_VALUE}|redis-cli(?:[ \t](?:[^\n|;&]|(?<=\\)\r?\n){0,300}?)??[ \t]-a[ \t]{1,16}${CLI_VALUE}|sqlcmd(?:[ \t](?:[^\n|;&]|(?<=\\)\r?\n){0,300}?)??[ \t]-P[ \t]{0,16}${CLI_VALUE}|(?:un)?zip(?:[ \t](?:[^\n|;&]|(?<=\\)\r?\n){0,300}?)??[ \t]-P[ \t]{1,16}${CLI_VALUE}|7za?(?:[ \t](?:[^\n|;&]|(?<=\\)\r?\n){0,300}?)??[ \t]-p${CLI_VALUE}|ldap(?:search|modify|add|delete|whoami|passwd|compare|modrdn)(?:[ \t](?:[^\n|;&]|(?<=\\)\r?\n){0,300}?)??[ \t]-w[ \t]{1,16}${CLI_VALUE}|mongo(?:sh|dump|restore|export|import)?(?:[ \t](?:[^\n|;&]|(?<=\\)\r?\n){0,300}?)??[ \t]-p[ \t]{1,16}${CLI_VALUE}|smbclient(?:[ \t](?:[^\n|;&]|(?<=\\)\r?\n){0,300}?)??[ \t](?:-U|--user)${FLAG_SEP}\\{0,3}["']?[^\s%"'\\]{1,64}%(?<s>[^\s"'\\;&|]{1,256})|sqlplus(?:[ \t]+-[A-Za-z]{1,12})*[ \t]+[A-Za-z][A-Za-z0-9_$#]{0,29}\/(?<s>[^\s@\/"'\\]{1,128})(?=@|[ \t]|$)|[Pp][Ss][Ee][Xx][Ee][Cc](?:64)?(?:\.[Ee][Xx][Ee])?(?:[ \t](?:[^\n|;&]|(?<=\\)\r?\n){0,300}?)??[ \t]-[Pp][ \t]{1,16}${CLI_VALUE}|[Nn][Ee][Tt][ \t]+[Uu][Ss][Ee](?:[ \t](?:[^\n|;&]|(?<=\\)\r?\n){0,300}?)??[ \t]\/[Uu][Ss][Ee][Rr]:[^\s"'\/]{1,128}[ \t]+(?!\/)${CLI_VALUE})`,
+        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:az[ \t]+login(?:[ \t](?:[^\n|;&]|(?<=\\)\r?\n){0,300}?)??[ \t]-p${FLAG_SEP}${CLI_VALUE}|redis-cli(?:[ \t](?:[^\n|;&]|(?<=\\)\r?\n){0,300}?)??[ \t]-a${BLANK_SEP}${CLI_VALUE}|sqlcmd(?:[ \t](?:[^\n|;&]|(?<=\\)\r?\n){0,300}?)??[ \t]-P[ \t]{0,16}${CLI_VALUE}|(?:un)?zip(?:[ \t](?:[^\n|;&]|(?<=\\)\r?\n){0,300}?)??[ \t]-P${BLANK_SEP}${CLI_VALUE}|7za?(?:[ \t](?:[^\n|;&]|(?<=\\)\r?\n){0,300}?)??[ \t]-p${CLI_VALUE}|ldap(?:search|modify|add|delete|whoami|passwd|compare|modrdn)(?:[ \t](?:[^\n|;&]|(?<=\\)\r?\n){0,300}?)??[ \t]-w${BLANK_SEP}${CLI_VALUE}|mongo(?:sh|dump|restore|export|import)?(?:[ \t](?:[^\n|;&]|(?<=\\)\r?\n){0,300}?)??[ \t]-p${BLANK_SEP}${CLI_VALUE}|smbclient(?:[ \t](?:[^\n|;&]|(?<=\\)\r?\n){0,300}?)??[ \t](?:-U|--user)${FLAG_SEP}\\{0,3}["']?[^\s%"'\\]{1,64}%(?<s>[^\s"'\\;&|]{1,256})|sqlplus(?:[ \t]+-[A-Za-z]{1,12})*[ \t]+[A-Za-z][A-Za-z0-9_$#]{0,29}\/(?<s>[^\s@\/"'\\]{1,128})(?=@|[ \t]|$)|[Pp][Ss][Ee][Xx][Ee][Cc](?:64)?(?:\.[Ee][Xx][Ee])?(?:[ \t](?:[^\n|;&]|(?<=\\)\r?\n){0,300}?)??[ \t]-[Pp]${BLANK_SEP}${CLI_VALUE}|[Nn][Ee][Tt][ \t]+[Uu][Ss][Ee](?:[ \t](?:[^\n|;&]|(?<=\\)\r?\n){0,300}?)??[ \t]\/[Uu][Ss][Ee][Rr]:[^\s"'\/]{1,128}[ \t]+(?!\/)${CLI_VALUE})`,
     ),
     // `unzip`: the keyword `zip` inside it (a hit of the same rule where `unzip` would end).
     before: 2,

@@ -31,6 +31,16 @@ const VALUE = `(?:(?<quoted>${quotedValue("s", 1, 256)})|${String
  */
 const REST = String.raw`(?:[^\r\n\\;&|]|\\(?![nr])|\\\r?\n|\\{3}n|\\{7}n)`;
 
+/**
+ * Between a flag and its value when the value is alone on the next line: blanks, a shell's
+ * line continuation (a backslash and the line break, raw, JSON-escaped in a transcript's
+ * string or escaped twice in a tool result quoted inside one) and the next line's
+ * indentation (blanks or escaped tabs): `--password \` then `  VALUE` is `--password VALUE`
+ * to the shell.
+ */
+export const CONTINUED = String
+  .raw`[ \t]{1,16}\\(?:\r?\n|\\{2}n|\\{5,6}n)(?:[ \t]|\\{1,3}t){0,32}`;
+
 /** Before a program's name: not inside a word (a path before it is fine: `/usr/bin/cqlsh`). */
 const NOT_IN_WORD = String
   .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))`;
@@ -222,7 +232,11 @@ const FLAG_PROGRAMS: readonly FlagProgram[] = [
 ];
 
 /** The joins' regex source between a flag and its value. */
-const JOIN = { blank: "[ \\t]{1,16}", joined: "", either: "[ \\t]{0,16}" } as const;
+const JOIN = {
+  blank: `(?:${CONTINUED}|[ \\t]{1,16})`,
+  joined: "",
+  either: `(?:${CONTINUED}|[ \\t]{0,16})`,
+} as const;
 
 /** A rule for one program's password flag. */
 function flagRule(p: FlagProgram): SecretRule {

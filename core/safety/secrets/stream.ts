@@ -29,8 +29,12 @@
  * the values that straddle one limit). A value whose pieces run on to the
  * buffer's end (or a reading that ends inside a run of token characters
  * there) is read again with the buffer doubled, at most MOST_GROWTH (16)
- * times its usual size: that bounds memory for a stream of deltas, and past
- * it such a value is left to the rules (the in-memory scan reads it whole).
+ * times its usual size: that bounds memory for a stream of deltas. Past
+ * it, the rest of a value decided there is read in the next rounds without
+ * its head, which no rule confirms: it is redacted to the end of its run of
+ * token characters in the delta reading (views.ts cutValueRun), its pieces
+ * as a decided value's are, however long it goes on; memory stays at the
+ * grown buffer (the in-memory scan reads the value whole).
  *
  * Every copy: the values found so far are remembered (bounded, see
  * copies.ts) and every standalone copy of one in a later chunk, or earlier
@@ -45,7 +49,7 @@ import { armorEnd } from "./armor.ts";
 import { type CopyBounds, CopyMemory, mergeCopies } from "./copies.ts";
 import type { RawFinding, SecretEngine } from "./engine.ts";
 import { joinAndRemember } from "./folds.ts";
-import { findSecretsViewed, type ViewSpan } from "./views.ts";
+import { type CutValueRun, cutValueRun, findSecretsViewed, type ViewSpan } from "./views.ts";
 import { WRAP_REACH } from "./wraps.ts";
 
 /** Reads bytes into a buffer; null at end of input (the shape of Deno.Reader). */
@@ -103,6 +107,12 @@ function withPending(all: RawFinding[], pending: RawFinding[], base: number): Ra
   );
   for (const p of pending) out.push({ kind: p.kind, start: p.start - base, end: p.end - base });
   return out.sort((a, b) => a.start - b.start);
+}
+
+/** Where a buffer grown as far as it may ended inside a value in delta pieces, and the value's kind. */
+interface CutPoint {
+  at: number;
+  kind: string;
 }
 
 /** What a streamed scan saw. */
@@ -229,6 +239,9 @@ export async function scanStream(
   const memory = new CopyMemory(options.copies);
   // Pieces of a value decided in an earlier round that lie past its limit (absolute offsets).
   let pending: RawFinding[] = [];
+  // A value in pieces that ran on past a buffer grown MOST_GROWTH times: where that buffer
+  // ended and the value's kind. Its rest is redacted to the end of its run (views.ts cutValueRun).
+  let cut: CutPoint | null = null;
 
   let view = buffer.subarray(0, 0);
   const countLines = (upTo: number) => {
@@ -291,6 +304,17 @@ export async function scanStream(
     const reading = { openEnd: false };
     const headed = findSecretsViewed(engine, view, remember, spans, reading);
     const found = joinAndRemember(engine, view, headed, memory, ends);
+    if (cut !== null) {
+      // No rule reads the tail of a value without its head: its run is taken whole, and the
+      // pieces waiting past this round's limit go as the pieces of a decided value do.
+      const { at, kind }: CutPoint = cut;
+      const run: CutValueRun | null = at > base ? cutValueRun(engine, view, at - base, kind) : null;
+      for (const p of run?.pieces ?? []) {
+        pending.push({ kind: p.kind, start: p.start + base, end: p.end + base });
+      }
+      cut = run?.open === true && !eof ? { at: base + bufLen, kind } : null;
+      pending.sort((a, b) => a.start - b.start);
+    }
     // A value a reading shows in pieces (a reply's delta events) is decided
     // with its first piece: the limit moves past its last piece, no further
     // than where every window of what starts before it is still whole, and
@@ -320,6 +344,14 @@ export async function scanStream(
       const end = Math.min(s.end + base, whole);
       if (!eof && s.start + base < limit && end > limit) limit = end;
     }
+    // The buffer can grow no more and a value decided here runs on past it: its rest, read
+    // in the next round without its head, would be printed (see cut).
+    const cutHere = eof
+      ? undefined
+      : spans.find((s) =>
+        s.start + base >= decidedUpTo && s.start + base < limit && s.end + base > whole
+      );
+    if (cutHere !== undefined && cut === null) cut = { at: base + bufLen, kind: cutHere.kind };
     const from = Math.max(0, decidedUpTo - base);
     let all = mergeCopies(found, memory.find(view, from, limit - base, engine.probeCopies(view)));
     if (pending.length > 0) all = withPending(all, pending, base);

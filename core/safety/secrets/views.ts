@@ -480,6 +480,62 @@ export function escapeReach(engine: SecretEngine): number {
   return engine.maxBefore + engine.maxAfter + WRAP_REACH;
 }
 
+/** The pieces over the input of a value a streamed scan cut at its buffer's end, read on in the next buffer. */
+export interface CutValueRun {
+  /** The input spans of the value's pieces from the cut on. */
+  pieces: RawFinding[];
+  /** Whether the run reaches the delta reading's end within the rules' reach of the input's end (it may go on again). */
+  open: boolean;
+}
+
+/**
+ * The rest of a value in delta pieces that a streamed scan cut at input
+ * offset `at` (its buffer could grow no more): the delta reading's run of
+ * token characters that goes on at `at`, as the input spans of its pieces,
+ * each of kind `kind`. Conservative: no rule confirms a tail without its
+ * head, so the run is taken whole to its first character that is not a
+ * token's. Null when the reading does not go on there with a token
+ * character right after one (the value ended at the cut).
+ * @param engine From {@linkcode createEngine}.
+ * @param bytes The next buffer, holding the bytes before `at` that it carried over.
+ * @param at Where the previous buffer ended, in `bytes`.
+ * @param kind The cut value's kind.
+ * @returns The run's pieces and whether it may go on past `bytes`, or null.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { defaultEngine } from "./default_engine.ts";
+ * import { cutValueRun } from "./views.ts";
+ * const ev = (t: string) => `data: {"delta":{"content":"${t}"}}\n\n`;
+ * const head = ev("Xk9q2") + ev("Lm7Zr");
+ * const bytes = new TextEncoder().encode(head + ev("8wQz4") + ev(" done"));
+ * const run = cutValueRun(defaultEngine(), bytes, head.length, "generic_secret")!;
+ * assert.equal(run.pieces.length, 1);
+ * assert.equal(new TextDecoder().decode(bytes.subarray(run.pieces[0]!.start, run.pieces[0]!.end)), "8wQz4");
+ * ```
+ */
+export function cutValueRun(
+  engine: SecretEngine,
+  bytes: Uint8Array,
+  at: number,
+  kind: string,
+): CutValueRun | null {
+  const r = deltaReading(bytes, latin1.decode(bytes));
+  if (r === null) return null;
+  const n = r.bytes.length;
+  let i = 0;
+  while (i < n && r.from[i]! < at) i++;
+  if (i === 0 || i === n || !isTokenByte(r.bytes[i - 1]!) || !isTokenByte(r.bytes[i]!)) {
+    return null;
+  }
+  let j = i;
+  while (j < n && isTokenByte(r.bytes[j]!)) j++;
+  const pieces: RawFinding[] = [];
+  mapBack(r, { kind, start: i, end: j }, pieces);
+  const open = j === n && r.to[n - 1]! >= bytes.length - (engine.maxAfter + WRAP_REACH);
+  return { pieces, open };
+}
+
 /** A reading of a reading, its spans taken back to the input's bytes. */
 function composed(outer: Reading, inner: Reading): Reading {
   const n = inner.bytes.length;

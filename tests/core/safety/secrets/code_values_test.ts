@@ -4,6 +4,7 @@
 import assert from "node:assert/strict";
 import {
   isCodeOrProseValue,
+  isCredentialChain,
   isCredentialName,
   isTestVerdict,
   repeatsName,
@@ -59,6 +60,20 @@ Deno.test("isCodeOrProseValue(): a call, a scope, a word a sentence goes on from
     const v = rng.str(ALNUM, 6 + rng.int(14)) + rng.str(SYMBOLS, 1) + rng.str(ALNUM, 2);
     for (const next of ["", " d", "("]) assert.ok(!isCodeOrProseValue(v, next), `${v} ${next}`);
   }
+});
+
+Deno.test("isCredentialChain(): names joined by = with a credential among them, whatever the chain's length; a value otherwise", () => {
+  assert.ok(isCredentialChain("a.X_TOKEN=a.Y_TOKEN=void"));
+  assert.ok(isCredentialChain("exports.apiToken=exports.B=void"));
+  // Many links before the credential's name: each distinct link read once, the repeats free.
+  assert.ok(isCredentialChain(`${"exports.foo=".repeat(600)}exports.AUTH_TOKEN=void`));
+  assert.ok(!isCredentialChain("LDAP_BIND_PW=LDAP_BIND_PW="));
+  assert.ok(!isCredentialChain("Xk9q2Lm7Zr8w=Qz4"));
+  assert.ok(!isCredentialChain("a.b=c+d"));
+  // More than 16 distinct links that may name a credential, none of them one: read as a value.
+  const links = Array.from({ length: 20 }, (_, i) => `a.KEYBOARD${i}`);
+  assert.ok(!isCredentialChain(`${links.join("=")}=a.AUTH_TOKEN`));
+  assert.ok(isCredentialChain(`${links.slice(0, 4).join("=")}=a.AUTH_TOKEN`));
 });
 
 Deno.test("isTestVerdict(): PASS: of a test log, not a pass: setting", () => {

@@ -417,6 +417,39 @@ Deno.test("a rule without a name tries each start once per window, however many 
   ]);
 });
 
+Deno.test("an owner's _PW or PASS name repeated: a bounded number of pattern runs a byte, as for any other name", () => {
+  // Every pattern run counted (test, match, split and replace run exec when it is replaced).
+  // A value holding `=` after a password name was read as a chain of assignments, each of
+  // its links as a name: `LDAP_BIND_PW=` repeated ran 24 patterns a byte, `DBPASS=` 18.
+  const exec = RegExp.prototype.exec;
+  const runsPerByte = (unit: string) => {
+    const bytes = encoder.encode(unit.repeat(Math.ceil((128 << 10) / unit.length)));
+    let runs = 0;
+    RegExp.prototype.exec = function (this: RegExp, s: string) {
+      runs++;
+      return exec.call(this, s);
+    };
+    try {
+      findSecrets(engine, bytes);
+    } finally {
+      RegExp.prototype.exec = exec;
+    }
+    return runs / bytes.length;
+  };
+  for (const unit of ["LDAP_BIND_PW=", "DBPASS=", "ldap_bind_pw=", "A_PW=B_PW=C_PW=D_PW="]) {
+    const perByte = runsPerByte(unit);
+    assert.ok(perByte < 2, `${unit}: ${perByte.toFixed(2)} runs a byte`);
+  }
+  // Positive control: the units of the hostile table the bound was set by.
+  assert.ok(runsPerByte("token=") > 0.1);
+  // And the values still redacted under those names.
+  const text = "LDAP_BIND_PW=Xk9q2Lm7Zr8w\nDBPASS=Qz4vBn8Tc1Hy\n";
+  assert.deepEqual(
+    findSecrets(engine, encoder.encode(text)).map((f) => text.slice(f.start, f.end)),
+    ["Xk9q2Lm7Zr8w", "Qz4vBn8Tc1Hy"],
+  );
+});
+
 Deno.test("a section rule reads a window around its marker: the same findings as on the whole buffer", () => {
   // The value may run far past the rule's reach: such a match is read again on the whole text.
   const rule: SecretRule = {

@@ -262,3 +262,35 @@ Deno.test("redact94: a pass joined to its owner in an environment name (SSHPASS,
     for (const wrap of WRAPS) assert.deepEqual(redactText(engine, wrap(text)).kinds, [], text);
   }
 });
+
+Deno.test("a letters-only password piped to a command is redacted; code's a | b after a password name is kept (see: #21)", () => {
+  // Before, ` | ` after the value read as code's operator: the word was taken for an operand and
+  // printed (the bench's planted `echo ldap_bind_pass: ezpjen | ./configure --stdin`).
+  for (
+    const text of [
+      "echo ldap_bind_pass: ezpjen | ./configure --stdin",
+      "echo password: walruses | ./setup --stdin",
+      "echo smtp_pass: lobster | tee /run/secrets/smtp",
+    ]
+  ) {
+    for (const wrap of [(x: string) => x, CONTEXTS.json_transcript!]) {
+      const r = redactText(engine, wrap(text));
+      assert.deepEqual(r.kinds, ["password_assignment"], r.text);
+    }
+  }
+  for (
+    const text of [
+      "password: string | null",
+      "db_pass: enabled | disabled",
+      "password: Foo | Bar",
+      "smtp_pass: hidden | shown",
+      "type Cfg = { password: secret | undefined }",
+      "pass: followed | x",
+      "render_pass: shadows | bloom",
+    ]
+  ) {
+    for (const wrap of [(x: string) => x, CONTEXTS.json_transcript!]) {
+      assert.deepEqual(redactText(engine, wrap(text)).kinds, [], text);
+    }
+  }
+});

@@ -132,3 +132,49 @@ Deno.test("a crypt hash given to useradd -p is redacted; what only looks like a 
     }
   }
 });
+
+Deno.test("a password flag's value alone on the next line after a line continuation is redacted whole, raw and JSON-escaped", () => {
+  redactedEverywhere([
+    (v) => `mysql -u root --password \\\n  ${v} shop`,
+    (v) => `docker login registry.test --username bob --password \\\n    ${v}`,
+    (v) => `helm repo add x https://charts.test --username u --password \\\n\t'${v}'`,
+    (v) => `some-tool --api-key \\\n  "${v}" --verbose`,
+    (v) => `az login --service-principal -u app -p \\\n  ${v} --tenant t`,
+    (v) => `podman login -u deploy -p \\\n  ${v} quay.io`,
+    (v) => `redis-cli -h cache -a \\\n  ${v} ping`,
+    (v) => `ldapsearch -x -D cn=admin -w \\\n  ${v} -b dc=x`,
+  ], 9601);
+  // The shapes a transcript holds: a tool call's command (escaped once), a tool result quoting
+  // it (escaped twice), an indentation of escaped tabs.
+  const v = "Hq7Xk9q2Lm7Zr8w-Qz4v";
+  for (
+    const text of [
+      JSON.stringify({ command: `docker login -u bob --password \\\n  ${v} ghcr.io` }),
+      JSON.stringify({ content: JSON.stringify({ cmd: `mysql --password \\\n  ${v} db` }) }),
+      JSON.stringify({ command: `mytool --token \\\n\t\t${v}` }),
+    ]
+  ) {
+    const r = redactText(engine, text);
+    assert.ok(
+      r.kinds.length > 0 && !r.text.includes("Hq7Xk9q2") && !r.text.includes("Qz4v"),
+      r.text,
+    );
+  }
+  // The next line's option, reference, placeholder, stdin or port is no value; nor is a blank
+  // line; nor the same continuation after a flag that names no password.
+  const kept = [
+    "mytool --password \\\n  --verbose db",
+    "mytool --token \\\n  $API_TOKEN --verbose",
+    "mytool --api-key \\\n  <YOUR_KEY>",
+    "mytool --password \\\n\nHq7Xk9q2Lm7Zr8w",
+    "podman login -u deploy -p \\\n  - quay.io",
+    "ssh -p \\\n  2222 deploy@host",
+    "mytool --verbose \\\n  Hq7Xk9q2Lm7Zr8w",
+    "podman run -d -p \\\n  8080:80 nginx",
+  ];
+  for (const text of kept) {
+    for (const wrap of [(x: string) => x, CONTEXTS.json_transcript!]) {
+      assert.deepEqual(redactText(engine, wrap(text)).kinds, [], text);
+    }
+  }
+});

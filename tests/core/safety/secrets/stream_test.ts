@@ -8,6 +8,7 @@ import { type ByteReader, scanStream } from "../../../../core/safety/secrets/str
 import { redactBytes, scanBytes } from "../../../../core/safety/secrets/redact.ts";
 import { concatBytes, readerOf } from "../../../_helpers/byte_stream.ts";
 import { ALNUM, B64, Rng, SAMPLES } from "../../../_helpers/secret_fixtures.ts";
+import { WRAP_REACH } from "../../../../core/safety/secrets/wraps.ts";
 
 const engine = createEngine(SECRET_RULES);
 const encoder = new TextEncoder();
@@ -221,4 +222,46 @@ Deno.test("scanStream() redacts a value longer than the overlap whole (see: #21)
     "x\nAPI_TOKEN=[REDACTED:env_secret]\nafter\n",
   );
   assert.equal(r.findings[0]!.end, bytes.length - "\nafter\n".length);
+});
+
+Deno.test("scanStream() redacts a value streamed in delta pieces past 16 times its buffer to the end of its run (see: #21)", async () => {
+  // A 1Password service account's token (`ops_` and base64url JSON, about 1.4 kB) written by a
+  // model in an OpenAI chat stream with log probabilities: each 2 to 4 characters carry 3 kB of
+  // event, so the value's pieces run over about 1.2 MB, past 16 times a buffer of 64 kB.
+  const rng = new Rng(9603);
+  const token = `ops_eyJ${rng.str(`${ALNUM}-_`, 1400)}`;
+  const text = `Here is the token: ${token} and that is all.`;
+  const pieces: string[] = [];
+  for (let i = 0; i < text.length;) {
+    const n = 2 + (pieces.length % 3);
+    pieces.push(text.slice(i, i + n));
+    i += n;
+  }
+  const top = Array.from({ length: 75 }, (_, j) => `{"token":"w${j}","logprob":-${j}.5}`).join(",");
+  const stream = pieces.map((p) =>
+    `data: {"object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":${
+      JSON.stringify(p)
+    }},"logprobs":{"content":[{"token":${JSON.stringify(p)},"top_logprobs":[${top}]}]}}]}\n\n`
+  ).join("");
+  const bytes = encoder.encode(stream);
+  const overlapBytes = engine.maxAfter + WRAP_REACH;
+  const full = 1 + overlapBytes + engine.maxBefore;
+  assert.ok(bytes.length > 16 * full, `${bytes.length} bytes`);
+  const out: Uint8Array[] = [];
+  await scanStream(engine, readerOf(bytes, 4096), {
+    bounds: { chunkBytes: 1, overlapBytes },
+    write: (b) => void out.push(b.slice()),
+  });
+  const said = (s: string) =>
+    s.split("\n").filter((l) => l.startsWith("data: "))
+      .map((l) => JSON.parse(l.slice(6)).choices[0].delta.content as string).join("");
+  const streamed = said(new TextDecoder().decode(concatBytes(out)));
+  // Before, the pieces past the grown buffer were printed: 206 characters of the token.
+  const runs = (streamed.match(/[A-Za-z0-9_-]{8,}/g) ?? []).filter((r) => token.includes(r));
+  assert.deepEqual(runs, [], streamed.slice(-300));
+  assert.ok(streamed.startsWith("Here is the token: [REDACTED:"), streamed.slice(0, 80));
+  assert.ok(streamed.endsWith(" and that is all."), streamed.slice(-80));
+  // Positive control: the in-memory scan reads the value whole.
+  const whole = said(new TextDecoder().decode(redactBytes(engine, bytes).bytes));
+  assert.ok(!whole.includes(token.slice(-12)) && whole.endsWith(" and that is all."));
 });
