@@ -133,6 +133,14 @@ interface CompiledRule {
   section: RuleSection | null;
   /** A cover rule with neither lead nor follows: it tries each start before its keyword. */
   nameless: boolean;
+  /**
+   * A nameless rule's sweep (see {@linkcode anyStartIn}): `fast` behind a
+   * lazy run of up to `before` characters, sticky; built on first use.
+   * Null until then, and for every other rule.
+   */
+  sweep: RegExp | null;
+  /** Whether a nameless rule's hits are swept first (the engine's `sweepStarts`). */
+  sweeps: boolean;
   /** The engine's remembered verdicts on matched values (one cache for all its rules). */
   verdicts: VerdictCache;
 }
@@ -267,6 +275,13 @@ export interface CreateEngineOptions {
    */
   skipBreaks?: boolean;
   /**
+   * Before a nameless rule tries each start before its keyword, one sticky
+   * run of its pattern behind a lazy run of characters tells whether any
+   * start there matches at all (see {@linkcode anyStartIn}); off only to
+   * show that it changes no finding. @default {true}
+   */
+  sweepStarts?: boolean;
+  /**
    * Slots of the table of remembered rejectName answers (see
    * name_answers.ts), a power of two; 0 remembers none. Changed only to show
    * that it changes no finding. @default {4096}
@@ -381,6 +396,8 @@ export function createEngine(
       needs: rule.needs ?? null,
       section,
       nameless: lead === null && rule.follows === undefined && !near,
+      sweep: null,
+      sweeps: options.sweepStarts !== false,
       verdicts,
     };
   });
@@ -927,8 +944,9 @@ function namelessHit(
   const lowest = Math.max(0, kwStart - c.before);
   const from = scan.triedIn[ri] === serial ? Math.max(lowest, scan.triedTo[ri]! + 1) : lowest;
   // No line break where a broken keyword's head holds one: no start matches.
-  const found = c.breakIn !== null &&
-      !breakEndsIn(text, kwStart + c.breakIn.lo, kwStart + c.breakIn.hi)
+  const found = (c.breakIn !== null &&
+      !breakEndsIn(text, kwStart + c.breakIn.lo, kwStart + c.breakIn.hi)) ||
+      (c.sweeps && kwStart - from >= MIN_SWEPT && !anyStartIn(c, text, from))
     ? null
     : attempt(c, text, from, kwStart, kwEnd);
   if (found === null) {
@@ -936,6 +954,36 @@ function namelessHit(
     scan.triedIn[ri] = serial;
   }
   return found;
+}
+
+/**
+ * Fewest starts a nameless rule's hit tries for its sweep to run first: a
+ * few sticky attempts cost less than the sweep and then the attempts.
+ */
+const MIN_SWEPT = 8;
+
+/**
+ * Whether the pattern of a nameless rule matches at some start in
+ * [from, from + before] of `text`: one sticky test of the pattern behind a
+ * lazy run of at most `before` characters, which tries those starts in
+ * order inside the regular-expression engine, where attempt makes one call
+ * per start. Exact as a filter: the run consumes the characters before a
+ * start, so the pattern there sees the same text on both sides (its
+ * look-behinds read the real text before it), and it holds no group, so
+ * groups and back-references number as in `fast`; each start attempt tries
+ * (from <= start <= kwStart, kwStart - from <= before) is among them. False
+ * means every attempt would fail (most hits: `str =` in code); true only
+ * lets the attempts run.
+ */
+function anyStartIn(c: CompiledRule, text: string, from: number): boolean {
+  let sweep = c.sweep;
+  if (sweep === null) {
+    const fast = fastOf(c);
+    sweep = new RegExp(`[\\s\\S]{0,${c.before}}?(?:${fast.source})`, fast.flags);
+    c.sweep = sweep;
+  }
+  sweep.lastIndex = from;
+  return sweep.test(text);
 }
 
 /**
