@@ -946,7 +946,8 @@ function namelessHit(
   // No line break where a broken keyword's head holds one: no start matches.
   const found = (c.breakIn !== null &&
       !breakEndsIn(text, kwStart + c.breakIn.lo, kwStart + c.breakIn.hi)) ||
-      (c.sweeps && kwStart - from >= MIN_SWEPT && !anyStartIn(c, text, from))
+      (c.sweeps && kwStart - from === c.before && c.before >= MIN_SWEPT &&
+        !anyStartIn(c, text, from))
     ? null
     : attempt(c, text, from, kwStart, kwEnd);
   if (found === null) {
@@ -957,8 +958,8 @@ function namelessHit(
 }
 
 /**
- * Fewest starts a nameless rule's hit tries for its sweep to run first: a
- * few sticky attempts cost less than the sweep and then the attempts.
+ * Least `before` of a nameless rule for its hits to be swept: a few sticky
+ * attempts cost less than the sweep and then the attempts.
  */
 const MIN_SWEPT = 8;
 
@@ -970,10 +971,14 @@ const MIN_SWEPT = 8;
  * per start. Exact as a filter: the run consumes the characters before a
  * start, so the pattern there sees the same text on both sides (its
  * look-behinds read the real text before it), and it holds no group, so
- * groups and back-references number as in `fast`; each start attempt tries
- * (from <= start <= kwStart, kwStart - from <= before) is among them. False
- * means every attempt would fail (most hits: `str =` in code); true only
- * lets the attempts run.
+ * groups and back-references number as in `fast`. Run only when attempt
+ * would try all `before + 1` of those starts (a hit's first in its window,
+ * or one farther than `before` from the last one tried): with fewer (hits
+ * close together, whose earlier starts were tried already) the sweep would
+ * try starts past the keyword that attempt never tries, which cost 17
+ * times the attempts on `password '` repeated. False means every attempt
+ * would fail (most hits: `x: str = …` in code); true only lets the attempts
+ * run.
  */
 function anyStartIn(c: CompiledRule, text: string, from: number): boolean {
   let sweep = c.sweep;
