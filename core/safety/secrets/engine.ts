@@ -141,6 +141,13 @@ interface CompiledRule {
   sweep: RegExp | null;
   /** Whether a nameless rule's hits are swept first (the engine's `sweepStarts`). */
   sweeps: boolean;
+  /**
+   * A nameless rule's hits that would try all its starts, counted up to
+   * {@linkcode SWEEP_AFTER}: its sweep is compiled only then.
+   */
+  wideHits: number;
+  /** The engine's `sweepAfter`. */
+  sweepAfter: number;
   /** The engine's remembered verdicts on matched values (one cache for all its rules). */
   verdicts: VerdictCache;
 }
@@ -282,6 +289,11 @@ export interface CreateEngineOptions {
    */
   sweepStarts?: boolean;
   /**
+   * Hits of a nameless rule that would try all its starts before its sweep
+   * is compiled; changed only to test the sweep on few hits. @default {32}
+   */
+  sweepAfter?: number;
+  /**
    * Slots of the table of remembered rejectName answers (see
    * name_answers.ts), a power of two; 0 remembers none. Changed only to show
    * that it changes no finding. @default {4096}
@@ -398,6 +410,8 @@ export function createEngine(
       nameless: lead === null && rule.follows === undefined && !near,
       sweep: null,
       sweeps: options.sweepStarts !== false,
+      wideHits: 0,
+      sweepAfter: options.sweepAfter ?? SWEEP_AFTER,
       verdicts,
     };
   });
@@ -964,6 +978,13 @@ function namelessHit(
 const MIN_SWEPT = 8;
 
 /**
+ * Hits of a nameless rule that would try all its starts before its sweep
+ * is compiled (the engine's `sweepAfter`; about as much as those hits' attempts cost; 18 sweeps were
+ * compiled on the bench transcript, several for a handful of hits).
+ */
+const SWEEP_AFTER = 32;
+
+/**
  * Whether the pattern of a nameless rule matches at some start in
  * [from, from + before] of `text`: one sticky test of the pattern behind a
  * lazy run of at most `before` characters, which tries those starts in
@@ -983,6 +1004,8 @@ const MIN_SWEPT = 8;
 function anyStartIn(c: CompiledRule, text: string, from: number): boolean {
   let sweep = c.sweep;
   if (sweep === null) {
+    // A rule with a few such hits: the attempts cost less than compiling the sweep.
+    if (++c.wideHits < c.sweepAfter) return true;
     const fast = fastOf(c);
     sweep = new RegExp(`[\\s\\S]{0,${c.before}}?(?:${fast.source})`, fast.flags);
     c.sweep = sweep;

@@ -15,7 +15,8 @@ import { CONTEXTS, lookAlikes, Rng, SAMPLES } from "../../../_helpers/secret_fix
 import { buildTranscript, placeholder } from "../../../bench/secrets_transcript.ts";
 
 const encoder = new TextEncoder();
-const swept = createEngine(SECRET_RULES);
+// Every hit that would try all its rule's starts is swept, from the first.
+const swept = createEngine(SECRET_RULES, { sweepAfter: 0 });
 const plain = createEngine(SECRET_RULES, { sweepStarts: false });
 
 /** The keywords of every rule the sweep applies to (a nameless rule reaching back 8+ bytes). */
@@ -130,6 +131,8 @@ Deno.test("the sweep of a nameless rule's starts changes no finding: a streamed 
       (await scanStream(engine, readerOf(bytes), { write: () => {} })).findings;
     const want = await scan(plain);
     assert.deepEqual(await scan(swept), want);
+    // And as baton redact scans: a rule's sweep compiled after its first hits.
+    assert.deepEqual(await scan(createEngine(SECRET_RULES)), want);
     // Positive control: most planted secrets are among the findings.
     assert.ok(want.length > t.planted.length * 0.9, `${want.length} of ${t.planted.length}`);
   } finally {
