@@ -133,6 +133,21 @@ interface CompiledRule {
   section: RuleSection | null;
   /** A cover rule with neither lead nor follows: it tries each start before its keyword. */
   nameless: boolean;
+  /**
+   * A nameless rule's sweep (see {@linkcode anyStartIn}): `fast` behind a
+   * lazy run of up to `before` characters, sticky; built on first use.
+   * Null until then, and for every other rule.
+   */
+  sweep: RegExp | null;
+  /** Whether a nameless rule's hits are swept first (the engine's `sweepStarts`). */
+  sweeps: boolean;
+  /**
+   * A nameless rule's hits that would try all its starts, counted up to
+   * {@linkcode SWEEP_AFTER}: its sweep is compiled only then.
+   */
+  wideHits: number;
+  /** The engine's `sweepAfter`. */
+  sweepAfter: number;
   /** The engine's remembered verdicts on matched values (one cache for all its rules). */
   verdicts: VerdictCache;
 }
@@ -267,6 +282,18 @@ export interface CreateEngineOptions {
    */
   skipBreaks?: boolean;
   /**
+   * Before a nameless rule tries each start before its keyword, one sticky
+   * run of its pattern behind a lazy run of characters tells whether any
+   * start there matches at all (see {@linkcode anyStartIn}); off only to
+   * show that it changes no finding. @default {true}
+   */
+  sweepStarts?: boolean;
+  /**
+   * Hits of a nameless rule that would try all its starts before its sweep
+   * is compiled; changed only to test the sweep on few hits. @default {32}
+   */
+  sweepAfter?: number;
+  /**
    * Slots of the table of remembered rejectName answers (see
    * name_answers.ts), a power of two; 0 remembers none. Changed only to show
    * that it changes no finding. @default {4096}
@@ -381,6 +408,10 @@ export function createEngine(
       needs: rule.needs ?? null,
       section,
       nameless: lead === null && rule.follows === undefined && !near,
+      sweep: null,
+      sweeps: options.sweepStarts !== false,
+      wideHits: 0,
+      sweepAfter: options.sweepAfter ?? SWEEP_AFTER,
       verdicts,
     };
   });
@@ -927,8 +958,10 @@ function namelessHit(
   const lowest = Math.max(0, kwStart - c.before);
   const from = scan.triedIn[ri] === serial ? Math.max(lowest, scan.triedTo[ri]! + 1) : lowest;
   // No line break where a broken keyword's head holds one: no start matches.
-  const found = c.breakIn !== null &&
-      !breakEndsIn(text, kwStart + c.breakIn.lo, kwStart + c.breakIn.hi)
+  const found = (c.breakIn !== null &&
+      !breakEndsIn(text, kwStart + c.breakIn.lo, kwStart + c.breakIn.hi)) ||
+      (c.sweeps && kwStart - from === c.before && c.before >= MIN_SWEPT &&
+        !anyStartIn(c, text, from))
     ? null
     : attempt(c, text, from, kwStart, kwEnd);
   if (found === null) {
@@ -936,6 +969,49 @@ function namelessHit(
     scan.triedIn[ri] = serial;
   }
   return found;
+}
+
+/**
+ * Least `before` of a nameless rule for its hits to be swept: a few sticky
+ * attempts cost less than the sweep and then the attempts.
+ */
+const MIN_SWEPT = 8;
+
+/**
+ * Hits of a nameless rule that would try all its starts before its sweep
+ * is compiled (the engine's `sweepAfter`; about as much as those hits' attempts cost; 18 sweeps were
+ * compiled on the bench transcript, several for a handful of hits).
+ */
+const SWEEP_AFTER = 32;
+
+/**
+ * Whether the pattern of a nameless rule matches at some start in
+ * [from, from + before] of `text`: one sticky test of the pattern behind a
+ * lazy run of at most `before` characters, which tries those starts in
+ * order inside the regular-expression engine, where attempt makes one call
+ * per start. Exact as a filter: the run consumes the characters before a
+ * start, so the pattern there sees the same text on both sides (its
+ * look-behinds read the real text before it), and it holds no group, so
+ * groups and back-references number as in `fast`. Run only when attempt
+ * would try all `before + 1` of those starts (a hit's first in its window,
+ * or one farther than `before` from the last one tried): with fewer (hits
+ * close together, whose earlier starts were tried already) the sweep would
+ * try starts past the keyword that attempt never tries, which cost 17
+ * times the attempts on `password '` repeated. False means every attempt
+ * would fail (most hits: `x: str = …` in code); true only lets the attempts
+ * run.
+ */
+function anyStartIn(c: CompiledRule, text: string, from: number): boolean {
+  let sweep = c.sweep;
+  if (sweep === null) {
+    // A rule with a few such hits: the attempts cost less than compiling the sweep.
+    if (++c.wideHits < c.sweepAfter) return true;
+    const fast = fastOf(c);
+    sweep = new RegExp(`[\\s\\S]{0,${c.before}}?(?:${fast.source})`, fast.flags);
+    c.sweep = sweep;
+  }
+  sweep.lastIndex = from;
+  return sweep.test(text);
 }
 
 /**
