@@ -86,10 +86,17 @@ Deno.test("project scope: a committed host config or folder linking into the git
     await Deno.mkdir(`${s.repo}/.gemini`);
     await Deno.symlink("../.git/baton/config-cache.json", `${s.repo}/.gemini/settings.json`);
     await commitAll(s.repo);
+    const committed = await runBaton(["install", "gemini", "--json"], { cwd: s.repo, env: s.env });
+    assert.equal(committed.code, 5, committed.stderr);
+    assert.equal(JSON.parse(committed.stdout).error.code, "install_committed_link");
+    // The same link made here, not committed: the git-directory check refuses it too.
+    await git(s.repo, ["rm", "-q", "--cached", ".gemini/settings.json"]);
     const r = await runBaton(["install", "gemini", "--json"], { cwd: s.repo, env: s.env });
     assert.equal(r.code, 5, r.stderr);
     assert.equal(JSON.parse(r.stdout).error.code, "install_into_git_dir");
-    assert.ok(!(r.stdout + r.stderr).includes("secret-marker"), "no file content echoed");
+    for (const out of [committed, r]) {
+      assert.ok(!(out.stdout + out.stderr).includes("secret-marker"), "no file content echoed");
+    }
     assert.equal(await Deno.readTextFile(state), text);
     assert.deepEqual(tree(`${s.repo}/.gemini`), ["settings.json"], "nothing else written");
     // A whole host folder linked into the git dir.
@@ -108,6 +115,36 @@ Deno.test("project scope: a committed host config or folder linking into the git
     assert.equal(ok.code, 0, ok.stderr);
     assert.ok((await Deno.readTextFile(`${s.repo}/config/gemini.json`)).includes('"hooks"'));
     assert.equal(await Deno.readTextFile(state), text);
+  } finally {
+    await cleanup(s.repo, s.home, s.outside);
+  }
+});
+
+Deno.test("project scope: a committed host config linking to another file of the work tree (package.json) is refused, dry run too, nothing written; the same link made by the user works (control)", async () => {
+  const s = await setup();
+  try {
+    const pkg = `${s.repo}/package.json`;
+    const text = '{"name":"x","version":"1.0.0"}\n';
+    await Deno.writeTextFile(pkg, text);
+    await Deno.mkdir(`${s.repo}/.cursor`);
+    await Deno.symlink("../package.json", `${s.repo}/.cursor/hooks.json`);
+    await commitAll(s.repo);
+    for (const extra of [["--dry-run"], []]) {
+      const r = await runBaton(["install", "cursor", "--json", ...extra], {
+        cwd: s.repo,
+        env: s.env,
+      });
+      assert.equal(r.code, 5, r.stderr);
+      assert.equal(JSON.parse(r.stdout).error.code, "install_committed_link");
+    }
+    assert.equal(await Deno.readTextFile(pkg), text);
+    assert.deepEqual(tree(`${s.repo}/.cursor`), ["hooks.json"], "nothing else written");
+    assert.equal((await git(s.repo, ["status", "--porcelain"])).stdout, "", "git sees no change");
+    // Control: the user's own link (not committed) is followed, as for a dotfiles-managed config.
+    await git(s.repo, ["rm", "-q", "--cached", ".cursor/hooks.json"]);
+    const ok = await runBaton(["install", "cursor"], { cwd: s.repo, env: s.env });
+    assert.equal(ok.code, 0, ok.stderr);
+    assert.ok((await Deno.readTextFile(pkg)).includes('"hooks"'));
   } finally {
     await cleanup(s.repo, s.home, s.outside);
   }

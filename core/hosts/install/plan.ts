@@ -7,7 +7,7 @@
  * injected file system only.
  * @module
  */
-import { InputError } from "../../errors.ts";
+import { BatonError, EXIT, InputError } from "../../errors.ts";
 import { FsNotFoundError, type ReadFs } from "../../fs.ts";
 import {
   HookConfigError,
@@ -108,10 +108,34 @@ export class InstallConflictError extends InputError {
 const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 const BOM = "\ufeff";
 
-/** Where writes to `path` go: the path, or the file a symlink at it leads to. */
-async function writeTarget(fs: ReadFs, path: string): Promise<string> {
+/**
+ * A host config install would merge into is a symbolic link git tracks: it came with the
+ * repository's commits, so where it leads (`package.json`, another tool's settings) is a
+ * stranger's choice, and following it would change a file that is no host config.
+ */
+export class InstallCommittedLinkError extends BatonError {
+  /** @param path The config (baton's own target, safe to show). */
+  constructor(path: string) {
+    super(
+      `Cannot write "${path}": it is a symbolic link committed to the repository, and baton merges hooks only into a host config, never through a link a commit brought; remove the link or install with --user (baton wrote nothing)`,
+      "install_committed_link",
+      EXIT.io.code,
+      { data: { path } },
+    );
+  }
+}
+
+/**
+ * Where writes to `path` go: the path, or the file a symlink at it leads to
+ * (a dotfiles-managed config). A link git tracks is refused on install
+ * (`refuseTracked`): its target was chosen by whoever made the commit.
+ */
+async function writeTarget(fs: ReadFs, path: string, refuseTracked = false): Promise<string> {
   const link = await fs.lstat(path);
   if (link === null || !link.isSymlink) return path;
+  if (refuseTracked && (await blockOwnership(fs, path)).tracked) {
+    throw new InstallCommittedLinkError(path);
+  }
   try {
     return (await fs.realPath(path)).replaceAll("\\", "/");
   } catch {
@@ -450,7 +474,7 @@ export async function planInstall(
       if (planned.note !== undefined) blockNotes.push(planned.note);
       continue;
     }
-    const target = await writeTarget(fs, file.path);
+    const target = await writeTarget(fs, file.path, file.kind === "hooks");
     const before = await readText(fs, file.path);
     if (file.kind !== "hooks") {
       const own = await blockOwnership(fs, file.path, options.env.recordDir ?? null);
