@@ -292,6 +292,42 @@ for (
   });
 }
 
+Deno.test("the backup install takes of a personal config (git ignores it by its exact name, it may hold keys) is excluded too: git status and capsule facts never show it; uninstall restores config and exclude file byte for byte", async () => {
+  const s = await setup();
+  try {
+    const config = `${s.repo}/.claude/settings.local.json`;
+    const personal = '{"env":{"EXAMPLE_SETTING":"personal-value"}}\n';
+    await writeFiles(s.repo, { ".gitignore": ".claude/settings.local.json\n" });
+    await commitAll(s.repo);
+    await Deno.mkdir(`${s.repo}/.claude`);
+    await Deno.writeTextFile(config, personal);
+    const exclude = `${s.repo}/.git/info/exclude`;
+    const before = await Deno.readFile(exclude).catch(() => null);
+    const r = await runBaton(["install", "claude-code"], { cwd: s.repo, env: s.env });
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(
+      await Deno.readTextFile(`${config}.baton-backup`),
+      personal,
+      "positive control: the backup was written",
+    );
+    const status = await git(s.repo, ["status", "--porcelain", "--untracked-files=all"]);
+    assert.equal(status.stdout, "", "git sees no backup");
+    const fin = await runBaton(["finalize", "--draft", "-", "--json"], {
+      cwd: s.repo,
+      stdin: "{}",
+    });
+    assert.equal(fin.code, 0, fin.stderr);
+    const shown = await runBaton(["show", "latest", "--json"], { cwd: s.repo });
+    assert.doesNotMatch(JSON.stringify(JSON.parse(shown.stdout).capsule.facts), /baton-backup/);
+    const un = await runBaton(["uninstall", "claude-code"], { cwd: s.repo, env: s.env });
+    assert.equal(un.code, 0, un.stderr);
+    assert.equal(await Deno.readTextFile(config), personal);
+    assert.deepEqual(await Deno.readFile(exclude).catch(() => null), before);
+  } finally {
+    await cleanup(s.repo, s.home, s.outside);
+  }
+});
+
 Deno.test("control: without the exclude entries git does see the installed files", async () => {
   const s = await setup();
   try {
