@@ -120,7 +120,7 @@ Deno.test("project scope: a committed host config or folder linking into the git
   }
 });
 
-Deno.test("project scope: a committed host config linking to another file of the work tree (package.json) is refused, dry run too, nothing written; the same link made by the user works (control)", async () => {
+Deno.test("project scope: a committed link on the way of a host file (a config to package.json, the skill folder to docs/) is refused, dry run too, nothing written; the same links made by the user work (control)", async () => {
   const s = await setup();
   try {
     const pkg = `${s.repo}/package.json`;
@@ -145,6 +145,21 @@ Deno.test("project scope: a committed host config linking to another file of the
     const ok = await runBaton(["install", "cursor"], { cwd: s.repo, env: s.env });
     assert.equal(ok.code, 0, ok.stderr);
     assert.ok((await Deno.readTextFile(pkg)).includes('"hooks"'));
+    // A committed folder link on the way: the skill would land in docs/, where git sees it.
+    await Deno.mkdir(`${s.repo}/docs`);
+    await Deno.writeTextFile(`${s.repo}/docs/readme.md`, "docs\n");
+    await Deno.mkdir(`${s.repo}/.claude/skills`, { recursive: true });
+    await Deno.symlink("../../docs", `${s.repo}/.claude/skills/baton`);
+    await commitAll(s.repo);
+    const dir = await runBaton(["install", "claude-code", "--json"], { cwd: s.repo, env: s.env });
+    assert.equal(dir.code, 5, dir.stderr);
+    assert.equal(JSON.parse(dir.stdout).error.code, "install_committed_link");
+    assert.deepEqual(tree(`${s.repo}/docs`), ["readme.md"], "nothing written through it");
+    // Control: the same folder link, not committed, is followed.
+    await git(s.repo, ["rm", "-q", "--cached", ".claude/skills/baton"]);
+    const dirOk = await runBaton(["install", "claude-code"], { cwd: s.repo, env: s.env });
+    assert.equal(dirOk.code, 0, dirOk.stderr);
+    assert.ok(tree(`${s.repo}/docs`).includes("SKILL.md"));
   } finally {
     await cleanup(s.repo, s.home, s.outside);
   }
