@@ -86,10 +86,17 @@ Deno.test("project scope: a committed host config or folder linking into the git
     await Deno.mkdir(`${s.repo}/.gemini`);
     await Deno.symlink("../.git/baton/config-cache.json", `${s.repo}/.gemini/settings.json`);
     await commitAll(s.repo);
+    const committed = await runBaton(["install", "gemini", "--json"], { cwd: s.repo, env: s.env });
+    assert.equal(committed.code, 5, committed.stderr);
+    assert.equal(JSON.parse(committed.stdout).error.code, "install_committed_link");
+    // The same link made here, not committed: the git-directory check refuses it too.
+    await git(s.repo, ["rm", "-q", "--cached", ".gemini/settings.json"]);
     const r = await runBaton(["install", "gemini", "--json"], { cwd: s.repo, env: s.env });
     assert.equal(r.code, 5, r.stderr);
     assert.equal(JSON.parse(r.stdout).error.code, "install_into_git_dir");
-    assert.ok(!(r.stdout + r.stderr).includes("secret-marker"), "no file content echoed");
+    for (const out of [committed, r]) {
+      assert.ok(!(out.stdout + out.stderr).includes("secret-marker"), "no file content echoed");
+    }
     assert.equal(await Deno.readTextFile(state), text);
     assert.deepEqual(tree(`${s.repo}/.gemini`), ["settings.json"], "nothing else written");
     // A whole host folder linked into the git dir.
@@ -108,6 +115,51 @@ Deno.test("project scope: a committed host config or folder linking into the git
     assert.equal(ok.code, 0, ok.stderr);
     assert.ok((await Deno.readTextFile(`${s.repo}/config/gemini.json`)).includes('"hooks"'));
     assert.equal(await Deno.readTextFile(state), text);
+  } finally {
+    await cleanup(s.repo, s.home, s.outside);
+  }
+});
+
+Deno.test("project scope: a committed link on the way of a host file (a config to package.json, the skill folder to docs/) is refused, dry run too, nothing written; the same links made by the user work (control)", async () => {
+  const s = await setup();
+  try {
+    const pkg = `${s.repo}/package.json`;
+    const text = '{"name":"x","version":"1.0.0"}\n';
+    await Deno.writeTextFile(pkg, text);
+    await Deno.mkdir(`${s.repo}/.cursor`);
+    await Deno.symlink("../package.json", `${s.repo}/.cursor/hooks.json`);
+    await commitAll(s.repo);
+    for (const extra of [["--dry-run"], []]) {
+      const r = await runBaton(["install", "cursor", "--json", ...extra], {
+        cwd: s.repo,
+        env: s.env,
+      });
+      assert.equal(r.code, 5, r.stderr);
+      assert.equal(JSON.parse(r.stdout).error.code, "install_committed_link");
+    }
+    assert.equal(await Deno.readTextFile(pkg), text);
+    assert.deepEqual(tree(`${s.repo}/.cursor`), ["hooks.json"], "nothing else written");
+    assert.equal((await git(s.repo, ["status", "--porcelain"])).stdout, "", "git sees no change");
+    // Control: the user's own link (not committed) is followed, as for a dotfiles-managed config.
+    await git(s.repo, ["rm", "-q", "--cached", ".cursor/hooks.json"]);
+    const ok = await runBaton(["install", "cursor"], { cwd: s.repo, env: s.env });
+    assert.equal(ok.code, 0, ok.stderr);
+    assert.ok((await Deno.readTextFile(pkg)).includes('"hooks"'));
+    // A committed folder link on the way: the skill would land in docs/, where git sees it.
+    await Deno.mkdir(`${s.repo}/docs`);
+    await Deno.writeTextFile(`${s.repo}/docs/readme.md`, "docs\n");
+    await Deno.mkdir(`${s.repo}/.claude/skills`, { recursive: true });
+    await Deno.symlink("../../docs", `${s.repo}/.claude/skills/baton`);
+    await commitAll(s.repo);
+    const dir = await runBaton(["install", "claude-code", "--json"], { cwd: s.repo, env: s.env });
+    assert.equal(dir.code, 5, dir.stderr);
+    assert.equal(JSON.parse(dir.stdout).error.code, "install_committed_link");
+    assert.deepEqual(tree(`${s.repo}/docs`), ["readme.md"], "nothing written through it");
+    // Control: the same folder link, not committed, is followed.
+    await git(s.repo, ["rm", "-q", "--cached", ".claude/skills/baton"]);
+    const dirOk = await runBaton(["install", "claude-code"], { cwd: s.repo, env: s.env });
+    assert.equal(dirOk.code, 0, dirOk.stderr);
+    assert.ok(tree(`${s.repo}/docs`).includes("SKILL.md"));
   } finally {
     await cleanup(s.repo, s.home, s.outside);
   }
@@ -254,6 +306,42 @@ for (
     }
   });
 }
+
+Deno.test("the backup install takes of a personal config (git ignores it by its exact name, it may hold keys) is excluded too: git status and capsule facts never show it; uninstall restores config and exclude file byte for byte", async () => {
+  const s = await setup();
+  try {
+    const config = `${s.repo}/.claude/settings.local.json`;
+    const personal = '{"env":{"EXAMPLE_SETTING":"personal-value"}}\n';
+    await writeFiles(s.repo, { ".gitignore": ".claude/settings.local.json\n" });
+    await commitAll(s.repo);
+    await Deno.mkdir(`${s.repo}/.claude`);
+    await Deno.writeTextFile(config, personal);
+    const exclude = `${s.repo}/.git/info/exclude`;
+    const before = await Deno.readFile(exclude).catch(() => null);
+    const r = await runBaton(["install", "claude-code"], { cwd: s.repo, env: s.env });
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(
+      await Deno.readTextFile(`${config}.baton-backup`),
+      personal,
+      "positive control: the backup was written",
+    );
+    const status = await git(s.repo, ["status", "--porcelain", "--untracked-files=all"]);
+    assert.equal(status.stdout, "", "git sees no backup");
+    const fin = await runBaton(["finalize", "--draft", "-", "--json"], {
+      cwd: s.repo,
+      stdin: "{}",
+    });
+    assert.equal(fin.code, 0, fin.stderr);
+    const shown = await runBaton(["show", "latest", "--json"], { cwd: s.repo });
+    assert.doesNotMatch(JSON.stringify(JSON.parse(shown.stdout).capsule.facts), /baton-backup/);
+    const un = await runBaton(["uninstall", "claude-code"], { cwd: s.repo, env: s.env });
+    assert.equal(un.code, 0, un.stderr);
+    assert.equal(await Deno.readTextFile(config), personal);
+    assert.deepEqual(await Deno.readFile(exclude).catch(() => null), before);
+  } finally {
+    await cleanup(s.repo, s.home, s.outside);
+  }
+});
 
 Deno.test("control: without the exclude entries git does see the installed files", async () => {
   const s = await setup();

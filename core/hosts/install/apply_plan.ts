@@ -350,7 +350,7 @@ function patternPath(pattern: string): string {
 
 /**
  * Install lists every file of baton's that is now in the work tree (its own
- * files, and configs it created). Uninstall takes out every file it planned
+ * files, configs it created and the backups it took). Uninstall takes out every file it planned
  * for and every entry whose file is gone, which gives the exclude file back
  * byte for byte when baton's block empties.
  */
@@ -368,6 +368,12 @@ async function updateExcludes(
       // A config or rules file is listed only when baton created it (else it is the user's).
       const shared = c.kind === "hooks" || c.kind === "block";
       const installed = shared ? c.action === "create" : c.action !== "kept";
+      // The copy of a config baton keeps beside it is baton's file: a personal config (Claude
+      // Code's settings.local.json, ignored by its exact name) may hold keys, and an unlisted
+      // copy would show in git status and capsule facts, and go into the next `git add -A`.
+      if (repo.action === "install" && c.backup !== null && c.backup.path.startsWith(root)) {
+        patterns.push(excludePattern(c.backup.path.slice(root.length)));
+      }
       if (repo.action === "uninstall" || installed) {
         patterns.push(excludePattern(c.path.slice(root.length)));
       }

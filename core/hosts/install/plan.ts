@@ -7,7 +7,7 @@
  * injected file system only.
  * @module
  */
-import { InputError } from "../../errors.ts";
+import { BatonError, EXIT, InputError } from "../../errors.ts";
 import { FsNotFoundError, type ReadFs } from "../../fs.ts";
 import {
   HookConfigError,
@@ -108,7 +108,41 @@ export class InstallConflictError extends InputError {
 const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 const BOM = "\ufeff";
 
-/** Where writes to `path` go: the path, or the file a symlink at it leads to. */
+/**
+ * A path install would write passes a symbolic link git tracks (the file itself or a folder
+ * on its way): it came with the repository's commits, so where it leads (`package.json`,
+ * `docs/`) is a stranger's choice, and following it would change or add a file that is no
+ * host file, one git then shows and the report names by the wrong path.
+ */
+export class InstallCommittedLinkError extends BatonError {
+  /** @param path The path (baton's own target, safe to show). @param link The committed link on its way. */
+  constructor(path: string, link: string) {
+    super(
+      `Cannot write "${path}": "${link}" on its way is a symbolic link committed to the repository, and baton writes host files only where they are, never through a link a commit brought; remove the link or install with --user (baton wrote nothing)`,
+      "install_committed_link",
+      EXIT.io.code,
+      { data: { path, link } },
+    );
+  }
+}
+
+/**
+ * Refuses `path` when it, or a folder above it, is a symbolic link git tracks
+ * (project scope). A link the user made (not committed) is followed.
+ * @throws {InstallCommittedLinkError}
+ */
+async function refuseCommittedLink(fs: ReadFs, path: string): Promise<void> {
+  for (
+    let p = path.replace(/\/+$/, "");
+    p.length > 1;
+    p = p.slice(0, Math.max(1, p.lastIndexOf("/")))
+  ) {
+    if ((await fs.lstat(p))?.isSymlink !== true) continue;
+    if ((await blockOwnership(fs, p)).tracked) throw new InstallCommittedLinkError(path, p);
+  }
+}
+
+/** Where writes to `path` go: the path, or the file a symlink at it leads to (dotfiles). */
 async function writeTarget(fs: ReadFs, path: string): Promise<string> {
   const link = await fs.lstat(path);
   if (link === null || !link.isSymlink) return path;
@@ -444,6 +478,9 @@ export async function planInstall(
   const changes: FileChange[] = [];
   const blockNotes: string[] = [];
   for (const file of layout.files) {
+    // A repository's commits choose nothing for the home directory (a dotfiles repository
+    // there tracks its links on purpose): only project scope refuses them.
+    if (options.scope === "project") await refuseCommittedLink(fs, file.path);
     if (file.kind === "block") {
       const planned = await planBlockInstall(fs, file, options.env.recordDir ?? null);
       changes.push(planned.change);
