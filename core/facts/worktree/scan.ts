@@ -745,6 +745,14 @@ export async function scanWorktree(
           "a possible work-tree rename of an intent-to-add file, which baton does not score",
         );
       }
+    } else if (
+      ita.length > 0 && options.renames?.copies === true &&
+      copySourceLeft(changes, unchecked.length + oversized.length)
+    ) {
+      // Under copy detection diff-files takes every modified file as a
+      // source too (its index blob): an intent-to-add file that scores
+      // against one is a copy (.C), the source still .M.
+      for (const p of ita) notCompared(p, WORKTREE_COPY);
     }
     // A conflicted file present in the work tree is a rename destination to
     // git too: a gone file that may pair with one is not stated (unmerged_renames.ts).
@@ -1050,6 +1058,23 @@ async function realParents(fs: ReadFs, work: string, path: string): Promise<bool
 /** Why a file gone from the work tree is not stated deleted beside a conflicted file it may pair with. */
 const UNMERGED_RENAME_REASON =
   "gone beside a conflicted file whose content scores as its rename: git may show it renamed, not deleted";
+
+/** Why an intent-to-add file is not stated added beside a file it may be a copy of. */
+const WORKTREE_COPY =
+  "a possible work-tree copy of a modified file (status.renames = copies), which baton does not score";
+
+/**
+ * Whether a source for git's work-tree copy detection may be left: a
+ * modified or type-changed file or symlink (a gitlink's commit scores
+ * against no file), or a path not compared (`uncompared`), which may be one.
+ */
+function copySourceLeft(changes: Map<string, WorktreeEntry>, uncompared: number): boolean {
+  if (uncompared > 0) return true;
+  for (const e of changes.values()) {
+    if ((e.y === "M" || e.y === "T") && e.kind !== "submodule") return true;
+  }
+  return false;
+}
 
 /** Why a file whose mtime moved only below the second is not compared (see StatVerdict). */
 const SUBSECOND =

@@ -1725,6 +1725,32 @@ Deno.test("intent-to-add: a file gone from the work tree beside an intent-to-add
   assert.equal(off.git.tracked.get("old.txt"), ".D");
 });
 
+Deno.test("intent-to-add under renames = copies: a copy of a file modified in the work tree (git's work-tree copy, .C) is unchecked, never .A; without a modified source both say .A", async () => {
+  const env = await userEnv();
+  const lines = Array.from({ length: 40 }, (_, i) => `line ${i}\n`).join("");
+  const dir = await base({ "src.txt": lines });
+  await writeFiles(dir, { "copy.txt": `${lines}added\n` });
+  await git(dir, ["add", "-N", "copy.txt"]);
+  for (const key of ["status.renames", "diff.renames"]) {
+    await git(dir, ["config", key, "copies"]);
+    // Control: the source unmodified, git finds no copy (diff-files does not look there).
+    const plain = await assertAgreesWithGit(env, dir, { label: `${key}: source unmodified` });
+    assert.equal(plain.git.tracked.get("copy.txt"), ".A");
+    // The source modified in the work tree only: its index blob is a copy source.
+    await writeFiles(dir, { "src.txt": `${lines}edit\n` });
+    const r = await assertAgreesWithGit(env, dir, { label: `${key}: copy`, allowUnknown: true });
+    assert.equal(r.git.tracked.get("copy.txt"), ".C", "control: git reports a work-tree copy");
+    assert.deepEqual(r.unchecked, ["copy.txt"], `${key}: the copy is unchecked, never .A`);
+    assert.equal(r.facts.changed_files.find((f) => f.path === "src.txt")?.xy, ".M");
+    // Control: renames without copies, git pairs nothing and baton states both.
+    await git(dir, ["config", key, "true"]);
+    const renames = await assertAgreesWithGit(env, dir, { label: `${key}: renames only` });
+    assert.equal(renames.git.tracked.get("copy.txt"), ".A");
+    await git(dir, ["config", "--unset", key]);
+    await git(dir, ["checkout", "--", "src.txt"]);
+  }
+});
+
 Deno.test("intent-to-add: a gone intent-to-add entry is the source of a work-tree rename to an empty one (.R), of none to a filled one", async () => {
   const env = await userEnv();
   const dir = await base();
