@@ -218,7 +218,7 @@ export type FactsPhase = typeof FACTS_PHASES[number];
 function statusOf(e: WorktreeEntry): ChangedFileFact["status"] {
   const codes = e.x + e.y;
   if (codes.includes("U")) return "unmerged";
-  if (e.x === "R") return "renamed";
+  if (e.x === "R" || e.y === "R") return "renamed";
   if (codes.includes("T")) return "typechange";
   if (e.y === "D" || (e.x === "D" && e.y === ".")) return "deleted";
   if (e.x === "A") return "added";

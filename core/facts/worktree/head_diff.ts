@@ -104,7 +104,8 @@ export interface HeadDiff {
 /** What the HEAD diff needs of an index entry. */
 type IndexedFile = Pick<IndexEntry, "path" | "mode" | "oid">;
 
-interface HeadBlob {
+/** A deleted side of a possible rename: its mode and blob (or commit) id. */
+export interface HeadBlob {
   mode: number;
   oid: string;
 }
@@ -423,7 +424,7 @@ function copyCandidates(staged: readonly StagedChange[]): string[] {
  * enough (rename_similarity.ts); the rest stay D and A. Returns the paths
  * whose inexact pairing could not be scored.
  */
-async function pairRenames(
+export async function pairRenames(
   deleted: Map<string, HeadBlob>,
   added: IndexedFile[],
   out: StagedChange[],

@@ -35,6 +35,7 @@ import {
   mayHaveExtendedFlags,
   parseIndex,
   readEntry,
+  readEntryKeys,
   releaseBytes,
   releaseOids,
   releaseStat,
@@ -52,6 +53,7 @@ import { duplicateEntry } from "./index_duplicates.ts";
 import { GitUnsupportedError } from "../git/errors.ts";
 import { StorageError } from "../../errors.ts";
 import { goneMaybeRenamed } from "./unmerged_renames.ts";
+import { pairWorktreeRenames } from "./worktree_renames.ts";
 import { buildTrackedTree, countPresent, type TrackedTree } from "./tracked_tree.ts";
 import { DirStats } from "./dir_stats.ts";
 import { provenBefore, type VerifiedIndex, verifiedIndexRecord } from "./verified_index.ts";
@@ -727,8 +729,9 @@ export async function scanWorktree(
     notCompared(p, "a possible copy (status.renames = copies), which baton does not detect");
   }
   // git status (2.18+) pairs an intent-to-add file with a file gone from the
-  // work tree as a work-tree rename (.R); baton does not score those pairs,
-  // so where both kinds are present neither side is stated.
+  // work tree as a work-tree rename (.R): scored as git scores it
+  // (worktree_renames.ts) where nothing else may take part (a conflicted
+  // file, a path not compared, copy detection), else neither side is stated.
   if (options.renames?.renames ?? true) {
     const ita: string[] = [];
     const gone: string[] = [];
@@ -738,13 +741,49 @@ export async function scanWorktree(
       // with nothing but an empty new file: one only where such a file is.
       else if (e.y === "D" && (emptyIntentToAdd || !intentToAdd.has(e.path))) gone.push(e.path);
     }
-    if (ita.length > 0 && gone.length > 0) {
+    const scored = ita.length > 0 && gone.length > 0 && options.renames?.copies !== true &&
+        headDiff.unmerged.length === 0 && unchecked.length + oversized.length === 0
+      ? await pairWorktreeRenames(
+        [...changes.values()].filter((e) => e.y === "D").map((e) => {
+          const entry = readEntryKeys(idx, stageZeroAt(idx, e.path));
+          return { path: e.path, mode: entry.mode, oid: entry.oid };
+        }),
+        ita,
+        {
+          objects: options.objects,
+          content: (path) => addedContent(fs, work, path, maxHashBytes, options, indexBlob),
+          limit: options.renames?.renameLimit ?? 1000,
+          maxBytes: Math.min(maxHashBytes, 8 * 1024 * 1024),
+          ...(options.renameText === undefined
+            ? {}
+            : { text: (path: string) => options.renameText!(path, indexBlob) }),
+        },
+      )
+      : null;
+    if (scored !== null && !("unknown" in scored)) {
+      for (const [to, from] of scored.pairs) {
+        changes.get(to)!.y = "R";
+        changes.get(to)!.origPath = from;
+        const source = changes.get(from)!;
+        if (source.x === ".") changes.delete(from);
+        else source.y = ".";
+      }
+      for (const p of scored.uncompared) notCompared(p, WORKTREE_RENAME);
+    } else if (ita.length > 0 && gone.length > 0) {
       for (const p of [...ita, ...gone]) {
         notCompared(
           p,
           "a possible work-tree rename of an intent-to-add file, which baton does not score",
         );
       }
+    } else if (
+      ita.length > 0 && options.renames?.copies === true &&
+      copySourceLeft(changes, unchecked.length + oversized.length)
+    ) {
+      // Under copy detection diff-files takes every modified file as a
+      // source too (its index blob): an intent-to-add file that scores
+      // against one is a copy (.C), the source still .M.
+      for (const p of ita) notCompared(p, WORKTREE_COPY);
     }
     // A conflicted file present in the work tree is a rename destination to
     // git too: a gone file that may pair with one is not stated (unmerged_renames.ts).
@@ -1050,6 +1089,68 @@ async function realParents(fs: ReadFs, work: string, path: string): Promise<bool
 /** Why a file gone from the work tree is not stated deleted beside a conflicted file it may pair with. */
 const UNMERGED_RENAME_REASON =
   "gone beside a conflicted file whose content scores as its rename: git may show it renamed, not deleted";
+
+/** Why an intent-to-add file is not stated added beside a file it may be a copy of. */
+const WORKTREE_COPY =
+  "a possible work-tree copy of a modified file (status.renames = copies), which baton does not score";
+
+/**
+ * Whether a source for git's work-tree copy detection may be left: a
+ * modified or type-changed file or symlink (a gitlink's commit scores
+ * against no file), or a path not compared (`uncompared`), which may be one.
+ */
+function copySourceLeft(changes: Map<string, WorktreeEntry>, uncompared: number): boolean {
+  if (uncompared > 0) return true;
+  for (const e of changes.values()) {
+    if ((e.y === "M" || e.y === "T") && e.kind !== "submodule") return true;
+  }
+  return false;
+}
+
+/** Why a path of a possible work-tree rename is not stated (see worktree_renames.ts). */
+const WORKTREE_RENAME =
+  "a possible work-tree rename of an intent-to-add file not scored (a blob over the size cap or not in the object stores read, or too many candidates)";
+
+/** The position of `path`'s stage-0 entry (the caller knows there is one). */
+function stageZeroAt(idx: GitIndex, path: string): number {
+  let lo = 0;
+  let hi = idx.count;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (comparePaths(idx.paths.get(mid)!, path) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * A present intent-to-add file's content as git's diff-files gives it to
+ * rename detection: a symlink's link text, a file's content converted as
+ * git would store it; unknown for anything else (a directory holding a
+ * repository), past the hash cap, or where the conversion is not known.
+ */
+async function addedContent(
+  fs: ReadFs,
+  work: string,
+  path: string,
+  maxHashBytes: number,
+  options: ScanWorktreeOptions,
+  indexBlob: (path: string) => Promise<Uint8Array | null>,
+): Promise<{ mode: number; data: Uint8Array } | { unknown: string }> {
+  const abs = `${work}/${path}`;
+  const st = await fs.lstat(abs);
+  if (st?.isSymlink === true && (options.symlinks ?? true)) {
+    return { mode: MODE_SYMLINK, data: new TextEncoder().encode(await fs.readLink(abs)) };
+  }
+  if (st?.isFile !== true) return { unknown: "not a regular file" };
+  if (st.size > maxHashBytes) return { unknown: "over the hash cap" };
+  const data = await fs.readFile(abs);
+  const converted = options.convertToGit === undefined
+    ? null
+    : await options.convertToGit(path, data, false, indexBlob);
+  if (converted === null) return { mode: MODE_FILE, data };
+  return converted instanceof Uint8Array ? { mode: MODE_FILE, data: converted } : converted;
+}
 
 /** Why a file whose mtime moved only below the second is not compared (see StatVerdict). */
 const SUBSECOND =

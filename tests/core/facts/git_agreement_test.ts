@@ -1709,15 +1709,32 @@ Deno.test("renames = copies (or copy, git's other word for it): an addition git 
   assert.ok(twice.unchecked.includes(copied), "the copy is unchecked");
 });
 
-Deno.test("intent-to-add: a file gone from the work tree beside an intent-to-add one (git's work-tree rename, .R) is unchecked on both sides", async () => {
+Deno.test("intent-to-add: a file gone from the work tree beside an intent-to-add one is paired as git pairs it (a work-tree rename, .R, exact or similar), and stays .D and .A where git pairs nothing", async () => {
   const env = await userEnv();
   const lines = Array.from({ length: 40 }, (_, i) => `line ${i}\n`).join("");
-  const dir = await base({ "old.txt": lines });
+  const dir = await base({ "old.txt": lines, "far.txt": "far\n" });
   await Deno.rename(`${dir}/old.txt`, `${dir}/new.txt`);
   await git(dir, ["add", "-N", "new.txt"]);
-  const r = await assertAgreesWithGit(env, dir, { label: "work-tree rename", allowUnknown: true });
+  const r = await assertAgreesWithGit(env, dir, { label: "work-tree rename" });
   assert.equal(r.git.tracked.get("new.txt"), ".R", "control: git pairs them");
-  assert.deepEqual([...r.unchecked].sort(), ["new.txt", "old.txt"]);
+  assert.equal(r.git.origins.get("new.txt"), "old.txt");
+  // Edited past its blob, still similar: git scores it and pairs it (R9x).
+  await writeFiles(dir, { "new.txt": `${lines}one more\n` });
+  const similar = await assertAgreesWithGit(env, dir, { label: "similar work-tree rename" });
+  assert.equal(similar.git.tracked.get("new.txt"), ".R", "control: git pairs a similar one");
+  // Rewritten: nothing scores, git shows .A and .D.
+  await writeFiles(dir, { "new.txt": "nothing alike\n" });
+  const apart = await assertAgreesWithGit(env, dir, { label: "dissimilar" });
+  assert.equal(apart.git.tracked.get("new.txt"), ".A");
+  assert.equal(apart.git.tracked.get("old.txt"), ".D");
+  // A staged change on the source stays shown (M.), its D taken by the rename.
+  await writeFiles(dir, { "new.txt": lines, "far.txt": "far away\n" });
+  await git(dir, ["add", "far.txt"]);
+  await Deno.rename(`${dir}/far.txt`, `${dir}/far2.txt`);
+  await git(dir, ["add", "-N", "far2.txt"]);
+  const staged = await assertAgreesWithGit(env, dir, { label: "a source with a staged change" });
+  assert.equal(staged.git.tracked.get("far.txt"), "M.", "control: git keeps the staged side");
+  assert.equal(staged.git.tracked.get("far2.txt"), ".R");
   // Controls: with rename detection off git shows .A and .D, and so does baton.
   await git(dir, ["config", "status.renames", "false"]);
   const off = await assertAgreesWithGit(env, dir, { label: "status.renames=false" });
@@ -1738,12 +1755,34 @@ Deno.test("intent-to-add: a gone intent-to-add entry is the source of a work-tre
   assert.equal(filled.git.tracked.get("n3.txt"), ".D");
   await writeFiles(dir, { "n2.txt": "" });
   await git(dir, ["add", "-N", "n2.txt"]);
-  const r = await assertAgreesWithGit(env, dir, {
-    label: "beside an empty one",
-    allowUnknown: true,
-  });
+  const r = await assertAgreesWithGit(env, dir, { label: "beside an empty one" });
   assert.equal(r.git.tracked.get("n2.txt"), ".R", "control: git pairs the two empty blobs");
-  assert.ok(r.unchecked.includes("n2.txt") && r.unchecked.includes("n3.txt"), "neither is stated");
+});
+
+Deno.test("intent-to-add under renames = copies: a copy of a file modified in the work tree (git's work-tree copy, .C) is unchecked, never .A; without a modified source both say .A", async () => {
+  const env = await userEnv();
+  const lines = Array.from({ length: 40 }, (_, i) => `line ${i}\n`).join("");
+  const dir = await base({ "src.txt": lines });
+  await writeFiles(dir, { "copy.txt": `${lines}added\n` });
+  await git(dir, ["add", "-N", "copy.txt"]);
+  for (const key of ["status.renames", "diff.renames"]) {
+    await git(dir, ["config", key, "copies"]);
+    // Control: the source unmodified, git finds no copy (diff-files does not look there).
+    const plain = await assertAgreesWithGit(env, dir, { label: `${key}: source unmodified` });
+    assert.equal(plain.git.tracked.get("copy.txt"), ".A");
+    // The source modified in the work tree only: its index blob is a copy source.
+    await writeFiles(dir, { "src.txt": `${lines}edit\n` });
+    const r = await assertAgreesWithGit(env, dir, { label: `${key}: copy`, allowUnknown: true });
+    assert.equal(r.git.tracked.get("copy.txt"), ".C", "control: git reports a work-tree copy");
+    assert.deepEqual(r.unchecked, ["copy.txt"], `${key}: the copy is unchecked, never .A`);
+    assert.equal(r.facts.changed_files.find((f) => f.path === "src.txt")?.xy, ".M");
+    // Control: renames without copies, git pairs nothing and baton states both.
+    await git(dir, ["config", key, "true"]);
+    const renames = await assertAgreesWithGit(env, dir, { label: `${key}: renames only` });
+    assert.equal(renames.git.tracked.get("copy.txt"), ".A");
+    await git(dir, ["config", "--unset", key]);
+    await git(dir, ["checkout", "--", "src.txt"]);
+  }
 });
 
 Deno.test("unmerged: a file gone from the work tree is a work-tree rename source for a conflicted file git pairs it with (its .D then not shown): unchecked, never .D", async () => {

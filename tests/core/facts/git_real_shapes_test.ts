@@ -99,8 +99,7 @@ const SHAPES: Shape[] = [
   {
     name: "intent-to-add: filled, empty, then removed and re-added",
     script: "echo x>a; c; echo n>n1; : >n2; echo q>n3; git add -N n1 n2 n3; rm n3; echo more>>n1",
-    // git pairs the gone n3 with the empty n2 (.R); baton does not score work-tree renames.
-    unchecked: ["n1", "n2", "n3"],
+    // git pairs the gone n3 with the empty n2 (.R), and so does baton.
   },
   {
     name:

@@ -7,7 +7,10 @@
  * after `read-tree`), and from a sweep of configuration and index features
  * (config.worktree, includeIf onbranch and gitdir/i, index.skipHash,
  * EOIE/IEOT and REUC extensions, info and XDG attributes, core.ignoreStat,
- * core.ignoreCase ignores). Each is built by a shell script with real git and
+ * core.ignoreCase ignores), and from a sweep of index flags, file types,
+ * names and work-tree renames (assume-unchanged and skip-worktree entries
+ * replaced, FIFOs, core.ignoreCase case-only renames, intent-to-add work-tree
+ * renames). Each is built by a shell script with real git and
  * compared path by path with `git status --porcelain=v2 -z -uall`
  * (tests/_helpers/git_oracle.ts): nothing may be left unchecked, and every
  * shape's script ends in a state git shows as changed or lists as untracked
@@ -157,6 +160,47 @@ const SHAPES: [string, string][] = [
   [
     "copies detection on with an unmodified source: git finds no copy",
     "seq 1 50 >a; echo q>z; c; git config status.renames copies; cp a b; git add b",
+  ],
+  // Shapes from the sweep of index flags, file types and names (facts96; each agreed when added).
+  [
+    "assume-unchanged entries replaced by a directory and by a symlink",
+    "echo x>a; echo x>b; echo y>z; c; git update-index --assume-unchanged a b; rm a b; mkdir a; echo f>a/f; ln -s z b; echo q>z",
+  ],
+  [
+    "skip-worktree without sparse checkout: edited, removed, replaced by a directory",
+    "echo x>a; echo x>b; echo x>d; echo y>z; c; git update-index --skip-worktree a b d; echo e>a; rm b d; mkdir d; echo f>d/f; echo q>z",
+  ],
+  [
+    "intent-to-add symlink, and one whose file became a FIFO",
+    "echo x>a; c; ln -s a l; echo n>f; git add -N l f; rm f; mkfifo f",
+  ],
+  [
+    "tracked files replaced by a FIFO (.M) and a symlink replaced by one (.T)",
+    "echo x>a; chmod +x a; echo t>t; ln -s t l; c; rm a l; mkfifo a; mkfifo l",
+  ],
+  [
+    "core.fileMode false: a symlink replaced by a file of its text, a new executable staged",
+    "echo x>a; ln -s a l; c; git config core.fileMode false; rm l; printf a >l; echo n>b; chmod +x b; git add b; chmod -x b",
+  ],
+  [
+    "core.ignoreCase: a case-only rename, a .GIT directory (never listed) and a file beside a tracked one of other case",
+    "echo x>A.txt; echo y>B; mkdir D; echo z>D/f; c; git config core.ignoreCase true; mv A.txt a.txt; echo w>b; mkdir .GIT; touch .GIT/x; mkdir -p d; touch d/n u",
+  ],
+  [
+    "a directory replaced by a file of its name, a file by a directory of its name",
+    "mkdir d; echo x>d/a; echo y>d/b; echo z>e; c; rm -r d e; echo f>d; mkdir e; echo g>e/x",
+  ],
+  [
+    "names with a newline, a tab, a backslash and a quote, tracked and untracked",
+    "printf x >\"$(printf 'a\\nb')\"; printf y >\"$(printf 'c\\td')\"; printf z >'e\\f'; printf w >'q\"r'; c; echo 1 >>\"$(printf 'a\\nb')\"; echo 2 >>\"$(printf 'c\\td')\"; echo 3 >>'e\\f'; touch \"$(printf 'n\\nu')\" 'b\\s' \"$(printf 't\\tu')\"",
+  ],
+  [
+    "work-tree renames of intent-to-add files: exact, similar, a symlink, an empty blob, one left unpaired",
+    "seq 1 40 >a; seq 100 139 >b; ln -s a l; : >e; seq 200 239 >k; c; mv a x; mv b y; echo m >>y; mv l l2; rm e k; : >n; echo other >o; git add -N x y l2 n o",
+  ],
+  [
+    "diff.ignoreSubmodules = all with a dirty submodule, a staged gitlink still shown",
+    "git config --global protocol.file.allow always; mkdir $HOME/up; (cd $HOME/up && git init -q && echo s>s && c && git commit -q --allow-empty -m two); git submodule add -q $HOME/up sub; c; git config diff.ignoreSubmodules all; echo e>>sub/s; git -C sub checkout -q HEAD~1; git add sub; echo u>u",
   ],
 ];
 
