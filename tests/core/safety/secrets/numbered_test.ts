@@ -7,6 +7,8 @@ import assert from "node:assert/strict";
 import { captureOf, groupsOf, numberGroups } from "../../../../core/safety/secrets/numbered.ts";
 import { createEngine, findSecrets } from "../../../../core/safety/secrets/engine.ts";
 import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
+import { brokenKeywordRules, foldRules } from "../../../../core/safety/secrets/fold_rules.ts";
+import { dumpRules } from "../../../../core/safety/secrets/dump_rules.ts";
 import { CONTEXTS, lookAlikes, Rng, SAMPLES } from "../../../_helpers/secret_fixtures.ts";
 
 const encoder = new TextEncoder();
@@ -121,4 +123,102 @@ Deno.test("the engine finds with the numbered patterns exactly what it finds wit
   const used = numbered.rules.filter((c) => c.numbered !== null);
   assert.ok(used.length > 100, `${used.length} rules confirmed with numbered groups`);
   assert.ok(named.rules.every((c) => c.numbered === null));
+});
+
+/**
+ * The reference reading: the source one character at a time (a backslash
+ * takes the next character with it, a class runs to its first unescaped
+ * `]`), each capturing paren counted, each `(?<name>` cut to `(` and each
+ * `\k<name>` of a name given once made `(?:\N`). numberGroups jumps between
+ * the characters that matter; it must read every source as this does.
+ */
+function referenceNumbering(source: string): [string, [string, number[]][]] | null {
+  const names = new Map<string, number[]>();
+  const edits: { at: number; end: number; name: string | null }[] = [];
+  let groups = 0;
+  let inClass = false;
+  const nameAt = (at: number) => /^[A-Za-z_$][A-Za-z0-9_$]*/.exec(source.slice(at))?.[0];
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i];
+    if (c === "\\") {
+      const name = !inClass && source.startsWith("k<", i + 1) ? nameAt(i + 3) : undefined;
+      if (name !== undefined && source[i + 3 + name.length] === ">") {
+        edits.push({ at: i, end: i + 4 + name.length, name });
+        i += 3 + name.length;
+      } else i++;
+    } else if (inClass) inClass = c !== "]";
+    else if (c === "[") inClass = true;
+    else if (c === "(" && source[i + 1] !== "?") groups++;
+    else if (
+      c === "(" && source[i + 2] === "<" && source[i + 3] !== "=" && source[i + 3] !== "!"
+    ) {
+      const name = nameAt(i + 3);
+      if (name === undefined || source[i + 3 + name.length] !== ">") return null;
+      names.set(name, [...(names.get(name) ?? []), ++groups]);
+      edits.push({ at: i + 1, end: i + 4 + name.length, name: null });
+    }
+  }
+  let out = "";
+  let from = 0;
+  for (const e of edits) {
+    const list = e.name === null ? [] : names.get(e.name);
+    if (list === undefined || list.length > 1) return null;
+    out += source.slice(from, e.at) + (e.name === null ? "" : `(?:\\${list[0]})`);
+    from = e.end;
+  }
+  return [out + source.slice(from), [...names]];
+}
+
+Deno.test("numberGroups reads every rule's source, and fuzzed sources, as a reading one character at a time does", () => {
+  const same = (source: string) => {
+    const n = numberGroups(source);
+    const got = n === null ? null : [n.source, [...n.names]];
+    assert.deepEqual(got, referenceNumbering(source), JSON.stringify(source));
+    return n !== null && n.names.size > 0;
+  };
+  const rules = [
+    ...SECRET_RULES,
+    ...foldRules(SECRET_RULES),
+    ...brokenKeywordRules(SECRET_RULES),
+    ...dumpRules(),
+  ];
+  const named = rules.filter((r) => same(r.pattern.source)).length;
+  assert.ok(named > 200, `${named} rule sources with names`);
+  // Sources made of the pieces that matter: escapes, classes (with escaped and
+  // bare brackets), look-behinds, named groups and backreferences, unclosed ones too.
+  const pieces = [
+    "\\",
+    "[",
+    "]",
+    "(",
+    ")",
+    "?",
+    "<",
+    ">",
+    "=",
+    "!",
+    "k",
+    "s",
+    "a",
+    "_",
+    "1",
+    "^",
+    "\\k<s>",
+    "(?<s>",
+    "(?<a>",
+    "\\k<a>",
+    "(?<=",
+    "(?<!",
+    "[^\\]]",
+    "\\[",
+    "\\(",
+  ];
+  const rng = new Rng(2133);
+  let withNames = 0;
+  for (let t = 0; t < 20000; t++) {
+    let source = "";
+    for (let j = rng.int(14); j > 0; j--) source += rng.pick(pieces);
+    if (same(source)) withNames++;
+  }
+  assert.ok(withNames > 2000, `${withNames} fuzzed sources with names`);
 });
