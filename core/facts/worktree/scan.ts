@@ -745,7 +745,7 @@ export async function scanWorktree(
         headDiff.unmerged.length === 0 && unchecked.length + oversized.length === 0
       ? await pairWorktreeRenames(
         [...changes.values()].filter((e) => e.y === "D").map((e) => {
-          const entry = readEntryKeys(idx, stageZeroAt(idx, e.path));
+          const entry = readEntryKeys(idx, firstEntryAt(idx, e.path));
           return { path: e.path, mode: entry.mode, oid: entry.oid };
         }),
         ita,
@@ -1013,13 +1013,8 @@ async function hashWorktree(
 /** Why a tracked file whose stat data changed was not compared (content-free). */
 export const UNREADABLE_REASON = "the file cannot be read by this user (permission denied)";
 
-/**
- * The blob the index holds at `path` as git's read_blob_data_from_index
- * finds it: the stage-0 entry, else stage 2 ("ours") of a conflict; null
- * when there is none or it is not a readable blob.
- */
-/** The stage of the first entry of `path` (0 when merged), or -1 when the index has none. */
-function firstStage(idx: GitIndex, path: string): number {
+/** The position of the first entry of `path` in the index's order (git's index_name_pos). */
+function firstEntryAt(idx: GitIndex, path: string): number {
   let lo = 0;
   let hi = idx.count;
   while (lo < hi) {
@@ -1027,6 +1022,12 @@ function firstStage(idx: GitIndex, path: string): number {
     if (comparePaths(idx.paths.get(mid)!, path) < 0) lo = mid + 1;
     else hi = mid;
   }
+  return lo;
+}
+
+/** The stage of the first entry of `path` (0 when merged), or -1 when the index has none. */
+function firstStage(idx: GitIndex, path: string): number {
+  const lo = firstEntryAt(idx, path);
   if (lo >= idx.count || idx.paths.get(lo) !== path) return -1;
   return (idx.fields[lo * ENTRY_WORDS + FIELD.flags]! >> 12) & 3;
 }
@@ -1040,13 +1041,7 @@ export async function readIndexBlob(
   objects: GitObjectReader,
   path: string,
 ): Promise<Uint8Array | null> {
-  let lo = 0;
-  let hi = idx.count;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (comparePaths(idx.paths.get(mid)!, path) < 0) lo = mid + 1;
-    else hi = mid;
-  }
+  const lo = firstEntryAt(idx, path);
   let found = -1;
   for (let k = lo; k < idx.count && idx.paths.get(k) === path; k++) {
     const stage = (idx.fields[k * ENTRY_WORDS + FIELD.flags]! >> 12) & 3;
@@ -1110,18 +1105,6 @@ function copySourceLeft(changes: Map<string, WorktreeEntry>, uncompared: number)
 /** Why a path of a possible work-tree rename is not stated (see worktree_renames.ts). */
 const WORKTREE_RENAME =
   "a possible work-tree rename of an intent-to-add file not scored (a blob over the size cap or not in the object stores read, or too many candidates)";
-
-/** The position of `path`'s stage-0 entry (the caller knows there is one). */
-function stageZeroAt(idx: GitIndex, path: string): number {
-  let lo = 0;
-  let hi = idx.count;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (comparePaths(idx.paths.get(mid)!, path) < 0) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
 
 /**
  * A present intent-to-add file's content as git's diff-files gives it to
