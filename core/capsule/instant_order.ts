@@ -96,10 +96,27 @@ const ARCHIVE_TIME = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})(\.\d{1,9})?Z-
  * ```
  */
 export function compareArchiveNames(a: string, b: string): number {
+  const byTime = compareArchiveInstants(a, b);
+  return byTime !== 0 ? byTime : a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * The order of the instants two archive file names carry, 0 when they are the same instant
+ * (`…T100000.5Z-…` and `…T100000.500Z-…`) or either name has no date: a capsule dated at its
+ * previous one's instant in another precision is named before or after it as a string.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { compareArchiveInstants } from "./instant_order.ts";
+ * assert.equal(compareArchiveInstants("20261201T100000.500Z-aa.md", "20261201T100000.5Z-bb.md"), 0);
+ * assert.ok(compareArchiveInstants("20261201T100000.100Z-aa.md", "20261201T100000Z-bb.md") > 0);
+ * ```
+ */
+export function compareArchiveInstants(a: string, b: string): number {
   const ma = ARCHIVE_TIME.exec(a);
   const mb = ARCHIVE_TIME.exec(b);
-  const byTime = ma === null || mb === null ? 0 : compareInstants(isoOf(ma), isoOf(mb));
-  return byTime !== 0 ? byTime : a < b ? -1 : a > b ? 1 : 0;
+  return ma === null || mb === null ? 0 : compareInstants(isoOf(ma), isoOf(mb));
 }
 
 function isoOf(m: RegExpExecArray): string {
