@@ -51,30 +51,31 @@ export function isLater(a: string, b: string): boolean {
 }
 
 /**
- * The earliest time in baton's own form (milliseconds, as `toISOString` writes it) that is not
- * before `time`; null for a text of another shape. A capsule dated by its previous one (a
- * writer's clock a little ahead) takes this form: its archive name is then one the archive
- * lists (`…T100000.5Z-…` was written and never listed again), and it is not dated before the
- * capsule it continues.
+ * The earliest time in baton's own form (milliseconds, as `toISOString` writes it) that is later
+ * than `time`; null for a text of another shape. A capsule dated by its previous one (a writer's
+ * clock behind it, or two capsules within one millisecond) takes this form: its archive name is
+ * then one the archive lists (`…T100000.5Z-…` was written and never listed again), and it is
+ * later than the capsule it continues, never at its instant: with one date for both, latest.md
+ * put back to the previous one was no rollback to load nor to the next write, which forked the
+ * chain there.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { millisNotBefore } from "./instant_order.ts";
- * assert.equal(millisNotBefore("2026-12-01T10:00:00.5Z"), "2026-12-01T10:00:00.500Z");
- * assert.equal(millisNotBefore("2026-12-01T10:00:00.5004Z"), "2026-12-01T10:00:00.501Z");
- * assert.equal(millisNotBefore("2026-12-01T10:00:00Z"), "2026-12-01T10:00:00.000Z");
- * assert.equal(millisNotBefore("2026-12-01T23:59:59.9999Z"), "2026-12-02T00:00:00.000Z");
+ * import { millisAfter } from "./instant_order.ts";
+ * assert.equal(millisAfter("2026-12-01T10:00:00.5Z"), "2026-12-01T10:00:00.501Z");
+ * assert.equal(millisAfter("2026-12-01T10:00:00.5004Z"), "2026-12-01T10:00:00.501Z");
+ * assert.equal(millisAfter("2026-12-01T10:00:00.500Z"), "2026-12-01T10:00:00.501Z");
+ * assert.equal(millisAfter("2026-12-01T10:00:00Z"), "2026-12-01T10:00:00.001Z");
+ * assert.equal(millisAfter("2026-12-01T23:59:59.9999Z"), "2026-12-02T00:00:00.000Z");
  * ```
  */
-export function millisNotBefore(time: string): string | null {
+export function millisAfter(time: string): string | null {
   const m = UTC.exec(time);
   if (m === null) return null;
   const whole = Date.parse(`${m[1]}Z`);
   if (!Number.isFinite(whole)) return null;
-  const fraction = (m[2] ?? "").padEnd(9, "0");
-  const ms = whole + Number(fraction.slice(0, 3)) + (/[1-9]/.test(fraction.slice(3)) ? 1 : 0);
-  const out = new Date(ms);
+  const out = new Date(whole + Number((m[2] ?? "").padEnd(9, "0").slice(0, 3)) + 1);
   return Number.isNaN(out.getTime()) ? null : out.toISOString();
 }
 
@@ -96,10 +97,27 @@ const ARCHIVE_TIME = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})(\.\d{1,9})?Z-
  * ```
  */
 export function compareArchiveNames(a: string, b: string): number {
+  const byTime = compareArchiveInstants(a, b);
+  return byTime !== 0 ? byTime : a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * The order of the instants two archive file names carry, 0 when they are the same instant
+ * (`…T100000.5Z-…` and `…T100000.500Z-…`) or either name has no date: a capsule dated at its
+ * previous one's instant in another precision is named before or after it as a string.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { compareArchiveInstants } from "./instant_order.ts";
+ * assert.equal(compareArchiveInstants("20261201T100000.500Z-aa.md", "20261201T100000.5Z-bb.md"), 0);
+ * assert.ok(compareArchiveInstants("20261201T100000.100Z-aa.md", "20261201T100000Z-bb.md") > 0);
+ * ```
+ */
+export function compareArchiveInstants(a: string, b: string): number {
   const ma = ARCHIVE_TIME.exec(a);
   const mb = ARCHIVE_TIME.exec(b);
-  const byTime = ma === null || mb === null ? 0 : compareInstants(isoOf(ma), isoOf(mb));
-  return byTime !== 0 ? byTime : a < b ? -1 : a > b ? 1 : 0;
+  return ma === null || mb === null ? 0 : compareInstants(isoOf(ma), isoOf(mb));
 }
 
 function isoOf(m: RegExpExecArray): string {

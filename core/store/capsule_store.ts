@@ -6,7 +6,7 @@
  * perhaps already archived; the next writer rolls latest forward to it).
  * @module
  */
-import { compareArchiveNames, isLater } from "../capsule/instant_order.ts";
+import { compareArchiveInstants, compareArchiveNames, isLater } from "../capsule/instant_order.ts";
 import { checkBatonDir, realBatonDir, refuseFileLink } from "./check_baton_dir.ts";
 import { ensureBatonIgnore } from "./baton_ignore.ts";
 import {
@@ -273,9 +273,13 @@ async function rollForward(
 ): Promise<Capsule | null> {
   let head = latest;
   const names = await listArchive(fs, layout);
-  const newer = head === null
+  // By instant, not as strings (`…T100000Z-…` sorts after `…T100000.100Z-…`), and from the
+  // head's own instant on: a capsule finalize dates at its previous one's date (a clock behind
+  // it) carries that instant, perhaps in another precision (`.500Z` on `.5Z`).
+  const mine = head === null ? null : archiveName(head.created_at, head.id);
+  const newer = mine === null
     ? names
-    : names.filter((n) => n > archiveName(head!.created_at, head!.id));
+    : names.filter((n) => n !== mine && compareArchiveInstants(n, mine) >= 0);
   for (const name of newer) {
     // Any file in the archive may have come with a commit or a pull: one that cannot be read
     // (over the bound, not UTF-8) or does not continue the head is passed over, never fatal,

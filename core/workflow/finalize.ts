@@ -7,7 +7,7 @@
  * as the new head of the capsule chain.
  * @module
  */
-import { isLater, millisNotBefore } from "../capsule/instant_order.ts";
+import { isLater, millisAfter } from "../capsule/instant_order.ts";
 import { canonicalJson } from "../json/canonical.ts";
 import { sha256Id } from "../hash.ts";
 import type { Draft } from "../capsule/draft_schema.ts";
@@ -275,9 +275,10 @@ export async function finalizeMeaning(
     // not: this capsule keeps the real time and verify reports the order.
     const nowMs = ctx.now().getTime();
     const now = new Date(nowMs).toISOString();
-    // Followed in baton's own form (milliseconds, never before it): a date of another precision
-    // would name an archive file the archive never lists.
-    const followed = previous === null ? null : millisNotBefore(previous.created_at);
+    // Followed in baton's own form (milliseconds, the first one after it): a date of another
+    // precision would name an archive file the archive never lists, and one at the previous
+    // capsule's instant would make latest.md put back to it no rollback (instant_order.ts).
+    const followed = previous === null ? null : millisAfter(previous.created_at);
     const createdAt = followed !== null && isLater(followed, now) &&
         Date.parse(followed) <= nowMs + FUTURE_SKEW_MS
       ? followed

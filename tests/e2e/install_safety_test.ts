@@ -165,6 +165,38 @@ Deno.test("project scope: a committed link on the way of a host file (a config t
   }
 });
 
+Deno.test("project scope: a committed link git tracks under another case of the host path (what a case-insensitive file system such as macOS's or Windows' resolves baton's path to) is refused, nothing written; the user's own link is followed (control)", async () => {
+  const s = await setup();
+  try {
+    const pkg = `${s.repo}/package.json`;
+    const text = '{"name":"x","version":"1.0.0"}\n';
+    await Deno.writeTextFile(pkg, text);
+    await Deno.mkdir(`${s.repo}/.Cursor`);
+    await Deno.symlink("../package.json", `${s.repo}/.Cursor/hooks.json`);
+    await commitAll(s.repo);
+    // This file system tells case apart: the folder is renamed to the case baton asks for, as
+    // a case-insensitive one would resolve `.cursor/hooks.json` to the committed `.Cursor/` link.
+    await Deno.rename(`${s.repo}/.Cursor`, `${s.repo}/.cursor`);
+    for (const extra of [["--dry-run"], []]) {
+      const r = await runBaton(["install", "cursor", "--json", ...extra], {
+        cwd: s.repo,
+        env: s.env,
+      });
+      assert.equal(r.code, 5, r.stderr);
+      assert.equal(JSON.parse(r.stdout).error.code, "install_committed_link");
+    }
+    assert.equal(await Deno.readTextFile(pkg), text);
+    assert.deepEqual(tree(`${s.repo}/.cursor`), ["hooks.json"], "nothing else written");
+    // Control: the index no longer holds the link in any case; the user's link is followed.
+    await git(s.repo, ["rm", "-q", "--cached", ".Cursor/hooks.json"]);
+    const ok = await runBaton(["install", "cursor"], { cwd: s.repo, env: s.env });
+    assert.equal(ok.code, 0, ok.stderr);
+    assert.ok((await Deno.readTextFile(pkg)).includes('"hooks"'));
+  } finally {
+    await cleanup(s.repo, s.home, s.outside);
+  }
+});
+
 Deno.test("install --dry-run shows a committed config's direction overrides, C1 controls and stray line breaks as visible marks; plain text as it is (control)", async () => {
   const s = await setup();
   try {

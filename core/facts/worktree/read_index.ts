@@ -94,7 +94,9 @@ export async function readIndexFile(
  * under a sparse directory entry of a sparse index (`dir/`, skip-worktree),
  * whose files git tracks without listing them: which ones only the
  * directory's tree says, so any path below it counts (a caller that must
- * not delete a tracked file keeps it).
+ * not delete a tracked file keeps it). With `foldCase`, an entry differing
+ * only in letter case counts too: what a case-insensitive file system
+ * (macOS's, Windows') resolves `path` to.
  *
  * @example
  * ```ts
@@ -105,12 +107,21 @@ export async function readIndexFile(
  * assert.equal(indexMayTrack(index, "a.md"), true);
  * assert.equal(indexMayTrack(index, "docs/x/b.md"), true);
  * assert.equal(indexMayTrack(index, "b.md"), false);
+ * assert.equal(indexMayTrack(index, "A.md"), false);
+ * assert.equal(indexMayTrack(index, "A.md", { foldCase: true }), true);
  * ```
  */
-export function indexMayTrack(index: GitIndex, path: string): boolean {
-  for (const p of index.paths) {
-    if (p === path) return true;
-    if (p.endsWith("/") && path.startsWith(p)) return true;
+export function indexMayTrack(
+  index: GitIndex,
+  path: string,
+  options: { foldCase?: boolean } = {},
+): boolean {
+  const fold = options.foldCase === true ? (t: string) => t.toLowerCase() : (t: string) => t;
+  const want = fold(path);
+  for (const raw of index.paths) {
+    const p = fold(raw);
+    if (p === want) return true;
+    if (p.endsWith("/") && want.startsWith(p)) return true;
   }
   return false;
 }

@@ -115,12 +115,15 @@ async function recordedFor(fs: ReadFs, ledgerPath: string, key: string): Promise
 /**
  * What the record says about the file at `path` (absolute); `outsideDir` is
  * where the record of files outside any git work tree is kept (the baton
- * home), null when none is known.
+ * home), null when none is known. With `foldCase`, an index entry differing
+ * only in letter case counts as tracking it (the file a case-insensitive
+ * file system resolves `path` to).
  */
 export async function blockOwnership(
   fs: ReadFs,
   path: string,
   outsideDir: string | null = null,
+  options: { foldCase?: boolean } = {},
 ): Promise<BlockOwnership> {
   const dir = path.slice(0, Math.max(1, path.lastIndexOf("/")));
   const repo = await findRepo(fs, await nearestDir(fs, dir)).catch(() => null);
@@ -146,7 +149,7 @@ export async function blockOwnership(
   let tracked = true;
   try {
     const read = await readIndexFile(fs, repo, { maxBytes: MAX_INDEX_BYTES });
-    tracked = read !== null && indexMayTrack(read.index, key);
+    tracked = read !== null && indexMayTrack(read.index, key, options);
   } catch {
     tracked = true;
   }

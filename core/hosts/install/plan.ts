@@ -128,7 +128,7 @@ export class InstallCommittedLinkError extends BatonError {
 
 /**
  * Refuses `path` when it, or a folder above it, is a symbolic link git tracks
- * (project scope). A link the user made (not committed) is followed.
+ * (project scope), under any letter case. A link the user made (not committed) is followed.
  * @throws {InstallCommittedLinkError}
  */
 async function refuseCommittedLink(fs: ReadFs, path: string): Promise<void> {
@@ -138,7 +138,11 @@ async function refuseCommittedLink(fs: ReadFs, path: string): Promise<void> {
     p = p.slice(0, Math.max(1, p.lastIndexOf("/")))
   ) {
     if ((await fs.lstat(p))?.isSymlink !== true) continue;
-    if ((await blockOwnership(fs, p)).tracked) throw new InstallCommittedLinkError(path, p);
+    // In any letter case: on a case-insensitive file system (macOS's, Windows') a committed
+    // `.Cursor/hooks.json` link is what `.cursor/hooks.json` opens.
+    if ((await blockOwnership(fs, p, null, { foldCase: true })).tracked) {
+      throw new InstallCommittedLinkError(path, p);
+    }
   }
 }
 

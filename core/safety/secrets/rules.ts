@@ -744,6 +744,13 @@ const SESSION_COOKIE_NAME =
  */
 const SECRET_OPTION =
   /^--?(?:[A-Za-z0-9]+[-_])*(?:password|passwd|passphrase|pass|pwd|passin|passout|storepass|keypass|srcstorepass|deststorepass|srckeypass|destkeypass|tlspassword|token|secret|api-?key|apikey|secret-?key|access-?key|private-?key|auth-?key|license-?key|master-?key|bearer)$/i;
+/**
+ * Of those, a switch that asks for the secret or goes without it, and so takes no value:
+ * Ansible's `--ask-pass`, `--ask-become-pass`, `--ask-vault-pass`, rclone's `--ask-password`,
+ * PostgreSQL's `--no-password`, `--prompt-password`, `--skip-password`. The word after one
+ * is the command's next argument (`--ask-vault-pass site.yml`), on its line or the next.
+ */
+const SECRET_SWITCH = /^--?(?:ask|prompt|no|skip|without)[-_]/i;
 /** Of those, the ones that take a password (any value that is not a placeholder). */
 const PASSWORD_OPTION =
   /(?:password|passwd|passphrase|pass|pwd|passin|passout|storepass|keypass)$/i;
@@ -2990,7 +2997,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "cli_secret_option",
     title: "Secret given as a command-line option",
     description:
-      "`--password VALUE`, `--token VALUE`, `--api-key VALUE`, `--client-secret VALUE`, `-storepass VALUE`, `-passin pass:VALUE`, `--oauth2-bearer VALUE`, curl's `--tlspassword VALUE`: an option whose name ends in a secret word, then a blank or `=` and the value (or the value alone on the next line after a shell's line continuation, `--password \\` then the value, raw or JSON-escaped); references (`$TOKEN`), paths, `env:`/`file:` sources, placeholders and a lower-case word closing a sentence about the option (`the --password options.`) are kept. After a password option, 6 to 9 lower-case letters alone are a password when the line goes on as a command line does (its end, another option, an operator, a host or path, or on a command's line one more argument: `mysql --password walrus shop`), not as prose (`--password followed by`); not after PostgreSQL's clients, whose `--password` takes no value, nor mysqladmin's commands (`--password status`).",
+      "`--password VALUE`, `--token VALUE`, `--api-key VALUE`, `--client-secret VALUE`, `-storepass VALUE`, `-passin pass:VALUE`, `--oauth2-bearer VALUE`, curl's `--tlspassword VALUE`: an option whose name ends in a secret word, then a blank or `=` and the value (or the value alone on the next line after a shell's line continuation, `--password \\` then the value, raw or JSON-escaped); references (`$TOKEN`), paths, `env:`/`file:` sources, placeholders and a lower-case word closing a sentence about the option (`the --password options.`) are kept, and nothing follows a switch that asks for the secret or goes without it (`--ask-vault-pass site.yml`, `--no-password mydb`). After a password option, 6 to 9 lower-case letters alone are a password when the line goes on as a command line does (its end, another option, an operator, a host or path, or on a command's line one more argument: `mysql --password walrus shop`), not as prose (`--password followed by`); not after PostgreSQL's clients, whose `--password` takes no value, nor mysqladmin's commands (`--password status`).",
     // The option's end and the blank after it, so header names (`x-api-key:`) and words cost
     // nothing; `--token=VALUE` is also the assignment rules' shape.
     keywords: [
@@ -3015,12 +3022,12 @@ export const SECRET_RULES: readonly SecretRule[] = [
         .raw`(?<![A-Za-z0-9_\-](?<!\\[A-Za-z0-9_\-]|\\u[0-9a-fA-F]{4}))(?=(?<name>--?[A-Za-z0-9][A-Za-z0-9_\-]{0,60}))\k<name>(?<=(?<line>[^\r\n]{0,80}))${FLAG_SEP}(?:(?=["'\\])(?<quoted>))?${CLI_VALUE}(?=(?<after>[^\r\n]{0,48}))`,
     ),
     lead: "A-Za-z0-9_\\-",
-    rejectName: (n) => !SECRET_OPTION.test(n),
+    rejectName: (n) => !SECRET_OPTION.test(n) || SECRET_SWITCH.test(n),
     before: 64,
     after: 400,
     priority: 2,
     validate: (s, g) =>
-      SECRET_OPTION.test(g.name ?? "") &&
+      SECRET_OPTION.test(g.name ?? "") && !SECRET_SWITCH.test(g.name ?? "") &&
       (optionValueValid(g.name ?? "", s) && shannonEntropy(s) >= 2.5 ||
         PASSWORD_OPTION.test(g.name ?? "") && !isPromptSwitchLine(g.line ?? "") &&
           isOptionLetterPassword(

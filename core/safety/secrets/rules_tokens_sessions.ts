@@ -24,6 +24,32 @@ function mixed(s: string): boolean {
   return /[0-9]/.test(s) && /[a-z]/.test(s) && /[A-Z]/.test(s) && !isRepeatedPlaceholder(s);
 }
 
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/**
+ * A name a permanent token carries (its user's, its own) as base64: text once decoded, UTF-8
+ * with no control character (`YWRtaW4=` is `admin`). A property path of code
+ * (`perm:this.props.getPermissionsV2ForUser`) decodes to no text, or to none at all (`props`).
+ */
+function base64Name(segment: string): boolean {
+  let bytes: string;
+  try {
+    bytes = atob(segment);
+  } catch {
+    return false;
+  }
+  try {
+    const text = utf8.decode(Uint8Array.from(bytes, (c) => c.charCodeAt(0)));
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c < 0x20 || (c >= 0x7f && c <= 0x9f)) return false;
+    }
+    return text.length > 0;
+  } catch {
+    return false;
+  }
+}
+
 /** The rules of this file. */
 export const SESSION_TOKEN_RULES: readonly SecretRule[] = [
   {
@@ -99,7 +125,7 @@ export const SESSION_TOKEN_RULES: readonly SecretRule[] = [
       kind: "jetbrains_permanent_token",
       title: "JetBrains permanent token",
       description:
-        "`perm:` + the user's name in base64, `.`, the token's name in base64, `.` and 20 to 40 letters and digits (YouTrack, Hub and Space permanent tokens).",
+        "`perm:` + the user's name in base64, `.`, the token's name in base64, `.` and 20 to 40 letters and digits (YouTrack, Hub and Space permanent tokens); each name decodes to text, unlike a property path of code (`perm:this.props.getPermissionsV2ForUser`).",
       keywords: ["perm:"],
       body: String
         .raw`perm:[A-Za-z0-9+/]{2,128}={0,2}\.[A-Za-z0-9+/]{2,128}={0,2}\.[A-Za-z0-9]{20,40}`,
@@ -107,6 +133,9 @@ export const SESSION_TOKEN_RULES: readonly SecretRule[] = [
       max: 310,
       minEntropy: 3,
     }),
-    validate: (s) => mixed(s.slice(s.lastIndexOf(".") + 1)),
+    validate: (s) => {
+      const [user, name, secret] = s.slice("perm:".length).split(".");
+      return mixed(secret!) && base64Name(user!) && base64Name(name!);
+    },
   },
 ];

@@ -175,12 +175,12 @@ Deno.test("finalize never takes a far-future time from its previous capsule (a s
 
 for (
   const [previousAt, expected] of <[string, string][]> [
-    ["2026-06-01T12:00:30.5Z", "2026-06-01T12:00:30.500Z"],
+    ["2026-06-01T12:00:30.5Z", "2026-06-01T12:00:30.501Z"],
     ["2026-06-01T12:00:30.5004Z", "2026-06-01T12:00:30.501Z"],
-    ["2026-06-01T12:00:30.500Z", "2026-06-01T12:00:30.500Z"], // control: baton's own form
+    ["2026-06-01T12:00:30.500Z", "2026-06-01T12:00:30.501Z"], // baton's own form
   ]
 ) {
-  Deno.test(`finalize on a previous capsule dated a little ahead at ${previousAt} takes ${expected}: an archive name the archive lists, not before the previous`, async () => {
+  Deno.test(`finalize on a previous capsule dated a little ahead at ${previousAt} takes ${expected}: an archive name the archive lists, later than the previous`, async () => {
     const { readChain } = await import("../../../core/chain/read_chain.ts");
     const { listArchive } = await import("../../../core/store/capsule_store.ts");
     const { renderCapsuleFile } = await import("../../../core/store/render_capsule.ts");
@@ -216,3 +216,31 @@ for (
     });
   });
 }
+
+Deno.test("a capsule written on one dated ahead is dated after it, never at its instant: latest.md put back to the previous one is a rollback load reports (control: not put back, load says ok)", async () => {
+  const { ownKeys } = await import("../../_helpers/temp_fs.ts");
+  const { isLater } = await import("../../../core/capsule/instant_order.ts");
+  const { loadBriefing } = await import("../../../core/workflow/load.ts");
+  for (const putBack of [true, false]) {
+    await withRepo(async (dir) => {
+      await writeFiles(dir, { "a.txt": "a\n" });
+      await commitAll(dir);
+      const keys = await ownKeys(7);
+      // This machine's own capsule, written while its clock was 30 s ahead.
+      const ahead = await finalizeDraft(
+        testContext(dir, { keys, now: () => new Date("2026-06-01T12:00:30.000Z") }),
+        draft({ now: "ahead" }),
+      );
+      const next = await finalizeDraft(testContext(dir, { keys }), draft({ now: "next" }));
+      assert.equal(next.capsule.previous, ahead.capsule.id);
+      // A commit (a revert, a stranger's push) puts the previous capsule back.
+      if (putBack) await Deno.copyFile(ahead.archivePath, `${dir}/.baton/latest.md`);
+      const r = await loadBriefing(testContext(dir, { keys }));
+      assert.deepEqual(
+        r!.integrity,
+        putBack ? { status: "behind_archive", newer: next.capsule.id } : { status: "ok" },
+      );
+      assert.ok(isLater(next.capsule.created_at, ahead.capsule.created_at));
+    });
+  }
+});

@@ -178,3 +178,38 @@ Deno.test("a password flag's value alone on the next line after a line continuat
     }
   }
 });
+
+Deno.test("the word after a switch that asks for the secret or goes without it is kept, on its line or the next; the same word after the option that takes the secret is redacted", () => {
+  const switches = [
+    "ansible-playbook --ask-vault-pass",
+    "ansible-playbook -i hosts --ask-become-pass",
+    "ansible-playbook --ask-vault-password",
+    "ansible all --ask-pass",
+    "rclone sync --ask-password",
+    "psql --no-password",
+    "pg_dump -h db --no-password",
+    "mytool --prompt-password",
+    "mytool --skip-password",
+    "mytool --without-token",
+  ];
+  for (const word of ["site.yml", "deploy-2024.yml", "db_2024"]) {
+    for (const line of switches) {
+      for (const sep of [" ", " \\\n  "]) {
+        for (const wrap of [(x: string) => x, CONTEXTS.json_transcript!]) {
+          const text = wrap(`${line}${sep}${word}`);
+          assert.deepEqual(redactText(engine, text).kinds, [], text);
+        }
+      }
+    }
+  }
+  // Controls: the options that take the secret, and a random one after the switch's namesakes.
+  redactedEverywhere([
+    (v) => `ansible-vault view --vault-password ${v} secrets.yml`,
+    (v) => `mytool --password \\\n  ${v} site.yml`,
+    (v) => `mytool --vault-pass ${v}`,
+    (v) => `mytool --nopass-token ${v}`,
+  ], 9802);
+  for (const text of ["mytool --vault-pass deploy-2024.yml", "mytool --password \\\n  db_2024"]) {
+    assert.ok(redactText(engine, text).kinds.length > 0, text);
+  }
+});

@@ -82,3 +82,24 @@ Deno.test("redact96: their look-alikes are kept (see: #21)", () => {
     }
   }
 });
+
+Deno.test("a JetBrains permanent token's names are base64 text: a property path of code after perm: is kept, tokens with padded and unpadded names are redacted", () => {
+  const rng = new Rng(9806);
+  for (
+    const text of [
+      "const o = {perm:this.props.getPermissionsV2ForUser};",
+      "x={perm:self.state.hasOrganizationAdmin2Rights}",
+      "{perm:user.roles.canEditDocumentsV2ForTeam}",
+    ]
+  ) {
+    for (const wrap of [(x: string) => x, CONTEXTS.json_transcript!]) {
+      assert.deepEqual(redactText(engine, wrap(text)).kinds, [], text);
+    }
+  }
+  // Controls: names padded and not (`amFuZS5kb2U=` is jane.doe, `NDMtMg` is 43-2).
+  for (const names of ["amFuZS5kb2U=.NDMtMg==", "amFuZS5kb2U.NDMtMg", "YWRtaW4=.Q0ktdG9rZW4="]) {
+    const perm = p("perm:", `${names}.Q7`, rng.str(ALNUM, 26));
+    const r = redactText(engine, `YOUTRACK_TOKEN=${perm}`);
+    assert.ok(r.kinds.length > 0 && !r.text.includes(perm.slice(-10)), r.text);
+  }
+});
