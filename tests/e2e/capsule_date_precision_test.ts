@@ -9,34 +9,16 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { runBaton, testBatonHome } from "../_helpers/cli.ts";
-import { commitAll, makeRepo, writeFiles } from "../_helpers/git.ts";
-import { extractCapsuleJson } from "../../core/capsule/parse.ts";
-import { computeCapsuleId } from "../../core/capsule/capsule_id.ts";
-import { signCapsule } from "../../core/capsule/capsule_signature.ts";
+import { ownSignedRepo } from "../_helpers/own_signed.ts";
+import { runBaton } from "../_helpers/cli.ts";
+import { writeFiles } from "../_helpers/git.ts";
 import { renderCapsuleFile } from "../../core/store/render_capsule.ts";
 import { archiveName } from "../../core/store/layout.ts";
 import type { Capsule } from "../../core/capsule/types.ts";
-import { parseSigningKeyFile } from "../../core/trust/signing_key.ts";
 
 /** X then Y (Y continues X), signed with this machine's key, dated `xAt` and `yAt`. */
 async function chain(xAt: string, yAt: string): Promise<{ dir: string; x: Capsule; y: Capsule }> {
-  const dir = await makeRepo("baton-date-precision-");
-  await writeFiles(dir, { "a.txt": "a\n" });
-  await commitAll(dir, "init");
-  const fin = await runBaton(["finalize", "--draft", "-"], { cwd: dir, stdin: '{"now":"seed"}' });
-  assert.equal(fin.code, 0, fin.stderr);
-  const seed: Capsule = JSON.parse(
-    extractCapsuleJson(await Deno.readTextFile(`${dir}/.baton/latest.md`)),
-  );
-  const key = await parseSigningKeyFile(
-    await Deno.readTextFile(`${testBatonHome()}/signing_key.jwk`),
-  );
-  const { id: _id, signature: _sig, ...body } = seed;
-  const make = async (previous: string | null, createdAt: string, now: string) => {
-    const b = { ...body, previous, created_at: createdAt, meaning: { ...body.meaning, now } };
-    return await signCapsule({ ...b, id: await computeCapsuleId(b) } as Capsule, key);
-  };
+  const { dir, sign: make } = await ownSignedRepo("baton-date-precision-");
   const x = await make(null, xAt, "PLAN X");
   const y = await make(x.id, yAt, "PLAN Y");
   // Only X and Y: the seed and this clone's record of it (newer than both) are gone.
