@@ -73,6 +73,14 @@ export async function finalizeOn(m: Machine, now: string): Promise<{ id: string;
   return { id: out.id, name: out.archive.slice(out.archive.lastIndexOf("/") + 1) };
 }
 
+/** The previous link of `m`'s latest.md, and what its meaning's `now` says (`baton show --json`). */
+export async function currentOn(m: Machine): Promise<{ previous: string | null; now: string }> {
+  const r = await batonOn(m, ["show", "--json"]);
+  assert.equal(r.code, 0, r.stderr);
+  const c = JSON.parse(r.stdout).capsule;
+  return { previous: c.previous, now: c.meaning.now };
+}
+
 /** Makes machine `to` trust machine `from`'s signing key under `name`. */
 export async function trustOn(from: Machine, to: Machine, name: string): Promise<void> {
   const key = (await batonOn(from, ["trust", "show-key"])).stdout.trim();

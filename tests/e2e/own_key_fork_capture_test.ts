@@ -13,17 +13,11 @@
 import assert from "node:assert/strict";
 import {
   batonOn as baton,
+  currentOn as current,
   finalizeOn as capsule,
   type Machine,
   withShareWorld,
 } from "../_helpers/share_world.ts";
-
-async function current(b: Machine): Promise<{ previous: string | null; now: string }> {
-  const r = await baton(b, ["show", "--json"]);
-  assert.equal(r.code, 0, r.stderr);
-  const c = JSON.parse(r.stdout).capsule;
-  return { previous: c.previous, now: c.meaning.now };
-}
 
 const hookPayload = (m: Machine) => JSON.stringify({ cwd: m.dir, hook_event_name: "PreCompact" });
 const KEPT = /held capsule ([0-9a-f]{12}), .*from another fork of the chain/;

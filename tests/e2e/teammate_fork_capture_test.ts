@@ -14,19 +14,12 @@
 import assert from "node:assert/strict";
 import {
   batonOn as baton,
+  currentOn as current,
   finalizeOn as capsule,
   type Machine,
   trustOn,
   withShareWorld,
 } from "../_helpers/share_world.ts";
-
-/** The previous link of B's latest.md, and what it says now. */
-async function current(b: Machine): Promise<{ previous: string | null; now: string }> {
-  const r = await baton(b, ["show", "--json"]);
-  assert.equal(r.code, 0, r.stderr);
-  const c = JSON.parse(r.stdout).capsule;
-  return { previous: c.previous, now: c.meaning.now };
-}
 
 /** Alice's first; B pulls it and writes on top; Alice's second forks from her first. */
 async function forked(a: Machine, b: Machine) {
