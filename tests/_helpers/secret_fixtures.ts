@@ -514,8 +514,14 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
   },
   curl_user_password: (r) => {
     const s = r.str(ALNUM, 16);
+    // redact97: one in three after a line continuation, inside the value or before it.
+    const shape = s.charCodeAt(9) % 6;
     return {
-      text: `curl -sS -u admin:${s} https://ci.internal.test/api/json`,
+      text: shape === 0
+        ? `curl -sS -u admin:\\\n  ${s} https://ci.internal.test/api/json`
+        : shape === 1
+        ? `curl -sS -u \\\n  admin:${s} https://ci.internal.test/api/json`
+        : `curl -sS -u admin:${s} https://ci.internal.test/api/json`,
       secret: s,
       core: s.slice(0, 12),
     };
@@ -1852,6 +1858,9 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
     curl_user_password: [
       "the password of `curl -u user:password` is",
       'curl -u ":$AZURE_DEVOPS_EXT_PAT" https://dev.azure.com/org/_apis/projects',
+      // redact97: after `user:\` and a line break, the command's next argument, not a password.
+      "curl -u alice:\\\n  https://ci.internal.test/api/json",
+      "curl -u alice:\\\n  --netrc-file ~/.netrc https://ci.internal.test",
     ],
     password_assignment: [
       // redact94: a _PW name that names no owner is a pulse width or a power, not a password.
@@ -2079,6 +2088,9 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "mytool --token \\\n  $API_TOKEN --verbose",
       "mytool --api-key \\\n  <YOUR_KEY>",
       "mytool --password \\\n\nnext",
+      // redact97: after `--password=\` and a line break, an option or a placeholder.
+      "mysql --password=\\\n  --host=db mydb",
+      "some-tool --api-token=\\\n  <YOUR_TOKEN>",
     ],
     cli_config_secret: [
       "git config --global user.email me@x.test",

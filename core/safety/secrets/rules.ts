@@ -52,7 +52,7 @@ import { APP_TOKEN_RULES } from "./rules_tokens_apps.ts";
 import { TOOL_TOKEN_RULES } from "./rules_tokens_tools.ts";
 import { PAIR_RULES } from "./rules_pairs.ts";
 import { CLI_RULES } from "./rules_cli.ts";
-import { CONTINUED, FLAG_RULES } from "./rules_cli_flags.ts";
+import { CONTINUED, FLAG_RULES, JOINED_CONTINUED } from "./rules_cli_flags.ts";
 import { powershellEnvRule, printedVariableRule } from "./rules_printed.ts";
 import { WIFI_RULES } from "./rules_wifi.ts";
 import { fullWidthOperatorRule, typographicQuoteRule } from "./rules_typographic.ts";
@@ -353,8 +353,11 @@ const DB_URL_USERINFO = { ...URL_USERINFO, cls: String.raw`^\s\/?"'<>\\\[\]` };
 
 /** Between a flag and its value on a command line: blanks, or the value alone on the next line ({@linkcode CONTINUED}). */
 const BLANK_SEP = `(?:${CONTINUED}|${String.raw`[ \t]{1,16}`})`;
-/** Between a flag and its value on a command line: `=` or {@linkcode BLANK_SEP}. */
-const FLAG_SEP = `(?:=|${BLANK_SEP})`;
+/**
+ * Between a flag and its value on a command line: `=` (a line continuation may follow it,
+ * {@linkcode JOINED_CONTINUED}) or {@linkcode BLANK_SEP}.
+ */
+const FLAG_SEP = `(?:=(?:${JOINED_CONTINUED})?|${BLANK_SEP})`;
 
 /**
  * One character of a bare command-line word: no blank, and no line break written as JSON
@@ -2469,15 +2472,16 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "cli_password",
     title: "Password given on a command line",
     description:
-      "`mysql -pSECRET` / `--password=SECRET` (also mysqldump, mysqladmin, mysqlshow, mysqlsh and the other MySQL clients, mariadb and its `mariadb-*` clients), `sshpass -p SECRET`, `docker login -p SECRET` / `--password SECRET` and `htpasswd -b FILE USER SECRET` (`-nb USER SECRET` without a file); references such as `$PW` are kept.",
+      "`mysql -pSECRET` / `--password=SECRET` (`--password=\\` then SECRET on the next line too; also mysqldump, mysqladmin, mysqlshow, mysqlsh and the other MySQL clients, mariadb and its `mariadb-*` clients), `sshpass -p SECRET`, `docker login -p SECRET` / `--password SECRET` and `htpasswd -b FILE USER SECRET` (`-nb USER SECRET` without a file); references such as `$PW` are kept.",
     keywords: ["mysql", "mariadb", "sshpass", "docker login", "htpasswd"],
     pattern: new RegExp(
       String
-        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:(?:mysql(?:dump|admin|import|check|show|sh|pump|slap|binlog|upgrade)?|mariadb(?:-[a-z]{2,12})?)(?:[ \t](?:[^\n|;&]|(?<=\\)\r?\n){0,300}?)??[ \t](?:-p(?!assword)|--password=)${CLI_VALUE}|sshpass(?:[ \t](?:[^\n|;&]|(?<=\\)\r?\n){0,100}?)??[ \t]-p[ \t]{0,16}${CLI_VALUE}|docker[ \t]+login(?:[ \t](?:[^\n|;&]|(?<=\\)\r?\n){0,300}?)??[ \t](?:-p|--password)${FLAG_SEP}${CLI_VALUE}|htpasswd(?=(?<hflags>(?:[ \t]+-[A-Za-z]{1,8}){1,5}))\k<hflags>(?<=[ \t]-[A-Za-z]{0,7}b[A-Za-z]{0,7}(?:[ \t]+-[A-Za-z]{1,8}){0,4})(?:(?<=[ \t]-[A-Za-z]{0,7}n[A-Za-z]{0,7}(?:[ \t]+-[A-Za-z]{1,8}){0,4})|[ \t]+(?!-)${CLI_WORD}{1,255})[ \t]+(?!-)${CLI_WORD}{1,128}[ \t]+${CLI_VALUE})`,
+        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:(?:mysql(?:dump|admin|import|check|show|sh|pump|slap|binlog|upgrade)?|mariadb(?:-[a-z]{2,12})?)(?:[ \t](?:[^\n|;&]|(?<=\\)\r?\n){0,300}?)??[ \t](?:-p(?!assword)|--password=(?:${JOINED_CONTINUED}(?<joined>))?)${CLI_VALUE}|sshpass(?:[ \t](?:[^\n|;&]|(?<=\\)\r?\n){0,100}?)??[ \t]-p[ \t]{0,16}${CLI_VALUE}|docker[ \t]+login(?:[ \t](?:[^\n|;&]|(?<=\\)\r?\n){0,300}?)??[ \t](?:-p|--password)${FLAG_SEP}${CLI_VALUE}|htpasswd(?=(?<hflags>(?:[ \t]+-[A-Za-z]{1,8}){1,5}))\k<hflags>(?<=[ \t]-[A-Za-z]{0,7}b[A-Za-z]{0,7}(?:[ \t]+-[A-Za-z]{1,8}){0,4})(?:(?<=[ \t]-[A-Za-z]{0,7}n[A-Za-z]{0,7}(?:[ \t]+-[A-Za-z]{1,8}){0,4})|[ \t]+(?!-)${CLI_WORD}{1,255})[ \t]+(?!-)${CLI_WORD}{1,128}[ \t]+${CLI_VALUE})`,
     ),
     after: 800,
     priority: 2,
-    validate: (s) => !isReference(s),
+    // After `--password=\` and a line break, an option or a placeholder is no password.
+    validate: (s, g) => !isReference(s) && (g.joined === undefined || !/^-|^<[^>]*>$/.test(s)),
   },
   {
     kind: "onepassword_concealed_field",
@@ -2821,13 +2825,13 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "curl_user_password",
     title: "curl -u user:password",
     description:
-      "The password of `curl -u user:password` / `--user user:password` / `--proxy-user user:password`, also on a continuation line (`\\` + newline) and quoted (the quotes escaped up to three times, as a Codex rollout holds a command); the user may be empty (`-u :TOKEN`, Azure DevOps and other token APIs).",
+      "The password of `curl -u user:password` / `--user user:password` / `--proxy-user user:password`, also on a continuation line (`\\` + newline; `-u \\` then `user:password`, and `-u user:\\` then the password) and quoted (the quotes escaped up to three times, as a Codex rollout holds a command); the user may be empty (`-u :TOKEN`, Azure DevOps and other token APIs).",
     keywords: ["curl "],
     // The options before `-u` stop at the next `curl ` (the keyword: an attempt opens there): text
     // full of `curl -u` (2 MiB) was read 400 bytes per curl, ~1 MB/s.
     pattern: new RegExp(
       String
-        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))curl(?:[ \t](?:(?!(?<![A-Za-z0-9_-])curl )[^\n|;&\\]|\\{1,3}(?:\r?\n|n)|\\){0,400}?)?[ \t](?:-u|--user|--proxy-user)(?:[ \t]{1,16}|=)?(?:\\{0,3}"(?<user>[^\s:"\\]{0,128}):(?<s>[^"\\\r\n]{1,256})\\{0,3}"|'(?<user>[^\s:']{0,128}):(?<s>[^'\r\n]{1,256})'|\\{0,3}"(?<user>[^"\\\r\n]{0,128})\\{0,3}":\\{0,3}"(?<s>[^"\\\r\n]{1,256})\\{0,3}"|'(?<user>[^'\r\n]{0,128})':'(?<s>[^'\r\n]{1,256})'|(?<user>[^\s:"'\\]{0,128}):(?:\\{0,3}"(?<s>[^"\\\r\n]{1,256})\\{0,3}"|'(?<s>[^'\r\n]{1,256})')|(?<keyuser>)(?:\\{0,3}"(?<s>[^\s:"'\\]{10,256}):\\{0,3}"|'(?<s>[^\s:'"]{10,256}):'|(?<s>[^\s:"'\\]{10,256}):(?=[\s;|&)]|$))|(?<user>[^\s:"'\\]{0,128}):(?<s>[^\s"'\\]{1,256}))`,
+        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))curl(?:[ \t](?:(?!(?<![A-Za-z0-9_-])curl )[^\n|;&\\]|\\{1,3}(?:\r?\n|n)|\\){0,400}?)?[ \t](?:-u|--user|--proxy-user)(?:${CONTINUED}|[ \t]{1,16}|=)?(?:\\{0,3}"(?<user>[^\s:"\\]{0,128}):(?<s>[^"\\\r\n]{1,256})\\{0,3}"|'(?<user>[^\s:']{0,128}):(?<s>[^'\r\n]{1,256})'|\\{0,3}"(?<user>[^"\\\r\n]{0,128})\\{0,3}":\\{0,3}"(?<s>[^"\\\r\n]{1,256})\\{0,3}"|'(?<user>[^'\r\n]{0,128})':'(?<s>[^'\r\n]{1,256})'|(?<user>[^\s:"'\\]{0,128}):(?:\\{0,3}"(?<s>[^"\\\r\n]{1,256})\\{0,3}"|'(?<s>[^'\r\n]{1,256})')|(?<keyuser>)(?:\\{0,3}"(?<s>[^\s:"'\\]{10,256}):\\{0,3}"|'(?<s>[^\s:'"]{10,256}):'|(?<s>[^\s:"'\\]{10,256}):(?=[\s;|&)]|$))|(?<user>[^\s:"'\\]{0,128}):(?<s>[^\s"'\\]{1,256})|(?<user>[^\s:"'\\]{0,128}):${JOINED_CONTINUED}(?<joined>)(?<s>[^\s"'\\]{1,256}))`,
     ),
     // Every match holds `-u` (`--user` too): most curl lines have none.
     needs: "-u",
@@ -2838,6 +2842,10 @@ export const SECRET_RULES: readonly SecretRule[] = [
     // (Stripe, Mailgun and other token APIs): random enough to be one, not a name or an address.
     validate: (s, g) =>
       !/^\$(?:[A-Za-z_][A-Za-z0-9_]*|[0-9@*#]|\{[^}]*\})$/.test(s) && !/^(.)\1{2,}$/.test(s) &&
+      // After `user:\` and a line break, the next line may be the command's next argument
+      // instead (an option, the URL, a placeholder): the password is missing there.
+      (g.joined === undefined ||
+        !/^[-<$]|^[A-Za-z][A-Za-z0-9+.-]{1,30}:\/\//.test(s) && !isRepeatedPlaceholder(s)) &&
       (g.keyuser === undefined ||
         (/[0-9]/.test(s) && /[A-Za-z]/.test(s) && !/[@$]/.test(s) && !isLookAlikeValue(s) &&
           shannonEntropy(s) >= 3)),
@@ -2997,9 +3005,10 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "cli_secret_option",
     title: "Secret given as a command-line option",
     description:
-      "`--password VALUE`, `--token VALUE`, `--api-key VALUE`, `--client-secret VALUE`, `-storepass VALUE`, `-passin pass:VALUE`, `--oauth2-bearer VALUE`, curl's `--tlspassword VALUE`: an option whose name ends in a secret word, then a blank or `=` and the value (or the value alone on the next line after a shell's line continuation, `--password \\` then the value, raw or JSON-escaped); references (`$TOKEN`), paths, `env:`/`file:` sources, placeholders and a lower-case word closing a sentence about the option (`the --password options.`) are kept, and nothing follows a switch that asks for the secret or goes without it (`--ask-vault-pass site.yml`, `--no-password mydb`). After a password option, 6 to 9 lower-case letters alone are a password when the line goes on as a command line does (its end, another option, an operator, a host or path, or on a command's line one more argument: `mysql --password walrus shop`), not as prose (`--password followed by`); not after PostgreSQL's clients, whose `--password` takes no value, nor mysqladmin's commands (`--password status`).",
+      "`--password VALUE`, `--token VALUE`, `--api-key VALUE`, `--client-secret VALUE`, `-storepass VALUE`, `-passin pass:VALUE`, `--oauth2-bearer VALUE`, curl's `--tlspassword VALUE`: an option whose name ends in a secret word, then a blank or `=` and the value (or the value alone on the next line after a shell's line continuation, `--password \\` or `--password=\\` then the value, raw or JSON-escaped); references (`$TOKEN`), paths, `env:`/`file:` sources, placeholders and a lower-case word closing a sentence about the option (`the --password options.`) are kept, and nothing follows a switch that asks for the secret or goes without it (`--ask-vault-pass site.yml`, `--no-password mydb`). After a password option, 6 to 9 lower-case letters alone are a password when the line goes on as a command line does (its end, another option, an operator, a host or path, or on a command's line one more argument: `mysql --password walrus shop`), not as prose (`--password followed by`); not after PostgreSQL's clients, whose `--password` takes no value, nor mysqladmin's commands (`--password status`).",
     // The option's end and the blank after it, so header names (`x-api-key:`) and words cost
-    // nothing; `--token=VALUE` is also the assignment rules' shape.
+    // nothing; `--token=VALUE` is also the assignment rules' shape, but not `--token=\` and the
+    // value on the next line.
     keywords: [
       "-password",
       "-passwd",
@@ -3016,7 +3025,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "-key",
       "-apikey",
       "-bearer",
-    ].map((k) => `${k} `).concat(["-pwd=", "-passphrase="]),
+    ].flatMap((k) => [`${k} `, `${k}=\\`]).concat(["-pwd=", "-passphrase="]),
     pattern: new RegExp(
       String
         .raw`(?<![A-Za-z0-9_\-](?<!\\[A-Za-z0-9_\-]|\\u[0-9a-fA-F]{4}))(?=(?<name>--?[A-Za-z0-9][A-Za-z0-9_\-]{0,60}))\k<name>(?<=(?<line>[^\r\n]{0,80}))${FLAG_SEP}(?:(?=["'\\])(?<quoted>))?${CLI_VALUE}(?=(?<after>[^\r\n]{0,48}))`,

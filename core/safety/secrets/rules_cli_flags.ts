@@ -41,6 +41,14 @@ const REST = String.raw`(?:[^\r\n\\;&|]|\\(?![nr])|\\\r?\n|\\{3}n|\\{7}n)`;
 export const CONTINUED = String
   .raw`[ \t]{1,16}\\(?:\r?\n|\\{2}n|\\{5,6}n)(?:[ \t]|\\{1,3}t){0,32}`;
 
+/**
+ * A shell's line continuation inside a word, right after its `=` or `:`, and the next line's
+ * indentation: `--password=\` then `X` is `--password=X` to bash, and `curl -u user:\` then
+ * `  X` passes `X` as the next argument; either way the line holds the password the user meant.
+ */
+export const JOINED_CONTINUED = String
+  .raw`\\(?:\r?\n|\\{2}n|\\{5,6}n)(?:[ \t]|\\{1,3}t){0,32}`;
+
 /** Before a program's name: not inside a word (a path before it is fine: `/usr/bin/cqlsh`). */
 const NOT_IN_WORD = String
   .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))`;

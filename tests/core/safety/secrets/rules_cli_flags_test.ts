@@ -213,3 +213,51 @@ Deno.test("the word after a switch that asks for the secret or goes without it i
     assert.ok(redactText(engine, text).kinds.length > 0, text);
   }
 });
+
+Deno.test("a password after a line continuation right after its = or user: is redacted, raw and JSON-escaped (see: #21)", () => {
+  // bash passes `--password=\` + newline + `X` as `--password=X`, and with the next line
+  // indented, X as the next argument: either way the line holds the password.
+  redactedEverywhere([
+    (v) => `mysql -h db --password=\\\n  ${v} shop`,
+    (v) => `mysql -h db --password=\\\n${v} shop`,
+    (v) => `some-tool --api-token=\\\n    ${v} --verbose`,
+    (v) => `curl -u alice:\\\n${v} https://api.example.test/v1`,
+    (v) => `curl -X POST \\\n  -u alice:\\\n  ${v} \\\n  https://api.example.test/v1`,
+    (v) => `curl -u \\\n  alice:${v} https://api.example.test/v1`,
+    (v) => `curl --user \\\n  alice:${v} https://api.example.test/v1`,
+  ], 9701);
+  const v = "Hq7Xk9q2Lm7Zr8w-Qz4v";
+  for (
+    const text of [
+      JSON.stringify({ command: `curl -u alice:\\\n  ${v} https://x.test` }),
+      JSON.stringify({ content: JSON.stringify({ cmd: `mysql --password=\\\n  ${v} db` }) }),
+      JSON.stringify({
+        content: JSON.stringify({ cmd: `curl -u \\\n  alice:${v} https://x.test` }),
+      }),
+    ]
+  ) {
+    const r = redactText(engine, text);
+    assert.ok(
+      r.kinds.length > 0 && !r.text.includes("Hq7Xk9q2") && !r.text.includes("Qz4v"),
+      r.text,
+    );
+  }
+  // The next line's option, URL, reference or placeholder is the command's next argument.
+  const kept = [
+    "curl -u alice:\\\n  https://api.example.test/v1",
+    "curl -u alice:\\\n  --netrc https://api.example.test/v1",
+    "curl -u alice:\\\n  <password> https://api.example.test/v1",
+    "curl -u alice:\\\n  $PASS https://api.example.test/v1",
+    "curl -u \\\n  --netrc https://api.example.test/v1",
+    'curl -u \\\n  "$USER:$PASS" https://api.example.test',
+    "mysql --password=\\\n  --host=db mydb",
+    "mysql --password=\\\n  <password> mydb",
+    'mysql --password=\\\n  "$DB_PASS" mydb',
+    "some-tool --api-token=\\\n  --verbose",
+  ];
+  for (const text of kept) {
+    for (const wrap of [(x: string) => x, CONTEXTS.json_transcript!]) {
+      assert.deepEqual(redactText(engine, wrap(text)).kinds, [], text);
+    }
+  }
+});
