@@ -791,8 +791,11 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
   },
   cli_config_secret: (r) => {
     const s = p("Q7", r.str(ALNUM, 34));
+    // redact97: one in four MongoDB Atlas CLI's private key (no draw: later samples stay).
     return {
-      text: `npm config set //npm.pkg.internal.test/:_authToken ${s}`,
+      text: s.charCodeAt(5) % 4 === 0
+        ? `atlas config set private_api_key ${s}`
+        : `npm config set //npm.pkg.internal.test/:_authToken ${s}`,
       secret: s,
       core: s.slice(0, 12),
     };
@@ -1025,18 +1028,12 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
     r.int(2) === 0
       ? tok(p("7f", r.str(HEX, 34), "NR", "AL"))
       : tok(p("eu01xx", "7f", r.str(HEX, 28), "NR", "AL")),
-  convex_deploy_key: (r) =>
-    tok(
-      p(
-        r.pick(["prod", "dev", "preview"]),
-        ":happy-otter-",
-        String(100 + r.int(900)),
-        "|ey",
-        "J2MiI6I",
-        r.str(ALNUM, 48),
-        "In0=",
-      ),
-    ),
+  convex_deploy_key: (r) => {
+    const type = r.pick(["prod", "dev", "preview"]);
+    // redact97: a preview deploy key names a team and a project (no draw: later samples stay).
+    const name = type === "preview" ? ":acme-team:shop-app-" : ":happy-otter-";
+    return tok(p(type, name, String(100 + r.int(900)), "|ey", "J2MiI6I", r.str(ALNUM, 48), "In0="));
+  },
   cloudflare_tunnel_token: (r) =>
     tok(
       btoa(
@@ -1098,6 +1095,48 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
         r.str(HEX, 64),
       ),
     ),
+  // redact97: an OpenAI Realtime client secret, an Atlas service account secret, a Mattermost
+  // hook, a token given to a CLI's login command.
+  openai_ephemeral_key: (r) => tok(p("ek", "_", "7a", r.str(HEX, 30))),
+  mongodb_atlas_service_account_secret: (r) => tok(p("mdb_sa", "_sk_", "Q7", r.str(URLSAFE, 38))),
+  mattermost_webhook_url: (r) => {
+    const s = p("7a", r.str(LOWER_NUM, 24));
+    return {
+      text:
+        `curl -i -X POST -H 'Content-Type: application/json' -d '{"text": "deployed"}' https://chat.acme.test/hooks/${s}`,
+      secret: s,
+      core: s.slice(0, 12),
+    };
+  },
+  cli_login_token: (r) => {
+    const u = p(
+      "7a",
+      r.str(HEX, 6),
+      "-",
+      r.str(HEX, 4),
+      "-4",
+      r.str(HEX, 3),
+      "-a",
+      r.str(HEX, 3),
+      "-",
+      r.str(HEX, 12),
+    );
+    const key = p("K005", r.str(ALNUM, 27));
+    const shape = u.charCodeAt(3) % 3;
+    if (shape === 0) return { text: `snyk auth ${u}`, secret: u, core: u.slice(0, 8) };
+    if (shape === 1) {
+      return {
+        text: `b2 account authorize 005${r.str(HEX, 22)} ${key}`,
+        secret: key,
+        core: key.slice(4, 16),
+      };
+    }
+    return {
+      text: `./codecov -t ${u} -f coverage.xml`,
+      secret: u,
+      core: u.slice(0, 8),
+    };
+  },
   azure_data_factory_shir_key: (r) =>
     tok(
       p(
@@ -2097,6 +2136,10 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "npm config set registry https://registry.npmjs.org/",
       "aws configure set region us-east-1",
       "gh secret set API_TOKEN < token.txt",
+      // redact97: Atlas CLI's public key and other settings, a reference.
+      "atlas config set public_api_key abcdwxyz",
+      "atlas config set output json",
+      "atlas config set private_api_key $ATLAS_PRIVATE_KEY",
     ],
     secret_pair: [
       // review47: pg_hba.conf's METHOD list.
@@ -2176,6 +2219,31 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
     github_copilot_token: [
       `tid=${rng.str(HEX, 32)};exp=1737000000;sku=copilot_for_individual;st=dotcom`,
       "tid=<tracking id>;exp=<unix time>;...:<hmac>",
+    ],
+    // redact97: placeholders, a documentation example's test value, a git hooks folder and
+    // other URLs' hooks paths, references given to the login commands.
+    openai_ephemeral_key: [
+      '{"value": "ek_test_not_a_real_client_secret"}',
+      `ek_${"0".repeat(32)}`,
+      `week_${rng.str(HEX, 32)}`,
+      "the ek_ prefix marks an ephemeral key",
+    ],
+    mongodb_atlas_service_account_secret: [
+      `mdb_sa_sk_${"x".repeat(40)}`,
+      "placeholder: l10n.t('mdb_sa_sk_...')",
+      `mdb_sa_id_${rng.str(HEX, 24)}`,
+    ],
+    mattermost_webhook_url: [
+      "cat .git/hooks/pre-commit",
+      "https://github.com/acme/api/settings/hooks/412345678",
+      "https://docs.acme.test/hooks/abcdefghijklmnopqrstuvwxyz",
+      `https://chat.acme.test/hooks/${"0".repeat(26)}`,
+    ],
+    cli_login_token: [
+      "snyk auth $SNYK_TOKEN",
+      "snyk auth --help",
+      "b2 authorize-account $B2_APPLICATION_KEY_ID $B2_APPLICATION_KEY",
+      "codecov -t ${{ secrets.CODECOV_TOKEN }} -f coverage.xml",
     ],
     // recall22: placeholders, documentation examples and the prefixes in code and prose.
     xata_api_key: [
@@ -2586,6 +2654,8 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "CONVEX_DEPLOYMENT=prod:happy-otter-123",
       p("echo dev:", "x |eyJ", rng.str(ALNUM, 30)),
       "CONVEX_DEPLOY_KEY=prod:happy-otter-123|${CONVEX_TOKEN}",
+      // redact97: a team's and a project's names with a placeholder.
+      "CONVEX_DEPLOY_KEY='preview:acme-team:shop-app|<your deploy key>'",
     ],
     cloudflare_tunnel_token: [
       // Base64 JSON that opens with "a" but is no tunnel token, and a short one.

@@ -140,17 +140,17 @@ export const MORE_TOKEN_RULES: readonly SecretRule[] = [
     kind: "convex_deploy_key",
     title: "Convex deploy key",
     description:
-      "`prod:`, `dev:`, `preview:` or `project:` + a deployment name, `|` and a base64 JSON token (`eyJ...`), as `CONVEX_DEPLOY_KEY` holds it; a shell reads the `|` as a pipe, so name/value rules stopped there and printed the token.",
+      "`prod:`, `dev:`, `preview:` or `project:` + a deployment name (or a team's and a project's, `preview:team:project`, as a preview or project deploy key names them), `|` and a base64 JSON token (`eyJ...`), as `CONVEX_DEPLOY_KEY` holds it; a shell reads the `|` as a pipe, so name/value rules stopped there and printed the token.",
     // `|eyJ`: the token's opening, rare elsewhere; the name check reads the deployment before it.
     keywords: ["|eyj"],
     tail: { blanks: 0, cls: String.raw`A-Za-z0-9+\/_\-`, min: 20 },
     pattern: new RegExp(
       lookBehind("A-Za-z0-9_:-") +
         String
-          .raw`(?:prod|dev|preview|project):[a-z0-9][a-z0-9-]{2,63}\|eyJ[A-Za-z0-9+\/_-]{20,400}={0,2}(?![A-Za-z0-9+\/=_-])`,
+          .raw`(?:prod|dev|preview|project):[a-z0-9][a-z0-9-]{2,63}(?::[a-z0-9][a-z0-9-]{0,63}){0,2}\|eyJ[A-Za-z0-9+\/_-]{20,400}={0,2}(?![A-Za-z0-9+\/=_-])`,
     ),
     lead: "A-Za-z0-9:-",
-    before: 80,
+    before: 200,
     after: 420,
     priority: 3,
     minEntropy: 3.5,

@@ -136,3 +136,28 @@ Deno.test("a raw 0x wallet key in a key-taking call or under a PK name is found 
     assert.deepEqual(redactText(engine, v).kinds, [], v);
   }
 });
+
+Deno.test("a Convex preview or project deploy key naming a team and a project is redacted whole (see: #21)", () => {
+  const rng = new Rng(9711);
+  for (
+    const prefix of [
+      "preview:acme-team:shop-app",
+      "project:acme-team:shop-app",
+      "prod:happy-otter-123",
+    ]
+  ) {
+    const token = p("ey", "J2MiI6I", rng.str(HEX + "ABCDEFGHIJKLMNOPQRSTUVWXYZ", 48), "In0=");
+    const key = `${prefix}|${token}`;
+    for (
+      const text of [
+        `CONVEX_DEPLOY_KEY='${key}' npx convex deploy`,
+        key,
+        JSON.stringify({ env: key }),
+      ]
+    ) {
+      const r = redactText(engine, text);
+      assert.deepEqual(r.kinds, ["convex_deploy_key"], text);
+      assert.ok(!r.text.includes(token.slice(8, 30)) && !r.text.includes(prefix), r.text);
+    }
+  }
+});
