@@ -719,7 +719,12 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
       const h = [...s].map((c) => HEX[c.charCodeAt(0) % 16]).join("");
       const u = [h.slice(0, 8), h.slice(8, 12), h.slice(12, 16), h.slice(16, 20), h.slice(20, 32)]
         .join("-");
-      const text = [`  RAILWAY_TOKEN: ${u}`, `{"RAILWAY_API_TOKEN": "${u}"}`][s.charCodeAt(0) & 1]!;
+      // redact97: a service's secret in C# code, a UUID too.
+      const text = [
+        `  RAILWAY_TOKEN: ${u}`,
+        `{"RAILWAY_API_TOKEN": "${u}"}`,
+        `public const string ApiSecret = "${u}";`,
+      ][s.charCodeAt(0) % 3]!;
       return { text, secret: u, core: u.slice(0, 13) };
     }
     const text = [
@@ -786,6 +791,9 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
     // (no draw, so later samples stay as they were).
     const text = s.charCodeAt(20) % 3 === 0
       ? `docker run --rm app \\\n  --api-token \\\n  ${s} --verbose`
+      // redact97: one in three of the rest joined to its option by `=`.
+      : s.charCodeAt(19) % 3 === 0
+      ? `linode-cli --token=${s} linodes list`
       : `vercel deploy --prod --token ${s}`;
     return { text, secret: s, core: s.slice(0, 12) };
   },
@@ -1406,6 +1414,9 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       `  PAGE_TOKEN: ${uuid(rng)}`,
       `  COMMIT_SHA: ${rng.str(HEX, 40)}`,
       `{"railway_token": "${uuid(rng)}"}`,
+      // redact97: a bare secret's UUID (a request's id as often), a secret's version.
+      `{"secret": "${uuid(rng)}"}`,
+      `  secret_version: ${uuid(rng)}`,
       // review59: a full-width operator's look-alikes (another three-byte character, a
       // placeholder, a word).
       "token \u2192 Settings",
@@ -2127,6 +2138,9 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "mytool --token \\\n  $API_TOKEN --verbose",
       "mytool --api-key \\\n  <YOUR_KEY>",
       "mytool --password \\\n\nnext",
+      // redact97: an option joined by `=` that names no credential, a reference.
+      `tool --cache-key=${rng.str(HEX, 40)}`,
+      "tool --token=$API_TOKEN --verbose",
       // redact97: after `--password=\` and a line break, an option or a placeholder.
       "mysql --password=\\\n  --host=db mydb",
       "some-tool --api-token=\\\n  <YOUR_TOKEN>",

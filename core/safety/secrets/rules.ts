@@ -457,12 +457,12 @@ function patVariant(rule: SecretRule): SecretRule {
  * <64 hex>` of a secp256k1 key, `client_secret`, `auth_token`, Rails'
  * `secret_key_base` (128 hex), an API, server or service token
  * (`SNYK_API_TOKEN`, Postmark's `serverToken`, `apiToken`: often a UUID), an `X-...-Token`
- * header such as `X-Consul-Token`). A bare
+ * header such as `X-Consul-Token`, a `user_auth`). A bare
  * `token` or `secret` is left out: `"token": "<uuid>"` is as often a request
  * or session id.
  */
 const CREDENTIAL_NAME =
-  /(?:api[_.-]?key|apikey|app[_.-]?key|access[_.-]?key|secret[_.-]?key|private[_.-]?key|privatekey|signing[_.-]?key|encryption[_.-]?key|master[_.-]?key|auth[_.-]?(?:key|token)|access[_.-]?token|(?:api|server|service)[_.-]?token|client[_.-]?secret|password|passwd|creds|credentials?|secret[_.-]?key[_.-]?base|[_.-]pat)$|^x-[a-z0-9-]*-token$/i;
+  /(?:api[_.-]?key|apikey|app[_.-]?key|access[_.-]?key|secret[_.-]?key|private[_.-]?key|privatekey|signing[_.-]?key|encryption[_.-]?key|master[_.-]?key|auth[_.-]?(?:key|token)|access[_.-]?token|(?:api|server|service)[_.-]?token|client[_.-]?secret|password|passwd|creds|credentials?|secret[_.-]?key[_.-]?base|user[_.-]?auth|[_.-]pat)$|^x-[a-z0-9-]*-token$/i;
 
 /** A personal access token's name (`GITHUB_PAT`, `ado_pat`, `AZURE_DEVOPS_PAT`). */
 const PAT_NAME = /[_.-]pat$/i;
@@ -489,6 +489,12 @@ const WELL_FORMED_NAME = /^[A-Za-z0-9]+(?:[_.-][A-Za-z0-9]+)*$/;
 /** A credential word ending a name, after a separator or a letter or digit. */
 const CREDENTIAL_SUFFIX =
   /(?:[_.-]|(?<=[a-z0-9]))(?:api[_-]?key|apikey|app(?:lication)?[_-]?key|access[_-]?key|auth[_-]?key|secret(?:[_-]?key)?|token)$/i;
+
+/** {@linkcode PREFIXED_CREDENTIAL_NAME} ending in secret: `ApiSecret`, `app.jwt.secret`. */
+const PREFIXED_SECRET_NAME = {
+  test: (name: string) =>
+    WELL_FORMED_NAME.test(name) && /(?:[_.-]|(?<=[a-z0-9]))secret$/i.test(name),
+};
 
 /** Hex of 32 characters or more, or base64 of 32 or more with both cases and a digit. */
 function isLongKeyMaterial(value: string): boolean {
@@ -652,6 +658,9 @@ function assignmentValid(minLength: number, upperEnv = false) {
     if (!isLookAlikeValue(secret)) return true;
     if (PASSWORD_NAME.test(name) && isPasswordLookAlike(secret)) return true;
     if (PREFIXED_CREDENTIAL_NAME.test(name) && isLongKeyMaterial(secret)) return true;
+    // A service's secret (`ApiSecret`, `app.jwt.secret`, `webhook_secret`) is often a UUID; a
+    // bare `secret` with one is as often a request's id.
+    if (PREFIXED_SECRET_NAME.test(name) && UUID_RE.test(secret)) return true;
     // A credential name overrides the digest and UUID look-alikes; a name that labels a key
     // (`API_KEY_ID`, `SECRET_VERSION`) does not, after `NAME=` either.
     return isHexOrUuid(secret) &&
@@ -3027,7 +3036,17 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "-key",
       "-apikey",
       "-bearer",
-    ].flatMap((k) => [`${k} `, `${k}=\\`]).concat(["-pwd=", "-passphrase="]),
+    ].flatMap((k) => [`${k} `, `${k}=\\`]).concat([
+      "-pwd=",
+      "-passphrase=",
+      // A token's or key's option joined by `=` (`--token=<40 hex>`): the assignment rules
+      // take a bare `token` or `key` with hex or a UUID for a digest, an option's value is not.
+      "-token=",
+      "-secret=",
+      "-key=",
+      "-apikey=",
+      "-bearer=",
+    ]),
     pattern: new RegExp(
       String
         .raw`(?<![A-Za-z0-9_\-](?<!\\[A-Za-z0-9_\-]|\\u[0-9a-fA-F]{4}))(?=(?<name>--?[A-Za-z0-9][A-Za-z0-9_\-]{0,60}))\k<name>(?<=(?<line>[^\r\n]{0,80}))${FLAG_SEP}(?:(?=["'\\])(?<quoted>))?${CLI_VALUE}(?=(?<after>[^\r\n]{0,48}))`,

@@ -257,3 +257,46 @@ Deno.test("a long camel-case name under a value of letters is judged in one pass
     assertRedacted(`${n}Token = "${hex}"`, hex);
   }
 });
+
+Deno.test("a hex or UUID value joined to a token option by =, under a service's secret or a user_auth name is redacted (see: #21)", () => {
+  const rng = new Rng(9721);
+  const HEXCHARS = "0123456789abcdef";
+  for (let i = 0; i < 20; i++) {
+    const hex = p("7a", rng.str(HEXCHARS, 38));
+    const uuid = p(
+      "7a",
+      rng.str(HEXCHARS, 6),
+      "-",
+      rng.str(HEXCHARS, 4),
+      "-4",
+      rng.str(HEXCHARS, 3),
+      "-a",
+      rng.str(HEXCHARS, 3),
+      "-",
+      rng.str(HEXCHARS, 12),
+    );
+    assertRedacted(`linode-cli --token=${hex} linodes list`, hex);
+    assertRedacted(`tool deploy --api-token=${uuid} --verbose`, uuid);
+    assertRedacted(`public const string ApiSecret = "${uuid}";`, uuid);
+    assertRedacted(`app.jwt.secret=${uuid}`, uuid);
+    assertRedacted(`  webhook_secret: "${uuid}"`, uuid);
+    assertRedacted(`user_auth=${hex}`, hex);
+  }
+  // A bare token or secret with one is as often a digest or a request's id; names and
+  // versions of a secret label it (a Vault `secret_id` is one: its own rule's); an option that names no credential takes any value.
+  const hex = p("7a", rng.str(HEXCHARS, 38));
+  const uuid = "7a1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f";
+  for (
+    const text of [
+      `"secret": "${uuid}"`,
+      `secret_name: ${uuid}`,
+      `secret_version: ${uuid}`,
+      `tool --cache-key=${hex}`,
+      `git log --format=%H --since=${hex}`,
+      `tool --token=$API_TOKEN`,
+      `tool --token=<token>`,
+    ]
+  ) {
+    for (const wrap of wrappers) assert.deepEqual(redactText(engine, wrap(text)).kinds, [], text);
+  }
+});
