@@ -1116,6 +1116,16 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
       core: s.slice(0, 12),
     };
   },
+  unleash_api_token: (r) =>
+    tok(
+      p(
+        r.pick(["default", "*", "shop-api"]),
+        ":",
+        r.pick(["development", "production"]),
+        ".7a",
+        r.str(HEX, 54),
+      ),
+    ),
   cli_login_token: (r) => {
     const u = p(
       "7a",
@@ -2252,6 +2262,12 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "https://github.com/acme/api/settings/hooks/412345678",
       "https://docs.acme.test/hooks/abcdefghijklmnopqrstuvwxyz",
       `https://chat.acme.test/hooks/${"0".repeat(26)}`,
+    ],
+    unleash_api_token: [
+      "*:*.unleash-insecure-api-token",
+      "default:development.unleash-insecure-frontend-api-token",
+      `export default.${rng.str(HEX, 40)}`,
+      `sha:production.${"0".repeat(56)}`,
     ],
     cli_login_token: [
       "snyk auth $SNYK_TOKEN",

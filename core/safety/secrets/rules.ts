@@ -3134,7 +3134,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "cli_config_secret",
     title: "Secret stored with a tool's config command",
     description:
-      "`npm|pnpm|yarn config set <key> <value>`, MongoDB's `atlas config set private_api_key <value>`, `aws configure set <key> <value>`, `git config <key> <value>`, `gh secret set NAME --body <value>`, `poetry|composer config http-basic.<repo> <user> <password>`, `ngrok config add-authtoken <token>`, `dotnet user-secrets set <key> <value>`, where the key names a secret, and `pulumi config set --secret <key> <value>` whatever the key (`_authToken`, `npmAuthToken`, `aws_secret_access_key`, `github.token`).",
+      "`npm|pnpm|yarn config set <key> <value>`, MongoDB's `atlas config set private_api_key <value>`, `aws configure set <key> <value>`, `git config <key> <value>`, `gh secret set NAME --body <value>`, `poetry|composer config [--global] [--auth] http-basic.<repo> <user> <password>`, `ngrok config add-authtoken <token>`, `dotnet user-secrets set <key> <value>`, where the key names a secret, and `pulumi config set --secret <key> <value>` whatever the key (`_authToken`, `npmAuthToken`, `aws_secret_access_key`, `github.token`).",
     keywords: [
       "config set",
       "configure set",
@@ -3147,7 +3147,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     ],
     pattern: new RegExp(
       String
-        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:(?:(?:npm|pnpm|yarn|atlas)[ \t]+config[ \t]+set|aws[ \t]+configure[ \t]+set|git[ \t]+config(?:[ \t]+--(?:global|local|system|worktree|add|replace-all))*)[ \t]+(?<name>[^\s"'=]{2,200})(?:[ \t]+|=)${CLI_VALUE}|gh[ \t]+secret[ \t]+set[ \t]+(?<name>[A-Za-z0-9_]{1,100})(?:[ \t]+-[A-Za-z-]{1,20}(?:[ \t]+[^\s-][^\s]{0,100})?)*?[ \t]+(?:--body|-b)${FLAG_SEP}${CLI_VALUE}|(?:poetry|composer)[ \t]+config(?:[ \t]+-g|[ \t]+--global)?[ \t]+(?<name>http-basic\.[^\s]{1,200})[ \t]+[^\s]{1,128}[ \t]+${CLI_VALUE}|ngrok[ \t]+(?:config[ \t]+)?(?<name>add-authtoken|authtoken)[ \t]+${CLI_VALUE}|dotnet[ \t]+user-secrets[ \t]+set[ \t]+\\{0,3}["']?(?<name>[^\s"'\\]{2,200})\\{0,3}["']?[ \t]+${CLI_VALUE}|pulumi[ \t]+config[ \t]+set(?=[^\r\n|;&]{0,200}?[ \t]--secret(?![A-Za-z-]))(?<secretflag>)(?:[ \t]+--?[A-Za-z][A-Za-z-]{0,30}(?:=[^\s]{1,100})?)*[ \t]+\\{0,3}["']?(?<name>[A-Za-z0-9_][^\s"'=\\]{0,199})\\{0,3}["']?[ \t]+${CLI_VALUE})`,
+        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:(?:(?:npm|pnpm|yarn|atlas)[ \t]+config[ \t]+set|aws[ \t]+configure[ \t]+set|git[ \t]+config(?:[ \t]+--(?:global|local|system|worktree|add|replace-all))*)[ \t]+(?<name>[^\s"'=]{2,200})(?:[ \t]+|=)${CLI_VALUE}|gh[ \t]+secret[ \t]+set[ \t]+(?<name>[A-Za-z0-9_]{1,100})(?:[ \t]+-[A-Za-z-]{1,20}(?:[ \t]+[^\s-][^\s]{0,100})?)*?[ \t]+(?:--body|-b)${FLAG_SEP}${CLI_VALUE}|(?:poetry|composer)[ \t]+config(?:[ \t]+-g|[ \t]+--global|[ \t]+--auth){0,3}[ \t]+(?<name>http-basic\.[^\s]{1,200})[ \t]+[^\s]{1,128}[ \t]+${CLI_VALUE}|ngrok[ \t]+(?:config[ \t]+)?(?<name>add-authtoken|authtoken)[ \t]+${CLI_VALUE}|dotnet[ \t]+user-secrets[ \t]+set[ \t]+\\{0,3}["']?(?<name>[^\s"'\\]{2,200})\\{0,3}["']?[ \t]+${CLI_VALUE}|pulumi[ \t]+config[ \t]+set(?=[^\r\n|;&]{0,200}?[ \t]--secret(?![A-Za-z-]))(?<secretflag>)(?:[ \t]+--?[A-Za-z][A-Za-z-]{0,30}(?:=[^\s]{1,100})?)*[ \t]+\\{0,3}["']?(?<name>[A-Za-z0-9_][^\s"'=\\]{0,199})\\{0,3}["']?[ \t]+${CLI_VALUE})`,
     ),
     before: 32,
     after: 800,

@@ -9,8 +9,9 @@
  * (`https://<host>/hooks/<26 characters>`), and the token given to a CLI's
  * login command that names it no other way: `snyk auth <token>`, Backblaze's
  * `b2 authorize-account <key id> <key>` (`b2 account authorize` in the newer
- * CLI) and Codecov's uploader `-t <token>`. Spread into the main table.
- * Pure: data only.
+ * CLI) and Codecov's uploader `-t <token>`; and an Unleash API token
+ * (`<project>:<environment>.<hex>`, `*:*.<hex>` for an admin token).
+ * Spread into the main table. Pure: data only.
  * @module
  */
 import { isRepeatedPlaceholder } from "./filters.ts";
@@ -72,6 +73,25 @@ export const CLIENT_TOKEN_RULES: readonly SecretRule[] = [
     priority: 3,
     minEntropy: 3,
     validate: lettersAndDigits,
+  },
+  {
+    kind: "unleash_api_token",
+    title: "Unleash API token",
+    description:
+      "`<project>:<environment>.` + 32 to 64 hex digits (`*` for all projects or environments, `[]` for a list of projects): a backend, frontend or admin token of the Unleash feature-flag server, read where its environment is one Unleash creates (`development`, `production`, `default`) or a common one (`staging`, `test`), or `*` (an admin token). The published development tokens (`*:*.unleash-insecure-api-token`) are no hex and are kept.",
+    keywords: [":development.", ":production.", ":default.", ":staging.", ":test.", ":*."],
+    pattern: new RegExp(
+      lookBehind(String.raw`A-Za-z0-9_*\[\]-`) +
+        String
+          .raw`(?:\*|\[\]|[A-Za-z0-9][A-Za-z0-9_-]{0,99}):(?:development|production|default|staging|test|\*)\.[0-9a-f]{32,64}(?![A-Za-z0-9_-])`,
+    ),
+    lead: String.raw`A-Za-z0-9_*\[\]-`,
+    // The project's name comes before the keyword.
+    before: 101,
+    after: 90,
+    priority: 3,
+    minEntropy: 3,
+    validate: (s) => lettersAndDigits(s.slice(s.lastIndexOf(".") + 1)),
   },
   {
     kind: "cli_login_token",

@@ -413,6 +413,12 @@ Deno.test("formats and shapes other projects' rule sets hold are found, whole (s
     ["cli_config_secret", (s) => `git config --global github.token ${s}`, tk()],
     ["cli_config_secret", (s) => `gh secret set API_TOKEN --body "${s}"`, tk()],
     ["cli_config_secret", (s) => `poetry config http-basic.private bob ${s}`, pw()],
+    // redact97: composer's --auth (the auth.json of Private Packagist's docs), --global too.
+    [
+      "cli_config_secret",
+      (s) => `composer config --global --auth http-basic.repo.packagist.com token ${s}`,
+      tk(),
+    ],
     ["secret_pair", (s) => `os.environ["OPENAI_API_KEY"] = "${s}"`, tk()],
     ["secret_pair", (s) => `os.environ.setdefault("API_TOKEN", "${s}")`, tk()],
     ["secret_pair", (s) => `System.setProperty("db.password", "${s}");`, pw()],

@@ -1,5 +1,5 @@
 // Tests for core/safety/secrets/rules_tokens_clients.ts: OpenAI Realtime client secrets, MongoDB
-// Atlas service account secrets, Mattermost hooks and the tokens given to snyk's, Backblaze's and
+// Atlas service account secrets, Unleash API tokens, Mattermost hooks and the tokens given to snyk's, Backblaze's and
 // Codecov's login commands are found whole, raw and in every context (JSON-escaped once and twice
 // too); placeholders, test values, git hooks folders and references are kept. Every value is drawn
 // at run time.
@@ -18,6 +18,7 @@ const engine = createEngine(SECRET_RULES);
 const VARIABLES: Record<string, string> = {
   openai_ephemeral_key: "OPENAI_CLIENT_SECRET",
   mongodb_atlas_service_account_secret: "ATLAS_CLIENT_SECRET",
+  unleash_api_token: "UNLEASH_API_TOKEN",
 };
 
 /** Once and twice JSON-escaped, as a transcript holds a tool call and a tool result quoting it. */
@@ -35,7 +36,7 @@ Deno.test("the client tokens' kinds each have a sample and look-alikes (see: #21
   }
 });
 
-Deno.test("an ek_ or mdb_sa_sk_ secret is found and redacted whole in every shape and context (see: #21)", () => {
+Deno.test("an ek_, mdb_sa_sk_ or Unleash token is found and redacted whole in every shape and context (see: #21)", () => {
   assertFoundWhole(engine, VARIABLES, 9703);
 });
 
