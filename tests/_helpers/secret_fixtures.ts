@@ -2151,6 +2151,8 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       // redact97: an option joined by `=` that names no credential, a reference.
       `tool --cache-key=${rng.str(HEX, 40)}`,
       "tool --token=$API_TOKEN --verbose",
+      "    command: redis-server --requirepass ${REDIS_PASSWORD}",
+      "redis-server --requirepass --port 6380",
       // redact97: after `--password=\` and a line break, an option or a placeholder.
       "mysql --password=\\\n  --host=db mydb",
       "some-tool --api-token=\\\n  <YOUR_TOKEN>",

@@ -756,7 +756,7 @@ const SESSION_COOKIE_NAME =
  * `--password-stdin` end otherwise.
  */
 const SECRET_OPTION =
-  /^--?(?:[A-Za-z0-9]+[-_])*(?:password|passwd|passphrase|pass|pwd|passin|passout|storepass|keypass|srcstorepass|deststorepass|srckeypass|destkeypass|tlspassword|token|secret|api-?key|apikey|secret-?key|access-?key|private-?key|auth-?key|license-?key|master-?key|bearer)$/i;
+  /^--?(?:[A-Za-z0-9]+[-_])*(?:password|passwd|passphrase|pass|pwd|passin|passout|storepass|keypass|srcstorepass|deststorepass|srckeypass|destkeypass|tlspassword|requirepass|masterauth|token|secret|api-?key|apikey|secret-?key|access-?key|private-?key|auth-?key|license-?key|master-?key|bearer)$/i;
 /**
  * Of those, a switch that asks for the secret or goes without it, and so takes no value:
  * Ansible's `--ask-pass`, `--ask-become-pass`, `--ask-vault-pass`, rclone's `--ask-password`,
@@ -766,7 +766,7 @@ const SECRET_OPTION =
 const SECRET_SWITCH = /^--?(?:ask|prompt|no|skip|without)[-_]/i;
 /** Of those, the ones that take a password (any value that is not a placeholder). */
 const PASSWORD_OPTION =
-  /(?:password|passwd|passphrase|pass|pwd|passin|passout|storepass|keypass)$/i;
+  /(?:password|passwd|passphrase|pass|pwd|passin|passout|storepass|keypass|masterauth)$/i;
 
 /** A value that names where a secret is rather than being one (`env:VAR`, `file:path`, a path). */
 function isSecretSource(value: string): boolean {
@@ -3016,7 +3016,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "cli_secret_option",
     title: "Secret given as a command-line option",
     description:
-      "`--password VALUE`, `--token VALUE`, `--api-key VALUE`, `--client-secret VALUE`, `-storepass VALUE`, `-passin pass:VALUE`, `--oauth2-bearer VALUE`, curl's `--tlspassword VALUE`: an option whose name ends in a secret word, then a blank or `=` and the value (or the value alone on the next line after a shell's line continuation, `--password \\` or `--password=\\` then the value, raw or JSON-escaped); references (`$TOKEN`), paths, `env:`/`file:` sources, placeholders and a lower-case word closing a sentence about the option (`the --password options.`) are kept, and nothing follows a switch that asks for the secret or goes without it (`--ask-vault-pass site.yml`, `--no-password mydb`). After a password option, 6 to 9 lower-case letters alone are a password when the line goes on as a command line does (its end, another option, an operator, a host or path, or on a command's line one more argument: `mysql --password walrus shop`), not as prose (`--password followed by`); not after PostgreSQL's clients, whose `--password` takes no value, nor mysqladmin's commands (`--password status`).",
+      "`--password VALUE`, `--token VALUE`, `--api-key VALUE`, `--client-secret VALUE`, `-storepass VALUE`, `-passin pass:VALUE`, `--oauth2-bearer VALUE`, curl's `--tlspassword VALUE`, Redis's `--requirepass VALUE` / `--masterauth VALUE`: an option whose name ends in a secret word, then a blank or `=` and the value (or the value alone on the next line after a shell's line continuation, `--password \\` or `--password=\\` then the value, raw or JSON-escaped); references (`$TOKEN`), paths, `env:`/`file:` sources, placeholders and a lower-case word closing a sentence about the option (`the --password options.`) are kept, and nothing follows a switch that asks for the secret or goes without it (`--ask-vault-pass site.yml`, `--no-password mydb`). After a password option, 6 to 9 lower-case letters alone are a password when the line goes on as a command line does (its end, another option, an operator, a host or path, or on a command's line one more argument: `mysql --password walrus shop`), not as prose (`--password followed by`); not after PostgreSQL's clients, whose `--password` takes no value, nor mysqladmin's commands (`--password status`).",
     // The option's end and the blank after it, so header names (`x-api-key:`) and words cost
     // nothing; `--token=VALUE` is also the assignment rules' shape, but not `--token=\` and the
     // value on the next line.
@@ -3031,6 +3031,9 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "storepass",
       "keypass",
       "tlspassword",
+      // Redis's own (`redis-server --requirepass X`, `--masterauth X`).
+      "requirepass",
+      "masterauth",
       "-token",
       "-secret",
       "-key",

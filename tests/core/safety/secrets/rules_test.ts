@@ -398,6 +398,9 @@ Deno.test("formats and shapes other projects' rule sets hold are found, whole (s
     ["cli_secret_option", (s) => `openssl pkcs12 -export -passout pass:${s} -out c.p12`, pw()],
     ["cli_secret_option", (s) => `gpg --batch --passphrase '${s}' -d f.gpg`, pw()],
     ["cli_secret_option", (s) => `curl --oauth2-bearer ${s} https://x.test`, tk()],
+    // redact97: Redis's own password options.
+    ["cli_secret_option", (s) => `redis-server --appendonly yes --requirepass ${s}`, pw()],
+    ["cli_secret_option", (s) => `redis-server --masterauth ${s} --replicaof db 6379`, pw()],
     ["cli_password", (s) => `az login -u ops@x.test -p ${s}`, pw()],
     ["cli_password", (s) => `redis-cli -h cache -a ${s} ping`, pw()],
     ["cli_password", (s) => `sqlcmd -S db -U sa -P ${s} -Q "select 1"`, pw()],
