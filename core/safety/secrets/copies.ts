@@ -76,6 +76,8 @@ interface Remembered {
   key: string;
   /** The key of the value found, which this entry is (or is a form of). */
   group: string;
+  /** Where its indexed block begins (set when it is indexed). */
+  from: number;
 }
 
 /** A value's 4-byte window at `offset`, as indexed for one stride. */
@@ -99,10 +101,16 @@ interface Shape {
 const MAX_STRIDE = 16;
 
 /**
- * Fewest bitmap bits per indexed window before a rebuild grows the bitmap:
- * false hits stay below one in this many probes (each costs a map lookup).
+ * Fewest bitmap bits per indexed window before the bitmap is made anew,
+ * twice as large or more (see CopyMemory's regrow): false hits stay below
+ * one in 16,000 probes (each costs a map lookup). At 64 a bitmap filled in
+ * place met 6,500 false hits in the bench's 50 MB, about a third of its
+ * probe hits.
  */
-const MOST_LOAD = 64;
+const MOST_LOAD = 256;
+
+/** Most bytes of the probe bitmap (2^23 bits). */
+const MOST_BITMAP = 1 << 20;
 
 function isAlnum(b: number): boolean {
   return (b >= 0x30 && b <= 0x39) || ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x7a);
@@ -173,7 +181,8 @@ function nextProbeHit(
  * the bench transcript's 56,000 probe hits were such); both bits colliding
  * is rarer by the bitmap's load again.
  */
-function setBit(bitmap: Uint8Array, word: number, shift: number): void {
+function setBit(bitmap: Uint8Array, key: number, shift: number): void {
+  const word = (key + 0x40000000) | 0;
   const little = ((word & 0xff) << 24) | ((word >>> 8 & 0xff) << 16) | ((word >>> 16 & 0xff) << 8) |
     (word >>> 24);
   const h = Math.imul(little, 0x9e3779b1) >>> shift;
@@ -183,7 +192,8 @@ function setBit(bitmap: Uint8Array, word: number, shift: number): void {
 }
 
 function wordAt(bytes: Uint8Array, at: number): number {
-  return (bytes[at]! << 24) | (bytes[at + 1]! << 16) | (bytes[at + 2]! << 8) | bytes[at + 3]!;
+  return (((bytes[at]! << 24) | (bytes[at + 1]! << 16) | (bytes[at + 2]! << 8) | bytes[at + 3]!) -
+    0x40000000) | 0;
 }
 
 /** A byte of ordinary prose or code: a lower-case letter, a blank or common punctuation. */
@@ -484,6 +494,8 @@ export class CopyMemory {
   #regroup = new Set<number>();
   /** Candidates compared so far: a value against the bytes, or a shape's text looked up. */
   #comparisons = 0;
+  /** Blocks chosen so far (see indexed). */
+  #indexed = 0;
   #bitmap = new Uint8Array(0);
   #shift = 32;
   /** Changes with the bitmap's content (for a probe that keeps a copy of it). */
@@ -520,6 +532,15 @@ export class CopyMemory {
    */
   get comparisons(): number {
     return this.#comparisons;
+  }
+
+  /**
+   * Blocks chosen so far (a value or form indexed, each again when a
+   * forgotten value rebuilds the index): the index's upkeep, for tests and
+   * benches.
+   */
+  get indexed(): number {
+    return this.#indexed;
   }
 
   /** Bytes of values and their other forms remembered now. */
@@ -575,7 +596,7 @@ export class CopyMemory {
       // A form that is one word is skipped as such a value is: the password of a Basic
       // header's `deploy:production` would otherwise redact every `production`.
       if (form.bytes !== value && isOneWord(form.bytes, 0, form.bytes.length)) continue;
-      const entry = { bytes: form.bytes, kind, key: form.key, group: key };
+      const entry = { bytes: form.bytes, kind, key: form.key, group: key, from: 0 };
       this.#values.set(form.key, entry);
       this.#bytes += form.bytes.length;
       this.#added.push(entry);
@@ -597,19 +618,30 @@ export class CopyMemory {
 
   /**
    * Brings the index up to date: the values added since the last search are
-   * indexed in place while the stride and the bitmap still fit them; a
-   * forgotten value, a shorter value or a crowded bitmap rebuilds it.
+   * indexed in place; only a forgotten value (its probes must go) rebuilds
+   * it. A value shorter than the stride lowers it for the values indexed
+   * from then on: those indexed before keep their wider blocks, which any
+   * probe of the lower stride still meets (every `stride` consecutive
+   * windows of a block hold one probe), so nothing is indexed again. A
+   * bitmap grown too crowded is made anew from the probe lists' windows,
+   * the blocks as they are.
    */
   #update(): void {
     const added = this.#added;
     this.#added = [];
     this.#stale = false;
-    const fits = !this.#forgot && this.#bitmap.length > 0 &&
-      added.every((e) => e.bytes.length - 3 >= this.#stride) &&
-      (this.#probes.size + added.length * this.#stride) * MOST_LOAD <= this.#bitmap.length * 8;
-    if (!fits) return this.#rebuild();
+    if (this.#forgot || this.#bitmap.length === 0) return this.#rebuild();
+    let stride = this.#stride;
+    for (const entry of added) stride = Math.min(stride, Math.max(1, entry.bytes.length - 3));
+    if (stride < this.#stride) this.#narrow(stride);
+    const windows = this.#probes.size + added.length * this.#stride;
+    if (windows * MOST_LOAD > this.#bitmap.length * 8 && this.#bitmap.length < MOST_BITMAP) {
+      this.#regrow(windows);
+    }
     for (const entry of added) {
       const from = leastCrowded(entry, this.#stride, this.#probes);
+      entry.from = from;
+      this.#indexed++;
       if (from > this.#reach) this.#reach = from;
       for (let offset = from; offset < from + this.#stride; offset++) {
         const word = wordAt(entry.bytes, offset);
@@ -624,6 +656,40 @@ export class CopyMemory {
     }
     this.#group();
     this.#version++;
+  }
+
+  /**
+   * Lowers the stride to `stride`: each indexed value's block keeps its
+   * first `stride` windows (any `stride` consecutive windows of a value meet
+   * a probe), the probes of the rest go; their bits stay in the bitmap until
+   * it is made anew (a stale bit costs a lookup where it is met, no more).
+   */
+  #narrow(stride: number): void {
+    for (const [word, list] of this.#probes) {
+      const kept = list.filter((p) => p.offset - p.entry.from < stride);
+      if (kept.length === list.length) continue;
+      if (kept.length === 0) this.#probes.delete(word);
+      else this.#probes.set(word, kept);
+      if (list.length > CROWDED) this.#regroup.add(word);
+    }
+    this.#stride = stride;
+  }
+
+  /**
+   * A new bitmap sized for `windows` indexed windows, the probe lists'
+   * windows set in it: about 512 bits per window (two set each) keeps false
+   * hits far below 0.2 % (one bit a window: 0.2 %); in place additions may
+   * fill it to one in MOST_LOAD before it is made anew. At most
+   * MOST_BITMAP bytes.
+   */
+  #regrow(windows: number): void {
+    let bits = 15;
+    while (2 ** (bits - 3) < MOST_BITMAP && 2 ** bits < windows * 512) bits++;
+    const bitmap = new Uint8Array(2 ** (bits - 3));
+    const shift = 32 - bits;
+    for (const word of this.#probes.keys()) setBit(bitmap, word, shift);
+    this.#bitmap = bitmap;
+    this.#shift = shift;
   }
 
   /**
@@ -664,6 +730,8 @@ export class CopyMemory {
     let reach = 0;
     for (const entry of this.#values.values()) {
       const from = leastCrowded(entry, stride, probes);
+      entry.from = from;
+      this.#indexed++;
       if (from > reach) reach = from;
       for (let offset = from; offset < from + stride; offset++) {
         const word = wordAt(entry.bytes, offset);
@@ -676,18 +744,9 @@ export class CopyMemory {
     this.#shapes.clear();
     this.#regroup.clear();
     for (const [word, list] of probes) if (list.length > CROWDED) this.#regroup.add(word);
-    // About 512 bits per window (two set each) keeps false hits far below
-    // 0.2 % (one bit a window: 0.2 %); in place additions may fill it
-    // to one in MOST_LOAD before it is rebuilt. At most 2^23 bits (1 MiB).
-    let bits = 15;
-    while (bits < 23 && 2 ** bits < probes.size * 512) bits++;
-    const bitmap = new Uint8Array(2 ** (bits - 3));
-    const shift = 32 - bits;
-    for (const word of probes.keys()) setBit(bitmap, word, shift);
     this.#stride = stride;
     this.#probes = probes;
-    this.#bitmap = bitmap;
-    this.#shift = shift;
+    this.#regrow(probes.size);
     this.#stale = false;
     this.#forgot = false;
     this.#group();

@@ -256,6 +256,31 @@ Deno.test("CopyMemory finds values added between searches, shorter ones and afte
   assert.deepEqual(found, [long2, short, long2, short]);
 });
 
+Deno.test("perf21w: a shorter value or a fuller bitmap indexes only what is new; every copy of the values indexed before is still found at every alignment", () => {
+  const rng = new Rng(21);
+  // Long values first (the widest stride), then ever shorter ones, one search between each.
+  const values = [
+    ...Array.from({ length: 150 }, () => rng.str(ALNUM, 40)),
+    ...[18, 15, 12, 9, 7].map((n) => rng.str(ALNUM, n)),
+  ];
+  const m = new CopyMemory();
+  let entries = 0;
+  for (const v of values) {
+    const bytes = encoder.encode(`K=${v}`);
+    m.remember(bytes, [{ kind: "k", start: 2, end: bytes.length }]);
+    entries += 1 + copyForms(encoder.encode(v), COPY_BOUNDS.minBytes).length;
+    m.find(bytes, 0, bytes.length);
+  }
+  // Each value and form is indexed once: no rebuild when the stride falls or the bitmap grows.
+  assert.equal(m.indexed, entries);
+  for (let pad = 0; pad < 17; pad++) {
+    const text = "x ".repeat(pad) + values.map((v) => ` ${v}.`).join("");
+    const found = m.find(encoder.encode(text), 0, text.length)
+      .map((f) => text.slice(f.start, f.end));
+    assert.deepEqual(found, values, `pad ${pad}`);
+  }
+});
+
 /**
  * The probe loop as the contract of CopyProbe states it (engine.ts), in
  * TypeScript, counting the positions it hands back: each one costs find a
