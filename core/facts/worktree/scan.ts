@@ -54,6 +54,7 @@ import { GitUnsupportedError } from "../git/errors.ts";
 import { StorageError } from "../../errors.ts";
 import { goneMaybeRenamed } from "./unmerged_renames.ts";
 import { pairWorktreeRenames } from "./worktree_renames.ts";
+import { possibleCopies } from "./worktree_copies.ts";
 import { buildTrackedTree, countPresent, type TrackedTree } from "./tracked_tree.ts";
 import { DirStats } from "./dir_stats.ts";
 import { provenBefore, type VerifiedIndex, verifiedIndexRecord } from "./verified_index.ts";
@@ -776,14 +777,20 @@ export async function scanWorktree(
           "a possible work-tree rename of an intent-to-add file, which baton does not score",
         );
       }
-    } else if (
-      ita.length > 0 && options.renames?.copies === true &&
-      copySourceLeft(changes, unchecked.length + oversized.length)
-    ) {
+    } else if (ita.length > 0 && options.renames?.copies === true) {
       // Under copy detection diff-files takes every modified file as a
       // source too (its index blob): an intent-to-add file that scores
-      // against one is a copy (.C), the source still .M.
-      for (const p of ita) notCompared(p, WORKTREE_COPY);
+      // against one is a copy (.C), the source still .M. Only file types
+      // that can pair are (worktree_copies.ts): a symlink source is copied
+      // to a symlink of its exact text alone.
+      const copies = unchecked.length + oversized.length > 0 ? ita : await possibleCopies(
+        [...changes.values()]
+          .filter((e) => (e.y === "M" || e.y === "T") && e.kind !== "submodule")
+          .map((e) => readEntryKeys(idx, firstEntryAt(idx, e.path))),
+        ita,
+        (path) => addedContent(fs, work, path, maxHashBytes, options, indexBlob),
+      );
+      for (const p of copies) notCompared(p, WORKTREE_COPY);
     }
     // A conflicted file present in the work tree is a rename destination to
     // git too: a gone file that may pair with one is not stated (unmerged_renames.ts).
@@ -1088,19 +1095,6 @@ const UNMERGED_RENAME_REASON =
 /** Why an intent-to-add file is not stated added beside a file it may be a copy of. */
 const WORKTREE_COPY =
   "a possible work-tree copy of a modified file (status.renames = copies), which baton does not score";
-
-/**
- * Whether a source for git's work-tree copy detection may be left: a
- * modified or type-changed file or symlink (a gitlink's commit scores
- * against no file), or a path not compared (`uncompared`), which may be one.
- */
-function copySourceLeft(changes: Map<string, WorktreeEntry>, uncompared: number): boolean {
-  if (uncompared > 0) return true;
-  for (const e of changes.values()) {
-    if ((e.y === "M" || e.y === "T") && e.kind !== "submodule") return true;
-  }
-  return false;
-}
 
 /** Why a path of a possible work-tree rename is not stated (see worktree_renames.ts). */
 const WORKTREE_RENAME =

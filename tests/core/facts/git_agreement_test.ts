@@ -1742,6 +1742,44 @@ Deno.test("intent-to-add: a file gone from the work tree beside an intent-to-add
   assert.equal(off.git.tracked.get("old.txt"), ".D");
 });
 
+Deno.test("intent-to-add under renames = copies: beside an edited symlink or file, an intent-to-add path of a type that cannot pair with it is .A as git says; a symlink of the source's old text is a copy (.C), unchecked", async () => {
+  const env = await userEnv();
+  const dir = await base({ "plain.txt": "plain text\n" });
+  await Deno.symlink("target-one-long-name", `${dir}/link`);
+  await commitAll(dir, "link");
+  await git(dir, ["config", "status.renames", "copies"]);
+  // The symlink retargeted: its index blob (the old text) is a copy source.
+  await Deno.remove(`${dir}/link`);
+  await Deno.symlink("target-two", `${dir}/link`);
+  // A regular file holding that very text, and a symlink elsewhere: neither can pair with it.
+  await writeFiles(dir, { "copyfile": "target-one-long-name" });
+  await Deno.symlink("elsewhere", `${dir}/otherlink`);
+  await git(dir, ["add", "-N", "copyfile", "otherlink"]);
+  const r = await assertAgreesWithGit(env, dir, { label: "symlink source" });
+  assert.equal(r.git.tracked.get("copyfile"), ".A", "control: git finds no copy");
+  assert.equal(r.git.tracked.get("otherlink"), ".A");
+  assert.equal(r.git.tracked.get("link"), ".M");
+  // A regular source edited too, and a symlink whose text is that file's old
+  // content: a file is never copied to a symlink (the regular intent-to-add
+  // file may now be one: baton does not score it).
+  await writeFiles(dir, { "plain.txt": "plain text\nedited\n" });
+  await Deno.symlink("plain text\n", `${dir}/textlink`);
+  await git(dir, ["add", "-N", "textlink"]);
+  const both = await assertAgreesWithGit(env, dir, {
+    label: "file and symlink sources",
+    allowUnknown: true,
+  });
+  assert.equal(both.git.tracked.get("textlink"), ".A", "control: git finds no copy");
+  assert.deepEqual(both.unchecked, ["copyfile"]);
+  // The positive control: a symlink of the source's old text is git's copy.
+  await git(dir, ["checkout", "--", "plain.txt"]);
+  await Deno.symlink("target-one-long-name", `${dir}/copylink`);
+  await git(dir, ["add", "-N", "copylink"]);
+  const copy = await assertAgreesWithGit(env, dir, { label: "a copy", allowUnknown: true });
+  assert.equal(copy.git.tracked.get("copylink"), ".C", "control: git reports a work-tree copy");
+  assert.deepEqual(copy.unchecked, ["copylink"]);
+});
+
 Deno.test("intent-to-add: a gone intent-to-add entry is the source of a work-tree rename to an empty one (.R), of none to a filled one", async () => {
   const env = await userEnv();
   const dir = await base();
