@@ -6,7 +6,12 @@
  * perhaps already archived; the next writer rolls latest forward to it).
  * @module
  */
-import { compareArchiveInstants, compareArchiveNames, isLater } from "../capsule/instant_order.ts";
+import {
+  compareArchiveInstants,
+  compareArchiveNames,
+  isLater,
+  sortArchiveNames,
+} from "../capsule/instant_order.ts";
 import { checkBatonDir, realBatonDir, refuseFileLink } from "./check_baton_dir.ts";
 import { ensureBatonIgnore } from "./baton_ignore.ts";
 import {
@@ -113,8 +118,9 @@ export async function readLatest(
 export async function listArchive(fs: WriteFs, layout: BatonLayout): Promise<string[]> {
   try {
     const entries = await fs.readDir(layout.capsules);
-    return entries.filter((e) => e.isFile && ARCHIVE_NAME.test(e.name)).map((e) => e.name)
-      .sort(compareArchiveNames);
+    return sortArchiveNames(
+      entries.filter((e) => e.isFile && ARCHIVE_NAME.test(e.name)).map((e) => e.name),
+    );
   } catch (e) {
     if (e instanceof FsNotFoundError) return [];
     throw e;

@@ -1,6 +1,7 @@
 /**
  * gitignore patterns (gitignore(5), git's wildmatch with WM_PATHNAME)
- * compiled to regular expressions. Pure.
+ * compiled to regular expressions, or, with three or more stars, to an
+ * automaton that cannot backtrack (core/facts/worktree/pattern_automaton.ts). Pure.
  *
  * Why not npm:ignore: it is CommonJS only, and loading CommonJS boots Deno's
  * Node compatibility layer, measured at about 40 ms of every preflight,
@@ -13,10 +14,17 @@
  * @module
  */
 import { GitLimitError } from "../git/errors.ts";
+import {
+  automatonMatcher,
+  type PatternToken,
+  tokensSource,
+  unboundedCount,
+} from "./pattern_automaton.ts";
 
 /** One compiled pattern. */
 interface Rule {
-  regex: RegExp;
+  /** Decides a whole path (or base name); throws GitLimitError for a pattern too long to match. */
+  match: (path: string) => boolean;
   negated: boolean;
   dirOnly: boolean;
   /** No slash in the pattern: it is matched against the last path component. */
@@ -155,9 +163,21 @@ function bracket(
   return null;
 }
 
-/** Compiles a pattern body (no `!`, no trailing `/`) to an anchored regex source. */
-function compileBody(body: string, fold: boolean): string | null {
-  let out = "";
+/** One byte as written (escaped for a regex), compared as is. */
+function literal(ch: string): PatternToken {
+  return { kind: "one", source: escapeRegex(ch), test: (b) => b === ch };
+}
+
+/** One byte a single-character regex source (`[^/]`, a bracket) accepts. */
+function oneOf(source: string): PatternToken {
+  // Compiled on first use: only the automaton tests one byte at a time.
+  let re: RegExp | null = null;
+  return { kind: "one", source, test: (b) => (re ??= new RegExp(`^(?:${source})$`, "s")).test(b) };
+}
+
+/** Compiles a pattern body (no `!`, no trailing `/`) to tokens. */
+function compileBody(body: string, fold: boolean): PatternToken[] | null {
+  const out: PatternToken[] = [];
   let i = 0;
   while (i < body.length) {
     const ch = body[i]!;
@@ -172,37 +192,37 @@ function compileBody(body: string, fold: boolean): string | null {
       const escapedSlash = body[j] === "\\" && body[j + 1] === "/";
       const atEnd = j === body.length || body[j] === "/";
       if (run >= 2 && atStart && escapedSlash) {
-        out += ".*";
+        out.push({ kind: "any" });
         i = j;
         continue;
       }
       if (run >= 2 && atStart && atEnd) {
         if (j === body.length) {
           // "x/**" matches everything inside x; a lone "**" matches everything.
-          out += i === 0 ? ".*" : ".*";
+          out.push({ kind: "any" });
           i = j;
         } else if (i === 0) {
-          out += "(?:.*/)?"; // "**/x": x in every directory
+          out.push({ kind: "dirs" }); // "**/x": x in every directory
           i = j + 1;
         } else {
-          out += "(?:.*/)?"; // "a/**/b": zero or more directories
+          out.push({ kind: "dirs" }); // "a/**/b": zero or more directories
           i = j + 1;
         }
         continue;
       }
-      out += "[^/]*";
+      out.push({ kind: "star" });
       i = j;
       continue;
     }
     if (ch === "?") {
-      out += "[^/]";
+      out.push(oneOf("[^/]"));
       i++;
       continue;
     }
     if (ch === "[") {
       const b = bracket(body, i, fold);
       if (b === null) return null;
-      out += b.source;
+      out.push(oneOf(b.source));
       i = b.end;
       continue;
     }
@@ -211,11 +231,11 @@ function compileBody(body: string, fold: boolean): string | null {
       // An escaped character is not folded: under core.ignoreCase an escaped
       // capital never matches the folded text (git's wildmatch folds only the
       // pattern character it reads, not the one after a backslash).
-      out += escapeRegex(body[i + 1]!);
+      out.push(literal(body[i + 1]!));
       i += 2;
       continue;
     }
-    out += escapeRegex(fold ? foldAscii(ch) : ch);
+    out.push(literal(fold ? foldAscii(ch) : ch));
     i++;
   }
   return out;
@@ -241,16 +261,35 @@ function compileAnchoredOrBase(
   line: string,
   basenameOnly: boolean,
   fold: boolean,
-): string | null {
+): PatternToken[] | null {
   if (basenameOnly) return compileBody(line, fold);
   const w = line.search(/[*?[\\]/);
   if (w <= 0) return compileBody(line, fold);
   const rest = compileBody(line.slice(w), fold);
   if (rest === null) return null;
-  let prefix = "";
   // git compares the literal part with the path's case folded (fspathncmp).
-  for (const ch of line.slice(0, w)) prefix += escapeRegex(fold ? foldAscii(ch) : ch);
-  return prefix + rest;
+  return [...[...line.slice(0, w)].map((ch) => literal(fold ? foldAscii(ch) : ch)), ...rest];
+}
+
+/**
+ * Most tokens of a pattern the automaton runs: each path costs its length times this. A longer
+ * line with three or more stars (no ignore file a person writes holds one) is too long to match.
+ */
+const MAX_AUTOMATON_TOKENS = 256;
+
+/**
+ * The matcher of a compiled pattern. Up to two unbounded stars it is the regular expression
+ * (at worst quadratic in the path's length, and the fastest for the usual `*.log` or
+ * `**\/build`); with three or more, the automaton (core/facts/worktree/pattern_automaton.ts),
+ * since a regular expression then backtracks through every split of the path between them.
+ */
+function matcherOf(tokens: readonly PatternToken[]): (path: string) => boolean {
+  if (unboundedCount(tokens) >= 3) {
+    if (tokens.length > MAX_AUTOMATON_TOKENS) return () => tooLong();
+    return automatonMatcher(tokens);
+  }
+  const regex = new RegExp(`^${tokensSource(tokens)}$`, "s");
+  return (path) => test(regex, path);
 }
 
 /** Removes trailing spaces that are not escaped with a backslash. */
@@ -306,9 +345,9 @@ export function parseGitignore(text: string, options: ParseGitignoreOptions = {}
     const basenameOnly = !line.includes("/");
     if (line.startsWith("/")) line = line.slice(1);
     if (line === "") continue;
-    const body = compileAnchoredOrBase(line, basenameOnly, fold);
-    if (body === null) continue;
-    rules.push({ regex: new RegExp(`^${body}$`, "s"), negated, dirOnly, basenameOnly });
+    const tokens = compileAnchoredOrBase(line, basenameOnly, fold);
+    if (tokens === null) continue;
+    rules.push({ match: matcherOf(tokens), negated, dirOnly, basenameOnly });
   }
   return { rules, ignoreCase: fold };
 }
@@ -326,7 +365,7 @@ export function matchGitignore(rules: GitignoreRules, text: string): GitignoreVe
   for (let k = rules.rules.length - 1; k >= 0; k--) {
     const r = rules.rules[k]!;
     if (r.dirOnly && !isDir) continue;
-    if (test(r.regex, r.basenameOnly ? base : bare)) return r.negated ? "unignored" : "ignored";
+    if (r.match(r.basenameOnly ? base : bare)) return r.negated ? "unignored" : "ignored";
   }
   return null;
 }
@@ -341,9 +380,13 @@ function test(regex: RegExp, path: string): boolean {
   try {
     return regex.test(path);
   } catch {
-    throw new GitLimitError(
-      "an ignore pattern is too long for baton to match",
-      "git_pattern_too_long",
-    );
+    return tooLong();
   }
+}
+
+function tooLong(): never {
+  throw new GitLimitError(
+    "an ignore pattern is too long for baton to match",
+    "git_pattern_too_long",
+  );
 }

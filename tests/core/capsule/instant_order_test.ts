@@ -9,7 +9,9 @@ import {
   compareArchiveNames,
   compareInstants,
   isLater,
+  sortArchiveNames,
 } from "../../../core/capsule/instant_order.ts";
+import { prng } from "../../_helpers/prng.ts";
 
 const PAIRS: [earlier: string, later: string][] = [
   ["2026-12-01T10:00:00Z", "2026-12-01T10:00:00.100Z"],
@@ -56,4 +58,21 @@ Deno.test("archive names order by the instant they name, then by name", () => {
     "20261201T100000.100Z-aaaaaaaa.md",
   ]);
   assert.notDeepEqual(names.toSorted(), names.toSorted(compareArchiveNames), "control");
+});
+
+Deno.test("sorting archive names by keys read once gives the comparator's order, whatever the precisions", () => {
+  const next = prng(99);
+  const fractions = ["", ".1", ".10", ".100", ".1001", ".5", ".500", ".000", ".999999999", ".0"];
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!;
+  for (let round = 0; round < 50; round++) {
+    const names = Array.from({ length: 200 }, () => {
+      const id = Math.floor(next() * 0xffffffff).toString(16).padStart(8, "0");
+      return `2026120${pick(["1", "2"])}T10000${pick(["0", "1", "2"])}${pick(fractions)}Z-${id}.md`;
+    });
+    names.push("not-dated.md", "20261201T100000-bad.md"); // no date: first, as strings
+    const keyed = sortArchiveNames(names);
+    assert.deepEqual(keyed.slice(2), names.slice(0, -2).toSorted(compareArchiveNames));
+    assert.deepEqual(keyed.slice(0, 2), ["20261201T100000-bad.md", "not-dated.md"]);
+    assert.notDeepEqual(names.slice(0, -2).toSorted(), keyed.slice(2), "control: string order");
+  }
 });
