@@ -52,7 +52,8 @@ export interface PublishedResult {
   /**
    * Remote-tracking refs known to contain HEAD when the answer was found
    * (the ref whose history reached HEAD first, plus refs at the same
-   * commit); not necessarily every such ref. Empty unless status is "yes".
+   * commit); not necessarily every such ref, and at most {@linkcode MAX_PUBLISHED_REFS}. Empty
+   * unless status is "yes".
    */
   refs: string[];
   /** Why, without repository content, e.g. "HEAD equals refs/remotes/origin/main". */
@@ -121,6 +122,27 @@ interface Node {
  * ```
  */
 export async function checkPublished(
+  fs: ReadFs,
+  repo: RepoLocation,
+  headOid: string,
+  options: CheckPublishedOptions,
+): Promise<PublishedResult> {
+  const found = await answer(fs, repo, headOid, options);
+  return found.refs.length > MAX_PUBLISHED_REFS
+    ? { ...found, refs: found.refs.slice(0, MAX_PUBLISHED_REFS) }
+    : found;
+}
+
+/**
+ * Most refs an answer names. A remote's branches are whoever pushed them: with a million of
+ * them at HEAD's commit (or a few thousand of long names) every one was recorded, and the
+ * capsule passed the size baton reads a capsule at (16 MiB), so finalize wrote a latest.md
+ * that baton load then refused as too large.
+ */
+export const MAX_PUBLISHED_REFS = 20;
+
+/** {@linkcode checkPublished}'s answer, every ref found named. */
+async function answer(
   fs: ReadFs,
   repo: RepoLocation,
   headOid: string,
