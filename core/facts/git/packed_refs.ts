@@ -5,7 +5,6 @@
  * @module
  */
 import { GitCorruptError } from "./errors.ts";
-import { OID_RE } from "./_ref_name.ts";
 
 /** One packed ref. */
 export interface PackedRef {
@@ -32,28 +31,46 @@ export interface PackedRef {
  * ```
  */
 export function parsePackedRefs(text: string): Map<string, PackedRef> {
+  // One pass over the text, no line strings: a remote with 100,000 branches
+  // packs some 8 MB of lines, and splitting them first (then a regular
+  // expression per id) was most of preflight's time there.
   const refs = new Map<string, PackedRef>();
   let last: PackedRef | null = null;
-  const lines = text.split("\n");
-  for (let i = 0; i < lines.length; i++) {
-    // git keeps a CR before the LF: a name then ends in it (and names no
-    // branch baton or git looks up); a peel line may carry one.
-    const line = lines[i]!;
-    if (line === "" || line.startsWith("#")) continue;
-    if (line.startsWith("^")) {
-      const peeled = line.slice(1).replace(/\r$/, "");
-      if (last === null || !OID_RE.test(peeled)) throw badLine(i);
-      last.peeled = peeled;
-      continue;
+  for (let at = 0, line = 0; at < text.length; line++) {
+    let end = text.indexOf("\n", at);
+    if (end < 0) end = text.length;
+    const first = text.charCodeAt(at);
+    if (end > at && first !== HASH) {
+      if (first === CARET) {
+        // git keeps a CR before the LF: a peel line may carry one.
+        const stop = end - 1 > at && text.charCodeAt(end - 1) === CR ? end - 1 : end;
+        if (last === null || !isOidAt(text, at + 1, stop)) throw badLine(line);
+        last.peeled = text.slice(at + 1, stop);
+      } else {
+        // A name keeps a trailing CR (and names no branch baton or git looks up).
+        const space = text.indexOf(" ", at);
+        if (space < 0 || space >= end - 1 || !isOidAt(text, at, space)) throw badLine(line);
+        last = { oid: text.slice(at, space) };
+        refs.set(text.slice(space + 1, end), last);
+      }
     }
-    const space = line.indexOf(" ");
-    const oid = line.slice(0, space);
-    const name = line.slice(space + 1);
-    if (space < 0 || !OID_RE.test(oid) || name === "") throw badLine(i);
-    last = { oid };
-    refs.set(name, last);
+    at = end + 1;
   }
   return refs;
+}
+
+const HASH = 0x23;
+const CARET = 0x5e;
+const CR = 0x0d;
+
+/** Whether text[from, to) is an object id as OID_RE reads one: 40 or 64 lowercase hex digits. */
+function isOidAt(text: string, from: number, to: number): boolean {
+  if (to - from !== 40 && to - from !== 64) return false;
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (!(c >= 0x30 && c <= 0x39 || c >= 0x61 && c <= 0x66)) return false;
+  }
+  return true;
 }
 
 function badLine(index: number): GitCorruptError {

@@ -31,3 +31,72 @@ Deno.test("parsePackedRefs() reads what git pack-refs writes, peeled tags includ
     peeled: await revParse(dir, "v1^{commit}"),
   });
 });
+
+/** The parser before it read the text in one pass (split lines, a regular expression per id): the reference. */
+function splitLinesParse(text: string): Map<string, { oid: string; peeled?: string }> | string {
+  const oidRe = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+  const refs = new Map<string, { oid: string; peeled?: string }>();
+  let last: { oid: string; peeled?: string } | null = null;
+  const lines = text.split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (line === "" || line.startsWith("#")) continue;
+    if (line.startsWith("^")) {
+      const peeled = line.slice(1).replace(/\r$/, "");
+      if (last === null || !oidRe.test(peeled)) return `line ${i + 1}`;
+      last.peeled = peeled;
+      continue;
+    }
+    const space = line.indexOf(" ");
+    const oid = line.slice(0, space);
+    const name = line.slice(space + 1);
+    if (space < 0 || !oidRe.test(oid) || name === "") return `line ${i + 1}`;
+    last = { oid };
+    refs.set(name, last);
+  }
+  return refs;
+}
+
+function parsedOrLine(text: string): Map<string, { oid: string; peeled?: string }> | string {
+  try {
+    return parsePackedRefs(text);
+  } catch (e) {
+    if (!(e instanceof GitCorruptError)) throw e;
+    return `line ${(e.data as { line: number }).line}`;
+  }
+}
+
+Deno.test("parsePackedRefs() reads every line as the line-splitting parser did, errors at the same line", () => {
+  const a = "0123456789abcdef0123456789abcdef01234567";
+  const pieces = [
+    `${a} refs/heads/main`,
+    `${a} refs/tags/v1\r`,
+    `^${a}`,
+    `^${a}\r`,
+    "^",
+    "^\r",
+    `${a}  refs/two spaces`,
+    `${a} `,
+    `${a}`,
+    `${a.toUpperCase()} refs/heads/upper`,
+    `${a.slice(1)} refs/heads/short`,
+    `${a}${"0".repeat(24)} refs/heads/sha256`,
+    "# pack-refs with: peeled fully-peeled sorted ",
+    "#",
+    "",
+    "\r",
+    "garbage",
+    `${a}\trefs/heads/tab`,
+  ];
+  let seed = 7;
+  const next = (n: number) => (seed = (seed * 1103515245 + 12345) % 2147483648) % n;
+  for (let round = 0; round < 3000; round++) {
+    const lines: string[] = [];
+    for (let k = next(6); k >= 0; k--) lines.push(pieces[next(pieces.length)]!);
+    const text = lines.join("\n") + (next(2) === 0 ? "\n" : "");
+    assert.deepEqual(parsedOrLine(text), splitLinesParse(text), JSON.stringify(text));
+  }
+  // Positive control: the generator makes both outcomes.
+  assert.equal(typeof parsedOrLine(`${a} refs/heads/main\n`), "object");
+  assert.equal(parsedOrLine(`${a} refs/heads/main\ngarbage\n`), "line 2");
+});

@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { TestFs } from "../../../_helpers/fs.ts";
 import { resolveRef } from "../../../../core/facts/git/resolve_ref.ts";
 import { GitCorruptError } from "../../../../core/facts/git/errors.ts";
+import { isSafeRefName } from "../../../../core/facts/git/_ref_name.ts";
 import { git } from "../../../_helpers/git.ts";
 import { makeTwoCommitRepo, repoAt, revParse } from "../../../_helpers/git_fixtures.ts";
 
@@ -57,4 +58,62 @@ Deno.test("resolveRef() refuses a loose ref that opens with U+FEFF, as git does,
     assert.notEqual(seen.code, 0, name);
     await assert.rejects(resolveRef(fs, repo, `refs/heads/${name}`), GitCorruptError, name);
   }
+});
+
+/** The ref-name check before it was one pass over the name (regular expressions and split): the reference. */
+function regexSafeRefName(name: string): boolean {
+  if (/^[A-Z][A-Z0-9_]*$/.test(name)) return true;
+  if (!name.startsWith("refs/") || name.length > 1024) return false;
+  // deno-lint-ignore no-control-regex
+  if (/[\x00-\x20\x7f~^:?*[\\]|\.\.|@\{|\/\/|\/$|\.$/.test(name)) return false;
+  for (const part of name.split("/")) {
+    if (part === "" || part.startsWith(".") || part.endsWith(".lock")) return false;
+  }
+  return true;
+}
+
+Deno.test("isSafeRefName() answers as the regular-expression check did on generated names", () => {
+  const alphabet = [
+    "refs/",
+    "/",
+    ".",
+    "..",
+    ".lock",
+    "lock",
+    "@",
+    "{",
+    "@{",
+    "a",
+    "Z",
+    "~",
+    "^",
+    ":",
+    "?",
+    "*",
+    "[",
+    "\\",
+    " ",
+    "\t",
+    "\x7f",
+    "\x00",
+    "é",
+    "-",
+    "_",
+    "heads",
+    "HEAD",
+  ];
+  let seed = 11;
+  const next = (n: number) => (seed = (seed * 1103515245 + 12345) % 2147483648) % n;
+  let safe = 0;
+  for (let round = 0; round < 20000; round++) {
+    let name = next(4) === 0 ? "" : "refs/";
+    for (let k = next(8); k >= 0; k--) name += alphabet[next(alphabet.length)]!;
+    assert.equal(isSafeRefName(name), regexSafeRefName(name), JSON.stringify(name));
+    if (regexSafeRefName(name)) safe++;
+  }
+  // Positive control: both answers occur.
+  assert.ok(safe > 500, `${safe} safe names`);
+  assert.equal(isSafeRefName("refs/heads/x.lock"), false);
+  assert.equal(isSafeRefName("refs/heads/a.lockx"), true);
+  assert.equal(isSafeRefName("refs/" + "a".repeat(1020)), false);
 });
