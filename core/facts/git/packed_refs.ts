@@ -36,7 +36,8 @@ export function parsePackedRefs(text: string): Map<string, PackedRef> {
   // expression per id) was most of preflight's time there.
   const refs = new Map<string, PackedRef>();
   let last: PackedRef | null = null;
-  for (let at = 0, line = 0; at < text.length; line++) {
+  let line = 0;
+  for (let at = 0; at < text.length; line++) {
     let end = text.indexOf("\n", at);
     if (end < 0) end = text.length;
     const first = text.charCodeAt(at);
