@@ -1126,6 +1126,14 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
         r.str(HEX, 54),
       ),
     ),
+  ably_api_key: (r) => {
+    const k = p(r.str(URLSAFE, 6), ".", r.str(URLSAFE, 6), ":Q7", r.str(URLSAFE, 41));
+    return {
+      text: `const ably = new Ably.Realtime({ key: '${k}' });`,
+      secret: k,
+      core: k.slice(14, 30),
+    };
+  },
   cli_login_token: (r) => {
     const u = p(
       "7a",
@@ -2270,6 +2278,11 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "default:development.unleash-insecure-frontend-api-token",
       `export default.${rng.str(HEX, 40)}`,
       `sha:production.${"0".repeat(56)}`,
+    ],
+    ably_api_key: [
+      "const ably = new Ably.Realtime({ key: process.env.ABLY_API_KEY });",
+      "new Ably.Rest({ key: 'appId.keyId:keySecret' })",
+      `new Ably.Realtime({ authUrl: '/auth', clientId: '${rng.str(HEX, 12)}' })`,
     ],
     cli_login_token: [
       "snyk auth $SNYK_TOKEN",

@@ -968,30 +968,30 @@ const GENERIC_ASSIGNMENT: SecretRule = {
 const SHAPE_NAME_WORDS = ["password", "passwd", "secret", "token", "key", "pwd", "credentials"];
 
 /**
- * Make's `::=`, `:::=` and `+=` and PHP's `.=`, each keyword a secret word
+ * Make's `::=`, `:::=` and `+=`, PHP's `.=` and R's `<-`, each keyword a secret word
  * ending a name and the operator after it, so code's many `+=` and `.=` cost
- * nothing: `API_TOKEN ::= Xy7...`, `$apiKey .= '...'`.
+ * nothing: `API_TOKEN ::= Xy7...`, `$apiKey .= '...'`, `api_key <- "..."`.
  */
 const OPERATOR_KEYWORDS = SHAPE_NAME_WORDS.flatMap((w) =>
-  ["::=", ":::=", "+=", ".="].flatMap((op) => [`${w}${op}`, `${w} ${op}`])
+  ["::=", ":::=", "+=", ".=", "<-"].flatMap((op) => [`${w}${op}`, `${w} ${op}`])
 );
 
 /** A value's first characters as the keyword pass tests them (quotes and escapes included). */
 const VALUE_START = String.raw`A-Za-z0-9_\-+/=.~!@#$%^&*"'\x60\\`;
 
 /**
- * The generic assignment with Make's and PHP's other assignment operators
- * (`::=`, `:::=`, `+=`, `.=`): the same name and value checks.
+ * The generic assignment with Make's, PHP's and R's other assignment operators
+ * (`::=`, `:::=`, `+=`, `.=`, `<-`): the same name and value checks.
  */
 const OPERATOR_ASSIGNMENT: SecretRule = {
   kind: "generic_secret",
-  title: "High-entropy value given to a secret-like name with Make's or PHP's operators",
+  title: "High-entropy value given to a secret-like name with Make's, PHP's or R's operators",
   description:
-    "`API_TOKEN ::= value`, `SECRET :::= value`, `PASSWORD += value` (Make) and `$apiKey .= '...'` (PHP), with the generic assignment's checks on the name and the value.",
+    "`API_TOKEN ::= value`, `SECRET :::= value`, `PASSWORD += value` (Make), `$apiKey .= '...'` (PHP) and `api_key <- \"...\"` (R), with the generic assignment's checks on the name and the value.",
   keywords: OPERATOR_KEYWORDS,
   pattern: new RegExp(
     String
-      .raw`(?<![A-Za-z0-9_.\-](?<!\\[A-Za-z0-9_.\-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>[ \t]{0,16}(?::::?=|\+=|\.=)[ \t]{0,16}${
+      .raw`(?<![A-Za-z0-9_.\-](?<!\\[A-Za-z0-9_.\-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>[ \t]{0,16}(?::::?=|\+=|\.=|<-)[ \t]{0,16}${
       assignedValue(12, formBare(GENERIC_EXCLUDED, ";"))
     }`,
     "i",

@@ -10,7 +10,8 @@
  * login command that names it no other way: `snyk auth <token>`, Backblaze's
  * `b2 authorize-account <key id> <key>` (`b2 account authorize` in the newer
  * CLI) and Codecov's uploader `-t <token>`; and an Unleash API token
- * (`<project>:<environment>.<hex>`, `*:*.<hex>` for an admin token).
+ * (`<project>:<environment>.<hex>`, `*:*.<hex>` for an admin token) and an
+ * Ably API key given to its client in code (`<app>.<key>:<secret>`).
  * Spread into the main table. Pure: data only.
  * @module
  */
@@ -92,6 +93,22 @@ export const CLIENT_TOKEN_RULES: readonly SecretRule[] = [
     priority: 3,
     minEntropy: 3,
     validate: (s) => lettersAndDigits(s.slice(s.lastIndexOf(".") + 1)),
+  },
+  {
+    kind: "ably_api_key",
+    title: "Ably API key",
+    description:
+      "`<app id>.<key id>:<key secret>` (6, 6 and 43 URL-safe characters; 5 to 8 and 40 to 46 read) given to an Ably client in code (`new Ably.Realtime('...')`, `new Ably.Rest({ key: '...' })`, `Ably::Rest.new(key: '...')`, `AblyRest(\"...\")`): the key signs any request as the app; a client's token, a placeholder or a reference is kept.",
+    keywords: ["ably.re", "ably::re", "ablyre"],
+    pattern: new RegExp(
+      lookBehind("A-Za-z0-9_") +
+        String
+          .raw`(?:Ably(?:\.|::)(?:Realtime|Rest)|AblyRe(?:st|altime))[^\r\n]{0,200}?(?<![A-Za-z0-9_-])(?<s>[A-Za-z0-9_-]{5,8}\.[A-Za-z0-9_-]{5,8}:[A-Za-z0-9_-]{40,46})(?![A-Za-z0-9_-])`,
+    ),
+    after: 320,
+    priority: 3,
+    minEntropy: 3,
+    validate: (s) => mixed(s.slice(s.indexOf(":") + 1)),
   },
   {
     kind: "cli_login_token",

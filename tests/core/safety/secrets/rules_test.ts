@@ -398,6 +398,9 @@ Deno.test("formats and shapes other projects' rule sets hold are found, whole (s
     ["cli_secret_option", (s) => `openssl pkcs12 -export -passout pass:${s} -out c.p12`, pw()],
     ["cli_secret_option", (s) => `gpg --batch --passphrase '${s}' -d f.gpg`, pw()],
     ["cli_secret_option", (s) => `curl --oauth2-bearer ${s} https://x.test`, tk()],
+    // redact97: R's assignment arrow.
+    ["generic_secret", (s) => `api_key <- "${s}"`, tk()],
+    ["generic_secret", (s) => `  github_token <- '${s}'`, tk()],
     // redact97: Redis's own password options.
     ["cli_secret_option", (s) => `redis-server --appendonly yes --requirepass ${s}`, pw()],
     ["cli_secret_option", (s) => `redis-server --masterauth ${s} --replicaof db 6379`, pw()],

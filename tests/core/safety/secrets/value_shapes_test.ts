@@ -300,3 +300,24 @@ Deno.test("a hex or UUID value joined to a token option by =, under a service's 
     for (const wrap of wrappers) assert.deepEqual(redactText(engine, wrap(text)).kinds, [], text);
   }
 });
+
+Deno.test("a value given to a secret's name with R's <- is redacted; a call, a Go channel's receive and Haskell's bind are kept (see: #21)", () => {
+  const rng = new Rng(9722);
+  for (let i = 0; i < 20; i++) {
+    const v = p("Q7", rng.str(ALNUM, 18));
+    assertRedacted(`api_key <- "${v}"`, v);
+    assertRedacted(`github_token <- '${v}'`, v);
+    assertRedacted(`  client_secret<-"${v}"`, v);
+  }
+  for (
+    const text of [
+      'api_key <- Sys.getenv("OPENAI_API_KEY")',
+      "token <- tokenizer.NextTokenValue()",
+      'password <- readline(prompt = "Password: ")',
+      'apiKey <- getEnv "API_KEY"',
+      "secret <- ch",
+    ]
+  ) {
+    for (const wrap of wrappers) assert.deepEqual(redactText(engine, wrap(text)).kinds, [], text);
+  }
+});
