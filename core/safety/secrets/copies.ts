@@ -103,11 +103,12 @@ const MAX_STRIDE = 16;
 /**
  * Fewest bitmap bits per indexed window before the bitmap is made anew,
  * twice as large or more (see CopyMemory's regrow): false hits stay below
- * one in 16,000 probes (each costs a map lookup). At 64 a bitmap filled in
- * place met 6,500 false hits in the bench's 50 MB, about a third of its
- * probe hits.
+ * one in 1,000 probes (each costs a map lookup). A sparser bitmap (one
+ * window in 256 bits) halved the bench transcript's false hits (6,500 of
+ * 17,800 probe hits) but was larger sooner, and its probes' cache misses
+ * cost the search more than the hits saved.
  */
-const MOST_LOAD = 256;
+const MOST_LOAD = 64;
 
 /** Most bytes of the probe bitmap (2^23 bits). */
 const MOST_BITMAP = 1 << 20;

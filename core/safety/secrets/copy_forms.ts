@@ -81,6 +81,20 @@ const UNICODE_ESCAPINGS: readonly { set: Uint8Array; hex: string }[] = [
   return { set, hex: hex! };
 });
 
+/** Bit of ESCAPED_BY: `\\` or `"`, which every JSON escaping escapes. */
+const ESCAPED_JSON = 1;
+/** Bit of ESCAPED_BY: `/`, escaped by the JSON form with the solidus. */
+const ESCAPED_SOLIDUS = 2;
+/** First bit of ESCAPED_BY of the sets of UNICODE_ESCAPINGS, one bit each in their order. */
+const ESCAPED_UNICODE = 4;
+/** Per byte, which of the JSON and `\\u` escapings change it (the bits above). */
+const ESCAPED_BY = new Uint8Array(256);
+ESCAPED_BY[0x5c] = ESCAPED_BY[0x22] = ESCAPED_JSON;
+ESCAPED_BY[0x2f] = ESCAPED_SOLIDUS;
+UNICODE_ESCAPINGS.forEach(({ set }, k) => {
+  for (let b = 0; b < 256; b++) if (set[b] === 1) ESCAPED_BY[b]! |= ESCAPED_UNICODE << k;
+});
+
 /**
  * A JSON writer's string of `s`: each byte of `set` as `\u00XX`, the other
  * `\` and `"` escaped by a backslash.
@@ -163,14 +177,18 @@ export function copyForms(value: Uint8Array, minBytes: number): CopyForm[] {
     forms.add(percentEncoded(s, HEX_UPPER));
     forms.add(percentEncoded(s, HEX_LOWER));
     if (s.includes("%")) forms.add(percentDecoded(s));
-    forms.add(jsonEscaped(s, false));
-    forms.add(jsonEscaped(s, true));
+    // Only the escapings of bytes the value holds: the others give the value itself back.
+    let held = 0;
+    for (let i = 0; i < value.length; i++) held |= ESCAPED_BY[value[i]!]!;
+    if ((held & ESCAPED_JSON) !== 0) forms.add(jsonEscaped(s, false));
+    if ((held & (ESCAPED_JSON | ESCAPED_SOLIDUS)) !== 0) forms.add(jsonEscaped(s, true));
     // Each `\u` escaping as printed, and escaped once more as a transcript's JSON line holds it.
-    for (const { set, hex } of UNICODE_ESCAPINGS) {
+    UNICODE_ESCAPINGS.forEach(({ set, hex }, k) => {
+      if ((held & (ESCAPED_JSON | (ESCAPED_UNICODE << k))) === 0) return;
       const escaped = unicodeEscaped(s, set, hex);
       forms.add(escaped);
       forms.add(jsonEscaped(escaped, false));
-    }
+    });
     if (s.includes("\\")) forms.add(jsonUnescaped(s));
   }
   // Base64 without its padding: a copy with or without `=` after it is met;

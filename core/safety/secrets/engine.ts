@@ -913,9 +913,19 @@ function confirmHit(scan: Scan, ri: number, kwStart: number, kwEnd: number): voi
   }
   // Inside a bare value the checks rejected, a hit reads it again to
   // its end; a few such reads judge a chain (`key:key:Ab3…`), more
-  // only make `key:key:key:…` quadratic.
-  const inside = kwStart < scan.runEnd[ri]!;
-  if (inside && scan.runTries[ri]! >= MAX_RUN_TRIES) return;
+  // only make `key:key:key:…` quadratic. A hit just past such a value's
+  // end with no delimiter between (the value stopped at its pattern's
+  // length bound, not where its run of characters ends) goes on in the same
+  // run: its tries count on, and once they are spent each hit skipped moves
+  // the run's end over its keyword. Counted afresh there, each 8 kB value
+  // of `db.root.pw=` repeated was read MAX_RUN_TRIES times, 8 value checks
+  // of every byte.
+  const inside = kwStart < scan.runEnd[ri]! ||
+    runGoesOn(text, scan.runEnd[ri]! - base, kwStart - base);
+  if (inside && scan.runTries[ri]! >= MAX_RUN_TRIES) {
+    if (kwEnd > scan.runEnd[ri]!) scan.runEnd[ri] = kwEnd;
+    return;
+  }
   rejectedBareEnd = -1;
   let found = c.nameless
     ? namelessHit(scan, c, ri, text, kwStart - base, kwEnd - base)
@@ -1308,6 +1318,29 @@ function attempt(
 let rejectedBareEnd = -1;
 /** Most confirmations of one rule inside one rejected bare value. */
 const MAX_RUN_TRIES = 8;
+
+/** Farthest a hit may start past a rejected bare value's end and go on in its run (runGoesOn). */
+const MOST_RUN_GAP = 64;
+
+/**
+ * Bytes that end no bare value: not a blank or control byte, a quote, a
+ * backslash (an escape), a separator or bracket, `&`, or a masked
+ * non-ASCII byte.
+ */
+const RUN_BYTES = new Uint8Array(128);
+for (let b = 0x21; b < 0x7f; b++) RUN_BYTES[b] = 1;
+for (const c of "\"'`\\,;<>()[]{}&") RUN_BYTES[c.charCodeAt(0)] = 0;
+
+/**
+ * True when a hit at `kwStart` goes on in the run of a rejected bare value
+ * that ended at `end` (window offsets): it starts at most MOST_RUN_GAP past
+ * it and every byte from `end` to the hit's first holds no delimiter.
+ */
+function runGoesOn(text: string, end: number, kwStart: number): boolean {
+  if (end < 0 || kwStart < end || kwStart - end > MOST_RUN_GAP) return false;
+  for (let i = end; i <= kwStart; i++) if (RUN_BYTES[text.charCodeAt(i)] !== 1) return false;
+  return true;
+}
 const QUOTES = new Set([0x22, 0x27, 0x60]);
 
 function confirmNear(

@@ -450,6 +450,33 @@ Deno.test("an owner's _PW or PASS name repeated: a bounded number of pattern run
   );
 });
 
+Deno.test("perf21w: a name repeated with no delimiter for longer than a value's bound: each byte's value checks stay bounded, real values around it are found", () => {
+  // The characters of the matches handed to the value checks, a byte of input. `db.root.pw=`
+  // repeated: each 8 kB value was judged MAX_RUN_TRIES (8) times, then the next hit, just past
+  // its bound, started a fresh run of tries: 8 characters judged a byte (2.4 MB/s).
+  const judged = (text: string) => {
+    const counted = createEngine(SECRET_RULES);
+    const verdicts = counted.rules[0]!.verdicts;
+    const known = verdicts.known.bind(verdicts);
+    let chars = 0;
+    verdicts.known = (rule: number, m: RegExpExecArray) => {
+      chars += m[0].length;
+      return known(rule, m);
+    };
+    const found = findSecrets(counted, encoder.encode(text)).map((f) => text.slice(f.start, f.end));
+    return { perByte: chars / text.length, found };
+  };
+  for (const unit of ["db.root.pw=", "app.db.password=", "svc.pw:"]) {
+    const { perByte } = judged(unit.repeat(Math.ceil((256 << 10) / unit.length)));
+    assert.ok(perByte < 1, `${unit}: ${perByte.toFixed(2)} characters judged a byte`);
+  }
+  // Positive controls: the count counts, and values around such a run are still found.
+  assert.ok(judged("db.root.pw=Xk9q2Lm7Zr8w\n".repeat(100)).perByte > 0.3);
+  const real = "db.root.pw=Xk9q2Lm7Zr8w";
+  const { found } = judged(`${real}\n${"db.root.pw=".repeat(3000)}\n${real}\n`);
+  assert.deepEqual(found, ["Xk9q2Lm7Zr8w", "Xk9q2Lm7Zr8w"]);
+});
+
 Deno.test("a section rule reads a window around its marker: the same findings as on the whole buffer", () => {
   // The value may run far past the rule's reach: such a match is read again on the whole text.
   const rule: SecretRule = {
