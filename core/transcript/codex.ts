@@ -22,9 +22,12 @@
  *   whose JSON `metadata.exit_code` states it, or the header Codex itself
  *   writes before the command's output (`Exit code: N`, `Wall time: …`,
  *   `Output:`, at the very start of the string, where the command's own
- *   output cannot reach). Never a line inside the output (a program can
- *   print "Exit code: 0"): without a structured field the status is
- *   unknown.
+ *   output cannot reach), and only on the output of a call of one of
+ *   Codex's own tools (its shell tools and apply_patch) named earlier in
+ *   the read: an MCP server's or a custom tool's output is that tool's text
+ *   from its first byte, and a call cut off by the read bound is unknown.
+ *   Never a line inside the output (a program can print "Exit code: 0"):
+ *   without a structured field the status is unknown.
  * - The context fill is the newest `event_msg`/`token_count` after the last
  *   compaction: `last_token_usage.input_tokens` over `model_context_window`.
  * @module
@@ -49,14 +52,30 @@ const KNOWN_SKIPPED = new Set([
   "inter_agent_communication_metadata",
 ]);
 
+/**
+ * Codex's own tools, whose output Codex frames (the header, or the legacy JSON
+ * with `metadata.exit_code`). Any other call's output is the tool's own text
+ * (an MCP server's, a custom tool's), which can start with those very words.
+ */
+const FRAMED_TOOLS: ReadonlySet<string> = new Set([
+  "shell",
+  "shell_command",
+  "exec_command",
+  "write_stdin",
+  "container.exec",
+  "local_shell",
+  "apply_patch",
+]);
+
 /** The status in Codex's own output header, only at the start and in its exact framing. */
 function headerExit(text: string): number | null {
   const m = /^Exit code: (-?\d{1,6})\nWall time: [^\n]{0,64}\nOutput:\n/.exec(text);
   return m === null ? null : Number(m[1]);
 }
 
-function outputOf(value: unknown): { text: string; exit: number | null } {
+function outputOf(value: unknown, framed: boolean): { text: string; exit: number | null } {
   if (typeof value === "string") {
+    if (!framed) return { text: resultText(value), exit: null };
     if (value.startsWith("{") && value.length < 4 * 1024 * 1024) {
       try {
         const o = objectOf(JSON.parse(value));
@@ -102,6 +121,8 @@ export function parseCodex(
   const turns: Turn[] = [];
   const meta = emptyMeta();
   let fill: TokenFill | undefined;
+  // Each call's tool by its id: only the output of a tool Codex frames says how a command exited.
+  const toolOf = new Map<string, string>();
   for (const raw of records) {
     const r = objectOf(raw);
     const type = stringOf(r?.type, 100);
@@ -154,6 +175,7 @@ export function parseCodex(
     if (signal.toolCalls > 0) {
       const name = stringOf(p.name, 200) ??
         (p.type === "local_shell_call" ? "local_shell" : "unknown");
+      if (id !== null) toolOf.set(id, name);
       turns.push(toolCallTurn(name, p.arguments ?? p.input ?? p.action, { id, at }));
       continue;
     }
@@ -167,7 +189,8 @@ export function parseCodex(
       }
       case "function_call_output":
       case "custom_tool_call_output": {
-        const out = outputOf(p.output);
+        const tool = id === null ? undefined : toolOf.get(id);
+        const out = outputOf(p.output, tool !== undefined && FRAMED_TOOLS.has(tool));
         turns.push({
           kind: "tool_result",
           id,
