@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
 import { createEngine } from "../../../../core/safety/secrets/engine.ts";
 import { redactText } from "../../../../core/safety/secrets/redact.ts";
-import { ALNUM, CONTEXTS, p, Rng } from "../../../_helpers/secret_fixtures.ts";
+import { ALNUM, CONTEXTS, p, Rng, uuidV4 } from "../../../_helpers/secret_fixtures.ts";
 
 const engine = createEngine(SECRET_RULES);
 const wrappers = [(x: string) => x, CONTEXTS.json_transcript!];
@@ -263,18 +263,7 @@ Deno.test("a hex or UUID value joined to a token option by =, under a service's 
   const HEXCHARS = "0123456789abcdef";
   for (let i = 0; i < 20; i++) {
     const hex = p("7a", rng.str(HEXCHARS, 38));
-    const uuid = p(
-      "7a",
-      rng.str(HEXCHARS, 6),
-      "-",
-      rng.str(HEXCHARS, 4),
-      "-4",
-      rng.str(HEXCHARS, 3),
-      "-a",
-      rng.str(HEXCHARS, 3),
-      "-",
-      rng.str(HEXCHARS, 12),
-    );
+    const uuid = uuidV4(rng);
     assertRedacted(`linode-cli --token=${hex} linodes list`, hex);
     assertRedacted(`tool deploy --api-token=${uuid} --verbose`, uuid);
     assertRedacted(`public const string ApiSecret = "${uuid}";`, uuid);
