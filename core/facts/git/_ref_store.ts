@@ -93,13 +93,39 @@ export async function readLooseRef(
 /** The largest packed-refs read (millions of refs; a larger one is a typed error, never read). */
 const MAX_PACKED_REFS_BYTES = 512 * 1024 * 1024;
 
-/** The packed-refs of the common dir (empty when the file is absent). */
+/**
+ * packed-refs as last parsed through each file system, by path, with the
+ * identity its stat gave before the read. One command looks refs up several
+ * times (HEAD's branch, the chain ref, a listing for the publication answer):
+ * a remote with 100,000 branches packs 8 MB, parsed anew for each.
+ */
+const parsedPacked = new WeakMap<
+  ReadFs,
+  Map<string, { identity: string; refs: Map<string, PackedRef> }>
+>();
+
+/**
+ * The packed-refs of the common dir (empty when the file is absent). The
+ * parse is reused while the file keeps its identity (device, inode, size,
+ * times): git replaces packed-refs by renaming a new file over it, so a
+ * rewrite is a new inode. Callers read the map and never change it.
+ */
 export async function readPackedRefs(
   fs: ReadFs,
   repo: RepoLocation,
 ): Promise<Map<string, PackedRef>> {
-  const text = await readOptionalText(fs, `${repo.commonDir}/packed-refs`, MAX_PACKED_REFS_BYTES);
-  return text === null ? new Map() : parsePackedRefs(text);
+  const path = `${repo.commonDir}/packed-refs`;
+  const st = await fs.stat(path);
+  if (st === null) return new Map();
+  const identity = `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}`;
+  let byPath = parsedPacked.get(fs);
+  const known = byPath?.get(path);
+  if (known !== undefined && known.identity === identity) return known.refs;
+  const text = await readOptionalText(fs, path, MAX_PACKED_REFS_BYTES);
+  const refs = text === null ? new Map<string, PackedRef>() : parsePackedRefs(text);
+  if (byPath === undefined) parsedPacked.set(fs, byPath = new Map());
+  byPath.set(path, { identity, refs });
+  return refs;
 }
 
 function malformed(name: string): GitCorruptError {

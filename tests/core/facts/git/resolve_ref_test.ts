@@ -4,6 +4,7 @@ import { TestFs } from "../../../_helpers/fs.ts";
 import { resolveRef } from "../../../../core/facts/git/resolve_ref.ts";
 import { GitCorruptError } from "../../../../core/facts/git/errors.ts";
 import { isSafeRefName } from "../../../../core/facts/git/_ref_name.ts";
+import { readPackedRefs } from "../../../../core/facts/git/_ref_store.ts";
 import { git } from "../../../_helpers/git.ts";
 import { makeTwoCommitRepo, repoAt, revParse } from "../../../_helpers/git_fixtures.ts";
 
@@ -116,4 +117,25 @@ Deno.test("isSafeRefName() answers as the regular-expression check did on genera
   assert.equal(isSafeRefName("refs/heads/x.lock"), false);
   assert.equal(isSafeRefName("refs/heads/a.lockx"), true);
   assert.equal(isSafeRefName("refs/" + "a".repeat(1020)), false);
+});
+
+Deno.test("readPackedRefs() parses a packed-refs once while it is unchanged, and anew once git rewrites it", async () => {
+  const dir = await makeTwoCommitRepo();
+  const fs = new TestFs();
+  const repo = await repoAt(dir);
+  await git(dir, ["branch", "first"]);
+  await git(dir, ["pack-refs", "--all"]);
+  const before = await readPackedRefs(fs, repo);
+  assert.ok(before.has("refs/heads/first"));
+  // Unchanged: the same parse (one command's lookups and listing share it).
+  assert.equal(await readPackedRefs(fs, repo), before);
+  // git writes a new file and renames it over the old one: read again, with the new ref.
+  await git(dir, ["branch", "second"]);
+  await git(dir, ["pack-refs", "--all"]);
+  const after = await readPackedRefs(fs, repo);
+  assert.notEqual(after, before);
+  assert.ok(after.has("refs/heads/second"));
+  assert.ok(!before.has("refs/heads/second"));
+  // Another file system reads for itself.
+  assert.notEqual(await readPackedRefs(new TestFs(), repo), after);
 });
