@@ -861,6 +861,16 @@ class Scan {
   readonly triedIn: Float64Array;
   readonly needs: (NeedsCache | undefined)[];
   readonly cuts: (CutCursor | undefined)[];
+  /**
+   * Per rule, its last name walks (confirm) and their window: every
+   * character in [runFrom, runTo) is a name character, and the walk back
+   * from nameAt passed every start in (nameFrom, nameAt].
+   */
+  readonly namesIn: Float64Array;
+  readonly runFrom: Float64Array;
+  readonly runTo: Float64Array;
+  readonly nameAt: Float64Array;
+  readonly nameFrom: Float64Array;
 
   constructor(rules: readonly CompiledRule[], windows: TextWindows, length: number) {
     const n = rules.length;
@@ -874,6 +884,11 @@ class Scan {
     this.triedIn = new Float64Array(n).fill(-1);
     this.needs = new Array(n).fill(undefined);
     this.cuts = new Array(n).fill(undefined);
+    this.namesIn = new Float64Array(n).fill(-1);
+    this.runFrom = new Float64Array(n);
+    this.runTo = new Float64Array(n);
+    this.nameAt = new Float64Array(n);
+    this.nameFrom = new Float64Array(n);
   }
 }
 
@@ -929,7 +944,7 @@ function confirmHit(scan: Scan, ri: number, kwStart: number, kwEnd: number): voi
   rejectedBareEnd = -1;
   let found = c.nameless
     ? namelessHit(scan, c, ri, text, kwStart - base, kwEnd - base)
-    : confirm(c, text, kwStart - base, kwEnd - base);
+    : confirm(c, text, kwStart - base, kwEnd - base, scan, ri);
   if (found !== null && windows.end < scan.length && found.end > text.length - TEXT_MARGIN) {
     found = confirmWhole(c, windows, kwStart, kwEnd);
   } else {
@@ -1216,11 +1231,20 @@ function needsWithin(
   return last.at + literal.length <= kwStart + c.after;
 }
 
+/**
+ * Whether the keyword hit [kwStart, kwEnd) of a rule (window offsets)
+ * opens a match, and its finding. With `scan` (the hit's rule `ri`), the
+ * walks over the name's run of characters go on from where this rule's
+ * last walks in the same window stopped, so a long run of name characters
+ * (`secret_token_` repeated) is read about once, not once per hit.
+ */
 function confirm(
   c: CompiledRule,
   text: string,
   kwStart: number,
   kwEnd: number,
+  scan: Scan | null = null,
+  ri = -1,
 ): (RawFinding & { priority: number }) | null {
   if (c.near) return confirmNear(c, text, kwStart);
   // Cover rules: a sticky attempt at each possible start, so no attempt
@@ -1233,9 +1257,31 @@ function confirm(
   // The run of lead characters holding the keyword is the name. Its end
   // first: what must follow it rejects most hits in prose before any walk back.
   // A keyword may end with what follows the name (`key=`, `key"`): the name ends before it.
+  const names = scan !== null && scan.namesIn[ri] === scan.windows.serial ? scan : null;
   let end = kwEnd;
   while (end > kwStart && c.lead[text.charCodeAt(end - 1)] !== 1) end--;
-  while (end < text.length && end - kwStart < MAX_NAME && c.lead[text.charCodeAt(end)] === 1) end++;
+  // [runFrom, runTo): a run of name characters an earlier hit of this rule read in this window.
+  const runFrom = names === null ? -1 : names.runFrom[ri]!;
+  const runTo = names === null ? -1 : names.runTo[ri]!;
+  const nameEnd = end;
+  let skipped = false;
+  while (end < text.length && end - kwStart < MAX_NAME) {
+    if (end >= runFrom && end < runTo) {
+      end = Math.min(runTo, kwStart + MAX_NAME);
+      skipped = true;
+      continue;
+    }
+    if (c.lead[text.charCodeAt(end)] !== 1) break;
+    end++;
+  }
+  if (scan !== null) {
+    if (names === null) {
+      scan.namesIn[ri] = scan.windows.serial;
+      scan.nameAt[ri] = -1;
+    }
+    scan.runFrom[ri] = skipped ? runFrom : nameEnd;
+    scan.runTo[ri] = skipped ? Math.max(runTo, end) : end;
+  }
   if (c.follows !== null) {
     // A run longer than any name cannot be one (keyword-laden runs cost nothing).
     if (end - kwStart >= MAX_NAME) return null;
@@ -1250,11 +1296,23 @@ function confirm(
     }
   }
   first = kwStart;
-  // Stop at an escape such as the `\n` of a JSON-escaped line break.
-  while (
-    first > lowest && (c.lead[text.charCodeAt(first - 1)] ?? 0) === 1 &&
-    !escapeEndsAt(text, first)
-  ) first--;
+  // Stop at an escape such as the `\n` of a JSON-escaped line break. An
+  // earlier hit's walk in this window ended at nameFrom from nameAt: a walk
+  // that reaches (nameFrom, nameAt] goes on from nameFrom at once.
+  const nameAt = names === null ? -1 : names.nameAt[ri]!;
+  const nameFrom = names === null ? -1 : names.nameFrom[ri]!;
+  while (first > lowest) {
+    if (first <= nameAt && first > nameFrom) {
+      first = Math.max(nameFrom, lowest);
+      continue;
+    }
+    if ((c.lead[text.charCodeAt(first - 1)] ?? 0) !== 1 || escapeEndsAt(text, first)) break;
+    first--;
+  }
+  if (scan !== null) {
+    scan.nameAt[ri] = kwStart;
+    scan.nameFrom[ri] = first;
+  }
   if (
     c.rejected !== null && end - first <= 96 &&
     c.rejected.rejects(c.index, text, first, end, c.rule.rejectName!)
