@@ -926,6 +926,7 @@ async function scanTree(fs: ReadFs, repo: RepoLocation, o: ScanTreeOptions) {
     renames: config.renames,
     sparseCheckout: config.sparseCheckout,
     sparseIndex: config.sparseIndex,
+    splitIndex: config.splitIndex,
     submoduleState: o.submoduleState,
     convertToGit: async (path, data, rawIsIndexed, indexBlob) => {
       const a = await attrs.get(path, indexBlob);

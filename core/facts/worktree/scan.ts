@@ -124,6 +124,12 @@ export interface ScanWorktreeOptions {
    * before merging it and may stop or mismerge. @default {false}
    */
   sparseIndex?: boolean;
+  /**
+   * core.splitIndex (RepoConfig.splitIndex): true where a sparse index is
+   * allowed makes git stop, as it splits the index it has just collapsed.
+   * @default {null}
+   */
+  splitIndex?: boolean | null;
   /** Rename detection of the staged side (status.renames, status.renameLimit). @default {git's defaults} */
   renames?: { renames: boolean; renameLimit: number; copies?: boolean };
   /** core.symlinks: false means a symlink is checked out as a file of its text. @default {true} */
@@ -411,6 +417,16 @@ export async function scanWorktree(
       if (index.splitLink !== undefined && options.sparseIndex === true) {
         throw new GitUnsupportedError(
           "a split index with a sparse index allowed: git collapses the shared index before merging it and may stop",
+          "git_split_index_unsupported",
+        );
+      }
+      if (options.splitIndex === true && options.sparseIndex === true) {
+        // git collapses the index it reads where a sparse index is allowed,
+        // then core.splitIndex splits it: "cannot use split index with a
+        // sparse index" (unless nothing could be collapsed, which is not
+        // worked out here).
+        throw new GitUnsupportedError(
+          "core.splitIndex with a sparse index allowed: git stops (it cannot split a sparse index)",
           "git_split_index_unsupported",
         );
       }

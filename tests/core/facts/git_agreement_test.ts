@@ -2075,6 +2075,31 @@ Deno.test("agrees: a split index where a sparse index is allowed is declined, as
   assert.deepEqual([...read.git.tracked], [["b/1", ".M"], ["src/z2", "R."]]);
 });
 
+Deno.test("agrees: core.splitIndex where a sparse index is allowed stops git (it collapses the index it reads, then cannot split it), whether or not the file is sparse or split yet", async () => {
+  // Found by the random suite (seed 90285): git stopped ("cannot use split
+  // index with a sparse index") where baton read the index and gave a status.
+  const env = await userEnv();
+  const dir = await base({ "a/1": "1\n", "b/2": "2\n", "src/z": "z\n" });
+  // A cone checkout with a full index file: git collapses it when it reads it.
+  await git(dir, ["sparse-checkout", "init", "--cone"]);
+  await git(dir, ["sparse-checkout", "set", "src"]);
+  await git(dir, ["config", "--worktree", "index.sparse", "true"]);
+  await writeFiles(dir, { "src/z": "edited\n" });
+  // Control: without core.splitIndex both compare.
+  const plain = await assertAgreesWithGit(env, dir, { label: "no core.splitIndex" });
+  assert.equal(plain.git.tracked.get("src/z"), ".M");
+  await git(dir, ["config", "core.splitIndex", "true"]);
+  await agreesGitStops(env, dir, "core.splitIndex with index.sparse");
+  // Control: a sparse index no longer allowed, git expands it and reads on.
+  await git(dir, ["config", "--worktree", "index.sparse", "false"]);
+  const full = await assertAgreesWithGit(env, dir, { label: "index.sparse false" });
+  assert.equal(full.git.tracked.get("src/z"), ".M");
+  // And a value git does not take as a boolean is unset to it.
+  await git(dir, ["config", "--worktree", "index.sparse", "true"]);
+  await git(dir, ["config", "core.splitIndex", "maybe"]);
+  await assertAgreesWithGit(env, dir, { label: "core.splitIndex not a boolean" });
+});
+
 /** Runs both where git must stop: the control that it does, and baton's agreement (no tree). */
 async function agreesGitStops(env: UserEnv, dir: string, label: string): Promise<Agreement> {
   const r = await assertAgreesWithGit(env, dir, { label });
