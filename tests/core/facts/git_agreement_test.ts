@@ -1331,6 +1331,39 @@ Deno.test("renames: git status takes diff.renames and diff.renameLimit only whil
   }
 });
 
+Deno.test("renames: between two identical sources git pairs the one its four candidate slots list first, which is the later path once a low-scoring source held the slot it took", async () => {
+  // Found by the random suite (seed 90067): git R. from the later of two
+  // identical deleted files, baton from the earlier.
+  const env = await userEnv();
+  const body = Array.from({ length: 12 }, (_, i) => `shared line ${i}\n`).join("");
+  const lowScorers = { "p1.txt": "first other\n", "p2.txt": "second other\n", "p3.txt": "third\n" };
+  for (
+    const [label, extra, from] of [
+      // Control: the two alone, git takes the first in path order.
+      ["two sources", {}, "q/back.txt"],
+      // Three low scorers fill three slots and q/back.txt the fourth; q/new.txt
+      // then takes the first low scorer's slot, ahead of q/back.txt.
+      ["three low scorers first", lowScorers, "q/new.txt"],
+    ] as const
+  ) {
+    const dir = await base({ ...extra, "q/back.txt": body, "q/new.txt": body });
+    await git(dir, [
+      "rm",
+      "-q",
+      "--cached",
+      "--",
+      ...Object.keys(extra),
+      "q/back.txt",
+      "q/new.txt",
+    ]);
+    await writeFiles(dir, { "m.md": `${body}added line\nanother added line\n` });
+    await git(dir, ["add", "m.md"]);
+    const r = await assertAgreesWithGit(env, dir, { label });
+    assert.equal(r.git.tracked.get("m.md"), "R.", `control (${label}): git pairs m.md`);
+    assert.equal(r.git.origins.get("m.md"), from, `control (${label}): git's source`);
+  }
+});
+
 Deno.test("renames: a deleted symlink sharing a basename makes it not unique, so git pairs by score alone", async () => {
   const env = await userEnv();
   const body = Array.from({ length: 20 }, (_, k) => `shared line ${k}\n`).join("");
