@@ -270,7 +270,7 @@ export interface WorktreeStatus {
   untrackedSkippedDirs: string[];
   /** Untracked directories whose `.git` names a git directory by a path that is not UTF-8. */
   untrackedUnknownRepoDirs: string[];
-  /** Untracked names that are not UTF-8 an ignore rule matched (git matches bytes the runtime lost). */
+  /** Untracked names that are not UTF-8 an ignore rule matched, or that read as a tracked name not UTF-8 (git matches bytes the runtime lost). */
   untrackedLossyIgnored: number;
   /**
    * False only when every `.gitattributes` the index holds is in the work
@@ -881,6 +881,7 @@ export async function scanWorktree(
     countPresent(tree, { files: presence, dirs: dirs.exists });
     const res = await findUntracked(fs, repo, {
       tracked: tree,
+      ...(idx.invalidNames === undefined ? {} : { lossyTracked: lossyTrackedNames(idx) }),
       excludesFile: options.excludesFile ?? null,
       objectDirectory: options.objectDirectory ?? null,
       maxUntracked: options.maxUntracked ?? DEFAULT_MAX_UNTRACKED,
@@ -1111,6 +1112,21 @@ const UNMERGED_RENAME_REASON =
 /** Why an intent-to-add file is not stated added beside a file it may be a copy of. */
 const WORKTREE_COPY =
   "a possible work-tree copy of a modified file (status.renames = copies), which baton does not score";
+
+/**
+ * The tracked names that are not UTF-8, as the runtime reads them (with
+ * U+FFFD), each mapped to whether a valid name reads the same.
+ */
+function lossyTrackedNames(idx: GitIndex): Map<string, boolean> {
+  const out = new Map<string, boolean>();
+  for (const i of idx.invalidNames?.keys() ?? []) out.set(idx.paths.get(i)!, false);
+  for (let i = 0; i < idx.count; i++) {
+    if (idx.invalidNames?.has(i) === true) continue;
+    const p = idx.paths.get(i)!;
+    if (p.includes("\uFFFD") && out.has(p)) out.set(p, true);
+  }
+  return out;
+}
 
 /** Why a path of a possible work-tree rename is not stated (see worktree_renames.ts). */
 const WORKTREE_RENAME =

@@ -1058,6 +1058,32 @@ Deno.test("names that are not UTF-8: a staged rename between two is unchecked on
   assert.deepEqual(same.unchecked, ["b\\xff"]);
 });
 
+Deno.test("names that are not UTF-8: an untracked name reading as a tracked one that is not UTF-8 is listed where it is U+FFFD itself, and makes the untracked list incomplete where its bytes are unknown", async () => {
+  // Found by the random suite (seed 90229): a file named with U+FFFD beside
+  // the tracked b\xff (gone) was untracked to git; baton took it for the
+  // tracked name it reads as and called its untracked list complete without it.
+  const env = await userEnv();
+  const dir = await base();
+  await shell(dir, `printf x > "$(printf 'b\\377.t')" && git add -A && git commit -qm bad`);
+  // Control: the tracked file itself, unchanged: git lists nothing.
+  const same = await assertAgreesWithGit(env, dir, {
+    allowUnknown: true,
+    label: "tracked, present",
+  });
+  assert.equal(same.git.tracked.size + same.git.untracked.length, 0, "control: git sees nothing");
+  // U+FFFD itself (valid UTF-8) in its place: git's .D and ??.
+  await shell(dir, `rm "$(printf 'b\\377.t')" && printf y > "$(printf 'b\\357\\277\\275.t')"`);
+  const real = await assertAgreesWithGit(env, dir, { allowUnknown: true, label: "U+FFFD" });
+  assert.deepEqual(real.git.untracked, ["b\uFFFD.t"], "control: git lists it");
+  assert.deepEqual(real.facts.tree?.untracked, ["b\uFFFD.t"]);
+  assert.equal(real.facts.tree?.untracked_complete, true);
+  // Other bytes that are not UTF-8 either: untracked to git, unknown to baton.
+  await shell(dir, `rm "$(printf 'b\\357\\277\\275.t')" && printf z > "$(printf 'b\\376.t')"`);
+  const other = await assertAgreesWithGit(env, dir, { allowUnknown: true, label: "other bytes" });
+  assert.deepEqual(other.git.untracked, ["b\\xfe.t"], "control: git lists it");
+  assert.equal(other.facts.tree?.untracked_complete, false);
+});
+
 Deno.test("names that are not UTF-8: a branch so named is not read as an unborn one (no commits, everything staged)", async () => {
   const env = await userEnv();
   const dir = await base();

@@ -162,7 +162,8 @@ for (const seed of seeds()) {
 // is not UTF-8 (lossily) where baton names its tracked path unchecked: the
 // oracle drops it as it drops git's. 90067 staged a rename between two identical
 // sources whose candidate slots git ordered otherwise than by path (not the cache's doing).
-const CACHE_SEEDS = [1, 2, 3, 4, 5, 7, 3056, 90067];
+// 90229 a file named with U+FFFD itself beside a tracked name that is not UTF-8 (gone).
+const CACHE_SEEDS = [1, 2, 3, 4, 5, 7, 3056, 90067, 90229];
 
 /** The listing cache trusts a directory only once its ctime is this far behind the scan that listed it. */
 const SETTLE_MS = 3_200;
