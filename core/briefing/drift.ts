@@ -478,15 +478,20 @@ function fileCheck(
         detail: "was over the hash cap, now under it",
       };
     }
-    // Not a content comparison: never worded "match".
-    return now.size === f.size && now.mtimeMs === f.mtime_ms
-      ? {
-        check,
-        compared,
-        status: "unknown",
-        detail: "unchanged by size and mtime; content not compared",
-      }
-      : { check, compared, status: "different", detail: "size or mtime changed" };
+    // Not a content comparison: never worded "match", and a new mtime alone
+    // is no change of content (a touch, a checkout writing the same bytes:
+    // git's blob is the same), so not "different" either.
+    if (now.size !== f.size) {
+      return { check, compared, status: "different", detail: "size changed" };
+    }
+    return {
+      check,
+      compared,
+      status: "unknown",
+      detail: now.mtimeMs === f.mtime_ms
+        ? "unchanged by size and mtime; content not compared"
+        : "same size, mtime changed; content not compared",
+    };
   }
   if (f.hash_skipped !== null && f.hash_skipped !== "deleted") {
     return {

@@ -625,7 +625,7 @@ export async function collectFacts(
       }
       if (wt.untrackedLossyIgnored > 0) {
         reasons.push(
-          `${wt.untrackedLossyIgnored} name(s) not valid UTF-8 matched an ignore rule: git matches their bytes, which this runtime cannot read`,
+          `${wt.untrackedLossyIgnored} name(s) not valid UTF-8 matched an ignore rule or read as a tracked name not valid UTF-8: git matches their bytes, which this runtime cannot read`,
         );
       }
       // A file over the hash cap whose stat data changed counts as changed,
@@ -926,6 +926,7 @@ async function scanTree(fs: ReadFs, repo: RepoLocation, o: ScanTreeOptions) {
     renames: config.renames,
     sparseCheckout: config.sparseCheckout,
     sparseIndex: config.sparseIndex,
+    splitIndex: config.splitIndex,
     submoduleState: o.submoduleState,
     convertToGit: async (path, data, rawIsIndexed, indexBlob) => {
       const a = await attrs.get(path, indexBlob);

@@ -324,6 +324,7 @@ async function dirty(
     symlinks: config.symlinks,
     sparseCheckout: config.sparseCheckout,
     sparseIndex: config.sparseIndex,
+    splitIndex: config.splitIndex,
     maxUntracked: 1,
     untracked,
     expired: options.expired,

@@ -26,12 +26,15 @@
  * their second, so git's whole-second racy rule is hit by the seed rather
  * than by the wall clock; some seeds also give baton a small hash cap.
  * A fourth stream (random_conversions.ts) adds filter drivers, `ident`,
- * encodings, macro and info attributes, and config includes.
+ * encodings, macro and info attributes, and config includes; a fifth
+ * (random_layouts.ts) non-cone sparse checkouts, core.safecrlf,
+ * core.splitIndex and attributes that convert nothing.
  * @module
  */
 import { git, writeFiles } from "./git.ts";
 import { tempDir } from "./temp.ts";
 import { conversionShapes } from "./random_conversions.ts";
+import { layoutShapes } from "./random_layouts.ts";
 
 import { prng } from "./prng.ts";
 export { prng };
@@ -442,6 +445,7 @@ async function moreShapes(ctx: Ctx, files: string[], round: number, seed: number
   if (chance(0.7)) await clockPhase(ctx, seed, round);
   await lastShapes(dir, seed, round, steps);
   await conversionShapes(dir, seed, round, steps);
+  await layoutShapes(dir, seed, round, steps);
 }
 
 /**

@@ -128,6 +128,12 @@ export interface RepoConfig {
    */
   sparseIndex: boolean;
   /**
+   * core.splitIndex as git reads it (null: unset, or no boolean, which git
+   * takes as unset): true makes git split the index it reads, and stop
+   * where that index is sparse ("cannot use split index with a sparse index").
+   */
+  splitIndex: boolean | null;
+  /**
    * Cone-mode sparse checkout: core.sparseCheckout and
    * core.sparseCheckoutCone (git then reads no index `.gitattributes` outside the cone).
    */
@@ -295,6 +301,7 @@ export async function readRepoConfig(
     sparseIndex: getConfigBool(config, "core.sparseCheckout", false) &&
       getConfigBool(config, "core.sparseCheckoutCone", false) &&
       getConfigBool(config, "index.sparse", false),
+    splitIndex: maybeBool(config, "core.splitIndex"),
     sparseCone: getConfigBool(config, "core.sparseCheckout", false) &&
       getConfigBool(config, "core.sparseCheckoutCone", false),
     sparseCheckout: getConfigBool(config, "core.sparseCheckout", false) &&
@@ -688,4 +695,11 @@ export function checkStatSetting(config: GitConfig): "default" | "minimal" {
     if (v === "default" || v === "minimal") out = v;
   }
   return out;
+}
+
+/** The last value of `name` as git_config_get_maybe_bool reads it: null when unset or no boolean. */
+function maybeBool(config: GitConfig, name: string): boolean | null {
+  const all = getConfigEntries(config, name);
+  const last = all[all.length - 1];
+  return last === undefined ? null : parseConfigBool(last.value);
 }

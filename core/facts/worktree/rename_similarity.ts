@@ -169,11 +169,37 @@ export async function pairBasenames(
   return pairs;
 }
 
+/** A candidate pair of {@linkcode pairBest}: indexes, git's score and whether the basenames match. */
+interface Candidate {
+  dst: number;
+  src: number;
+  score: number;
+  sameName: number;
+}
+
 /**
- * git's second inexact pass, over what the basename pass left: the best
- * candidates of every destination (four kept per destination, a shared
- * basename breaking ties), highest score first, each file used once.
- * Only regular files score.
+ * git's score_compare: below zero when `a` sorts before `b` (a higher
+ * score, then a shared basename); an empty slot (null) sinks to the bottom.
+ */
+function compareCandidates(a: Candidate | null, b: Candidate | null): number {
+  if (a === null) return b === null ? 0 : 1;
+  if (b === null) return -1;
+  if (a.score === b.score) return b.sameName - a.sameName;
+  return b.score - a.score;
+}
+
+/**
+ * git's second inexact pass, over what the basename pass left, as
+ * diffcore-rename runs it: every source is scored against each destination
+ * (a pair that is not two regular files scores 0) and kept in one of four
+ * slots by record_if_better (the first source that beats the worst slot,
+ * the lowest-indexed among equally bad ones, takes it, scores under the
+ * minimum included), then all slots sorted stably by score and shared
+ * basename, and taken from the top while the score reaches the minimum,
+ * each file used once. Equal scores thus go in slot order, which is not
+ * path order once a slot was taken over: git pairs a destination with the
+ * later of two identical sources where the earlier one filled the slot a
+ * low score held (found by the random suite, seed 90067).
  *
  * @param sources Deleted paths left, in path order.
  * @param dests Added paths left, in path order.
@@ -185,37 +211,40 @@ export async function pairBest(
   dests: readonly RenameSide[],
   counts: (oid: string, path: string) => Promise<SpanCounts>,
 ): Promise<Map<string, string>> {
-  const src = sources.filter((s) => s.regular !== false);
-  const dst = dests.filter((d) => d.regular !== false);
-  const candidates: { dst: number; src: number; score: number; sameName: number }[] = [];
-  for (let d = 0; d < dst.length; d++) {
-    const best: typeof candidates = [];
-    for (let s = 0; s < src.length; s++) {
-      const score = similarity(
-        await counts(src[s]!.oid, src[s]!.path),
-        await counts(dst[d]!.oid, dst[d]!.path),
-      );
-      if (score < MIN_SCORE) continue;
-      const sameName = basename(src[s]!.path) === basename(dst[d]!.path) ? 1 : 0;
-      const entry = { dst: d, src: s, score, sameName };
-      if (best.length < CANDIDATES_PER_DST) best.push(entry);
-      else {
-        let worst = 0;
-        for (let k = 1; k < best.length; k++) if (best[k]!.score < best[worst]!.score) worst = k;
-        if (best[worst]!.score < score) best[worst] = entry;
+  const candidates: (Candidate | null)[] = [];
+  for (let d = 0; d < dests.length; d++) {
+    const dst = dests[d]!;
+    const slots: (Candidate | null)[] = new Array(CANDIDATES_PER_DST).fill(null);
+    for (let s = 0; s < sources.length; s++) {
+      const src = sources[s]!;
+      const score = src.regular === false || dst.regular === false
+        ? 0
+        : similarity(await counts(src.oid, src.path), await counts(dst.oid, dst.path));
+      const entry = {
+        dst: d,
+        src: s,
+        score,
+        sameName: basename(src.path) === basename(dst.path) ? 1 : 0,
+      };
+      let worst = 0;
+      for (let k = 1; k < CANDIDATES_PER_DST; k++) {
+        if (compareCandidates(slots[k]!, slots[worst]!) > 0) worst = k;
       }
+      if (compareCandidates(slots[worst]!, entry) > 0) slots[worst] = entry;
     }
-    candidates.push(...best);
+    candidates.push(...slots);
   }
-  candidates.sort((a, b) => b.score - a.score || b.sameName - a.sameName);
+  // Array.prototype.sort is stable, as git's sort of the matrix.
+  candidates.sort(compareCandidates);
   const pairs = new Map<string, string>();
   const usedSrc = new Set<number>();
   const usedDst = new Set<number>();
   for (const c of candidates) {
+    if (c === null || c.score < MIN_SCORE) break;
     if (usedDst.has(c.dst) || usedSrc.has(c.src)) continue;
     usedDst.add(c.dst);
     usedSrc.add(c.src);
-    pairs.set(dst[c.dst]!.path, src[c.src]!.path);
+    pairs.set(dests[c.dst]!.path, sources[c.src]!.path);
   }
   return pairs;
 }

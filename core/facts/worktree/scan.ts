@@ -124,6 +124,12 @@ export interface ScanWorktreeOptions {
    * before merging it and may stop or mismerge. @default {false}
    */
   sparseIndex?: boolean;
+  /**
+   * core.splitIndex (RepoConfig.splitIndex): true where a sparse index is
+   * allowed makes git stop, as it splits the index it has just collapsed.
+   * @default {null}
+   */
+  splitIndex?: boolean | null;
   /** Rename detection of the staged side (status.renames, status.renameLimit). @default {git's defaults} */
   renames?: { renames: boolean; renameLimit: number; copies?: boolean };
   /** core.symlinks: false means a symlink is checked out as a file of its text. @default {true} */
@@ -264,7 +270,7 @@ export interface WorktreeStatus {
   untrackedSkippedDirs: string[];
   /** Untracked directories whose `.git` names a git directory by a path that is not UTF-8. */
   untrackedUnknownRepoDirs: string[];
-  /** Untracked names that are not UTF-8 an ignore rule matched (git matches bytes the runtime lost). */
+  /** Untracked names that are not UTF-8 an ignore rule matched, or that read as a tracked name not UTF-8 (git matches bytes the runtime lost). */
   untrackedLossyIgnored: number;
   /**
    * False only when every `.gitattributes` the index holds is in the work
@@ -411,6 +417,16 @@ export async function scanWorktree(
       if (index.splitLink !== undefined && options.sparseIndex === true) {
         throw new GitUnsupportedError(
           "a split index with a sparse index allowed: git collapses the shared index before merging it and may stop",
+          "git_split_index_unsupported",
+        );
+      }
+      if (options.splitIndex === true && options.sparseIndex === true) {
+        // git collapses the index it reads where a sparse index is allowed,
+        // then core.splitIndex splits it: "cannot use split index with a
+        // sparse index" (unless nothing could be collapsed, which is not
+        // worked out here).
+        throw new GitUnsupportedError(
+          "core.splitIndex with a sparse index allowed: git stops (it cannot split a sparse index)",
           "git_split_index_unsupported",
         );
       }
@@ -865,6 +881,7 @@ export async function scanWorktree(
     countPresent(tree, { files: presence, dirs: dirs.exists });
     const res = await findUntracked(fs, repo, {
       tracked: tree,
+      ...(idx.invalidNames === undefined ? {} : { lossyTracked: lossyTrackedNames(idx) }),
       excludesFile: options.excludesFile ?? null,
       objectDirectory: options.objectDirectory ?? null,
       maxUntracked: options.maxUntracked ?? DEFAULT_MAX_UNTRACKED,
@@ -1095,6 +1112,21 @@ const UNMERGED_RENAME_REASON =
 /** Why an intent-to-add file is not stated added beside a file it may be a copy of. */
 const WORKTREE_COPY =
   "a possible work-tree copy of a modified file (status.renames = copies), which baton does not score";
+
+/**
+ * The tracked names that are not UTF-8, as the runtime reads them (with
+ * U+FFFD), each mapped to whether a valid name reads the same.
+ */
+function lossyTrackedNames(idx: GitIndex): Map<string, boolean> {
+  const out = new Map<string, boolean>();
+  for (const i of idx.invalidNames?.keys() ?? []) out.set(idx.paths.get(i)!, false);
+  for (let i = 0; i < idx.count; i++) {
+    if (idx.invalidNames?.has(i) === true) continue;
+    const p = idx.paths.get(i)!;
+    if (p.includes("\uFFFD") && out.has(p)) out.set(p, true);
+  }
+  return out;
+}
 
 /** Why a path of a possible work-tree rename is not stated (see worktree_renames.ts). */
 const WORKTREE_RENAME =

@@ -61,6 +61,12 @@ export interface FindUntrackedOptions {
   onAllTracked?: (path: string) => void;
   /** The index as directories, from {@linkcode buildTrackedTree}. @default {nothing tracked} */
   tracked?: TrackedTree;
+  /**
+   * The tracked names that are not UTF-8 as the runtime reads them (with
+   * U+FFFD), each mapped to whether a valid tracked name reads the same: a
+   * listed name reading as one is not taken for it unread. @default {none}
+   */
+  lossyTracked?: ReadonlyMap<string, boolean>;
   /** core.excludesFile as an absolute path, or null for none. @default {null} */
   excludesFile?: string | null;
   /** Stop after this many untracked paths and report truncation. @default {10000} */
@@ -114,8 +120,10 @@ export interface UntrackedResult {
    */
   sparseDirs: string[];
   /**
-   * Names that are not UTF-8 an ignore rule matched: git matches their
-   * bytes, which the runtime lost, so the list may lack them.
+   * Names that are not UTF-8 whose untracked state the runtime cannot tell,
+   * so the list may lack them: one an ignore rule matched (git matches its
+   * bytes, which the runtime lost), or one that reads as a tracked name
+   * that is not UTF-8 either (the same bytes or others).
    */
   lossyIgnored: number;
 }
@@ -201,6 +209,26 @@ export async function findUntracked(
   async function unsureIfIgnored(rel: string): Promise<void> {
     if (!rel.includes("\uFFFD")) return;
     if ((await fs.lstat(`${repo.workTree}/${rel}`)) === null) lossyIgnored++;
+  }
+
+  const lossyTracked = options.lossyTracked;
+
+  /**
+   * A listed name with U+FFFD that reads as a tracked name that is not
+   * UTF-8 (`rel`): a file this runtime opens by that text is a UTF-8 name
+   * (U+FFFD itself), tracked only where a valid tracked name reads the same;
+   * one it cannot open has other bytes, the tracked ones or not: unsure. Two
+   * listed names reading the same are unsure too.
+   */
+  async function lossyTrackedName(
+    abs: string,
+    rel: string,
+    name: string,
+    listed: DirListing,
+  ): Promise<"tracked" | "untracked" | "unsure"> {
+    if (entriesOf(listed, false).filter((x) => x.name === name).length > 1) return "unsure";
+    if ((await fs.lstat(`${abs}/${name}`)) === null) return "unsure";
+    return lossyTracked!.get(rel) === true ? "tracked" : "untracked";
   }
 
   const base: IgnoreLevel[] = [];
@@ -379,8 +407,13 @@ export async function findUntracked(
       if (e.isDirectory) todo.push(e);
       else if (!e.isFile && !e.isSymlink) continue;
       else if (allTracked) continue;
-      else if (node !== undefined && (names ??= directNames(node, dir)).has(fold(e.name))) continue;
-      else todo.push(e);
+      else if (node !== undefined && (names ??= directNames(node, dir)).has(fold(e.name))) {
+        if (e.name.includes("\uFFFD") && lossyTracked?.has(dir + e.name) === true) {
+          const verdict = await lossyTrackedName(abs, dir + e.name, e.name, listed);
+          if (verdict === "unsure") lossyIgnored++;
+          else if (verdict === "untracked") todo.push(e);
+        }
+      } else todo.push(e);
     }
     if (todo.length > 1) {
       todo.sort((a, b) =>

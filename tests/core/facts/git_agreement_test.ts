@@ -1058,6 +1058,32 @@ Deno.test("names that are not UTF-8: a staged rename between two is unchecked on
   assert.deepEqual(same.unchecked, ["b\\xff"]);
 });
 
+Deno.test("names that are not UTF-8: an untracked name reading as a tracked one that is not UTF-8 is listed where it is U+FFFD itself, and makes the untracked list incomplete where its bytes are unknown", async () => {
+  // Found by the random suite (seed 90229): a file named with U+FFFD beside
+  // the tracked b\xff (gone) was untracked to git; baton took it for the
+  // tracked name it reads as and called its untracked list complete without it.
+  const env = await userEnv();
+  const dir = await base();
+  await shell(dir, `printf x > "$(printf 'b\\377.t')" && git add -A && git commit -qm bad`);
+  // Control: the tracked file itself, unchanged: git lists nothing.
+  const same = await assertAgreesWithGit(env, dir, {
+    allowUnknown: true,
+    label: "tracked, present",
+  });
+  assert.equal(same.git.tracked.size + same.git.untracked.length, 0, "control: git sees nothing");
+  // U+FFFD itself (valid UTF-8) in its place: git's .D and ??.
+  await shell(dir, `rm "$(printf 'b\\377.t')" && printf y > "$(printf 'b\\357\\277\\275.t')"`);
+  const real = await assertAgreesWithGit(env, dir, { allowUnknown: true, label: "U+FFFD" });
+  assert.deepEqual(real.git.untracked, ["b\uFFFD.t"], "control: git lists it");
+  assert.deepEqual(real.facts.tree?.untracked, ["b\uFFFD.t"]);
+  assert.equal(real.facts.tree?.untracked_complete, true);
+  // Other bytes that are not UTF-8 either: untracked to git, unknown to baton.
+  await shell(dir, `rm "$(printf 'b\\357\\277\\275.t')" && printf z > "$(printf 'b\\376.t')"`);
+  const other = await assertAgreesWithGit(env, dir, { allowUnknown: true, label: "other bytes" });
+  assert.deepEqual(other.git.untracked, ["b\\xfe.t"], "control: git lists it");
+  assert.equal(other.facts.tree?.untracked_complete, false);
+});
+
 Deno.test("names that are not UTF-8: a branch so named is not read as an unborn one (no commits, everything staged)", async () => {
   const env = await userEnv();
   const dir = await base();
@@ -1328,6 +1354,39 @@ Deno.test("renames: git status takes diff.renames and diff.renameLimit only whil
   } finally {
     await Deno.remove(dir, { recursive: true });
     await Deno.remove(env.home, { recursive: true });
+  }
+});
+
+Deno.test("renames: between two identical sources git pairs the one its four candidate slots list first, which is the later path once a low-scoring source held the slot it took", async () => {
+  // Found by the random suite (seed 90067): git R. from the later of two
+  // identical deleted files, baton from the earlier.
+  const env = await userEnv();
+  const body = Array.from({ length: 12 }, (_, i) => `shared line ${i}\n`).join("");
+  const lowScorers = { "p1.txt": "first other\n", "p2.txt": "second other\n", "p3.txt": "third\n" };
+  for (
+    const [label, extra, from] of [
+      // Control: the two alone, git takes the first in path order.
+      ["two sources", {}, "q/back.txt"],
+      // Three low scorers fill three slots and q/back.txt the fourth; q/new.txt
+      // then takes the first low scorer's slot, ahead of q/back.txt.
+      ["three low scorers first", lowScorers, "q/new.txt"],
+    ] as const
+  ) {
+    const dir = await base({ ...extra, "q/back.txt": body, "q/new.txt": body });
+    await git(dir, [
+      "rm",
+      "-q",
+      "--cached",
+      "--",
+      ...Object.keys(extra),
+      "q/back.txt",
+      "q/new.txt",
+    ]);
+    await writeFiles(dir, { "m.md": `${body}added line\nanother added line\n` });
+    await git(dir, ["add", "m.md"]);
+    const r = await assertAgreesWithGit(env, dir, { label });
+    assert.equal(r.git.tracked.get("m.md"), "R.", `control (${label}): git pairs m.md`);
+    assert.equal(r.git.origins.get("m.md"), from, `control (${label}): git's source`);
   }
 });
 
@@ -2073,6 +2132,31 @@ Deno.test("agrees: a split index where a sparse index is allowed is declined, as
   await git(dir, ["config", "--worktree", "index.sparse", "false"]);
   const read = await assertAgreesWithGit(env, dir);
   assert.deepEqual([...read.git.tracked], [["b/1", ".M"], ["src/z2", "R."]]);
+});
+
+Deno.test("agrees: core.splitIndex where a sparse index is allowed stops git (it collapses the index it reads, then cannot split it), whether or not the file is sparse or split yet", async () => {
+  // Found by the random suite (seed 90285): git stopped ("cannot use split
+  // index with a sparse index") where baton read the index and gave a status.
+  const env = await userEnv();
+  const dir = await base({ "a/1": "1\n", "b/2": "2\n", "src/z": "z\n" });
+  // A cone checkout with a full index file: git collapses it when it reads it.
+  await git(dir, ["sparse-checkout", "init", "--cone"]);
+  await git(dir, ["sparse-checkout", "set", "src"]);
+  await git(dir, ["config", "--worktree", "index.sparse", "true"]);
+  await writeFiles(dir, { "src/z": "edited\n" });
+  // Control: without core.splitIndex both compare.
+  const plain = await assertAgreesWithGit(env, dir, { label: "no core.splitIndex" });
+  assert.equal(plain.git.tracked.get("src/z"), ".M");
+  await git(dir, ["config", "core.splitIndex", "true"]);
+  await agreesGitStops(env, dir, "core.splitIndex with index.sparse");
+  // Control: a sparse index no longer allowed, git expands it and reads on.
+  await git(dir, ["config", "--worktree", "index.sparse", "false"]);
+  const full = await assertAgreesWithGit(env, dir, { label: "index.sparse false" });
+  assert.equal(full.git.tracked.get("src/z"), ".M");
+  // And a value git does not take as a boolean is unset to it.
+  await git(dir, ["config", "--worktree", "index.sparse", "true"]);
+  await git(dir, ["config", "core.splitIndex", "maybe"]);
+  await assertAgreesWithGit(env, dir, { label: "core.splitIndex not a boolean" });
 });
 
 /** Runs both where git must stop: the control that it does, and baton's agreement (no tree). */

@@ -15,7 +15,9 @@ import assert from "node:assert/strict";
 import { commitAll, git, makeRepo, writeFiles } from "../../_helpers/git.ts";
 import { tempDir } from "../../_helpers/temp.ts";
 import { assertAgreesWithGit, type UserEnv } from "../../_helpers/git_oracle.ts";
-import { checkDrift } from "../../../core/briefing/drift.ts";
+import { checkDrift, type CurrentFile } from "../../../core/briefing/drift.ts";
+import { hashFiles } from "../../../core/facts/hash_files.ts";
+import { TestFs } from "../../_helpers/fs.ts";
 import type { Facts } from "../../../core/capsule/recorded_facts.ts";
 
 /** Past whole seconds: the index is written after both, so nothing is racy. */
@@ -132,4 +134,34 @@ Deno.test("drift (stat-judged over the cap): a staged rename judged by stat data
   // Both sides judged by stat data: a match said to be weaker, as for ".?" (git moved R. -> RM).
   const drift = trackedDrift(then.facts, now.facts);
   assert.match(drift.detail, /status of 1 path\(s\) over the hash cap compared by stat data/);
+});
+
+Deno.test("drift of a recorded file over the cap: touched since (git's blob the same) is unknown, not 'different'; grown (git's blob moved) is 'different'", async () => {
+  // Found on a real tree (a 9 MB typescript.js over the default cap, every
+  // file touched between capture and load): "different: size or mtime
+  // changed" where git's view of the file had not moved.
+  const { dir, env } = await setUp();
+  await writeFiles(dir, { "big.bin": "c".repeat(63) + "\n" });
+  await Deno.utime(`${dir}/big.bin`, T2, T2);
+  const then = await capture(env, dir, "then");
+  const recorded = then.facts.changed_files.find((f) => f.path === "big.bin")!;
+  assert.equal(recorded.hash_skipped, "too_large");
+  const blob = async () => (await git(dir, ["hash-object", "big.bin"])).stdout.trim();
+  const fileCheck = async () => {
+    const [h] = await hashFiles(new TestFs(), dir, ["big.bin"], { maxBytes: CAP });
+    assert.equal(h?.kind, "skipped");
+    const cur: CurrentFile = { kind: "stat", size: h!.size!, mtimeMs: h!.mtimeMs };
+    return checkDrift(then.facts, then.facts, new Map([["big.bin", cur]]))
+      .find((d) => d.check === "file big.bin")!;
+  };
+  const before = await blob();
+  await Deno.utime(`${dir}/big.bin`, T2 + 50, T2 + 50);
+  assert.equal(await blob(), before, "control: git's blob did not move");
+  const touched = await fileCheck();
+  assert.equal(touched.status, "unknown", touched.detail);
+  assert.match(touched.detail, /content not compared/);
+  // Control: grown, git's blob moved and the size says so.
+  await writeFiles(dir, { "big.bin": "c".repeat(80) + "\n" });
+  assert.notEqual(await blob(), before, "control: git's blob moved");
+  assert.equal((await fileCheck()).status, "different");
 });

@@ -100,3 +100,26 @@ Deno.test("pairBasenames and pairBest: the first pass takes a unique basename at
     "a symlink never scores",
   );
 });
+
+Deno.test("pairBest: equal scores go in git's slot order: a source taking the slot a low scorer held goes ahead of an equal one in a later slot", async () => {
+  const blobs = new Map([
+    ["x", enc(lines("x", 12))],
+    ["dst", enc(lines("x", 12) + lines("y", 2))],
+    ["o1", enc(lines("o", 3))],
+    ["o2", enc(lines("q", 3))],
+    ["o3", enc(lines("r", 3))],
+  ]);
+  const counts = (oid: string) => Promise.resolve(blobs.get(oid)!);
+  const dst = [{ path: "m.md", oid: "dst" }];
+  const twins = [{ path: "q/back", oid: "x" }, { path: "q/new", oid: "x" }];
+  // Control: alone, the first in path order.
+  assert.deepEqual([...await pairBest(twins, dst, counts)], [["m.md", "q/back"]]);
+  // Three low scorers (a symlink among them, scoring 0) fill three slots, q/back the
+  // fourth; q/new takes the first low scorer's slot.
+  const low = [
+    { path: "o1", oid: "o1" },
+    { path: "o2", oid: "o2", regular: false },
+    { path: "o3", oid: "o3" },
+  ];
+  assert.deepEqual([...await pairBest([...low, ...twins], dst, counts)], [["m.md", "q/new"]]);
+});
