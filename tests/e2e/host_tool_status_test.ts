@@ -10,12 +10,17 @@
  * for such a tool whose `npm test` printed "3 failing"; the readers now
  * take a status only from the host's own shell tools. Real CLI on each
  * host's store in a temp HOME; the same results on the host's shell tool
- * are the controls. (attack102)
+ * are the controls. The capture lends a status only to shell-named tools,
+ * but those are every host's names together: a pi extension tool named
+ * run_shell_command was briefed "test passed" in the signed capsule (real
+ * pre-compact hook, then load). (attack102)
  * @module
  */
 import assert from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
 import { runBaton } from "../_helpers/cli.ts";
+import { commitAll, makeRepo, writeFiles } from "../_helpers/git.ts";
+import { preCompactThenLoad } from "../_helpers/pre_compact.ts";
 import { tempDir } from "../_helpers/temp.ts";
 
 const at = (s: number) => new Date(Date.UTC(2026, 7, 20, 9, 0, s)).toISOString();
@@ -162,9 +167,11 @@ function droidSession(tool: string): string {
   ]);
 }
 
-function piSession(tool: string): string {
+const PI_SID = "01a239c6-e155-726e-845a-01b3fd221fbc";
+
+function piSession(tool: string, cwd = "/r"): string {
   return jsonl([
-    { type: "session", version: 3, id: "p1", timestamp: at(0), cwd: "/r" },
+    { type: "session", version: 3, id: PI_SID, timestamp: at(0), cwd },
     {
       type: "message",
       id: "a1",
@@ -218,4 +225,32 @@ Deno.test("droid: an MCP tool's unmarked result ending with droid's exit line is
 
 Deno.test("pi: an extension tool's isError false is no success; bash's is (control)", async () => {
   await unmarkedResults("pi", piSession, "bash", "run_tests");
+});
+
+Deno.test("pi capture: an extension tool named like another host's shell is briefed with no status; pi's bash with its success (control)", async () => {
+  // The capture lends a status only to shell-named tools, but that set is every host's shell
+  // names together: a pi extension tool (a repository's .pi/extensions/) named
+  // run_shell_command was briefed "test passed" from pi's "did not throw".
+  const briefed = async (tool: string) => {
+    const repo = await makeRepo();
+    await using home = await tempDir("baton-home-");
+    await writeFiles(repo, { "a.txt": "a\n" });
+    await commitAll(repo, "init");
+    const dir = `${home.path}/.pi/agent/sessions/--project--`;
+    await Deno.mkdir(dir, { recursive: true });
+    const path = `${dir}/${PI_SID}.jsonl`;
+    await Deno.writeTextFile(path, piSession(tool, repo));
+    return await preCompactThenLoad({
+      repo,
+      host: "pi",
+      env: { HOME: home.path },
+      sessionId: PI_SID,
+      transcriptPath: path,
+    });
+  };
+  const own = await briefed("bash");
+  assert.match(own, /test passed: npm test/, `control: pi's bash\n${own}`);
+  const other = await briefed("run_shell_command");
+  assert.match(other, /npm test/, `the call is still recorded\n${other}`);
+  assert.doesNotMatch(other, /test passed/, other);
 });
