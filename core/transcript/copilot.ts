@@ -13,7 +13,12 @@
  * succeeded. A call the user rejected or a permission rule denied ends with
  * `success: false` and the runtime's own message ("The user rejected this
  * tool call", "Permission denied by rules: ..."): it never ran, so it has no
- * status and is marked denied. Whether an event is a compaction, a
+ * status and is marked denied. An exit code is read only for a call of
+ * Copilot's own shell tools (named by the call's id in an earlier
+ * `toolRequests` or `tool.execution_start`): an MCP server's or an
+ * extension's tool fills the result with its own words and fields, which can
+ * hold an `exitCode` of their choosing, and a call whose request fell before
+ * the read's start has no status. Whether an event is a compaction, a
  * user turn or tool calls, and the fill it states, is decided by
  * core/transcript/context_signals.ts (what the context bands read); this
  * reader adds the content. Pure.
@@ -28,6 +33,7 @@ import {
   timeOf,
 } from "./record_text.ts";
 import { toolCallTurn } from "./tool_call.ts";
+import { hostRecord } from "../hosts/ids.ts";
 import {
   copilotSignal,
   fillFields,
@@ -49,6 +55,9 @@ const REFUSAL_PREFIXES: readonly string[] = [
   "Permission denied because ",
   "Permission cancelled",
 ];
+
+/** Copilot CLI's own shell tools, whose result carries the command's exit code (the host record's). */
+const SHELL_TOOLS: ReadonlySet<string> = new Set(hostRecord("copilot").tools.shell);
 
 function refusedCall(message: unknown): boolean {
   return typeof message === "string" && REFUSAL_PREFIXES.some((p) => message.startsWith(p));
@@ -78,6 +87,8 @@ export function parseCopilot(records: readonly unknown[], counts: ReadCounts): P
   const turns: Turn[] = [];
   const meta = emptyMeta();
   let fill: TokenFill | undefined;
+  // Each call's tool by its id: only a shell tool's result says how a command exited.
+  const toolOf = new Map<string, string>();
   for (const raw of records) {
     const r = objectOf(raw);
     const type = stringOf(r?.type, 100);
@@ -107,25 +118,35 @@ export function parseCopilot(records: readonly unknown[], counts: ReadCounts): P
         for (const c of calls.slice(0, MAX_CALLS_PER_RECORD)) {
           const call = objectOf(c);
           if (call === null) continue;
-          turns.push(toolCallTurn(stringOf(call.name, 200) ?? "unknown", call.arguments, {
-            id: stringOf(call.toolCallId, 200),
-            at,
-          }));
+          const id = stringOf(call.toolCallId, 200);
+          const name = stringOf(call.name, 200) ?? "unknown";
+          if (id !== null) toolOf.set(id, name);
+          turns.push(toolCallTurn(name, call.arguments, { id, at }));
         }
         const text = contentText(d.content);
         if (text.trim() !== "") turns.push({ kind: "assistant", text, at });
         break;
       }
+      case "tool.execution_start": {
+        const id = stringOf(d.toolCallId, 200);
+        const name = stringOf(d.toolName, 200);
+        if (id !== null && name !== null && !toolOf.has(id)) toolOf.set(id, name);
+        counts.skipped++;
+        break;
+      }
       case "tool.execution_complete": {
         const result = objectOf(d.result);
         const text = resultText(result?.content ?? result?.detailedContent ?? d.error ?? "");
+        const id = stringOf(d.toolCallId, 200);
+        // Only Copilot's own shell writes an exit code; another tool's result is its own words.
+        const shell = id !== null && SHELL_TOOLS.has(toolOf.get(id) ?? "");
         const code = objectOf(d.shellExecution)?.exitCode ?? objectOf(result?.metadata)?.exitCode ??
           d.exitCode;
-        const exit = structuredExitCode(code);
+        const exit = shell ? structuredExitCode(code) : null;
         const denied = d.success === false && refusedCall(objectOf(d.error)?.message);
         turns.push({
           kind: "tool_result",
-          id: stringOf(d.toolCallId, 200),
+          id,
           exit_code: denied ? null : exit,
           // `success` says the tool ran, not how a command exited (a shell call that exits 1 is a
           // successful call): only a failed call, or the exit code, says more. A call the user

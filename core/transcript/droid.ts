@@ -25,7 +25,10 @@
  *   client's "Command timed out after N seconds…", with no exit line of its
  *   own, while the partial output after it may end like one) and one ended
  *   by SIGPIPE (exit 141). So a success needs droid's own last line
- *   "[Process exited with code 0]" and no opening timeout sentence; any
+ *   "[Process exited with code 0]" and no opening timeout sentence, on the
+ *   result of a call of droid's own shell tool (`Execute`, named by the
+ *   call's id earlier in the read): an MCP server's or a custom droid's
+ *   result is that tool's own text and can end with the same line. Any
  *   other unmarked result has no status. `is_error: true` stays a failure.
  * - A result whose text droid itself reads as a refused, cancelled or
  *   interrupted call (see {@linkcode NOT_RUN}) has no status and lends no
@@ -41,6 +44,7 @@ import {
   withoutTaggedBlocks,
 } from "./record_text.ts";
 import { toolCallTurn } from "./tool_call.ts";
+import { hostRecord } from "../hosts/ids.ts";
 import { emptyMeta, type ParsedTranscript, type ReadCounts, seenAt, type Turn } from "./types.ts";
 
 function partsOf(m: Record<string, unknown>): Record<string, unknown>[] {
@@ -48,6 +52,9 @@ function partsOf(m: Record<string, unknown>): Record<string, unknown>[] {
     ? m.content.slice(0, 500).map(objectOf).filter((p): p is Record<string, unknown> => p !== null)
     : [];
 }
+
+/** droid's own shell tools, whose results droid frames with the exit line (the host record's). */
+const SHELL_TOOLS: ReadonlySet<string> = new Set(hostRecord("droid").tools.shell);
 
 /** The line droid appends to the output of a command that exited with status 0. */
 const FINISHED_OK = "\n[Process exited with code 0]";
@@ -84,12 +91,13 @@ function notRun(part: Record<string, unknown>): boolean {
 /**
  * The error mark of a result as a status: true (failed), false only for a
  * command droid framed as finished with status 0, else null (no status).
- * A call droid refused, or one the user cancelled, has none.
+ * A call droid refused, or one the user cancelled, has none; nor has an
+ * unmarked result of any tool but droid's shell (`framed` false).
  */
-function resultError(part: Record<string, unknown>): boolean | null {
+function resultError(part: Record<string, unknown>, framed: boolean): boolean | null {
   if (notRun(part)) return null;
   if (part.is_error === true) return true;
-  if (part.is_error !== false) return null;
+  if (part.is_error !== false || !framed) return null;
   const text = wholeText(part.content);
   return text.endsWith(FINISHED_OK) && !text.startsWith(TIMED_OUT) ? false : null;
 }
@@ -128,7 +136,12 @@ function typedPart(part: Record<string, unknown>): Record<string, unknown> {
   return text === part.text ? part : { ...part, text };
 }
 
-function messageTurns(m: Record<string, unknown>, at: string | null, counts: ReadCounts): Turn[] {
+function messageTurns(
+  m: Record<string, unknown>,
+  at: string | null,
+  counts: ReadCounts,
+  toolOf: Map<string, string>,
+): Turn[] {
   if (m.role === "user" && typeof m.visibility === "string") {
     counts.skipped++;
     return [];
@@ -137,18 +150,17 @@ function messageTurns(m: Record<string, unknown>, at: string | null, counts: Rea
   const turns: Turn[] = [];
   for (const part of parts) {
     if (part.type === "tool_use") {
-      turns.push(
-        toolCallTurn(stringOf(part.name, 200) ?? "unknown", part.input, {
-          id: stringOf(part.id, 200),
-          at,
-        }),
-      );
+      const id = stringOf(part.id, 200);
+      const name = stringOf(part.name, 200) ?? "unknown";
+      if (id !== null) toolOf.set(id, name);
+      turns.push(toolCallTurn(name, part.input, { id, at }));
     } else if (part.type === "tool_result") {
+      const id = stringOf(part.tool_use_id, 200);
       turns.push({
         kind: "tool_result",
-        id: stringOf(part.tool_use_id, 200),
+        id,
         exit_code: null,
-        is_error: resultError(part),
+        is_error: resultError(part, id !== null && SHELL_TOOLS.has(toolOf.get(id) ?? "")),
         text: resultText(part.content),
         // No file is credited to a call that was refused or stopped.
         ...(notRun(part) ? { denied: true } : {}),
@@ -189,6 +201,8 @@ function messageTurns(m: Record<string, unknown>, at: string | null, counts: Rea
 export function parseDroid(records: readonly unknown[], counts: ReadCounts): ParsedTranscript {
   const meta = emptyMeta();
   const turns: Turn[] = [];
+  // Each call's tool by its id: only droid's shell frames a result with its exit line.
+  const toolOf = new Map<string, string>();
   for (const raw of records) {
     const r = objectOf(raw);
     if (r === null || typeof r.type !== "string") {
@@ -207,7 +221,7 @@ export function parseDroid(records: readonly unknown[], counts: ReadCounts): Par
     if (r.type === "message") {
       const m = objectOf(r.message);
       if (m === null) counts.unknown++;
-      else turns.push(...messageTurns(m, at, counts));
+      else turns.push(...messageTurns(m, at, counts, toolOf));
       continue;
     }
     if (r.type === "agent_turn_outcome") counts.skipped++;

@@ -7,7 +7,12 @@
  * parts follow its `{type:"tool", tool, callID, state:{input, output,
  * metadata}}` shape, which the fake model there did not exercise. A call the
  * user rejected or a permission rule denied (state `error`, its message one
- * of OpenCode's permission errors') never ran: no status, marked denied. Pure.
+ * of OpenCode's permission errors') never ran: no status, marked denied.
+ * An exit status is read only from the `metadata.exit` of a part of
+ * OpenCode's own shell tool (`bash`): any other tool's `metadata` is that
+ * tool's own (a custom tool in a project's `.opencode/tool/` or a plugin
+ * returns `{output, metadata}` and OpenCode stores that metadata as it is),
+ * so it can hold an `exit` of its choosing. Pure.
  * @module
  */
 import {
@@ -19,6 +24,7 @@ import {
   timeOf,
 } from "./record_text.ts";
 import { toolCallTurn } from "./tool_call.ts";
+import { hostRecord } from "../hosts/ids.ts";
 import { emptyMeta, type ParsedTranscript, type ReadCounts, seenAt, type Turn } from "./types.ts";
 
 /** One part row joined with its message's JSON, oldest first. */
@@ -50,6 +56,12 @@ const REFUSAL_PREFIXES: readonly string[] = [
   "The user rejected permission to use this specific tool call",
   "The user has specified a rule which prevents you from using this specific tool call",
 ];
+
+/**
+ * OpenCode's own shell tools, whose `metadata.exit` is the command's exit
+ * status (the host record's shell tools).
+ */
+const SHELL_TOOLS: ReadonlySet<string> = new Set(hostRecord("opencode").tools.shell);
 
 function refusedCall(error: unknown): boolean {
   return typeof error === "string" && REFUSAL_PREFIXES.some((p) => error.startsWith(p));
@@ -113,11 +125,14 @@ export function parseOpenCodeRows(
       case "tool": {
         const state = objectOf(part.state);
         const id = stringOf(part.callID, 200);
-        turns.push(toolCallTurn(stringOf(part.tool, 200) ?? "unknown", state?.input, { id, at }));
+        const tool = stringOf(part.tool, 200) ?? "unknown";
+        turns.push(toolCallTurn(tool, state?.input, { id, at }));
         if (state?.status === "completed" || state?.status === "error") {
           const text = resultText(state.output ?? state.error ?? "");
-          const code = objectOf(state.metadata)?.exit;
-          const exit = structuredExitCode(code);
+          // Only OpenCode's shell writes `exit`; another tool's metadata is the tool's own words.
+          const exit = SHELL_TOOLS.has(tool)
+            ? structuredExitCode(objectOf(state.metadata)?.exit)
+            : null;
           const denied = state.status === "error" && refusedCall(state.error);
           turns.push({
             kind: "tool_result",

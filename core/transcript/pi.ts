@@ -15,7 +15,12 @@
  *   file, and a tail read cannot follow `parentId` back to the root, so a
  *   session with branches reads as their concatenation.
  * - pi records no exit status of its own for a shell call: `exit_code` is
- *   null (the output text is never parsed for one).
+ *   null (the output text is never parsed for one). Its `isError: false`
+ *   says a command exited 0 only on a result of pi's own shell tool
+ *   (`toolName` `bash`): an extension's tool (any name but pi's own) is
+ *   "not an error" whenever it did not throw, whatever the command it ran
+ *   did, so its unmarked result has no status; `isError: true` stays a
+ *   failure.
  * - pi 0.73.1 records a user message as sent: a skill's file or the files
  *   named on the command line come before the typed words and are left out
  *   ({@linkcode typedText}). A prompt template (`/name` expanded from
@@ -25,6 +30,7 @@
  */
 import { contentText, objectOf, resultText, stringOf, timeOf } from "./record_text.ts";
 import { toolCallTurn } from "./tool_call.ts";
+import { hostRecord } from "../hosts/ids.ts";
 import { emptyMeta, type ParsedTranscript, type ReadCounts, type Turn } from "./types.ts";
 
 /** Entry types that carry nothing baton uses. */
@@ -78,6 +84,17 @@ function userContent(content: unknown): unknown {
   });
 }
 
+/** pi's own shell tools, whose results are marked by how the command exited (the host record's). */
+const SHELL_TOOLS: ReadonlySet<string> = new Set(hostRecord("pi").tools.shell);
+
+/** A result's error mark: true stays, false only on pi's own shell's result (else no status). */
+function errorMark(m: Record<string, unknown>): boolean | null {
+  if (m.isError === true) return true;
+  return m.isError === false && typeof m.toolName === "string" && SHELL_TOOLS.has(m.toolName)
+    ? false
+    : null;
+}
+
 function messageTurns(m: Record<string, unknown>, at: string | null): Turn[] {
   const content = Array.isArray(m.content) ? m.content.slice(0, 500) : m.content;
   if (m.role === "user") {
@@ -89,7 +106,7 @@ function messageTurns(m: Record<string, unknown>, at: string | null): Turn[] {
       kind: "tool_result",
       id: stringOf(m.toolCallId, 200),
       exit_code: null,
-      is_error: typeof m.isError === "boolean" ? m.isError : null,
+      is_error: errorMark(m),
       text: resultText(content),
       at,
     }];

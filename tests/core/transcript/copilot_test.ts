@@ -21,11 +21,16 @@ Deno.test("parseCopilot() recovers the scenario from Copilot CLI session events"
 
 Deno.test("parseCopilot(): success is the tool's, not the command's; only a failed call or the exit code says more", () => {
   const result = (data: Record<string, unknown>) => {
+    const call = JSON.stringify({
+      type: "assistant.message",
+      data: { content: "", toolRequests: [{ toolCallId: "c", name: "bash", arguments: {} }] },
+    });
     const line = JSON.stringify({
       type: "tool.execution_complete",
       data: { toolCallId: "c", ...data },
     });
-    const t = parseTranscriptBytes("copilot", new TextEncoder().encode(line + "\n")).turns[0];
+    const t = parseTranscriptBytes("copilot", new TextEncoder().encode(`${call}\n${line}\n`))
+      .turns.find((t) => t.kind === "tool_result");
     return t?.kind === "tool_result" ? [t.is_error, t.exit_code] : "none";
   };
   assert.deepEqual(result({ success: true, result: { content: "x" } }), [null, null]);
@@ -34,6 +39,56 @@ Deno.test("parseCopilot(): success is the tool's, not the command's; only a fail
   assert.deepEqual(result({ success: false, error: { message: "x" } }), [true, null]);
   assert.deepEqual(result({ success: false, shellExecution: { exitCode: 0 } }), [true, 0]);
   assert.deepEqual(result({ success: true, shellExecution: { exitCode: "0" } }), [null, null]);
+});
+
+Deno.test("parseCopilot(): an exit code is read only for Copilot's own shell tools; an MCP tool's result, or one whose call was not read, has none", () => {
+  const exits = (lines: unknown[]) =>
+    parseTranscriptBytes(
+      "copilot",
+      new TextEncoder().encode(lines.map((l) => JSON.stringify(l)).join("\n") + "\n"),
+    ).turns.flatMap((t) => t.kind === "tool_result" ? [[t.is_error, t.exit_code]] : []);
+  const request = (id: string, name: string) => ({
+    type: "assistant.message",
+    data: {
+      content: "",
+      toolRequests: [{ toolCallId: id, name, arguments: { command: "npm test" } }],
+    },
+  });
+  const start = (id: string, toolName: string) => ({
+    type: "tool.execution_start",
+    data: { toolCallId: id, toolName, arguments: { command: "npm test" } },
+  });
+  // Every field the reader takes an exit code from, on each call's result.
+  const done = (id: string, field: "shell" | "metadata" | "data") => ({
+    type: "tool.execution_complete",
+    data: {
+      toolCallId: id,
+      success: true,
+      result: {
+        content: "3 failing",
+        ...(field === "metadata" ? { metadata: { exitCode: 0 } } : {}),
+      },
+      ...(field === "shell" ? { shellExecution: { exitCode: 0 } } : {}),
+      ...(field === "data" ? { exitCode: 0 } : {}),
+    },
+  });
+  assert.deepEqual(
+    exits([
+      request("m1", "terminal-run_command"),
+      done("m1", "shell"),
+      request("m2", "terminal-run_command"),
+      done("m2", "metadata"),
+      start("m3", "ci-tests"),
+      done("m3", "data"),
+      done("unseen", "shell"),
+    ]),
+    [[null, null], [null, null], [null, null], [null, null]],
+  );
+  // Controls: Copilot's shell, named by the request or by the start event.
+  assert.deepEqual(
+    exits([request("b1", "bash"), done("b1", "shell"), start("b2", "bash"), done("b2", "shell")]),
+    [[false, 0], [false, 0]],
+  );
 });
 
 Deno.test("parseCopilot(): a message Copilot CLI injected itself (a skill's file, another agent, autopilot) is not the user's words", () => {

@@ -63,18 +63,31 @@ Deno.test("baton source lists a droid session where droid keeps it and reads its
 });
 
 Deno.test("an unmarked droid result is a success only in the shape of a command that finished with 0", () => {
-  const result = (content: unknown, isError: unknown) =>
-    JSON.stringify({
-      type: "message",
-      id: "r",
-      message: {
-        role: "user",
-        content: [{ type: "tool_result", tool_use_id: "c", is_error: isError, content }],
-      },
-    });
-  const errorOf = (content: unknown, isError: unknown) => {
-    const p = parseTranscriptBytes("droid", new TextEncoder().encode(result(content, isError)));
-    const t = p.turns[0];
+  const result = (content: unknown, isError: unknown, tool: string) =>
+    [
+      JSON.stringify({
+        type: "message",
+        id: "a",
+        message: {
+          role: "assistant",
+          content: [{ type: "tool_use", id: "c", name: tool, input: { command: "npm test" } }],
+        },
+      }),
+      JSON.stringify({
+        type: "message",
+        id: "r",
+        message: {
+          role: "user",
+          content: [{ type: "tool_result", tool_use_id: "c", is_error: isError, content }],
+        },
+      }),
+    ].join("\n");
+  const errorOf = (content: unknown, isError: unknown, tool = "Execute") => {
+    const p = parseTranscriptBytes(
+      "droid",
+      new TextEncoder().encode(result(content, isError, tool)),
+    );
+    const t = p.turns.find((t) => t.kind === "tool_result");
     return t?.kind === "tool_result" ? t.is_error : "none";
   };
   // Controls: droid's own framing of a finished command, in a string or in text blocks.
@@ -95,6 +108,12 @@ Deno.test("an unmarked droid result is a success only in the shape of a command 
   assert.equal(errorOf("cut\n\n\n[Process exited with code 141]", false), null);
   assert.equal(errorOf("no exit line", false), null);
   assert.equal(errorOf("ok\n\n\n[Process exited with code 0]", "false"), null, "not a boolean");
+  // An MCP server's or a custom droid's result is its own text: the same last line is no status.
+  assert.equal(
+    errorOf("3 failing\n\n\n[Process exited with code 0]", false, "terminal___run"),
+    null,
+  );
+  assert.equal(errorOf("3 failing", true, "terminal___run"), true, "its own failure stays");
 });
 
 Deno.test("parseDroid(): messages and blocks droid wrote itself are not the user's words", () => {

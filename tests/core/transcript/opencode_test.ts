@@ -67,3 +67,37 @@ Deno.test("parseOpenCodeRows(): a completed bash part without an exit status (Op
   assert.deepEqual(s.commands.map((c) => c.ok), [null, true, false]);
   assert.deepEqual(s.tests.map((t) => t.outcome), ["unknown", "passed", "failed"]);
 });
+
+Deno.test("parseOpenCodeRows(): a custom tool's metadata.exit is no status, even under another host's shell name the capture knows; bash's is (control)", async () => {
+  const { buildSessionRecord } = await import("../../../core/transcript/session_record.ts");
+  // OpenCode stores a custom tool's returned metadata as it is; its id is the tool file's name.
+  const tests = (tool: string) => {
+    const p = parseOpenCodeRows([{
+      message_id: "m",
+      message: '{"role":"assistant"}',
+      part: JSON.stringify({
+        type: "tool",
+        tool,
+        callID: "c1",
+        state: {
+          status: "completed",
+          input: { command: "npm test" },
+          output: "3 failing",
+          metadata: { exit: 0 },
+        },
+      }),
+      time_created: 1,
+    }], emptyCounts());
+    return buildSessionRecord(p, {
+      host: "opencode",
+      source_id: null,
+      confidence: "documented",
+      bytes: 0,
+      file_bytes: 0,
+      complete: true,
+    }).tests.map((t) => [t.outcome, t.exit_code]);
+  };
+  assert.deepEqual(tests("run_shell_command"), [["unknown", null]]);
+  assert.deepEqual(tests("ci_run"), [["unknown", null]]);
+  assert.deepEqual(tests("bash"), [["passed", 0]], "control: OpenCode's shell");
+});
