@@ -60,31 +60,42 @@ export function isTestCommand(command: string): boolean {
 }
 
 /**
- * The tools whose result is a shell's: every host record's shell tools, and
- * the names the transcript readers know for them (Codex's `local_shell` call
- * and `shell_command`, Cursor's `run_terminal_cmd`).
+ * Names the transcript readers give a host's own shell calls beside the
+ * host record's shell tools: Codex's `local_shell` call and `shell_command`,
+ * Cursor's `run_terminal_cmd`.
  */
-const SHELL_TOOLS: ReadonlySet<string> = new Set([
-  ...HOST_IDS.flatMap((id) => hostRecord(id).tools.shell),
-  "local_shell",
-  "shell_command",
-  "run_terminal_cmd",
-]);
+const READER_SHELL_NAMES: Readonly<Record<string, readonly string[]>> = {
+  codex: ["local_shell", "shell_command"],
+  cursor: ["run_terminal_cmd"],
+};
+
+/** Per host, the tools whose result is that host's shell's. */
+const SHELL_TOOLS: ReadonlyMap<string, ReadonlySet<string>> = new Map(
+  HOST_IDS.map((id) => [
+    id,
+    new Set([...hostRecord(id).tools.shell, ...(READER_SHELL_NAMES[id] ?? [])]),
+  ]),
+);
 
 /**
- * Whether a tool's result says how a shell command exited. Any other tool
- * whose input has a `command` field (an MCP server's, which a repository can
- * declare) says only that the call did not fail, in the tool's own words.
+ * Whether a tool's result, in `host`'s transcript, says how a shell command
+ * exited: only that host's own shell tools. Any other tool whose input has a
+ * `command` field (an MCP server's, a project's custom tool or extension,
+ * which a repository can declare, and may name after another host's shell:
+ * `run_shell_command` in OpenCode, `Bash` in pi) says only that the call did
+ * not fail, in the tool's own words. A host baton has no record of has no
+ * shell tool.
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { isShellTool } from "./session_record.ts";
- * assert.equal(isShellTool("Bash"), true);
- * assert.equal(isShellTool("mcp__tools__run"), false);
+ * assert.equal(isShellTool("Bash", "claude-code"), true);
+ * assert.equal(isShellTool("mcp__tools__run", "claude-code"), false);
+ * assert.equal(isShellTool("run_shell_command", "opencode"), false);
  * ```
  */
-export function isShellTool(name: string): boolean {
-  return SHELL_TOOLS.has(name);
+export function isShellTool(name: string, host: string): boolean {
+  return SHELL_TOOLS.get(host)?.has(name) === true;
 }
 
 /**
@@ -173,7 +184,7 @@ export function buildSessionRecord(parsed: ParsedTranscript, source: SessionSour
         else if (t.access === "read") read.push(...paths);
       }
       if (t.command === null) continue;
-      const found = isShellTool(t.name) ? taken : undefined;
+      const found = isShellTool(t.name, source.host) ? taken : undefined;
       // A command left running in the background has no end in this result: its status is
       // unknown. So is every status a reader only guessed the format of (the generic reader, a
       // host baton has no reader for): its `exit_code` is no host's known status field.

@@ -239,8 +239,8 @@ Deno.test("buildSessionRecord(): a reader that only guesses the format states no
     ["npm test", null, null, "claimed"],
   ]);
   assert.deepEqual(guessed.tests.map((t) => t.outcome), ["unknown"]);
-  // control: the same turns from a reader of a known format keep the status
-  const known = buildSessionRecord(p, { ...source, confidence: "documented" });
+  // control: the same turns from a reader of a known format, whose host's shell is `bash`, keep the status
+  const known = buildSessionRecord(p, { ...source, host: "opencode", confidence: "documented" });
   assert.deepEqual(known.commands.map((c) => [c.exit_code, c.ok, c.trust]), [[
     0,
     true,
@@ -526,4 +526,54 @@ Deno.test("buildSessionRecord(): a test command whose recorded output shows no t
   ]);
   // The commands keep the status the host recorded: only the tests' outcome reads the output.
   assert.deepEqual(s.commands.map((c) => c.ok), [true, true, true, true, true]);
+});
+
+Deno.test("buildSessionRecord(): a tool named after another host's shell lends its result no status; the host's own shell does (control)", () => {
+  const turns = (name: string): Turn[] => [
+    { kind: "tool_call", id: "1", name, command: "npm test", paths: [], access: "other", at: null },
+    { kind: "tool_result", id: "1", exit_code: 0, is_error: false, text: "12 passed", at: null },
+  ];
+  const record = (host: string, name: string) =>
+    buildSessionRecord({ counts: emptyCounts(), meta: emptyMeta(), turns: turns(name) }, {
+      ...source,
+      host,
+      confidence: "documented",
+    });
+  // A project's custom tool or extension may take any name: Gemini CLI's, Claude Code's, droid's shell.
+  for (
+    const [host, name] of [
+      ["opencode", "run_shell_command"],
+      ["pi", "Bash"],
+      ["opencode", "Execute"],
+      ["claude-code", "bash"],
+      ["copilot", "shell_command"],
+    ] as const
+  ) {
+    const r = record(host, name);
+    assert.deepEqual(
+      r.commands.map((c) => [c.exit_code, c.ok, c.trust]),
+      [[null, null, "claimed"]],
+      `${host} ${name}`,
+    );
+    assert.deepEqual(r.tests.map((t) => t.outcome), ["unknown"], `${host} ${name}`);
+  }
+  // control: each host's own shell keeps the exit status and the test's outcome
+  for (
+    const [host, name] of [
+      ["opencode", "bash"],
+      ["pi", "bash"],
+      ["claude-code", "Bash"],
+      ["gemini", "run_shell_command"],
+      ["codex", "shell_command"],
+      ["cursor", "run_terminal_cmd"],
+    ] as const
+  ) {
+    const r = record(host, name);
+    assert.deepEqual(
+      r.commands.map((c) => [c.exit_code, c.ok, c.trust]),
+      [[0, true, "observed"]],
+      `${host} ${name}`,
+    );
+    assert.deepEqual(r.tests.map((t) => t.outcome), ["passed"], `${host} ${name}`);
+  }
 });
