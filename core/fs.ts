@@ -93,7 +93,10 @@ export interface ReadFs {
    * most that many are read (a folder a commit filled need not be listed whole).
    */
   readDir(path: string, limit?: number): Promise<DirEntry[]>;
-  /** Target of a symlink. */
+  /**
+   * Target of a symlink. A target that is not UTF-8 (a link may hold any bytes) throws a
+   * StorageError whose `data.os_error` is "EILSEQ".
+   */
   readLink(path: string): Promise<string>;
   /** Canonical absolute path (symlinks resolved). */
   realPath(path: string): Promise<string>;

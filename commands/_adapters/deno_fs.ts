@@ -90,6 +90,9 @@ function mapError(e: unknown, path: string): unknown {
   return e;
 }
 
+/** Why a symlink's text could not be read. */
+const LINK_NOT_UTF8 = "its link text is not UTF-8";
+
 /** 64 random bits as hex: temp names no other writer can share. */
 function random16(): string {
   return Array.from(
@@ -479,6 +482,14 @@ export class DenoFs implements WriteFs {
     try {
       return await Deno.readLink(path);
     } catch (e) {
+      // Deno returns a link's text as a string only: text that is not UTF-8 (any bytes are a
+      // valid target) is refused. Typed, so a reader can set that one link aside.
+      if (e instanceof Deno.errors.InvalidData) {
+        throw new StorageError(`Cannot use "${path}": ${LINK_NOT_UTF8}`, {
+          cause: e,
+          data: { path, os_error: "EILSEQ" },
+        });
+      }
       throw mapError(e, path);
     }
   }

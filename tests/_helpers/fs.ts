@@ -10,7 +10,8 @@
  * elsewhere ({@linkcode PathEscapeError}), and file locks are the operating
  * system's. Other operating-system errors are passed through as Deno raises
  * them (commands/_adapters/deno_fs.ts maps them to StorageError; that mapping is
- * tested with it). Core tests use this, so they do not depend on commands/.
+ * tested with it), except a link text that is not UTF-8, which both turn into the
+ * StorageError ReadFs.readLink promises. Core tests use this, so they do not depend on commands/.
  * @module
  */
 import {
@@ -24,6 +25,7 @@ import {
   type WriteFs,
 } from "../../core/fs.ts";
 import { tempName } from "../../core/store/temp_name.ts";
+import { StorageError } from "../../core/errors.ts";
 
 function toStat(info: Deno.FileInfo): FileStat {
   return {
@@ -164,7 +166,18 @@ export class TestFs implements WriteFs {
 
   /** Symlink target. */
   readLink(path: string): Promise<string> {
-    return mapping(path, () => Deno.readLink(path));
+    return mapping(path, async () => {
+      try {
+        return await Deno.readLink(path);
+      } catch (e) {
+        // As the Deno adapter does (ReadFs.readLink): a link text that is not UTF-8 is EILSEQ.
+        if (!(e instanceof Deno.errors.InvalidData)) throw e;
+        throw new StorageError(`Cannot use "${path}": its link text is not UTF-8`, {
+          cause: e,
+          data: { path, os_error: "EILSEQ" },
+        });
+      }
+    });
   }
 
   /** Canonical path. */

@@ -2283,6 +2283,9 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "default:development.unleash-insecure-frontend-api-token",
       `export default.${rng.str(HEX, 40)}`,
       `sha:production.${"0".repeat(56)}`,
+      // An image tagged with its environment and git commit (a CI scheme), attack100.
+      `docker pull ghcr.io/acme/api:production.${rng.str(HEX, 40)}`,
+      `image: registry.example.com/web:staging.${rng.str(HEX, 40)}`,
     ],
     ably_api_key: [
       "const ably = new Ably.Realtime({ key: process.env.ABLY_API_KEY });",

@@ -238,13 +238,19 @@ async function decide(
   await walk.setHead(head);
 
   // Peel tips (annotated tags under refs/remotes are rare but legal) and group refs by commit.
+  // From the ref's own object, as git's --contains does: a packed-refs peel line is a cache
+  // nothing checks, and one written under a commit's ref made baton answer "HEAD equals" it.
   const tips: { oid: string; names: string[] }[] = [];
+  const tipAt = new Map<string, number>();
   for (const ref of refs) {
-    const oid = await walk.peel(ref.peeled ?? ref.oid);
+    const oid = await walk.peel(ref.oid);
     if (oid === null) continue;
-    const tip = tips.find((t) => t.oid === oid);
-    if (tip !== undefined) tip.names.push(ref.name);
-    else tips.push({ oid, names: [ref.name] });
+    const at = tipAt.get(oid);
+    if (at !== undefined) tips[at]!.names.push(ref.name);
+    else {
+      tipAt.set(oid, tips.length);
+      tips.push({ oid, names: [ref.name] });
+    }
   }
   const peeledEqual = tips.find((t) => t.oid === head);
   if (peeledEqual !== undefined) {

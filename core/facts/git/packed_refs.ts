@@ -19,7 +19,8 @@ export interface PackedRef {
  *
  * @param text The file's content.
  * @returns Refs in file order.
- * @throws {GitCorruptError} On a line that is neither a comment, a ref nor a peel line.
+ * @throws {GitCorruptError} On a line that is neither the first line's header, a ref nor a
+ * peel line (git stops there too), or a name out of order under the header's `sorted` trait.
  *
  * @example
  * ```ts
@@ -36,12 +37,20 @@ export function parsePackedRefs(text: string): Map<string, PackedRef> {
   // expression per id) was most of preflight's time there.
   const refs = new Map<string, PackedRef>();
   let last: PackedRef | null = null;
+  let lastName: string | null = null;
+  let sorted = false;
   let line = 0;
   for (let at = 0; at < text.length; line++) {
     let end = text.indexOf("\n", at);
     if (end < 0) end = text.length;
     const first = text.charCodeAt(at);
-    if (end > at && first !== HASH) {
+    // git reads a header on the first line only and no other comment, and no empty line: a file
+    // holding one is "unexpected line" to git where its lookup meets it, never skipped.
+    if (end === at) throw badLine(line);
+    if (first === HASH) {
+      if (line !== 0 || !text.startsWith(HEADER, at)) throw badLine(line);
+      sorted = text.slice(at + HEADER.length, end).split(" ").includes("sorted");
+    } else {
       if (first === CARET) {
         // git keeps a CR before the LF: a peel line may carry one.
         const stop = end - 1 > at && text.charCodeAt(end - 1) === CR ? end - 1 : end;
@@ -52,12 +61,45 @@ export function parsePackedRefs(text: string): Map<string, PackedRef> {
         const space = text.indexOf(" ", at);
         if (space < 0 || space >= end - 1 || !isOidAt(text, at, space)) throw badLine(line);
         last = { oid: text.slice(at, space) };
-        refs.set(text.slice(space + 1, end), last);
+        const name = text.slice(space + 1, end);
+        // Under the sorted trait git looks a name up by binary search and never checks the
+        // order: out of order, which refs it finds is not knowable here.
+        if (sorted && lastName !== null && !byteOrderLess(lastName, name)) throw unsorted(line);
+        lastName = name;
+        refs.set(name, last);
       }
     }
     at = end + 1;
   }
   return refs;
+}
+
+const HEADER = "# pack-refs with:";
+
+/**
+ * Whether `a` sorts before `b` as git compares names (bytes of UTF-8, which order as code
+ * points: a UTF-16 surrogate, which starts a code point over U+FFFF, ranks above U+E000-U+FFFF).
+ */
+function byteOrderLess(a: string, b: string): boolean {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x !== y) return rank(x) < rank(y);
+  }
+  return a.length < b.length;
+}
+
+function rank(unit: number): number {
+  return unit >= 0xe000 ? unit - 0x800 : unit >= 0xd800 ? unit + 0x2000 : unit;
+}
+
+function unsorted(index: number): GitCorruptError {
+  return new GitCorruptError(
+    `Cannot parse packed-refs: line ${index + 1} is out of the order its header claims`,
+    "git_packed_refs_invalid",
+    { data: { line: index + 1 } },
+  );
 }
 
 const HASH = 0x23;

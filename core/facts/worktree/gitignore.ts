@@ -17,6 +17,7 @@ import { GitLimitError } from "../git/errors.ts";
 import {
   automatonMatcher,
   type PatternToken,
+  spanningCount,
   tokensSource,
   unboundedCount,
 } from "./pattern_automaton.ts";
@@ -278,19 +279,27 @@ function compileAnchoredOrBase(
 const MAX_AUTOMATON_TOKENS = 256;
 
 /**
- * The matcher of a compiled pattern. Up to two unbounded stars it is the regular expression
- * (at worst quadratic in the path's length, and the fastest for the usual `*.log` or
- * `**\/build`); with three or more, the automaton (core/facts/worktree/pattern_automaton.ts),
- * since a regular expression then backtracks through every split of the path between them.
+ * The matcher of a compiled pattern. Up to two unbounded stars, at most one of them able to
+ * cross a slash, it is the regular expression (at worst quadratic in one name's length, and the
+ * fastest for the usual `*.log` or `**\/build`); with three or more, or two that cross slashes
+ * (`**\/a/**\/b`: quadratic in the whole path's), the automaton
+ * (core/facts/worktree/pattern_automaton.ts), since a regular expression then backtracks
+ * through every split of the path between them.
  */
 function matcherOf(tokens: readonly PatternToken[]): (path: string) => boolean {
-  if (unboundedCount(tokens) >= 3) {
-    if (tokens.length > MAX_AUTOMATON_TOKENS) return () => tooLong();
-    return automatonMatcher(tokens);
-  }
+  const stars = unboundedCount(tokens);
+  const fits = tokens.length <= MAX_AUTOMATON_TOKENS;
+  if (stars >= 3) return fits ? automatonMatcher(tokens) : () => tooLong();
   const regex = new RegExp(`^${tokensSource(tokens)}$`, "s");
-  return (path) => test(regex, path);
+  if (spanningCount(tokens) < 2 || !fits) return (path) => test(regex, path);
+  // Two that cross slashes: the regular expression for a path of ordinary length (the
+  // automaton is several times slower there), the automaton past it.
+  const automaton = automatonMatcher(tokens);
+  return (path) => path.length > LONG_PATH ? automaton(path) : test(regex, path);
 }
+
+/** Bytes of a path past which two slash-crossing stars are matched by the automaton. */
+const LONG_PATH = 256;
 
 /** Removes trailing spaces that are not escaped with a backslash. */
 function trimTrailingSpaces(line: string): string {

@@ -34,6 +34,17 @@ export function unboundedCount(tokens: readonly PatternToken[]): number {
 }
 
 /**
+ * How many tokens match a run that may hold slashes (`any`, `dirs`). Two of
+ * them split the whole path between them, where two stars split one name
+ * (at most 255 bytes): the regular expression of `**` `/a/` `**` `/zz` tries
+ * every pair of slashes in a path of a thousand levels, milliseconds a path,
+ * and every directory on the way is matched.
+ */
+export function spanningCount(tokens: readonly PatternToken[]): number {
+  return tokens.filter((t) => t.kind === "any" || t.kind === "dirs").length;
+}
+
+/**
  * A matcher of the whole of a path against `tokens` (as the anchored
  * regular expression of {@linkcode tokensSource} would match it).
  *

@@ -1014,7 +1014,8 @@ async function hashWorktree(
       (e.mode & MODE_TYPE_MASK) === MODE_SYMLINK &&
       (symlinks || (await fs.lstat(abs))?.isSymlink === true)
     ) {
-      return await hashBlob(new TextEncoder().encode(await fs.readLink(abs)));
+      const text = await linkText(fs, abs);
+      return typeof text === "string" ? await hashBlob(new TextEncoder().encode(text)) : text;
     }
     const data = await fs.readFile(abs);
     const raw = await hashBlob(data);
@@ -1149,7 +1150,9 @@ async function addedContent(
   const abs = `${work}/${path}`;
   const st = await fs.lstat(abs);
   if (st?.isSymlink === true && (options.symlinks ?? true)) {
-    return { mode: MODE_SYMLINK, data: new TextEncoder().encode(await fs.readLink(abs)) };
+    const text = await linkText(fs, abs);
+    if (typeof text !== "string") return text;
+    return { mode: MODE_SYMLINK, data: new TextEncoder().encode(text) };
   }
   if (st?.isFile !== true) return { unknown: "not a regular file" };
   if (st.size > maxHashBytes) return { unknown: "over the hash cap" };
@@ -1159,6 +1162,23 @@ async function addedContent(
     : await options.convertToGit(path, data, false, indexBlob);
   if (converted === null) return { mode: MODE_FILE, data };
   return converted instanceof Uint8Array ? { mode: MODE_FILE, data: converted } : converted;
+}
+
+/**
+ * A symlink's text, or why it is unknown: the file system adapter reads it
+ * as a string, and a link whose text is not UTF-8 (a stranger's repository
+ * may hold one) is refused there (os_error EILSEQ). That one path is then
+ * not compared; the rest of the tree still is.
+ */
+async function linkText(fs: ReadFs, abs: string): Promise<string | { unknown: string }> {
+  try {
+    return await fs.readLink(abs);
+  } catch (err) {
+    if (err instanceof StorageError && err.data?.os_error === "EILSEQ") {
+      return { unknown: "a symlink whose text is not UTF-8" };
+    }
+    throw err;
+  }
 }
 
 /** Why a file whose mtime moved only below the second is not compared (see StatVerdict). */

@@ -79,7 +79,7 @@ export const CLIENT_TOKEN_RULES: readonly SecretRule[] = [
     kind: "unleash_api_token",
     title: "Unleash API token",
     description:
-      "`<project>:<environment>.` + 32 to 64 hex digits (`*` for all projects or environments, `[]` for a list of projects): a backend, frontend or admin token of the Unleash feature-flag server, read where its environment is one Unleash creates (`development`, `production`, `default`) or a common one (`staging`, `test`), or `*` (an admin token). The published development tokens (`*:*.unleash-insecure-api-token`) are no hex and are kept.",
+      "`<project>:<environment>.` + 32 to 64 hex digits (`*` for all projects or environments, `[]` for a list of projects): a backend, frontend or admin token of the Unleash feature-flag server, read where its environment is one Unleash creates (`development`, `production`, `default`) or a common one (`staging`, `test`), or `*` (an admin token). The published development tokens (`*:*.unleash-insecure-api-token`) are no hex and are kept, and so is exactly 40 hex, a git commit (`acme/api:production.<commit>`, an image tag).",
     keywords: [":development.", ":production.", ":default.", ":staging.", ":test.", ":*."],
     pattern: new RegExp(
       lookBehind(String.raw`A-Za-z0-9_*\[\]-`) +
@@ -92,7 +92,13 @@ export const CLIENT_TOKEN_RULES: readonly SecretRule[] = [
     after: 90,
     priority: 3,
     minEntropy: 3,
-    validate: (s) => lettersAndDigits(s.slice(s.lastIndexOf(".") + 1)),
+    // Exactly 40 hex is a git commit: an image tagged `<env>.<commit>` (`acme/api:production.<sha>`,
+    // a common CI scheme) has the token's shape. Unleash draws 56 (28 random bytes); its
+    // documentation shows 32.
+    validate: (s) => {
+      const hex = s.slice(s.lastIndexOf(".") + 1);
+      return hex.length !== 40 && lettersAndDigits(hex);
+    },
   },
   {
     kind: "ably_api_key",

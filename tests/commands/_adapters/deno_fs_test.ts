@@ -193,6 +193,25 @@ Deno.test("an OS error becomes a StorageError naming the path and the error code
   });
 });
 
+Deno.test("readLink() of a link whose text is not UTF-8 is a StorageError (EILSEQ) that names no link text", async () => {
+  if (!posix) return;
+  await withDir(async (dir) => {
+    // Link text "t", 0xff, "x": Deno refuses it as InvalidData, which no caller could tell apart.
+    const made = await new Deno.Command("sh", {
+      args: ["-c", `ln -s "$(printf 't\\377x')" bad && ln -s good ok`],
+      cwd: dir,
+    }).output();
+    assert.equal(made.code, 0);
+    await assert.rejects(
+      fs.readLink(`${dir}/bad`),
+      (e: unknown) =>
+        e instanceof StorageError && e.data?.os_error === "EILSEQ" &&
+        e.message === `Cannot use "${dir}/bad": its link text is not UTF-8`,
+    );
+    assert.equal(await fs.readLink(`${dir}/ok`), "good", "control: a UTF-8 link reads");
+  });
+});
+
 Deno.test("mkdirp() where a file or a link that leads nowhere stands is a StorageError (exit 5), not an internal error", async () => {
   if (!posix) return;
   await withDir(async (dir) => {

@@ -1839,6 +1839,27 @@ Deno.test("intent-to-add under renames = copies: beside an edited symlink or fil
   assert.deepEqual(copy.unchecked, ["copylink"]);
 });
 
+Deno.test("intent-to-add under renames = copies: a symlink whose text is not UTF-8 is that one path unchecked, the rest of the tree still read", async () => {
+  const env = await userEnv();
+  const dir = await base({ "plain.txt": "plain text\n" });
+  // A link of the bytes "t", 0xff, "x" (Deno reads a link's text only as UTF-8).
+  await shell(dir, `ln -s "$(printf 't\\377x')" link && git add -A && git commit -qm link`);
+  await git(dir, ["config", "status.renames", "copies"]);
+  await Deno.remove(`${dir}/link`);
+  await Deno.symlink("target-two", `${dir}/link`);
+  await shell(dir, `ln -s "$(printf 't\\377x')" copylink && git add -N copylink`);
+  await writeFiles(dir, { "plain.txt": "plain text\nedited\n" });
+  // The whole work tree was "could not be read": the copy check read the link's text.
+  const r = await assertAgreesWithGit(env, dir, { label: "a link not UTF-8", allowUnknown: true });
+  assert.equal(r.git.tracked.get("copylink"), ".C", "control: git reports a work-tree copy");
+  assert.deepEqual(r.unchecked, ["copylink"]);
+  assert.deepEqual(r.facts.changed_files.map((c) => c.path).sort(), [
+    "copylink",
+    "link",
+    "plain.txt",
+  ]);
+});
+
 Deno.test("intent-to-add: a gone intent-to-add entry is the source of a work-tree rename to an empty one (.R), of none to a filled one", async () => {
   const env = await userEnv();
   const dir = await base();

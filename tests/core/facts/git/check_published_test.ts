@@ -421,3 +421,33 @@ Deno.test("checkPublished() stops at a shallow commit as git does: its parents, 
   assert.equal(cut.status, "unknown");
   assert.match(cut.reason, /shallow/);
 });
+
+Deno.test("checkPublished() peels a remote-tracking ref from its own object, not from a packed-refs peel line", async () => {
+  const dir = await makeRepo();
+  await writeFiles(dir, { "a.txt": "a\n" });
+  const other = await commitAll(dir, "other");
+  await git(dir, ["checkout", "-q", "--orphan", "side"]);
+  await writeFiles(dir, { "b.txt": "b\n" });
+  const head = await commitAll(dir, "head");
+  const contains = async () =>
+    (await git(dir, ["for-each-ref", "--contains", head, "--format=%(refname)", "refs/remotes/"]))
+      .stdout;
+  // A peel line under a commit's ref (git writes one only under a tag's): git ignores it.
+  await Deno.writeTextFile(
+    `${dir}/.git/packed-refs`,
+    `# pack-refs with: peeled fully-peeled sorted \n${other} refs/remotes/origin/main\n^${head}\n`,
+  );
+  assert.equal(await contains(), "");
+  const forged = await checkPublished(fs, await repoAt(dir), head, CLOCK);
+  assert.equal(forged.status, "no", JSON.stringify(forged));
+  // Control: an annotated tag of HEAD under refs/remotes, packed with its true peel line.
+  await git(dir, ["tag", "-a", "-m", "t", "t1", head]);
+  const tag = (await git(dir, ["rev-parse", "t1"])).stdout.trim();
+  await git(dir, ["update-ref", "refs/remotes/origin/tagged", tag]);
+  await git(dir, ["pack-refs", "--all"]);
+  assert.match(await Deno.readTextFile(`${dir}/.git/packed-refs`), new RegExp(`\\^${head}`));
+  assert.equal(await contains(), "refs/remotes/origin/tagged\n");
+  const tagged = await checkPublished(fs, await repoAt(dir), head, CLOCK);
+  assert.equal(tagged.status, "yes", JSON.stringify(tagged));
+  assert.deepEqual(tagged.refs, ["refs/remotes/origin/tagged"]);
+});

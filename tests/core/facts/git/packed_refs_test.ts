@@ -32,15 +32,35 @@ Deno.test("parsePackedRefs() reads what git pack-refs writes, peeled tags includ
   });
 });
 
-/** The parser before it read the text in one pass (split lines, a regular expression per id): the reference. */
+/** Byte order of UTF-8, as git compares names. */
+function bytesLess(a: string, b: string): boolean {
+  const x = new TextEncoder().encode(a);
+  const y = new TextEncoder().encode(b);
+  for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i]! < y[i]!;
+  return x.length < y.length;
+}
+
+/**
+ * The parser before it read the text in one pass (split lines, a regular expression per id),
+ * with git's rules since (attack100: a header on the first line only, no other comment or
+ * empty line, names in order under the `sorted` trait): the reference.
+ */
 function splitLinesParse(text: string): Map<string, { oid: string; peeled?: string }> | string {
   const oidRe = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
   const refs = new Map<string, { oid: string; peeled?: string }>();
   let last: { oid: string; peeled?: string } | null = null;
+  let lastName: string | null = null;
+  let sorted = false;
   const lines = text.split("\n");
+  if (lines.at(-1) === "") lines.pop();
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    if (line === "" || line.startsWith("#")) continue;
+    if (line === "") return `line ${i + 1}`;
+    if (line.startsWith("#")) {
+      if (i !== 0 || !line.startsWith("# pack-refs with:")) return `line ${i + 1}`;
+      sorted = line.slice(17).split(" ").includes("sorted");
+      continue;
+    }
     if (line.startsWith("^")) {
       const peeled = line.slice(1).replace(/\r$/, "");
       if (last === null || !oidRe.test(peeled)) return `line ${i + 1}`;
@@ -51,6 +71,8 @@ function splitLinesParse(text: string): Map<string, { oid: string; peeled?: stri
     const oid = line.slice(0, space);
     const name = line.slice(space + 1);
     if (space < 0 || !oidRe.test(oid) || name === "") return `line ${i + 1}`;
+    if (sorted && lastName !== null && !bytesLess(lastName, name)) return `line ${i + 1}`;
+    lastName = name;
     last = { oid };
     refs.set(name, last);
   }
@@ -87,6 +109,11 @@ Deno.test("parsePackedRefs() reads every line as the line-splitting parser did, 
     "\r",
     "garbage",
     `${a}\trefs/heads/tab`,
+    `${a} refs/heads/\u00e9`,
+    `${a} refs/heads/\uffe9`,
+    `${a} refs/heads/\u{1f600}`,
+    "# pack-refs with: peeled",
+    "# other",
   ];
   let seed = 7;
   const next = (n: number) => (seed = (seed * 1103515245 + 12345) % 2147483648) % n;
@@ -99,4 +126,42 @@ Deno.test("parsePackedRefs() reads every line as the line-splitting parser did, 
   // Positive control: the generator makes both outcomes.
   assert.equal(typeof parsedOrLine(`${a} refs/heads/main\n`), "object");
   assert.equal(parsedOrLine(`${a} refs/heads/main\ngarbage\n`), "line 2");
+});
+
+Deno.test("parsePackedRefs() refuses what git refuses or cannot look up: a comment past the header, an empty line, names out of the sorted order", async () => {
+  const dir = await makeTwoCommitRepo();
+  await git(dir, ["pack-refs", "--all"]);
+  const head = await revParse(dir, "main");
+  const written = await Deno.readTextFile(`${dir}/.git/packed-refs`);
+  assert.ok(parsePackedRefs(written).has("refs/heads/main"), "control: git's own file reads");
+  const header = "# pack-refs with: peeled fully-peeled sorted \n";
+  const shapes: [string, string][] = [
+    [`${header}${head} refs/heads/main\n# a comment\n`, "main"],
+    [`# hello\n${head} refs/heads/main\n`, "main"],
+    [`${head} refs/heads/main\n\n`, "main"],
+    // Under the sorted trait git's binary search misses alpha here.
+    [
+      `${header}${head} refs/heads/zeta\n${head} refs/heads/main\n${head} refs/heads/alpha\n`,
+      "alpha",
+    ],
+  ];
+  for (const [text, name] of shapes) {
+    await Deno.writeTextFile(`${dir}/.git/packed-refs`, text);
+    const r = await git(dir, ["rev-parse", "--verify", "-q", `refs/heads/${name}`], {
+      allowFail: true,
+    });
+    assert.notEqual(r.stdout.trim(), head, `git resolves ${name} in ${JSON.stringify(text)}`);
+    assert.throws(() => parsePackedRefs(text), GitCorruptError, JSON.stringify(text));
+  }
+  // Controls: the same names sorted, and unsorted without the trait (git sorts them itself).
+  for (
+    const text of [
+      `${header}${head} refs/heads/alpha\n${head} refs/heads/main\n${head} refs/heads/zeta\n`,
+      `# pack-refs with: peeled\n${head} refs/heads/zeta\n${head} refs/heads/main\n`,
+    ]
+  ) {
+    await Deno.writeTextFile(`${dir}/.git/packed-refs`, text);
+    assert.equal(await revParse(dir, "refs/heads/main"), head);
+    assert.equal(parsePackedRefs(text).get("refs/heads/main")?.oid, head);
+  }
 });
