@@ -95,36 +95,36 @@ const MAX_PACKED_REFS_BYTES = 512 * 1024 * 1024;
 
 /**
  * packed-refs as last parsed through each file system, by path, with the
- * identity its stat gave before the read. One command looks refs up several
- * times (HEAD's branch, the chain ref, a listing for the publication answer):
- * a remote with 100,000 branches packs 8 MB, parsed anew for each.
+ * text it was parsed from. One command looks refs up several times (HEAD's
+ * branch, the chain ref, a listing for the publication answer): a remote
+ * with 100,000 branches packs 8 MB, and parsing it (a map of every ref) cost
+ * several times what reading and decoding it does.
  */
 const parsedPacked = new WeakMap<
   ReadFs,
-  Map<string, { identity: string; refs: Map<string, PackedRef> }>
+  Map<string, { text: string; refs: Map<string, PackedRef> }>
 >();
 
 /**
  * The packed-refs of the common dir (empty when the file is absent). The
- * parse is reused while the file keeps its identity (device, inode, size,
- * times): git replaces packed-refs by renaming a new file over it, so a
- * rewrite is a new inode. Callers read the map and never change it.
+ * file is read each time; its parse is reused only when the text is the
+ * same as the one parsed (no stat identity is trusted: a rewrite in place
+ * within a timestamp's tick would keep one). Callers read the map and never
+ * change it.
  */
 export async function readPackedRefs(
   fs: ReadFs,
   repo: RepoLocation,
 ): Promise<Map<string, PackedRef>> {
   const path = `${repo.commonDir}/packed-refs`;
-  const st = await fs.stat(path);
-  if (st === null) return new Map();
-  const identity = `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}`;
+  const text = await readOptionalText(fs, path, MAX_PACKED_REFS_BYTES);
+  if (text === null) return new Map();
   let byPath = parsedPacked.get(fs);
   const known = byPath?.get(path);
-  if (known !== undefined && known.identity === identity) return known.refs;
-  const text = await readOptionalText(fs, path, MAX_PACKED_REFS_BYTES);
-  const refs = text === null ? new Map<string, PackedRef>() : parsePackedRefs(text);
+  if (known !== undefined && known.text === text) return known.refs;
+  const refs = parsePackedRefs(text);
   if (byPath === undefined) parsedPacked.set(fs, byPath = new Map());
-  byPath.set(path, { identity, refs });
+  byPath.set(path, { text, refs });
   return refs;
 }
 

@@ -63,8 +63,13 @@ export function parsePackedRefs(text: string): Map<string, PackedRef> {
         last = { oid: text.slice(at, space) };
         const name = text.slice(space + 1, end);
         // Under the sorted trait git looks a name up by binary search and never checks the
-        // order: out of order, which refs it finds is not knowable here.
-        if (sorted && lastName !== null && !byteOrderLess(lastName, name)) throw unsorted(line);
+        // order: out of order, which refs it finds is not knowable here. A name git allows
+        // with bytes that are not UTF-8 reaches here decoded lossily (U+FFFD), its bytes'
+        // order lost: such a pair is not judged (it names no ref baton looks up).
+        if (
+          sorted && lastName !== null && !byteOrderLess(lastName, name) &&
+          !lastName.includes(LOSSY) && !name.includes(LOSSY)
+        ) throw unsorted(line);
         lastName = name;
         refs.set(name, last);
       }
@@ -75,6 +80,9 @@ export function parsePackedRefs(text: string): Map<string, PackedRef> {
 }
 
 const HEADER = "# pack-refs with:";
+
+/** What a byte that is not UTF-8 decodes to. */
+const LOSSY = "\uFFFD";
 
 /**
  * Whether `a` sorts before `b` as git compares names (bytes of UTF-8, which order as code

@@ -2,8 +2,11 @@
 import assert from "node:assert/strict";
 import { parsePackedRefs } from "../../../../core/facts/git/packed_refs.ts";
 import { GitCorruptError } from "../../../../core/facts/git/errors.ts";
+import { readPackedRefs } from "../../../../core/facts/git/_ref_store.ts";
+import { resolveRef } from "../../../../core/facts/git/resolve_ref.ts";
+import { TestFs } from "../../../_helpers/fs.ts";
 import { git } from "../../../_helpers/git.ts";
-import { makeTwoCommitRepo, revParse } from "../../../_helpers/git_fixtures.ts";
+import { makeTwoCommitRepo, repoAt, revParse } from "../../../_helpers/git_fixtures.ts";
 
 Deno.test("parsePackedRefs() keeps peeled values and rejects garbage lines", () => {
   const a = "a".repeat(40);
@@ -164,4 +167,28 @@ Deno.test("parsePackedRefs() refuses what git refuses or cannot look up: a comme
     assert.equal(await revParse(dir, "refs/heads/main"), head);
     assert.equal(parsePackedRefs(text).get("refs/heads/main")?.oid, head);
   }
+});
+
+Deno.test("readPackedRefs() reads a sorted packed-refs git wrote with branch names that are not UTF-8 (their order is in bytes, lost in decoding); names in order keep being checked (control)", async () => {
+  const dir = await makeTwoCommitRepo();
+  // git takes any byte over 0x7f in a ref name: \200 and \201 both decode to U+FFFD, and
+  // \200x sorts before \303\251x (é) in bytes but after it as decoded text.
+  const made = await new Deno.Command("sh", {
+    args: [
+      "-c",
+      `git branch "$(printf 'b\\200')" && git branch "$(printf 'b\\201')" && git branch "$(printf 'c\\200x')" && git branch "$(printf 'c\\303\\251x')" && git pack-refs --all`,
+    ],
+    cwd: dir,
+  }).output();
+  assert.equal(made.code, 0, new TextDecoder().decode(made.stderr));
+  const head = await revParse(dir, "main");
+  const fs = new TestFs();
+  const repo = await repoAt(dir);
+  const refs = await readPackedRefs(fs, repo);
+  assert.equal(refs.get("refs/heads/main")?.oid, head);
+  assert.equal((await resolveRef(fs, repo, "HEAD"))?.oid, head);
+  // control: a valid name put after the last one, out of order, is still refused
+  const text = await Deno.readTextFile(`${dir}/.git/packed-refs`);
+  assert.ok(text.trimEnd().endsWith("refs/heads/main"));
+  assert.throws(() => parsePackedRefs(`${text}${head} refs/heads/a\n`), GitCorruptError);
 });

@@ -119,7 +119,7 @@ Deno.test("isSafeRefName() answers as the regular-expression check did on genera
   assert.equal(isSafeRefName("refs/" + "a".repeat(1020)), false);
 });
 
-Deno.test("readPackedRefs() parses a packed-refs once while it is unchanged, and anew once git rewrites it", async () => {
+Deno.test("readPackedRefs() parses a packed-refs once while its text is unchanged, and anew when it changes, even rewritten in place at the same size", async () => {
   const dir = await makeTwoCommitRepo();
   const fs = new TestFs();
   const repo = await repoAt(dir);
@@ -136,6 +136,16 @@ Deno.test("readPackedRefs() parses a packed-refs once while it is unchanged, and
   assert.notEqual(after, before);
   assert.ok(after.has("refs/heads/second"));
   assert.ok(!before.has("refs/heads/second"));
+  // Rewritten in place at once, the same size (stat data may not move): the new text is read.
+  const path = `${dir}/.git/packed-refs`;
+  const text = await Deno.readTextFile(path);
+  const renamed = text.replace("refs/heads/second", "refs/heads/secxnd");
+  assert.equal(renamed.length, text.length);
+  const file = await Deno.open(path, { write: true });
+  await file.write(new TextEncoder().encode(renamed));
+  file.close();
+  const inPlace = await readPackedRefs(fs, repo);
+  assert.ok(inPlace.has("refs/heads/secxnd") && !inPlace.has("refs/heads/second"));
   // Another file system reads for itself.
-  assert.notEqual(await readPackedRefs(new TestFs(), repo), after);
+  assert.notEqual(await readPackedRefs(new TestFs(), repo), inPlace);
 });
