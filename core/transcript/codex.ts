@@ -90,8 +90,13 @@ function outputOf(value: unknown, framed: boolean): { text: string; exit: number
     }
     return { text: resultText(value), exit: headerExit(value) };
   }
+  // An output given as an object has its status field only where Codex framed it: another
+  // tool's object is its own (an MCP server's result can hold an `exit_code` of its choosing).
   const o = objectOf(value);
-  return { text: resultText(o?.content ?? value), exit: structuredExitCode(o?.exit_code) };
+  return {
+    text: resultText(o?.content ?? value),
+    exit: framed ? structuredExitCode(o?.exit_code) : null,
+  };
 }
 
 /**

@@ -111,3 +111,33 @@ Deno.test("parseCodex(): the review findings Codex hands back after /review are 
   ) => t.kind === "user" ? [t.text] : []);
   assert.deepEqual(users, ["/review the last commit", "fix the first finding"]);
 });
+
+Deno.test("parseCodex(): an output given as an object states an exit only on a call of Codex's own tools; an MCP tool's object with exit_code states none", () => {
+  const ri = (payload: unknown) => JSON.stringify({ type: "response_item", payload });
+  const call = (id: string, name: string) =>
+    ri({
+      type: "function_call",
+      name,
+      arguments: JSON.stringify({ command: "npm test" }),
+      call_id: id,
+    });
+  const text = [
+    call("m", "mcp__ci__run_tests"),
+    ri({
+      type: "function_call_output",
+      call_id: "m",
+      output: { content: "3 failing", exit_code: 0 },
+    }),
+    // control: Codex's own shell keeps the status of the same object
+    call("s", "shell"),
+    ri({
+      type: "function_call_output",
+      call_id: "s",
+      output: { content: "3 failing", exit_code: 1 },
+    }),
+  ].join("\n");
+  const exits = parseTranscriptBytes("codex", new TextEncoder().encode(text)).turns.flatMap((t) =>
+    t.kind === "tool_result" ? [t.exit_code] : []
+  );
+  assert.deepEqual(exits, [null, 1]);
+});
