@@ -214,6 +214,24 @@ export async function findUntracked(
   const lossyTracked = options.lossyTracked;
 
   /**
+   * How often each name with U+FFFD occurs in a listing, counted once per
+   * listing: asked for each such name, a count over the whole listing each
+   * time cost a folder of n of them n² entries.
+   */
+  const lossyCountsOf = new WeakMap<DirListing, Map<string, number>>();
+  function lossyCounts(listed: DirListing): Map<string, number> {
+    let counts = lossyCountsOf.get(listed);
+    if (counts === undefined) {
+      counts = new Map();
+      for (const x of entriesOf(listed, false)) {
+        if (x.name.includes("\uFFFD")) counts.set(x.name, (counts.get(x.name) ?? 0) + 1);
+      }
+      lossyCountsOf.set(listed, counts);
+    }
+    return counts;
+  }
+
+  /**
    * A listed name with U+FFFD that reads as a tracked name that is not
    * UTF-8 (`rel`): a file this runtime opens by that text is a UTF-8 name
    * (U+FFFD itself), tracked only where a valid tracked name reads the same;
@@ -226,7 +244,7 @@ export async function findUntracked(
     name: string,
     listed: DirListing,
   ): Promise<"tracked" | "untracked" | "unsure"> {
-    if (entriesOf(listed, false).filter((x) => x.name === name).length > 1) return "unsure";
+    if ((lossyCounts(listed).get(name) ?? 0) > 1) return "unsure";
     if ((await fs.lstat(`${abs}/${name}`)) === null) return "unsure";
     return lossyTracked!.get(rel) === true ? "tracked" : "untracked";
   }
