@@ -1,7 +1,8 @@
 /**
  * gitignore patterns (gitignore(5), git's wildmatch with WM_PATHNAME)
- * compiled to regular expressions, or, with three or more stars, to an
- * automaton that cannot backtrack (core/facts/worktree/pattern_automaton.ts). Pure.
+ * compiled to regular expressions, or, with three or more stars (and with
+ * two slash-crossing stars, for a path over 256 bytes), to an automaton that
+ * cannot backtrack (core/facts/worktree/pattern_automaton.ts). Pure.
  *
  * Why not npm:ignore: it is CommonJS only, and loading CommonJS boots Deno's
  * Node compatibility layer, measured at about 40 ms of every preflight,
