@@ -281,17 +281,19 @@ export function genericTranscript(): string {
   ]);
 }
 
+/** The tables of OpenCode's store (opencode.db) baton reads, with the real tables' columns. */
+export const OPENCODE_SCHEMA =
+  `CREATE TABLE project (id text PRIMARY KEY, worktree text NOT NULL, time_created integer NOT NULL, time_updated integer NOT NULL);
+  CREATE TABLE session (id text PRIMARY KEY, project_id text NOT NULL, parent_id text, slug text NOT NULL, directory text NOT NULL, title text NOT NULL, version text NOT NULL, time_created integer NOT NULL, time_updated integer NOT NULL);
+  CREATE TABLE message (id text PRIMARY KEY, session_id text NOT NULL, time_created integer NOT NULL, time_updated integer NOT NULL, data text NOT NULL);
+  CREATE TABLE part (id text PRIMARY KEY, message_id text NOT NULL, session_id text NOT NULL, time_created integer NOT NULL, time_updated integer NOT NULL, data text NOT NULL);`;
+
 /** Builds an OpenCode store (opencode.db) holding the scenario, with the real tables' columns. */
 export async function writeOpenCodeDb(path: string, sessionId: string, cwd: string): Promise<void> {
   const { DatabaseSync } = await import("node:sqlite");
   const db = new DatabaseSync(path);
   try {
-    db.exec(
-      `CREATE TABLE project (id text PRIMARY KEY, worktree text NOT NULL, time_created integer NOT NULL, time_updated integer NOT NULL);
-      CREATE TABLE session (id text PRIMARY KEY, project_id text NOT NULL, parent_id text, slug text NOT NULL, directory text NOT NULL, title text NOT NULL, version text NOT NULL, time_created integer NOT NULL, time_updated integer NOT NULL);
-      CREATE TABLE message (id text PRIMARY KEY, session_id text NOT NULL, time_created integer NOT NULL, time_updated integer NOT NULL, data text NOT NULL);
-      CREATE TABLE part (id text PRIMARY KEY, message_id text NOT NULL, session_id text NOT NULL, time_created integer NOT NULL, time_updated integer NOT NULL, data text NOT NULL);`,
-    );
+    db.exec(OPENCODE_SCHEMA);
     const ms = (s: number) => Date.parse(t(s));
     db.prepare("INSERT INTO session VALUES (?, 'p', NULL, 'sunny', ?, 'Fix', '1.18.33', ?, ?)").run(
       sessionId,

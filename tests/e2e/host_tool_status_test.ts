@@ -22,6 +22,7 @@ import { runBaton } from "../_helpers/cli.ts";
 import { commitAll, makeRepo, writeFiles } from "../_helpers/git.ts";
 import { preCompactThenLoad } from "../_helpers/pre_compact.ts";
 import { tempDir } from "../_helpers/temp.ts";
+import { OPENCODE_SCHEMA } from "../_helpers/transcripts.ts";
 
 const at = (s: number) => new Date(Date.UTC(2026, 7, 20, 9, 0, s)).toISOString();
 const jsonl = (records: unknown[]) => records.map((r) => JSON.stringify(r)).join("\n") + "\n";
@@ -47,12 +48,7 @@ async function shown(
 function writeOpenCode(path: string, tool: string): void {
   const db = new DatabaseSync(path);
   try {
-    db.exec(
-      `CREATE TABLE project (id text PRIMARY KEY, worktree text NOT NULL, time_created integer NOT NULL, time_updated integer NOT NULL);
-      CREATE TABLE session (id text PRIMARY KEY, project_id text NOT NULL, parent_id text, slug text NOT NULL, directory text NOT NULL, title text NOT NULL, version text NOT NULL, time_created integer NOT NULL, time_updated integer NOT NULL);
-      CREATE TABLE message (id text PRIMARY KEY, session_id text NOT NULL, time_created integer NOT NULL, time_updated integer NOT NULL, data text NOT NULL);
-      CREATE TABLE part (id text PRIMARY KEY, message_id text NOT NULL, session_id text NOT NULL, time_created integer NOT NULL, time_updated integer NOT NULL, data text NOT NULL);`,
-    );
+    db.exec(OPENCODE_SCHEMA);
     const ms = (s: number) => Date.parse(at(s));
     db.prepare("INSERT INTO session VALUES ('ses_t', 'p', NULL, 's', '/r', 'T', '1.18.33', ?, ?)")
       .run(ms(0), ms(3));
