@@ -37,33 +37,43 @@ Deno.test("parseOpenCodeRows() counts a value over the SQL bound (null) or not J
   assert.equal(p.counts.invalid, 2);
 });
 
-Deno.test("parseOpenCodeRows(): a completed bash part without an exit status (OpenCode killed it: timeout, abort) is not a success; exit 0 and 1 are (controls)", async () => {
-  const { buildSessionRecord } = await import("../../../core/transcript/session_record.ts");
-  const part = (id: string, exit: number | null) => ({
+/** A completed OpenCode tool part that ran `npm test` and wrote `output` and `metadata.exit`. */
+function npmTestPart(tool: string, callID: string, output: string, exit: number | null) {
+  return {
     message_id: "m",
     message: '{"role":"assistant"}',
     part: JSON.stringify({
       type: "tool",
-      tool: "bash",
-      callID: id,
-      state: {
-        status: "completed",
-        input: { command: "npm test" },
-        output: "bash tool terminated command after exceeding timeout",
-        metadata: { exit },
-      },
+      tool,
+      callID,
+      state: { status: "completed", input: { command: "npm test" }, output, metadata: { exit } },
     }),
     time_created: 1,
-  });
-  const p = parseOpenCodeRows([part("a", null), part("b", 0), part("c", 1)], emptyCounts());
-  const s = buildSessionRecord(p, {
-    host: "opencode",
-    source_id: null,
-    confidence: "documented",
-    bytes: 0,
-    file_bytes: 0,
-    complete: true,
-  });
+  };
+}
+
+/** Where the session record of these tests comes from: OpenCode's store, read whole. */
+const OPENCODE_SOURCE = {
+  host: "opencode",
+  source_id: null,
+  confidence: "documented",
+  bytes: 0,
+  file_bytes: 0,
+  complete: true,
+} as const;
+
+Deno.test("parseOpenCodeRows(): a completed bash part without an exit status (OpenCode killed it: timeout, abort) is not a success; exit 0 and 1 are (controls)", async () => {
+  const { buildSessionRecord } = await import("../../../core/transcript/session_record.ts");
+  const killed = "bash tool terminated command after exceeding timeout";
+  const p = parseOpenCodeRows(
+    [
+      npmTestPart("bash", "a", killed, null),
+      npmTestPart("bash", "b", killed, 0),
+      npmTestPart("bash", "c", killed, 1),
+    ],
+    emptyCounts(),
+  );
+  const s = buildSessionRecord(p, OPENCODE_SOURCE);
   assert.deepEqual(s.commands.map((c) => c.ok), [null, true, false]);
   assert.deepEqual(s.tests.map((t) => t.outcome), ["unknown", "passed", "failed"]);
 });
@@ -71,32 +81,11 @@ Deno.test("parseOpenCodeRows(): a completed bash part without an exit status (Op
 Deno.test("parseOpenCodeRows(): a custom tool's metadata.exit is no status, even under another host's shell name the capture knows; bash's is (control)", async () => {
   const { buildSessionRecord } = await import("../../../core/transcript/session_record.ts");
   // OpenCode stores a custom tool's returned metadata as it is; its id is the tool file's name.
-  const tests = (tool: string) => {
-    const p = parseOpenCodeRows([{
-      message_id: "m",
-      message: '{"role":"assistant"}',
-      part: JSON.stringify({
-        type: "tool",
-        tool,
-        callID: "c1",
-        state: {
-          status: "completed",
-          input: { command: "npm test" },
-          output: "3 failing",
-          metadata: { exit: 0 },
-        },
-      }),
-      time_created: 1,
-    }], emptyCounts());
-    return buildSessionRecord(p, {
-      host: "opencode",
-      source_id: null,
-      confidence: "documented",
-      bytes: 0,
-      file_bytes: 0,
-      complete: true,
-    }).tests.map((t) => [t.outcome, t.exit_code]);
-  };
+  const tests = (tool: string) =>
+    buildSessionRecord(
+      parseOpenCodeRows([npmTestPart(tool, "c1", "3 failing", 0)], emptyCounts()),
+      OPENCODE_SOURCE,
+    ).tests.map((t) => [t.outcome, t.exit_code]);
   assert.deepEqual(tests("run_shell_command"), [["unknown", null]]);
   assert.deepEqual(tests("ci_run"), [["unknown", null]]);
   assert.deepEqual(tests("bash"), [["passed", 0]], "control: OpenCode's shell");
