@@ -13,7 +13,7 @@ export const progressCommand: Command = {
   category: "agent-facing",
   summary: "Append to and verify the hash-chained progress log",
   description:
-    "Keeps .baton/progress.md, an optional append-only log of dated entries (each from a '## YYYY-MM-DD' heading to the next), and a sha256 chain over its last 20 entries in the progress_chain key of index.json in baton's private state directory (<git dir>/baton, never committed). add TEXT appends one entry headed with today's date and time (text redacted, one line), under the store lock, after verifying the log (a log that does not verify is never appended to), and re-syncs the chain. verify checks the chained entries: each is hashed with LF line endings and without its trailing blank lines, everything else covered, so an edited, deleted, moved or inserted historic entry is CRITICAL while a CRLF-only change is not; a malformed index.json or chain record is CRITICAL too, never skipped; entries appended after the chain are counted as not yet chained. A log with entries and no chain on this machine (a clone, a deleted index) is unchained: it cannot be verified, add refuses it, and rebuild is how a person accepts it. rebuild accepts the log as it is now and re-chains it, keeping every other key of index.json and backing a malformed one up to index.json.bak. Exit 0 when intact or empty, 1 when tampered or unchained or when add meets a log that does not verify, 4 when another baton holds the lock.",
+    "Keeps .baton/progress.md, an optional append-only log of dated entries (each from a '## YYYY-MM-DD' heading to the next), and a sha256 chain over its last 20 entries in the progress_chain key of index.json in baton's private state directory (<git dir>/baton, never committed). add TEXT appends one entry headed with today's date and time (text redacted, one line), under the store lock, after verifying the log (a log that does not verify is never appended to), and re-syncs the chain. verify checks the chained entries: each is hashed with LF line endings and without its trailing blank lines, everything else covered, so an edited, deleted, moved or inserted historic entry is CRITICAL while a CRLF-only change is not; a malformed index.json or chain record is CRITICAL too, never skipped; entries appended after the chain are counted as not yet chained, and entries before its last 20 as not verified (it holds no digest of them); an entry before the first chained one, where the chain covered the whole log, was inserted and is CRITICAL. A log with entries and no chain on this machine (a clone, a deleted index) is unchained: it cannot be verified, add refuses it, and rebuild is how a person accepts it. rebuild accepts the log as it is now and re-chains it, keeping every other key of index.json and backing a malformed one up to index.json.bak. Exit 0 when intact or empty, 1 when tampered or unchained or when add meets a log that does not verify, 4 when another baton holds the lock.",
   usage: "add TEXT | verify | rebuild",
   maxPositionals: 1000,
   examples: [
@@ -75,7 +75,11 @@ export const progressCommand: Command = {
       }
       io.stdout.write(
         v.status === "intact"
-          ? `progress: intact: ${v.chained} chained entries verified, ${v.unsynced} appended since (not yet chained)\n`
+          ? `progress: intact: ${v.chained} chained entries verified, ${v.unsynced} appended since (not yet chained)${
+            v.unverified === 0
+              ? ""
+              : `; ${v.unverified} earlier entries are outside the chain (it covers the last ${v.chained} only): not verified`
+          }\n`
           : v.status === "unchained"
           ? `progress: unchained: ${v.entries} entries and no chain on this machine, so they cannot be verified (read them, then accept them with baton progress rebuild)\n`
           : v.status === "empty"

@@ -31,7 +31,11 @@ export async function checkProgress(fs: WriteFs, layout: BatonLayout): Promise<D
       return {
         name: "progress",
         outcome: "ok",
-        reason: `${v.chained} chained progress entries verified`,
+        reason: `${v.chained} chained progress entries verified${
+          v.unverified === 0
+            ? ""
+            : `; ${v.unverified} earlier entries outside the chain not verified`
+        }`,
       };
     case "tampered":
       return {

@@ -22,7 +22,9 @@
  *
  * The log verifies when the recorded tail is found, contiguous and in
  * order, among the current entries; entries after it are appended ones not
- * yet chained (fine). An entry of the tail edited, deleted or moved, or a
+ * yet chained (fine), entries before it are counted as not verified (the
+ * record holds no digest of them), except where the tail is shorter than N:
+ * it was then the whole log, so an entry before it was inserted (CRITICAL). An entry of the tail edited, deleted or moved, or a
  * record that is not one (malformed JSON, wrong shape, digest mismatch), is
  * CRITICAL.
  * @module
@@ -173,6 +175,11 @@ export interface ProgressVerdict {
   chained: number;
   /** Entries after the recorded tail, appended since the last sync. */
   unsynced: number;
+  /**
+   * Entries before the recorded tail when the chain was cut to its last `n`
+   * entries: the record holds no digest of them, so they are not verified.
+   */
+  unverified: number;
   problems: ProgressProblem[];
 }
 
@@ -192,7 +199,12 @@ export async function verifyProgress(
   entries: readonly ProgressEntry[],
   chain: ProgressChain | null,
 ): Promise<ProgressVerdict> {
-  const base = { entries: entries.length, chained: chain?.tail.length ?? 0, unsynced: 0 };
+  const base = {
+    entries: entries.length,
+    chained: chain?.tail.length ?? 0,
+    unsynced: 0,
+    unverified: 0,
+  };
   if (chain === null) {
     return { ...base, status: entries.length === 0 ? "empty" : "unchained", problems: [] };
   }
@@ -202,14 +214,28 @@ export async function verifyProgress(
     return { ...base, status: "intact", unsynced: entries.length, problems: [] };
   }
   for (let p = digests.length - tail.length; p >= 0; p--) {
-    if (tail.every((t, j) => digests[p + j] === t.sha256)) {
+    if (!tail.every((t, j) => digests[p + j] === t.sha256)) continue;
+    // A tail shorter than n is the whole log as it was chained: an entry before it came later.
+    if (p > 0 && tail.length < chain.n) {
       return {
         ...base,
-        status: "intact",
-        unsynced: digests.length - (p + tail.length),
-        problems: [],
+        status: "tampered",
+        problems: [{
+          kind: "inserted",
+          heading: tail[0]!.heading,
+          message: `${p} entr${
+            p === 1 ? "y was" : "ies were"
+          } inserted before the first chained entry`,
+        }],
       };
     }
+    return {
+      ...base,
+      status: "intact",
+      unsynced: digests.length - (p + tail.length),
+      unverified: p,
+      problems: [],
+    };
   }
   const problems: ProgressProblem[] = [];
   let last = -1;

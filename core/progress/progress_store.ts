@@ -141,6 +141,7 @@ export async function verifyProgressLog(
     entries: entries.length,
     chained: 0,
     unsynced: 0,
+    unverified: 0,
     problems: [{ kind: "malformed_index", heading: null, message: why }],
   });
   if (index.state === "malformed") return malformed(index.why);

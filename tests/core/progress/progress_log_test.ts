@@ -47,8 +47,21 @@ Deno.test("CRLF-only changes, extra trailing blank lines and appended entries ar
   const appended = await verdict(`${LOG}\n## 2026-11-26\n- more\n`);
   assert.equal(appended.status, "intact");
   assert.equal(appended.unsynced, 1);
-  // Edits before the chained tail are out of its scope (the last 20 only).
-  assert.equal((await verdict(LOG.replace("did thing 2\n", "did thing two\n"))).status, "intact");
+  // Edits before the chained tail are out of its scope (the last 20 only), and counted as such.
+  const early = await verdict(LOG.replace("did thing 2\n", "did thing two\n"));
+  assert.equal(early.status, "intact");
+  assert.equal(early.unverified, 5);
+});
+
+Deno.test("an entry before the first chained one of a chain that covered the whole log is CRITICAL", async () => {
+  const short = "## 2026-11-01\n- a\n\n## 2026-11-02\n- b\n";
+  const whole = await buildProgressChain(parseProgress(short), "2026-11-30T00:00:00.000Z");
+  const control = await verifyProgress(parseProgress(`${short}\n## 2026-11-03\n- c\n`), whole);
+  assert.equal(control.status, "intact");
+  assert.equal(control.unverified, 0);
+  const v = await verifyProgress(parseProgress(`## 2026-10-31\n- planted\n\n${short}`), whole);
+  assert.equal(v.status, "tampered");
+  assert.deepEqual(v.problems.map((p) => p.kind), ["inserted"]);
 });
 
 Deno.test("an edited, whitespace-changed, deleted, moved or inserted historic entry is CRITICAL", async () => {
