@@ -541,11 +541,29 @@ export async function planInstall(
     [
       ...layout.notes,
       ...blockNotes,
+      ...(options.scope === "project" ? await trackedChangeNotes(fs, changes) : []),
       ...(await unrecordedNote(fs, layout.files, options.env)),
       ...trust.map((t) => t.explain),
     ],
     changes,
   );
+}
+
+/**
+ * One note per file install would change that git tracks: the exclude block hides only
+ * untracked files, so git status shows the change (this machine's baton path in a hook
+ * config, baton's block in a rules file) and the next commit of it carries it.
+ */
+async function trackedChangeNotes(fs: ReadFs, changes: readonly FileChange[]): Promise<string[]> {
+  const notes: string[] = [];
+  for (const c of changes) {
+    if (c.action !== "create" && c.action !== "update") continue;
+    if (!(await blockOwnership(fs, c.path)).tracked) continue;
+    notes.push(
+      `"${c.path}" is tracked by git: this change to it shows in git status and capsule facts, and a commit of it carries this machine's baton path; keep it out of commits, or install with --user`,
+    );
+  }
+  return notes;
 }
 
 /**
