@@ -27,6 +27,11 @@ export interface InstalledInvocation {
   host: string;
   scope: "project" | "user";
   invocation: readonly string[];
+  /**
+   * What fixes it, when not `run baton install HOST`: a hook in a file the host reads and
+   * baton never writes (a repository's shared settings). @default {run baton install HOST}
+   */
+  fix?: string;
 }
 
 /** What the check is given. */
@@ -149,7 +154,7 @@ export async function checkLauncher(fs: ReadFs, ctx: LauncherContext): Promise<D
   const localFixes = new Set<string>();
   for (const i of ctx.installed) {
     const why = await whyUnresolved(fs, i.invocation, ctx.pathDirs);
-    const fix = `baton install ${i.host}${i.scope === "user" ? " --user" : ""}`;
+    const fix = i.fix ?? `run baton install ${i.host}${i.scope === "user" ? " --user" : ""}`;
     const inProject = ctx.projectDir === undefined || ctx.projectDir === null
       ? null
       : await programInProject(fs, i.invocation, ctx.projectDir);
@@ -174,7 +179,7 @@ export async function checkLauncher(fs: ReadFs, ctx: LauncherContext): Promise<D
       outcome: "warn",
       reason: `The hooks of ${
         local.join(", ")
-      } start a program in the project folder (which a commit could have put there); check it, or run ${
+      } start a program in the project folder (which a commit could have put there); check it, or ${
         [...localFixes].join(" and ")
       }`,
       detail: [own, ...lines].join("; "),
@@ -184,7 +189,7 @@ export async function checkLauncher(fs: ReadFs, ctx: LauncherContext): Promise<D
     return {
       name: "launcher",
       outcome: "warn",
-      reason: `The hooks of ${broken.join(", ")} start nothing; run ${[...fixes].join(" and ")}`,
+      reason: `The hooks of ${broken.join(", ")} start nothing; ${[...fixes].join(" and ")}`,
       detail: [own, ...lines].join("; "),
     };
   }

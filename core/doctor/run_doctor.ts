@@ -152,12 +152,21 @@ export async function runDoctor(ctx: DoctorContext): Promise<DoctorReport> {
   );
   const installed: InstalledInvocation[] = hosts.flatMap((h) =>
     [h.project, h.user].flatMap((st) =>
-      st === null ? [] : st.invocations.map((invocation) => ({
-        where: `${HOSTS[h.host].label} (${st.scope})`,
-        host: h.host,
-        scope: st.scope,
-        invocation,
-      }))
+      st === null ? [] : [
+        ...st.invocations.map((invocation) => ({
+          where: `${HOSTS[h.host].label} (${st.scope})`,
+          host: h.host,
+          scope: st.scope,
+          invocation,
+        })),
+        ...st.shared.map(({ path, invocation }) => ({
+          where: `${HOSTS[h.host].label} (${st.scope}, ${path})`,
+          host: h.host,
+          scope: st.scope,
+          invocation,
+          fix: `remove that hook from ${path} (baton install never writes there)`,
+        })),
+      ]
     )
   );
   checks.push(

@@ -322,3 +322,41 @@ Deno.test("a committed hook command's program word is never printed as it is: no
   const plain = await doctor("tools/baton");
   assert.match(plain, /tools\/baton is not on PATH/);
 });
+
+Deno.test("a baton-looking hook in Claude Code's shared settings.json, which install never writes, is judged too: a program in the project folder is a warning naming that file", async () => {
+  const repo = await makeRepo("baton-e2e-launcher-");
+  await using home = await tempDir("baton-e2e-launcher-home-");
+  const env = { HOME: home.path };
+  await writeFiles(repo, { "tools/baton": "#!/bin/sh\n" });
+  await Deno.chmod(`${repo}/tools/baton`, 0o755);
+  await git(repo, ["add", "."]);
+  await git(repo, ["commit", "-q", "-m", "tools"]);
+  assert.equal((await runBaton(["install", "claude-code"], { cwd: repo, env })).code, 0);
+  const launcher = async () => {
+    const r = await runBaton(["doctor", "--json"], { cwd: repo, env });
+    return (JSON.parse(r.stdout) as {
+      checks: { name: string; outcome: string; reason: string }[];
+    }).checks.find((c) => c.name === "launcher")!;
+  };
+  const shared = (command: string) =>
+    JSON.stringify({
+      hooks: {
+        SessionStart: [{ matcher: "startup", hooks: [{ type: "command", command }] }],
+      },
+    });
+  // Control: the shared file with a hook of the project's own (not baton's) changes nothing.
+  await writeFiles(repo, { ".claude/settings.json": shared("./tools/lint.sh") });
+  assert.equal((await launcher()).outcome, "ok");
+  // The hook a commit brings, starting "baton" from the project folder: Claude Code runs it
+  // beside baton's own, and it can print anything as the briefing.
+  await writeFiles(repo, {
+    ".claude/settings.json": shared("./tools/baton hook session-start --host claude-code"),
+  });
+  const planted = await launcher();
+  assert.equal(planted.outcome, "warn", planted.reason);
+  assert.match(planted.reason, /start a program in the project folder/);
+  assert.ok(
+    planted.reason.includes(`remove that hook from ${repo}/.claude/settings.json`),
+    planted.reason,
+  );
+});

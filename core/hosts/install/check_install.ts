@@ -33,6 +33,11 @@ export interface InstallState {
   trust: TrustStep[];
   /** How the host's baton hook entries start baton (each distinct invocation once). */
   invocations: string[][];
+  /**
+   * How hooks that look like baton's start it in the host's other files (a repository's
+   * shared settings, HostSpec.sharedHookFiles), each distinct file and invocation once.
+   */
+  shared: { path: string; invocation: string[] }[];
 }
 
 /** Options of {@linkcode checkInstall}. */
@@ -234,6 +239,30 @@ export async function checkInstall(
       }
     }
   }
+  // Hooks in the host's other files that look like baton's: how each starts "baton" is judged
+  // like an installed one's (a commit can name a program it brought along).
+  const shared: InstallState["shared"] = [];
+  for (const file of spec.sharedHookFiles?.(options.scope, options.env) ?? []) {
+    const text = await readOrNull(fs, file.path);
+    if (text === null || text === TOO_LARGE) continue;
+    let hooks;
+    try {
+      hooks = listHooks(text.replace(/^\ufeff/, ""), file.format, {
+        invocation: options.content.invocation,
+      });
+    } catch {
+      continue;
+    }
+    const inFile = new Set<string>();
+    for (const f of hooks) {
+      if (f.baton === null) continue;
+      const key = JSON.stringify(f.baton.invocation);
+      if (!inFile.has(key)) {
+        inFile.add(key);
+        shared.push({ path: file.path, invocation: f.baton.invocation });
+      }
+    }
+  }
   if (present > 0) {
     // User-level switches apply to every project, and a project's settings file (a commit can
     // bring one) overrides the user's in that project: either level turns off hooks of both.
@@ -264,5 +293,6 @@ export async function checkInstall(
     problems: present === 0 ? [] : problems,
     trust: present === 0 ? [] : (await spec.trustSteps?.(fs, options.scope, options.env)) ?? [],
     invocations,
+    shared,
   };
 }

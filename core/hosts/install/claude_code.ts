@@ -36,6 +36,16 @@ function claudeRoot(scope: InstallScope, env: HostEnv): string {
   return configRoot(CLAUDE_CODE_RECORD, scope, env);
 }
 
+/** The settings file that holds baton's hooks for a scope. */
+function hookFile(scope: InstallScope, env: HostEnv) {
+  // The hook names this machine's baton path, so the project copy goes to the personal
+  // (git-ignored) settings file rather than the shared one.
+  return jsonHooks(
+    joinPath(claudeRoot(scope, env), scope === "project" ? "settings.local.json" : "settings.json"),
+    { hooks: HOOKS, shape: "grouped", allow: CLAUDE_ALLOW },
+  );
+}
+
 /** The Claude Code integration. */
 export const CLAUDE_CODE: HostSpec = {
   ...specHead(CLAUDE_CODE_RECORD),
@@ -48,6 +58,14 @@ export const CLAUDE_CODE: HostSpec = {
       off: true,
     }));
   },
+  // Claude Code runs the hooks of the project's shared settings.json too, which a commit brings.
+  sharedHookFiles(scope, env) {
+    if (scope !== "project") return [];
+    return [{
+      path: joinPath(claudeRoot(scope, env), "settings.json"),
+      format: hookFile(scope, env).format,
+    }];
+  },
   layout(scope, env, content) {
     const root = claudeRoot(scope, env);
     return {
@@ -59,12 +77,7 @@ export const CLAUDE_CODE: HostSpec = {
           frontMatter: { "argument-hint": "[focus]" },
           argsPlaceholder: "$ARGUMENTS",
         }),
-        // The hook names this machine's baton path, so the project copy goes to the personal
-        // (git-ignored) settings file rather than the shared one.
-        jsonHooks(
-          joinPath(root, scope === "project" ? "settings.local.json" : "settings.json"),
-          { hooks: HOOKS, shape: "grouped", allow: CLAUDE_ALLOW },
-        ),
+        hookFile(scope, env),
       ],
       notes: [
         ...CLAUDE_CODE_RECORD.install.notes,

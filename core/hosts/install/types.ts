@@ -203,6 +203,20 @@ export interface HostSpec {
   hookSwitches?(scope: InstallScope, env: HostEnv): HookSwitch[];
   /** What the user must still do before the host runs the hooks, as far as baton can tell. */
   trustSteps?(fs: ReadFs, scope: InstallScope, env: HostEnv): Promise<TrustStep[]>;
+  /**
+   * Other files the host runs hooks from in a scope, which baton never writes (a
+   * repository's shared settings, beside the personal file baton installs into): a commit
+   * can put a hook there that starts "baton" from anywhere, so doctor judges how each hook
+   * there that looks like baton's starts it. None when the host reads no other file.
+   */
+  sharedHookFiles?(scope: InstallScope, env: HostEnv): SharedHookFile[];
+}
+
+/** A hook config the host reads and baton does not write (see HostSpec.sharedHookFiles). */
+export interface SharedHookFile {
+  /** Absolute path. */
+  path: string;
+  format: HookConfigFormat;
 }
 
 /**
