@@ -16,17 +16,20 @@
  * ```json
  * { "progress_chain": { "version": 1, "n": 20,
  *     "tail": [ { "heading": "## 2026-12-01 23:40 UTC", "sha256": "sha256:…" } ],
- *     "chain": "sha256:<canonical JSON of version, n and tail>",
+ *     "before": 0,
+ *     "chain": "sha256:<canonical JSON of version, n, tail and before>",
  *     "last_synced_at": "…" } }
  * ```
  *
  * The log verifies when the recorded tail is found, contiguous and in
  * order, among the current entries; entries after it are appended ones not
- * yet chained (fine), entries before it are counted as not verified (the
- * record holds no digest of them), except where the tail is shorter than N:
- * it was then the whole log, so an entry before it was inserted (CRITICAL). An entry of the tail edited, deleted or moved, or a
- * record that is not one (malformed JSON, wrong shape, digest mismatch), is
- * CRITICAL.
+ * yet chained (fine). The record also holds how many entries preceded the
+ * tail (`before`), so an entry inserted or deleted before it is CRITICAL;
+ * what those earlier entries say is not chained, and they are counted as not
+ * verified. A record from before `before` was kept knows that count only
+ * when its tail is shorter than N (it was then the whole log). An entry of
+ * the tail edited, deleted or moved, or a record that is not one (malformed
+ * JSON, wrong shape, digest mismatch), is CRITICAL.
  * @module
  */
 import { canonicalJson } from "../json/canonical.ts";
@@ -59,6 +62,8 @@ export interface ProgressChain {
   version: 1;
   n: number;
   tail: ChainedEntry[];
+  /** Entries before the tail when it was recorded; absent in a record from before it was kept. */
+  before?: number;
   chain: string;
   last_synced_at: string;
 }
@@ -103,8 +108,14 @@ export async function entryDigest(e: ProgressEntry): Promise<string> {
   return await sha256Id(e.canonical);
 }
 
-async function chainDigest(n: number, tail: readonly ChainedEntry[]): Promise<string> {
-  return await sha256Id(canonicalJson({ version: 1, n, tail }));
+async function chainDigest(
+  n: number,
+  tail: readonly ChainedEntry[],
+  before: number | undefined,
+): Promise<string> {
+  return await sha256Id(
+    canonicalJson(before === undefined ? { version: 1, n, tail } : { version: 1, n, tail, before }),
+  );
 }
 
 /** The chain record for the current entries. */
@@ -117,7 +128,15 @@ export async function buildProgressChain(
   for (const e of entries.slice(-n)) {
     tail.push({ heading: e.heading, sha256: await entryDigest(e) });
   }
-  return { version: 1, n, tail, chain: await chainDigest(n, tail), last_synced_at: syncedAt };
+  const before = entries.length - tail.length;
+  return {
+    version: 1,
+    n,
+    tail,
+    before,
+    chain: await chainDigest(n, tail, before),
+    last_synced_at: syncedAt,
+  };
 }
 
 /** The record read back, or why it is not one. */
@@ -149,12 +168,23 @@ export async function readProgressChain(value: unknown): Promise<ChainRecord> {
     }
     tail.push({ heading: o.heading, sha256: o.sha256 });
   }
-  if ((await chainDigest(v.n as number, tail)) !== v.chain) {
+  const before = v.before;
+  if (before !== undefined && (!Number.isSafeInteger(before) || (before as number) < 0)) {
+    return { ok: false, why: "the progress_chain record's before is not a count" };
+  }
+  if ((await chainDigest(v.n as number, tail, before as number | undefined)) !== v.chain) {
     return { ok: false, why: "the progress_chain record was altered (its digest does not match)" };
   }
   return {
     ok: true,
-    chain: { version: 1, n: v.n as number, tail, chain: v.chain, last_synced_at: v.last_synced_at },
+    chain: {
+      version: 1,
+      n: v.n as number,
+      tail,
+      ...(before === undefined ? {} : { before: before as number }),
+      chain: v.chain,
+      last_synced_at: v.last_synced_at,
+    },
   };
 }
 
@@ -215,18 +245,28 @@ export async function verifyProgress(
   }
   for (let p = digests.length - tail.length; p >= 0; p--) {
     if (!tail.every((t, j) => digests[p + j] === t.sha256)) continue;
-    // A tail shorter than n is the whole log as it was chained: an entry before it came later.
-    if (p > 0 && tail.length < chain.n) {
+    // How many entries preceded the tail: recorded, or, in an older record, known only when
+    // the tail is shorter than n (it was then the whole log).
+    const expected = chain.before ?? (tail.length < chain.n ? 0 : null);
+    if (expected !== null && p !== expected) {
+      const k = Math.abs(p - expected);
+      const count = `${k} entr${k === 1 ? "y was" : "ies were"}`;
       return {
         ...base,
         status: "tampered",
-        problems: [{
-          kind: "inserted",
-          heading: tail[0]!.heading,
-          message: `${p} entr${
-            p === 1 ? "y was" : "ies were"
-          } inserted before the first chained entry`,
-        }],
+        problems: [
+          p > expected
+            ? {
+              kind: "inserted",
+              heading: tail[0]!.heading,
+              message: `${count} inserted before the first chained entry`,
+            }
+            : {
+              kind: "edited_or_deleted",
+              heading: tail[0]!.heading,
+              message: `${count} deleted before the first chained entry`,
+            },
+        ],
       };
     }
     return {

@@ -3,9 +3,10 @@
  * change `.baton/progress.md` (a teammate's, a pulled branch's): an entry put
  * before the first chained entry of a log the chain covered whole was never
  * chained, so it is CRITICAL (an append would otherwise re-chain it as the
- * log's own); and entries before the last 20 (the chain holds no digest of
- * them) are counted as not verified, never passed over by "intact". Real
- * repository, the real CLI.
+ * log's own); the chain records how many entries preceded its last 20, so
+ * one put before those is CRITICAL too, and what they say (the chain holds
+ * no digest of it) is counted as not verified, never passed over by
+ * "intact". Real repository, the real CLI.
  * @module
  */
 import assert from "node:assert/strict";
@@ -59,7 +60,7 @@ Deno.test("an entry put before the first chained entry of a whole-log chain is C
   assert.equal(await Deno.readTextFile(LOG(dir)), PLANTED + chained);
 });
 
-Deno.test("entries before the last 20 chained ones are counted as not verified", async () => {
+Deno.test("entries before the last 20 chained ones are counted as not verified, and one put before them is CRITICAL", async () => {
   const dir = await makeRepo("baton-progress-earlier-");
   const entries = Array.from(
     { length: 22 },
@@ -75,12 +76,18 @@ Deno.test("entries before the last 20 chained ones are counted as not verified",
   assert.equal(whole.json.unverified, 2);
   assert.match(whole.text, /; 2 earlier entries are outside the chain .*: not verified$/m);
 
-  // An entry put before them is outside the chain too: counted, never passed over.
+  // What those earlier entries say is not chained: an edit there is counted, never passed over.
+  await Deno.writeTextFile(LOG(dir), entries.join("\n").replace("- step 1\n", "- step one\n"));
+  const edited = await verdict(dir);
+  assert.equal(edited.json.status, "intact");
+  assert.equal(edited.json.unverified, 2);
+  const doctor = await runBaton(["doctor"], { cwd: dir });
+  assert.match(doctor.stdout, /20 chained progress entries verified; 2 earlier entries outside/);
+
+  // How many there were is recorded: one more put before them is CRITICAL.
   await Deno.writeTextFile(LOG(dir), PLANTED + entries.join("\n"));
   const planted = await verdict(dir);
-  assert.equal(planted.json.status, "intact");
-  assert.equal(planted.json.unverified, 3);
-  assert.match(planted.text, /; 3 earlier entries are outside the chain/);
-  const doctor = await runBaton(["doctor"], { cwd: dir });
-  assert.match(doctor.stdout, /20 chained progress entries verified; 3 earlier entries outside/);
+  assert.equal(planted.code, 1, planted.text);
+  assert.equal(planted.json.status, "tampered");
+  assert.deepEqual(planted.json.problems.map((p) => p.kind), ["inserted"]);
 });

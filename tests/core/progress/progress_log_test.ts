@@ -4,6 +4,8 @@
  * deletion, reorder, insertion, malformed record).
  */
 import assert from "node:assert/strict";
+import { canonicalJson } from "../../../core/json/canonical.ts";
+import { sha256Id } from "../../../core/hash.ts";
 import {
   buildProgressChain,
   parseProgress,
@@ -53,15 +55,40 @@ Deno.test("CRLF-only changes, extra trailing blank lines and appended entries ar
   assert.equal(early.unverified, 5);
 });
 
-Deno.test("an entry before the first chained one of a chain that covered the whole log is CRITICAL", async () => {
+Deno.test("an entry inserted or deleted before the first chained one is CRITICAL; a record without the count knows it only for a whole-log tail", async () => {
+  // LOG has 25 entries, 5 before the tail: one more or one fewer there is counted.
+  const prepended = await verdict(`## 2026-10-31\n- planted\n\n${LOG}`);
+  assert.equal(prepended.status, "tampered");
+  assert.deepEqual(prepended.problems.map((p) => p.kind), ["inserted"]);
+  const dropped = await verdict(LOG.replace("## 2026-11-01\n- did thing 0\n  detail 0\n", ""));
+  assert.equal(dropped.status, "tampered");
+  assert.deepEqual(dropped.problems.map((p) => p.kind), ["edited_or_deleted"]);
+  // A record from before the count was kept: read as it was written, and a full tail says nothing
+  // of the entries before it (they are counted as not verified).
+  const { before: _, ...old } = chain;
+  const oldRecord = await readProgressChain({
+    ...old,
+    chain: await sha256Id(canonicalJson({ version: 1, n: old.n, tail: old.tail })),
+  });
+  assert.ok(oldRecord.ok);
+  const v = await verifyProgress(
+    parseProgress(`## 2026-10-31\n- planted\n\n${LOG}`),
+    oldRecord.chain,
+  );
+  assert.equal(v.status, "intact");
+  assert.equal(v.unverified, 6);
   const short = "## 2026-11-01\n- a\n\n## 2026-11-02\n- b\n";
-  const whole = await buildProgressChain(parseProgress(short), "2026-11-30T00:00:00.000Z");
+  const { before: _b, ...whole } = await buildProgressChain(
+    parseProgress(short),
+    "2026-11-30T00:00:00.000Z",
+  );
   const control = await verifyProgress(parseProgress(`${short}\n## 2026-11-03\n- c\n`), whole);
   assert.equal(control.status, "intact");
   assert.equal(control.unverified, 0);
-  const v = await verifyProgress(parseProgress(`## 2026-10-31\n- planted\n\n${short}`), whole);
-  assert.equal(v.status, "tampered");
-  assert.deepEqual(v.problems.map((p) => p.kind), ["inserted"]);
+  // Without the count, a tail shorter than n was the whole log: an entry before it came later.
+  const w = await verifyProgress(parseProgress(`## 2026-10-31\n- planted\n\n${short}`), whole);
+  assert.equal(w.status, "tampered");
+  assert.deepEqual(w.problems.map((p) => p.kind), ["inserted"]);
 });
 
 Deno.test("an edited, whitespace-changed, deleted, moved or inserted historic entry is CRITICAL", async () => {
@@ -101,7 +128,15 @@ Deno.test("a chain record that is altered or malformed is refused, never skipped
   altered.tail[3]!.sha256 = "sha256:" + "0".repeat(64);
   assert.equal((await readProgressChain(altered)).ok, false);
   for (
-    const bad of [null, [], "x", { ...chain, version: 2 }, { ...chain, tail: [{ heading: 1 }] }]
+    const bad of [
+      null,
+      [],
+      "x",
+      { ...chain, version: 2 },
+      { ...chain, tail: [{ heading: 1 }] },
+      { ...chain, before: -1 },
+      { ...chain, before: 6 },
+    ]
   ) {
     assert.equal((await readProgressChain(bad)).ok, false, JSON.stringify(bad));
   }
