@@ -8,6 +8,12 @@
 const SSH_SCHEMES = new Set(["ssh", "git+ssh", "ssh+git"]);
 
 /**
+ * Schemes whose path git hands on as it is: `?` and `#` there are characters of the path
+ * (`file:///srv/a#1` and `file:///srv/a#2` are two repositories to git), never a query.
+ */
+const PATH_SCHEMES = new Set([...SSH_SCHEMES, "file", "git"]);
+
+/**
  * Strips credentials from a git remote URL.
  *
  * Rules:
@@ -19,7 +25,9 @@ const SSH_SCHEMES = new Set(["ssh", "git+ssh", "ssh+git"]);
  * - scp-like `user@host:path`: the user name stays; anything after a colon
  *   in the userinfo goes.
  * - Query strings and fragments go (they can carry tokens; git does not
- *   need them to name a remote).
+ *   need them to name a remote), except under `file`, `git` and the ssh
+ *   schemes, where git reads `?` and `#` as part of the path: cutting them
+ *   there would make two repositories one URL.
  * - The authority ends at the first "/", "?" or "#", as in git's own URL
  *   parsing. Local paths and anything unrecognised are returned unchanged.
  *
@@ -34,6 +42,8 @@ const SSH_SCHEMES = new Set(["ssh", "git+ssh", "ssh+git"]);
  * assert.equal(stripUrlCredentials("https://TOKEN@host/r.git"), "https://host/r.git");
  * assert.equal(stripUrlCredentials("ssh://git:pw@host:22/r.git"), "ssh://git@host:22/r.git");
  * assert.equal(stripUrlCredentials("git@github.com:x/y.git"), "git@github.com:x/y.git");
+ * assert.equal(stripUrlCredentials("https://host/r.git?token=t"), "https://host/r.git");
+ * assert.equal(stripUrlCredentials("file:///srv/a#1"), "file:///srv/a#1");
  * ```
  */
 export function stripUrlCredentials(url: string): string {
@@ -51,8 +61,7 @@ export function stripUrlCredentials(url: string): string {
       const keep = SSH_SCHEMES.has(name) ? beforeColon(user) : "";
       authority = keep === "" ? host : `${keep}@${host}`;
     }
-    const query = firstIndexOf(tail, "?#");
-    tail = tail.slice(0, query);
+    if (!PATH_SCHEMES.has(name)) tail = tail.slice(0, firstIndexOf(tail, "?#"));
     return `${url.slice(0, scheme[0].length)}${authority}${tail}`;
   }
   // scp-like "[user@]host:path", or a local path: userinfo can only precede the first "/".

@@ -21,6 +21,11 @@ Deno.test("stripUrlCredentials() removes secrets and keeps host and path", () =>
     ["../sibling", "../sibling"],
     ["file:///srv/a@b/repo", "file:///srv/a@b/repo"],
     ["https://u:p@h@host/x", "https://host/x"],
+    // Under file, git and the ssh schemes git reads '?' and '#' as path characters: kept.
+    ["file:///srv/a#1", "file:///srv/a#1"],
+    ["ssh://git:pw@host/r?x#y", "ssh://git@host/r?x#y"],
+    ["git://host/r#2", "git://host/r#2"],
+    ["ftp://u:p@host/r?token=t", "ftp://host/r"],
     ["", ""],
   ];
   for (const [input, want] of cases) assert.equal(stripUrlCredentials(input), want, input);
