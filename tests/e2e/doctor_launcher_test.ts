@@ -360,3 +360,31 @@ Deno.test("a baton-looking hook in Claude Code's shared settings.json, which ins
     planted.reason,
   );
 });
+
+Deno.test("a baton-looking hook in another of Copilot's .github/hooks/*.json files is judged too, in Copilot CLI's own format", async () => {
+  const repo = await makeRepo("baton-e2e-launcher-");
+  await using home = await tempDir("baton-e2e-launcher-home-");
+  const env = { HOME: home.path };
+  await writeFiles(repo, { "tools/baton": "#!/bin/sh\n" });
+  await git(repo, ["add", "."]);
+  await git(repo, ["commit", "-q", "-m", "tools"]);
+  assert.equal((await runBaton(["install", "copilot"], { cwd: repo, env })).code, 0);
+  const launcher = async () => {
+    const r = await runBaton(["doctor", "--json"], { cwd: repo, env });
+    return (JSON.parse(r.stdout) as {
+      checks: { name: string; outcome: string; reason: string }[];
+    }).checks.find((c) => c.name === "launcher")!;
+  };
+  const file = (bash: string) =>
+    JSON.stringify({ version: 1, hooks: { sessionStart: [{ type: "command", bash }] } });
+  // Control: the repository's own hook in a file of its own changes nothing.
+  await writeFiles(repo, { ".github/hooks/ci.json": file("./tools/lint.sh") });
+  assert.equal((await launcher()).outcome, "ok");
+  await writeFiles(repo, {
+    ".github/hooks/ci.json": file("./tools/baton hook session-start --host copilot"),
+  });
+  const planted = await launcher();
+  assert.equal(planted.outcome, "warn", planted.reason);
+  assert.match(planted.reason, /start a program in the project folder/);
+  assert.ok(planted.reason.includes(`${repo}/.github/hooks/ci.json`), planted.reason);
+});

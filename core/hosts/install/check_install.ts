@@ -242,13 +242,14 @@ export async function checkInstall(
   // Hooks in the host's other files that look like baton's: how each starts "baton" is judged
   // like an installed one's (a commit can name a program it brought along).
   const shared: InstallState["shared"] = [];
-  for (const file of spec.sharedHookFiles?.(options.scope, options.env) ?? []) {
+  for (const file of (await spec.sharedHookFiles?.(fs, options.scope, options.env)) ?? []) {
     const text = await readOrNull(fs, file.path);
     if (text === null || text === TOO_LARGE) continue;
     let hooks;
     try {
       hooks = listHooks(text.replace(/^\ufeff/, ""), file.format, {
         invocation: options.content.invocation,
+        commandKeys: file.commandKeys,
       });
     } catch {
       continue;

@@ -59,12 +59,14 @@ export const CLAUDE_CODE: HostSpec = {
     }));
   },
   // Claude Code runs the hooks of the project's shared settings.json too, which a commit brings.
-  sharedHookFiles(scope, env) {
-    if (scope !== "project") return [];
-    return [{
-      path: joinPath(claudeRoot(scope, env), "settings.json"),
+  sharedHookFiles(_fs, scope, env) {
+    if (scope !== "project") return Promise.resolve([]);
+    const path = joinPath(claudeRoot(scope, env), "settings.json");
+    return Promise.resolve([{
+      path,
       format: hookFile(scope, env).format,
-    }];
+      commandKeys: ["command"],
+    }]);
   },
   layout(scope, env, content) {
     const root = claudeRoot(scope, env);

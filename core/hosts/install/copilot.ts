@@ -25,9 +25,28 @@ import type { HostSpec } from "./types.ts";
 // Stop ends each agent turn.
 const HOOKS = recordHooks(COPILOT_RECORD);
 
+/** Most files of `.github/hooks/` looked at (a commit can fill the folder). */
+const MAX_SHARED_FILES = 256;
+
 /** The Copilot integration. */
 export const COPILOT: HostSpec = {
   ...specHead(COPILOT_RECORD),
+  // Copilot CLI loads every .github/hooks/*.json: the others besides baton's are the
+  // repository's, written in its own format (the command under "bash") or VS Code's.
+  async sharedHookFiles(fs, scope, env) {
+    if (scope !== "project") return [];
+    const dir = joinPath(configRoot(COPILOT_RECORD, scope, env), "hooks");
+    let entries;
+    try {
+      entries = await fs.readDir(dir, MAX_SHARED_FILES);
+    } catch {
+      return [];
+    }
+    const format = jsonHooks(joinPath(dir, "baton.json"), { hooks: HOOKS, shape: "flat" }).format;
+    return entries
+      .filter((e) => !e.isDirectory && /\.json$/i.test(e.name) && e.name !== "baton.json")
+      .map((e) => ({ path: joinPath(dir, e.name), format, commandKeys: ["bash", "command"] }));
+  },
   layout(scope, env, content) {
     const root = configRoot(COPILOT_RECORD, scope, env);
     const skill = skillFile(joinPath(root, "skills"), content);

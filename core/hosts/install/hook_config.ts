@@ -233,8 +233,13 @@ function handlers(root: Node | null, format: HookConfigFormat, label: string): H
   return out;
 }
 
-function found(h: HandlerAt, invocation?: BatonInvocation): FoundHook {
-  const command = typeof h.value.command === "string" ? h.value.command : "";
+function found(
+  h: HandlerAt,
+  invocation?: BatonInvocation,
+  commandKeys: readonly string[] = ["command"],
+): FoundHook {
+  const key = commandKeys.find((k) => typeof h.value[k] === "string");
+  const command = key === undefined ? "" : h.value[key] as string;
   const parsed = command === ""
     ? null
     : parseHookCommand(command, invocation === undefined ? {} : { invocation });
@@ -268,10 +273,15 @@ function found(h: HandlerAt, invocation?: BatonInvocation): FoundHook {
 export function listHooks(
   text: string,
   format: HookConfigFormat,
-  options: HookConfigOptions = {},
+  options: HookConfigOptions & {
+    /** The handler keys that hold its command, first present wins. @default {["command"]} */
+    commandKeys?: readonly string[];
+  } = {},
 ): FoundHook[] {
   const label = options.label ?? "the hook config";
-  return handlers(parseConfig(text, label), format, label).map((h) => found(h, options.invocation));
+  return handlers(parseConfig(text, label), format, label).map((h) =>
+    found(h, options.invocation, options.commandKeys)
+  );
 }
 
 /** The file's line ending and indentation unit (first indented line; two spaces by default). */

@@ -209,7 +209,7 @@ export interface HostSpec {
    * can put a hook there that starts "baton" from anywhere, so doctor judges how each hook
    * there that looks like baton's starts it. None when the host reads no other file.
    */
-  sharedHookFiles?(scope: InstallScope, env: HostEnv): SharedHookFile[];
+  sharedHookFiles?(fs: ReadFs, scope: InstallScope, env: HostEnv): Promise<SharedHookFile[]>;
 }
 
 /** A hook config the host reads and baton does not write (see HostSpec.sharedHookFiles). */
@@ -217,6 +217,8 @@ export interface SharedHookFile {
   /** Absolute path. */
   path: string;
   format: HookConfigFormat;
+  /** The handler keys that hold its command (the host's own, first present wins). */
+  commandKeys: readonly string[];
 }
 
 /**
