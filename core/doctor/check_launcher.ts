@@ -46,6 +46,11 @@ export interface LauncherContext {
   ignored?: boolean;
   /** Every install's hook invocations. */
   installed: readonly InstalledInvocation[];
+  /**
+   * Folders of hook files the host reads that were not listed in full (a commit filled
+   * them past the bound): hooks there were not judged. @default {none}
+   */
+  unjudged?: readonly string[];
   /** The PATH directories, for an invocation that is a bare program name. */
   pathDirs: readonly string[];
   /** The project folder (the work tree, else the current directory); null: not judged. */
@@ -194,6 +199,17 @@ export async function checkLauncher(fs: ReadFs, ctx: LauncherContext): Promise<D
     };
   }
   const uses = [...new Set(ctx.installed.map((i) => shown(i.invocation)))];
+  const unjudged = ctx.unjudged ?? [];
+  if (unjudged.length > 0) {
+    return {
+      name: "launcher",
+      outcome: "warn",
+      reason: `Hooks start baton as ${uses.join(" and ")}, as far as read: ${
+        unjudged.join(" and ")
+      } holds more files than doctor lists, so a hook there that looks like baton's was not judged`,
+      detail: [own, ...lines].join("; "),
+    };
+  }
   return {
     name: "launcher",
     outcome: "ok",

@@ -175,6 +175,9 @@ export async function runDoctor(ctx: DoctorContext): Promise<DoctorReport> {
       kind: ctx.launcherKind ?? "binary",
       ignored: ctx.launcherIgnored === true,
       installed,
+      unjudged: [
+        ...new Set(hosts.flatMap((h) => [h.project, h.user].flatMap((st) => st?.sharedCut ?? []))),
+      ],
       pathDirs: ctx.pathDirs ?? [],
       projectDir: found?.repo?.workTree ?? ctx.cwd,
     }),

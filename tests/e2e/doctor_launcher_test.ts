@@ -388,3 +388,27 @@ Deno.test("a baton-looking hook in another of Copilot's .github/hooks/*.json fil
   assert.match(planted.reason, /start a program in the project folder/);
   assert.ok(planted.reason.includes(`${repo}/.github/hooks/ci.json`), planted.reason);
 });
+
+Deno.test("a .github/hooks folder with more files than doctor lists is never passed as judged", async () => {
+  const repo = await makeRepo("baton-e2e-launcher-");
+  await using home = await tempDir("baton-e2e-launcher-home-");
+  const env = { HOME: home.path };
+  assert.equal((await runBaton(["install", "copilot"], { cwd: repo, env })).code, 0);
+  const launcher = async () => {
+    const r = await runBaton(["doctor", "--json"], { cwd: repo, env });
+    return (JSON.parse(r.stdout) as {
+      checks: { name: string; outcome: string; reason: string }[];
+    }).checks.find((c) => c.name === "launcher")!;
+  };
+  const junk = (from: number, to: number) =>
+    Object.fromEntries(
+      Array.from({ length: to - from }, (_, i) => [`.github/hooks/x${from + i}.json`, "{}"]),
+    );
+  // Control: a few files of the repository's own are listed whole and judged.
+  await writeFiles(repo, junk(0, 10));
+  assert.equal((await launcher()).outcome, "ok");
+  await writeFiles(repo, junk(10, 300));
+  const padded = await launcher();
+  assert.equal(padded.outcome, "warn", padded.reason);
+  assert.match(padded.reason, /\.github\/hooks holds more files than doctor lists/);
+});

@@ -38,6 +38,8 @@ export interface InstallState {
    * shared settings, HostSpec.sharedHookFiles), each distinct file and invocation once.
    */
   shared: { path: string; invocation: string[] }[];
+  /** Folders of such files not listed in full: hooks there were not judged. */
+  sharedCut: string[];
 }
 
 /** Options of {@linkcode checkInstall}. */
@@ -242,7 +244,8 @@ export async function checkInstall(
   // Hooks in the host's other files that look like baton's: how each starts "baton" is judged
   // like an installed one's (a commit can name a program it brought along).
   const shared: InstallState["shared"] = [];
-  for (const file of (await spec.sharedHookFiles?.(fs, options.scope, options.env)) ?? []) {
+  const others = await spec.sharedHookFiles?.(fs, options.scope, options.env);
+  for (const file of others?.files ?? []) {
     const text = await readOrNull(fs, file.path);
     if (text === null || text === TOO_LARGE) continue;
     let hooks;
@@ -295,5 +298,6 @@ export async function checkInstall(
     trust: present === 0 ? [] : (await spec.trustSteps?.(fs, options.scope, options.env)) ?? [],
     invocations,
     shared,
+    sharedCut: others === undefined || others.cut === null ? [] : [others.cut],
   };
 }

@@ -60,13 +60,10 @@ export const CLAUDE_CODE: HostSpec = {
   },
   // Claude Code runs the hooks of the project's shared settings.json too, which a commit brings.
   sharedHookFiles(_fs, scope, env) {
-    if (scope !== "project") return Promise.resolve([]);
+    if (scope !== "project") return Promise.resolve({ files: [], cut: null });
     const path = joinPath(claudeRoot(scope, env), "settings.json");
-    return Promise.resolve([{
-      path,
-      format: hookFile(scope, env).format,
-      commandKeys: ["command"],
-    }]);
+    const format = hookFile(scope, env).format;
+    return Promise.resolve({ files: [{ path, format, commandKeys: ["command"] }], cut: null });
   },
   layout(scope, env, content) {
     const root = claudeRoot(scope, env);

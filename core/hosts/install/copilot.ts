@@ -34,18 +34,19 @@ export const COPILOT: HostSpec = {
   // Copilot CLI loads every .github/hooks/*.json: the others besides baton's are the
   // repository's, written in its own format (the command under "bash") or VS Code's.
   async sharedHookFiles(fs, scope, env) {
-    if (scope !== "project") return [];
+    if (scope !== "project") return { files: [], cut: null };
     const dir = joinPath(configRoot(COPILOT_RECORD, scope, env), "hooks");
     let entries;
     try {
       entries = await fs.readDir(dir, MAX_SHARED_FILES);
     } catch {
-      return [];
+      return { files: [], cut: null };
     }
     const format = jsonHooks(joinPath(dir, "baton.json"), { hooks: HOOKS, shape: "flat" }).format;
-    return entries
+    const files = entries
       .filter((e) => !e.isDirectory && /\.json$/i.test(e.name) && e.name !== "baton.json")
       .map((e) => ({ path: joinPath(dir, e.name), format, commandKeys: ["bash", "command"] }));
+    return { files, cut: entries.length >= MAX_SHARED_FILES ? dir : null };
   },
   layout(scope, env, content) {
     const root = configRoot(COPILOT_RECORD, scope, env);

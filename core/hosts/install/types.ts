@@ -209,7 +209,14 @@ export interface HostSpec {
    * can put a hook there that starts "baton" from anywhere, so doctor judges how each hook
    * there that looks like baton's starts it. None when the host reads no other file.
    */
-  sharedHookFiles?(fs: ReadFs, scope: InstallScope, env: HostEnv): Promise<SharedHookFile[]>;
+  sharedHookFiles?(fs: ReadFs, scope: InstallScope, env: HostEnv): Promise<SharedHookFiles>;
+}
+
+/** The files of {@linkcode HostSpec.sharedHookFiles}. */
+export interface SharedHookFiles {
+  files: SharedHookFile[];
+  /** A folder of them not listed in full (a commit filled it past the bound), else null. */
+  cut: string | null;
 }
 
 /** A hook config the host reads and baton does not write (see HostSpec.sharedHookFiles). */
