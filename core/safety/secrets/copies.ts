@@ -272,6 +272,9 @@ const MOST_REACH = 1024;
  */
 function leastCrowded(entry: Remembered, stride: number, probes: Map<number, Probe[]>): number {
   const value = entry.bytes;
+  const known = Math.min(WEIGHED, value.length - 3);
+  weights.fill(-1, 0, known);
+  costs.fill(-1, 0, known);
   const first = indexedFrom(value, stride);
   let best = first;
   let bestCost = blockCost(entry, first, stride, probes, Infinity);
@@ -317,14 +320,14 @@ function lightestIn(
   step: 1 | -1,
 ): number {
   let sum = 0;
-  for (let j = from; j < from + stride; j++) sum += windowWeight(value, j);
+  for (let j = from; j < from + stride; j++) sum += weightOf(value, j);
   let best = from;
   let least = sum;
   for (let k = from + step; least > 0 && (step === 1 ? k <= to : k >= to); k += step) {
     // The window leaving the block and the one entering it.
     sum += step === 1
-      ? windowWeight(value, k + stride - 1) - windowWeight(value, k - 1)
-      : windowWeight(value, k) - windowWeight(value, k + stride);
+      ? weightOf(value, k + stride - 1) - weightOf(value, k - 1)
+      : weightOf(value, k) - weightOf(value, k + stride);
     if (sum < least) {
       least = sum;
       best = k;
@@ -378,13 +381,29 @@ function escapedLetter(bytes: Uint8Array, at: number): boolean {
     (bytes[at - 1]! | 0x20) === 0x63;
 }
 
-/** A byte of ordinary text besides letters and digits: blank, line break, common punctuation. */
-function isPlainPunct(b: number): boolean {
-  return b === 0x20 || b === 0x0a || b === 0x09 || b === 0x0d || b === 0x2d || b === 0x5f ||
-    b === 0x2e || b === 0x2f || b === 0x3a || b === 0x3d || b === 0x22 || b === 0x27 ||
-    b === 0x5c || b === 0x2c || b === 0x3b || b === 0x28 || b === 0x29 || b === 0x7b ||
-    b === 0x7d || b === 0x5b || b === 0x5d;
-}
+/** {@linkcode WINDOW_CLASS}: a lower-case letter. */
+const LOWER = 1;
+/** {@linkcode WINDOW_CLASS}: an upper-case letter. */
+const UPPER = 2;
+/** {@linkcode WINDOW_CLASS}: a digit. */
+const DIGIT = 3;
+/** {@linkcode WINDOW_CLASS}: a byte of ordinary text besides letters and digits (blank, line break, common punctuation). */
+const PUNCT = 4;
+/** {@linkcode WINDOW_CLASS}'s flag of a wordy byte ({@linkcode isWordy}). */
+const WORDY = 8;
+
+/**
+ * Each byte's class for {@linkcode windowWeight} (0 for anything rarer:
+ * `+`, `~`, a byte over 0x7f), with WORDY or'd in: one load a byte instead
+ * of a chain of comparisons (windowWeight runs for every window of every
+ * block weighed).
+ */
+const WINDOW_CLASS = new Uint8Array(256);
+for (let b = 0x61; b <= 0x7a; b++) WINDOW_CLASS[b] = LOWER;
+for (let b = 0x41; b <= 0x5a; b++) WINDOW_CLASS[b] = UPPER;
+for (let b = 0x30; b <= 0x39; b++) WINDOW_CLASS[b] = DIGIT;
+for (const c of " \n\t\r-_./:=\"'\\,;(){}[]") WINDOW_CLASS[c.charCodeAt(0)] = PUNCT;
+for (let b = 0; b < 256; b++) if (isWordy(b)) WINDOW_CLASS[b]! |= WORDY;
 
 /**
  * How ordinary the window at `j` is: COMMON_WEIGHT for prose (wordy, see
@@ -397,25 +416,48 @@ function windowWeight(value: Uint8Array, j: number): number {
   let letters = false;
   let digits = false;
   let lower = false;
+  let wordy = WORDY;
   for (let d = 0; d < 4; d++) {
-    const b = value[j + d]!;
+    const c = WINDOW_CLASS[value[j + d]!]!;
+    const k = c & 7;
+    if (k === 0) return 0;
+    wordy &= c;
     // The letter of an escape (`\n2026`, `%5Cn`) is punctuation here.
-    if (escapedLetter(value, j + d)) {
+    if (k <= UPPER && escapedLetter(value, j + d)) {
       lower = false;
-    } else if (b >= 0x61 && b <= 0x7a) {
+    } else if (k === LOWER) {
       letters = true;
       lower = true;
-    } else if (b >= 0x41 && b <= 0x5a) {
+    } else if (k === UPPER) {
       if (lower) return 0; // `uE`: a case change inside a word is a random token's
       letters = true;
-    } else if (b >= 0x30 && b <= 0x39) {
+    } else if (k === DIGIT) {
       digits = true;
       lower = false;
-    } else if (isPlainPunct(b)) lower = false;
-    else return 0;
+    } else lower = false;
   }
   if (letters && digits) return 0;
-  return wordyWindow(value, j) === 1 ? COMMON_WEIGHT : PLAIN_WEIGHT;
+  return wordy !== 0 ? COMMON_WEIGHT : PLAIN_WEIGHT;
+}
+
+/**
+ * Windows of one value whose weight and cost {@linkcode leastCrowded} keeps
+ * while it weighs the value's blocks: every block it weighs lies within them
+ * (but indexedFrom's, which may lie further in), and the blocks overlap, so
+ * each window is read once, not once per block (about three times before).
+ */
+const WEIGHED = MOST_REACH + MAX_STRIDE;
+/** The windowWeight of each window of the value being weighed, -1 until it is read. */
+const weights = new Int8Array(WEIGHED);
+/** The blockCost term of each window of the value being weighed, -1 until it is read. */
+const costs = new Int32Array(WEIGHED);
+
+/** {@linkcode windowWeight}, kept for the value leastCrowded weighs. */
+function weightOf(value: Uint8Array, j: number): number {
+  if (j >= WEIGHED) return windowWeight(value, j);
+  let w = weights[j]!;
+  if (w < 0) weights[j] = w = windowWeight(value, j);
+  return w;
 }
 
 /**
@@ -431,19 +473,29 @@ function blockCost(
   probes: Map<number, Probe[]>,
   enough: number,
 ): number {
-  const value = entry.bytes;
   let cost = 0;
   for (let j = from; j < from + stride && cost < enough; j++) {
-    const list = probes.get(wordAt(value, j));
-    let others = 0;
-    if (list !== undefined) {
-      for (const p of list) {
-        if (p.entry.group !== entry.group && ++others >= CROWDED) break;
-      }
+    let c = j < WEIGHED ? costs[j]! : -1;
+    if (c < 0) {
+      c = windowCost(entry, j, probes);
+      if (j < WEIGHED) costs[j] = c;
     }
-    cost += others * (others < CROWDED ? LISTED_WEIGHT : COMMON_WEIGHT) + windowWeight(value, j);
+    cost += c;
   }
   return cost;
+}
+
+/** The other values the window at `j` of `entry` indexes already, weighed, plus its weight (see blockCost). */
+function windowCost(entry: Remembered, j: number, probes: Map<number, Probe[]>): number {
+  const value = entry.bytes;
+  const list = probes.get(wordAt(value, j));
+  let others = 0;
+  if (list !== undefined) {
+    for (const p of list) {
+      if (p.entry.group !== entry.group && ++others >= CROWDED) break;
+    }
+  }
+  return others * (others < CROWDED ? LISTED_WEIGHT : COMMON_WEIGHT) + weightOf(value, j);
 }
 
 /**
