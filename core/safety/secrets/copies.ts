@@ -38,6 +38,7 @@
  * @module
  */
 import { byteText, copyForms } from "./copy_forms.ts";
+import { ProbeLists } from "./copy_index.ts";
 import type { CopyProbe, RawFinding } from "./engine.ts";
 
 /** Bounds of a {@linkcode CopyMemory}. */
@@ -78,6 +79,8 @@ interface Remembered {
   group: string;
   /** Where its indexed block begins (set when it is indexed). */
   from: number;
+  /** Its place in the index's list of values (set when it is indexed; the probe lists name it so). */
+  id: number;
 }
 
 /** A value's 4-byte window at `offset`, as indexed for one stride. */
@@ -270,21 +273,26 @@ const MOST_REACH = 1024;
  * probe hits, each a map lookup and a comparison, in the bench's 50 MB).
  * Any block finds every copy (see CopyMemory), so the choice is free.
  */
-function leastCrowded(entry: Remembered, stride: number, probes: Map<number, Probe[]>): number {
+function leastCrowded(
+  entry: Remembered,
+  stride: number,
+  probes: ProbeLists,
+  byId: readonly Remembered[],
+): number {
   const value = entry.bytes;
   const known = Math.min(WEIGHED, value.length - 3);
   weights.fill(-1, 0, known);
   costs.fill(-1, 0, known);
   const first = indexedFrom(value, stride);
   let best = first;
-  let bestCost = blockCost(entry, first, stride, probes, Infinity);
+  let bestCost = blockCost(entry, first, stride, probes, byId, Infinity);
   if (bestCost === 0) return best;
   const last = Math.min(value.length - 3 - stride, MOST_REACH);
   const [lightFirst, lightLast] = lightest(value, stride, last);
   for (const from of [lightFirst, lightLast, last, last >>> 1]) {
     if (bestCost === 0) break;
     if (from === best) continue;
-    const cost = blockCost(entry, from, stride, probes, bestCost);
+    const cost = blockCost(entry, from, stride, probes, byId, bestCost);
     if (cost < bestCost) {
       best = from;
       bestCost = cost;
@@ -470,14 +478,15 @@ function blockCost(
   entry: Remembered,
   from: number,
   stride: number,
-  probes: Map<number, Probe[]>,
+  probes: ProbeLists,
+  byId: readonly Remembered[],
   enough: number,
 ): number {
   let cost = 0;
   for (let j = from; j < from + stride && cost < enough; j++) {
     let c = j < WEIGHED ? costs[j]! : -1;
     if (c < 0) {
-      c = windowCost(entry, j, probes);
+      c = windowCost(entry, j, probes, byId);
       if (j < WEIGHED) costs[j] = c;
     }
     cost += c;
@@ -486,14 +495,16 @@ function blockCost(
 }
 
 /** The other values the window at `j` of `entry` indexes already, weighed, plus its weight (see blockCost). */
-function windowCost(entry: Remembered, j: number, probes: Map<number, Probe[]>): number {
+function windowCost(
+  entry: Remembered,
+  j: number,
+  probes: ProbeLists,
+  byId: readonly Remembered[],
+): number {
   const value = entry.bytes;
-  const list = probes.get(wordAt(value, j));
   let others = 0;
-  if (list !== undefined) {
-    for (const p of list) {
-      if (p.entry.group !== entry.group && ++others >= CROWDED) break;
-    }
+  for (let c = probes.first(wordAt(value, j)); c !== -1; c = probes.next[c]!) {
+    if (byId[probes.ids[c]!]!.group !== entry.group && ++others >= CROWDED) break;
   }
   return others * (others < CROWDED ? LISTED_WEIGHT : COMMON_WEIGHT) + weightOf(value, j);
 }
@@ -540,7 +551,9 @@ export class CopyMemory {
    * `a` is met by a probe at most `a + reach + stride - 1`.
    */
   #reach = 0;
-  #probes = new Map<number, Probe[]>();
+  #probes = new ProbeLists();
+  /** The values indexed, by the id their probe list cells hold. */
+  #byId: Remembered[] = [];
   /** The probe lists longer than CROWDED, their entries grouped by shape (see {@linkcode Shape}). */
   #shapes = new Map<number, Shape[]>();
   /** Words whose list grew past CROWDED since their shapes were grouped. */
@@ -574,7 +587,7 @@ export class CopyMemory {
     if (this.#values.size === 0) return 0;
     if (this.#stale) this.#update();
     let most = 0;
-    for (const list of this.#probes.values()) most = Math.max(most, list.length);
+    this.#probes.forEach((_word, _first, count) => most = Math.max(most, count));
     return most;
   }
 
@@ -649,7 +662,7 @@ export class CopyMemory {
       // A form that is one word is skipped as such a value is: the password of a Basic
       // header's `deploy:production` would otherwise redact every `production`.
       if (form.bytes !== value && isOneWord(form.bytes, 0, form.bytes.length)) continue;
-      const entry = { bytes: form.bytes, kind, key: form.key, group: key, from: 0 };
+      const entry = { bytes: form.bytes, kind, key: form.key, group: key, from: 0, id: -1 };
       this.#values.set(form.key, entry);
       this.#bytes += form.bytes.length;
       this.#added.push(entry);
@@ -692,18 +705,15 @@ export class CopyMemory {
       this.#regrow(windows);
     }
     for (const entry of added) {
-      const from = leastCrowded(entry, this.#stride, this.#probes);
+      const from = leastCrowded(entry, this.#stride, this.#probes, this.#byId);
       entry.from = from;
+      entry.id = this.#byId.length;
+      this.#byId.push(entry);
       this.#indexed++;
       if (from > this.#reach) this.#reach = from;
       for (let offset = from; offset < from + this.#stride; offset++) {
         const word = wordAt(entry.bytes, offset);
-        const list = this.#probes.get(word);
-        if (list === undefined) this.#probes.set(word, [{ entry, offset }]);
-        else {
-          list.push({ entry, offset });
-          if (list.length > CROWDED) this.#regroup.add(word);
-        }
+        if (this.#probes.add(word, entry.id, offset) > CROWDED) this.#regroup.add(word);
         setBit(this.#bitmap, word, this.#shift);
       }
     }
@@ -718,13 +728,20 @@ export class CopyMemory {
    * it is made anew (a stale bit costs a lookup where it is met, no more).
    */
   #narrow(stride: number): void {
-    for (const [word, list] of this.#probes) {
-      const kept = list.filter((p) => p.offset - p.entry.from < stride);
-      if (kept.length === list.length) continue;
-      if (kept.length === 0) this.#probes.delete(word);
-      else this.#probes.set(word, kept);
-      if (list.length > CROWDED) this.#regroup.add(word);
-    }
+    const old = this.#probes;
+    const lists = new ProbeLists();
+    old.forEach((word, first, count) => {
+      let kept = 0;
+      for (let c = first; c !== -1; c = old.next[c]!) {
+        const id = old.ids[c]!;
+        const offset = old.offsets[c]!;
+        if (offset - this.#byId[id]!.from >= stride) continue;
+        lists.add(word, id, offset);
+        kept++;
+      }
+      if (kept !== count && count > CROWDED) this.#regroup.add(word);
+    });
+    this.#probes = lists;
     this.#stride = stride;
   }
 
@@ -740,7 +757,7 @@ export class CopyMemory {
     while (2 ** (bits - 3) < MOST_BITMAP && 2 ** bits < windows * 512) bits++;
     const bitmap = new Uint8Array(2 ** (bits - 3));
     const shift = 32 - bits;
-    for (const word of this.#probes.keys()) setBit(bitmap, word, shift);
+    this.#probes.forEach((word) => setBit(bitmap, word, shift));
     this.#bitmap = bitmap;
     this.#shift = shift;
   }
@@ -752,14 +769,15 @@ export class CopyMemory {
    * lookup per shape, not a comparison per value.
    */
   #group(): void {
+    const lists = this.#probes;
     for (const word of this.#regroup) {
-      const list = this.#probes.get(word);
-      if (list === undefined || list.length <= CROWDED) {
+      if (lists.count(word) <= CROWDED) {
         this.#shapes.delete(word);
         continue;
       }
       const shapes = new Map<string, Shape>();
-      for (const p of list) {
+      for (let c = lists.first(word); c !== -1; c = lists.next[c]!) {
+        const p = { entry: this.#byId[lists.ids[c]!]!, offset: lists.offsets[c]! };
         const id = `${p.offset}:${p.entry.bytes.length}`;
         let shape = shapes.get(id);
         if (shape === undefined) {
@@ -779,26 +797,29 @@ export class CopyMemory {
     let shortest = Infinity;
     for (const e of this.#values.values()) shortest = Math.min(shortest, e.bytes.length);
     const stride = Math.max(1, Math.min(MAX_STRIDE, shortest - 3));
-    const probes = new Map<number, Probe[]>();
+    const probes = new ProbeLists();
+    const byId: Remembered[] = [];
     let reach = 0;
     for (const entry of this.#values.values()) {
-      const from = leastCrowded(entry, stride, probes);
+      const from = leastCrowded(entry, stride, probes, byId);
       entry.from = from;
+      entry.id = byId.length;
+      byId.push(entry);
       this.#indexed++;
       if (from > reach) reach = from;
       for (let offset = from; offset < from + stride; offset++) {
-        const word = wordAt(entry.bytes, offset);
-        const list = probes.get(word);
-        if (list === undefined) probes.set(word, [{ entry, offset }]);
-        else list.push({ entry, offset });
+        probes.add(wordAt(entry.bytes, offset), entry.id, offset);
       }
     }
     this.#reach = reach;
     this.#shapes.clear();
     this.#regroup.clear();
-    for (const [word, list] of probes) if (list.length > CROWDED) this.#regroup.add(word);
+    probes.forEach((word, _first, count) => {
+      if (count > CROWDED) this.#regroup.add(word);
+    });
     this.#stride = stride;
     this.#probes = probes;
+    this.#byId = byId;
     this.#regrow(probes.size);
     this.#stale = false;
     this.#forgot = false;
@@ -826,20 +847,23 @@ export class CopyMemory {
     const first = Math.max(0, from);
     const last = Math.min(to + this.#reach + stride - 1, bytes.length - 4);
     const words = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const lists = this.#probes;
+    const { ids, offsets, next } = lists;
+    const byId = this.#byId;
     const look = (i: number) => {
       // The big-endian word the probe lists are keyed by, read from the
       // bytes: a DataView call is not inlined at every tier, four byte loads are.
       const word = wordAt(bytes, i);
       const shapes = this.#shapes.size === 0 ? undefined : this.#shapes.get(word);
       if (shapes !== undefined) return this.#lookShapes(bytes, i, first, to, shapes, hits);
-      const list = this.#probes.get(word);
-      if (list === undefined) return;
-      for (const p of list) {
-        const at = i - p.offset;
+      for (let c = lists.first(word); c !== -1; c = next[c]!) {
+        const offset = offsets[c]!;
+        const at = i - offset;
         if (at < first || at >= to) continue;
+        const entry = byId[ids[c]!]!;
         this.#comparisons++;
-        if (this.#standsAt(bytes, at, p.entry.bytes, p.offset)) {
-          hits.push({ kind: p.entry.kind, start: at, end: at + p.entry.bytes.length });
+        if (this.#standsAt(bytes, at, entry.bytes, offset)) {
+          hits.push({ kind: entry.kind, start: at, end: at + entry.bytes.length });
         }
       }
     };
