@@ -729,7 +729,7 @@ export class CopyMemory {
    */
   #narrow(stride: number): void {
     const old = this.#probes;
-    const lists = new ProbeLists();
+    const lists = new ProbeLists(old.cells);
     old.forEach((word, first, count) => {
       let kept = 0;
       for (let c = first; c !== -1; c = old.next[c]!) {
@@ -797,7 +797,7 @@ export class CopyMemory {
     let shortest = Infinity;
     for (const e of this.#values.values()) shortest = Math.min(shortest, e.bytes.length);
     const stride = Math.max(1, Math.min(MAX_STRIDE, shortest - 3));
-    const probes = new ProbeLists();
+    const probes = new ProbeLists(this.#values.size * stride);
     const byId: Remembered[] = [];
     let reach = 0;
     for (const entry of this.#values.values()) {

@@ -14,7 +14,7 @@
 const NONE = -1;
 
 /** Smallest table (slots) and pool (cells). */
-const FIRST_SIZE = 1 << 10;
+const FIRST_SIZE = 1 << 6;
 
 /**
  * Lists of (value id, offset) per window, in insertion order.
@@ -32,46 +32,75 @@ const FIRST_SIZE = 1 << 10;
  * ```
  */
 export class ProbeLists {
-  /** Each slot's window (valid where heads is not NONE). */
-  #keys = new Int32Array(FIRST_SIZE);
-  /** Each slot's first cell, or NONE for an empty slot. */
-  #heads = new Int32Array(FIRST_SIZE).fill(NONE);
-  /** Each slot's last cell (appends go there). */
-  #tails = new Int32Array(FIRST_SIZE);
-  /** Each slot's list length. */
-  #counts = new Int32Array(FIRST_SIZE);
-  #shift = 32 - 10;
+  /**
+   * The table: four numbers a slot, side by side so a lookup reads one
+   * cache line: the window, its first cell (NONE for an empty slot), its
+   * last cell (appends go there) and its list's length.
+   */
+  #slots: Int32Array;
+  /** Slots in the table, less one (a power of two, less one). */
+  #mask: number;
+  #shift: number;
   #size = 0;
   /** Each cell's value id (read directly by the search: no call per cell). */
-  ids = new Int32Array(FIRST_SIZE);
+  ids: Int32Array;
   /** Each cell's offset of the window in its value. */
-  offsets = new Int32Array(FIRST_SIZE);
+  offsets: Int32Array;
   /** Each cell's next cell in its list, or NONE. */
-  next = new Int32Array(FIRST_SIZE);
+  next: Int32Array;
   #cells = 0;
+
+  /**
+   * @param cells How many cells to make room for at once (a rebuild knows
+   *   about how many it will add; growing by doubling from the smallest
+   *   table copied the arrays a dozen times).
+   */
+  constructor(cells = FIRST_SIZE) {
+    let bits = 6;
+    while (1 << bits < cells && bits < 28) bits++;
+    const size = 1 << bits;
+    this.#slots = ProbeLists.#table(size * 2);
+    this.#mask = size * 2 - 1;
+    this.#shift = 32 - bits - 1;
+    this.ids = new Int32Array(size);
+    this.offsets = new Int32Array(size);
+    this.next = new Int32Array(size);
+  }
+
+  static #table(slots: number): Int32Array {
+    const table = new Int32Array(slots * 4);
+    for (let s = 1; s < table.length; s += 4) table[s] = NONE;
+    return table;
+  }
+
+  /** Number of cells (list entries) held. */
+  get cells(): number {
+    return this.#cells;
+  }
 
   /** Number of distinct windows. */
   get size(): number {
     return this.#size;
   }
 
-  /** The slot of `word`, or of the empty slot where it would go. */
+  /** Where the slot of `word` begins in the table, or of the empty slot where it would go. */
   #slot(word: number): number {
-    const mask = this.#keys.length - 1;
+    const slots = this.#slots;
+    const mask = this.#mask;
     let s = Math.imul(word, 0x9e3779b1) >>> this.#shift;
-    while (this.#heads[s] !== NONE && this.#keys[s] !== word) s = (s + 1) & mask;
-    return s;
+    while (slots[s * 4 + 1] !== NONE && slots[s * 4] !== word) s = (s + 1) & mask;
+    return s * 4;
   }
 
   /** The first cell of the list of `word`, or NONE (-1). */
   first(word: number): number {
-    return this.#heads[this.#slot(word)]!;
+    return this.#slots[this.#slot(word) + 1]!;
   }
 
   /** The length of the list of `word` (0 when it has none). */
   count(word: number): number {
-    const s = this.#slot(word);
-    return this.#heads[s] === NONE ? 0 : this.#counts[s]!;
+    const at = this.#slot(word);
+    return this.#slots[at + 1] === NONE ? 0 : this.#slots[at + 3]!;
   }
 
   /**
@@ -80,30 +109,32 @@ export class ProbeLists {
    */
   add(word: number, id: number, offset: number): number {
     if (this.#cells === this.ids.length) this.#growCells();
-    if ((this.#size + 1) * 2 > this.#keys.length) this.#growTable();
+    if ((this.#size + 1) * 2 > this.#mask + 1) this.#growTable();
     const c = this.#cells++;
     this.ids[c] = id;
     this.offsets[c] = offset;
     this.next[c] = NONE;
-    const s = this.#slot(word);
-    if (this.#heads[s] === NONE) {
-      this.#keys[s] = word;
-      this.#heads[s] = c;
-      this.#tails[s] = c;
-      this.#counts[s] = 1;
+    const at = this.#slot(word);
+    const slots = this.#slots;
+    if (slots[at + 1] === NONE) {
+      slots[at] = word;
+      slots[at + 1] = c;
+      slots[at + 2] = c;
+      slots[at + 3] = 1;
       this.#size++;
       return 1;
     }
-    this.next[this.#tails[s]!] = c;
-    this.#tails[s] = c;
-    return ++this.#counts[s]!;
+    this.next[slots[at + 2]!] = c;
+    slots[at + 2] = c;
+    return ++slots[at + 3]!;
   }
 
   /** Calls `each` with every window that has a list, and its first cell and length. */
   forEach(each: (word: number, first: number, count: number) => void): void {
-    for (let s = 0; s < this.#heads.length; s++) {
-      const head = this.#heads[s]!;
-      if (head !== NONE) each(this.#keys[s]!, head, this.#counts[s]!);
+    const slots = this.#slots;
+    for (let at = 0; at < slots.length; at += 4) {
+      const head = slots[at + 1]!;
+      if (head !== NONE) each(slots[at]!, head, slots[at + 3]!);
     }
   }
 
@@ -119,23 +150,13 @@ export class ProbeLists {
   }
 
   #growTable(): void {
-    const keys = this.#keys;
-    const heads = this.#heads;
-    const tails = this.#tails;
-    const counts = this.#counts;
-    const size = keys.length * 2;
-    this.#keys = new Int32Array(size);
-    this.#heads = new Int32Array(size).fill(NONE);
-    this.#tails = new Int32Array(size);
-    this.#counts = new Int32Array(size);
+    const old = this.#slots;
+    this.#slots = ProbeLists.#table((this.#mask + 1) * 2);
+    this.#mask = this.#mask * 2 + 1;
     this.#shift--;
-    for (let s = 0; s < keys.length; s++) {
-      if (heads[s] === NONE) continue;
-      const t = this.#slot(keys[s]!);
-      this.#keys[t] = keys[s]!;
-      this.#heads[t] = heads[s]!;
-      this.#tails[t] = tails[s]!;
-      this.#counts[t] = counts[s]!;
+    for (let at = 0; at < old.length; at += 4) {
+      if (old[at + 1] === NONE) continue;
+      this.#slots.set(old.subarray(at, at + 4), this.#slot(old[at]!));
     }
   }
 }
