@@ -38,6 +38,7 @@
  * @module
  */
 import { byteText, copyForms } from "./copy_forms.ts";
+import { ProbeLists } from "./copy_index.ts";
 import type { CopyProbe, RawFinding } from "./engine.ts";
 
 /** Bounds of a {@linkcode CopyMemory}. */
@@ -78,6 +79,8 @@ interface Remembered {
   group: string;
   /** Where its indexed block begins (set when it is indexed). */
   from: number;
+  /** Its place in the index's list of values (set when it is indexed; the probe lists name it so). */
+  id: number;
 }
 
 /** A value's 4-byte window at `offset`, as indexed for one stride. */
@@ -270,18 +273,26 @@ const MOST_REACH = 1024;
  * probe hits, each a map lookup and a comparison, in the bench's 50 MB).
  * Any block finds every copy (see CopyMemory), so the choice is free.
  */
-function leastCrowded(entry: Remembered, stride: number, probes: Map<number, Probe[]>): number {
+function leastCrowded(
+  entry: Remembered,
+  stride: number,
+  probes: ProbeLists,
+  byId: readonly Remembered[],
+): number {
   const value = entry.bytes;
+  const known = Math.min(WEIGHED, value.length - 3);
+  weights.fill(-1, 0, known);
+  costs.fill(-1, 0, known);
   const first = indexedFrom(value, stride);
   let best = first;
-  let bestCost = blockCost(entry, first, stride, probes, Infinity);
+  let bestCost = blockCost(entry, first, stride, probes, byId, Infinity);
   if (bestCost === 0) return best;
   const last = Math.min(value.length - 3 - stride, MOST_REACH);
   const [lightFirst, lightLast] = lightest(value, stride, last);
   for (const from of [lightFirst, lightLast, last, last >>> 1]) {
     if (bestCost === 0) break;
     if (from === best) continue;
-    const cost = blockCost(entry, from, stride, probes, bestCost);
+    const cost = blockCost(entry, from, stride, probes, byId, bestCost);
     if (cost < bestCost) {
       best = from;
       bestCost = cost;
@@ -317,14 +328,14 @@ function lightestIn(
   step: 1 | -1,
 ): number {
   let sum = 0;
-  for (let j = from; j < from + stride; j++) sum += windowWeight(value, j);
+  for (let j = from; j < from + stride; j++) sum += weightOf(value, j);
   let best = from;
   let least = sum;
   for (let k = from + step; least > 0 && (step === 1 ? k <= to : k >= to); k += step) {
     // The window leaving the block and the one entering it.
     sum += step === 1
-      ? windowWeight(value, k + stride - 1) - windowWeight(value, k - 1)
-      : windowWeight(value, k) - windowWeight(value, k + stride);
+      ? weightOf(value, k + stride - 1) - weightOf(value, k - 1)
+      : weightOf(value, k) - weightOf(value, k + stride);
     if (sum < least) {
       least = sum;
       best = k;
@@ -378,13 +389,29 @@ function escapedLetter(bytes: Uint8Array, at: number): boolean {
     (bytes[at - 1]! | 0x20) === 0x63;
 }
 
-/** A byte of ordinary text besides letters and digits: blank, line break, common punctuation. */
-function isPlainPunct(b: number): boolean {
-  return b === 0x20 || b === 0x0a || b === 0x09 || b === 0x0d || b === 0x2d || b === 0x5f ||
-    b === 0x2e || b === 0x2f || b === 0x3a || b === 0x3d || b === 0x22 || b === 0x27 ||
-    b === 0x5c || b === 0x2c || b === 0x3b || b === 0x28 || b === 0x29 || b === 0x7b ||
-    b === 0x7d || b === 0x5b || b === 0x5d;
-}
+/** {@linkcode WINDOW_CLASS}: a lower-case letter. */
+const LOWER = 1;
+/** {@linkcode WINDOW_CLASS}: an upper-case letter. */
+const UPPER = 2;
+/** {@linkcode WINDOW_CLASS}: a digit. */
+const DIGIT = 3;
+/** {@linkcode WINDOW_CLASS}: a byte of ordinary text besides letters and digits (blank, line break, common punctuation). */
+const PUNCT = 4;
+/** {@linkcode WINDOW_CLASS}'s flag of a wordy byte ({@linkcode isWordy}). */
+const WORDY = 8;
+
+/**
+ * Each byte's class for {@linkcode windowWeight} (0 for anything rarer:
+ * `+`, `~`, a byte over 0x7f), with WORDY or'd in: one load a byte instead
+ * of a chain of comparisons (windowWeight runs for every window of every
+ * block weighed).
+ */
+const WINDOW_CLASS = new Uint8Array(256);
+for (let b = 0x61; b <= 0x7a; b++) WINDOW_CLASS[b] = LOWER;
+for (let b = 0x41; b <= 0x5a; b++) WINDOW_CLASS[b] = UPPER;
+for (let b = 0x30; b <= 0x39; b++) WINDOW_CLASS[b] = DIGIT;
+for (const c of " \n\t\r-_./:=\"'\\,;(){}[]") WINDOW_CLASS[c.charCodeAt(0)] = PUNCT;
+for (let b = 0; b < 256; b++) if (isWordy(b)) WINDOW_CLASS[b]! |= WORDY;
 
 /**
  * How ordinary the window at `j` is: COMMON_WEIGHT for prose (wordy, see
@@ -397,25 +424,48 @@ function windowWeight(value: Uint8Array, j: number): number {
   let letters = false;
   let digits = false;
   let lower = false;
+  let wordy = WORDY;
   for (let d = 0; d < 4; d++) {
-    const b = value[j + d]!;
+    const c = WINDOW_CLASS[value[j + d]!]!;
+    const k = c & 7;
+    if (k === 0) return 0;
+    wordy &= c;
     // The letter of an escape (`\n2026`, `%5Cn`) is punctuation here.
-    if (escapedLetter(value, j + d)) {
+    if (k <= UPPER && escapedLetter(value, j + d)) {
       lower = false;
-    } else if (b >= 0x61 && b <= 0x7a) {
+    } else if (k === LOWER) {
       letters = true;
       lower = true;
-    } else if (b >= 0x41 && b <= 0x5a) {
+    } else if (k === UPPER) {
       if (lower) return 0; // `uE`: a case change inside a word is a random token's
       letters = true;
-    } else if (b >= 0x30 && b <= 0x39) {
+    } else if (k === DIGIT) {
       digits = true;
       lower = false;
-    } else if (isPlainPunct(b)) lower = false;
-    else return 0;
+    } else lower = false;
   }
   if (letters && digits) return 0;
-  return wordyWindow(value, j) === 1 ? COMMON_WEIGHT : PLAIN_WEIGHT;
+  return wordy !== 0 ? COMMON_WEIGHT : PLAIN_WEIGHT;
+}
+
+/**
+ * Windows of one value whose weight and cost {@linkcode leastCrowded} keeps
+ * while it weighs the value's blocks: every block it weighs lies within them
+ * (but indexedFrom's, which may lie further in), and the blocks overlap, so
+ * each window is read once, not once per block (about three times before).
+ */
+const WEIGHED = MOST_REACH + MAX_STRIDE;
+/** The windowWeight of each window of the value being weighed, -1 until it is read. */
+const weights = new Int8Array(WEIGHED);
+/** The blockCost term of each window of the value being weighed, -1 until it is read. */
+const costs = new Int32Array(WEIGHED);
+
+/** {@linkcode windowWeight}, kept for the value leastCrowded weighs. */
+function weightOf(value: Uint8Array, j: number): number {
+  if (j >= WEIGHED) return windowWeight(value, j);
+  let w = weights[j]!;
+  if (w < 0) weights[j] = w = windowWeight(value, j);
+  return w;
 }
 
 /**
@@ -428,22 +478,35 @@ function blockCost(
   entry: Remembered,
   from: number,
   stride: number,
-  probes: Map<number, Probe[]>,
+  probes: ProbeLists,
+  byId: readonly Remembered[],
   enough: number,
 ): number {
-  const value = entry.bytes;
   let cost = 0;
   for (let j = from; j < from + stride && cost < enough; j++) {
-    const list = probes.get(wordAt(value, j));
-    let others = 0;
-    if (list !== undefined) {
-      for (const p of list) {
-        if (p.entry.group !== entry.group && ++others >= CROWDED) break;
-      }
+    let c = j < WEIGHED ? costs[j]! : -1;
+    if (c < 0) {
+      c = windowCost(entry, j, probes, byId);
+      if (j < WEIGHED) costs[j] = c;
     }
-    cost += others * (others < CROWDED ? LISTED_WEIGHT : COMMON_WEIGHT) + windowWeight(value, j);
+    cost += c;
   }
   return cost;
+}
+
+/** The other values the window at `j` of `entry` indexes already, weighed, plus its weight (see blockCost). */
+function windowCost(
+  entry: Remembered,
+  j: number,
+  probes: ProbeLists,
+  byId: readonly Remembered[],
+): number {
+  const value = entry.bytes;
+  let others = 0;
+  for (let c = probes.first(wordAt(value, j)); c !== -1; c = probes.next[c]!) {
+    if (byId[probes.ids[c]!]!.group !== entry.group && ++others >= CROWDED) break;
+  }
+  return others * (others < CROWDED ? LISTED_WEIGHT : COMMON_WEIGHT) + weightOf(value, j);
 }
 
 /**
@@ -488,7 +551,9 @@ export class CopyMemory {
    * `a` is met by a probe at most `a + reach + stride - 1`.
    */
   #reach = 0;
-  #probes = new Map<number, Probe[]>();
+  #probes = new ProbeLists();
+  /** The values indexed, by the id their probe list cells hold. */
+  #byId: Remembered[] = [];
   /** The probe lists longer than CROWDED, their entries grouped by shape (see {@linkcode Shape}). */
   #shapes = new Map<number, Shape[]>();
   /** Words whose list grew past CROWDED since their shapes were grouped. */
@@ -522,7 +587,7 @@ export class CopyMemory {
     if (this.#values.size === 0) return 0;
     if (this.#stale) this.#update();
     let most = 0;
-    for (const list of this.#probes.values()) most = Math.max(most, list.length);
+    this.#probes.forEach((_word, _first, count) => most = Math.max(most, count));
     return most;
   }
 
@@ -597,7 +662,7 @@ export class CopyMemory {
       // A form that is one word is skipped as such a value is: the password of a Basic
       // header's `deploy:production` would otherwise redact every `production`.
       if (form.bytes !== value && isOneWord(form.bytes, 0, form.bytes.length)) continue;
-      const entry = { bytes: form.bytes, kind, key: form.key, group: key, from: 0 };
+      const entry = { bytes: form.bytes, kind, key: form.key, group: key, from: 0, id: -1 };
       this.#values.set(form.key, entry);
       this.#bytes += form.bytes.length;
       this.#added.push(entry);
@@ -640,18 +705,15 @@ export class CopyMemory {
       this.#regrow(windows);
     }
     for (const entry of added) {
-      const from = leastCrowded(entry, this.#stride, this.#probes);
+      const from = leastCrowded(entry, this.#stride, this.#probes, this.#byId);
       entry.from = from;
+      entry.id = this.#byId.length;
+      this.#byId.push(entry);
       this.#indexed++;
       if (from > this.#reach) this.#reach = from;
       for (let offset = from; offset < from + this.#stride; offset++) {
         const word = wordAt(entry.bytes, offset);
-        const list = this.#probes.get(word);
-        if (list === undefined) this.#probes.set(word, [{ entry, offset }]);
-        else {
-          list.push({ entry, offset });
-          if (list.length > CROWDED) this.#regroup.add(word);
-        }
+        if (this.#probes.add(word, entry.id, offset) > CROWDED) this.#regroup.add(word);
         setBit(this.#bitmap, word, this.#shift);
       }
     }
@@ -666,13 +728,20 @@ export class CopyMemory {
    * it is made anew (a stale bit costs a lookup where it is met, no more).
    */
   #narrow(stride: number): void {
-    for (const [word, list] of this.#probes) {
-      const kept = list.filter((p) => p.offset - p.entry.from < stride);
-      if (kept.length === list.length) continue;
-      if (kept.length === 0) this.#probes.delete(word);
-      else this.#probes.set(word, kept);
-      if (list.length > CROWDED) this.#regroup.add(word);
-    }
+    const old = this.#probes;
+    const lists = new ProbeLists(old.cells);
+    old.forEach((word, first, count) => {
+      let kept = 0;
+      for (let c = first; c !== -1; c = old.next[c]!) {
+        const id = old.ids[c]!;
+        const offset = old.offsets[c]!;
+        if (offset - this.#byId[id]!.from >= stride) continue;
+        lists.add(word, id, offset);
+        kept++;
+      }
+      if (kept !== count && count > CROWDED) this.#regroup.add(word);
+    });
+    this.#probes = lists;
     this.#stride = stride;
   }
 
@@ -688,7 +757,7 @@ export class CopyMemory {
     while (2 ** (bits - 3) < MOST_BITMAP && 2 ** bits < windows * 512) bits++;
     const bitmap = new Uint8Array(2 ** (bits - 3));
     const shift = 32 - bits;
-    for (const word of this.#probes.keys()) setBit(bitmap, word, shift);
+    this.#probes.forEach((word) => setBit(bitmap, word, shift));
     this.#bitmap = bitmap;
     this.#shift = shift;
   }
@@ -700,14 +769,15 @@ export class CopyMemory {
    * lookup per shape, not a comparison per value.
    */
   #group(): void {
+    const lists = this.#probes;
     for (const word of this.#regroup) {
-      const list = this.#probes.get(word);
-      if (list === undefined || list.length <= CROWDED) {
+      if (lists.count(word) <= CROWDED) {
         this.#shapes.delete(word);
         continue;
       }
       const shapes = new Map<string, Shape>();
-      for (const p of list) {
+      for (let c = lists.first(word); c !== -1; c = lists.next[c]!) {
+        const p = { entry: this.#byId[lists.ids[c]!]!, offset: lists.offsets[c]! };
         const id = `${p.offset}:${p.entry.bytes.length}`;
         let shape = shapes.get(id);
         if (shape === undefined) {
@@ -727,26 +797,29 @@ export class CopyMemory {
     let shortest = Infinity;
     for (const e of this.#values.values()) shortest = Math.min(shortest, e.bytes.length);
     const stride = Math.max(1, Math.min(MAX_STRIDE, shortest - 3));
-    const probes = new Map<number, Probe[]>();
+    const probes = new ProbeLists(this.#values.size * stride);
+    const byId: Remembered[] = [];
     let reach = 0;
     for (const entry of this.#values.values()) {
-      const from = leastCrowded(entry, stride, probes);
+      const from = leastCrowded(entry, stride, probes, byId);
       entry.from = from;
+      entry.id = byId.length;
+      byId.push(entry);
       this.#indexed++;
       if (from > reach) reach = from;
       for (let offset = from; offset < from + stride; offset++) {
-        const word = wordAt(entry.bytes, offset);
-        const list = probes.get(word);
-        if (list === undefined) probes.set(word, [{ entry, offset }]);
-        else list.push({ entry, offset });
+        probes.add(wordAt(entry.bytes, offset), entry.id, offset);
       }
     }
     this.#reach = reach;
     this.#shapes.clear();
     this.#regroup.clear();
-    for (const [word, list] of probes) if (list.length > CROWDED) this.#regroup.add(word);
+    probes.forEach((word, _first, count) => {
+      if (count > CROWDED) this.#regroup.add(word);
+    });
     this.#stride = stride;
     this.#probes = probes;
+    this.#byId = byId;
     this.#regrow(probes.size);
     this.#stale = false;
     this.#forgot = false;
@@ -774,20 +847,23 @@ export class CopyMemory {
     const first = Math.max(0, from);
     const last = Math.min(to + this.#reach + stride - 1, bytes.length - 4);
     const words = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const lists = this.#probes;
+    const { ids, offsets, next } = lists;
+    const byId = this.#byId;
     const look = (i: number) => {
       // The big-endian word the probe lists are keyed by, read from the
       // bytes: a DataView call is not inlined at every tier, four byte loads are.
       const word = wordAt(bytes, i);
       const shapes = this.#shapes.size === 0 ? undefined : this.#shapes.get(word);
       if (shapes !== undefined) return this.#lookShapes(bytes, i, first, to, shapes, hits);
-      const list = this.#probes.get(word);
-      if (list === undefined) return;
-      for (const p of list) {
-        const at = i - p.offset;
+      for (let c = lists.first(word); c !== -1; c = next[c]!) {
+        const offset = offsets[c]!;
+        const at = i - offset;
         if (at < first || at >= to) continue;
+        const entry = byId[ids[c]!]!;
         this.#comparisons++;
-        if (this.#standsAt(bytes, at, p.entry.bytes, p.offset)) {
-          hits.push({ kind: p.entry.kind, start: at, end: at + p.entry.bytes.length });
+        if (this.#standsAt(bytes, at, entry.bytes, offset)) {
+          hits.push({ kind: entry.kind, start: at, end: at + entry.bytes.length });
         }
       }
     };

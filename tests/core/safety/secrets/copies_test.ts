@@ -12,6 +12,7 @@ import { copyForms } from "../../../../core/safety/secrets/copy_forms.ts";
 import { concatBytes, readerOf } from "../../../_helpers/byte_stream.ts";
 import { ALNUM, Rng } from "../../../_helpers/secret_fixtures.ts";
 import { defaultEngine } from "../../../../core/safety/secrets/default_engine.ts";
+import { findSecrets } from "../../../../core/safety/secrets/engine.ts";
 import { redactText } from "../../../../core/safety/secrets/redact.ts";
 import { scanStream } from "../../../../core/safety/secrets/stream.ts";
 import { streamedRedaction } from "../../../_helpers/streamed_redaction.ts";
@@ -637,4 +638,188 @@ Deno.test("CopyMemory.find() finds every placed copy of values that share stems,
     const found = m.find(bytes, 0, bytes.length).map((f) => ({ start: f.start, end: f.end }));
     assert.deepEqual(found, placed, `seed ${seed}`);
   }
+});
+
+/** copies.ts's isOneWord, restated for the reference below. */
+function oneWord(bytes: Uint8Array): boolean {
+  if (bytes.length > 16) return false;
+  let lower = 0;
+  let upper = 0;
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i]!;
+    if (b >= 0x61 && b <= 0x7a) lower++;
+    else if (b >= 0x41 && b <= 0x5a) {
+      upper++;
+      if (i > 0 && lower > 0) return false;
+    } else return false;
+  }
+  return lower === 0 || upper <= 1;
+}
+
+const isAlnumByte = (b: number) =>
+  (b >= 0x30 && b <= 0x39) || ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x7a);
+const isHexDigit = (b: number) =>
+  (b >= 0x30 && b <= 0x39) || ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x66);
+
+/**
+ * The every-copy search by its definition, with no index: the same memory
+ * (values, forms and what is forgotten when, as CopyMemory's documentation
+ * states them), and a copy is each standalone occurrence of a remembered
+ * entry starting in [from, to), compared at every offset; overlaps keep the
+ * longer, then the earlier.
+ */
+class NaiveCopies {
+  #values = new Map<string, { bytes: Uint8Array; kind: string }>();
+  #groups = new Map<string, string[]>();
+  #bytes = 0;
+  remember(bytes: Uint8Array, findings: readonly { kind: string; start: number; end: number }[]) {
+    for (const f of findings) {
+      const len = f.end - f.start;
+      if (len < COPY_BOUNDS.minBytes || len > COPY_BOUNDS.maxValueBytes) continue;
+      const value = bytes.slice(f.start, f.end);
+      if (oneWord(value)) continue;
+      const key = String.fromCharCode(...value);
+      const known = this.#groups.get(key);
+      if (known !== undefined) {
+        this.#groups.delete(key);
+        this.#groups.set(key, known);
+        continue;
+      }
+      const group: string[] = [];
+      for (const form of [{ key, bytes: value }, ...copyForms(value, COPY_BOUNDS.minBytes)]) {
+        if (form.bytes.length > COPY_BOUNDS.maxValueBytes || this.#values.has(form.key)) continue;
+        if (form.bytes !== value && oneWord(form.bytes)) continue;
+        this.#values.set(form.key, { bytes: form.bytes, kind: f.kind });
+        this.#bytes += form.bytes.length;
+        group.push(form.key);
+      }
+      this.#groups.set(key, group);
+      while (this.#groups.size > COPY_BOUNDS.maxValues || this.#bytes > COPY_BOUNDS.maxBytes) {
+        const [oldest, keys] = this.#groups.entries().next().value!;
+        this.#groups.delete(oldest);
+        for (const k of keys) {
+          this.#bytes -= this.#values.get(k)!.bytes.length;
+          this.#values.delete(k);
+        }
+      }
+    }
+  }
+  find(bytes: Uint8Array, from: number, to: number) {
+    const hits: { kind: string; start: number; end: number }[] = [];
+    for (const { bytes: v, kind } of this.#values.values()) {
+      for (let at = Math.max(0, from); at < to && at + v.length <= bytes.length; at++) {
+        let k = 0;
+        while (k < v.length && bytes[at + k] === v[k]) k++;
+        if (k < v.length) continue;
+        const end = at + v.length;
+        const escaped = (at >= 2 && bytes[at - 2] === 0x5c) ||
+          (at >= 3 && bytes[at - 3] === 0x25 && isHexDigit(bytes[at - 2]!) &&
+            isHexDigit(bytes[at - 1]!)) ||
+          (at >= 6 && bytes[at - 6] === 0x5c && bytes[at - 5] === 0x75 &&
+            [4, 3, 2, 1].every((d) => isHexDigit(bytes[at - d]!)));
+        if (isAlnumByte(v[0]!) && at > 0 && isAlnumByte(bytes[at - 1]!) && !escaped) continue;
+        if (isAlnumByte(v[v.length - 1]!) && end < bytes.length && isAlnumByte(bytes[end]!)) {
+          continue;
+        }
+        hits.push({ kind, start: at, end });
+      }
+    }
+    hits.sort((a, b) => a.start - b.start || b.end - a.end);
+    const out: typeof hits = [];
+    for (const h of hits) {
+      const prev = out[out.length - 1];
+      if (prev !== undefined && h.start < prev.end) {
+        if (h.end - h.start <= prev.end - prev.start) continue;
+        out.pop();
+      }
+      out.push(h);
+    }
+    return out;
+  }
+}
+
+/** Values of every length and make-up: short and long, punctuated (their forms), sharing stems, overlapping. */
+function mixedValues(rng: Rng): string[] {
+  const punct = ALNUM + "/+=%&<>'\"\\-_.:~";
+  const values: string[] = [];
+  const stem = rng.str(ALNUM, 24);
+  for (let i = 0; i < 6 + rng.int(14); i++) {
+    const roll = rng.int(10);
+    const len = rng.pick([6, 7, 8, 9, 10, 12, 13, 15, 16, 17, 19, 24, 33, 40, 64, 130]);
+    if (roll < 4) values.push(rng.str(ALNUM, len));
+    else if (roll < 6) values.push(rng.str(punct, len));
+    else if (roll === 6) values.push(stem + rng.str(ALNUM, 1 + rng.int(6))); // a shared stem
+    else if (roll === 7 && values.length > 0) {
+      // Overlapping another value: its tail and more.
+      const other = rng.pick(values);
+      values.push(other.slice(other.length >> 1) + rng.str(ALNUM, len));
+    } else if (roll === 8) values.push(rng.pick(["word", "Word", "WORD"]) + rng.str(ALNUM, len));
+    else values.push(rng.str(ALNUM, 1000 + rng.int(120))); // around MOST_REACH
+  }
+  return values;
+}
+
+/** Text holding copies of `values` and their forms among filler, escapes and letters that join them. */
+function mixedText(rng: Rng, values: readonly string[]): string {
+  const parts: string[] = [];
+  for (let i = 0; i < 40 + rng.int(60); i++) {
+    const roll = rng.int(12);
+    if (roll < 4) {
+      const v = rng.pick(values);
+      const forms = copyForms(encoder.encode(v), COPY_BOUNDS.minBytes).map((f) => f.key);
+      parts.push(rng.int(3) === 0 && forms.length > 0 ? rng.pick(forms) : v);
+    } else if (roll === 4) parts.push(rng.pick(["\\n", "\\u0041", "%3D", "\\\\", "\\t", "%2f"]));
+    else if (roll === 5) parts.push(rng.str(ALNUM, 1 + rng.int(3))); // joins a copy to a word
+    else if (roll === 6) {
+      const v = rng.pick(values); // a piece of a value, or a value cut short
+      parts.push(v.slice(rng.int(v.length)));
+    } else parts.push(rng.pick([" ", "\n", " the secret ", '":"', "=", ", ", "/"]));
+  }
+  return parts.join("");
+}
+
+Deno.test("perf21y: CopyMemory.find() finds exactly what a search at every offset finds, for values of every length, in chunks, with the TypeScript and the WebAssembly probe", () => {
+  const engine = defaultEngine("wasm");
+  const rng = new Rng(2107);
+  let copies = 0;
+  let afterEscape = 0;
+  let acrossCut = 0;
+  for (let round = 0; round < 300; round++) {
+    const values = mixedValues(rng);
+    const memory = new CopyMemory();
+    const naive = new NaiveCopies();
+    // Values arrive a few at a time, each batch searched for: the stride falls, the bitmap grows.
+    for (let batch = 0; batch < values.length; batch += 1 + rng.int(4)) {
+      const found = values.slice(batch, batch + 4);
+      const text = found.join(" ");
+      const bytes = encoder.encode(text);
+      const spans = found.map((v) => ({ kind: `k${values.indexOf(v)}`, ...spanOf(text, v) }));
+      memory.remember(bytes, spans);
+      naive.remember(bytes, spans);
+      const hay = encoder.encode(mixedText(rng, values));
+      // The whole buffer, then in chunks as a stream searches them (a copy may end past its chunk).
+      const cuts = [0, hay.length];
+      for (let k = 0; k < 3; k++) cuts.push(rng.int(hay.length + 1));
+      cuts.sort((a, b) => a - b);
+      const want = naive.find(hay, 0, hay.length);
+      copies += want.length;
+      // The cases the search must not miss are met: a copy joined to an escape, one across a cut.
+      afterEscape += want.filter((f) => isAlnumByte(hay[f.start - 1] ?? 0)).length;
+      acrossCut += want.filter((f) => cuts.some((c) => f.start < c && f.end > c)).length;
+      assert.deepEqual(memory.find(hay, 0, hay.length), want, `round ${round}`);
+      findSecrets(engine, hay);
+      assert.deepEqual(memory.find(hay, 0, hay.length, engine.probeCopies(hay)), want);
+      for (let c = 1; c < cuts.length; c++) {
+        assert.deepEqual(
+          memory.find(hay, cuts[c - 1]!, cuts[c]!),
+          naive.find(hay, cuts[c - 1]!, cuts[c]!),
+          `round ${round}, chunk ${cuts[c - 1]}-${cuts[c]}`,
+        );
+      }
+    }
+  }
+  assert.ok(
+    copies > 3000 && afterEscape > 300 && acrossCut > 300,
+    `${copies} ${afterEscape} ${acrossCut}`,
+  );
 });
