@@ -277,7 +277,7 @@ export async function collectFacts(
   let repo: RepoLocation | null;
   const gitEnv = options.gitEnvironment ?? {};
   const acrossFilesystems = "GIT_DISCOVERY_ACROSS_FILESYSTEM" in gitEnv &&
-    envBool(gitEnv["GIT_DISCOVERY_ACROSS_FILESYSTEM"]!);
+    envBool(gitEnv["GIT_DISCOVERY_ACROSS_FILESYSTEM"]!) === true;
   // git's search asks GIT_OBJECT_DIRECTORY (from where it started), not each
   // candidate's objects/, whether a directory is a git directory.
   const objectEnv = gitEnv["GIT_OBJECT_DIRECTORY"];
