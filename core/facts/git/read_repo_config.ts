@@ -524,7 +524,8 @@ function userFile(
 ): string | null {
   const value = getConfigValue(config, key);
   if (value === undefined) {
-    if (xdg !== null) return `${xdg}/git/${name}`;
+    // A relative $XDG_CONFIG_HOME is opened from the work tree's top, where git has moved.
+    if (xdg !== null) return systemJoin(repo.workTree, `${xdg}/git/${name}`);
     return home === null ? null : `${home}/.config/git/${name}`;
   }
   if (value === null || value === "") return null;

@@ -85,6 +85,22 @@ Deno.test("a relative GIT_CONFIG_GLOBAL or GIT_CONFIG_SYSTEM is opened from the 
   }
 });
 
+Deno.test("a relative XDG_CONFIG_HOME is opened from the work tree's top, where git has moved: its git/ignore and git/config there, not beside the subdirectory git runs in", async () => {
+  const dir = await repo();
+  const { home } = await makeHome();
+  await Deno.writeTextFile(`${home}/ign`, "y.txt\n");
+  await writeFiles(dir, { "x/git/ignore": "x.log\n", "d/x/git/ignore": "y.txt\n" });
+  const env: UserEnv = { home, xdg: "x" };
+  // Fails on the old reader, which opened x/git/ignore from its own directory.
+  const top = ["d/x/git/ignore", "x/git/ignore", "y.txt"];
+  assert.deepEqual(await agree(env, `${dir}/d`, {}, "ignore from d/"), top);
+  assert.deepEqual(await agree(env, dir, {}, "control: ignore from the top"), top);
+  await writeFiles(dir, { "x/git/config": `[core]\n\texcludesFile = ${home}/ign\n` });
+  const configured = ["d/x/git/ignore", "x.log", "x/git/config", "x/git/ignore"];
+  assert.deepEqual(await agree(env, `${dir}/d`, {}, "config from d/"), configured);
+  assert.deepEqual(await agree(env, dir, {}, "control: config from the top"), configured);
+});
+
 Deno.test("GIT_CONFIG_NOSYSTEM, GIT_ATTR_NOSYSTEM and GIT_DISCOVERY_ACROSS_FILESYSTEM are read as git reads a boolean: a number 0 is false, and a value that is no boolean stops git", async () => {
   const dir = await repo();
   await writeFiles(dir, { "a.txt": "changed\n" });
