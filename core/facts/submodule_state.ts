@@ -103,9 +103,13 @@ export const GITMODULES_UNREADABLE_REASON =
 export const SUBMODULE_GITDIR_BROKEN_REASON =
   "a submodule's .git names no repository git can read: git status stops on it";
 
-/** A submodule whose `.git` names its repository by bytes that are not UTF-8: git opens them, baton cannot. */
+/**
+ * A submodule whose `.git` names its repository by bytes that are not UTF-8,
+ * or by a name holding a backslash (a submodule named `a\\b`): git opens
+ * them, baton cannot.
+ */
 const NOT_UTF8_GITDIR_REASON =
-  "the submodule's .git names its repository by a path that is not UTF-8, which baton cannot open";
+  "the submodule's .git names its repository by a path baton cannot open (not UTF-8, or holding a backslash)";
 
 /** Why the whole tree is unknown when a submodule's repository format is one git refuses. */
 export const SUBMODULE_FORMAT_REFUSED_REASON =
