@@ -277,7 +277,7 @@ export async function collectFacts(
   let repo: RepoLocation | null;
   const gitEnv = options.gitEnvironment ?? {};
   const acrossFilesystems = "GIT_DISCOVERY_ACROSS_FILESYSTEM" in gitEnv &&
-    envBool(gitEnv["GIT_DISCOVERY_ACROSS_FILESYSTEM"]!);
+    envBool(gitEnv["GIT_DISCOVERY_ACROSS_FILESYSTEM"]!) === true;
   // git's search asks GIT_OBJECT_DIRECTORY (from where it started), not each
   // candidate's objects/, whether a directory is a git directory.
   const objectEnv = gitEnv["GIT_OBJECT_DIRECTORY"];
@@ -620,7 +620,7 @@ export async function collectFacts(
       if (cacheUnsure) reasons.push(UNTRACKED_CACHE_REASON);
       if (wt.untrackedUnknownRepoDirs.length > 0) {
         reasons.push(
-          `${wt.untrackedUnknownRepoDirs.length} untracked directory(ies) whose .git names a git directory by a path that is not UTF-8, not listed: git may take each for a nested repository`,
+          `${wt.untrackedUnknownRepoDirs.length} untracked directory(ies) whose .git names a git directory by a path baton cannot open (not UTF-8, or holding a backslash), not listed: git may take each for a nested repository`,
         );
       }
       if (wt.untrackedLossyIgnored > 0) {

@@ -1,6 +1,8 @@
 /**
  * A populated submodule as `git status` sees it: modified when its checked-out
- * HEAD is not the commit the superproject's gitlink records, or when its own
+ * HEAD is not the commit the superproject's gitlink records (a HEAD that
+ * resolves to nothing, an unborn branch, counts as that commit, as in
+ * git), or when its own
  * work tree has tracked changes or untracked files (nested submodules
  * included); unpopulated (no valid `.git` inside) is clean, as in git. What
  * cannot be told (its HEAD or objects unreadable, the budget spent, an
@@ -101,9 +103,13 @@ export const GITMODULES_UNREADABLE_REASON =
 export const SUBMODULE_GITDIR_BROKEN_REASON =
   "a submodule's .git names no repository git can read: git status stops on it";
 
-/** A submodule whose `.git` names its repository by bytes that are not UTF-8: git opens them, baton cannot. */
+/**
+ * A submodule whose `.git` names its repository by bytes that are not UTF-8,
+ * or by a name holding a backslash (a submodule named `a\\b`): git opens
+ * them, baton cannot.
+ */
 const NOT_UTF8_GITDIR_REASON =
-  "the submodule's .git names its repository by a path that is not UTF-8, which baton cannot open";
+  "the submodule's .git names its repository by a path baton cannot open (not UTF-8, or holding a backslash)";
 
 /** Why the whole tree is unknown when a submodule's repository format is one git refuses. */
 export const SUBMODULE_FORMAT_REFUSED_REASON =
@@ -232,7 +238,10 @@ export function submoduleStates(
       }
       if (depth >= MAX_DEPTH) return { unknown: "submodules nested too deep" };
       const head = await readHead(fs, sub);
-      if (ignore === "dirty") return head.oid !== oid ? "modified" : "clean";
+      // git takes a HEAD it cannot resolve (an unborn branch) as the recorded
+      // commit (ce_compare_gitlink): only what `git status` inside finds shows.
+      const moved = head.oid !== null && head.oid !== oid;
+      if (ignore === "dirty") return moved ? "modified" : "clean";
       // git runs `git status` inside whether or not the HEAD moved: what stops
       // it there stops it either way.
       inside = true;
@@ -244,10 +253,9 @@ export function submoduleStates(
       const place = await workTreeSetting(fs, sub, own.workTreeSetting);
       if (place === "missing") return { unknown: SUBMODULE_WORKTREE_GONE_REASON };
       if (place === "other") return { unknown: SUBMODULE_WORKTREE_OTHER_REASON };
-      if (head.oid === null) return "modified";
       const state = await dirty(fs, sub, own, head.oid, options, depth, ignore !== "untracked");
       if (typeof state === "object" && STOPS_INSIDE.has(state.unknown)) return state;
-      return head.oid !== oid ? "modified" : state;
+      return moved ? "modified" : state;
     } catch (e) {
       const damage = e instanceof GitCorruptError || e instanceof GitConfigSyntaxError ||
         e instanceof GitIndexError;
@@ -293,7 +301,7 @@ async function dirty(
   fs: ReadFs,
   sub: RepoLocation,
   config: RepoConfig,
-  headOid: string,
+  headOid: string | null,
   options: SubmoduleStatesOptions,
   depth: number,
   untracked: boolean,
@@ -305,16 +313,19 @@ async function dirty(
   // "no" in the submodule's own status.showUntrackedFiles hides its untracked files.
   if (config.untrackedFiles === "no") untracked = false;
   const objects = createObjectReader(fs, sub);
-  const commit = await objects.read(headOid);
+  // On an unborn branch git status inside compares the index with no tree.
+  const commit = headOid === null ? null : await objects.read(headOid);
   // git status inside stops on a HEAD commit it cannot read ("bad object HEAD").
-  if (commit === null || commit.type !== "commit") return { unknown: SUBMODULE_DAMAGED_REASON };
+  if (headOid !== null && (commit === null || commit.type !== "commit")) {
+    return { unknown: SUBMODULE_DAMAGED_REASON };
+  }
   const attrs = createAttributeLookup(fs, sub.workTree, sub.commonDir, {
     globalFile: config.attributesFile,
     systemFile: options.systemAttributesFile ?? null,
     ignoreCase: config.ignoreCase,
   });
   const status = await scanWorktree(fs, sub, {
-    headTreeOid: parseCommit(commit.data).tree,
+    headTreeOid: commit === null ? null : parseCommit(commit.data).tree,
     objects,
     excludesFile: config.excludesFile,
     fileMode: config.fileMode,

@@ -33,6 +33,7 @@ export type EnvironmentConfig =
  * import assert from "node:assert/strict";
  * import { countedConfigNames } from "./environment_config.ts";
  * assert.deepEqual(countedConfigNames("1"), ["GIT_CONFIG_KEY_0", "GIT_CONFIG_VALUE_0"]);
+ * assert.deepEqual(countedConfigNames(" +1"), ["GIT_CONFIG_KEY_0", "GIT_CONFIG_VALUE_0"]);
  * assert.deepEqual(countedConfigNames("x"), []);
  * ```
  */
@@ -44,9 +45,19 @@ export function countedConfigNames(count: string | undefined): string[] {
   return out;
 }
 
+/**
+ * GIT_CONFIG_COUNT as git reads it (C's strtoul in base 10, then nothing
+ * after the digits): leading blanks and a sign are allowed (" 1", "+1");
+ * null where git stops: no digits, a trailing character, or a count past
+ * INT_MAX, which a negative one is once strtoul wraps it.
+ */
 function parseCount(count: string | undefined): number | null {
   if (count === undefined || count === "") return 0;
-  return /^[0-9]{1,10}$/.test(count) ? Number(count) : null;
+  const m = /^[ \t\n\v\f\r]*([+-]?)([0-9]+)$/.exec(count);
+  if (m === null) return null;
+  const n = BigInt(m[2]!);
+  if (m[1] === "-" && n !== 0n) return null;
+  return n > 2147483647n ? null : Number(n);
 }
 
 /**

@@ -139,9 +139,9 @@ export async function repoAtDir(
 
 /**
  * {@linkcode repoAtDir}, but "unknown" where the `.git` there names its git
- * directory (or that one its common directory) by a path that is not UTF-8:
- * git opens those bytes, which baton cannot, so whether a repository is
- * there cannot be told.
+ * directory (or that one its common directory) by a path that is not UTF-8,
+ * or a git file names it with a backslash on POSIX: git opens those bytes,
+ * which baton cannot, so whether a repository is there cannot be told.
  */
 export async function repoOrUnknownAtDir(
   fs: ReadFs,
@@ -151,12 +151,23 @@ export async function repoOrUnknownAtDir(
   try {
     return await checkDir(fs, dir, options);
   } catch (e) {
-    return e instanceof GitUnsupportedError && e.code === NOT_UTF8_CODE ? "unknown" : null;
+    return e instanceof GitUnsupportedError &&
+        (e.code === NOT_UTF8_CODE || e.code === BACKSLASH_CODE)
+      ? "unknown"
+      : null;
   }
 }
 
 /** The code of the error for a git directory named by bytes that are not UTF-8. */
 const NOT_UTF8_CODE = "git_gitdir_path_unsupported";
+
+/**
+ * The code of the error for a git file naming its directory with a
+ * backslash on a POSIX system (`gitdir: ../.git/modules/a\\b`, a submodule
+ * whose name holds one): a byte of a name to git, which baton's paths
+ * cannot hold (physical_path.ts).
+ */
+const BACKSLASH_CODE = "git_gitdir_path_backslash";
 
 /** git opens a gitdir or commondir path's bytes; one that is not UTF-8 cannot be opened here. */
 function notUtf8Path(): GitUnsupportedError {
@@ -202,7 +213,7 @@ async function checkDir(
  * @param file The git file's absolute path.
  * @param size Its size in bytes, from a stat already taken.
  * @throws {GitCorruptError} When the file is larger than a gitdir line or not one `gitdir: <path>` line.
- * @throws {GitUnsupportedError} When the path is not UTF-8 (git opens bytes baton cannot).
+ * @throws {GitUnsupportedError} When the path is not UTF-8, or holds a backslash on POSIX (git opens a name baton cannot).
  */
 export async function gitFileTarget(
   fs: ReadFs,
@@ -230,8 +241,15 @@ export async function gitFileTarget(
       { data: { path: file } },
     );
   }
+  const base = parentDir(file) ?? "/";
+  if (path.includes("\\") && base.startsWith("/") && !base.startsWith("//")) {
+    throw new GitUnsupportedError(
+      "a .git file names its directory by a path holding a backslash: git opens that name, which baton cannot",
+      BACKSLASH_CODE,
+    );
+  }
   // git reads the path as the system does: a `..` after a link climbs from its target.
-  return await physicalPath(fs, parentDir(file) ?? "/", path);
+  return await physicalPath(fs, base, path);
 }
 
 /** How git's is_git_directory is asked. */

@@ -14,6 +14,7 @@
  */
 import type { GitConfigEntry } from "./parse_config.ts";
 import { countedConfigNames, environmentConfig } from "./environment_config.ts";
+import { parseConfigBool } from "./config_lookup.ts";
 
 /** Variables that move what git reads and baton does not follow (git(1), git-config(1)). */
 export const GIT_MOVING_VARIABLES = [
@@ -53,7 +54,7 @@ export const SYSTEM_ATTRIBUTES_FILE = "/etc/gitattributes";
  */
 export function systemAttributesFile(env: GitEnvironment): string | null {
   const off = env["GIT_ATTR_NOSYSTEM"];
-  return off !== undefined && envBool(off) ? null : SYSTEM_ATTRIBUTES_FILE;
+  return off !== undefined && envBool(off) === true ? null : SYSTEM_ATTRIBUTES_FILE;
 }
 
 /**
@@ -89,14 +90,19 @@ export const GIT_CWD_VARIABLES = ["PWD"] as const;
 export const GIT_PROGRAM_VARIABLES = ["PATH", "GIT_EXEC_PATH"] as const;
 
 /**
- * Moving variables git takes as set even when empty (git 2.39: an empty
+ * Variables git takes as set even when empty (git 2.39: an empty
  * GIT_INDEX_FILE is an index file named "", which does not exist; an empty
- * GIT_DIR, GIT_WORK_TREE, GIT_OBJECT_DIRECTORY or GIT_COMMON_DIR stops git).
+ * GIT_DIR, GIT_WORK_TREE, GIT_OBJECT_DIRECTORY or GIT_COMMON_DIR stops git;
+ * an empty GIT_CONFIG_GLOBAL or GIT_CONFIG_SYSTEM names no file).
  * An empty GIT_ALTERNATE_OBJECT_DIRECTORIES adds no store, as if unset.
  */
-const EMPTY_IS_SET: ReadonlySet<string> = new Set(
-  GIT_MOVING_VARIABLES.filter((name) => name !== "GIT_ALTERNATE_OBJECT_DIRECTORIES"),
-);
+const EMPTY_IS_SET: ReadonlySet<string> = new Set([
+  ...GIT_MOVING_VARIABLES.filter((name) => name !== "GIT_ALTERNATE_OBJECT_DIRECTORIES"),
+  // A config file named "": git tries to open it, finds nothing, and so
+  // reads no global (no XDG one either) or no system file.
+  "GIT_CONFIG_GLOBAL",
+  "GIT_CONFIG_SYSTEM",
+]);
 
 /** The git variables of the lists above that are set (not empty, but see EMPTY_IS_SET), by name. */
 export type GitEnvironment = Readonly<Record<string, string>>;
@@ -163,27 +169,59 @@ export function gitEnvironmentReason(names: readonly string[]): string {
  * ```
  */
 export function environmentConfigProblem(env: GitEnvironment): string | null {
+  const bad = BOOLEAN_VARIABLES.find((name) => name in env && envBool(env[name]!) === null);
+  if (bad !== undefined) return `${bad} is not a boolean git accepts: git stops`;
   const counted = environmentConfig(env);
   return "reason" in counted ? counted.reason : null;
 }
 
-/** git's boolean environment values (git_env_bool): false for 0, false, no, off. */
-export function envBool(value: string): boolean {
-  return !/^(0|false|no|off)$/i.test(value.trim());
+/**
+ * The variables above git reads as booleans (git_env_bool), and stops on
+ * ("bad boolean config value") when they are not: GIT_CONFIG_NOSYSTEM on
+ * every config read, GIT_DISCOVERY_ACROSS_FILESYSTEM on its search for the
+ * repository, GIT_ATTR_NOSYSTEM once it reads attributes.
+ */
+const BOOLEAN_VARIABLES = [
+  "GIT_CONFIG_NOSYSTEM",
+  "GIT_DISCOVERY_ACROSS_FILESYSTEM",
+  "GIT_ATTR_NOSYSTEM",
+] as const;
+
+/**
+ * A boolean variable as git reads it (git_env_bool, which is
+ * git_config_bool): true, yes, on or a number not 0 (`1k`, `0x1`) is true;
+ * false, no, off, the empty string or a number 0 (`00`, `0k`) is false;
+ * anything else is null, which git stops on.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(envBool("Yes"), true);
+ * assert.equal(envBool("00"), false);
+ * assert.equal(envBool("0k"), false);
+ * assert.equal(envBool("junk"), null);
+ * ```
+ */
+export function envBool(value: string): boolean | null {
+  return parseConfigBool(value);
 }
 
 /**
  * The config cascade's file options under `env`, as git chooses them:
  * GIT_CONFIG_GLOBAL replaces the global files (XDG and ~/.gitconfig) with
- * one, GIT_CONFIG_SYSTEM replaces the system file, GIT_CONFIG_NOSYSTEM (a
- * true value) skips the system file. Options not named are left out (the
- * defaults apply).
+ * one, GIT_CONFIG_SYSTEM replaces the system file (either set empty: none),
+ * GIT_CONFIG_NOSYSTEM (a true value) skips the system file. Options not
+ * named are left out (the defaults apply).
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * assert.deepEqual(configFileOptions({ GIT_CONFIG_GLOBAL: "/dev/null", GIT_CONFIG_NOSYSTEM: "1" }), {
  *   globalConfigPaths: ["/dev/null"],
+ *   systemConfigPath: null,
+ * });
+ * assert.deepEqual(configFileOptions({ GIT_CONFIG_GLOBAL: "", GIT_CONFIG_SYSTEM: "" }), {
+ *   globalConfigPaths: [],
  *   systemConfigPath: null,
  * });
  * assert.deepEqual(configFileOptions({}), {});
@@ -201,12 +239,14 @@ export function configFileOptions(
     systemConfigPath?: string | null;
     environmentEntries?: GitConfigEntry[];
   } = {};
+  // An empty name is no file to git; a relative one is opened from the work
+  // tree's top, where git has changed directory (read_repo_config.ts).
   const global = env["GIT_CONFIG_GLOBAL"];
-  if (global !== undefined) out.globalConfigPaths = [global];
+  if (global !== undefined) out.globalConfigPaths = global === "" ? [] : [global];
   const system = env["GIT_CONFIG_SYSTEM"];
-  if (system !== undefined) out.systemConfigPath = system;
+  if (system !== undefined) out.systemConfigPath = system === "" ? null : system;
   const nosystem = env["GIT_CONFIG_NOSYSTEM"];
-  if (nosystem !== undefined && envBool(nosystem)) out.systemConfigPath = null;
+  if (nosystem !== undefined && envBool(nosystem) === true) out.systemConfigPath = null;
   const counted = environmentConfig(env);
   if ("entries" in counted && counted.entries.length > 0) {
     out.environmentEntries = counted.entries;

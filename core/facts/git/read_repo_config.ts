@@ -191,6 +191,19 @@ export interface RepoConfig {
   safeDirectories: string[];
 }
 
+/**
+ * True for the error a read raises when the file's permissions refuse it:
+ * the runtime's own, or the StorageError a ReadFs maps it to (naming the
+ * system's error code in its data).
+ */
+function isPermissionDenied(e: unknown): boolean {
+  if (typeof e !== "object" || e === null) return false;
+  const r = e as { code?: unknown; name?: unknown; data?: { os_error?: unknown } };
+  const code = r.data?.os_error ?? r.code;
+  return code === "EACCES" || code === "EPERM" || r.name === "PermissionDenied" ||
+    r.name === "NotCapable";
+}
+
 /** git's include depth limit. */
 const MAX_INCLUDE_DEPTH = 10;
 
@@ -383,13 +396,19 @@ async function readCascade(
     : options.systemConfigPath;
   const globals = options.globalConfigPaths ?? defaultGlobalConfigPaths(options);
   let unreadableUserFiles = 0;
-  for (const path of [...(system === null ? [] : [system]), ...globals]) {
+  for (const named of [...(system === null ? [] : [system]), ...globals]) {
+    // git opens a relative name (GIT_CONFIG_GLOBAL=cfg) from the work
+    // tree's top, where it has changed directory by then; "" names nothing.
+    if (named === "") continue;
+    const path = named.startsWith("/") ? named : systemJoin(repo.workTree, named);
     try {
       entries.push(...await readConfigFile(ctx, path, 0));
     } catch (e) {
-      // A user or system file that cannot be read (permissions, a sandbox)
-      // is left out and counted; a malformed one still fails like git.
-      if (e instanceof GitConfigSyntaxError) throw e;
+      // A user or system file that cannot be read for its permissions (a
+      // sandbox) is left out and counted, as git passes over it; one that
+      // is malformed, a directory (git: "unknown error occurred while
+      // reading the configuration files") or too large still fails.
+      if (!isPermissionDenied(e)) throw e;
       unreadableUserFiles++;
     }
   }
@@ -505,7 +524,8 @@ function userFile(
 ): string | null {
   const value = getConfigValue(config, key);
   if (value === undefined) {
-    if (xdg !== null) return `${xdg}/git/${name}`;
+    // A relative $XDG_CONFIG_HOME is opened from the work tree's top, where git has moved.
+    if (xdg !== null) return systemJoin(repo.workTree, `${xdg}/git/${name}`);
     return home === null ? null : `${home}/.config/git/${name}`;
   }
   if (value === null || value === "") return null;

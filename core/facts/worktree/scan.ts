@@ -268,7 +268,7 @@ export interface WorktreeStatus {
   untrackedCache: boolean;
   /** Directories not listed for untracked files because of `maxDirBytes`. */
   untrackedSkippedDirs: string[];
-  /** Untracked directories whose `.git` names a git directory by a path that is not UTF-8. */
+  /** Untracked directories whose `.git` names a git directory by a path baton cannot open (not UTF-8, or a backslash). */
   untrackedUnknownRepoDirs: string[];
   /** Untracked names that are not UTF-8 an ignore rule matched, or that read as a tracked name not UTF-8 (git matches bytes the runtime lost). */
   untrackedLossyIgnored: number;

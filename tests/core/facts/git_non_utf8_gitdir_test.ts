@@ -5,7 +5,9 @@
  * and cannot open them. So the repository, or whether an untracked
  * directory holding such a `.git` is a nested repository, is unknown and
  * said so: never a comparison of another place, never the directory's files
- * listed as complete.
+ * listed as complete. The same holds for a gitdir holding a backslash, a
+ * byte of a name on POSIX that baton's paths cannot hold (a submodule named
+ * `a\\b` has its repository in `.git/modules/a\\b`).
  * @module
  */
 import assert from "node:assert/strict";
@@ -59,4 +61,41 @@ Deno.test({
   const plain = await shaped(home, nested("st"));
   const p = await assertAgreesWithGit({ home, xdg: null }, plain, { label: "UTF-8 gitdir" });
   assert.deepEqual(p.git.untracked, ["n/"]);
+});
+
+Deno.test({
+  name:
+    "a submodule named with a backslash (its .git names .git/modules/a\\b): git compares it, baton leaves that one path unknown and compares the rest",
+  ignore: !POSIX,
+}, async () => {
+  const home = (await tempDir("baton-gitdir-bytes-home-")).path;
+  const named = (name: string) =>
+    `git init -q $HOME/lib; (cd $HOME/lib && echo l>l && git add l && git commit -qm l)
+git -c protocol.file.allow=always submodule add -q --name ${name} $HOME/lib sub; c; echo e>sub/l`;
+  // Fails on the old reader: no tree at all, as if git stopped ("names no repository").
+  const dir = await shaped(home, named("'a\\b'"));
+  const r = await assertAgreesWithGit({ home, xdg: null }, dir, { allowUnknown: true });
+  assert.deepEqual([...r.git.tracked], [["sub", ".M"]], "control: git compares");
+  assert.deepEqual(r.unchecked, ["sub"]);
+  assert.match(r.facts.tree?.reason ?? "", /backslash/);
+  // Control: the same submodule named without one is compared.
+  const other = (await tempDir("baton-gitdir-bytes-home-")).path;
+  const plain = await shaped(other, named("ab"));
+  await assertAgreesWithGit({ home: other, xdg: null }, plain, { label: "plain name" });
+});
+
+Deno.test({
+  name:
+    "an untracked directory whose .git names a repository by a path holding a backslash: git lists it as one nested repository, baton says its untracked list is not whole",
+  ignore: !POSIX,
+}, async () => {
+  const home = (await tempDir("baton-gitdir-bytes-home-")).path;
+  const nested = (name: string) =>
+    `git init -q n; echo f>n/f.txt; mv n/.git $HOME/${name}; printf 'gitdir: %s\\n' $HOME/${name} >n/.git`;
+  // Fails on the old reader, which listed n/f.txt as a whole untracked list.
+  const dir = await shaped(home, nested("'st\\dir'"));
+  const r = await assertAgreesWithGit({ home, xdg: null }, dir, { allowUnknown: true });
+  assert.deepEqual(r.git.untracked, ["n/"], "control: git takes it for a nested repository");
+  assert.equal(r.facts.tree?.untracked_complete, false);
+  assert.match(r.facts.tree?.reason ?? "", /backslash/);
 });

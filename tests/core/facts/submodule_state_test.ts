@@ -308,3 +308,27 @@ Deno.test("a submodule whose own config git refuses (status.showUntrackedFiles, 
   const dirty = await assertAgreesWithGit(env, dir, { label: "moved, refused, ignore=dirty" });
   assert.deepEqual([...dirty.git.tracked], [["sub", ".M"]]);
 });
+
+Deno.test("a submodule on an unborn branch: git takes the HEAD it cannot resolve as the recorded commit and shows only what `git status` inside finds (ignore=dirty: nothing; untracked: its staged files, not its untracked ones)", async () => {
+  await using home = await tempDir("baton-gitmodules-home-");
+  const env: UserEnv = { home: home.path, xdg: null };
+  const { dir } = await editedSubmodule(false);
+  await git(`${dir}/sub`, ["checkout", "-q", "--", "l.txt"]);
+  const seen = async (ignore: string, label: string) => {
+    await git(dir, ["config", "submodule.sub.ignore", ignore]);
+    const r = await assertAgreesWithGit(env, dir, { label: `${label}, ${ignore}` });
+    return [...r.git.tracked];
+  };
+  // Control: a moved HEAD shows under dirty, and the clean submodule shows nothing.
+  assert.deepEqual(await seen("dirty", "clean"), []);
+  await git(`${dir}/sub`, ["symbolic-ref", "HEAD", "refs/heads/unborn"]);
+  // The index still holds l.txt: inside, git status lists it as added.
+  // Fails on the old code, which called every HEAD that resolves to nothing modified.
+  assert.deepEqual(await seen("dirty", "unborn"), []);
+  assert.deepEqual(await seen("none", "unborn"), [["sub", ".M"]]);
+  assert.deepEqual(await seen("untracked", "unborn"), [["sub", ".M"]]);
+  // An empty index: l.txt is untracked there, which ignore=untracked hides.
+  await git(`${dir}/sub`, ["rm", "-q", "--cached", "l.txt"]);
+  assert.deepEqual(await seen("untracked", "unborn, empty index"), []);
+  assert.deepEqual(await seen("none", "unborn, empty index"), [["sub", ".M"]]);
+});

@@ -86,13 +86,15 @@ Deno.test("readGitEnvironment() keeps the set git variables only; config-file on
   const env: Record<string, string> = {
     GIT_DIR: "/x",
     GIT_CONFIG_GLOBAL: "",
+    GIT_ATTR_NOSYSTEM: "",
     HOME: "/h",
     GIT_CONFIG_NOSYSTEM: "1",
   };
   const read = readGitEnvironment((n) => env[n]);
-  assert.deepEqual(read, { GIT_DIR: "/x", GIT_CONFIG_NOSYSTEM: "1" });
+  // An empty GIT_CONFIG_GLOBAL names a file, "", that git finds nowhere: no global config.
+  assert.deepEqual(read, { GIT_DIR: "/x", GIT_CONFIG_GLOBAL: "", GIT_CONFIG_NOSYSTEM: "1" });
   assert.deepEqual(movingVariables(read), ["GIT_DIR"]);
-  assert.deepEqual(configFileOptions(read), { systemConfigPath: null });
+  assert.deepEqual(configFileOptions(read), { globalConfigPaths: [], systemConfigPath: null });
   assert.deepEqual(configFileOptions({ GIT_CONFIG_NOSYSTEM: "false", GIT_CONFIG_SYSTEM: "/s" }), {
     systemConfigPath: "/s",
   });

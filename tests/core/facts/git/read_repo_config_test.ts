@@ -8,6 +8,7 @@ import {
 import { findRepo } from "../../../../core/facts/git/find_repo.ts";
 import { git, makeRepo } from "../../../_helpers/git.ts";
 import { tempDir } from "../../../_helpers/temp.ts";
+import { StorageError } from "../../../../core/errors.ts";
 
 const fs = new TestFs();
 
@@ -156,17 +157,33 @@ Deno.test("readRepoConfig() counts includeIf conditions it cannot evaluate and d
   assert.equal(known.symlinks, false);
 });
 
-Deno.test("readRepoConfig() leaves out a global file it cannot read and counts it; a malformed one still fails", async () => {
+Deno.test("readRepoConfig() leaves out a global file its permissions refuse and counts it, as git passes over it; a directory or a malformed one fails, as git stops", async () => {
   const dir = await makeRepo();
   const home = (await tempDir("baton-home-")).path;
-  await Deno.mkdir(`${home}/.gitconfig`); // exists, cannot be read as a file
+  await Deno.writeTextFile(`${home}/.gitconfig`, "[core]\n\tsymlinks = false\n");
+  const refused = `${home}/.gitconfig`;
+  // As the product's file system maps EACCES (the tests run as root, where no mode refuses).
+  const denied = new StorageError("Cannot use the file: permission denied", {
+    data: { path: refused, os_error: "EACCES" },
+  });
+  const guarded = Object.assign(Object.create(fs), {
+    stat: (p: string) => p === refused ? Promise.reject(denied) : fs.stat(p),
+    readFile: (p: string) => p === refused ? Promise.reject(denied) : fs.readFile(p),
+  }) as TestFs;
   const repo = await findRepo(fs, dir);
   assert.ok(repo !== null);
-  const c = await readRepoConfig(fs, repo, { homeDir: home, systemConfigPath: null });
+  const c = await readRepoConfig(guarded, repo, { homeDir: home, systemConfigPath: null });
   assert.equal(c.unreadableUserFiles, 1);
+  assert.equal(c.symlinks, true, "the refused file's setting is left out");
+  const read = await readRepoConfig(fs, repo, { homeDir: home, systemConfigPath: null });
+  assert.equal(read.unreadableUserFiles, 0, "control: the same file readable");
+  assert.equal(read.symlinks, false);
   await Deno.remove(`${home}/.gitconfig`);
   const none = await readRepoConfig(fs, repo, { homeDir: home, systemConfigPath: null });
   assert.equal(none.unreadableUserFiles, 0, "control: a missing file is not unreadable");
+  await Deno.mkdir(`${home}/.gitconfig`); // git: "unknown error occurred while reading the configuration files"
+  await assert.rejects(() => readRepoConfig(fs, repo, { homeDir: home, systemConfigPath: null }));
+  await Deno.remove(`${home}/.gitconfig`);
   await Deno.writeTextFile(`${home}/.gitconfig`, "[core\n");
   await assert.rejects(() => readRepoConfig(fs, repo, { homeDir: home, systemConfigPath: null }));
 });
