@@ -11,11 +11,13 @@
  */
 import { NL } from "./armor.ts";
 import { isCodeOrProseValue, isTestVerdict, repeatsName } from "./code_values.ts";
+import { isCodeShape, isPamControl, isProseOrStyle, isSecretReference } from "./code_shapes.ts";
 import {
   hasJoseHeader,
   hasValidTokenChecksum,
   isBase64PrivateKey,
   isBase64UserPass,
+  isCamelWords,
   shannonEntropy,
 } from "./checks.ts";
 import {
@@ -111,7 +113,7 @@ function assignedValue(
     quotedRun("'", min, VALUE_MAX)
   })'|\x60(?<s>[^\x60\r\n]{${min},${VALUE_MAX}})\x60|(?:\\?["'\x60])?(?<unq>)(?<s>${
     bareRun(bare, min, VALUE_MAX)
-  }={0,3})(?=(?<next>\(|>|[ \t]+[A-Za-z]|[ \t]+[-+*/%|&^][ \t]|\x7f|))(?=(?<close>[,)])?)${wide})`;
+  }={0,3})(?=(?<next>\(|>|[ \t]+[A-Za-z]|[ \t]+[-+*/%|&^][ \t]|\x7f|))(?=(?<close>[,)])?)(?=(?<assigned>[ \t]{1,4}=(?![=>~]))?)${wide})`;
 }
 
 /**
@@ -956,6 +958,11 @@ const GENERIC_ASSIGNMENT: SecretRule = {
       : isRandomLettersUnderKeyName(s, g.name ?? "") || (g.unq === undefined && isSymbolRich(s))) &&
     assignmentValid(12)(s, g) &&
     (g.unq === undefined || !isCodeOrProseValue(s, g.next)) &&
+    // A sentence or a style under a token's name (a passphrase is a password's, and kept).
+    (g.unq === undefined
+      ? !isProseOrStyle(s) || PASSPHRASE_NAME.test(g.name ?? "")
+      : !isCodeShape(s, g)) &&
+    !isSecretReference(s) &&
     !repeatsName(s, g.name ?? "") &&
     // A `;` before a bare value ends a statement (inside quotes it is the value's); after one,
     // the head alone must be a value too.
@@ -963,6 +970,9 @@ const GENERIC_ASSIGNMENT: SecretRule = {
     (!s.includes(";") || statementsInValueValid(s)) &&
     (g.crossed === undefined || hasCrossedBrackets(s)),
 };
+
+/** A name whose value may be words: a password's, a passphrase's or a wallet's seed words. */
+const PASSPHRASE_NAME = /pass|pwd|phrase|mnemonic|seed|words/i;
 
 /** The last words of a name the operator and cell rules read (lower case). */
 const SHAPE_NAME_WORDS = ["password", "passwd", "secret", "token", "key", "pwd", "credentials"];
@@ -1386,6 +1396,7 @@ const PASSWORD_CONFIG: SecretRule = {
     (g.crossed === undefined || (hasCrossedBrackets(s) && isSymbolRich(s))) &&
     (g.unq === undefined || !isCodeOrProseValue(s, g.next) ||
       isPipedPassword(g.name ?? "", g.next)) &&
+    (g.unq === undefined || !isCodeShape(s, g)) && !isSecretReference(s) &&
     !repeatsName(s, g.name ?? "") &&
     !isTestVerdict(g.name ?? "", g.op?.trim(), s) &&
     !s.endsWith(":") && (/[A-Za-z]/.test(s) || isPasswordLookAlike(s)) &&
@@ -1618,6 +1629,8 @@ const KEY_ASSIGNMENT: SecretRule = {
     if (isRandomLetters(s)) return true;
     return !isLookAlikeValue(s) && /[0-9]/.test(s) && /[a-z]/.test(s) && /[A-Z]/.test(s) &&
       !/[/.:@]/.test(s) && !/^[a-z]{2,}[-_.][a-z]/i.test(s) &&
+      // Words joined in camel case name a field or a header (`{"key": "ContentTypeHeader1"}`).
+      !isCamelWords(s) && (g.unq === undefined || !isCodeShape(s, g)) &&
       // A PEM block in base64 (a certificate, a public key) is the key-block rules' to judge.
       !s.startsWith("LS0tLS1");
   },
@@ -3055,12 +3068,16 @@ export const SECRET_RULES: readonly SecretRule[] = [
         .raw`(?<![A-Za-z0-9_\-](?<!\\[A-Za-z0-9_\-]|\\u[0-9a-fA-F]{4}))(?=(?<name>--?[A-Za-z0-9][A-Za-z0-9_\-]{0,60}))\k<name>(?<=(?<line>[^\r\n]{0,80}))${FLAG_SEP}(?:(?=["'\\])(?<quoted>))?${CLI_VALUE}(?=(?<after>[^\r\n]{0,48}))`,
     ),
     lead: "A-Za-z0-9_\\-",
-    rejectName: (n) => !SECRET_OPTION.test(n) || SECRET_SWITCH.test(n),
+    rejectName: (n) =>
+      !SECRET_OPTION.test(n) || SECRET_SWITCH.test(n) || isExcludedName(n.replace(/^-+/, "")),
     before: 64,
     after: 400,
     priority: 2,
     validate: (s, g) =>
       SECRET_OPTION.test(g.name ?? "") && !SECRET_SWITCH.test(g.name ?? "") &&
+      // A pagination cursor (`--page-token`, `--starting-token`) is none; nor PAM's control word.
+      !isExcludedName((g.name ?? "").replace(/^-+/, "")) && !isPamControl(s) &&
+      !isSecretReference(s) &&
       (optionValueValid(g.name ?? "", s) && shannonEntropy(s) >= 2.5 ||
         PASSWORD_OPTION.test(g.name ?? "") && !isPromptSwitchLine(g.line ?? "") &&
           isOptionLetterPassword(
