@@ -42,6 +42,7 @@ import {
 import { LAYOUT_RULES } from "./rules_layouts.ts";
 import { STORE_RULES } from "./rules_stores.ts";
 import { CODE_RULES } from "./rules_code.ts";
+import { DECLARATION_RULES } from "./rules_decls.ts";
 import { PROSE_RULES } from "./rules_prose.ts";
 import { GITLAB_ROUTABLE_TAIL, VENDOR_RULES } from "./rules_vendor.ts";
 import { TOKEN_RULES } from "./rules_tokens.ts";
@@ -374,7 +375,7 @@ const CLI_WORD = String.raw`(?:[^\s\\]|\\(?![nrt]))`;
  * so a failed match never backtracks through the name.
  */
 const SECRET_NAME = String
-  .raw`(?:passwords?|passwd|[_.-]pwd$|[_.-]pass$|passphrase|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|auth[_-]?key|credentials?|creds|client[_-]?secret|signing[_-]?key|encryption[_-]?key|(?:^|[_.-])auth(?=$|[_.-])|[_.-]pat$)`;
+  .raw`(?:passwords?|passwd|[_.-]pwd$|[_.-]pass$|passphrase|secret|token|api[_.-]?key|apikey|access[_-]?key|private[_-]?key|auth[_-]?key|credentials?|creds|client[_-]?secret|signing[_-]?key|encryption[_-]?key|(?:^|[_.-])auth(?=$|[_.-])|[_.-]pat$)`;
 
 const SECRET_NAME_PATTERN = new RegExp(SECRET_NAME, "i");
 /**
@@ -418,6 +419,8 @@ const ASSIGNMENT_KEYWORDS = [
   "token",
   "api_key",
   "apikey",
+  // A property's `api.key` (`System.setProperty("api.key", ...)`, a .properties file).
+  "api.key",
   "access_key",
   "private_key",
   "private-key",
@@ -2353,6 +2356,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
   ...LAYOUT_RULES,
   ...STORE_RULES,
   ...CODE_RULES,
+  ...DECLARATION_RULES,
   typedDeclarationRule(() => SECRET_RULES),
   typedDeclarationRule(() => SECRET_RULES, true),
   ...PROSE_RULES,
