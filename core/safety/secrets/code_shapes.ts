@@ -71,7 +71,9 @@ const SHORT_WORDS = new Set([
  * @param value The value.
  * @param words Fewest capitalised words of three letters or more.
  */
-function isPascalType(value: string, words = 2): boolean {
+function isPascalType(raw: string, words = 2): boolean {
+  // A private alias (`_PasswordType`) is a type too.
+  const value = raw.replace(/^_{1,2}/, "");
   if (value.length > 64 || !PASCAL_PARTS.test(value) || (value.match(/\d+/g)?.length ?? 0) > 1) {
     return false;
   }
@@ -134,6 +136,14 @@ export function isCodeShape(
     return true;
   }
   if (/^passwd$/i.test(g.name ?? "") && NSS_SOURCES.test(value)) return true;
+  // A variable named after a camel-case name and a number (`{ contextToken: contextToken2 }`).
+  const name = g.name ?? "";
+  if (
+    /^[a-z]+[A-Z]/.test(name) && value.startsWith(name) &&
+    /^\d{1,2}$/.test(value.slice(name.length))
+  ) {
+    return true;
+  }
   // An ARN's service field: what follows is its region, account and resource.
   if (/^(?:secretsmanager|kms|ssm)$/.test(g.name ?? "")) return true;
   // A constant's name (`cred.token = TEST_ANOTHER_DATA_BASE64`): three words or more.

@@ -581,7 +581,7 @@ const OWNER_PASS_NAME =
   /(?:^|[_.-])(?:user|db|admin|root|smtp|mail|ftp|ldap|sql|mysql|pg|redis|proxy|app|api|web|site|ssh)pass$/i;
 /** Type names and keywords that follow `password:` in code, not values. */
 const TYPE_WORD =
-  /^(?:string|str|text|bool|boolean|bytes|int|integer|number|secret|password|passwd|optional|required|varchar(?:\(\d+\))?|char|any|object|none|nil|null|undefined|true|false|sensitive|secure|masked|hidden|redacted|prompt|input|env|vault|file|plain|plaintext|cleartext|hash|hashed|bcrypt|argon2|encrypted|nullable|readonly|writeonly|obscured)$/i;
+  /^(?:string|str|text|bool|boolean|bytes|int|integer|number|secret|password|passwd|optional|required|varchar(?:\(\d+\))?|char|any|object|none|nil|null|undefined|true|false|sensitive|secure|masked|hidden|redacted|prompt|input|env|vault|file|plain|plaintext|cleartext|hash|hashed|bcrypt|argon2|encrypted|nullable|readonly|writeonly|obscured|incomplete)$/i;
 
 /**
  * A name that ends in password or passwd: a word of 6 or more letters given to

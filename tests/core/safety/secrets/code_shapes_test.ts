@@ -30,6 +30,10 @@ const REAL_TEXT: readonly string[] = [
   "def scrypt(\n    password: ReadableBuffer, *, salt: ReadableBuffer, n: int\n) -> bytes: ...\n",
   "    key: PKCS12PrivateKeyTypes | None,\n",
   "        password: FilterOrBool = False,\n",
+  // typeshed's stubs: a private alias, `Incomplete`; a destructuring's renamed variable.
+  "    def f(self, password: _PasswordType | None = None): ...\n",
+  "class X:\n    password: Incomplete\n",
+  "      const { contextToken: contextToken2, previousToken: previousToken2 } = getR()\n",
   // pip: a tuple unpacked.
   "            index_url, _, index_url_user_password = index_info\n",
   // Minified bundles: member chains before an operator.
