@@ -54,6 +54,7 @@ const REAL_TEXT: readonly string[] = [
   // gcloud and aws: pagination tokens given as options.
   'gcloud identity groups search --page-size=3 --page-token="ala9glealanal908"\n',
   "aws ec2 describe-instances --starting-token eyJOZXh0VG9rZW4iOiBudWxsLCAiYm90b190cnVuY2F0ZV9hbW91bnQiOiAxfQ==\n",
+  "aws waf delete-byte-match-set --change-token 12cs345-67cd-890b-1cd2-c3a4567d89f1\n",
   // botocore's paginators, an IAM policy's resource, an HTTP header list.
   '      "result_key": "Ipv6CidrAssociations"\n',
   '      "Resource":"arn:aws:secretsmanager:*:*:secret:A4BNetworkProfile*",\n',
