@@ -1431,6 +1431,13 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
     stripe_secret_key: [p("pk", "_live_", rng.str(ALNUM, 99)), p(SK, "_live_", "x".repeat(24))],
     mapbox_secret_token: [p("pk", ".eyJ", rng.str(URLSAFE, 60), ".", rng.str(URLSAFE, 22))],
     generic_secret: [
+      // redact98: real text of installed packages and manuals (a sentence, a style, an IPv6
+      // token, an IAM resource's pattern, a minified comparison).
+      '  salesforce_access_token: "its prefix holds an upper-case D (00D)",',
+      '        Token.Comment: "italic #A3AAB2",',
+      "Token=prefixstable:2002:da8:1::",
+      '"Resource":"arn:aws:secretsmanager:*:*:secret:A4BNetworkProfile*"',
+      "skipCachedAccessToken:r.skipCachedAccessToken===!0,x:1",
       // review80: a UUID or digest under an upper-case name that is no secret's, or under a
       // lower-case key (a program's field, as often an id).
       `{"NEXT_CURSOR": "${uuid(rng)}"}`,
@@ -1908,6 +1915,10 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
     openshift_user_token: [`sha256:${rng.str(HEX, 64)}`],
     notion_token: [p("secret", "_", rng.str(ALNUM, 20))],
     key_secret: [
+      // redact98: a type, a field list's name, a paginator's key.
+      "    key: PKCS12PrivateKeyTypes | None,",
+      '[{"key":"ContentTypeHeader1","value":"x"}]',
+      '"result_key": "Ipv6CidrAssociations"',
       // fp23: public keys in DER (base64) and a PGP key id.
       '        key: "MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE1Olb3zMAFFxXKHiIkQO5cJ3Yhl5i6UPp+IhuhTIYy+u2mCumG+bTu1g0bHhTSiaiAE5ZwCAR0xbX8sO4f2TBTbA==",',
       'signing_key: "MCowBQYDK2VwAyEAUbyyGlhEVpbq3bKk2Ck8WMHGFWcnQZ5qGXV7PfHTW9E="',
@@ -1936,6 +1947,16 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "curl -u alice:\\\n  --netrc-file ~/.netrc https://ci.internal.test",
     ],
     password_assignment: [
+      // redact98: a type, a tuple, member chains, a Vim variable, a record's fields,
+      // nsswitch.conf, nginx.
+      "def scrypt(password: ReadableBuffer, *, salt: ReadableBuffer) -> bytes: ...",
+      "        password: FilterOrBool = False,",
+      "index_url, _, index_url_user_password = index_info",
+      '      pwd: options.gitEnvironment?.["PWD"] ?? null,',
+      "\tlet pwd = a:dict.istemp ? a:dict.tmpdir : ''",
+      "group_name:password:GID:user_list",
+      "passwd:         compat",
+      "       proxy_pass localhost:873;",
       // redact94: a _PW name that names no owner is a pulse width or a power, not a password.
       "SERVO_MIN_PW=1500",
       "servo_max_pw: 2000",
@@ -2108,6 +2129,10 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "Cookie: session=abc123; theme=dark",
     ],
     cli_secret_option: [
+      // redact98: pagination tokens, PAM's control word.
+      'gcloud identity groups search --page-token="ala9glealanal908"',
+      "aws ec2 describe-instances --starting-token eyJOZXh0VG9rZW4iOiBudWxsLCAiYm90b190cnVuY2F0ZV9hbW91bnQiOiAxfQ==",
+      "-password sufficient pam_systemd_home.so",
       // redact94: an expect script sending a variable, a command's output or a login name.
       'expect "password:"\nsend "$password\\r"',
       'expect "password:"\nsend "[exec cat ~/.pw]\\r"',

@@ -646,7 +646,7 @@ function isNamePart(part: string): boolean {
  */
 export function isExcludedName(name: string): boolean {
   const n = name.toLowerCase().replace(/[-.]/g, "_");
-  return /(?:page_?token|next_?token|prev(?:ious)?_?token|continuation|cursor(?!_?(?:api_?key|secret|access_?(?:key|token)|auth_?token)$)|sync_?token|tokens$|tokens_|token_?(?:count|type|len|length|limit|usage|expir|ttl|endpoint|url|uri|path|file|name|id$|index|kind)|_(?:file|path|dir|url|uri|length|len|count|min|max|ttl|timeout|enabled|type)$|^(?:max|min|num)_|sha\d*|hash|digest|checksum|integrity|fingerprint|public|publishable|pubkey|_pub$|csrf|xsrf|tokenizer|secret_?name|secret_?ref|secret_?id$|credentials?_?id$|(?:^|_)io_jsonwebtoken$|keyring|password_?(?:policy|reset|hint|field|label|prompt|strength|confirm))/
+  return /(?:page_?token|next_?token|prev(?:ious)?_?token|continuation|cursor(?!_?(?:api_?key|secret|access_?(?:key|token)|auth_?token)$)|sync_?token|tokens$|tokens_|token_?(?:count|type|len|length|limit|usage|expir|ttl|endpoint|url|uri|path|file|name|id$|index|kind)|_(?:file|path|dir|url|uri|length|len|count|min|max|ttl|timeout|enabled|type)$|^(?:max|min|num)_|sha\d*|hash|digest|checksum|integrity|fingerprint|public|publishable|pubkey|_pub$|csrf|xsrf|tokenizer|secret_?name|secret_?ref|secret_?id$|credentials?_?id$|(?:^|_)io_jsonwebtoken$|keyring|password_?(?:policy|reset|hint|field|label|prompt|strength|confirm)|starting_?token|(?:change|idempotency)_?token|secret_?version|_arn$|(?:input|output)_token$|(?:result|limit)_key$|(?:^|_)(?:proxy|fastcgi|uwsgi|scgi|grpc|memcached)_pass$)/
     .test(n);
 }
 

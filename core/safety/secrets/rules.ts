@@ -11,11 +11,13 @@
  */
 import { NL } from "./armor.ts";
 import { isCodeOrProseValue, isTestVerdict, repeatsName } from "./code_values.ts";
+import { isCodeShape, isPamControl, isProseOrStyle, isSecretReference } from "./code_shapes.ts";
 import {
   hasJoseHeader,
   hasValidTokenChecksum,
   isBase64PrivateKey,
   isBase64UserPass,
+  isCamelWords,
   shannonEntropy,
 } from "./checks.ts";
 import {
@@ -40,6 +42,7 @@ import {
 import { LAYOUT_RULES } from "./rules_layouts.ts";
 import { STORE_RULES } from "./rules_stores.ts";
 import { CODE_RULES } from "./rules_code.ts";
+import { DECLARATION_RULES } from "./rules_decls.ts";
 import { PROSE_RULES } from "./rules_prose.ts";
 import { GITLAB_ROUTABLE_TAIL, VENDOR_RULES } from "./rules_vendor.ts";
 import { TOKEN_RULES } from "./rules_tokens.ts";
@@ -111,7 +114,7 @@ function assignedValue(
     quotedRun("'", min, VALUE_MAX)
   })'|\x60(?<s>[^\x60\r\n]{${min},${VALUE_MAX}})\x60|(?:\\?["'\x60])?(?<unq>)(?<s>${
     bareRun(bare, min, VALUE_MAX)
-  }={0,3})(?=(?<next>\(|>|[ \t]+[A-Za-z]|[ \t]+[-+*/%|&^][ \t]|\x7f|))(?=(?<close>[,)])?)${wide})`;
+  }={0,3})(?=(?<next>\(|>|[ \t]+[A-Za-z]|[ \t]+[-+*/%|&^][ \t]|\x7f|))(?=(?<close>[,)])?)(?=(?<assigned>[ \t]{1,4}=(?![=>~]))?)${wide})`;
 }
 
 /**
@@ -372,7 +375,7 @@ const CLI_WORD = String.raw`(?:[^\s\\]|\\(?![nrt]))`;
  * so a failed match never backtracks through the name.
  */
 const SECRET_NAME = String
-  .raw`(?:passwords?|passwd|[_.-]pwd$|[_.-]pass$|passphrase|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|auth[_-]?key|credentials?|creds|client[_-]?secret|signing[_-]?key|encryption[_-]?key|(?:^|[_.-])auth(?=$|[_.-])|[_.-]pat$)`;
+  .raw`(?:passwords?|passwd|[_.-]pwd$|[_.-]pass$|passphrase|secret|token|api[_.-]?key|apikey|access[_-]?key|private[_-]?key|auth[_-]?key|credentials?|creds|client[_-]?secret|signing[_-]?key|encryption[_-]?key|(?:^|[_.-])auth(?=$|[_.-])|[_.-]pat$)`;
 
 const SECRET_NAME_PATTERN = new RegExp(SECRET_NAME, "i");
 /**
@@ -416,6 +419,8 @@ const ASSIGNMENT_KEYWORDS = [
   "token",
   "api_key",
   "apikey",
+  // A property's `api.key` (`System.setProperty("api.key", ...)`, a .properties file).
+  "api.key",
   "access_key",
   "private_key",
   "private-key",
@@ -576,7 +581,7 @@ const OWNER_PASS_NAME =
   /(?:^|[_.-])(?:user|db|admin|root|smtp|mail|ftp|ldap|sql|mysql|pg|redis|proxy|app|api|web|site|ssh)pass$/i;
 /** Type names and keywords that follow `password:` in code, not values. */
 const TYPE_WORD =
-  /^(?:string|str|text|bool|boolean|bytes|int|integer|number|secret|password|passwd|optional|required|varchar(?:\(\d+\))?|char|any|object|none|nil|null|undefined|true|false|sensitive|secure|masked|hidden|redacted|prompt|input|env|vault|file|plain|plaintext|cleartext|hash|hashed|bcrypt|argon2|encrypted|nullable|readonly|writeonly|obscured)$/i;
+  /^(?:string|str|text|bool|boolean|bytes|int|integer|number|secret|password|passwd|optional|required|varchar(?:\(\d+\))?|char|any|object|none|nil|null|undefined|true|false|sensitive|secure|masked|hidden|redacted|prompt|input|env|vault|file|plain|plaintext|cleartext|hash|hashed|bcrypt|argon2|encrypted|nullable|readonly|writeonly|obscured|incomplete)$/i;
 
 /**
  * A name that ends in password or passwd: a word of 6 or more letters given to
@@ -956,6 +961,11 @@ const GENERIC_ASSIGNMENT: SecretRule = {
       : isRandomLettersUnderKeyName(s, g.name ?? "") || (g.unq === undefined && isSymbolRich(s))) &&
     assignmentValid(12)(s, g) &&
     (g.unq === undefined || !isCodeOrProseValue(s, g.next)) &&
+    // A sentence or a style under a token's name (a passphrase is a password's, and kept).
+    (g.unq === undefined
+      ? !isProseOrStyle(s) || PASSPHRASE_NAME.test(g.name ?? "")
+      : !isCodeShape(s, g)) &&
+    !isSecretReference(s) &&
     !repeatsName(s, g.name ?? "") &&
     // A `;` before a bare value ends a statement (inside quotes it is the value's); after one,
     // the head alone must be a value too.
@@ -963,6 +973,9 @@ const GENERIC_ASSIGNMENT: SecretRule = {
     (!s.includes(";") || statementsInValueValid(s)) &&
     (g.crossed === undefined || hasCrossedBrackets(s)),
 };
+
+/** A name whose value may be words: a password's, a passphrase's or a wallet's seed words. */
+const PASSPHRASE_NAME = /pass|pwd|phrase|mnemonic|seed|words/i;
 
 /** The last words of a name the operator and cell rules read (lower case). */
 const SHAPE_NAME_WORDS = ["password", "passwd", "secret", "token", "key", "pwd", "credentials"];
@@ -1386,6 +1399,7 @@ const PASSWORD_CONFIG: SecretRule = {
     (g.crossed === undefined || (hasCrossedBrackets(s) && isSymbolRich(s))) &&
     (g.unq === undefined || !isCodeOrProseValue(s, g.next) ||
       isPipedPassword(g.name ?? "", g.next)) &&
+    (g.unq === undefined || !isCodeShape(s, g)) && !isSecretReference(s) &&
     !repeatsName(s, g.name ?? "") &&
     !isTestVerdict(g.name ?? "", g.op?.trim(), s) &&
     !s.endsWith(":") && (/[A-Za-z]/.test(s) || isPasswordLookAlike(s)) &&
@@ -1618,6 +1632,8 @@ const KEY_ASSIGNMENT: SecretRule = {
     if (isRandomLetters(s)) return true;
     return !isLookAlikeValue(s) && /[0-9]/.test(s) && /[a-z]/.test(s) && /[A-Z]/.test(s) &&
       !/[/.:@]/.test(s) && !/^[a-z]{2,}[-_.][a-z]/i.test(s) &&
+      // Words joined in camel case name a field or a header (`{"key": "ContentTypeHeader1"}`).
+      !isCamelWords(s) && (g.unq === undefined || !isCodeShape(s, g)) &&
       // A PEM block in base64 (a certificate, a public key) is the key-block rules' to judge.
       !s.startsWith("LS0tLS1");
   },
@@ -2340,6 +2356,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
   ...LAYOUT_RULES,
   ...STORE_RULES,
   ...CODE_RULES,
+  ...DECLARATION_RULES,
   typedDeclarationRule(() => SECRET_RULES),
   typedDeclarationRule(() => SECRET_RULES, true),
   ...PROSE_RULES,
@@ -3055,12 +3072,16 @@ export const SECRET_RULES: readonly SecretRule[] = [
         .raw`(?<![A-Za-z0-9_\-](?<!\\[A-Za-z0-9_\-]|\\u[0-9a-fA-F]{4}))(?=(?<name>--?[A-Za-z0-9][A-Za-z0-9_\-]{0,60}))\k<name>(?<=(?<line>[^\r\n]{0,80}))${FLAG_SEP}(?:(?=["'\\])(?<quoted>))?${CLI_VALUE}(?=(?<after>[^\r\n]{0,48}))`,
     ),
     lead: "A-Za-z0-9_\\-",
-    rejectName: (n) => !SECRET_OPTION.test(n) || SECRET_SWITCH.test(n),
+    rejectName: (n) =>
+      !SECRET_OPTION.test(n) || SECRET_SWITCH.test(n) || isExcludedName(n.replace(/^-+/, "")),
     before: 64,
     after: 400,
     priority: 2,
     validate: (s, g) =>
       SECRET_OPTION.test(g.name ?? "") && !SECRET_SWITCH.test(g.name ?? "") &&
+      // A pagination cursor (`--page-token`, `--starting-token`) is none; nor PAM's control word.
+      !isExcludedName((g.name ?? "").replace(/^-+/, "")) && !isPamControl(s) &&
+      !isSecretReference(s) &&
       (optionValueValid(g.name ?? "", s) && shannonEntropy(s) >= 2.5 ||
         PASSWORD_OPTION.test(g.name ?? "") && !isPromptSwitchLine(g.line ?? "") &&
           isOptionLetterPassword(

@@ -348,7 +348,7 @@ export const CODE_RULES: readonly SecretRule[] = [
     title: "Secret given to a setter or builder in code",
     description:
       '`ds.setPassword("...")`, `.withPassword("...")` (Testcontainers, JDBC builders), `client.set_password("...")`, `setApiKey("...")`, `withToken("...")`: a `set`/`with` method named for a password, secret, token or API key called with one quoted value; passwords of 6 or more characters with a non-letter, other secrets of 12 or more with letters and digits; variables are not values.',
-    keywords: SETTER_WORDS.flatMap((w) => [`${w}("`, `${w}('`, `${w}(\\"`]),
+    keywords: SETTER_WORDS.flatMap((w) => [`${w}("`, `${w}('`, `${w}(\\"`, `${w}(\\\\\\"`]),
     pattern: new RegExp(
       String
         .raw`(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]))(?:set|with)_?(?<name>[A-Za-z0-9_]{0,40}?(?:password|passwd|secret|token|api_?key))\([ \t]{0,4}${
@@ -366,7 +366,12 @@ export const CODE_RULES: readonly SecretRule[] = [
     title: "Secret given to a builder method named for it",
     description:
       '`.apiKey("...")`, `.accessToken("...")`, `.password("...")`, `.clientSecret("...")` of a client builder, Rust\'s `.bearer_auth("...")`: a method named for the secret, called on an object with one quoted value; passwords of 6 or more characters with a non-letter, other secrets of 12 or more with letters and digits; variables are not values.',
-    keywords: BUILDER_WORDS.flatMap((w) => [`.${w}("`, `.${w}('`, `.${w}(\\"`]),
+    keywords: BUILDER_WORDS.flatMap((w) => [
+      `.${w}("`,
+      `.${w}('`,
+      `.${w}(\\"`,
+      `.${w}(\\\\\\"`,
+    ]),
     pattern: new RegExp(
       String.raw`\.(?<name>${BUILDER_WORDS.join("|")})\([ \t]{0,4}${quotedArg("s", 6)}[ \t]{0,4}\)`,
       "i",
@@ -380,7 +385,7 @@ export const CODE_RULES: readonly SecretRule[] = [
     title: "Objective-C or C# verbatim string under a secret's name",
     description:
       '`NSString *apiKey = @"...";` (Objective-C) and `string password = @"...";` (C# verbatim): an `@`-string given to a name that holds a password or another secret, an escaped quote inside (`\\"`, `""`) kept in the value; passwords of 6 or more characters, other secrets of 12 or more with letters and digits.',
-    keywords: ['= @"', '=@"', '= @\\"', '=@\\"'],
+    keywords: ['= @"', '=@"', '= @\\"', '=@\\"', '= @\\\\\\"', '=@\\\\\\"'],
     pattern: new RegExp(
       String
         .raw`${NAME_START}(?<name>[A-Za-z_][A-Za-z0-9_]{0,63})[ \t]{0,4}=[ \t]{0,4}@(?:"(?<s>(?:[^"\\\s]|""|\\[^\s]){4,256})"|\\{1,3}"(?<s>(?:[^"\\\s]|\\{1,3}"\\{1,3}"|\\{2,6}[^\s]){4,256})\\{1,3}")`,

@@ -12,6 +12,7 @@
  * @module
  */
 import { shannonEntropy } from "./checks.ts";
+import { isCodeShape } from "./code_shapes.ts";
 import { isExcludedName, isLookAlikeValue } from "./filters.ts";
 import type { SecretRule } from "./rule.ts";
 import { literalForName } from "./rules_code.ts";
@@ -149,6 +150,8 @@ function isBareDirectiveValue(name: string, value: string): boolean {
   // A docstring's argument and its type (`oidc_token (google.pubsub_v1.types.OidcToken):`,
   // Google style, found in the Cloud SDK's sources), a label before its text (`api_key:`).
   if (value.startsWith("(") || value.endsWith(":")) return false;
+  // A C array (`Tcl_Token staticTokens[NUM_STATIC_TOKENS];`), a Vim variable, an IPv6 token.
+  if (isCodeShape(value, {})) return false;
   // A sentence's last word (`password combination.`, smtplib's docstring wrapped there).
   if (/^[A-Za-z]+[.!?)]+$/.test(value)) return false;
   if (/^[A-Za-z_][\w.]*$/.test(value) && /pass|pw|secret|token|key|auth|cred/i.test(value)) {

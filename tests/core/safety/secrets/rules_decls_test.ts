@@ -1,0 +1,94 @@
+// Tests for core/safety/secrets/rules_decls.ts: a secret declared in Visual Basic, CMake or
+// Clojure, a CSV cell under a credential column, set by a call with its name (`System.setProperty`, `os.Setenv`, a header's put), given
+// to an Objective-C setter or to `rclone config create` is redacted whole, raw and JSON-escaped
+// once and twice; names that hold no secret, references and placeholders are kept. Every value is
+// drawn at run time.
+
+import assert from "node:assert/strict";
+import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
+import { createEngine } from "../../../../core/safety/secrets/engine.ts";
+import { redactText } from "../../../../core/safety/secrets/redact.ts";
+import { ALNUM, p, Rng } from "../../../_helpers/secret_fixtures.ts";
+
+const engine = createEngine(SECRET_RULES);
+
+/** Raw, and JSON-escaped once and twice (a tool call, and a tool result quoting it). */
+const ESCAPES = [
+  (x: string) => x,
+  (x: string) => JSON.stringify(x).slice(1, -1),
+  (x: string) => JSON.stringify(JSON.stringify(x)).slice(1, -1),
+];
+
+/** Shapes of each declaration, `%V%` standing for the secret. */
+const SHAPES: readonly string[] = [
+  'Dim apiKey As String = "%V%"\n',
+  'Private Const API_SECRET As String = "%V%"\n',
+  'set(API_KEY "%V%")\n',
+  "set(API_TOKEN %V%)\n",
+  'set(ENV{GITHUB_TOKEN} "%V%")\n',
+  '(def api-key "%V%")\n',
+  '(def ^:private db-password "%V%")\n',
+  '(defonce stripe-secret-key "%V%")\n',
+  'System.setProperty("api.key", "%V%");\n',
+  'os.Setenv("OPENAI_API_KEY", "%V%")\n',
+  'conn.setRequestProperty("X-Api-Key", "%V%");\n',
+  'headers.put("X-Auth-Token", "%V%");\n',
+  '[Configuration setApiKey:@"%V%"];\n',
+  '[client setPassword:@"%V%"];\n',
+  "rclone config create s3 s3 provider AWS access_key_id AKIA secret_access_key %V%\n",
+  "rclone config create gd drive client_id 123.apps client_secret %V% scope drive\n",
+  "rclone config update box sftp host example.com user bob pass %V%\n",
+  "name,email,api_key\nalice,alice@example.com,%V%\n",
+  "username,Password,role\nadmin,%V%,root\n",
+  '{"content":"id,username,token\\n1,deploy,%V%\\n"}\n',
+];
+
+/** The same shapes holding no secret. */
+const KEPT: readonly string[] = [
+  'Dim apiKeyLabel As String = "Enter your API key"\n',
+  'Dim apiKey As String = "YOUR_API_KEY_HERE"\n',
+  'set(API_KEY "${API_KEY}")\n',
+  "set(API_KEY $ENV{API_KEY})\n",
+  "set(SOURCES main.cpp token.cpp)\n",
+  'set(PASSWORD_SOURCES "src/password.cpp")\n',
+  '(def api-key (System/getenv "API_KEY"))\n',
+  '(def token-endpoint "https://auth.example.com/token")\n',
+  'System.setProperty("api.key", System.getenv("API_KEY"));\n',
+  'System.setProperty("java.net.preferIPv4Stack", "true");\n',
+  'headers.put("Content-Type", "application/json");\n',
+  'headers.set("X-Api-Key", apiKey);\n',
+  "rclone config create s3 s3 provider AWS env_auth true\n",
+  "rclone config create gd drive client_secret $CLIENT_SECRET\n",
+  "rclone config update box sftp pass --obscure\n",
+  "id,username,password\n1,admin,password\n",
+  "user,token\nbob,${TOKEN}\n",
+  "file,passwd,size\nx,/etc/passwd,12\n",
+  // openssl's manuals list its commands one a line, each with a comma.
+  "ocsp,\npasswd,\npkcs12,\npkcs7,\n",
+  "id,username,password_hash\n1,admin,Xk9mQ2vLp7RtZ3hW8nBq\n",
+];
+
+Deno.test("a secret declared in VB, CMake or Clojure, set by a call, an Objective-C setter or rclone config is redacted whole (see: #21)", () => {
+  const rng = new Rng(9801);
+  for (const shape of SHAPES) {
+    const value = p(rng.str(ALNUM, 8), "7", rng.str(ALNUM, 11));
+    for (const esc of ESCAPES) {
+      const text = esc(shape.replace("%V%", value));
+      const r = redactText(engine, text);
+      assert.ok(
+        r.kinds.length > 0 && !r.text.includes(value),
+        `${JSON.stringify(text)} -> ${r.text}`,
+      );
+    }
+  }
+});
+
+Deno.test("the same declarations holding a reference, a placeholder or no secret are kept (see: #21)", () => {
+  for (const line of KEPT) {
+    for (const esc of ESCAPES) {
+      const text = esc(line);
+      const r = redactText(engine, text);
+      assert.deepEqual(r.kinds, [], `${JSON.stringify(text)} -> ${r.text}`);
+    }
+  }
+});
