@@ -205,6 +205,9 @@ export function isPamControl(value: string): boolean {
  * (`{__relative_name__}`) or a model's type (`list[V1LocalObjectReference]`,
  * `V1SecretVolumeSource`: three capitalised words or more).
  * @param value The value, quoted or bare.
+ * @param types Whether a type's name in Pascal case counts: not under a
+ * password's name, where `BlueSkyMorning7` is far more often the password
+ * (a passphrase of capitalised words) than a model's class.
  * @returns Whether it is such a reference.
  * @example
  * ```ts
@@ -212,11 +215,13 @@ export function isPamControl(value: string): boolean {
  * import { isSecretReference } from "./code_shapes.ts";
  * assert.ok(isSecretReference("projects/p1/secrets/db-pass/versions/1"));
  * assert.ok(!isSecretReference("Xk9mQ2vLp7RtZ3hW8nBq"));
+ * assert.ok(isSecretReference("V1SecretVolumeSource"));
+ * assert.ok(!isSecretReference("BlueSkyMorning7", false));
  * ```
  */
-export function isSecretReference(value: string): boolean {
+export function isSecretReference(value: string, types = true): boolean {
   // A model's class (`V1SecretVolumeSource`, `V1ServiceAccountTokenProjection`).
-  if (isPascalType(value, 3)) return true;
+  if (types && isPascalType(value, 3)) return true;
   return /^arn:aws[a-z-]*:[a-z0-9-]+:/.test(value) ||
     /^projects\/[\w.-]+\/secrets\/[\w.-]+(?:\/versions\/[\w.-]+)?$/.test(value) ||
     /^\{_*[a-z]+(?:_[a-z]+)*_*\}$/.test(value) ||

@@ -1399,7 +1399,7 @@ const PASSWORD_CONFIG: SecretRule = {
     (g.crossed === undefined || (hasCrossedBrackets(s) && isSymbolRich(s))) &&
     (g.unq === undefined || !isCodeOrProseValue(s, g.next) ||
       isPipedPassword(g.name ?? "", g.next)) &&
-    (g.unq === undefined || !isCodeShape(s, g)) && !isSecretReference(s) &&
+    (g.unq === undefined || !isCodeShape(s, g)) && !isSecretReference(s, false) &&
     !repeatsName(s, g.name ?? "") &&
     !isTestVerdict(g.name ?? "", g.op?.trim(), s) &&
     !s.endsWith(":") && (/[A-Za-z]/.test(s) || isPasswordLookAlike(s)) &&
