@@ -130,7 +130,7 @@ export function isCodeShape(
   // A parameter's type: `password: ReadableBuffer,`, `key: PKCS12PrivateKeyTypes | None`.
   if (
     (g.op === undefined || /:$/.test(op)) && isPascalType(value) &&
-    /[A-Z].*[A-Z]/.test(value) &&
+    /[A-Z].*[A-Z]/.test(value) && !/\d$/.test(value) &&
     (g.close !== undefined || g.assigned !== undefined || /^[ \t]+\|[ \t]/.test(g.next ?? ""))
   ) {
     return true;
@@ -221,7 +221,9 @@ export function isPamControl(value: string): boolean {
  */
 export function isSecretReference(value: string, types = true): boolean {
   // A model's class (`V1SecretVolumeSource`, `V1ServiceAccountTokenProjection`).
-  if (types && isPascalType(value, 3)) return true;
+  // A name ending in a number is a secret a human chose far more often (`WinterDragonLily96`), except
+  // a versioned model's (`V1beta1Eviction2`).
+  if (types && isPascalType(value, 3) && (!/\d$/.test(value) || /^V\d/.test(value))) return true;
   return /^arn:aws[a-z-]*:[a-z0-9-]+:/.test(value) ||
     /^projects\/[\w.-]+\/secrets\/[\w.-]+(?:\/versions\/[\w.-]+)?$/.test(value) ||
     /^\{_*[a-z]+(?:_[a-z]+)*_*\}$/.test(value) ||

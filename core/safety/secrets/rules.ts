@@ -3081,7 +3081,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
       SECRET_OPTION.test(g.name ?? "") && !SECRET_SWITCH.test(g.name ?? "") &&
       // A pagination cursor (`--page-token`, `--starting-token`) is none; nor PAM's control word.
       !isExcludedName((g.name ?? "").replace(/^-+/, "")) && !isPamControl(s) &&
-      !isSecretReference(s) &&
+      !isSecretReference(s, !PASSWORD_OPTION.test(g.name ?? "")) &&
       (optionValueValid(g.name ?? "", s) && shannonEntropy(s) >= 2.5 ||
         PASSWORD_OPTION.test(g.name ?? "") && !isPromptSwitchLine(g.line ?? "") &&
           isOptionLetterPassword(

@@ -89,6 +89,10 @@ const CONTROLS: readonly string[] = [
   // class (a type's name is kept only under other names: `'secret': 'V1SecretVolumeSource'`).
   '  "password": "BlueSkyMorning7",\n',
   "    'db_password': 'CorrectHorseBatteryStaple',\n",
+  // A type's name ends in no number; a secret a human chose often does.
+  "SECRET_KEY = 'WinterDragonLily96'\n",
+  "    token: LetmeinShadowProd12,\n",
+  "mysql --password=MorningDragonQwerty\n",
 ];
 
 Deno.test("lines of real code, manuals and packages that hold no secret are kept, raw and escaped (see: #21)", () => {
