@@ -47,8 +47,9 @@ export interface LauncherContext {
   /** Every install's hook invocations. */
   installed: readonly InstalledInvocation[];
   /**
-   * Folders of hook files the host reads that were not listed in full (a commit filled
-   * them past the bound): hooks there were not judged. @default {none}
+   * Why hook files a host reads were not judged, one phrase each naming the file or folder
+   * (a folder a commit filled past the bound, a file too large or that cannot be parsed):
+   * a hook there that looks like baton's was not judged. @default {none}
    */
   unjudged?: readonly string[];
   /** The PATH directories, for an invocation that is a bare program name. */
@@ -205,8 +206,8 @@ export async function checkLauncher(fs: ReadFs, ctx: LauncherContext): Promise<D
       name: "launcher",
       outcome: "warn",
       reason: `Hooks start baton as ${uses.join(" and ")}, as far as read: ${
-        unjudged.join(" and ")
-      } holds more files than doctor lists, so a hook there that looks like baton's was not judged`,
+        unjudged.join("; ")
+      }, so a hook there that looks like baton's was not judged`,
       detail: [own, ...lines].join("; "),
     };
   }

@@ -176,7 +176,7 @@ export async function runDoctor(ctx: DoctorContext): Promise<DoctorReport> {
       ignored: ctx.launcherIgnored === true,
       installed,
       unjudged: [
-        ...new Set(hosts.flatMap((h) => [h.project, h.user].flatMap((st) => st?.sharedCut ?? []))),
+        ...new Set(hosts.flatMap((h) => [h.project, h.user].flatMap((st) => st?.unjudged ?? []))),
       ],
       pathDirs: ctx.pathDirs ?? [],
       projectDir: found?.repo?.workTree ?? ctx.cwd,

@@ -412,3 +412,35 @@ Deno.test("a .github/hooks folder with more files than doctor lists is never pas
   assert.equal(padded.outcome, "warn", padded.reason);
   assert.match(padded.reason, /\.github\/hooks holds more files than doctor lists/);
 });
+
+Deno.test("a shared hook file doctor cannot parse or read whole is never passed as judged: Claude Code still runs its hooks", async () => {
+  const repo = await makeRepo("baton-e2e-launcher-");
+  await using home = await tempDir("baton-e2e-launcher-home-");
+  const env = { HOME: home.path };
+  assert.equal((await runBaton(["install", "claude-code"], { cwd: repo, env })).code, 0);
+  const launcher = async () => {
+    const r = await runBaton(["doctor", "--json"], { cwd: repo, env });
+    return (JSON.parse(r.stdout) as {
+      checks: { name: string; outcome: string; reason: string }[];
+    }).checks.find((c) => c.name === "launcher")!;
+  };
+  const hooks = '"hooks":{"SessionStart":[{"hooks":[{"type":"command",' +
+    '"command":"./tools/baton hook session-start --host claude-code"}]}]}';
+  const path = `${repo}/.claude/settings.json`;
+  // Control: a file of the project's own that parses is read and judged as before.
+  await writeFiles(repo, { ".claude/settings.json": '{"model":"a"}' });
+  assert.equal((await launcher()).outcome, "ok");
+  // JSON.parse, which the host reads it with, takes the last of two equal keys; baton's
+  // parser refuses them, and doctor used to skip the file in silence.
+  await writeFiles(repo, { ".claude/settings.json": `{"model":"a","model":"b",${hooks}}` });
+  const twice = await launcher();
+  assert.equal(twice.outcome, "warn", twice.reason);
+  assert.ok(twice.reason.includes(`${path} cannot be parsed as a hook config`), twice.reason);
+  // Padded past the bound doctor reads: the host reads it whole.
+  await writeFiles(repo, {
+    ".claude/settings.json": `{${hooks},"x":"${" ".repeat(4 * 1024 * 1024)}"}`,
+  });
+  const padded = await launcher();
+  assert.equal(padded.outcome, "warn", padded.reason);
+  assert.ok(padded.reason.includes(`${path} is larger than`), padded.reason);
+});

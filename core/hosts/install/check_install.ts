@@ -38,8 +38,12 @@ export interface InstallState {
    * shared settings, HostSpec.sharedHookFiles), each distinct file and invocation once.
    */
   shared: { path: string; invocation: string[] }[];
-  /** Folders of such files not listed in full: hooks there were not judged. */
-  sharedCut: string[];
+  /**
+   * Why hooks in the host's other files were not judged, one phrase each naming the file or
+   * folder: a folder not listed in full, a file too large or that cannot be parsed (the host
+   * may still read it: JSON readers take the last of two equal keys, which baton refuses).
+   */
+  unjudged: string[];
 }
 
 /** Options of {@linkcode checkInstall}. */
@@ -245,9 +249,16 @@ export async function checkInstall(
   // like an installed one's (a commit can name a program it brought along).
   const shared: InstallState["shared"] = [];
   const others = await spec.sharedHookFiles?.(fs, options.scope, options.env);
+  const unjudged = others === undefined || others.cut === null
+    ? []
+    : [`${others.cut} holds more files than doctor lists`];
   for (const file of others?.files ?? []) {
     const text = await readOrNull(fs, file.path);
-    if (text === null || text === TOO_LARGE) continue;
+    if (text === null) continue;
+    if (text === TOO_LARGE) {
+      unjudged.push(`${file.path} is larger than ${MAX_CONFIG_BYTES} bytes`);
+      continue;
+    }
     let hooks;
     try {
       hooks = listHooks(text.replace(/^\ufeff/, ""), file.format, {
@@ -255,6 +266,7 @@ export async function checkInstall(
         commandKeys: file.commandKeys,
       });
     } catch {
+      unjudged.push(`${file.path} cannot be parsed as a hook config`);
       continue;
     }
     const inFile = new Set<string>();
@@ -298,6 +310,6 @@ export async function checkInstall(
     trust: present === 0 ? [] : (await spec.trustSteps?.(fs, options.scope, options.env)) ?? [],
     invocations,
     shared,
-    sharedCut: others === undefined || others.cut === null ? [] : [others.cut],
+    unjudged,
   };
 }
