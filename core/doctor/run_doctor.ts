@@ -159,12 +159,14 @@ export async function runDoctor(ctx: DoctorContext): Promise<DoctorReport> {
           scope: st.scope,
           invocation,
         })),
-        ...st.shared.map(({ path, invocation }) => ({
+        ...st.shared.map(({ path, invocation, host }) => ({
           where: `${HOSTS[h.host].label} (${st.scope}, ${path})`,
           host: h.host,
           scope: st.scope,
           invocation,
-          fix: `remove that hook from ${path} (baton install never writes there)`,
+          fix: `remove that hook from ${path} (baton install never writes ${
+            host === undefined ? "there" : `hooks for another host there`
+          })`,
         })),
       ]
     )

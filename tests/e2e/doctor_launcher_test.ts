@@ -444,3 +444,67 @@ Deno.test("a shared hook file doctor cannot parse or read whole is never passed 
   assert.equal(padded.outcome, "warn", padded.reason);
   assert.ok(padded.reason.includes(`${path} is larger than`), padded.reason);
 });
+
+Deno.test("a baton-looking hook in an installed hook file that names another host is judged too: the host runs every hook in the file", async () => {
+  const repo = await makeRepo("baton-e2e-launcher-");
+  await using home = await tempDir("baton-e2e-launcher-home-");
+  const env = { HOME: home.path };
+  await writeFiles(repo, { "tools/baton": "#!/bin/sh\n" });
+  await git(repo, ["add", "."]);
+  await git(repo, ["commit", "-q", "-m", "tools"]);
+  assert.equal((await runBaton(["install", "claude-code"], { cwd: repo, env })).code, 0);
+  const launcher = async () => {
+    const r = await runBaton(["doctor", "--json"], { cwd: repo, env });
+    return (JSON.parse(r.stdout) as {
+      checks: { name: string; outcome: string; reason: string }[];
+    }).checks.find((c) => c.name === "launcher")!;
+  };
+  const path = `${repo}/.claude/settings.local.json`;
+  const installed = await Deno.readTextFile(path);
+  const withHook = (command: string) => {
+    const j = JSON.parse(installed);
+    j.hooks.SessionStart.push({ hooks: [{ type: "command", command }] });
+    return JSON.stringify(j, null, 2);
+  };
+  // Control: another host's hook starting this baton as installed is judged, and ok.
+  const own = JSON.parse(installed).hooks.SessionStart[0].hooks[0].command as string;
+  await Deno.writeTextFile(path, withHook(own.replace(/claude-code$/, "codex")));
+  assert.equal((await launcher()).outcome, "ok");
+  // The file a commit brings (settings.local.json tracked): Claude Code runs the hook although
+  // it names Codex, and doctor read only the hooks naming Claude Code.
+  await Deno.writeTextFile(path, withHook("./tools/baton hook session-start --host codex"));
+  const planted = await launcher();
+  assert.equal(planted.outcome, "warn", planted.reason);
+  assert.match(planted.reason, /start a program in the project folder/);
+  assert.ok(planted.reason.includes(`remove that hook from ${path}`), planted.reason);
+  // Control: the installed hooks alone are ok.
+  await Deno.writeTextFile(path, installed);
+  assert.equal((await launcher()).outcome, "ok");
+});
+
+Deno.test("a host's own hook file doctor cannot parse is never passed as judged, whether or not baton is installed there", async () => {
+  const repo = await makeRepo("baton-e2e-launcher-");
+  await using home = await tempDir("baton-e2e-launcher-home-");
+  const env = { HOME: home.path };
+  assert.equal((await runBaton(["install", "cursor"], { cwd: repo, env })).code, 0);
+  const launcher = async () => {
+    const r = await runBaton(["doctor", "--json"], { cwd: repo, env });
+    return (JSON.parse(r.stdout) as {
+      checks: { name: string; outcome: string; reason: string }[];
+    }).checks.find((c) => c.name === "launcher")!;
+  };
+  const hooks = '"hooks":{"SessionStart":[{"hooks":[{"type":"command",' +
+    '"command":"./tools/baton hook session-start --host claude-code"}]}]}';
+  // Control: a committed settings.local.json of the project's own, parsed: ok.
+  await writeFiles(repo, { ".claude/settings.local.json": '{"model":"a"}' });
+  assert.equal((await launcher()).outcome, "ok");
+  // Claude Code is not installed here, so its problems go unreported; Claude Code (and Cursor,
+  // which runs Claude Code's hooks) still runs the hook of a file holding a key twice.
+  await writeFiles(repo, { ".claude/settings.local.json": `{"model":"a","model":"b",${hooks}}` });
+  const twice = await launcher();
+  assert.equal(twice.outcome, "warn", twice.reason);
+  assert.ok(
+    twice.reason.includes(`${repo}/.claude/settings.local.json cannot be parsed as a hook config`),
+    twice.reason,
+  );
+});

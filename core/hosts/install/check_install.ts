@@ -35,13 +35,16 @@ export interface InstallState {
   invocations: string[][];
   /**
    * How hooks that look like baton's start it in the host's other files (a repository's
-   * shared settings, HostSpec.sharedHookFiles), each distinct file and invocation once.
+   * shared settings, HostSpec.sharedHookFiles), each distinct file and invocation once; also
+   * those in the installed hook files that name another host (`host`), which install never
+   * writes there but the host runs all the same.
    */
-  shared: { path: string; invocation: string[] }[];
+  shared: { path: string; invocation: string[]; host?: string }[];
   /**
-   * Why hooks in the host's other files were not judged, one phrase each naming the file or
-   * folder: a folder not listed in full, a file too large or that cannot be parsed (the host
-   * may still read it: JSON readers take the last of two equal keys, which baton refuses).
+   * Why hooks in the host's hook files (installed or shared) were not judged, one phrase each
+   * naming the file or folder: a folder not listed in full, a file too large or that cannot be
+   * parsed (the host may still read it: JSON readers take the last of two equal keys, which
+   * baton refuses).
    */
   unjudged: string[];
 }
@@ -113,6 +116,10 @@ export async function checkInstall(
   const problems: string[] = [];
   const invocations: string[][] = [];
   const seen = new Set<string>();
+  const foreign: InstallState["shared"] = [];
+  // Hook files the host reads that were not judged (below: the shared ones too).
+  const unjudged: string[] = [];
+  const foreignSeen = new Set<string>();
   // The commands of baton's hook entries: a host that skips hooks by command skips these.
   const ownCommands = new Set<unknown>();
   for (const file of layout.files) {
@@ -120,6 +127,9 @@ export async function checkInstall(
     if (read === TOO_LARGE) {
       expected += file.kind === "hooks" ? file.hooks.length : 1;
       problems.push(`${file.path} is larger than ${MAX_CONFIG_BYTES} bytes: not read`);
+      if (file.kind === "hooks") {
+        unjudged.push(`${file.path} is larger than ${MAX_CONFIG_BYTES} bytes`);
+      }
       continue;
     }
     const text = read;
@@ -176,6 +186,7 @@ export async function checkInstall(
       });
     } catch (e) {
       problems.push(isCodedError(e) ? e.message : `${file.path} cannot be parsed`);
+      unjudged.push(`${file.path} cannot be parsed as a hook config`);
       continue;
     }
     if (
@@ -189,8 +200,17 @@ export async function checkInstall(
       );
     }
     for (const f of hooks) {
-      if (f.baton === null || f.baton.host !== spec.id) continue;
+      if (f.baton === null) continue;
       const key = JSON.stringify(f.baton.invocation);
+      if (f.baton.host !== spec.id) {
+        // The host runs it like any other hook in the file: judged like a shared file's.
+        const at = `${file.path}\n${key}`;
+        if (!foreignSeen.has(at)) {
+          foreignSeen.add(at);
+          foreign.push({ path: file.path, invocation: f.baton.invocation, host: f.baton.host });
+        }
+        continue;
+      }
       if (!seen.has(key)) {
         seen.add(key);
         invocations.push(f.baton.invocation);
@@ -247,11 +267,11 @@ export async function checkInstall(
   }
   // Hooks in the host's other files that look like baton's: how each starts "baton" is judged
   // like an installed one's (a commit can name a program it brought along).
-  const shared: InstallState["shared"] = [];
+  const shared: InstallState["shared"] = [...foreign];
   const others = await spec.sharedHookFiles?.(fs, options.scope, options.env);
-  const unjudged = others === undefined || others.cut === null
-    ? []
-    : [`${others.cut} holds more files than doctor lists`];
+  if (others !== undefined && others.cut !== null) {
+    unjudged.push(`${others.cut} holds more files than doctor lists`);
+  }
   for (const file of others?.files ?? []) {
     const text = await readOrNull(fs, file.path);
     if (text === null) continue;
