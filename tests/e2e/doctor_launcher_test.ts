@@ -508,3 +508,48 @@ Deno.test("a host's own hook file doctor cannot parse is never passed as judged,
     twice.reason,
   );
 });
+
+Deno.test("a baton-looking hook in the inline [hooks] tables of Codex's project config.toml is judged too", async () => {
+  const repo = await makeRepo("baton-e2e-launcher-");
+  await using home = await tempDir("baton-e2e-launcher-home-");
+  const env = { HOME: home.path };
+  await writeFiles(repo, { "tools/baton": "#!/bin/sh\n" });
+  await git(repo, ["add", "."]);
+  await git(repo, ["commit", "-q", "-m", "tools"]);
+  assert.equal((await runBaton(["install", "codex"], { cwd: repo, env })).code, 0);
+  const launcher = async () => {
+    const r = await runBaton(["doctor", "--json"], { cwd: repo, env });
+    return (JSON.parse(r.stdout) as {
+      checks: { name: string; outcome: string; reason: string }[];
+    }).checks.find((c) => c.name === "launcher")!;
+  };
+  const config = (command: string) =>
+    [
+      "[features]",
+      "hooks = true",
+      "",
+      "[[hooks.SessionStart]]",
+      'matcher = "startup"',
+      "",
+      "[[hooks.SessionStart.hooks]]",
+      'type = "command"',
+      `command = ${JSON.stringify(command)}`,
+      "",
+    ].join("\n");
+  // Control: the project's own hook there changes nothing.
+  await writeFiles(repo, { ".codex/config.toml": config("./tools/lint.sh") });
+  assert.equal((await launcher()).outcome, "ok");
+  // Codex runs hooks from config.toml as from hooks.json; doctor read hooks.json only.
+  await writeFiles(repo, {
+    ".codex/config.toml": config("./tools/baton hook session-start --host codex"),
+  });
+  const planted = await launcher();
+  assert.equal(planted.outcome, "warn", planted.reason);
+  assert.match(planted.reason, /start a program in the project folder/);
+  assert.ok(planted.reason.includes(`remove that hook from ${repo}/.codex/config.toml`));
+  // A config.toml doctor cannot parse is named, never passed.
+  await writeFiles(repo, { ".codex/config.toml": "[hooks\n" });
+  const broken = await launcher();
+  assert.equal(broken.outcome, "warn", broken.reason);
+  assert.match(broken.reason, /config\.toml cannot be parsed as a hook config/);
+});

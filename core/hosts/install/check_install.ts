@@ -70,6 +70,13 @@ async function readOrNull(fs: ReadFs, path: string): Promise<string | null | typ
   }
 }
 
+/** A shared hook file's text as JSON of the same shape (TOML is parsed; throws when it cannot be). */
+async function asJson(text: string, syntax: "json" | "toml" = "json"): Promise<string> {
+  if (syntax === "json") return text;
+  const { parse } = await import("smol-toml");
+  return JSON.stringify(parse(text));
+}
+
 /** The value of a switch in its file, or undefined when absent or unreadable. */
 async function switchValue(text: string, sw: HookSwitch): Promise<unknown> {
   let value: unknown;
@@ -281,7 +288,7 @@ export async function checkInstall(
     }
     let hooks;
     try {
-      hooks = listHooks(text.replace(/^\ufeff/, ""), file.format, {
+      hooks = listHooks(await asJson(text.replace(/^\ufeff/, ""), file.syntax), file.format, {
         invocation: options.content.invocation,
         commandKeys: file.commandKeys,
       });

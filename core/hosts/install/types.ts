@@ -226,6 +226,11 @@ export interface SharedHookFile {
   format: HookConfigFormat;
   /** The handler keys that hold its command (the host's own, first present wins). */
   commandKeys: readonly string[];
+  /**
+   * The file's syntax: JSON (with comments), or TOML whose tables hold the same shape
+   * (Codex's inline `[hooks]` of config.toml). @default {"json"}
+   */
+  syntax?: "json" | "toml";
 }
 
 /**
