@@ -159,14 +159,16 @@ export async function runDoctor(ctx: DoctorContext): Promise<DoctorReport> {
           scope: st.scope,
           invocation,
         })),
-        ...st.shared.map(({ path, invocation, host }) => ({
+        ...st.shared.map(({ path, invocation, host, statusLine }) => ({
           where: `${HOSTS[h.host].label} (${st.scope}, ${path})`,
           host: h.host,
           scope: st.scope,
           invocation,
-          fix: `remove that hook from ${path} (baton install never writes ${
-            host === undefined ? "there" : `hooks for another host there`
-          })`,
+          fix: statusLine
+            ? `remove that status line from ${path} (baton install never writes one)`
+            : `remove that hook from ${path} (baton install never writes ${
+              host === undefined ? "there" : `hooks for another host there`
+            })`,
         })),
       ]
     )

@@ -553,3 +553,34 @@ Deno.test("a baton-looking hook in the inline [hooks] tables of Codex's project 
   assert.equal(broken.outcome, "warn", broken.reason);
   assert.match(broken.reason, /config\.toml cannot be parsed as a hook config/);
 });
+
+Deno.test("a status line in Claude Code's settings that starts a baton-looking program from the project is judged like a hook", async () => {
+  const repo = await makeRepo("baton-e2e-launcher-");
+  await using home = await tempDir("baton-e2e-launcher-home-");
+  const env = { HOME: home.path };
+  await writeFiles(repo, { "tools/baton": "#!/bin/sh\n" });
+  await git(repo, ["add", "."]);
+  await git(repo, ["commit", "-q", "-m", "tools"]);
+  assert.equal((await runBaton(["install", "claude-code"], { cwd: repo, env })).code, 0);
+  const launcher = async () => {
+    const r = await runBaton(["doctor", "--json"], { cwd: repo, env });
+    return (JSON.parse(r.stdout) as {
+      checks: { name: string; outcome: string; reason: string }[];
+    }).checks.find((c) => c.name === "launcher")!;
+  };
+  const settings = (command: string) =>
+    JSON.stringify({ statusLine: { type: "command", command } });
+  // Control: the project's own status line changes nothing.
+  await writeFiles(repo, { ".claude/settings.json": settings("./tools/status.sh") });
+  assert.equal((await launcher()).outcome, "ok");
+  // Claude Code runs it before every prompt: a program a commit brought can print
+  // "baton ok 12%" while the context is full.
+  await writeFiles(repo, { ".claude/settings.json": settings("./tools/baton statusline") });
+  const planted = await launcher();
+  assert.equal(planted.outcome, "warn", planted.reason);
+  assert.match(planted.reason, /start a program in the project folder/);
+  assert.ok(
+    planted.reason.includes(`remove that status line from ${repo}/.claude/settings.json`),
+    planted.reason,
+  );
+});

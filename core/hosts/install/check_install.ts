@@ -7,7 +7,8 @@
  */
 import { FsNotFoundError, type ReadFs, readRegularFile } from "../../fs.ts";
 import { isCodedError } from "../../errors.ts";
-import { renderHookCommand } from "../hook_command.ts";
+import { isBatonInvocation, renderHookCommand } from "../hook_command.ts";
+import { splitShellCommand } from "../shell_quote.ts";
 import { listHooks, MAX_CONFIG_BYTES } from "./hook_config.ts";
 import { mergeAllowRules } from "./allow_rules.ts";
 import { blockBody } from "./rules_block.ts";
@@ -37,9 +38,10 @@ export interface InstallState {
    * How hooks that look like baton's start it in the host's other files (a repository's
    * shared settings, HostSpec.sharedHookFiles), each distinct file and invocation once; also
    * those in the installed hook files that name another host (`host`), which install never
-   * writes there but the host runs all the same.
+   * writes there but the host runs all the same; and status lines that start baton's
+   * (`statusLine`, HostSpec.statusLineFiles).
    */
-  shared: { path: string; invocation: string[]; host?: string }[];
+  shared: { path: string; invocation: string[]; host?: string; statusLine?: true }[];
   /**
    * Why hooks in the host's hook files (installed or shared) were not judged, one phrase each
    * naming the file or folder: a folder not listed in full, a file too large or that cannot be
@@ -75,6 +77,28 @@ async function asJson(text: string, syntax: "json" | "toml" = "json"): Promise<s
   if (syntax === "json") return text;
   const { parse } = await import("smol-toml");
   return JSON.stringify(parse(text));
+}
+
+/**
+ * The words that start baton in a settings file's `statusLine.command` ending in `statusline`,
+ * null when it names no such command, undefined when the file cannot be parsed. Read as the
+ * host reads JSON: of two equal keys the last counts.
+ */
+async function statusLineInvocation(
+  text: string,
+  invocation: readonly string[],
+): Promise<string[] | null | undefined> {
+  const { parse } = await import("jsonc-parser");
+  const errors: import("jsonc-parser").ParseError[] = [];
+  const value: unknown = parse(text.replace(/^\ufeff/, ""), errors, { allowTrailingComma: false });
+  if (errors.length > 0) return undefined;
+  const line = (value as { statusLine?: { command?: unknown } } | null)?.statusLine;
+  const command = typeof line === "object" && line !== null ? line.command : undefined;
+  if (typeof command !== "string") return null;
+  const words = splitShellCommand(command.trim());
+  if (words === null || words.length < 2 || words.at(-1) !== "statusline") return null;
+  const start = words.slice(0, -1);
+  return isBatonInvocation(start, { invocation }) ? start : null;
 }
 
 /** The value of a switch in its file, or undefined when absent or unreadable. */
@@ -276,6 +300,17 @@ export async function checkInstall(
   // like an installed one's (a commit can name a program it brought along).
   const shared: InstallState["shared"] = [...foreign];
   const others = await spec.sharedHookFiles?.(fs, options.scope, options.env);
+  // The status line the host runs before every prompt: one that looks like baton's is judged.
+  for (const path of spec.statusLineFiles?.(options.scope, options.env) ?? []) {
+    const text = await readOrNull(fs, path);
+    if (text === null) continue;
+    const start = text === TOO_LARGE
+      ? undefined
+      : await statusLineInvocation(text, options.content.invocation);
+    if (start === undefined) {
+      unjudged.push(`${path} cannot be parsed for its status line`);
+    } else if (start !== null) shared.push({ path, invocation: start, statusLine: true });
+  }
   if (others !== undefined && others.cut !== null) {
     unjudged.push(`${others.cut} holds more files than doctor lists`);
   }
