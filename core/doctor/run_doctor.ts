@@ -21,7 +21,12 @@ import { checkRepo } from "./check_repo.ts";
 import type { GitEnvironment } from "../facts/git/git_environment.ts";
 import type { TrustedKeys } from "../trust/key_ring.ts";
 import { checkKeys } from "./check_keys.ts";
-import { checkLauncher, type InstalledInvocation, type LauncherKind } from "./check_launcher.ts";
+import {
+  checkLauncher,
+  type InstalledInvocation,
+  isBare,
+  type LauncherKind,
+} from "./check_launcher.ts";
 
 /** What doctor needs from the outside world. */
 export interface DoctorContext {
@@ -99,6 +104,26 @@ function hostCheck(report: HostReport): DoctorCheck | null {
     }`,
     detail: [hooks, ...trust.map((t) => t.explain)].join("; "),
   };
+}
+
+/**
+ * The file in the project that sets PATH for the hosts' hooks, shown, when a hook names its
+ * program by a bare name (else null: nothing is read).
+ */
+async function repositoryPath(
+  ctx: DoctorContext,
+  projectDir: string,
+  installed: readonly InstalledInvocation[],
+): Promise<string | null> {
+  if (!installed.some((i) => isBare(i.invocation[0]))) return null;
+  const { repositorySetVariables, shownEnvFile } = await import("../trust/repository_env.ts");
+  try {
+    const file = (await repositorySetVariables(ctx.fs, projectDir, ctx.cwd, ["PATH"], "as-key"))
+      .get("PATH");
+    return file === undefined ? null : shownEnvFile(file);
+  } catch {
+    return "a host settings file";
+  }
 }
 
 /**
@@ -184,6 +209,7 @@ export async function runDoctor(ctx: DoctorContext): Promise<DoctorReport> {
       ],
       pathDirs: ctx.pathDirs ?? [],
       projectDir: found?.repo?.workTree ?? ctx.cwd,
+      pathSetBy: await repositoryPath(ctx, found?.repo?.workTree ?? ctx.cwd, installed),
     }),
   );
   if (found !== null) {

@@ -584,3 +584,41 @@ Deno.test("a status line in Claude Code's settings that starts a baton-looking p
     planted.reason,
   );
 });
+
+Deno.test("a hook naming baton by a bare name is never passed while a file in the project sets the PATH the host runs it with", async () => {
+  const repo = await makeRepo("baton-e2e-launcher-");
+  await using home = await tempDir("baton-e2e-launcher-home-");
+  await Deno.mkdir(`${home.path}/bin`);
+  await Deno.writeTextFile(`${home.path}/bin/baton`, "#!/bin/sh\n", { mode: 0o755 });
+  const env = { HOME: home.path, PATH: `${home.path}/bin:${Deno.env.get("PATH") ?? ""}` };
+  assert.equal((await runBaton(["install", "claude-code"], { cwd: repo, env })).code, 0);
+  const launcher = async () => {
+    const r = await runBaton(["doctor", "--json"], { cwd: repo, env });
+    return (JSON.parse(r.stdout) as {
+      checks: { name: string; outcome: string; reason: string }[];
+    }).checks.find((c) => c.name === "launcher")!;
+  };
+  const settings = (extra: Record<string, unknown>) =>
+    JSON.stringify({
+      ...extra,
+      hooks: {
+        SessionStart: [{
+          hooks: [{ type: "command", command: "baton hook session-start --host claude-code" }],
+        }],
+      },
+    });
+  // Control: `baton` found on the person's PATH, which nothing in the project sets: ok.
+  await writeFiles(repo, { ".claude/settings.json": settings({}) });
+  const plain = await launcher();
+  assert.equal(plain.outcome, "ok", plain.reason);
+  // Claude Code hands its hooks the committed env block: `baton` is then ./tools/baton.
+  await writeFiles(repo, {
+    ".claude/settings.json": settings({ env: { PATH: `${repo}/tools:/usr/bin:/bin` } }),
+  });
+  const planted = await launcher();
+  assert.equal(planted.outcome, "warn", planted.reason);
+  assert.match(
+    planted.reason,
+    /looked up on a PATH that \.claude\/settings\.json in the project sets/,
+  );
+});
