@@ -190,9 +190,10 @@ const SHOWN_COMMAND_CHARS = 160;
  * a warning when the command shares no word with the claim. Nothing of a
  * command's record is re-checked at load: that it ran, and how it ended, is
  * the word of whoever signed the capsule, so from a capsule no trusted key
- * signed the note says it is the capsule's.
+ * signed the note says it is the capsule's. `stale` (absent: not judged) is
+ * why each cited record no longer backs the claim. Export prints it too.
  */
-function evidenceNote(
+export function evidenceNote(
   c: Claim,
   capsule: Capsule,
   stale: ReadonlyMap<string, string> | undefined,

@@ -15,6 +15,7 @@ import { type Authorship, authorshipLine } from "../trust/authorship_line.ts";
 import { WITHHELD_REASON } from "./writer_reasons.ts";
 import { shownPath } from "../facts/escape_path.ts";
 import { trackedChanged } from "../capsule/tracked_changed.ts";
+import { evidenceNote } from "./render_briefing.ts";
 
 /** An export and whether it was cut. */
 export interface ExportText {
@@ -60,10 +61,10 @@ export function renderExport(
     );
     if (signedBy !== null) lines.push(signedBy);
     if (m.now !== null) lines.push(`Now: ${one(m.now)}`);
-    const list = (title: string, items: { trust: string; text: string }[]) => {
+    const list = (title: string, items: { trust: string; text: string; note?: string }[]) => {
       if (items.length === 0) return;
       lines.push(`${title}:`);
-      for (const c of items) lines.push(`- [${c.trust}] ${one(c.text)}`);
+      for (const c of items) lines.push(`- [${c.trust}] ${one(c.text)}${c.note ?? ""}`);
     };
     list(
       "Blockers",
@@ -90,7 +91,16 @@ export function renderExport(
         text: `${shapedRecordId(d.id)}: ${d.text}`,
       })),
     );
-    list("Facts as stated", m.verified_facts);
+    // The command a fact cites, in the briefing's words: a [verified] label pasted without the
+    // `true` that stands behind "all tests pass" states a check nobody made.
+    list(
+      "Facts as stated",
+      m.verified_facts.map((c) => ({
+        trust: c.trust,
+        text: c.text,
+        note: evidenceNote(c, capsule, undefined, trusted),
+      })),
+    );
     list("Completed", m.completed);
     list("Next steps", m.next_steps);
     list("Hypotheses (unverified)", m.hypotheses);

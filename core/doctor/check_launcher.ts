@@ -47,14 +47,28 @@ export interface LauncherContext {
   /** Every install's hook invocations. */
   installed: readonly InstalledInvocation[];
   /**
-   * Folders of hook files the host reads that were not listed in full (a commit filled
-   * them past the bound): hooks there were not judged. @default {none}
+   * Why hook files a host reads were not judged, one phrase each naming the file or folder
+   * (a folder a commit filled past the bound, a file too large or that cannot be parsed):
+   * a hook there that looks like baton's was not judged. @default {none}
    */
   unjudged?: readonly string[];
   /** The PATH directories, for an invocation that is a bare program name. */
   pathDirs: readonly string[];
   /** The project folder (the work tree, else the current directory); null: not judged. */
   projectDir?: string | null;
+  /**
+   * A file in the project (relative path, as shown) that sets PATH for the hosts' hooks
+   * (core/trust/repository_env.ts: Claude Code's committed `env`, a `.env` a host loads), or
+   * null: a hook naming its program by a bare name then starts whatever the repository put
+   * first on that PATH, not what doctor finds on its own. @default {null}
+   */
+  pathSetBy?: string | null;
+}
+
+/** Whether a hook's program word is a bare name, looked up on PATH. */
+export function isBare(program: string | undefined): boolean {
+  return program !== undefined && !program.includes("/") && !/^[A-Za-z]:[\\/]/.test(program) &&
+    !program.includes("\\");
 }
 
 /** Words shown in a message: a plain path, else a neutral phrase (never config content). */
@@ -160,7 +174,10 @@ export async function checkLauncher(fs: ReadFs, ctx: LauncherContext): Promise<D
   for (const i of ctx.installed) {
     const why = await whyUnresolved(fs, i.invocation, ctx.pathDirs);
     const fix = i.fix ?? `run baton install ${i.host}${i.scope === "user" ? " --user" : ""}`;
-    const inProject = ctx.projectDir === undefined || ctx.projectDir === null
+    const pathSetBy = ctx.pathSetBy ?? null;
+    const inProject = pathSetBy !== null && isBare(i.invocation[0])
+      ? `looked up on a PATH that ${pathSetBy} in the project sets`
+      : ctx.projectDir === undefined || ctx.projectDir === null
       ? null
       : await programInProject(fs, i.invocation, ctx.projectDir);
     lines.push(
@@ -205,8 +222,8 @@ export async function checkLauncher(fs: ReadFs, ctx: LauncherContext): Promise<D
       name: "launcher",
       outcome: "warn",
       reason: `Hooks start baton as ${uses.join(" and ")}, as far as read: ${
-        unjudged.join(" and ")
-      } holds more files than doctor lists, so a hook there that looks like baton's was not judged`,
+        unjudged.join("; ")
+      }, so a hook there that looks like baton's was not judged`,
       detail: [own, ...lines].join("; "),
     };
   }

@@ -21,7 +21,12 @@ import { checkRepo } from "./check_repo.ts";
 import type { GitEnvironment } from "../facts/git/git_environment.ts";
 import type { TrustedKeys } from "../trust/key_ring.ts";
 import { checkKeys } from "./check_keys.ts";
-import { checkLauncher, type InstalledInvocation, type LauncherKind } from "./check_launcher.ts";
+import {
+  checkLauncher,
+  type InstalledInvocation,
+  isBare,
+  type LauncherKind,
+} from "./check_launcher.ts";
 
 /** What doctor needs from the outside world. */
 export interface DoctorContext {
@@ -102,6 +107,26 @@ function hostCheck(report: HostReport): DoctorCheck | null {
 }
 
 /**
+ * The file in the project that sets PATH for the hosts' hooks, shown, when a hook names its
+ * program by a bare name (else null: nothing is read).
+ */
+async function repositoryPath(
+  ctx: DoctorContext,
+  projectDir: string,
+  installed: readonly InstalledInvocation[],
+): Promise<string | null> {
+  if (!installed.some((i) => isBare(i.invocation[0]))) return null;
+  const { repositorySetVariables, shownEnvFile } = await import("../trust/repository_env.ts");
+  try {
+    const file = (await repositorySetVariables(ctx.fs, projectDir, ctx.cwd, ["PATH"], "as-key"))
+      .get("PATH");
+    return file === undefined ? null : shownEnvFile(file);
+  } catch {
+    return "a host settings file";
+  }
+}
+
+/**
  * Runs every check.
  *
  * @param ctx The outside world.
@@ -159,12 +184,16 @@ export async function runDoctor(ctx: DoctorContext): Promise<DoctorReport> {
           scope: st.scope,
           invocation,
         })),
-        ...st.shared.map(({ path, invocation }) => ({
+        ...st.shared.map(({ path, invocation, host, statusLine }) => ({
           where: `${HOSTS[h.host].label} (${st.scope}, ${path})`,
           host: h.host,
           scope: st.scope,
           invocation,
-          fix: `remove that hook from ${path} (baton install never writes there)`,
+          fix: statusLine
+            ? `remove that status line from ${path} (baton install never writes one)`
+            : `remove that hook from ${path} (baton install never writes ${
+              host === undefined ? "there" : `hooks for another host there`
+            })`,
         })),
       ]
     )
@@ -176,10 +205,11 @@ export async function runDoctor(ctx: DoctorContext): Promise<DoctorReport> {
       ignored: ctx.launcherIgnored === true,
       installed,
       unjudged: [
-        ...new Set(hosts.flatMap((h) => [h.project, h.user].flatMap((st) => st?.sharedCut ?? []))),
+        ...new Set(hosts.flatMap((h) => [h.project, h.user].flatMap((st) => st?.unjudged ?? []))),
       ],
       pathDirs: ctx.pathDirs ?? [],
       projectDir: found?.repo?.workTree ?? ctx.cwd,
+      pathSetBy: await repositoryPath(ctx, found?.repo?.workTree ?? ctx.cwd, installed),
     }),
   );
   if (found !== null) {

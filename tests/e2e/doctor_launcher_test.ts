@@ -412,3 +412,213 @@ Deno.test("a .github/hooks folder with more files than doctor lists is never pas
   assert.equal(padded.outcome, "warn", padded.reason);
   assert.match(padded.reason, /\.github\/hooks holds more files than doctor lists/);
 });
+
+Deno.test("a shared hook file doctor cannot parse or read whole is never passed as judged: Claude Code still runs its hooks", async () => {
+  const repo = await makeRepo("baton-e2e-launcher-");
+  await using home = await tempDir("baton-e2e-launcher-home-");
+  const env = { HOME: home.path };
+  assert.equal((await runBaton(["install", "claude-code"], { cwd: repo, env })).code, 0);
+  const launcher = async () => {
+    const r = await runBaton(["doctor", "--json"], { cwd: repo, env });
+    return (JSON.parse(r.stdout) as {
+      checks: { name: string; outcome: string; reason: string }[];
+    }).checks.find((c) => c.name === "launcher")!;
+  };
+  const hooks = '"hooks":{"SessionStart":[{"hooks":[{"type":"command",' +
+    '"command":"./tools/baton hook session-start --host claude-code"}]}]}';
+  const path = `${repo}/.claude/settings.json`;
+  // Control: a file of the project's own that parses is read and judged as before.
+  await writeFiles(repo, { ".claude/settings.json": '{"model":"a"}' });
+  assert.equal((await launcher()).outcome, "ok");
+  // JSON.parse, which the host reads it with, takes the last of two equal keys; baton's
+  // parser refuses them, and doctor used to skip the file in silence.
+  await writeFiles(repo, { ".claude/settings.json": `{"model":"a","model":"b",${hooks}}` });
+  const twice = await launcher();
+  assert.equal(twice.outcome, "warn", twice.reason);
+  assert.ok(twice.reason.includes(`${path} cannot be parsed as a hook config`), twice.reason);
+  // Padded past the bound doctor reads: the host reads it whole.
+  await writeFiles(repo, {
+    ".claude/settings.json": `{${hooks},"x":"${" ".repeat(4 * 1024 * 1024)}"}`,
+  });
+  const padded = await launcher();
+  assert.equal(padded.outcome, "warn", padded.reason);
+  assert.ok(padded.reason.includes(`${path} is larger than`), padded.reason);
+});
+
+Deno.test("a baton-looking hook in an installed hook file that names another host is judged too: the host runs every hook in the file", async () => {
+  const repo = await makeRepo("baton-e2e-launcher-");
+  await using home = await tempDir("baton-e2e-launcher-home-");
+  const env = { HOME: home.path };
+  await writeFiles(repo, { "tools/baton": "#!/bin/sh\n" });
+  await git(repo, ["add", "."]);
+  await git(repo, ["commit", "-q", "-m", "tools"]);
+  assert.equal((await runBaton(["install", "claude-code"], { cwd: repo, env })).code, 0);
+  const launcher = async () => {
+    const r = await runBaton(["doctor", "--json"], { cwd: repo, env });
+    return (JSON.parse(r.stdout) as {
+      checks: { name: string; outcome: string; reason: string }[];
+    }).checks.find((c) => c.name === "launcher")!;
+  };
+  const path = `${repo}/.claude/settings.local.json`;
+  const installed = await Deno.readTextFile(path);
+  const withHook = (command: string) => {
+    const j = JSON.parse(installed);
+    j.hooks.SessionStart.push({ hooks: [{ type: "command", command }] });
+    return JSON.stringify(j, null, 2);
+  };
+  // Control: another host's hook starting this baton as installed is judged, and ok.
+  const own = JSON.parse(installed).hooks.SessionStart[0].hooks[0].command as string;
+  await Deno.writeTextFile(path, withHook(own.replace(/claude-code$/, "codex")));
+  assert.equal((await launcher()).outcome, "ok");
+  // The file a commit brings (settings.local.json tracked): Claude Code runs the hook although
+  // it names Codex, and doctor read only the hooks naming Claude Code.
+  await Deno.writeTextFile(path, withHook("./tools/baton hook session-start --host codex"));
+  const planted = await launcher();
+  assert.equal(planted.outcome, "warn", planted.reason);
+  assert.match(planted.reason, /start a program in the project folder/);
+  assert.ok(planted.reason.includes(`remove that hook from ${path}`), planted.reason);
+  // Control: the installed hooks alone are ok.
+  await Deno.writeTextFile(path, installed);
+  assert.equal((await launcher()).outcome, "ok");
+});
+
+Deno.test("a host's own hook file doctor cannot parse is never passed as judged, whether or not baton is installed there", async () => {
+  const repo = await makeRepo("baton-e2e-launcher-");
+  await using home = await tempDir("baton-e2e-launcher-home-");
+  const env = { HOME: home.path };
+  assert.equal((await runBaton(["install", "cursor"], { cwd: repo, env })).code, 0);
+  const launcher = async () => {
+    const r = await runBaton(["doctor", "--json"], { cwd: repo, env });
+    return (JSON.parse(r.stdout) as {
+      checks: { name: string; outcome: string; reason: string }[];
+    }).checks.find((c) => c.name === "launcher")!;
+  };
+  const hooks = '"hooks":{"SessionStart":[{"hooks":[{"type":"command",' +
+    '"command":"./tools/baton hook session-start --host claude-code"}]}]}';
+  // Control: a committed settings.local.json of the project's own, parsed: ok.
+  await writeFiles(repo, { ".claude/settings.local.json": '{"model":"a"}' });
+  assert.equal((await launcher()).outcome, "ok");
+  // Claude Code is not installed here, so its problems go unreported; Claude Code (and Cursor,
+  // which runs Claude Code's hooks) still runs the hook of a file holding a key twice.
+  await writeFiles(repo, { ".claude/settings.local.json": `{"model":"a","model":"b",${hooks}}` });
+  const twice = await launcher();
+  assert.equal(twice.outcome, "warn", twice.reason);
+  assert.ok(
+    twice.reason.includes(`${repo}/.claude/settings.local.json cannot be parsed as a hook config`),
+    twice.reason,
+  );
+});
+
+Deno.test("a baton-looking hook in the inline [hooks] tables of Codex's project config.toml is judged too", async () => {
+  const repo = await makeRepo("baton-e2e-launcher-");
+  await using home = await tempDir("baton-e2e-launcher-home-");
+  const env = { HOME: home.path };
+  await writeFiles(repo, { "tools/baton": "#!/bin/sh\n" });
+  await git(repo, ["add", "."]);
+  await git(repo, ["commit", "-q", "-m", "tools"]);
+  assert.equal((await runBaton(["install", "codex"], { cwd: repo, env })).code, 0);
+  const launcher = async () => {
+    const r = await runBaton(["doctor", "--json"], { cwd: repo, env });
+    return (JSON.parse(r.stdout) as {
+      checks: { name: string; outcome: string; reason: string }[];
+    }).checks.find((c) => c.name === "launcher")!;
+  };
+  const config = (command: string) =>
+    [
+      "[features]",
+      "hooks = true",
+      "",
+      "[[hooks.SessionStart]]",
+      'matcher = "startup"',
+      "",
+      "[[hooks.SessionStart.hooks]]",
+      'type = "command"',
+      `command = ${JSON.stringify(command)}`,
+      "",
+    ].join("\n");
+  // Control: the project's own hook there changes nothing.
+  await writeFiles(repo, { ".codex/config.toml": config("./tools/lint.sh") });
+  assert.equal((await launcher()).outcome, "ok");
+  // Codex runs hooks from config.toml as from hooks.json; doctor read hooks.json only.
+  await writeFiles(repo, {
+    ".codex/config.toml": config("./tools/baton hook session-start --host codex"),
+  });
+  const planted = await launcher();
+  assert.equal(planted.outcome, "warn", planted.reason);
+  assert.match(planted.reason, /start a program in the project folder/);
+  assert.ok(planted.reason.includes(`remove that hook from ${repo}/.codex/config.toml`));
+  // A config.toml doctor cannot parse is named, never passed.
+  await writeFiles(repo, { ".codex/config.toml": "[hooks\n" });
+  const broken = await launcher();
+  assert.equal(broken.outcome, "warn", broken.reason);
+  assert.match(broken.reason, /config\.toml cannot be parsed as a hook config/);
+});
+
+Deno.test("a status line in Claude Code's settings that starts a baton-looking program from the project is judged like a hook", async () => {
+  const repo = await makeRepo("baton-e2e-launcher-");
+  await using home = await tempDir("baton-e2e-launcher-home-");
+  const env = { HOME: home.path };
+  await writeFiles(repo, { "tools/baton": "#!/bin/sh\n" });
+  await git(repo, ["add", "."]);
+  await git(repo, ["commit", "-q", "-m", "tools"]);
+  assert.equal((await runBaton(["install", "claude-code"], { cwd: repo, env })).code, 0);
+  const launcher = async () => {
+    const r = await runBaton(["doctor", "--json"], { cwd: repo, env });
+    return (JSON.parse(r.stdout) as {
+      checks: { name: string; outcome: string; reason: string }[];
+    }).checks.find((c) => c.name === "launcher")!;
+  };
+  const settings = (command: string) =>
+    JSON.stringify({ statusLine: { type: "command", command } });
+  // Control: the project's own status line changes nothing.
+  await writeFiles(repo, { ".claude/settings.json": settings("./tools/status.sh") });
+  assert.equal((await launcher()).outcome, "ok");
+  // Claude Code runs it before every prompt: a program a commit brought can print
+  // "baton ok 12%" while the context is full.
+  await writeFiles(repo, { ".claude/settings.json": settings("./tools/baton statusline") });
+  const planted = await launcher();
+  assert.equal(planted.outcome, "warn", planted.reason);
+  assert.match(planted.reason, /start a program in the project folder/);
+  assert.ok(
+    planted.reason.includes(`remove that status line from ${repo}/.claude/settings.json`),
+    planted.reason,
+  );
+});
+
+Deno.test("a hook naming baton by a bare name is never passed while a file in the project sets the PATH the host runs it with", async () => {
+  const repo = await makeRepo("baton-e2e-launcher-");
+  await using home = await tempDir("baton-e2e-launcher-home-");
+  await Deno.mkdir(`${home.path}/bin`);
+  await Deno.writeTextFile(`${home.path}/bin/baton`, "#!/bin/sh\n", { mode: 0o755 });
+  const env = { HOME: home.path, PATH: `${home.path}/bin:${Deno.env.get("PATH") ?? ""}` };
+  assert.equal((await runBaton(["install", "claude-code"], { cwd: repo, env })).code, 0);
+  const launcher = async () => {
+    const r = await runBaton(["doctor", "--json"], { cwd: repo, env });
+    return (JSON.parse(r.stdout) as {
+      checks: { name: string; outcome: string; reason: string }[];
+    }).checks.find((c) => c.name === "launcher")!;
+  };
+  const settings = (extra: Record<string, unknown>) =>
+    JSON.stringify({
+      ...extra,
+      hooks: {
+        SessionStart: [{
+          hooks: [{ type: "command", command: "baton hook session-start --host claude-code" }],
+        }],
+      },
+    });
+  // Control: `baton` found on the person's PATH, which nothing in the project sets: ok.
+  await writeFiles(repo, { ".claude/settings.json": settings({}) });
+  const plain = await launcher();
+  assert.equal(plain.outcome, "ok", plain.reason);
+  // Claude Code hands its hooks the committed env block: `baton` is then ./tools/baton.
+  await writeFiles(repo, {
+    ".claude/settings.json": settings({ env: { PATH: `${repo}/tools:/usr/bin:/bin` } }),
+  });
+  const planted = await launcher();
+  assert.equal(planted.outcome, "warn", planted.reason);
+  assert.match(
+    planted.reason,
+    /looked up on a PATH that \.claude\/settings\.json in the project sets/,
+  );
+});

@@ -7,7 +7,8 @@
  */
 import { FsNotFoundError, type ReadFs, readRegularFile } from "../../fs.ts";
 import { isCodedError } from "../../errors.ts";
-import { renderHookCommand } from "../hook_command.ts";
+import { isBatonInvocation, renderHookCommand } from "../hook_command.ts";
+import { splitShellCommand } from "../shell_quote.ts";
 import { listHooks, MAX_CONFIG_BYTES } from "./hook_config.ts";
 import { mergeAllowRules } from "./allow_rules.ts";
 import { blockBody } from "./rules_block.ts";
@@ -35,11 +36,19 @@ export interface InstallState {
   invocations: string[][];
   /**
    * How hooks that look like baton's start it in the host's other files (a repository's
-   * shared settings, HostSpec.sharedHookFiles), each distinct file and invocation once.
+   * shared settings, HostSpec.sharedHookFiles), each distinct file and invocation once; also
+   * those in the installed hook files that name another host (`host`), which install never
+   * writes there but the host runs all the same; and status lines that start baton's
+   * (`statusLine`, HostSpec.statusLineFiles).
    */
-  shared: { path: string; invocation: string[] }[];
-  /** Folders of such files not listed in full: hooks there were not judged. */
-  sharedCut: string[];
+  shared: { path: string; invocation: string[]; host?: string; statusLine?: true }[];
+  /**
+   * Why hooks in the host's hook files (installed or shared) were not judged, one phrase each
+   * naming the file or folder: a folder not listed in full, a file too large or that cannot be
+   * parsed (the host may still read it: JSON readers take the last of two equal keys, which
+   * baton refuses).
+   */
+  unjudged: string[];
 }
 
 /** Options of {@linkcode checkInstall}. */
@@ -61,6 +70,35 @@ async function readOrNull(fs: ReadFs, path: string): Promise<string | null | typ
     if (e instanceof FsNotFoundError) return null;
     throw e;
   }
+}
+
+/** A shared hook file's text as JSON of the same shape (TOML is parsed; throws when it cannot be). */
+async function asJson(text: string, syntax: "json" | "toml" = "json"): Promise<string> {
+  if (syntax === "json") return text;
+  const { parse } = await import("smol-toml");
+  return JSON.stringify(parse(text));
+}
+
+/**
+ * The words that start baton in a settings file's `statusLine.command` ending in `statusline`,
+ * null when it names no such command, undefined when the file cannot be parsed. Read as the
+ * host reads JSON: of two equal keys the last counts.
+ */
+async function statusLineInvocation(
+  text: string,
+  invocation: readonly string[],
+): Promise<string[] | null | undefined> {
+  const { parse } = await import("jsonc-parser");
+  const errors: import("jsonc-parser").ParseError[] = [];
+  const value: unknown = parse(text.replace(/^\ufeff/, ""), errors, { allowTrailingComma: false });
+  if (errors.length > 0) return undefined;
+  const line = (value as { statusLine?: { command?: unknown } } | null)?.statusLine;
+  const command = typeof line === "object" && line !== null ? line.command : undefined;
+  if (typeof command !== "string") return null;
+  const words = splitShellCommand(command.trim());
+  if (words === null || words.length < 2 || words.at(-1) !== "statusline") return null;
+  const start = words.slice(0, -1);
+  return isBatonInvocation(start, { invocation }) ? start : null;
 }
 
 /** The value of a switch in its file, or undefined when absent or unreadable. */
@@ -109,6 +147,10 @@ export async function checkInstall(
   const problems: string[] = [];
   const invocations: string[][] = [];
   const seen = new Set<string>();
+  const foreign: InstallState["shared"] = [];
+  // Hook files the host reads that were not judged (below: the shared ones too).
+  const unjudged: string[] = [];
+  const foreignSeen = new Set<string>();
   // The commands of baton's hook entries: a host that skips hooks by command skips these.
   const ownCommands = new Set<unknown>();
   for (const file of layout.files) {
@@ -116,6 +158,9 @@ export async function checkInstall(
     if (read === TOO_LARGE) {
       expected += file.kind === "hooks" ? file.hooks.length : 1;
       problems.push(`${file.path} is larger than ${MAX_CONFIG_BYTES} bytes: not read`);
+      if (file.kind === "hooks") {
+        unjudged.push(`${file.path} is larger than ${MAX_CONFIG_BYTES} bytes`);
+      }
       continue;
     }
     const text = read;
@@ -172,6 +217,7 @@ export async function checkInstall(
       });
     } catch (e) {
       problems.push(isCodedError(e) ? e.message : `${file.path} cannot be parsed`);
+      unjudged.push(`${file.path} cannot be parsed as a hook config`);
       continue;
     }
     if (
@@ -185,8 +231,17 @@ export async function checkInstall(
       );
     }
     for (const f of hooks) {
-      if (f.baton === null || f.baton.host !== spec.id) continue;
+      if (f.baton === null) continue;
       const key = JSON.stringify(f.baton.invocation);
+      if (f.baton.host !== spec.id) {
+        // The host runs it like any other hook in the file: judged like a shared file's.
+        const at = `${file.path}\n${key}`;
+        if (!foreignSeen.has(at)) {
+          foreignSeen.add(at);
+          foreign.push({ path: file.path, invocation: f.baton.invocation, host: f.baton.host });
+        }
+        continue;
+      }
       if (!seen.has(key)) {
         seen.add(key);
         invocations.push(f.baton.invocation);
@@ -243,18 +298,37 @@ export async function checkInstall(
   }
   // Hooks in the host's other files that look like baton's: how each starts "baton" is judged
   // like an installed one's (a commit can name a program it brought along).
-  const shared: InstallState["shared"] = [];
+  const shared: InstallState["shared"] = [...foreign];
   const others = await spec.sharedHookFiles?.(fs, options.scope, options.env);
+  // The status line the host runs before every prompt: one that looks like baton's is judged.
+  for (const path of spec.statusLineFiles?.(options.scope, options.env) ?? []) {
+    const text = await readOrNull(fs, path);
+    if (text === null) continue;
+    const start = text === TOO_LARGE
+      ? undefined
+      : await statusLineInvocation(text, options.content.invocation);
+    if (start === undefined) {
+      unjudged.push(`${path} cannot be parsed for its status line`);
+    } else if (start !== null) shared.push({ path, invocation: start, statusLine: true });
+  }
+  if (others !== undefined && others.cut !== null) {
+    unjudged.push(`${others.cut} holds more files than doctor lists`);
+  }
   for (const file of others?.files ?? []) {
     const text = await readOrNull(fs, file.path);
-    if (text === null || text === TOO_LARGE) continue;
+    if (text === null) continue;
+    if (text === TOO_LARGE) {
+      unjudged.push(`${file.path} is larger than ${MAX_CONFIG_BYTES} bytes`);
+      continue;
+    }
     let hooks;
     try {
-      hooks = listHooks(text.replace(/^\ufeff/, ""), file.format, {
+      hooks = listHooks(await asJson(text.replace(/^\ufeff/, ""), file.syntax), file.format, {
         invocation: options.content.invocation,
         commandKeys: file.commandKeys,
       });
     } catch {
+      unjudged.push(`${file.path} cannot be parsed as a hook config`);
       continue;
     }
     const inFile = new Set<string>();
@@ -298,6 +372,6 @@ export async function checkInstall(
     trust: present === 0 ? [] : (await spec.trustSteps?.(fs, options.scope, options.env)) ?? [],
     invocations,
     shared,
-    sharedCut: others === undefined || others.cut === null ? [] : [others.cut],
+    unjudged,
   };
 }

@@ -65,6 +65,12 @@ export const CLAUDE_CODE: HostSpec = {
     const format = hookFile(scope, env).format;
     return Promise.resolve({ files: [{ path, format, commandKeys: ["command"] }], cut: null });
   },
+  statusLineFiles(scope, env) {
+    const root = claudeRoot(scope, env);
+    return scope === "project"
+      ? [joinPath(root, "settings.json"), joinPath(root, "settings.local.json")]
+      : [joinPath(root, "settings.json")];
+  },
   layout(scope, env, content) {
     const root = claudeRoot(scope, env);
     return {

@@ -3,6 +3,8 @@
  * `~/.agents/skills/baton/` (user); hooks merged into `.codex/hooks.json`
  * (project) or `$CODEX_HOME/hooks.json` (user, default `~/.codex`). Custom
  * prompts were removed from Codex (0.117.0), so the skill is the entry point.
+ * Codex also runs the inline `[hooks]` tables of a config layer's
+ * config.toml; install never writes there, and doctor judges the project's.
  * Pure.
  * @module
  */
@@ -42,6 +44,24 @@ export const CODEX: HostSpec = {
       { path: config, format: "toml", key: ["features", "hooks"], off: false },
       { path: config, format: "toml", key: ["features", "codex_hooks"], off: false },
     ];
+  },
+  // Codex also runs the inline [hooks] tables of the project's config.toml, which a commit
+  // brings and install never writes.
+  sharedHookFiles(_fs, scope, env) {
+    if (scope !== "project") return Promise.resolve({ files: [], cut: null });
+    const format = jsonHooks(joinPath(codexDir(scope, env), "hooks.json"), {
+      hooks: HOOKS,
+      shape: "grouped",
+    }).format;
+    return Promise.resolve({
+      files: [{
+        path: joinPath(codexDir(scope, env), "config.toml"),
+        format,
+        commandKeys: ["command"],
+        syntax: "toml" as const,
+      }],
+      cut: null,
+    });
   },
   trustSteps(fs, scope, env) {
     const home = configRoot(CODEX_RECORD, "user", env);

@@ -210,6 +210,12 @@ export interface HostSpec {
    * there that looks like baton's starts it. None when the host reads no other file.
    */
   sharedHookFiles?(fs: ReadFs, scope: InstallScope, env: HostEnv): Promise<SharedHookFiles>;
+  /**
+   * JSON settings files whose `statusLine.command` the host runs for the line it shows under
+   * every prompt (Claude Code): one starting "baton statusline" is judged like a hook, since a
+   * commit can name a program it brought that prints any band. None when the host has none.
+   */
+  statusLineFiles?(scope: InstallScope, env: HostEnv): string[];
 }
 
 /** The files of {@linkcode HostSpec.sharedHookFiles}. */
@@ -226,6 +232,11 @@ export interface SharedHookFile {
   format: HookConfigFormat;
   /** The handler keys that hold its command (the host's own, first present wins). */
   commandKeys: readonly string[];
+  /**
+   * The file's syntax: JSON (with comments), or TOML whose tables hold the same shape
+   * (Codex's inline `[hooks]` of config.toml). @default {"json"}
+   */
+  syntax?: "json" | "toml";
 }
 
 /**
