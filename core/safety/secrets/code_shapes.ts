@@ -37,8 +37,11 @@ const ARRAY_DECLARATOR = /^[A-Za-z_]\w*\[\w*\]$/;
 /** Field names of a record's format joined by `:` (`GID:user_list`, `base_dn:flags:`). */
 const FIELD_LIST = /^[A-Za-z_]+(?::[A-Za-z_]+)+:?$/;
 
-/** A snake-case identifier of two or more words (`index_info`, `creds_tuple`). */
-const SNAKE_IDENTIFIER = /^[a-z]+(?:_[a-z][a-z0-9]*)+$/;
+/**
+ * A variable's name of two snake-case words (`index_info`, `creds_tuple`). Three or more words,
+ * or a longer number, read as a passphrase in an INI file (`password = dragon_princess_blue`).
+ */
+const SNAKE_IDENTIFIER = /^[a-z]+_[a-z]+[0-9]?$/;
 
 /** Parts of a name in Pascal case: capitalised words, acronyms, numbers (`V1`, `PKCS12`). */
 const PASCAL_PARTS = /^(?:[A-Z][a-z]+|[A-Z]{2,}(?![a-z])|[A-Z]?[0-9]+)+$/;

@@ -93,6 +93,9 @@ const CONTROLS: readonly string[] = [
   "SECRET_KEY = 'WinterDragonLily96'\n",
   "    token: LetmeinShadowProd12,\n",
   "mysql --password=MorningDragonQwerty\n",
+  // An INI file's passphrase of three snake-case words, or with a number, is no variable's name.
+  "[server]\npassword = dragon_princess_blue\n",
+  "[server]\npwd = sunshine_morning726\n",
 ];
 
 Deno.test("lines of real code, manuals and packages that hold no secret are kept, raw and escaped (see: #21)", () => {
