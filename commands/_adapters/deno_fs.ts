@@ -162,9 +162,12 @@ function backedBuffer(bytes: number): Uint8Array {
  * small one is stat-ed by name and read by Deno.readFileSync, one call that
  * opens, reads and closes it: opening it first to learn its size opened
  * each small file twice (a dirty 50k preflight hashes 150, 300 opens).
+ * With `sizeHint` (the caller's lstat) there is no stat either: a file
+ * that grew past it meanwhile is still read whole, only into the larger
+ * buffer readFileSync makes.
  */
-function readWhole(path: string): Uint8Array {
-  if (Deno.statSync(path).size < LARGE_FILE_BYTES) return Deno.readFileSync(path);
+function readWhole(path: string, sizeHint?: number): Uint8Array {
+  if ((sizeHint ?? Deno.statSync(path).size) < LARGE_FILE_BYTES) return Deno.readFileSync(path);
   const file = Deno.openSync(path, { read: true });
   let buf: Uint8Array;
   let filled = 0;
@@ -230,9 +233,9 @@ export class DenoFs implements WriteFs {
   // goes through Deno's blocking thread pool, which costs more than the read
   // itself for the few small files start-up touches, and baton runs one
   // operation at a time anyway.
-  readFile(path: string): Promise<Uint8Array> {
+  readFile(path: string, sizeHint?: number): Promise<Uint8Array> {
     try {
-      return Promise.resolve(readWhole(path));
+      return Promise.resolve(readWhole(path, sizeHint));
     } catch (e) {
       return Promise.reject(mapError(e, path));
     }
