@@ -39,9 +39,13 @@ export interface ReadFs {
   /**
    * Whole file, in a buffer of its own that the caller may detach (the
    * worktree scan frees the index's bytes that way); throws
-   * {@linkcode FsNotFoundError} when it does not exist.
+   * {@linkcode FsNotFoundError} when it does not exist. `sizeHint`: its
+   * size as the caller's own lstat just saw it, which spares an
+   * implementation the stat it would take to choose how to read it; the
+   * content read is the same with or without it, whatever the size is by
+   * the time it is read.
    */
-  readFile(path: string): Promise<Uint8Array>;
+  readFile(path: string, sizeHint?: number): Promise<Uint8Array>;
   /** Bytes [offset, offset+length) of a file, shorter at end of file. */
   readRange(path: string, offset: number, length: number): Promise<Uint8Array>;
   /**

@@ -133,14 +133,6 @@ function inside(real: string | null, within: string): boolean {
 const LARGE_FILE_BYTES = 256 * 1024;
 
 /**
- * The whole file. Deno.readFileSync reads into a buffer a little larger than
- * the file and then copies it into one of the exact size: for the 4.5 MB
- * index of a 50k-file repository that second buffer is 4.5 MB more memory to
- * fault in (about 3 ms a MB on a virtual machine). A large file is read into
- * one buffer of the size fstat gives, then read on to the end (a file that
- * grew meanwhile is read whole; one that shrank gives what it holds).
- */
-/**
  * Smallest buffer before which glibc's trim threshold is fixed (see
  * backedBuffer): prefault's own lower bound, where libc is loaded anyway.
  */
@@ -160,7 +152,22 @@ function backedBuffer(bytes: number): Uint8Array {
   return buf;
 }
 
-function readWhole(path: string): Uint8Array {
+/**
+ * The whole file. Deno.readFileSync reads into a buffer a little larger than
+ * the file and then copies it into one of the exact size: for the 4.5 MB
+ * index of a 50k-file repository that second buffer is 4.5 MB more memory to
+ * fault in (about 3 ms a MB on a virtual machine). A large file is read into
+ * one buffer of the size fstat gives, then read on to the end (a file that
+ * grew meanwhile is read whole; one that shrank gives what it holds). A
+ * small one is stat-ed by name and read by Deno.readFileSync, one call that
+ * opens, reads and closes it: opening it first to learn its size opened
+ * each small file twice (a dirty 50k preflight hashes 150, 300 opens).
+ * With `sizeHint` (the caller's lstat) there is no stat either: a file
+ * that grew past it meanwhile is still read whole, only into the larger
+ * buffer readFileSync makes.
+ */
+function readWhole(path: string, sizeHint?: number): Uint8Array {
+  if ((sizeHint ?? Deno.statSync(path).size) < LARGE_FILE_BYTES) return Deno.readFileSync(path);
   const file = Deno.openSync(path, { read: true });
   let buf: Uint8Array;
   let filled = 0;
@@ -226,9 +233,9 @@ export class DenoFs implements WriteFs {
   // goes through Deno's blocking thread pool, which costs more than the read
   // itself for the few small files start-up touches, and baton runs one
   // operation at a time anyway.
-  readFile(path: string): Promise<Uint8Array> {
+  readFile(path: string, sizeHint?: number): Promise<Uint8Array> {
     try {
-      return Promise.resolve(readWhole(path));
+      return Promise.resolve(readWhole(path, sizeHint));
     } catch (e) {
       return Promise.reject(mapError(e, path));
     }

@@ -42,8 +42,8 @@ class StalledReadFs extends DenoFs {
     return await this.#answer;
   }
 
-  override async readFile(path: string): Promise<Uint8Array> {
-    return await this.#stalls(path) ? never() : await super.readFile(path);
+  override async readFile(path: string, sizeHint?: number): Promise<Uint8Array> {
+    return await this.#stalls(path) ? never() : await super.readFile(path, sizeHint);
   }
 
   override async readInto(path: string, offset: number, into: Uint8Array): Promise<number> {

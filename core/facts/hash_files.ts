@@ -78,7 +78,8 @@ async function hashOne(
     if (st.size > maxBytes) {
       return { kind: "skipped", reason: "too_large", size: st.size, mtimeMs: st.mtimeMs };
     }
-    const data = await fs.readFile(path);
+    // Its size as just seen: the read needs no stat of its own (core/fs.ts).
+    const data = await fs.readFile(path, st.size);
     const executable = st.mode === null ? null : (st.mode & 0o100) !== 0;
     const sha256 = await sha256Id(data);
     return stored === null

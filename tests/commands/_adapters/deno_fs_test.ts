@@ -40,6 +40,22 @@ Deno.test("DenoFs reads a large file whole, byte for byte, into a buffer of its 
   });
 });
 
+Deno.test("DenoFs.readFile() with a size hint reads what the file holds, whatever its size is by then", async () => {
+  await withDir(async (dir) => {
+    const size = 300_007;
+    const bytes = new Uint8Array(size);
+    for (let i = 0; i < size; i++) bytes[i] = (i * 31) % 253;
+    await Deno.writeFile(`${dir}/f`, bytes);
+    // A file grown past the hint (small then, large now), shrunk below it, and as hinted.
+    for (const hint of [10, size + 5_000_000, size]) {
+      const got = await fs.readFile(`${dir}/f`, hint);
+      assert.equal(got.length, size, `hint ${hint}`);
+      assert.ok(got.every((b, i) => b === bytes[i]), `hint ${hint}: other bytes`);
+    }
+    await assert.rejects(fs.readFile(`${dir}/none`, 10), FsNotFoundError);
+  });
+});
+
 Deno.test("DenoFs reads whole files and ranges, and says null or FsNotFoundError for what is missing", async () => {
   await withDir(async (dir) => {
     await Deno.writeTextFile(`${dir}/f`, "0123456789");
