@@ -39,9 +39,10 @@ const FIELD_LIST = /^[A-Za-z_]+(?::[A-Za-z_]+)+:?$/;
 
 /**
  * A variable's name of two snake-case words (`index_info`, `creds_tuple`). Three or more words,
- * or a longer number, read as a passphrase in an INI file (`password = dragon_princess_blue`).
+ * or a number, read as a passphrase in an INI file (`password = dragon_princess_blue`,
+ * `password = letmein_now1`).
  */
-const SNAKE_IDENTIFIER = /^[a-z]+_[a-z]+[0-9]?$/;
+const SNAKE_IDENTIFIER = /^[a-z]+_[a-z]+$/;
 
 /** Parts of a name in Pascal case: capitalised words, acronyms, numbers (`V1`, `PKCS12`). */
 const PASCAL_PARTS = /^(?:[A-Z][a-z]+|[A-Z]{2,}(?![a-z])|[A-Z]?[0-9]+)+$/;
@@ -77,7 +78,12 @@ const SHORT_WORDS = new Set([
 function isPascalType(raw: string, words = 2): boolean {
   // A private alias (`_PasswordType`) is a type too.
   const value = raw.replace(/^_{1,2}/, "");
-  if (value.length > 64 || !PASCAL_PARTS.test(value) || (value.match(/\d+/g)?.length ?? 0) > 1) {
+  const numbers = value.match(/\d+/g) ?? [];
+  // A year among the words (`Summer2024Sunset`) is a password's, not a type's (`PKCS12`, `Ed25519`).
+  if (
+    value.length > 64 || !PASCAL_PARTS.test(value) || numbers.length > 1 ||
+    numbers.some((n) => /^(?:19|20)\d\d$/.test(n))
+  ) {
     return false;
   }
   const humps = value.match(/[A-Z][a-z]+/g) ?? [];
@@ -149,12 +155,18 @@ export function isCodeShape(
   }
   // An ARN's service field: what follows is its region, account and resource.
   if (/^(?:secretsmanager|kms|ssm)$/.test(g.name ?? "")) return true;
-  // A constant's name (`cred.token = TEST_ANOTHER_DATA_BASE64`): three words or more.
-  if (/^[A-Z][A-Z0-9]*(?:_[A-Z][A-Z0-9]*){2,}$/.test(value)) return true;
-  // A field's description in a docstring (`password: Optional. The password for ...`).
-  if (/^[A-Za-z]+[.,;:!?]$/.test(value) && /^[ \t]+[A-Za-z]/.test(g.next ?? "")) return true;
-  // An IAM resource's pattern ends in a wildcard (`arn:aws:secretsmanager:*:*:secret:A4B*`).
-  return IPV6.test(value) || ARN_TAIL.test(value) || /^[\w/.-]+\*$/.test(value);
+  // A constant's name in code (`cred.token = TEST_ANOTHER_DATA_BASE64`): three words or more,
+  // after a spaced `=` (a YAML or .env value in capitals, `PASSWORD: PROD_DB_PASS1`, is one).
+  if (/^[ \t]+=$/.test(op) && /^[A-Z][A-Z0-9]*(?:_[A-Z][A-Z0-9]*){2,}$/.test(value)) return true;
+  // A field's description in a docstring (`password: Optional. The password for ...`): a
+  // capitalised word and a stop, never `!` or `?` (`password: Welcome! then ...`).
+  if (/^[A-Z][a-z]+[.,;:]$/.test(value) && /^[ \t]+[A-Za-z]/.test(g.next ?? "")) return true;
+  // An IAM resource's pattern ends in a wildcard (`arn:aws:secretsmanager:*:*:secret:A4B*`):
+  // only as the field after `secret:` (`password: Passw0rd*` is a password).
+  if (/^secret$/i.test(name) && (op === "" || op === ":") && /^[\w/.-]+\*$/.test(value)) {
+    return true;
+  }
+  return IPV6.test(value) || ARN_TAIL.test(value);
 }
 
 /**

@@ -96,6 +96,14 @@ const CONTROLS: readonly string[] = [
   // An INI file's passphrase of three snake-case words, or with a number, is no variable's name.
   "[server]\npassword = dragon_princess_blue\n",
   "[server]\npwd = sunshine_morning726\n",
+  "[client]\npassword = letmein_now1\n",
+  // A wildcard ends an IAM pattern only after `secret:`; a year is no type's number; capitals
+  // are a constant's name only in code; a docstring's word ends in a stop, not `!`.
+  "  DB_PASSWORD: Passw0rd*\n",
+  '  "client_secret": "BlueSky2024Morning",\n',
+  "    password: Summer2024Sunset,\n",
+  "password: S3CRET_ADMIN_PW\n",
+  "password: Welcome! then sign in\n",
 ];
 
 Deno.test("lines of real code, manuals and packages that hold no secret are kept, raw and escaped (see: #21)", () => {
