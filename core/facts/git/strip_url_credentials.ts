@@ -28,8 +28,10 @@ const PATH_SCHEMES = new Set([...SSH_SCHEMES, "file", "git"]);
  *   need them to name a remote), except under `file`, `git` and the ssh
  *   schemes, where git reads `?` and `#` as part of the path: cutting them
  *   there would make two repositories one URL.
- * - The authority ends at the first "/", "?" or "#", as in git's own URL
- *   parsing. Local paths and anything unrecognised are returned unchanged.
+ * - The userinfo ends at the last "@" before the first "/" (a password may
+ *   hold "#" or "?", and none of it stays); the host then ends at the first
+ *   "/", "?" or "#", or under the path schemes at the first "/", as in git's
+ *   own URL parsing. Local paths and anything unrecognised are returned unchanged.
  *
  * @param url A remote URL as written in config.
  * @returns The URL without credentials.
@@ -44,6 +46,7 @@ const PATH_SCHEMES = new Set([...SSH_SCHEMES, "file", "git"]);
  * assert.equal(stripUrlCredentials("git@github.com:x/y.git"), "git@github.com:x/y.git");
  * assert.equal(stripUrlCredentials("https://host/r.git?token=t"), "https://host/r.git");
  * assert.equal(stripUrlCredentials("file:///srv/a#1"), "file:///srv/a#1");
+ * assert.equal(stripUrlCredentials("ssh://u:pa#ss@host/r"), "ssh://u@host/r");
  * ```
  */
 export function stripUrlCredentials(url: string): string {
@@ -51,15 +54,16 @@ export function stripUrlCredentials(url: string): string {
   if (scheme !== null) {
     const name = scheme[1]!.toLowerCase();
     const rest = url.slice(scheme[0].length);
-    const end = firstIndexOf(rest, "/?#");
-    let authority = rest.slice(0, end);
+    // The userinfo ends at the last "@" before the first "/": a password may hold "#" or "?"
+    // (`ssh://u:pa#ss@host/r`), and no part of it may stay in the URL.
+    const at = rest.slice(0, firstIndexOf(rest, "/")).lastIndexOf("@");
+    const hostAt = at + 1;
+    const end = hostAt + firstIndexOf(rest.slice(hostAt), PATH_SCHEMES.has(name) ? "/" : "/?#");
+    let authority = rest.slice(hostAt, end);
     let tail = rest.slice(end);
-    const at = authority.lastIndexOf("@");
     if (at >= 0) {
-      const user = authority.slice(0, at);
-      const host = authority.slice(at + 1);
-      const keep = SSH_SCHEMES.has(name) ? beforeColon(user) : "";
-      authority = keep === "" ? host : `${keep}@${host}`;
+      const keep = SSH_SCHEMES.has(name) ? beforeColon(rest.slice(0, at)) : "";
+      if (keep !== "") authority = `${keep}@${authority}`;
     }
     if (!PATH_SCHEMES.has(name)) tail = tail.slice(0, firstIndexOf(tail, "?#"));
     return `${url.slice(0, scheme[0].length)}${authority}${tail}`;

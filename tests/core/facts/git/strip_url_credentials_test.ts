@@ -26,6 +26,12 @@ Deno.test("stripUrlCredentials() removes secrets and keeps host and path", () =>
     ["ssh://git:pw@host/r?x#y", "ssh://git@host/r?x#y"],
     ["git://host/r#2", "git://host/r#2"],
     ["ftp://u:p@host/r?token=t", "ftp://host/r"],
+    // A password holding '#' or '?' leaves nothing of itself behind (the userinfo ends at the
+    // last '@' before the first '/').
+    ["ssh://u:pa#ss@host/r", "ssh://u@host/r"],
+    ["https://u:pa#ss@host/r", "https://host/r"],
+    ["https://u:pa?ss@host/r?q", "https://host/r"],
+    ["git://u:pa#ss@host/r#2", "git://host/r#2"],
     ["", ""],
   ];
   for (const [input, want] of cases) assert.equal(stripUrlCredentials(input), want, input);
