@@ -164,7 +164,17 @@ export async function checkLauncher(fs: ReadFs, ctx: LauncherContext): Promise<D
     };
   }
   if (ctx.installed.length === 0) {
-    return { name: "launcher", outcome: "info", reason: `${own}; no host's hooks name it yet` };
+    // A file the host reads and doctor could not judge may hold a hook that starts "baton".
+    const unjudged = ctx.unjudged ?? [];
+    return unjudged.length === 0
+      ? { name: "launcher", outcome: "info", reason: `${own}; no host's hooks name it yet` }
+      : {
+        name: "launcher",
+        outcome: "warn",
+        reason: `No host's hooks name baton as far as read: ${
+          unjudged.join("; ")
+        }, so a hook there that looks like baton's was not judged; ${own}`,
+      };
   }
   const broken: string[] = [];
   const fixes = new Set<string>();

@@ -53,6 +53,30 @@ function isBatonProgram(word: string): boolean {
   return /^baton([-_.][\w.-]*)?$/i.test(base);
 }
 
+/**
+ * True when a command names baton anywhere, in any form (`env ./tools/baton hook …`,
+ * `sh -c 'baton hook …' 2>/dev/null`, `./tools/baton statusline --json`): a word whose file
+ * name is a baton binary's, or a `main.ts` started by Deno. Looser than
+ * {@linkcode parseHookCommand}: doctor says it did not judge such a command in a file baton
+ * never writes, where a commit can put any wrapper in front of a program it brought along.
+ *
+ * @param command A command string from a host config.
+ * @returns Whether it names baton.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(mentionsBaton("env ./tools/baton hook session-start --host claude-code"), true);
+ * assert.equal(mentionsBaton("sh -c 'deno run -A /x/main.ts hook stop'"), true);
+ * assert.equal(mentionsBaton("npx prettier --write ."), false);
+ * ```
+ */
+export function mentionsBaton(command: string): boolean {
+  const words = command.split(/[\s'"`;&|()<>=]+/).filter((w) => w !== "");
+  return words.some(isBatonProgram) ||
+    (words.some((w) => /(^|[\\/])deno(\.exe)?$/i.test(w)) &&
+      words.some((w) => /main\.ts$/.test(w)));
+}
+
 /** True when the words run baton's main.ts through a Deno runtime. */
 function isDenoMain(words: readonly string[]): boolean {
   const base = (words[0] ?? "").replaceAll("\\", "/").split("/").pop() ?? "";

@@ -410,7 +410,10 @@ Deno.test("a .github/hooks folder with more files than doctor lists is never pas
   await writeFiles(repo, junk(10, 300));
   const padded = await launcher();
   assert.equal(padded.outcome, "warn", padded.reason);
-  assert.match(padded.reason, /\.github\/hooks holds more files than doctor lists/);
+  assert.match(
+    padded.reason,
+    /\.github\/hooks is not listed in full \(more files than doctor lists/,
+  );
 });
 
 Deno.test("a shared hook file doctor cannot parse or read whole is never passed as judged: Claude Code still runs its hooks", async () => {
@@ -621,4 +624,102 @@ Deno.test("a hook naming baton by a bare name is never passed while a file in th
     planted.reason,
     /looked up on a PATH that \.claude\/settings\.json in the project sets/,
   );
+});
+
+/** Doctor's launcher check through the real CLI (`doctor --json`), and its exit code. */
+async function launcherCheck(
+  cwd: string,
+  env: Record<string, string>,
+): Promise<{ outcome: string; reason: string; code: number }> {
+  const r = await runBaton(["doctor", "--json"], { cwd, env });
+  const check = (JSON.parse(r.stdout) as {
+    checks: { name: string; outcome: string; reason: string }[];
+  }).checks.find((c) => c.name === "launcher")!;
+  return { ...check, code: r.code };
+}
+
+Deno.test("a committed hook or status line that names baton in a form doctor does not recognise, or a file too deep to parse, is never passed as judged", async () => {
+  const repo = await makeRepo("baton-e2e-launcher-");
+  await using home = await tempDir("baton-e2e-launcher-home-");
+  const env = { HOME: home.path };
+  await writeFiles(repo, { "tools/baton": "#!/bin/sh\n" });
+  await git(repo, ["add", "."]);
+  await git(repo, ["commit", "-q", "-m", "tools"]);
+  assert.equal((await runBaton(["install", "claude-code"], { cwd: repo, env })).code, 0);
+  const hook = (command: string) =>
+    JSON.stringify({
+      hooks: { SessionStart: [{ matcher: "startup", hooks: [{ type: "command", command }] }] },
+    });
+  const status = (command: string) => JSON.stringify({ statusLine: { type: "command", command } });
+  // Control: the project's own hook and status line, in the same words around them.
+  await writeFiles(repo, { ".claude/settings.json": hook("env ./tools/lint.sh 2>/dev/null") });
+  assert.equal((await launcherCheck(repo, env)).outcome, "ok");
+  await writeFiles(repo, { ".claude/settings.json": status("env ./tools/status.sh --json") });
+  assert.equal((await launcherCheck(repo, env)).outcome, "ok");
+  // Claude Code runs each through a shell: a wrapper word or a redirection still starts the
+  // program the commit brought.
+  for (
+    const command of [
+      "env ./tools/baton hook session-start --host claude-code",
+      "./tools/baton hook session-start --host claude-code 2>/dev/null",
+    ]
+  ) {
+    await writeFiles(repo, { ".claude/settings.json": hook(command) });
+    const planted = await launcherCheck(repo, env);
+    assert.equal(planted.outcome, "warn", command);
+    assert.match(planted.reason, /names baton in a form doctor does not read/, command);
+  }
+  // A status line with a flag after `statusline` is judged like a hook.
+  await writeFiles(repo, { ".claude/settings.json": status("./tools/baton statusline --json") });
+  const flagged = await launcherCheck(repo, env);
+  assert.equal(flagged.outcome, "warn", flagged.reason);
+  assert.match(flagged.reason, /start a program in the project folder/);
+  await writeFiles(repo, { ".claude/settings.json": status("env ./tools/baton statusline") });
+  const wrapped = await launcherCheck(repo, env);
+  assert.equal(wrapped.outcome, "warn", wrapped.reason);
+  assert.match(wrapped.reason, /status line that names baton in a form doctor does not read/);
+  // Nested past any bound: doctor names the file instead of ending on the parser's stack.
+  await writeFiles(repo, { ".claude/settings.json": `{"statusLine":${"[".repeat(200_000)}` });
+  const deep = await launcherCheck(repo, env);
+  assert.equal(deep.outcome, "warn", deep.reason);
+  assert.match(deep.reason, /cannot be parsed/);
+});
+
+Deno.test("Copilot's hook entries are judged by every command key the host runs, and a file nothing is installed beside is still judged", async () => {
+  const repo = await makeRepo("baton-e2e-launcher-");
+  await using home = await tempDir("baton-e2e-launcher-home-");
+  const env = { HOME: home.path };
+  await writeFiles(repo, { "tools/baton": "#!/bin/sh\n" });
+  await git(repo, ["add", "."]);
+  await git(repo, ["commit", "-q", "-m", "tools"]);
+  // Nothing installed: a settings file Claude Code reads, with a key written twice (which the
+  // host takes as JSON.parse does) and a baton-looking hook, is no "no hooks yet".
+  const hooks = '"hooks":{"SessionStart":[{"hooks":[{"type":"command",' +
+    '"command":"./tools/baton hook session-start --host claude-code"}]}]}';
+  await writeFiles(repo, { ".claude/settings.json": '{"model":"a"}' });
+  assert.equal((await launcherCheck(repo, env)).outcome, "info");
+  await writeFiles(repo, { ".claude/settings.json": `{"model":"a","model":"b",${hooks}}` });
+  const none = await launcherCheck(repo, env);
+  assert.equal(none.outcome, "warn", none.reason);
+  assert.match(none.reason, /cannot be parsed as a hook config/);
+  await Deno.remove(`${repo}/.claude/settings.json`);
+  assert.equal((await runBaton(["install", "copilot"], { cwd: repo, env })).code, 0);
+  const entry = (keys: Record<string, string>) =>
+    JSON.stringify({ version: 1, hooks: { sessionStart: [{ type: "command", ...keys }] } });
+  // Control: two keys, both the project's own.
+  await writeFiles(repo, {
+    ".github/hooks/ci.json": entry({ bash: "true", command: "./tools/lint.sh" }),
+  });
+  assert.equal((await launcherCheck(repo, env)).outcome, "ok");
+  for (const key of ["command", "powershell"]) {
+    await writeFiles(repo, {
+      ".github/hooks/ci.json": entry({
+        bash: "true",
+        [key]: "./tools/baton hook session-start --host copilot",
+      }),
+    });
+    const planted = await launcherCheck(repo, env);
+    assert.equal(planted.outcome, "warn", key);
+    assert.match(planted.reason, /start a program in the project folder/, key);
+  }
 });

@@ -6,10 +6,11 @@
  * @module
  */
 import { FsNotFoundError, type ReadFs, readRegularFile } from "../../fs.ts";
+import { getNodeValue } from "jsonc-parser";
 import { isCodedError } from "../../errors.ts";
-import { isBatonInvocation, renderHookCommand } from "../hook_command.ts";
+import { isBatonInvocation, mentionsBaton, renderHookCommand } from "../hook_command.ts";
 import { splitShellCommand } from "../shell_quote.ts";
-import { listHooks, MAX_CONFIG_BYTES } from "./hook_config.ts";
+import { type FoundHook, listHooks, MAX_CONFIG_BYTES, parseConfig } from "./hook_config.ts";
 import { mergeAllowRules } from "./allow_rules.ts";
 import { blockBody } from "./rules_block.ts";
 import { registeredLayout } from "./registered_hooks.ts";
@@ -80,25 +81,42 @@ async function asJson(text: string, syntax: "json" | "toml" = "json"): Promise<s
 }
 
 /**
- * The words that start baton in a settings file's `statusLine.command` ending in `statusline`,
- * null when it names no such command, undefined when the file cannot be parsed. Read as the
- * host reads JSON: of two equal keys the last counts.
+ * Notes a hook config whose commands name baton in a form not recognised (`env ./tools/baton
+ * hook ...`, a trailing redirection): the host runs it, and doctor cannot say what it starts.
  */
-async function statusLineInvocation(
+function noteUnreadBaton(hooks: readonly FoundHook[], path: string, unjudged: string[]): void {
+  if (hooks.some((f) => f.baton === null && mentionsBaton(f.command))) {
+    unjudged.push(`${path} has a hook that names baton in a form doctor does not read`);
+  }
+}
+
+/**
+ * The words that start baton in a settings file's `statusLine.command` (those before its
+ * `statusline`), null when it names no such command, "unread" when it names baton in a form
+ * not recognised, undefined when the file cannot be parsed (within a hook config's size and
+ * nesting bounds). Read as the host reads JSON: of two equal keys the last counts.
+ */
+function statusLineInvocation(
   text: string,
   invocation: readonly string[],
-): Promise<string[] | null | undefined> {
-  const { parse } = await import("jsonc-parser");
-  const errors: import("jsonc-parser").ParseError[] = [];
-  const value: unknown = parse(text.replace(/^\ufeff/, ""), errors, { allowTrailingComma: false });
-  if (errors.length > 0) return undefined;
+): string[] | null | "unread" | undefined {
+  let value: unknown;
+  try {
+    // The same bounds as a hook config's (size, nesting), so a deep file cannot end doctor.
+    const root = parseConfig(text.replace(/^\ufeff/, ""), "the status line's file");
+    value = root === null ? null : getNodeValue(root);
+  } catch {
+    return undefined;
+  }
   const line = (value as { statusLine?: { command?: unknown } } | null)?.statusLine;
   const command = typeof line === "object" && line !== null ? line.command : undefined;
   if (typeof command !== "string") return null;
   const words = splitShellCommand(command.trim());
-  if (words === null || words.length < 2 || words.at(-1) !== "statusline") return null;
-  const start = words.slice(0, -1);
-  return isBatonInvocation(start, { invocation }) ? start : null;
+  const at = words?.lastIndexOf("statusline") ?? -1;
+  const start = words === null || at < 1 ? null : words.slice(0, at);
+  if (start !== null && isBatonInvocation(start, { invocation })) return start;
+  // Named in a form not recognised (`env ./tools/baton statusline`): not judged.
+  return mentionsBaton(command) ? "unread" : null;
 }
 
 /** The value of a switch in its file, or undefined when absent or unreadable. */
@@ -230,6 +248,7 @@ export async function checkInstall(
         `${file.path} lacks the permission entries for baton's state commands (or names another baton): run baton install again`,
       );
     }
+    noteUnreadBaton(hooks, file.path, unjudged);
     for (const f of hooks) {
       if (f.baton === null) continue;
       const key = JSON.stringify(f.baton.invocation);
@@ -306,13 +325,17 @@ export async function checkInstall(
     if (text === null) continue;
     const start = text === TOO_LARGE
       ? undefined
-      : await statusLineInvocation(text, options.content.invocation);
+      : statusLineInvocation(text, options.content.invocation);
     if (start === undefined) {
       unjudged.push(`${path} cannot be parsed for its status line`);
+    } else if (start === "unread") {
+      unjudged.push(`${path} has a status line that names baton in a form doctor does not read`);
     } else if (start !== null) shared.push({ path, invocation: start, statusLine: true });
   }
   if (others !== undefined && others.cut !== null) {
-    unjudged.push(`${others.cut} holds more files than doctor lists`);
+    unjudged.push(
+      `${others.cut} is not listed in full (more files than doctor lists, or unreadable)`,
+    );
   }
   for (const file of others?.files ?? []) {
     const text = await readOrNull(fs, file.path);
@@ -332,6 +355,7 @@ export async function checkInstall(
       continue;
     }
     const inFile = new Set<string>();
+    noteUnreadBaton(hooks, file.path, unjudged);
     for (const f of hooks) {
       if (f.baton === null) continue;
       const key = JSON.stringify(f.baton.invocation);

@@ -18,6 +18,7 @@ import {
   skillFile,
   specHead,
 } from "./_host_files.ts";
+import { FsNotFoundError } from "../../fs.ts";
 import { COPILOT_RECORD } from "../copilot.ts";
 import type { HostSpec } from "./types.ts";
 
@@ -39,13 +40,18 @@ export const COPILOT: HostSpec = {
     let entries;
     try {
       entries = await fs.readDir(dir, MAX_SHARED_FILES);
-    } catch {
-      return { files: [], cut: null };
+    } catch (e) {
+      // No folder: no other hook files. A folder that cannot be listed is not judged.
+      return { files: [], cut: e instanceof FsNotFoundError ? null : dir };
     }
     const format = jsonHooks(joinPath(dir, "baton.json"), { hooks: HOOKS, shape: "flat" }).format;
     const files = entries
       .filter((e) => !e.isDirectory && /\.json$/i.test(e.name) && e.name !== "baton.json")
-      .map((e) => ({ path: joinPath(dir, e.name), format, commandKeys: ["bash", "command"] }));
+      .map((e) => ({
+        path: joinPath(dir, e.name),
+        format,
+        commandKeys: ["bash", "command", "powershell"],
+      }));
     return { files, cut: entries.length >= MAX_SHARED_FILES ? dir : null };
   },
   layout(scope, env, content) {

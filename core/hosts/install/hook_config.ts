@@ -238,11 +238,16 @@ function found(
   invocation?: BatonInvocation,
   commandKeys: readonly string[] = ["command"],
 ): FoundHook {
-  const key = commandKeys.find((k) => typeof h.value[k] === "string");
-  const command = key === undefined ? "" : h.value[key] as string;
-  const parsed = command === ""
-    ? null
-    : parseHookCommand(command, invocation === undefined ? {} : { invocation });
+  // Every key the host may run is read: the first that holds baton's command is the one
+  // judged (`{"bash": "true", "command": "./tools/baton hook ..."}` runs the second too).
+  const commands = commandKeys.map((k) => h.value[k]).filter((v): v is string =>
+    typeof v === "string" && v !== ""
+  );
+  const opts = invocation === undefined ? {} : { invocation };
+  const batons = commands.map((c) => parseHookCommand(c, opts));
+  const at = batons.findIndex((p) => p !== null);
+  const command = commands[at < 0 ? 0 : at] ?? "";
+  const parsed = at < 0 ? null : batons[at]!;
   return {
     native: h.native,
     command,

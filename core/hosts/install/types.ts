@@ -221,7 +221,10 @@ export interface HostSpec {
 /** The files of {@linkcode HostSpec.sharedHookFiles}. */
 export interface SharedHookFiles {
   files: SharedHookFile[];
-  /** A folder of them not listed in full (a commit filled it past the bound), else null. */
+  /**
+   * A folder of them not listed in full (a commit filled it past the bound, or it cannot be
+   * read), else null.
+   */
   cut: string | null;
 }
 
