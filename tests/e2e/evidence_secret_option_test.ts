@@ -1,12 +1,14 @@
 /**
  * A verified fact that cites command evidence shows the command in the
- * capsule, the briefing and export. `baton evidence` redacts the argv word by
- * word, so a secret that only its option names (`--password VALUE`: two
+ * capsule, the briefing and export. `baton evidence` redacted the argv word
+ * by word, so a secret that only its option names (`--password VALUE`: two
  * words) was kept whole in the record; finalize copied the record's command
  * line into the capsule after its secret scan, and the briefing printed it
- * under "Secret scan passed: no secrets found". The cited entries are now
- * scanned with the rest of the capsule. Real repository, the real CLI; the
- * command run is `true`, which ignores its arguments.
+ * under "Secret scan passed: no secrets found". The record now scans each
+ * word after the one before it, and finalize scans the cited entries with
+ * the rest of the capsule (a copy of a value found elsewhere in it is
+ * redacted there too). Real repository, the real CLI; the command run is
+ * `true`, which ignores its arguments.
  * @module
  */
 import assert from "node:assert/strict";
@@ -42,18 +44,57 @@ Deno.test("a password given as the word after --password is redacted in the caps
     assert.ok(!load.stdout.includes(SECRET), load.stdout);
     assert.match(
       load.stdout,
-      /\[verified\] true accepts the password \(evidence ev-[0-9a-f]{16}: ran `true --password \[REDACTED:cli_secret_option\]`/,
+      /\[verified\] true accepts the password \(evidence ev-[0-9a-f]{16}: ran `true --password '\[REDACTED:cli_secret_option\]'`/,
     );
-    assert.match(load.stdout, /Secret scan passed: 1 value\(s\) redacted \(cli_secret_option\)/);
     const exported = await runBaton(["export", "--meaning"], { cwd: dir });
     assert.equal(exported.code, 0, exported.stderr);
     assert.ok(!exported.stdout.includes(SECRET), exported.stdout);
-    // The record names where: the cited entry follows the facts' own (git facts only here).
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("the evidence record itself keeps no password given as the word after --password", async () => {
+  const dir = await makeRepo("baton-evidence-secret-record-");
+  try {
+    await git(dir, ["commit", "-q", "--allow-empty", "-m", "first"]);
+    const r = await runBaton(["evidence", "--json", "--", "true", "--password", SECRET], {
+      cwd: dir,
+    });
+    assert.equal(r.code, 0, r.stderr);
+    assert.ok(!r.stdout.includes(SECRET), r.stdout);
+    assert.deepEqual(JSON.parse(r.stdout).command.slice(0, 2), ["true", "--password"]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("a cited command holding a copy of a secret the draft names is redacted in the capsule too", async () => {
+  const dir = await makeRepo("baton-evidence-secret-copy-");
+  try {
+    await git(dir, ["commit", "-q", "--allow-empty", "-m", "first"]);
+    // No rule reads the last word of this command as a secret, alone or after the one before.
+    const id = await evidence(dir, ["true", "login", "root", SECRET]);
+    const draft = {
+      now: `logged in with mycli --password ${SECRET}`,
+      verified_facts: [{ text: "true login accepts root", evidence: id }],
+    };
+    const fin = await runBaton(["finalize", "--draft", "-"], {
+      cwd: dir,
+      stdin: JSON.stringify(draft),
+    });
+    assert.equal(fin.code, 0, fin.stderr);
+    assert.ok(!(await Deno.readTextFile(`${dir}/.baton/latest.md`)).includes(SECRET));
+    const load = await runBaton(["load"], { cwd: dir });
+    assert.ok(!load.stdout.includes(SECRET), load.stdout);
+    assert.match(load.stdout, /ran `true login root \[REDACTED:/);
+    // The copy is counted, at its place after the facts' own entry.
     const shown = JSON.parse((await runBaton(["show", "--json"], { cwd: dir })).stdout).capsule;
     assert.equal(shown.evidence[1].id, id);
-    assert.deepEqual(shown.sanitize.redactions, [
-      { field: "evidence[1].source", kind: "cli_secret_option" },
-    ]);
+    assert.deepEqual(
+      shown.sanitize.redactions.filter((r: { field: string }) => r.field.startsWith("evidence")),
+      [{ field: "evidence[1].source", kind: "cli_secret_option" }],
+    );
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
