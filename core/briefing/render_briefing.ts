@@ -26,6 +26,7 @@ import { commandRelatesTo } from "../evidence/command_relevance.ts";
 import type { DecisionView } from "../chain/decisions.ts";
 import { sessionItems, writtenFromLine } from "./session_section.ts";
 import { shortId } from "../capsule/capsule_id.ts";
+import { readRedactions } from "../capsule/redaction_list.ts";
 import { shortOid } from "../facts/git/short_oid.ts";
 import { shownPointers } from "../capsule/pointers.ts";
 
@@ -706,20 +707,23 @@ export function renderBriefing(input: BriefingInput, options: BriefingOptions = 
  */
 function sanitizeLine(s: Capsule["sanitize"], trusted: boolean): string {
   const empty = "An empty redaction list means something only when the scan passed.";
+  // A list cut at its bound counts fewer values than were redacted, and repeats none.
+  const { entries, cut, count } = readRedactions(s.redactions);
   if (!trusted && s.scan_status === "passed") {
-    return `- The capsule records that its secret scan passed (${s.redactions.length} value(s) redacted), but no key this machine trusts signed it: that record was not checked here, and it may hold secrets.`;
+    return `- The capsule records that its secret scan passed (${count} value(s) redacted), but no key this machine trusts signed it: that record was not checked here, and it may hold secrets.`;
   }
   if (s.scan_status === "passed") {
-    if (s.redactions.length === 0) {
+    if (entries.length === 0 && !cut) {
       return "- Secret scan passed: no secrets found, nothing redacted.";
     }
     const counts = new Map<string, number>();
-    for (const r of s.redactions) counts.set(r.kind, (counts.get(r.kind) ?? 0) + 1);
-    const kinds = [...counts].map(([k, n]) => n > 1 ? `${safeInline(k)} x${n}` : safeInline(k))
-      .join(
-        ", ",
-      );
-    return `- Secret scan passed: ${s.redactions.length} value(s) redacted (${kinds}).`;
+    for (const r of entries) counts.set(r.kind, (counts.get(r.kind) ?? 0) + 1);
+    const kinds = [...counts].map(([k, n]) =>
+      n > 1 && !cut ? `${safeInline(k)} x${n}` : safeInline(k)
+    ).join(", ");
+    return `- Secret scan passed: ${count} value(s) redacted (${kinds})${
+      cut ? "; the list of them was cut at its bound, so the count is a floor" : ""
+    }.`;
   }
   if (s.scan_status === "not_run") {
     return `- The secret scan did not run for this capsule: it may hold secrets. ${empty}`;

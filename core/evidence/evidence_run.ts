@@ -26,6 +26,7 @@ import type { RepoLocation } from "../facts/types.ts";
 import type { KeyRing } from "../trust/key_ring.ts";
 import { defaultEngine } from "../safety/secrets/default_engine.ts";
 import { redactText } from "../safety/secrets/redact.ts";
+import { redactArgv } from "./redact_argv.ts";
 
 /** Bytes kept from the end of each stream for the excerpt. */
 export const EXCERPT_BYTES = 2048;
@@ -150,13 +151,19 @@ export async function runEvidence(
     redactions += r.kinds.length;
     return r.text;
   };
+  // A secret only the option before it names ("--password VALUE") is found in the pair.
+  const words = (a: string[]): string[] => {
+    const r = redactArgv(a, (t) => redactText(engine, t));
+    redactions += r.redactions;
+    return r.argv;
+  };
   const so = out.tail.text();
   const se = err.tail.text();
   const body: EvidenceBody = {
     schema: "baton.evidence/1",
     kind: "command",
     provenance: "tool",
-    command: shell ? [redact(argv.join(" "))] : argv.map(redact),
+    command: shell ? [redact(argv.join(" "))] : words(argv),
     shell,
     exit_code: status.signal === null ? status.code : null,
     signal: status.signal,

@@ -22,6 +22,7 @@ import { escapeJsonInvisible } from "../safety/json_escape.ts";
 import type { Capsule, Claim } from "../capsule/types.ts";
 import { CAPSULE_FENCE } from "../capsule/parse.ts";
 import { shortId } from "../capsule/capsule_id.ts";
+import { readRedactions } from "../capsule/redaction_list.ts";
 import { shapedRecordId } from "../capsule/header_fields.ts";
 import { shortOid } from "../facts/git/short_oid.ts";
 import { shownPath } from "../facts/escape_path.ts";
@@ -89,7 +90,7 @@ export function renderCapsuleFile(
     }`,
     `- secret scan${claim}: ${capsule.sanitize.scan_status}${
       capsule.sanitize.scan_status === "passed"
-        ? ` (${capsule.sanitize.redactions.length} redacted)${
+        ? ` (${readRedactions(capsule.sanitize.redactions).count} redacted)${
           claim === "" ? "" : "; it may hold secrets"
         }`
         : " (an empty redaction list means something only when the scan passed)"

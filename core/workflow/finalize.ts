@@ -218,10 +218,14 @@ export async function finalizeMeaning(
     host: options.host ?? null,
     session: options.session ?? null,
   };
+  // The cited records' entries too: a record redacts its argv word by word, so a secret that
+  // only its option names (`--password VALUE`, two words) is still in the command line the
+  // entry shows.
   const { parts, sanitize } = sanitizeCapsuleParts({
     meaning: { ...normalizedDraft.meaning },
     facts: collected,
     origin,
+    evidence: normalizedDraft.evidence ?? [],
     ...(options.sessionRecord === undefined ? {} : { session: options.sessionRecord }),
   });
   const { meaning: normalized, facts } = parts;
@@ -236,7 +240,13 @@ export async function finalizeMeaning(
   const pointers = await checkPointers(ctx.fs, root, normalized.pointers);
   normalized.pointers = pointers.kept;
   const { meaning, report } = budgetMeaning(normalized);
-  const evidence = [...await factsEvidence(facts), ...(normalizedDraft.evidence ?? [])];
+  const own = await factsEvidence(facts);
+  const evidence = [...own, ...parts.evidence];
+  // The cited entries follow the facts' own in the capsule: their redactions say where.
+  sanitize.redactions = sanitize.redactions.map((r) => ({
+    ...r,
+    field: r.field.replace(/^evidence\[(\d+)\]/, (_, i) => `evidence[${Number(i) + own.length}]`),
+  }));
   const layout = batonLayout(root);
   // The key is fetched (and made, the first time) before the lock is taken.
   const signer: SigningKeyResult = ctx.keys === undefined

@@ -54,3 +54,31 @@ Deno.test("an https remote's query is still left out of the facts and the briefi
   const capsule = await Deno.readTextFile(`${dir}/.baton/latest.md`);
   assert.ok(!capsule.includes("s3cret") && !r.stdout.includes("s3cret"));
 });
+
+Deno.test("a token in the address of git's '<transport>::<address>' form is left out of the facts and the briefing; the helper's name stays", async () => {
+  const dir = await makeRepo("baton-remote-helper-");
+  try {
+    await writeFiles(dir, { "a.txt": "a\n" });
+    await commitAll(dir, "init");
+    // A bare token, as git sends it over https: no vendor prefix the scanner would know.
+    const token = "Zx81kPq0LmN3vB7t";
+    await git(dir, ["remote", "add", "origin", `https::https://${token}@example.invalid/r.git`]);
+    // Control: the same token as the userinfo of a plain https URL (stripped before).
+    await git(dir, ["remote", "add", "plain", `https://${token}@example.invalid/p.git`]);
+    await finalizeDraft(dir, { now: "x" });
+    const r = await runBaton(["load", "--json"], { cwd: dir });
+    assert.equal(r.code, 0, r.stderr);
+    const capsule = await Deno.readTextFile(`${dir}/.baton/latest.md`);
+    assert.ok(!capsule.includes(token), "the token is not recorded");
+    assert.ok(!r.stdout.includes(token), "the token is not shown");
+    const remote = JSON.parse(r.stdout).drift.find((d: { check: string }) => d.check === "remote");
+    assert.equal(remote.status, "match");
+    const shown = await runBaton(["show", "--json"], { cwd: dir });
+    assert.deepEqual(JSON.parse(shown.stdout).capsule.facts.remotes, [
+      { name: "origin", url: "https::https://example.invalid/r.git" },
+      { name: "plain", url: "https://example.invalid/p.git" },
+    ]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -32,6 +32,10 @@ const PATH_SCHEMES = new Set([...SSH_SCHEMES, "file", "git"]);
  *   hold "#" or "?", and none of it stays); the host then ends at the first
  *   "/", "?" or "#", or under the path schemes at the first "/", as in git's
  *   own URL parsing. Local paths and anything unrecognised are returned unchanged.
+ * - `<transport>::<address>` (git's remote-helper form, such as
+ *   `https::https://TOKEN@host/r.git`, which git fetches over https with that
+ *   token): the helper's name stays and the address is stripped by the rules
+ *   above.
  *
  * @param url A remote URL as written in config.
  * @returns The URL without credentials.
@@ -47,9 +51,19 @@ const PATH_SCHEMES = new Set([...SSH_SCHEMES, "file", "git"]);
  * assert.equal(stripUrlCredentials("https://host/r.git?token=t"), "https://host/r.git");
  * assert.equal(stripUrlCredentials("file:///srv/a#1"), "file:///srv/a#1");
  * assert.equal(stripUrlCredentials("ssh://u:pa#ss@host/r"), "ssh://u@host/r");
+ * assert.equal(stripUrlCredentials("https::https://TOKEN@host/r.git"), "https::https://host/r.git");
  * ```
  */
 export function stripUrlCredentials(url: string): string {
+  // git names a remote helper as "<transport>::<address>" (transport.c: the transport's name is
+  // a letter or digit, then letters, digits, "+", "-" or "."), and hands the helper the address.
+  // A helper's address may name another helper: every such name stays, the address is stripped.
+  const helpers = /^(?:[A-Za-z0-9][A-Za-z0-9+.-]*::)+/.exec(url)?.[0] ?? "";
+  return `${helpers}${stripAddress(url.slice(helpers.length))}`;
+}
+
+/** Strips credentials from a URL or scp-like address that names no remote helper. */
+function stripAddress(url: string): string {
   const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//.exec(url);
   if (scheme !== null) {
     const name = scheme[1]!.toLowerCase();

@@ -10,7 +10,9 @@
  * recorded, only the field path and the kind. The list keeps at most
  * {@linkcode MAX_RECORDED_REDACTIONS} entries (well inside the schema's list
  * bound): past that, repeats of the same field and kind are recorded once,
- * then the list is cut. Pure: no I/O.
+ * the list is cut, and its last entry is the marker LIST_CUT
+ * (core/capsule/redaction_list.ts), so its length is never read as the
+ * number of values redacted. Pure: no I/O.
  * @module
  */
 import type { SecretEngine } from "./engine.ts";
@@ -18,9 +20,7 @@ import { defaultEngine } from "./default_engine.ts";
 import { CopyMemory } from "./copies.ts";
 import { rememberSecrets, sanitizeValue } from "./sanitize_value.ts";
 import type { Sanitize } from "../../capsule/types.ts";
-
-/** Most redaction records one capsule keeps. */
-export const MAX_RECORDED_REDACTIONS = 1000;
+import { LIST_CUT, MAX_RECORDED_REDACTIONS } from "../../capsule/redaction_list.ts";
 
 /** Options of {@linkcode sanitizeCapsuleParts}. */
 export interface SanitizeCapsuleOptions {
@@ -82,5 +82,5 @@ function capped(redactions: Sanitize["redactions"]): Sanitize["redactions"] {
     seen.add(key);
     return true;
   });
-  return unique.slice(0, MAX_RECORDED_REDACTIONS);
+  return [...unique.slice(0, MAX_RECORDED_REDACTIONS - 1), { ...LIST_CUT }];
 }

@@ -32,6 +32,13 @@ Deno.test("stripUrlCredentials() removes secrets and keeps host and path", () =>
     ["https://u:pa#ss@host/r", "https://host/r"],
     ["https://u:pa?ss@host/r?q", "https://host/r"],
     ["git://u:pa#ss@host/r#2", "git://host/r#2"],
+    // git's remote-helper form: the helper's name stays, its address is stripped.
+    ["https::https://TOKEN@host/r.git", "https::https://host/r.git"],
+    ["persistent-https::https://u:p@host/r?token=t", "persistent-https::https://host/r"],
+    ["https::https::https://TOKEN@host/r", "https::https::https://host/r"],
+    ["hg::ssh://me:pw@host/r", "hg::ssh://me@host/r"],
+    ["x::me:pw@host:r.git", "x::me@host:r.git"],
+    ["gcrypt::/srv/r.git", "gcrypt::/srv/r.git"],
     ["", ""],
   ];
   for (const [input, want] of cases) assert.equal(stripUrlCredentials(input), want, input);

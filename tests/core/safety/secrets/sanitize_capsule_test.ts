@@ -45,9 +45,11 @@ Deno.test("sanitizeCapsuleParts() keeps the redaction list within its bound", ()
   const rng = new Rng(92);
   const many = Array.from({ length: 1500 }, () => SAMPLES.env_secret!(rng).text).join("\n");
   const r = sanitizeCapsuleParts({ meaning: { now: many, completed: [{ text: many }] } });
+  // 3000 values redacted: one entry per field and kind, then the marker that the list was cut.
   assert.deepEqual(r.sanitize.redactions, [
     { field: "meaning.now", kind: "env_secret" },
     { field: "meaning.completed[0].text", kind: "env_secret" },
+    { field: "sanitize.redactions", kind: "list_cut" },
   ]);
   assert.ok(
     !r.parts.meaning.now.includes("DB_PASSWORD=a") &&

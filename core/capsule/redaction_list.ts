@@ -1,0 +1,49 @@
+/**
+ * The capsule's list of redactions and what its length is worth. The list
+ * is bounded: past its bound, finalize keeps one entry per field and kind,
+ * and the last entry is {@linkcode LIST_CUT}, so a reader never states the
+ * length of a cut list as the number of values redacted. Pure.
+ * @module
+ */
+import type { Sanitize } from "./types.ts";
+
+/** Most redaction records one capsule keeps. */
+export const MAX_RECORDED_REDACTIONS = 1000;
+
+/** The entry that ends a redaction list cut at its bound (its kind is no rule's). */
+export const LIST_CUT: Readonly<Sanitize["redactions"][number]> = {
+  field: "sanitize.redactions",
+  kind: "list_cut",
+};
+
+/** What a redaction list says: the entries that name a redaction, and whether it was cut. */
+export interface RedactionList {
+  /** The recorded redactions, without the cut marker. */
+  entries: Sanitize["redactions"];
+  /** More values were redacted than the list records. */
+  cut: boolean;
+  /** The number of values redacted, in words: "3", or "more than 1000" for a cut list. */
+  count: string;
+}
+
+/**
+ * Reads a redaction list.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { LIST_CUT, readRedactions } from "./redaction_list.ts";
+ * const r = readRedactions([{ field: "meaning.now", kind: "aws" }, LIST_CUT]);
+ * assert.deepEqual(r.entries, [{ field: "meaning.now", kind: "aws" }]);
+ * assert.equal(r.count, "more than 1000");
+ * ```
+ */
+export function readRedactions(list: Sanitize["redactions"]): RedactionList {
+  const last = list.at(-1);
+  const cut = last !== undefined && last.field === LIST_CUT.field && last.kind === LIST_CUT.kind;
+  const entries = cut ? list.slice(0, -1) : list;
+  return {
+    entries,
+    cut,
+    count: cut ? `more than ${MAX_RECORDED_REDACTIONS}` : `${entries.length}`,
+  };
+}

@@ -1,0 +1,27 @@
+// Tests for core/evidence/redact_argv.ts, with the real secret engine.
+import assert from "node:assert/strict";
+import { redactArgv } from "../../../core/evidence/redact_argv.ts";
+import { defaultEngine } from "../../../core/safety/secrets/default_engine.ts";
+import { redactText } from "../../../core/safety/secrets/redact.ts";
+
+const engine = defaultEngine();
+const scan = (t: string) => redactText(engine, t);
+const SECRET = "Zx81kPq0LmN3vB7t";
+
+Deno.test("redactArgv() redacts a value only the option before it names", () => {
+  assert.equal(scan(SECRET).kinds.length, 0, "the value alone is no secret to the engine");
+  const r = redactArgv(["mycli", "--password", SECRET, "--verbose"], scan);
+  assert.equal(r.redactions, 1);
+  assert.ok(!r.argv.join(" ").includes(SECRET), r.argv.join(" "));
+  assert.deepEqual([r.argv[0], r.argv[1], r.argv[3]], ["mycli", "--password", "--verbose"]);
+});
+
+Deno.test("redactArgv() leaves an argv with no secret as it is, and counts a word redacted alone once", () => {
+  assert.deepEqual(redactArgv(["git", "status", "--short"], scan), {
+    argv: ["git", "status", "--short"],
+    redactions: 0,
+  });
+  const one = redactArgv(["mycli", `--password=${SECRET}`], scan);
+  assert.equal(one.redactions, 1);
+  assert.ok(!one.argv[1]!.includes(SECRET));
+});
