@@ -168,6 +168,15 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
     reason:
       "applyPlans, driven by every install and uninstall there (and its config-changed refusal directly)",
   },
+  "core/hosts/install/shared_hooks.ts": {
+    test: "tests/e2e/doctor_launcher_test.ts",
+    reason:
+      "checkInstall's judging of the hooks and status lines in files install never writes, driven through doctor for every host that has them",
+  },
+  "core/hosts/install/config_read.ts": {
+    test: "tests/commands/doctor_test.ts",
+    reason: "checkInstall's bounded read of a host config (absent, too large, text)",
+  },
   "core/hosts/install/_host_files.ts": {
     test: "tests/commands/install_test.ts",
     reason: "the shared file builders of the host specs, private to core/hosts",

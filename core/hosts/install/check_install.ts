@@ -5,12 +5,12 @@
  * Reads through the injected file system.
  * @module
  */
-import { FsNotFoundError, type ReadFs, readRegularFile } from "../../fs.ts";
-import { getNodeValue } from "jsonc-parser";
+import type { ReadFs } from "../../fs.ts";
 import { isCodedError } from "../../errors.ts";
-import { isBatonInvocation, mentionsBaton, renderHookCommand } from "../hook_command.ts";
-import { splitShellCommand } from "../shell_quote.ts";
-import { type FoundHook, listHooks, MAX_CONFIG_BYTES, parseConfig } from "./hook_config.ts";
+import { renderHookCommand } from "../hook_command.ts";
+import { readOrNull, TOO_LARGE } from "./config_read.ts";
+import { listHooks, MAX_CONFIG_BYTES } from "./hook_config.ts";
+import { judgeSharedHooks, noteUnreadBaton, type SharedHook } from "./shared_hooks.ts";
 import { mergeAllowRules } from "./allow_rules.ts";
 import { blockBody } from "./rules_block.ts";
 import { registeredLayout } from "./registered_hooks.ts";
@@ -42,7 +42,7 @@ export interface InstallState {
    * writes there but the host runs all the same; and status lines that start baton's
    * (`statusLine`, HostSpec.statusLineFiles).
    */
-  shared: { path: string; invocation: string[]; host?: string; statusLine?: true }[];
+  shared: SharedHook[];
   /**
    * Why hooks in the host's hook files (installed or shared) were not judged, one phrase each
    * naming the file or folder: a folder not listed in full, a file too large or that cannot be
@@ -57,66 +57,6 @@ export interface CheckInstallOptions {
   scope: InstallScope;
   env: HostEnv;
   content: HostContent;
-}
-
-/** A file too large for anything install writes: not read (a clone may hold gigabytes there). */
-const TOO_LARGE = Symbol("too large");
-
-async function readOrNull(fs: ReadFs, path: string): Promise<string | null | typeof TOO_LARGE> {
-  try {
-    const read = await readRegularFile(fs, path, MAX_CONFIG_BYTES);
-    if (read.kind === "too_large") return TOO_LARGE;
-    return read.kind === "read" ? new TextDecoder().decode(read.bytes) : null;
-  } catch (e) {
-    if (e instanceof FsNotFoundError) return null;
-    throw e;
-  }
-}
-
-/** A shared hook file's text as JSON of the same shape (TOML is parsed; throws when it cannot be). */
-async function asJson(text: string, syntax: "json" | "toml" = "json"): Promise<string> {
-  if (syntax === "json") return text;
-  const { parse } = await import("smol-toml");
-  return JSON.stringify(parse(text));
-}
-
-/**
- * Notes a hook config whose commands name baton in a form not recognised (`env ./tools/baton
- * hook ...`, a trailing redirection): the host runs it, and doctor cannot say what it starts.
- */
-function noteUnreadBaton(hooks: readonly FoundHook[], path: string, unjudged: string[]): void {
-  if (hooks.some((f) => f.baton === null && mentionsBaton(f.command))) {
-    unjudged.push(`${path} has a hook that names baton in a form doctor does not read`);
-  }
-}
-
-/**
- * The words that start baton in a settings file's `statusLine.command` (those before its
- * `statusline`), null when it names no such command, "unread" when it names baton in a form
- * not recognised, undefined when the file cannot be parsed (within a hook config's size and
- * nesting bounds). Read as the host reads JSON: of two equal keys the last counts.
- */
-function statusLineInvocation(
-  text: string,
-  invocation: readonly string[],
-): string[] | null | "unread" | undefined {
-  let value: unknown;
-  try {
-    // The same bounds as a hook config's (size, nesting), so a deep file cannot end doctor.
-    const root = parseConfig(text.replace(/^\ufeff/, ""), "the status line's file");
-    value = root === null ? null : getNodeValue(root);
-  } catch {
-    return undefined;
-  }
-  const line = (value as { statusLine?: { command?: unknown } } | null)?.statusLine;
-  const command = typeof line === "object" && line !== null ? line.command : undefined;
-  if (typeof command !== "string") return null;
-  const words = splitShellCommand(command.trim());
-  const at = words?.lastIndexOf("statusline") ?? -1;
-  const start = words === null || at < 1 ? null : words.slice(0, at);
-  if (start !== null && isBatonInvocation(start, { invocation })) return start;
-  // Named in a form not recognised (`env ./tools/baton statusline`): not judged.
-  return mentionsBaton(command) ? "unread" : null;
 }
 
 /** The value of a switch in its file, or undefined when absent or unreadable. */
@@ -315,56 +255,10 @@ export async function checkInstall(
       }
     }
   }
-  // Hooks in the host's other files that look like baton's: how each starts "baton" is judged
-  // like an installed one's (a commit can name a program it brought along).
-  const shared: InstallState["shared"] = [...foreign];
-  const others = await spec.sharedHookFiles?.(fs, options.scope, options.env);
-  // The status line the host runs before every prompt: one that looks like baton's is judged.
-  for (const path of spec.statusLineFiles?.(options.scope, options.env) ?? []) {
-    const text = await readOrNull(fs, path);
-    if (text === null) continue;
-    const start = text === TOO_LARGE
-      ? undefined
-      : statusLineInvocation(text, options.content.invocation);
-    if (start === undefined) {
-      unjudged.push(`${path} cannot be parsed for its status line`);
-    } else if (start === "unread") {
-      unjudged.push(`${path} has a status line that names baton in a form doctor does not read`);
-    } else if (start !== null) shared.push({ path, invocation: start, statusLine: true });
-  }
-  if (others !== undefined && others.cut !== null) {
-    unjudged.push(
-      `${others.cut} is not listed in full (more files than doctor lists, or unreadable)`,
-    );
-  }
-  for (const file of others?.files ?? []) {
-    const text = await readOrNull(fs, file.path);
-    if (text === null) continue;
-    if (text === TOO_LARGE) {
-      unjudged.push(`${file.path} is larger than ${MAX_CONFIG_BYTES} bytes`);
-      continue;
-    }
-    let hooks;
-    try {
-      hooks = listHooks(await asJson(text.replace(/^\ufeff/, ""), file.syntax), file.format, {
-        invocation: options.content.invocation,
-        commandKeys: file.commandKeys,
-      });
-    } catch {
-      unjudged.push(`${file.path} cannot be parsed as a hook config`);
-      continue;
-    }
-    const inFile = new Set<string>();
-    noteUnreadBaton(hooks, file.path, unjudged);
-    for (const f of hooks) {
-      if (f.baton === null) continue;
-      const key = JSON.stringify(f.baton.invocation);
-      if (!inFile.has(key)) {
-        inFile.add(key);
-        shared.push({ path: file.path, invocation: f.baton.invocation });
-      }
-    }
-  }
+  // Hooks in the host's other files that look like baton's, and its status line.
+  const { shared, unjudged: unjudgedShared } = await judgeSharedHooks(fs, spec, options);
+  shared.unshift(...foreign);
+  unjudged.push(...unjudgedShared);
   if (present > 0) {
     // User-level switches apply to every project, and a project's settings file (a commit can
     // bring one) overrides the user's in that project: either level turns off hooks of both.
