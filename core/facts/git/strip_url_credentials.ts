@@ -28,10 +28,12 @@ const PATH_SCHEMES = new Set([...SSH_SCHEMES, "file", "git"]);
  *   need them to name a remote), except under `file`, `git` and the ssh
  *   schemes, where git reads `?` and `#` as part of the path: cutting them
  *   there would make two repositories one URL.
- * - The userinfo ends at the last "@" before the first "/" (a password may
- *   hold "#" or "?", and none of it stays); the host then ends at the first
- *   "/", "?" or "#", or under the path schemes at the first "/", as in git's
- *   own URL parsing. Local paths and anything unrecognised are returned unchanged.
+ * - The authority ends at the first "/", "?" or "#", as git and curl read an
+ *   http(s) URL (`https://evil?@github.com/r` is evil's), or under the path
+ *   schemes at the first "/" (a password there may hold "#" or "?"). A URL
+ *   whose "@" lies past that end keeps no ":" part of its authority, so no
+ *   piece of a password stays. Local paths and anything unrecognised are
+ *   returned unchanged.
  * - `<transport>::<address>` (git's remote-helper form, such as
  *   `https::https://TOKEN@host/r.git`, which git fetches over https with that
  *   token): the helper's name stays and the address is stripped by the rules
@@ -68,16 +70,22 @@ function stripAddress(url: string): string {
   if (scheme !== null) {
     const name = scheme[1]!.toLowerCase();
     const rest = url.slice(scheme[0].length);
-    // The userinfo ends at the last "@" before the first "/": a password may hold "#" or "?"
-    // (`ssh://u:pa#ss@host/r`), and no part of it may stay in the URL.
-    const at = rest.slice(0, firstIndexOf(rest, "/")).lastIndexOf("@");
-    const hostAt = at + 1;
-    const end = hostAt + firstIndexOf(rest.slice(hostAt), PATH_SCHEMES.has(name) ? "/" : "/?#");
-    let authority = rest.slice(hostAt, end);
+    // Under the path schemes the authority ends at the first "/" (git hands "?" and "#" on as
+    // path characters), so a password may hold them (`ssh://u:pa#ss@host/r`). Elsewhere it ends
+    // at the first "/", "?" or "#", as git and curl read it (`https://evil?@github.com/r`
+    // fetches from evil); an "@" after that end, before the first "/", leaves the part before
+    // it unsure, so only what precedes a ":" there is kept (`https://u:pa#ss@host/r` names u).
+    const path = PATH_SCHEMES.has(name);
+    const end = firstIndexOf(rest, path ? "/" : "/?#");
+    let authority = rest.slice(0, end);
     let tail = rest.slice(end);
+    const at = authority.lastIndexOf("@");
     if (at >= 0) {
-      const keep = SSH_SCHEMES.has(name) ? beforeColon(rest.slice(0, at)) : "";
-      if (keep !== "") authority = `${keep}@${authority}`;
+      const keep = SSH_SCHEMES.has(name) ? beforeColon(authority.slice(0, at)) : "";
+      const host = authority.slice(at + 1);
+      authority = keep === "" ? host : `${keep}@${host}`;
+    } else if (!path && tail.slice(0, firstIndexOf(tail, "/")).includes("@")) {
+      authority = beforeColon(authority);
     }
     if (!PATH_SCHEMES.has(name)) tail = tail.slice(0, firstIndexOf(tail, "?#"));
     return `${url.slice(0, scheme[0].length)}${authority}${tail}`;

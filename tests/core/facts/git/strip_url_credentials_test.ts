@@ -29,8 +29,12 @@ Deno.test("stripUrlCredentials() removes secrets and keeps host and path", () =>
     // A password holding '#' or '?' leaves nothing of itself behind (the userinfo ends at the
     // last '@' before the first '/').
     ["ssh://u:pa#ss@host/r", "ssh://u@host/r"],
-    ["https://u:pa#ss@host/r", "https://host/r"],
-    ["https://u:pa?ss@host/r?q", "https://host/r"],
+    // Under http(s) git and curl end the host at '?' or '#': the URL names what git fetches
+    // from, and no piece of a password stays.
+    ["https://evil.example?@github.com/org/r", "https://evil.example"],
+    ["https://evil.example#@github.com/org/r", "https://evil.example"],
+    ["https://u:pa#ss@host/r", "https://u"],
+    ["https://u:pa?ss@host/r?q", "https://u"],
     ["git://u:pa#ss@host/r#2", "git://host/r#2"],
     // git's remote-helper form: the helper's name stays, its address is stripped.
     ["https::https://TOKEN@host/r.git", "https::https://host/r.git"],
