@@ -54,27 +54,32 @@ function isBatonProgram(word: string): boolean {
 }
 
 /**
- * True when a command names baton anywhere, in any form (`env ./tools/baton hook …`,
- * `sh -c 'baton hook …' 2>/dev/null`, `./tools/baton statusline --json`): a word whose file
- * name is a baton binary's, or a `main.ts` started by Deno. Looser than
- * {@linkcode parseHookCommand}: doctor says it did not judge such a command in a file baton
- * never writes, where a commit can put any wrapper in front of a program it brought along.
+ * True when a command starts baton in a form {@linkcode parseHookCommand} does not read
+ * (`env ./tools/baton hook …`, `sh -c 'baton hook …' 2>/dev/null`, `./tools/baton statusline
+ * --json`): a baton binary's name as the first word or followed by `hook` or `statusline`, or
+ * Deno running a `main.ts` with `hook` or `statusline` after it. Looser than parseHookCommand:
+ * doctor says it did not judge such a command in a file baton never writes, where a commit can
+ * put any wrapper in front of a program it brought along. A word that only mentions baton
+ * (`cat .github/hooks/baton.json`, `make baton-docs`, `deno fmt src/main.ts`) is none.
  *
  * @param command A command string from a host config.
- * @returns Whether it names baton.
+ * @returns Whether it starts baton.
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * assert.equal(mentionsBaton("env ./tools/baton hook session-start --host claude-code"), true);
  * assert.equal(mentionsBaton("sh -c 'deno run -A /x/main.ts hook stop'"), true);
- * assert.equal(mentionsBaton("npx prettier --write ."), false);
+ * assert.equal(mentionsBaton("deno fmt src/main.ts"), false);
+ * assert.equal(mentionsBaton("cat .github/hooks/baton.json"), false);
  * ```
  */
 export function mentionsBaton(command: string): boolean {
   const words = command.split(/[\s'"`;&|()<>=]+/).filter((w) => w !== "");
-  return words.some(isBatonProgram) ||
-    (words.some((w) => /(^|[\\/])deno(\.exe)?$/i.test(w)) &&
-      words.some((w) => /main\.ts$/.test(w)));
+  const action = (w: string | undefined) => w === "hook" || w === "statusline";
+  const named = words.some((w, i) => isBatonProgram(w) && (i === 0 || action(words[i + 1])));
+  const deno = words.findIndex((w) => /(^|[\\/])deno(\.exe)?$/i.test(w));
+  const main = words.findIndex((w, i) => i > deno && /main\.ts$/.test(w));
+  return named || (deno >= 0 && main > deno && words.slice(main + 1).some(action));
 }
 
 /** True when the words run baton's main.ts through a Deno runtime. */

@@ -550,8 +550,13 @@ Deno.test("a baton-looking hook in the inline [hooks] tables of Codex's project 
   assert.equal(planted.outcome, "warn", planted.reason);
   assert.match(planted.reason, /start a program in the project folder/);
   assert.ok(planted.reason.includes(`remove that hook from ${repo}/.codex/config.toml`));
-  // A config.toml doctor cannot parse is named, never passed.
+  // A config.toml doctor cannot parse that may hold such a hook is named, never passed; one
+  // that names no baton leaves the verdict alone (control).
   await writeFiles(repo, { ".codex/config.toml": "[hooks\n" });
+  assert.equal((await launcher()).outcome, "ok");
+  await writeFiles(repo, {
+    ".codex/config.toml": `${config("./tools/baton hook session-start --host codex")}[hooks\n`,
+  });
   const broken = await launcher();
   assert.equal(broken.outcome, "warn", broken.reason);
   assert.match(broken.reason, /config\.toml cannot be parsed as a hook config/);
@@ -651,9 +656,19 @@ Deno.test("a committed hook or status line that names baton in a form doctor doe
       hooks: { SessionStart: [{ matcher: "startup", hooks: [{ type: "command", command }] }] },
     });
   const status = (command: string) => JSON.stringify({ statusLine: { type: "command", command } });
-  // Control: the project's own hook and status line, in the same words around them.
-  await writeFiles(repo, { ".claude/settings.json": hook("env ./tools/lint.sh 2>/dev/null") });
-  assert.equal((await launcherCheck(repo, env)).outcome, "ok");
+  // Control: the project's own hook and status line, in the same words around them, and
+  // commands that only mention baton or a main.ts.
+  for (
+    const command of [
+      "env ./tools/lint.sh 2>/dev/null",
+      "deno fmt src/main.ts",
+      "cat .github/hooks/baton.json",
+      "make baton-docs",
+    ]
+  ) {
+    await writeFiles(repo, { ".claude/settings.json": hook(command) });
+    assert.equal((await launcherCheck(repo, env)).outcome, "ok", command);
+  }
   await writeFiles(repo, { ".claude/settings.json": status("env ./tools/status.sh --json") });
   assert.equal((await launcherCheck(repo, env)).outcome, "ok");
   // Claude Code runs each through a shell: a wrapper word or a redirection still starts the
@@ -679,7 +694,11 @@ Deno.test("a committed hook or status line that names baton in a form doctor doe
   assert.equal(wrapped.outcome, "warn", wrapped.reason);
   assert.match(wrapped.reason, /status line that names baton in a form doctor does not read/);
   // Nested past any bound: doctor names the file instead of ending on the parser's stack.
-  await writeFiles(repo, { ".claude/settings.json": `{"statusLine":${"[".repeat(200_000)}` });
+  await writeFiles(repo, {
+    ".claude/settings.json": `{"statusLine":{"command":"./tools/baton statusline"},"x":${
+      "[".repeat(200_000)
+    }`,
+  });
   const deep = await launcherCheck(repo, env);
   assert.equal(deep.outcome, "warn", deep.reason);
   assert.match(deep.reason, /cannot be parsed/);
@@ -697,6 +716,9 @@ Deno.test("Copilot's hook entries are judged by every command key the host runs,
   const hooks = '"hooks":{"SessionStart":[{"hooks":[{"type":"command",' +
     '"command":"./tools/baton hook session-start --host claude-code"}]}]}';
   await writeFiles(repo, { ".claude/settings.json": '{"model":"a"}' });
+  assert.equal((await launcherCheck(repo, env)).outcome, "info");
+  // A project's own settings that do not parse and name no baton leave the verdict alone.
+  await writeFiles(repo, { ".claude/settings.json": '{"model":"a","model":"b",}' });
   assert.equal((await launcherCheck(repo, env)).outcome, "info");
   await writeFiles(repo, { ".claude/settings.json": `{"model":"a","model":"b",${hooks}}` });
   const none = await launcherCheck(repo, env);
@@ -722,4 +744,14 @@ Deno.test("Copilot's hook entries are judged by every command key the host runs,
     assert.equal(planted.outcome, "warn", key);
     assert.match(planted.reason, /start a program in the project folder/, key);
   }
+  // The same in a form doctor does not read, behind a first key of the project's own.
+  await writeFiles(repo, {
+    ".github/hooks/ci.json": entry({
+      bash: "true",
+      command: "env ./tools/baton hook session-start --host copilot",
+    }),
+  });
+  const unread = await launcherCheck(repo, env);
+  assert.equal(unread.outcome, "warn", unread.reason);
+  assert.match(unread.reason, /names baton in a form doctor does not read/);
 });

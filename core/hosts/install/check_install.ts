@@ -10,7 +10,12 @@ import { isCodedError } from "../../errors.ts";
 import { renderHookCommand } from "../hook_command.ts";
 import { readOrNull, TOO_LARGE } from "./config_read.ts";
 import { listHooks, MAX_CONFIG_BYTES } from "./hook_config.ts";
-import { judgeSharedHooks, noteUnreadBaton, type SharedHook } from "./shared_hooks.ts";
+import {
+  judgeSharedHooks,
+  mayNameBaton,
+  noteUnreadBaton,
+  type SharedHook,
+} from "./shared_hooks.ts";
 import { mergeAllowRules } from "./allow_rules.ts";
 import { blockBody } from "./rules_block.ts";
 import { registeredLayout } from "./registered_hooks.ts";
@@ -175,7 +180,7 @@ export async function checkInstall(
       });
     } catch (e) {
       problems.push(isCodedError(e) ? e.message : `${file.path} cannot be parsed`);
-      unjudged.push(`${file.path} cannot be parsed as a hook config`);
+      if (mayNameBaton(text)) unjudged.push(`${file.path} cannot be parsed as a hook config`);
       continue;
     }
     if (

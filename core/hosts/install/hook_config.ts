@@ -233,30 +233,37 @@ function handlers(root: Node | null, format: HookConfigFormat, label: string): H
   return out;
 }
 
-function found(
+/**
+ * The handler as each key the host may run reads it, one FoundHook per present key (one with
+ * an empty command when none is): `{"bash": "true", "command": "./tools/baton hook ..."}`
+ * runs the second too, and a Windows host runs `powershell` where another runs `bash`.
+ */
+function foundEach(
   h: HandlerAt,
   invocation?: BatonInvocation,
   commandKeys: readonly string[] = ["command"],
-): FoundHook {
-  // Every key the host may run is read: the first that holds baton's command is the one
-  // judged (`{"bash": "true", "command": "./tools/baton hook ..."}` runs the second too).
+): FoundHook[] {
   const commands = commandKeys.map((k) => h.value[k]).filter((v): v is string =>
     typeof v === "string" && v !== ""
   );
   const opts = invocation === undefined ? {} : { invocation };
-  const batons = commands.map((c) => parseHookCommand(c, opts));
-  const at = batons.findIndex((p) => p !== null);
-  const command = commands[at < 0 ? 0 : at] ?? "";
-  const parsed = at < 0 ? null : batons[at]!;
-  return {
-    native: h.native,
-    command,
-    timeout: typeof h.value.timeout === "number" ? h.value.timeout : null,
-    matcher: h.matcher,
-    baton: parsed === null
-      ? null
-      : { event: parsed.event, host: parsed.host, invocation: parsed.invocation },
-  };
+  return (commands.length === 0 ? [""] : commands).map((command) => {
+    const parsed = command === "" ? null : parseHookCommand(command, opts);
+    return {
+      native: h.native,
+      command,
+      timeout: typeof h.value.timeout === "number" ? h.value.timeout : null,
+      matcher: h.matcher,
+      baton: parsed === null
+        ? null
+        : { event: parsed.event, host: parsed.host, invocation: parsed.invocation },
+    };
+  });
+}
+
+/** The handler as its first command key reads it (install's and uninstall's view). */
+function found(h: HandlerAt, invocation?: BatonInvocation): FoundHook {
+  return foundEach(h, invocation)[0]!;
 }
 
 /**
@@ -265,7 +272,7 @@ function found(
  * @param text The file text.
  * @param format The host's layout.
  * @param options The label for errors.
- * @returns The handlers, baton's marked.
+ * @returns The handlers (one per command key present), baton's marked.
  * @throws {HookConfigError} when the file cannot be parsed.
  * @example
  * ```ts
@@ -279,13 +286,13 @@ export function listHooks(
   text: string,
   format: HookConfigFormat,
   options: HookConfigOptions & {
-    /** The handler keys that hold its command, first present wins. @default {["command"]} */
+    /** The handler keys that may hold its command, each present one listed. @default {["command"]} */
     commandKeys?: readonly string[];
   } = {},
 ): FoundHook[] {
   const label = options.label ?? "the hook config";
-  return handlers(parseConfig(text, label), format, label).map((h) =>
-    found(h, options.invocation, options.commandKeys)
+  return handlers(parseConfig(text, label), format, label).flatMap((h) =>
+    foundEach(h, options.invocation, options.commandKeys)
   );
 }
 

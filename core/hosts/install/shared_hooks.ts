@@ -32,6 +32,15 @@ async function asJson(text: string, syntax: "json" | "toml" = "json"): Promise<s
 }
 
 /**
+ * True when a file's text may name baton (its name, or a JSON or TOML escape that could spell
+ * it): one that cannot be parsed is named as not judged only then, so a project's own settings
+ * with a trailing comma do not turn doctor's verdict.
+ */
+export function mayNameBaton(text: string): boolean {
+  return /baton|\\u/i.test(text);
+}
+
+/**
  * Notes a hook config whose commands name baton in a form not recognised (`env ./tools/baton
  * hook ...`, a trailing redirection): the host runs it, and doctor cannot say what it starts.
  */
@@ -94,7 +103,9 @@ export async function judgeSharedHooks(
       ? undefined
       : statusLineInvocation(text, options.content.invocation);
     if (start === undefined) {
-      unjudged.push(`${path} cannot be parsed for its status line`);
+      if (text === TOO_LARGE || mayNameBaton(text)) {
+        unjudged.push(`${path} cannot be parsed for its status line`);
+      }
     } else if (start === "unread") {
       unjudged.push(`${path} has a status line that names baton in a form doctor does not read`);
     } else if (start !== null) shared.push({ path, invocation: start, statusLine: true });
@@ -118,7 +129,7 @@ export async function judgeSharedHooks(
         commandKeys: file.commandKeys,
       });
     } catch {
-      unjudged.push(`${file.path} cannot be parsed as a hook config`);
+      if (mayNameBaton(text)) unjudged.push(`${file.path} cannot be parsed as a hook config`);
       continue;
     }
     const inFile = new Set<string>();
