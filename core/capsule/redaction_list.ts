@@ -35,15 +35,24 @@ export interface RedactionList {
  * const r = readRedactions([{ field: "meaning.now", kind: "aws" }, LIST_CUT]);
  * assert.deepEqual(r.entries, [{ field: "meaning.now", kind: "aws" }]);
  * assert.equal(r.count, "more than 1000");
+ * const full = Array.from({ length: 1000 }, () => ({ field: "meaning.now", kind: "aws" }));
+ * assert.equal(readRedactions(full).count, "at least 1000");
  * ```
  */
 export function readRedactions(list: Sanitize["redactions"]): RedactionList {
   const last = list.at(-1);
   const cut = last !== undefined && last.field === LIST_CUT.field && last.kind === LIST_CUT.kind;
   const entries = cut ? list.slice(0, -1) : list;
+  // A list at its bound without the marker (a capsule from before it was kept) may have been
+  // cut too: its length is a floor.
+  const full = !cut && entries.length >= MAX_RECORDED_REDACTIONS;
   return {
     entries,
-    cut,
-    count: cut ? `more than ${MAX_RECORDED_REDACTIONS}` : `${entries.length}`,
+    cut: cut || full,
+    count: cut
+      ? `more than ${MAX_RECORDED_REDACTIONS}`
+      : full
+      ? `at least ${entries.length}`
+      : `${entries.length}`,
   };
 }

@@ -43,8 +43,12 @@ export function redactArgv(argv: readonly string[], redact: RedactOne): Redacted
     if (out[i] !== argv[i]) continue;
     const before = `${argv[i - 1]} `;
     const pair = redact(`${before}${argv[i]}`);
-    if (pair.kinds.length === 0 || !pair.text.startsWith(before)) continue;
-    const word = pair.text.slice(before.length);
+    if (pair.kinds.length === 0) continue;
+    // A finding that took the word before too (its option name read as part of the value):
+    // the whole word goes, never kept because the pair's text no longer starts as it did.
+    const word = pair.text.startsWith(before)
+      ? pair.text.slice(before.length)
+      : `[REDACTED:${pair.kinds[0]}]`;
     if (word === argv[i]) continue;
     out[i] = word;
     redactions += pair.kinds.length;

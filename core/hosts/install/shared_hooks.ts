@@ -58,7 +58,8 @@ export function noteUnreadBaton(
  * The words that start baton in a settings file's `statusLine.command` (those before its
  * `statusline`), null when it names no such command, "unread" when it names baton in a form
  * not recognised, undefined when the file cannot be parsed (within a hook config's size and
- * nesting bounds). Read as the host reads JSON: of two equal keys the last counts.
+ * nesting bounds, and refusing a key written twice, as a hook config is read: the host takes the
+ * last of two, which a status line after a decoy would hide).
  */
 function statusLineInvocation(
   text: string,

@@ -82,7 +82,7 @@ function isPascalType(raw: string, words = 2): boolean {
   // A year among the words (`Summer2024Sunset`) is a password's, not a type's (`PKCS12`, `Ed25519`).
   if (
     value.length > 64 || !PASCAL_PARTS.test(value) || numbers.length > 1 ||
-    numbers.some((n) => /^(?:19|20)\d\d$/.test(n))
+    numbers.some((n) => /^(?:19[5-9]\d|20[0-3]\d)$/.test(n))
   ) {
     return false;
   }

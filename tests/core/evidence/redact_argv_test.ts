@@ -25,3 +25,17 @@ Deno.test("redactArgv() leaves an argv with no secret as it is, and counts a wor
   assert.equal(one.redactions, 1);
   assert.ok(!one.argv[1]!.includes(SECRET));
 });
+
+Deno.test("redactArgv() redacts the whole word when a finding took the word before it too (never fails open)", () => {
+  // A scan whose finding spans the option and its value: the pair's text no longer starts with
+  // the option word, which the old code took as nothing found.
+  const spanning = (t: string) =>
+    t === `--password ${SECRET}`
+      ? { text: "[REDACTED:cli_password]", kinds: ["cli_password"] }
+      : { text: t, kinds: [] };
+  const r = redactArgv(["mycli", "--password", SECRET], spanning);
+  assert.deepEqual(r.argv, ["mycli", "--password", "[REDACTED:cli_password]"]);
+  assert.equal(r.redactions, 1);
+  // Control: the same scan finds nothing in an argv without the value.
+  assert.deepEqual(redactArgv(["mycli", "--password"], spanning).argv, ["mycli", "--password"]);
+});

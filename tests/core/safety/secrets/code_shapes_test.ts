@@ -29,6 +29,8 @@ const REAL_TEXT: readonly string[] = [
   "def pbkdf2_hmac(hash_name: str, password: ReadableBuffer, salt: ReadableBuffer) -> bytes: ...\n",
   "def scrypt(\n    password: ReadableBuffer, *, salt: ReadableBuffer, n: int\n) -> bytes: ...\n",
   "    key: PKCS12PrivateKeyTypes | None,\n",
+  // A key size is no year (2048, 3072, 4096).
+  "    key: Rsa2048PrivateKey | None,\n",
   "        password: FilterOrBool = False,\n",
   // typeshed's stubs: a private alias, `Incomplete`; a destructuring's renamed variable.
   "    def f(self, password: _PasswordType | None = None): ...\n",
