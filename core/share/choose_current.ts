@@ -12,6 +12,13 @@
  *   current while a trusted one is there.
  * - With no trusted capsule, the newest untrusted one is chosen, and the
  *   result says so (`trusted: false`), so the command tells the reader.
+ * - A capsule another candidate continues (names as `previous`) is never
+ *   made current over it: the chain's tip is, whatever the dates say. A
+ *   capsule written while the clock ran ahead, then one written on top of it
+ *   once the clock was put back, leaves the tip dated before the capsule it
+ *   supersedes, and two capsules can share an instant. Only a trusted
+ *   capsule supersedes a trusted one (an untrusted one naming it as
+ *   `previous` is no successor).
  * - A capsule whose recorded commit is absent from this repository (written
  *   for another project, even by this machine's own key, then copied here)
  *   is never preferred to one written here, whoever signed either: the rules
@@ -36,6 +43,8 @@ export interface CurrentCandidate {
   authorship: Pick<Authorship, "status">;
   /** Its recorded commit is definitely absent here (written in another repository). */
   elsewhere?: boolean;
+  /** The id of the capsule it continues (null or absent: none). */
+  previous?: string | null;
 }
 
 /** What may become current, and what was passed over. */
@@ -64,6 +73,9 @@ export interface CurrentChoice {
  * assert.deepEqual([r.chosen?.name, r.trusted, r.future, r.passed_over], ["a", true, 1, 1]);
  * const far = chooseCurrent([{ ...c("a", "2026-11-01T00:00:00Z", "unsigned") }, { ...c("x", "2026-11-03T00:00:00Z", "trusted"), elsewhere: true }], now);
  * assert.deepEqual([far.chosen?.name, far.elsewhere], ["a", false]);
+ * // The tip, dated before the capsule it continues (a clock put back), is made current.
+ * const tip = chooseCurrent([c("x", "2026-11-02T00:00:00Z", "trusted"), { ...c("y", "2026-11-01T00:00:00Z", "trusted"), previous: "x" }], now);
+ * assert.equal(tip.chosen?.name, "y");
  * ```
  */
 export function chooseCurrent(
@@ -78,10 +90,28 @@ export function chooseCurrent(
   const newestFirst = [...(elsewhere ? present : here)].sort((a, b) =>
     compareInstants(b.created_at, a.created_at) || compareArchiveNames(b.name, a.name)
   );
-  const trusted = newestFirst.find((c) => c.authorship.status === "trusted");
+  const trustedOnes = newestFirst.filter((c) => c.authorship.status === "trusted");
+  const trusted = newestTip(trustedOnes);
   if (trusted !== undefined) {
-    const passed = newestFirst.indexOf(trusted);
+    const passed = newestFirst.slice(0, newestFirst.indexOf(trusted))
+      .filter((c) => c.authorship.status !== "trusted").length;
     return { chosen: trusted, trusted: true, future, passed_over: passed, elsewhere };
   }
-  return { chosen: newestFirst[0] ?? null, trusted: false, future, passed_over: 0, elsewhere };
+  return {
+    chosen: newestTip(newestFirst) ?? null,
+    trusted: false,
+    future,
+    passed_over: 0,
+    elsewhere,
+  };
+}
+
+/**
+ * The first of `newestFirst` that none of them continues; the first of them when each is
+ * continued by another (a cycle no capsule ids can form).
+ */
+function newestTip(newestFirst: readonly CurrentCandidate[]): CurrentCandidate | undefined {
+  const continued = new Set<string>();
+  for (const c of newestFirst) if (typeof c.previous === "string") continued.add(c.previous);
+  return newestFirst.find((c) => !continued.has(c.id)) ?? newestFirst[0];
 }

@@ -684,6 +684,7 @@ async function chooseFromArchive(io: ShareEnv, found: FoundLayout): Promise<Curr
         created_at: capsule.created_at,
         authorship,
         elsewhere: await absent(capsule.facts),
+        previous: capsule.previous,
       });
     } catch {
       continue;

@@ -31,7 +31,7 @@ import {
 import { parseStrictJson } from "../json/strict_parse.ts";
 import type { Capsule } from "../capsule/types.ts";
 import { ARCHIVE_NAME, archiveName, asideLatestName, type BatonLayout } from "./layout.ts";
-import { shortId } from "../capsule/short_id.ts";
+import { ARCHIVE_ID_HEX, shortId } from "../capsule/short_id.ts";
 import type { LockOptions } from "./lock.ts";
 import { isTempName, parseTempName, type TempWriter } from "./temp_name.ts";
 import type { TrustedKeys } from "../trust/key_ring.ts";
@@ -147,7 +147,8 @@ export interface NewerTrusted {
  * newer one in the archive, latest.md was rolled back (an older capsule
  * copied over it, by hand or by a commit) and the briefing says so. A
  * teammate's newer capsule (another key) pulled into the archive is not a
- * rollback. Reads only the archive files newer than latest: none in the
+ * rollback, and neither is a capsule latest continues (dated after it by a
+ * clock put back between the two). Reads only the archive files newer than latest: none in the
  * normal case. Any of them may have come with a commit: one that cannot be
  * read is passed over, one that does not name the signer's fingerprint is
  * not parsed, one whose recorded commit is not in this repository (another
@@ -197,6 +198,12 @@ export async function newerTrustedCapsule(
     return { capsule: { id: head.id, created_at: head.created_at }, unread: 0, archived };
   }
   const candidates = names.filter((n) => compareArchiveNames(n, mine) > 0).reverse();
+  // Capsules latest.md continues are no newer capsule, whatever their dates: one written while
+  // the clock ran ahead, then latest.md on top of it once the clock was put back, is dated
+  // after latest.md. Walked only when a capsule is dated after latest (none normally).
+  const ancestors = candidates.length === 0
+    ? new Set<string>()
+    : await ancestorIds(fs, layout, latest, names, trustedKeys, signer);
   // A fingerprint has a digest's shape (sha256: and hex), so it is safe in an expression.
   const signedBySigner = new RegExp(`"fingerprint"\\s*:\\s*"${signer}"`);
   for (const [i, name] of candidates.entries()) {
@@ -210,7 +217,7 @@ export async function newerTrustedCapsule(
       if (parsed.authorship.status !== "trusted" || parsed.authorship.fingerprint !== signer) {
         continue;
       }
-      if (parsed.capsule.id === latest.id) continue;
+      if (parsed.capsule.id === latest.id || ancestors.has(parsed.capsule.id)) continue;
       if (!isLater(parsed.capsule.created_at, latest.created_at)) continue;
       if (await options.writtenElsewhere?.(parsed.capsule.facts) === true) continue;
       return { capsule: parsed.capsule, unread: 0 };
@@ -219,6 +226,50 @@ export async function newerTrustedCapsule(
     }
   }
   return { capsule: null, unread: 0 };
+}
+
+/** The most links {@linkcode ancestorIds} follows. */
+const MAX_ANCESTOR_STEPS = 256;
+
+/**
+ * The ids of the archived capsules `latest` continues, link by link through `previous`, each
+ * signed by the trusted key `signer` (a link another key signed ends the walk: only the
+ * signer's own chain is its own), at most {@linkcode MAX_ANCESTOR_STEPS} of them.
+ */
+async function ancestorIds(
+  fs: WriteFs,
+  layout: BatonLayout,
+  latest: Capsule,
+  names: readonly string[],
+  trustedKeys: TrustedKeys,
+  signer: string,
+): Promise<Set<string>> {
+  const out = new Set<string>();
+  let want = latest.previous;
+  for (let step = 0; want !== null && step < MAX_ANCESTOR_STEPS && !out.has(want); step++) {
+    const suffix = `-${shortId(want, ARCHIVE_ID_HEX)}.md`;
+    let next: Capsule | null = null;
+    for (const name of names) {
+      if (!name.endsWith(suffix)) continue;
+      try {
+        const text = await readTextOrNull(fs, `${layout.capsules}/${name}`);
+        if (text === null) continue;
+        const parsed = await parseCapsule(text, { trustedKeys });
+        if (parsed.capsule.id !== want) continue;
+        if (parsed.authorship.status !== "trusted" || parsed.authorship.fingerprint !== signer) {
+          continue;
+        }
+        next = parsed.capsule;
+        break;
+      } catch {
+        continue;
+      }
+    }
+    if (next === null) break;
+    out.add(next.id);
+    want = next.previous;
+  }
+  return out;
 }
 
 /**
