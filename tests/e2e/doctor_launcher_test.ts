@@ -332,12 +332,7 @@ Deno.test("a baton-looking hook in Claude Code's shared settings.json, which ins
   await git(repo, ["add", "."]);
   await git(repo, ["commit", "-q", "-m", "tools"]);
   assert.equal((await runBaton(["install", "claude-code"], { cwd: repo, env })).code, 0);
-  const launcher = async () => {
-    const r = await runBaton(["doctor", "--json"], { cwd: repo, env });
-    return (JSON.parse(r.stdout) as {
-      checks: { name: string; outcome: string; reason: string }[];
-    }).checks.find((c) => c.name === "launcher")!;
-  };
+  const launcher = () => launcherCheck(repo, env);
   const shared = (command: string) =>
     JSON.stringify({
       hooks: {
@@ -369,12 +364,7 @@ Deno.test("a baton-looking hook in another of Copilot's .github/hooks/*.json fil
   await git(repo, ["add", "."]);
   await git(repo, ["commit", "-q", "-m", "tools"]);
   assert.equal((await runBaton(["install", "copilot"], { cwd: repo, env })).code, 0);
-  const launcher = async () => {
-    const r = await runBaton(["doctor", "--json"], { cwd: repo, env });
-    return (JSON.parse(r.stdout) as {
-      checks: { name: string; outcome: string; reason: string }[];
-    }).checks.find((c) => c.name === "launcher")!;
-  };
+  const launcher = () => launcherCheck(repo, env);
   const file = (bash: string) =>
     JSON.stringify({ version: 1, hooks: { sessionStart: [{ type: "command", bash }] } });
   // Control: the repository's own hook in a file of its own changes nothing.
@@ -394,12 +384,7 @@ Deno.test("a .github/hooks folder with more files than doctor lists is never pas
   await using home = await tempDir("baton-e2e-launcher-home-");
   const env = { HOME: home.path };
   assert.equal((await runBaton(["install", "copilot"], { cwd: repo, env })).code, 0);
-  const launcher = async () => {
-    const r = await runBaton(["doctor", "--json"], { cwd: repo, env });
-    return (JSON.parse(r.stdout) as {
-      checks: { name: string; outcome: string; reason: string }[];
-    }).checks.find((c) => c.name === "launcher")!;
-  };
+  const launcher = () => launcherCheck(repo, env);
   const junk = (from: number, to: number) =>
     Object.fromEntries(
       Array.from({ length: to - from }, (_, i) => [`.github/hooks/x${from + i}.json`, "{}"]),
@@ -421,12 +406,7 @@ Deno.test("a shared hook file doctor cannot parse or read whole is never passed 
   await using home = await tempDir("baton-e2e-launcher-home-");
   const env = { HOME: home.path };
   assert.equal((await runBaton(["install", "claude-code"], { cwd: repo, env })).code, 0);
-  const launcher = async () => {
-    const r = await runBaton(["doctor", "--json"], { cwd: repo, env });
-    return (JSON.parse(r.stdout) as {
-      checks: { name: string; outcome: string; reason: string }[];
-    }).checks.find((c) => c.name === "launcher")!;
-  };
+  const launcher = () => launcherCheck(repo, env);
   const hooks = '"hooks":{"SessionStart":[{"hooks":[{"type":"command",' +
     '"command":"./tools/baton hook session-start --host claude-code"}]}]}';
   const path = `${repo}/.claude/settings.json`;
@@ -456,12 +436,7 @@ Deno.test("a baton-looking hook in an installed hook file that names another hos
   await git(repo, ["add", "."]);
   await git(repo, ["commit", "-q", "-m", "tools"]);
   assert.equal((await runBaton(["install", "claude-code"], { cwd: repo, env })).code, 0);
-  const launcher = async () => {
-    const r = await runBaton(["doctor", "--json"], { cwd: repo, env });
-    return (JSON.parse(r.stdout) as {
-      checks: { name: string; outcome: string; reason: string }[];
-    }).checks.find((c) => c.name === "launcher")!;
-  };
+  const launcher = () => launcherCheck(repo, env);
   const path = `${repo}/.claude/settings.local.json`;
   const installed = await Deno.readTextFile(path);
   const withHook = (command: string) => {
@@ -490,12 +465,7 @@ Deno.test("a host's own hook file doctor cannot parse is never passed as judged,
   await using home = await tempDir("baton-e2e-launcher-home-");
   const env = { HOME: home.path };
   assert.equal((await runBaton(["install", "cursor"], { cwd: repo, env })).code, 0);
-  const launcher = async () => {
-    const r = await runBaton(["doctor", "--json"], { cwd: repo, env });
-    return (JSON.parse(r.stdout) as {
-      checks: { name: string; outcome: string; reason: string }[];
-    }).checks.find((c) => c.name === "launcher")!;
-  };
+  const launcher = () => launcherCheck(repo, env);
   const hooks = '"hooks":{"SessionStart":[{"hooks":[{"type":"command",' +
     '"command":"./tools/baton hook session-start --host claude-code"}]}]}';
   // Control: a committed settings.local.json of the project's own, parsed: ok.
@@ -520,12 +490,7 @@ Deno.test("a baton-looking hook in the inline [hooks] tables of Codex's project 
   await git(repo, ["add", "."]);
   await git(repo, ["commit", "-q", "-m", "tools"]);
   assert.equal((await runBaton(["install", "codex"], { cwd: repo, env })).code, 0);
-  const launcher = async () => {
-    const r = await runBaton(["doctor", "--json"], { cwd: repo, env });
-    return (JSON.parse(r.stdout) as {
-      checks: { name: string; outcome: string; reason: string }[];
-    }).checks.find((c) => c.name === "launcher")!;
-  };
+  const launcher = () => launcherCheck(repo, env);
   const config = (command: string) =>
     [
       "[features]",
@@ -570,12 +535,7 @@ Deno.test("a status line in Claude Code's settings that starts a baton-looking p
   await git(repo, ["add", "."]);
   await git(repo, ["commit", "-q", "-m", "tools"]);
   assert.equal((await runBaton(["install", "claude-code"], { cwd: repo, env })).code, 0);
-  const launcher = async () => {
-    const r = await runBaton(["doctor", "--json"], { cwd: repo, env });
-    return (JSON.parse(r.stdout) as {
-      checks: { name: string; outcome: string; reason: string }[];
-    }).checks.find((c) => c.name === "launcher")!;
-  };
+  const launcher = () => launcherCheck(repo, env);
   const settings = (command: string) =>
     JSON.stringify({ statusLine: { type: "command", command } });
   // Control: the project's own status line changes nothing.
@@ -600,12 +560,7 @@ Deno.test("a hook naming baton by a bare name is never passed while a file in th
   await Deno.writeTextFile(`${home.path}/bin/baton`, "#!/bin/sh\n", { mode: 0o755 });
   const env = { HOME: home.path, PATH: `${home.path}/bin:${Deno.env.get("PATH") ?? ""}` };
   assert.equal((await runBaton(["install", "claude-code"], { cwd: repo, env })).code, 0);
-  const launcher = async () => {
-    const r = await runBaton(["doctor", "--json"], { cwd: repo, env });
-    return (JSON.parse(r.stdout) as {
-      checks: { name: string; outcome: string; reason: string }[];
-    }).checks.find((c) => c.name === "launcher")!;
-  };
+  const launcher = () => launcherCheck(repo, env);
   const settings = (extra: Record<string, unknown>) =>
     JSON.stringify({
       ...extra,
