@@ -52,53 +52,6 @@ function rcloneValueValid(s: string, g: Readonly<Record<string, string | undefin
   return !s.startsWith("-") && !s.startsWith("$") && valueFor(name, s);
 }
 
-/** Column names of a CSV header that hold a credential (lower case, as the keywords match). */
-const CSV_NAMES = [
-  "password",
-  "passwd",
-  "api_key",
-  "apikey",
-  "api key",
-  "secret",
-  "secret_key",
-  "client_secret",
-  "token",
-  "access_token",
-  "auth_token",
-  "private_key",
-];
-
-/** A line break of a CSV file, raw or JSON-escaped (the `\\n` of a JSON string escaped again once or twice). */
-const CSV_BREAK = String.raw`(?:\r?\n|\\{1,7}n)`;
-
-/** A header's cell and its comma: a column's name. */
-const CSV_HEAD_CELL = String.raw`[^,"\\\r\n]{1,64},`;
-
-/** One cell and its comma (no quote, backslash or line break inside). */
-const CSV_CELL = String.raw`[^,"\\\r\n]{0,64},`;
-
-/**
- * A credential column of a CSV header at place `k` (0 to 7) and the cell at
- * that place on the first row after it, as group `s`. The header has two
- * columns or more (a list of words one a line, each with a comma after it,
- * is none).
- */
-function csvColumn(k: number): string {
-  const names = CSV_NAMES.map((n) => n.replace(" ", "[ ]")).join("|");
-  return String
-    .raw`(?:(?<![^\r\n])|(?<=\\[nr]|"))(?:${CSV_HEAD_CELL}){${k}}(?<name>${names})${
-    k === 0 ? "" : "(?:"
-  },[^,"\\\r\n][^\r\n\\]{0,400}${
-    k === 0 ? "" : ")?"
-  }${CSV_BREAK}(?:${CSV_CELL}){${k}}(?<s>[^,"\\\r\n]{6,256})(?=,|${CSV_BREAK}|$)`;
-}
-
-/** A CSV column's name as code names a credential (`api key` -> `api_key`, `token` -> `api_token`). */
-function csvName(name: string): string {
-  const n = name.toLowerCase().replace(" ", "_");
-  return /^(?:token|secret)$/.test(n) ? `api_${n}` : n;
-}
-
 /** See the module comment. */
 export const DECLARATION_RULES: readonly SecretRule[] = [
   {
@@ -161,21 +114,6 @@ export const DECLARATION_RULES: readonly SecretRule[] = [
     after: 300,
     priority: 2,
     validate: (s, g) => valueFor(g.name ?? "", s),
-  },
-  {
-    kind: "generic_secret",
-    title: "Secret in a CSV column named for it",
-    description:
-      "`username,password` then `admin,Xk9...`, `name,email,api_key` then `alice,a@x.test,sk...`: the cell under a credential column of a CSV header (one of its first eight), on the first row after it.",
-    keywords: CSV_NAMES.flatMap((n) => [`,${n}`, `${n},`]),
-    pattern: new RegExp(
-      Array.from({ length: 8 }, (_, k) => `(?:${csvColumn(k)})`).join("|"),
-      "i",
-    ),
-    before: 600,
-    after: 1000,
-    priority: 2,
-    validate: (s, g) => !/^[A-Za-z_]+$/.test(s) && valueFor(csvName(g.name ?? ""), s),
   },
   {
     kind: "generic_secret",
