@@ -37,10 +37,16 @@ export const enforceCommand: Command = {
       const sync = await syncGateHooks(io);
       hooks = sync.updated;
       // The opt-in is recorded either way; a host config that cannot be edited is named.
-      for (const f of sync.failed) {
-        io.stderr.write(
-          `baton: pre-tool hook not updated for ${f}; fix it and run baton install\n`,
-        );
+      // Its error names the config's path, and the repository's folder name is anyone's
+      // (an escape sequence, a bidi override, a line break): one redacted, neutral line each.
+      if (sync.failed.length > 0) {
+        const { loadSafeOutput } = await import("./_cli/safe_output.ts");
+        const safe = await loadSafeOutput();
+        for (const f of sync.failed) {
+          io.stderr.write(
+            `baton: pre-tool hook not updated for ${safe.line(f)}; fix it and run baton install\n`,
+          );
+        }
       }
     }
     const said = hooks.length === 0

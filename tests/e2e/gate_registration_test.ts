@@ -9,7 +9,7 @@
  */
 import assert from "node:assert/strict";
 import { batonRunPrefix, MAIN, runBaton, testBatonHome } from "../_helpers/cli.ts";
-import { makeRepo } from "../_helpers/git.ts";
+import { git, makeRepo } from "../_helpers/git.ts";
 import { tempDir } from "../_helpers/temp.ts";
 
 const HOOK_HOSTS = ["claude-code", "codex", "gemini", "copilot", "cursor"] as const;
@@ -158,4 +158,24 @@ Deno.test("enforce on registers the gate where it can and names a host config it
   assert.match(on.stderr, /pre-tool hook not updated for Claude Code: Cannot parse/);
   assert.doesNotMatch(on.stderr, /SECRET/);
   assert.equal(await read(repo, ".claude/settings.local.json"), '{"hooks": tok_SECRET\n');
+});
+
+Deno.test("enforce on names a config it cannot parse on one neutral line, whatever the folder's name", async () => {
+  // The folder's name is anyone's: an escape sequence, a bidi override and a line break.
+  await using outer = await tempDir("baton-gatereg-");
+  const repo = `${outer.path}/p\u001b[2J\u202e\nfake`;
+  await Deno.mkdir(repo);
+  await git(repo, ["init", "-q", "-b", "main"]);
+  await using homeDir = await tempDir("baton-gatereg-home-");
+  const env = { HOME: homeDir.path };
+  assert.equal((await runBaton(["install", "claude-code"], { cwd: repo, env })).code, 0);
+  await Deno.writeTextFile(`${repo}/.claude/settings.local.json`, '{"hooks": {\n');
+  const on = await runBaton(["enforce", "on", "--yes"], { cwd: repo, env });
+  assert.equal(on.code, 0, on.stderr);
+  const lines = on.stderr.split("\n").filter((l) => l !== "");
+  const [line = ""] = lines;
+  assert.equal(lines.length, 1, on.stderr);
+  assert.match(line, /^baton: pre-tool hook not updated for Claude Code: Cannot parse /);
+  assert.match(line, /\u241b\[2J‹U\+202E› ⏎ fake\/\.claude/, "the name is shown, neutralised");
+  assert.ok(!on.stderr.includes("\u001b") && !on.stderr.includes("\u202e"), on.stderr);
 });
