@@ -100,6 +100,33 @@ Deno.test("a cited command holding a copy of a secret the draft names is redacte
   }
 });
 
+Deno.test("a value only the evidence record redacted is counted by the capsule's secret-scan line", async () => {
+  const dir = await makeRepo("baton-evidence-secret-count-");
+  try {
+    await git(dir, ["commit", "-q", "--allow-empty", "-m", "first"]);
+    // The record redacts the password; the capsule's own scan then finds nothing new in it.
+    const id = await evidence(dir, ["true", "--password", SECRET]);
+    const draft = { now: "x", verified_facts: [{ text: "true accepts it", evidence: id }] };
+    const fin = await runBaton(["finalize", "--draft", "-"], {
+      cwd: dir,
+      stdin: JSON.stringify(draft),
+    });
+    assert.equal(fin.code, 0, fin.stderr);
+    const load = await runBaton(["load"], { cwd: dir });
+    assert.equal(load.code, 0, load.stderr);
+    assert.match(load.stdout, /ran `true --password '\[REDACTED:cli_secret_option\]'`/);
+    assert.doesNotMatch(load.stdout, /nothing redacted/);
+    assert.match(load.stdout, /Secret scan passed: 1 value\(s\) redacted \(cli_secret_option\)\./);
+    const shown = JSON.parse((await runBaton(["show", "--json"], { cwd: dir })).stdout).capsule;
+    assert.equal(shown.evidence[1].id, id);
+    assert.deepEqual(shown.sanitize.redactions, [
+      { field: "evidence[1].source", kind: "cli_secret_option" },
+    ]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
 Deno.test("control: a cited command with no secret is shown whole and the scan finds nothing", async () => {
   const dir = await makeRepo("baton-evidence-secret-control-");
   try {

@@ -1,7 +1,10 @@
 /**
  * Redacts every string inside a JSON-like value (a capsule's meaning and
  * facts) and records each redaction as {field, kind}, where field is the JSON
- * path of the string (`meaning.completed[2].text`). Object keys are kept as
+ * path of the string (`meaning.completed[2].text`); a `[REDACTED:<kind>]`
+ * marker a string already held (redacted before, by `baton evidence` or an
+ * earlier capsule) is recorded as well, so the record counts every redacted
+ * value the result holds. Object keys are kept as
  * they are: they come from baton's own schema, not from the model.
  * Pure: no I/O; bounded by {@linkcode SCAN_BOUNDS} depth and items.
  * @module
@@ -37,6 +40,9 @@ export interface SanitizeValueOptions {
 }
 
 const encoder = new TextEncoder();
+
+/** A redaction marker already in a string (redact.ts writes `[REDACTED:<kind>]`). */
+const CARRIED_MARKER = /\[REDACTED:([a-z0-9_]{1,64})\]/g;
 
 /**
  * Adds the secrets found in every string of a value to `memory`, so that
@@ -118,6 +124,10 @@ export function sanitizeValue<T>(
       throw new RangeError(`Cannot scan value: more than ${SCAN_BOUNDS.maxItems} items`);
     }
     if (typeof v === "string") {
+      // A value redacted before this scan (an evidence record's argv, meaning carried from an
+      // earlier capsule) is no secret to it any more, yet the string still holds a redacted
+      // value: its marker is recorded too, or the record would say nothing was redacted.
+      for (const m of v.matchAll(CARRIED_MARKER)) redactions.push({ field: path, kind: m[1]! });
       const r = redactText(engine, v, shared);
       for (const kind of r.kinds) redactions.push({ field: path, kind });
       return r.text;

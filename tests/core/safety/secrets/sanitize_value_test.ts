@@ -41,3 +41,17 @@ Deno.test("sanitizeValue() keeps a __proto__ key as an own property", () => {
   assert.ok(Object.hasOwn(r.value, "__proto__"));
   assert.deepEqual(r.redactions, [{ field: "__proto__", kind: "env_secret" }]);
 });
+
+Deno.test("sanitizeValue() records a value redacted before it, by its marker, and nothing in a clean string", () => {
+  // Meaning carried from an earlier capsule, an evidence record's command: already redacted.
+  const value = {
+    now: "deploy --password [REDACTED:cli_secret_option] and [REDACTED:aws_access_key]",
+    clean: "REDACTED is a word; [REDACTED:Not A Kind] is no marker",
+  };
+  const r = sanitizeValue(engine, value, { path: "meaning" });
+  assert.deepEqual(r.redactions, [
+    { field: "meaning.now", kind: "cli_secret_option" },
+    { field: "meaning.now", kind: "aws_access_key" },
+  ]);
+  assert.deepEqual(r.value, value, "a marker is never redacted again");
+});
