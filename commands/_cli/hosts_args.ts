@@ -94,6 +94,7 @@ export async function hostEnv(io: Io): Promise<HostEnv & { inRepo: boolean }> {
   return {
     projectRoot: repo?.workTree ?? io.cwd(),
     home: homeDir(io) ?? "",
+    cwd: io.cwd(),
     env: (name) => io.env(name),
     ...recordHome(io),
     inRepo: repo !== null,

@@ -527,6 +527,47 @@ Deno.test("a baton-looking hook in the inline [hooks] tables of Codex's project 
   assert.match(broken.reason, /config\.toml cannot be parsed as a hook config/);
 });
 
+Deno.test("a baton-looking hook in a nested folder's .codex, which Codex loads when started there, is judged from there", async () => {
+  const repo = await makeRepo("baton-e2e-launcher-");
+  await using home = await tempDir("baton-e2e-launcher-home-");
+  const env = { HOME: home.path };
+  await writeFiles(repo, { "tools/baton": "#!/bin/sh\n" });
+  await git(repo, ["add", "."]);
+  await git(repo, ["commit", "-q", "-m", "tools"]);
+  assert.equal((await runBaton(["install", "codex"], { cwd: repo, env })).code, 0);
+  const hooks = (command: string) =>
+    JSON.stringify({
+      hooks: { SessionStart: [{ hooks: [{ type: "command", command }] }] },
+    });
+  const sub = `${repo}/pkg/app`;
+  // Control: the project's own hook in a nested .codex changes nothing.
+  await writeFiles(repo, { "pkg/.codex/hooks.json": hooks("./tools/lint.sh"), "pkg/app/x": "" });
+  assert.equal((await launcherCheck(sub, env)).outcome, "ok");
+  // Codex started in pkg/app loads pkg/.codex/hooks.json too; doctor read the root's only.
+  await writeFiles(repo, {
+    "pkg/.codex/hooks.json": hooks("../tools/baton hook session-start --host codex"),
+  });
+  const planted = await launcherCheck(sub, env);
+  assert.equal(planted.outcome, "warn", planted.reason);
+  assert.ok(planted.reason.includes(`${repo}/pkg/.codex/hooks.json`), planted.reason);
+  // Started at the root, Codex reads no nested .codex: neither does doctor run there.
+  assert.equal((await launcherCheck(repo, env)).outcome, "ok");
+  // A nested config.toml's inline [hooks] are read the same way.
+  await Deno.remove(`${repo}/pkg/.codex/hooks.json`);
+  await writeFiles(repo, {
+    "pkg/app/.codex/config.toml": [
+      "[[hooks.SessionStart]]",
+      "[[hooks.SessionStart.hooks]]",
+      'type = "command"',
+      'command = "./tools/baton hook session-start --host codex"',
+      "",
+    ].join("\n"),
+  });
+  const inline = await launcherCheck(sub, env);
+  assert.equal(inline.outcome, "warn", inline.reason);
+  assert.ok(inline.reason.includes(`${repo}/pkg/app/.codex/config.toml`), inline.reason);
+});
+
 Deno.test("a status line in Claude Code's settings that starts a baton-looking program from the project is judged like a hook", async () => {
   const repo = await makeRepo("baton-e2e-launcher-");
   await using home = await tempDir("baton-e2e-launcher-home-");

@@ -35,6 +35,27 @@ function codexDir(scope: InstallScope, env: HostEnv): string {
   return configRoot(CODEX_RECORD, scope, env);
 }
 
+/**
+ * The folders below `root` down to `cwd`, `cwd` included, nearest to the root first; none
+ * when `cwd` is absent, the root itself, or not inside it.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { foldersBelow } from "./codex.ts";
+ * assert.deepEqual(foldersBelow("/r", "/r/a/b"), ["/r/a", "/r/a/b"]);
+ * assert.deepEqual(foldersBelow("/r", "/r"), []);
+ * assert.deepEqual(foldersBelow("/r", "/rx/a"), []);
+ * ```
+ */
+export function foldersBelow(root: string, cwd: string | undefined): string[] {
+  const top = root.replace(/\/+$/, "");
+  if (cwd === undefined || !cwd.startsWith(`${top}/`)) return [];
+  const parts = cwd.slice(top.length + 1).split("/").filter((p) => p !== "" && p !== ".");
+  // A ".." could lead out of the root: such a folder is not judged as below it.
+  if (parts.includes("..")) return [];
+  return parts.map((_, i) => `${top}/${parts.slice(0, i + 1).join("/")}`);
+}
+
 /** The Codex CLI integration. */
 export const CODEX: HostSpec = {
   ...specHead(CODEX_RECORD),
@@ -46,20 +67,29 @@ export const CODEX: HostSpec = {
     ];
   },
   // Codex also runs the inline [hooks] tables of the project's config.toml, which a commit
-  // brings and install never writes.
+  // brings and install never writes, and loads the .codex folder (config.toml, hooks.json) of
+  // every folder from the project root down to where it starts: started here, those between.
   sharedHookFiles(_fs, scope, env) {
     if (scope !== "project") return Promise.resolve({ files: [], cut: null });
     const format = jsonHooks(joinPath(codexDir(scope, env), "hooks.json"), {
       hooks: HOOKS,
       shape: "grouped",
     }).format;
+    const toml = (dir: string) => ({
+      path: joinPath(dir, "config.toml"),
+      format,
+      commandKeys: ["command"],
+      syntax: "toml" as const,
+    });
+    const nested = foldersBelow(env.projectRoot, env.cwd).map((d) => joinPath(d, ".codex"));
     return Promise.resolve({
-      files: [{
-        path: joinPath(codexDir(scope, env), "config.toml"),
-        format,
-        commandKeys: ["command"],
-        syntax: "toml" as const,
-      }],
+      files: [
+        toml(codexDir(scope, env)),
+        ...nested.flatMap((dir) => [
+          toml(dir),
+          { path: joinPath(dir, "hooks.json"), format, commandKeys: ["command"] },
+        ]),
+      ],
       cut: null,
     });
   },

@@ -19,6 +19,12 @@ export interface HostEnv {
   projectRoot: string;
   /** Home directory, absolute. */
   home: string;
+  /**
+   * The folder the command runs in, absolute, "/" separators. A host that reads its config
+   * folder in every folder from the project root down to where it starts (Codex) reads
+   * those between too, when started here. Absent: the project root's only.
+   */
+  cwd?: string;
   /** Documented location overrides (CODEX_HOME, CLAUDE_CONFIG_DIR, XDG_CONFIG_HOME). */
   env: (name: string) => string | undefined;
   /**
