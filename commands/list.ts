@@ -11,7 +11,7 @@ export const listCommand: Command = {
   category: "everyday",
   summary: "List archived capsules, newest first",
   description:
-    "Lists the capsules in .baton/capsules with their short id, creation time, trigger, status, the capsule each replaced and who signed it (trusted, unknown_key, unsigned or bad_signature; see baton trust). A capsule that fails validation is listed as invalid, not skipped.",
+    "Lists the capsules in .baton/capsules with their short id, creation time, trigger, status, the capsule each replaced and who signed it (trusted, unknown_key, unsigned or bad_signature; see baton trust), and (written in another repository) for a capsule whose signed place (work tree, remotes) is not tied to this repository or whose recorded commit is absent here, whoever signed it (--json: elsewhere). A capsule that fails validation is listed as invalid, not skipped.",
   examples: ["baton list", "baton list --limit 5 --json", "baton list --all"],
   flags: [{
     name: "limit",
@@ -38,14 +38,17 @@ export const listCommand: Command = {
     );
     const { createKeyRing } = await import("./_adapters/key_ring.ts");
     const trustedKeys = (await createKeyRing(io).trustedKeys()).keys;
-    const layout = (await findBatonLayout(io.fs, io.cwd(), gitDiscovery(io))).layout;
+    const found = await findBatonLayout(io.fs, io.cwd(), gitDiscovery(io));
+    const layout = found.layout;
+    const { writtenElsewhere } = await import("../core/store/written_elsewhere.ts");
+    const elsewhere = writtenElsewhere(io.fs, found.repo);
     const rows = [];
     const names = await listArchive(io.fs, layout);
     for (const name of newestFirst(names, limit)) {
       // A file that cannot be read (over the bound, not UTF-8) is listed as invalid, as an
       // unparsable one is: any of them may have come with a commit.
       const text = await readTextOrNull(io.fs, `${layout.capsules}/${name}`).catch(() => null);
-      rows.push(await archiveRow(name, text, trustedKeys));
+      rows.push(await archiveRow(name, text, trustedKeys, elsewhere));
     }
     if (boolFlag(args, "json")) {
       printJson(io, { capsules: rows, shown: rows.length, total: names.length });

@@ -38,8 +38,8 @@ export const pasteCommand: Command = {
       const { renderExport } = await import("../core/briefing/render_export.ts");
       const { createKeyRing } = await import("./_adapters/key_ring.ts");
       const trustedKeys = (await createKeyRing(io).trustedKeys()).keys;
-      const layout = (await findBatonLayout(io.fs, io.cwd(), gitDiscovery(io))).layout;
-      const parsed = await readLatest(io.fs, layout, { trustedKeys });
+      const found = await findBatonLayout(io.fs, io.cwd(), gitDiscovery(io));
+      const parsed = await readLatest(io.fs, found.layout, { trustedKeys });
       if (parsed === null) {
         throw new NotFoundError(
           "Cannot resume: no capsule yet (baton paste prints the instructions for a first one)",
@@ -47,10 +47,19 @@ export const pasteCommand: Command = {
         );
       }
       capsuleId = parsed.capsule.id;
-      // Who signed it, as export says it: without it every capsule would read as unsigned.
+      // Who signed it and where it was written, as export says them: without the signer every
+      // capsule would read as unsigned, without the place another project's as this one's.
+      const { writtenElsewhere } = await import("../core/store/written_elsewhere.ts");
+      const elsewhere = await writtenElsewhere(io.fs, found.repo)(parsed.capsule.facts);
       text = resumeText(
-        renderExport(parsed.capsule, "meaning", RESUME_MAX_CHARS, undefined, parsed.authorship)
-          .text,
+        renderExport(
+          parsed.capsule,
+          "meaning",
+          RESUME_MAX_CHARS,
+          undefined,
+          parsed.authorship,
+          elsewhere,
+        ).text,
       );
     }
     // About four characters a token in English prose: said as an estimate.

@@ -118,6 +118,12 @@ export interface BriefingInput {
    * repository: it was written in another one, or at commits never fetched here.
    */
   recordedHeadAbsent?: boolean;
+  /**
+   * The commit it records is here, but the place its signed facts record (work tree,
+   * remotes) is not tied to this repository: written in another one whose commits this
+   * repository holds too (a fork, a fetched project).
+   */
+  placeElsewhere?: boolean;
 }
 
 /** The chain's decision view as the briefing receives it. */
@@ -318,6 +324,10 @@ function buildSections(
   } else if (input.recordedHeadAbsent === true) {
     header.push(
       "WARNING: it records no commit and was not written in this work tree (outside git, or in another repository before its first commit), so its decisions and next steps may not belong to this project.",
+    );
+  } else if (input.placeElsewhere === true) {
+    header.push(
+      "WARNING: it was written in another repository: the work tree and remotes it records are not this repository's (the commit it records is here too, as a fork's or a fetched project's are), so its decisions and next steps may not belong to this project.",
     );
   }
   if (f.status === "unavailable" || capsule.facts_collected_at_ingest) {

@@ -32,7 +32,8 @@ const one = safeInline;
  * treated as unsigned): a capsule no trusted key signed is a stranger's
  * record, so the export says so in the briefing's words, calls its facts
  * what the capsule records (never what baton collected), and prints no
- * reason it gives in their place.
+ * reason it gives in their place. `elsewhere`: the capsule was written in
+ * another repository (core/store/written_elsewhere.ts); both halves say so.
  *
  * @example
  * ```ts
@@ -48,10 +49,16 @@ export function renderExport(
   maxChars: number,
   commandSafety: Classification | null = classifyCarried(capsule.meaning.next_action?.command),
   authorship?: Authorship,
+  elsewhere = false,
 ): ExportText {
   const lines: string[] = [];
   const trusted = authorship?.status === "trusted";
   const signedBy = authorshipLine(authorship);
+  // Signed says who wrote it, not where: one written for another project (this machine's own
+  // included) is no handoff of this one, as load's header and show say.
+  const place = elsewhere
+    ? "WARNING: it was written in another repository (the commit or work tree it records is not here), so its decisions and next steps may not belong to this project."
+    : null;
   if (half === "meaning") {
     const m = capsule.meaning;
     lines.push(
@@ -60,6 +67,7 @@ export function renderExport(
       } (${capsule.created_at}); claims, not verified facts.`,
     );
     if (signedBy !== null) lines.push(signedBy);
+    if (place !== null) lines.push(place);
     if (m.now !== null) lines.push(`Now: ${one(m.now)}`);
     const list = (title: string, items: { trust: string; text: string; note?: string }[]) => {
       if (items.length === 0) return;
@@ -111,13 +119,17 @@ export function renderExport(
   } else {
     const f = capsule.facts;
     lines.push(
-      trusted
+      trusted && !elsewhere
         ? `Facts of baton capsule ${shortId(capsule.id)}, collected ${
           one(f.captured_at ?? "never")
         } (status ${f.status}).`
         : `Facts as baton capsule ${shortId(capsule.id)} records them, dated ${
           one(f.captured_at ?? "never")
-        } (status ${f.status}): no key this machine trusts signed it, so this machine neither collected nor checked them.`,
+        } (status ${f.status}): ${
+          trusted
+            ? "they were collected in another repository, not this one."
+            : "no key this machine trusts signed it, so this machine neither collected nor checked them."
+        }`,
     );
     if (signedBy !== null) lines.push(signedBy);
     if (f.status === "collected") {

@@ -13,11 +13,27 @@ import type { BatonLayout } from "../store/layout.ts";
 import type { DoctorCheck } from "./check.ts";
 import type { TrustedKeys } from "../trust/key_ring.ts";
 import { untrustedPruned } from "../chain/chain_decisions.ts";
+import { isLater } from "../capsule/instant_order.ts";
 
 /** The chain check and the latest capsule's creation time (for the clock check). */
 export interface ChainResult {
   check: DoctorCheck;
   latestCreatedAt: string | null;
+  /**
+   * The latest `created_at` of the capsules walked from latest.md (latest itself included);
+   * null when none was walked. A capsule latest continues dated after it says a clock was
+   * put back between them (or ran ahead).
+   */
+  newestCreatedAt?: string | null;
+}
+
+/** The latest creation time among the walked links, or null. */
+function newestOf(times: readonly (string | null)[]): string | null {
+  let newest: string | null = null;
+  for (const t of times) {
+    if (t !== null && (newest === null || isLater(t, newest))) newest = t;
+  }
+  return newest;
 }
 
 async function latestTime(fs: WriteFs, layout: BatonLayout): Promise<string | null> {
@@ -58,6 +74,7 @@ export async function checkChain(
     };
   }
   const latestCreatedAt = await latestTime(fs, layout);
+  const newestCreatedAt = newestOf(walk.links.map((l) => l.created_at));
   if (walk.status === "tampered") {
     const shown = walk.problems.slice(0, 3).map((p) => p.message).join("; ");
     const more = walk.problems.length > 3 ? ` and ${walk.problems.length - 3} more` : "";
@@ -68,6 +85,7 @@ export async function checkChain(
         reason: `The capsule chain has problems (CRITICAL, run baton verify): ${shown}${more}`,
       },
       latestCreatedAt,
+      newestCreatedAt,
     };
   }
   const headless = walk.notes.find((n) => n.source === "latest.md");
@@ -80,6 +98,7 @@ export async function checkChain(
         reason: `${walk.links.length} capsule(s): ${headless.message}`,
       },
       latestCreatedAt,
+      newestCreatedAt,
     };
   }
   const untrusted = untrustedPruned(walk);
@@ -92,6 +111,7 @@ export async function checkChain(
           `${walk.links.length} capsule(s); ${untrusted} older capsule(s) stand only in a rotation tombstone no trusted key signed: decisions they made may be missing here (run baton verify)`,
       },
       latestCreatedAt,
+      newestCreatedAt,
     };
   }
   const pruned = walk.pruned > 0 ? `, ${walk.pruned} older pruned by rotate` : "";
@@ -104,5 +124,6 @@ export async function checkChain(
         : `${walk.links.length} capsule(s), all valid, every previous link resolves${pruned}`,
     },
     latestCreatedAt,
+    newestCreatedAt,
   };
 }

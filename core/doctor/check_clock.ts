@@ -1,7 +1,9 @@
 /**
  * Doctor's clock check: capsules carry their creation time, and ages in
  * briefings are computed from it, so a clock set before this build's year,
- * or a latest capsule dated in the future, makes them wrong. Pure.
+ * or a latest capsule dated in the future, makes them wrong; a capsule
+ * latest continues dated in the future says the clock was put back since.
+ * Pure.
  * @module
  */
 import type { DoctorCheck } from "./check.ts";
@@ -19,6 +21,12 @@ export interface CheckClockOptions {
    * @default null
    */
   latestCreatedAt?: string | null;
+  /**
+   * The latest `created_at` among the capsules walked from latest.md (latest included): one
+   * dated after latest and in the future says this clock was put back since it was written.
+   * @default null
+   */
+  chainNewestCreatedAt?: string | null;
 }
 
 /**
@@ -57,6 +65,19 @@ export function checkClock(now: Date, options: CheckClockOptions = {}): DoctorCh
       reason: `The latest capsule is dated ${
         Math.round(ahead / 60000)
       } minute(s) in the future: this clock, or the one that wrote it, is off`,
+    };
+  }
+  // latest.md written after the clock was put back is not ahead of it; a capsule it continues,
+  // written before, is.
+  const newest = options.chainNewestCreatedAt ?? null;
+  const chainAhead = newest === null ? 0 : Date.parse(newest) - now.getTime();
+  if (chainAhead > FUTURE_SLACK_MS) {
+    return {
+      name: "clock",
+      outcome: "warn",
+      reason: `A capsule latest.md continues is dated ${
+        Math.round(chainAhead / 60000)
+      } minute(s) in the future, after latest.md itself: this clock was put back since it was written, or the one that wrote it ran ahead`,
     };
   }
   return { name: "clock", outcome: "ok", reason: `The clock is plausible (${now.toISOString()})` };

@@ -214,7 +214,12 @@ export async function runDoctor(ctx: DoctorContext): Promise<DoctorReport> {
   );
   if (found !== null) {
     const chain = await checkChain(ctx.fs, found.layout, ctx.trustedKeys);
-    checks.push(checkClock(ctx.now(), { latestCreatedAt: chain.latestCreatedAt }));
+    checks.push(
+      checkClock(ctx.now(), {
+        latestCreatedAt: chain.latestCreatedAt,
+        chainNewestCreatedAt: chain.newestCreatedAt ?? null,
+      }),
+    );
     checks.push(chain.check);
     checks.push(await checkProgress(ctx.fs, found.layout));
   }

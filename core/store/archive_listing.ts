@@ -9,6 +9,7 @@ import { shortId } from "../capsule/capsule_id.ts";
 import { parseCapsule } from "../capsule/parse.ts";
 import type { TrustedKeys } from "../trust/key_ring.ts";
 import { neutralizeText } from "../safety/render_safe.ts";
+import type { WrittenElsewhere } from "./written_elsewhere.ts";
 
 /** One archived capsule as listed. Every field but `file` is null when invalid. */
 export interface ArchiveRow {
@@ -21,6 +22,11 @@ export interface ArchiveRow {
   /** The signature check's status (trusted, unknown_key, unsigned, bad_signature). */
   authorship: string | null;
   valid: boolean;
+  /**
+   * Written in another repository (its signed place not tied here, or its recorded commit
+   * absent; core/store/written_elsewhere.ts), whoever signed it. False when invalid.
+   */
+  elsewhere: boolean;
 }
 
 /**
@@ -42,20 +48,15 @@ export async function archiveRow(
   file: string,
   text: string | null,
   trustedKeys: TrustedKeys,
+  writtenElsewhere: WrittenElsewhere = () => Promise.resolve(false),
 ): Promise<ArchiveRow> {
+  let parsed;
   try {
-    const { capsule: c, authorship } = await parseCapsule(text ?? "", { trustedKeys });
-    return {
-      file,
-      id: c.id,
-      created_at: c.created_at,
-      trigger: c.trigger,
-      status: c.status,
-      previous: c.previous,
-      authorship: authorship.status,
-      valid: true,
-    };
+    parsed = await parseCapsule(text ?? "", { trustedKeys });
   } catch {
+    parsed = null;
+  }
+  if (parsed === null) {
     return {
       file,
       id: null,
@@ -65,20 +66,34 @@ export async function archiveRow(
       previous: null,
       authorship: null,
       valid: false,
+      elsewhere: false,
     };
   }
+  const { capsule: c, authorship } = parsed;
+  return {
+    file,
+    id: c.id,
+    created_at: c.created_at,
+    trigger: c.trigger,
+    status: c.status,
+    previous: c.previous,
+    authorship: authorship.status,
+    valid: true,
+    // Signed says who wrote it, not where (log, verify, show and search say the same).
+    elsewhere: await writtenElsewhere(c.facts),
+  };
 }
 
 /**
  * One human line per row: short id, creation time, trigger, status, the
- * capsule it replaced and who signed it; an invalid file by its (neutralised)
- * name.
+ * capsule it replaced and who signed it, and whether it was written in
+ * another repository; an invalid file by its (neutralised) name.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { renderArchiveLines } from "./archive_listing.ts";
- * const bad = { file: "x.md", id: null, created_at: null, trigger: null, status: null, previous: null, authorship: null, valid: false };
+ * const bad = { file: "x.md", id: null, created_at: null, trigger: null, status: null, previous: null, authorship: null, valid: false, elsewhere: false };
  * assert.equal(renderArchiveLines([bad]), "x.md  INVALID\n");
  * ```
  */
@@ -87,7 +102,7 @@ export function renderArchiveLines(rows: readonly ArchiveRow[]): string {
     r.valid
       ? `${shortId(r.id!)}  ${r.created_at}  ${r.trigger!.padEnd(11)} ${r.status!.padEnd(7)} prev ${
         r.previous === null ? "none" : shortId(r.previous)
-      }  ${r.authorship}\n`
+      }  ${r.authorship}${r.elsewhere ? "  (written in another repository)" : ""}\n`
       : `${neutralizeText(r.file)}  INVALID\n`
   ).join("");
 }

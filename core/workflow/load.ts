@@ -416,6 +416,10 @@ export async function loadBriefing(
     ? collected.status === "collected" && collected.head !== null &&
       (await access.objectType(recordedHead)) === null
     : recordedHead === null && await writtenElsewhere(parsed.capsule.facts);
+  // A recorded commit found here is no tie (a fork's or a fetched project's commits are here
+  // too): the signed place decides, as it does for log, verify, show, search and the decisions.
+  const placeElsewhere = !headAbsent && recordedHead !== null &&
+    await writtenElsewhere(parsed.capsule.facts);
   const rechecked = applyEvidenceChecks(parsed.capsule, evidenceChecks);
   const capsule = rechecked.capsule;
   const capped = [...parsed.capped, ...rechecked.capped];
@@ -468,6 +472,7 @@ export async function loadBriefing(
       staleEvidence: stale,
       decisions,
       ...(headAbsent ? { recordedHeadAbsent: true } : {}),
+      ...(placeElsewhere ? { placeElsewhere: true } : {}),
       ...(carriedAge === undefined ? {} : { carriedAge }),
       ...(newer === null ? {} : {
         newerTrusted: {
@@ -513,7 +518,7 @@ export async function loadBriefing(
       ? { status: "unchecked", unread: rollback.unread }
       : { status: "ok" },
     authorship,
-    written_elsewhere: headAbsent,
+    written_elsewhere: headAbsent || placeElsewhere,
     trust_problem: trusted?.problem ?? null,
     evidence_checks: evidenceChecks,
     command_safety: commandSafety,

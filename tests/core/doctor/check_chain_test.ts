@@ -48,6 +48,7 @@ Deno.test("checkChain() passes no capsules and a valid chain, and reports the la
     assert.equal(r.check.outcome, "ok", r.check.reason);
     assert.match(r.check.reason, /^3 capsule\(s\), all valid/);
     assert.equal(r.latestCreatedAt, cs[2]!.created_at);
+    assert.equal(r.newestCreatedAt, cs[2]!.created_at);
   });
 });
 

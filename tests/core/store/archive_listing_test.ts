@@ -23,6 +23,7 @@ Deno.test("a valid capsule file is a row with its fields; a damaged one is an in
     previous: c.previous,
     authorship: "unsigned",
     valid: true,
+    elsewhere: false,
   });
   const bad = await archiveRow("b\u001b[2J.md", "not a capsule", new Map());
   assert.equal(bad.valid, false);
@@ -38,6 +39,15 @@ Deno.test("a valid capsule file is a row with its fields; a damaged one is an in
   );
   assert.ok(!lines[1]!.includes("\u001b"), "a hostile file name is neutralised");
   assert.match(lines[1]!, /INVALID$/);
+  // Written in another repository: asked of the capsule's facts, said on its line.
+  const away = await archiveRow(
+    "a.md",
+    renderCapsuleFile(c),
+    new Map(),
+    () => Promise.resolve(true),
+  );
+  assert.equal(away.elsewhere, true);
+  assert.match(renderArchiveLines([away]), / unsigned {2}\(written in another repository\)\n$/);
 });
 
 Deno.test("newestFirst() reverses the sorted names and applies the limit", () => {
