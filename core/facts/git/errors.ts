@@ -110,6 +110,34 @@ export class GitConfigSyntaxError extends SyntaxError implements CodedError {
 }
 
 /**
+ * A git config file git must read cannot be read: the system file, or a
+ * file an include names, that its permissions refuse. git passes over only
+ * a global or XDG file it may not read; these it stops on ("unable to
+ * access"), reading nothing of the repository. The message names which
+ * file, never its path or content.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { GitConfigUnreadableError } from "./errors.ts";
+ * const e = new GitConfigUnreadableError("the system config file");
+ * assert.equal(e.code, "git_config_unreadable");
+ * assert.match(e.message, /system config file cannot be read/);
+ * ```
+ */
+export class GitConfigUnreadableError extends BatonError {
+  /** @param which The file, in words ("the system config file"). @param options Data and cause. */
+  constructor(which: string, options: BatonErrorOptions = {}) {
+    super(
+      `Cannot read git config: ${which} cannot be read by this user, and git stops where it cannot`,
+      "git_config_unreadable",
+      EXIT.io.code,
+      options,
+    );
+  }
+}
+
+/**
  * git refuses the repository: it is owned by another user and no
  * `safe.directory` of the system or global config names it ("dubious
  * ownership"). A command that reads or writes the repository as git would

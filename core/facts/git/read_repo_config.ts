@@ -20,7 +20,7 @@ import { stripUrlCredentials } from "./strip_url_credentials.ts";
 import { rewriteUrl } from "./url_rewrite.ts";
 import { parentDir } from "../../path.ts";
 import { readOptionalText } from "./_read_optional.ts";
-import { GitConfigSyntaxError } from "./errors.ts";
+import { GitConfigSyntaxError, GitConfigUnreadableError } from "./errors.ts";
 import { includeIfKnown, includeIfMatches, isHasconfigRemoteUrl } from "./_include_if.ts";
 import { includeGitDirSpellings } from "./include_gitdir.ts";
 import { physicalPath, systemJoin } from "./physical_path.ts";
@@ -202,6 +202,16 @@ function isPermissionDenied(e: unknown): boolean {
   const code = r.data?.os_error ?? r.code;
   return code === "EACCES" || code === "EPERM" || r.name === "PermissionDenied" ||
     r.name === "NotCapable";
+}
+
+/**
+ * True where the refusal is the runtime's own permission sandbox (Deno's
+ * NotCapable, as the error or the cause a ReadFs wraps), not the file's
+ * permissions: git, outside the sandbox, reads the file.
+ */
+function deniedBySandbox(e: unknown): boolean {
+  const r = e as { name?: unknown; cause?: { name?: unknown } };
+  return r.name === "NotCapable" || r.cause?.name === "NotCapable";
 }
 
 /** git's include depth limit. */
@@ -396,7 +406,11 @@ async function readCascade(
     : options.systemConfigPath;
   const globals = options.globalConfigPaths ?? defaultGlobalConfigPaths(options);
   let unreadableUserFiles = 0;
-  for (const named of [...(system === null ? [] : [system]), ...globals]) {
+  const files = [
+    ...(system === null ? [] : [{ named: system, isSystem: true }]),
+    ...globals.map((named) => ({ named, isSystem: false })),
+  ];
+  for (const { named, isSystem } of files) {
     // git opens a relative name (GIT_CONFIG_GLOBAL=cfg) from the work
     // tree's top, where it has changed directory by then; "" names nothing.
     if (named === "") continue;
@@ -404,11 +418,17 @@ async function readCascade(
     try {
       entries.push(...await readConfigFile(ctx, path, 0));
     } catch (e) {
-      // A user or system file that cannot be read for its permissions (a
-      // sandbox) is left out and counted, as git passes over it; one that
-      // is malformed, a directory (git: "unknown error occurred while
-      // reading the configuration files") or too large still fails.
+      // A global or XDG file that cannot be read for its permissions is left
+      // out and counted, as git passes over it; one that is malformed, a
+      // directory (git: "unknown error occurred while reading the
+      // configuration files") or too large still fails. The system file git
+      // does not pass over: it stops ("unable to access"), unless the denial
+      // is baton's own sandbox (a run with limited read permission), where
+      // git reads the file and only baton cannot.
       if (!isPermissionDenied(e)) throw e;
+      if (isSystem && !deniedBySandbox(e)) {
+        throw new GitConfigUnreadableError("the system config file", { cause: e });
+      }
       unreadableUserFiles++;
     }
   }
@@ -642,7 +662,9 @@ async function readConfigFile(
     // Resolved as the system resolves it (git opens the joined path), so the
     // file's own directory is right for the includes inside it.
     const joined = expandPath(entry.value, parentDir(path) ?? "/", ctx.home);
-    const target = joined === null ? null : await physicalPath(ctx.fs, "/", joined);
+    const target = joined === null
+      ? null
+      : await physicalPath(ctx.fs, "/", joined).catch(includeUnreadable);
     if (isOtherUserPath(entry.value)) ctx.otherUserPath = true;
     if (target === null) continue;
     // git dies including an existing file deeper than its limit ("exceeded
@@ -654,12 +676,24 @@ async function readConfigFile(
     const outer = ctx.viaHasconfig;
     ctx.viaHasconfig = outer || hasconfig;
     try {
-      out.push(...await readConfigFile(ctx, target, depth + 1));
+      out.push(...await readConfigFile(ctx, target, depth + 1).catch(includeUnreadable));
     } finally {
       ctx.viaHasconfig = outer;
     }
   }
   return out;
+}
+
+/**
+ * An include git follows whose file its permissions refuse: git stops
+ * ("unable to access"), whichever file includes it, where a global file
+ * itself refused is passed over. Other errors pass through.
+ */
+function includeUnreadable(e: unknown): never {
+  if (isPermissionDenied(e)) {
+    throw new GitConfigUnreadableError("a file an include names", { cause: e });
+  }
+  throw e;
 }
 
 /**

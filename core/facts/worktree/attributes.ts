@@ -19,6 +19,7 @@ import { C_ESCAPES } from "../git/alternates_list.ts";
 import type { ReadFs } from "../../fs.ts";
 import { type GitignoreRules, matchGitignore, parseGitignore } from "./gitignore.ts";
 import { notRegularError, readPatternFile } from "../git/read_git_file.ts";
+import { GitCorruptError } from "../git/errors.ts";
 
 /** An attribute's state: set, unset (`-a`), a value (`a=v`), or unspecified (`!a`). */
 export type AttrValue = true | false | string | "!unspecified";
@@ -66,6 +67,21 @@ export type IndexBlob = (path: string) => Promise<Uint8Array | null>;
 export interface AttributeLookup {
   /** `fromIndex`: where the work tree's `.gitattributes` cannot be read, the index's. */
   get(path: string, fromIndex?: IndexBlob): Promise<PathAttributes>;
+}
+
+/**
+ * The index holds a `.gitattributes` the work tree lacks, and its blob is in
+ * no object store read: a partial clone's (git fetches it from the promisor
+ * remote, or stops where it cannot). The rules git would apply are not
+ * known, so a file they may convert is not compared. Content-free.
+ */
+export class IndexAttributesMissingError extends GitCorruptError {
+  constructor() {
+    super(
+      "the index's .gitattributes is in no object store read (a partial clone's: git fetches it), so how git converts the file is not known",
+      "git_index_attributes_missing",
+    );
+  }
 }
 
 /** git's ATTR_MAX_FILE_SIZE: a larger attributes file is skipped with a warning. */
@@ -289,7 +305,10 @@ async function readInTree(
     });
     if (text !== null) return text;
   }
-  const blob = await fromIndex().catch(() => null);
+  const blob = await fromIndex().catch((e) => {
+    if (e instanceof IndexAttributesMissingError) throw e;
+    return null;
+  });
   if (blob === null) return null;
   // git reads the index's copy as one C string: its first NUL ends the file;
   // and it skips no byte-order mark there (git 2.39's read_attr_from_buf),

@@ -51,6 +51,7 @@ import { DEFAULT_MAX_UNTRACKED, type DirListing, findUntracked } from "./untrack
 import { expandPresentSparseDirs } from "./expand_sparse.ts";
 import { duplicateEntry } from "./index_duplicates.ts";
 import { GitUnsupportedError } from "../git/errors.ts";
+import { IndexAttributesMissingError } from "./attributes.ts";
 import { StorageError } from "../../errors.ts";
 import { goneMaybeRenamed } from "./unmerged_renames.ts";
 import { pairWorktreeRenames } from "./worktree_renames.ts";
@@ -617,7 +618,14 @@ export async function scanWorktree(
 
   // Hashing keeps the file type lstat saw: a type change never gets here.
   const concurrency = Math.max(1, options.hashConcurrency ?? 8);
-  const indexBlob = (path: string) => readIndexBlob(idx, options.objects, path);
+  const indexBlob = async (path: string) => {
+    const blob = await readIndexBlob(idx, options.objects, path);
+    // An index .gitattributes whose blob is missing: not the same as none.
+    if (blob === null && isAttributesPath(path) && indexBlobEntry(idx, path) >= 0) {
+      throw new IndexAttributesMissingError();
+    }
+    return blob;
+  };
   const unmerged = (path: string) => firstStage(idx, path) > 0;
   for (let at = 0; at < toHash.length; at += concurrency) {
     const batch = toHash.slice(at, at + concurrency);
@@ -1026,6 +1034,7 @@ async function hashWorktree(
     return { unknown: converted.unknown };
   } catch (err) {
     if (err instanceof FsNotFoundError) return null;
+    if (err instanceof IndexAttributesMissingError) return { unknown: err.message };
     // A file this user may not read: git cannot compare it either (it calls it
     // modified); the one path is unknown, the rest of the tree is still compared.
     if (err instanceof StorageError && ["EACCES", "EPERM"].includes(String(err.data?.os_error))) {
@@ -1066,13 +1075,7 @@ export async function readIndexBlob(
   objects: GitObjectReader,
   path: string,
 ): Promise<Uint8Array | null> {
-  const lo = firstEntryAt(idx, path);
-  let found = -1;
-  for (let k = lo; k < idx.count && idx.paths.get(k) === path; k++) {
-    const stage = (idx.fields[k * ENTRY_WORDS + FIELD.flags]! >> 12) & 3;
-    if (stage === 0 || (stage === 2 && found < 0)) found = k;
-    if (stage === 0) break;
-  }
+  const found = indexBlobEntry(idx, path);
   if (found < 0) return null;
   try {
     const obj = await objects.read(entryOid(idx, found));
@@ -1080,6 +1083,17 @@ export async function readIndexBlob(
   } catch {
     return null;
   }
+}
+
+/** The entry git reads `path`'s blob from (stage 0, else "ours"), or -1 when there is none. */
+function indexBlobEntry(idx: GitIndex, path: string): number {
+  let found = -1;
+  for (let k = firstEntryAt(idx, path); k < idx.count && idx.paths.get(k) === path; k++) {
+    const stage = (idx.fields[k * ENTRY_WORDS + FIELD.flags]! >> 12) & 3;
+    if (stage === 0 || (stage === 2 && found < 0)) found = k;
+    if (stage === 0) break;
+  }
+  return found;
 }
 
 /** The trailing checksum of an index file as hex ("" when it is too short to hold one). */
