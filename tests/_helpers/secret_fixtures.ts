@@ -1365,6 +1365,28 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
       core: coreOf(s),
     };
   },
+  // survey6: noseyparker's examples and gitleaks' Slack tests (shapes only).
+  codeclimate_reporter_id: (r) => {
+    const s = p("a1", r.str(HEX, 62));
+    return { text: `  CC_TEST_REPORTER_ID: ${s}`, secret: s, core: coreOf(s) };
+  },
+  thingsboard_access_token: (r) => {
+    const s = p("t7", r.str(LOWER_NUM, 18));
+    return {
+      text:
+        `curl -v -X POST http://localhost:8080/api/v1/${s}/telemetry --header "Content-Type:application/json" --data "{temperature:25}"`,
+      secret: s,
+      core: coreOf(s),
+    };
+  },
+  android_build_config_secret: (r) => {
+    const s = p("Ak9", r.str(ALNUM, 29));
+    return {
+      text: `buildConfigField("String", "MAPS_API_KEY", "\\"${s}\\"")`,
+      secret: s,
+      core: coreOf(s),
+    };
+  },
 };
 
 /** Realistic surroundings for a planted sample. */
@@ -1946,7 +1968,40 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "curl -u alice:\\\n  https://ci.internal.test/api/json",
       "curl -u alice:\\\n  --netrc-file ~/.netrc https://ci.internal.test",
     ],
+    slack_bot_token: [
+      // survey6: gitleaks' placeholders of the legacy one-id form.
+      "xoxb-12345-abcd234",
+      "xoxb-xxxxxxxxxxx-xxxxxxxxxxxxxxxxxxxxxxxx",
+      "xoxb-Slack_BOT_TOKEN",
+      `xoxb-${rng.str("0123456789", 12)}-${rng.str("abcdefghijklmnopqrstuvwxyz", 22)}`,
+    ],
+    slack_token: [
+      "xoxe.xoxp-1-SlackAppConfigurationAccessTokenHere",
+      "xoxe.xoxp-1-RANDOMSTRINGHERE",
+    ],
+    codeclimate_reporter_id: [
+      "CC_TEST_REPORTER_ID: ${{ secrets.CC_TEST_REPORTER_ID }}",
+      `CC_TEST_REPORTER_ID=${"0".repeat(64)}`,
+      "export CC_TEST_REPORTER_ID=<your reporter id>",
+      `GIT_COMMIT_SHA256=${rng.str(HEX, 64)}`,
+    ],
+    thingsboard_access_token: [
+      "curl -X POST http://localhost:8080/api/v1/$ACCESS_TOKEN/telemetry",
+      "https://thingsboard.cloud/api/v1/YOUR_ACCESS_TOKEN/telemetry",
+      "GET /api/v1/devices/attributes",
+      `GET /api/v1/${rng.str("abcdefghijklmnopqrstuvwxyz", 20)}/attributes`,
+    ],
+    android_build_config_secret: [
+      'buildConfigField "String", "API_KEY", "\\"" + localProperties["API_KEY"] + "\\""',
+      'buildConfigField("String", "API_KEY", "\\"$apiKey\\"")',
+      'buildConfigField "String", "BASE_URL", "\\"https://api.example.com/v1\\""',
+      'buildConfigField "String", "API_KEY", "\\"YOUR_API_KEY\\""',
+      `buildConfigField "String", "KEY_ID", "\\"${rng.str(ALNUM, 20)}\\""`,
+    ],
     password_assignment: [
+      // survey6: a Rails route's controller#action after `=>`, a Ruby interpolation in an ODBC string.
+      "put '/forgot-password' => \"cms/sites/passwords#update\", as: 'update_password'",
+      "\"driver={SQL Server};server=(#{datastore['DBHOST']});uid=#{datastore['DBUID']};pwd=#{datastore['DBPASSWORD']}\"",
       // redact98: a type, a tuple, member chains, a Vim variable, a record's fields,
       // nsswitch.conf, nginx.
       "def scrypt(password: ReadableBuffer, *, salt: ReadableBuffer) -> bytes: ...",

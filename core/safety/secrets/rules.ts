@@ -50,6 +50,7 @@ import { MORE_TOKEN_RULES } from "./rules_tokens_more.ts";
 import { OPS_TOKEN_RULES } from "./rules_tokens_ops.ts";
 import { SESSION_TOKEN_RULES } from "./rules_tokens_sessions.ts";
 import { CLIENT_TOKEN_RULES } from "./rules_tokens_clients.ts";
+import { SURVEY6_TOKEN_RULES } from "./rules_tokens_survey6.ts";
 import { PLATFORM_TOKEN_RULES } from "./rules_tokens_platforms.ts";
 import { SERVICE_URL_RULES } from "./rules_service_urls.ts";
 import { APP_TOKEN_RULES } from "./rules_tokens_apps.ts";
@@ -1348,6 +1349,14 @@ function formValueRandom(s: string): boolean {
   return shannonEntropy(s) >= Math.max(2.5, Math.min(3, Math.log2(s.length) - 0.8));
 }
 
+/**
+ * After `=>`, a Rails route's target (`put '/forgot-password' => "passwords#update"`):
+ * a controller path, `#` and an action, lower-case words alone; no password.
+ */
+function isRouteTarget(op: string | undefined, value: string): boolean {
+  return (op ?? "").trim() === "=>" && /^[a-z_]+(?:\/[a-z_]+)*#[a-z_]+$/.test(value);
+}
+
 /** `password = "..."` and the like in configuration files and code. */
 const PASSWORD_CONFIG: SecretRule = {
   kind: "password_assignment",
@@ -1408,7 +1417,7 @@ const PASSWORD_CONFIG: SecretRule = {
     // nextPass`): a value given to a name ending in them holds a non-letter.
     (!/(?:pass|pwd)$/i.test(g.name ?? "") || /[^A-Za-z]/.test(s) ||
       isOwnerPassLetters(g.name ?? "", s)) &&
-    !isActionCaption(g.name ?? "", s) && !isPasswordCaption(s) &&
+    !isActionCaption(g.name ?? "", s) && !isPasswordCaption(s) && !isRouteTarget(g.op, s) &&
     !/\s/.test(s.trim()) && !TYPE_WORD.test(s) && !isReference(s) &&
     (!isLookAlikeValue(s) || isPasswordLookAlike(s) || isHexPassword(s)) &&
     // A `#` or `;` opens a bare value's comment or ends its statement (inside quotes it is the
@@ -1923,6 +1932,9 @@ export const SECRET_RULES: readonly SecretRule[] = [
     after: 420,
     priority: 3,
     minEntropy: 3,
+    // A configuration token is 160 or more characters of base64; a short one of words is a
+    // placeholder (`xoxe.xoxp-1-SlackAppConfigurationAccessTokenHere`, gitleaks' examples).
+    validate: (s) => !/^xoxe\.xox[bp]-/i.test(s) || s.length >= 100,
   },
   {
     kind: "slack_app_token",
@@ -2348,6 +2360,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
   ...OPS_TOKEN_RULES,
   ...SESSION_TOKEN_RULES,
   ...CLIENT_TOKEN_RULES,
+  ...SURVEY6_TOKEN_RULES,
   ...PLATFORM_TOKEN_RULES,
   ...SERVICE_URL_RULES,
   ...APP_TOKEN_RULES,
@@ -2785,7 +2798,9 @@ export const SECRET_RULES: readonly SecretRule[] = [
     after: 280,
     priority: 2,
     validate: (s) =>
-      !isReference(s) && !isLookAlikeValue(s) && s.length >= 4 && /[A-Za-z0-9]/.test(s),
+      !isReference(s) && !isLookAlikeValue(s) && s.length >= 4 && /[A-Za-z0-9]/.test(s) &&
+      // `#{` opens a Ruby or CoffeeScript interpolation (`pwd=#{datastore['DBPASSWORD']}`).
+      !s.startsWith("#{"),
   },
   {
     kind: "url_credentials",
@@ -2859,7 +2874,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     // full of `curl -u` (2 MiB) was read 400 bytes per curl, ~1 MB/s.
     pattern: new RegExp(
       String
-        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))curl(?:[ \t](?:(?!(?<![A-Za-z0-9_-])curl )[^\n|;&\\]|\\{1,3}(?:\r?\n|n)|\\){0,400}?)?[ \t](?:-u|--user|--proxy-user)(?:${CONTINUED}|[ \t]{1,16}|=)?(?:\\{0,3}"(?<user>[^\s:"\\]{0,128}):(?<s>[^"\\\r\n]{1,256})\\{0,3}"|'(?<user>[^\s:']{0,128}):(?<s>[^'\r\n]{1,256})'|\\{0,3}"(?<user>[^"\\\r\n]{0,128})\\{0,3}":\\{0,3}"(?<s>[^"\\\r\n]{1,256})\\{0,3}"|'(?<user>[^'\r\n]{0,128})':'(?<s>[^'\r\n]{1,256})'|(?<user>[^\s:"'\\]{0,128}):(?:\\{0,3}"(?<s>[^"\\\r\n]{1,256})\\{0,3}"|'(?<s>[^'\r\n]{1,256})')|(?<keyuser>)(?:\\{0,3}"(?<s>[^\s:"'\\]{10,256}):\\{0,3}"|'(?<s>[^\s:'"]{10,256}):'|(?<s>[^\s:"'\\]{10,256}):(?=[\s;|&)]|$))|(?<user>[^\s:"'\\]{0,128}):(?<s>[^\s"'\\]{1,256})|(?<user>[^\s:"'\\]{0,128}):${JOINED_CONTINUED}(?<joined>)(?<s>[^\s"'\\]{1,256}))`,
+        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))curl(?:[ \t](?:(?!(?<![A-Za-z0-9_-])curl )[^\n|;&\\]|\\{1,3}(?:\r?\n|n)|\\){0,400}?)?(?:[ \t]|(?<=\\{1,3}(?:\r?\n|n)))(?:-u|--user|--proxy-user)(?:${CONTINUED}|[ \t]{1,16}|=)?(?:\\{0,3}"(?<user>[^\s:"\\]{0,128}):(?<s>[^"\\\r\n]{1,256})\\{0,3}"|'(?<user>[^\s:']{0,128}):(?<s>[^'\r\n]{1,256})'|\\{0,3}"(?<user>[^"\\\r\n]{0,128})\\{0,3}":\\{0,3}"(?<s>[^"\\\r\n]{1,256})\\{0,3}"|'(?<user>[^'\r\n]{0,128})':'(?<s>[^'\r\n]{1,256})'|(?<user>[^\s:"'\\]{0,128}):(?:\\{0,3}"(?<s>[^"\\\r\n]{1,256})\\{0,3}"|'(?<s>[^'\r\n]{1,256})')|(?<keyuser>)(?:\\{0,3}"(?<s>[^\s:"'\\]{10,256}):\\{0,3}"|'(?<s>[^\s:'"]{10,256}):'|(?<s>[^\s:"'\\]{10,256}):(?=[\s;|&)]|$))|(?<user>[^\s:"'\\]{0,128}):(?<s>[^\s"'\\]{1,256})|(?<user>[^\s:"'\\]{0,128}):${JOINED_CONTINUED}(?<joined>)(?<s>[^\s"'\\]{1,256}))`,
     ),
     // Every match holds `-u` (`--user` too): most curl lines have none.
     needs: "-u",
