@@ -51,6 +51,7 @@ import { convertAgainstIndex, LFS_REQUIRED_MISSING_REASON } from "./worktree/con
 import { withLfsProgram } from "./worktree/lfs_program.ts";
 import { GitIndexError } from "./worktree/index_file.ts";
 import { requireRegularFile } from "./git/read_git_file.ts";
+import { GitmodulesBlobMissingError } from "./worktree/gitmodules_blob.ts";
 
 /** Options of {@linkcode submoduleStates}. */
 export interface SubmoduleStatesOptions {
@@ -403,6 +404,9 @@ async function ignoreSettings(
       gitmodules = parseGitConfig(new TextDecoder().decode(found.bytes)).entries;
     }
   } catch (e) {
+    if (e instanceof GitmodulesBlobMissingError) {
+      return { config: [...config.config.entries], gitmodules: null, why: e.message };
+    }
     // Unreadable (git warns and goes on): only the configuration's settings count.
     if (e instanceof GitConfigSyntaxError) gitmodules = null;
     if (e instanceof GitCorruptError || e instanceof GitLimitError) {
@@ -461,6 +465,9 @@ async function gitmodulesBytes(
   const tree = await objects.read(parseCommit(commit.data).tree);
   if (tree === null || tree.type !== "tree") return null;
   const entry = parseTree(tree.data).find((e) => e.name === ".gitmodules" && e.type === "blob");
-  const blob = entry === undefined ? null : await objects.read(entry.oid);
-  return inBlob(blob !== null && blob.type === "blob" ? blob.data : null);
+  if (entry === undefined) return null;
+  const blob = await objects.read(entry.oid);
+  // HEAD names a .gitmodules whose blob is not here: not the same as none.
+  if (blob === null) throw new GitmodulesBlobMissingError();
+  return inBlob(blob.type === "blob" ? blob.data : null);
 }

@@ -92,6 +92,10 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
       reason: "a program record of the classifier, driven by the case table and the record checks",
     }]),
   ),
+  "core/facts/worktree/gitmodules_blob.ts": {
+    test: "tests/core/facts/git_partial_clone_test.ts",
+    reason: "one error class, thrown by the scan and the submodule reader in a real partial clone",
+  },
   "core/facts/worktree/index_path.ts": {
     test: "tests/core/facts/git/moving_in_effect_test.ts",
     reason: "GIT_INDEX_FILE followed or not, against git, through the collector",

@@ -52,6 +52,7 @@ import { expandPresentSparseDirs } from "./expand_sparse.ts";
 import { duplicateEntry } from "./index_duplicates.ts";
 import { GitUnsupportedError } from "../git/errors.ts";
 import { IndexAttributesMissingError } from "./attributes.ts";
+import { GitmodulesBlobMissingError } from "./gitmodules_blob.ts";
 import { StorageError } from "../../errors.ts";
 import { goneMaybeRenamed } from "./unmerged_renames.ts";
 import { pairWorktreeRenames } from "./worktree_renames.ts";
@@ -623,6 +624,9 @@ export async function scanWorktree(
     // An index .gitattributes whose blob is missing: not the same as none.
     if (blob === null && isAttributesPath(path) && indexBlobEntry(idx, path) >= 0) {
       throw new IndexAttributesMissingError();
+    }
+    if (blob === null && path === ".gitmodules" && indexBlobEntry(idx, path) >= 0) {
+      throw new GitmodulesBlobMissingError();
     }
     return blob;
   };
