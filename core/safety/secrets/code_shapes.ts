@@ -162,8 +162,12 @@ export function isCodeShape(
   // capitalised word and a stop, never `!` or `?` (`password: Welcome! then ...`).
   if (/^[A-Z][a-z]+[.,;:]$/.test(value) && /^[ \t]+[A-Za-z]/.test(g.next ?? "")) return true;
   // An IAM resource's pattern ends in a wildcard (`arn:aws:secretsmanager:*:*:secret:A4B*`):
-  // only as the field after `secret:` (`password: Passw0rd*` is a password).
-  if (/^secret$/i.test(name) && (op === "" || op === ":") && /^[\w/.-]+\*$/.test(value)) {
+  // only as the field right after `secret:` (`password: Passw0rd*` is a password, and so is
+  // `secret: Passw0rd2024*`, a blank after its colon: `gap`, where the rule reads it).
+  if (
+    /^secret$/i.test(name) && (op === "" || op === ":") && (g.gap ?? "") === "" &&
+    /^[\w/.-]+\*$/.test(value)
+  ) {
     return true;
   }
   return IPV6.test(value) || ARN_TAIL.test(value);

@@ -190,6 +190,17 @@ export function isNotSecret(secret: string, docWords = true): boolean {
   ) {
     return true;
   }
+  // Python's named %-format field, as configparser interpolates one option into another
+  // (`password = %(db_password)s`), the name in words as above; and a Bank-Vaults reference
+  // (`vault:secret/data/app#DB_PASSWORD`, a version after a second `#`; a rule that stops at the
+  // `#` sees the path alone): a path of word names.
+  if (
+    /^%\((?:[A-Za-z]+[0-9]{0,2}(?:[_.-][A-Za-z]+[0-9]{0,2})*|[a-z]+(?:[A-Z][a-z]+[0-9]{0,2})+)\)[sdr]$/
+      .test(secret) ||
+    /^vault:[a-z][\w-]*(?:\/[A-Za-z][\w.-]*)+(?:#[A-Za-z][\w.-]*(?:#\d{1,4})?)?$/.test(secret)
+  ) {
+    return true;
+  }
   if (secret.endsWith(JWT_IO_SAMPLE_SIGNATURE)) return true;
   if (isPredictable(secret) || (docWords && isDocumentationValue(secret))) return true;
   return isVendorPlaceholder(secret, docWords);

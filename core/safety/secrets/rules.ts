@@ -82,6 +82,9 @@ const ASSIGNMENT_OPERATOR: NameFollows = { quote: true, escapes: 1, blanks: 16, 
 /** SEP without its trailing quote, for values read by {@linkcode assignedValue}. */
 const SEP_OPEN = String.raw`(?:\\?["'])?[ \t]{0,16}(?::=|=>|\?=|=|:)[ \t]{0,16}`;
 
+/** SEP_OPEN with the blanks after its operator as group `gap` (none: `secret:A4B*` of an ARN). */
+const SEP_OPEN_GAP = String.raw`(?:\\?["'])?[ \t]{0,16}(?::=|=>|\?=|=|:)(?<gap>[ \t]{0,16})`;
+
 /** SEP_OPEN with its operator and the blanks before it as group `op`. */
 const SEP_OPEN_OP = String.raw`(?:\\?["'])?(?<op>[ \t]{0,16}(?::=|=>|\?=|=|:))[ \t]{0,16}`;
 
@@ -941,7 +944,7 @@ const GENERIC_ASSIGNMENT: SecretRule = {
   ],
   pattern: new RegExp(
     String
-      .raw`(?<![A-Za-z0-9_.\-](?<!\\[A-Za-z0-9_.\-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>${SEP_OPEN}${
+      .raw`(?<![A-Za-z0-9_.\-](?<!\\[A-Za-z0-9_.\-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>${SEP_OPEN_GAP}${
       assignedValue(12, formBare(GENERIC_EXCLUDED, ";"), undefined, true)
     }`,
     "i",

@@ -72,6 +72,11 @@ const REAL_TEXT: readonly string[] = [
   '  twitter_bearer_token: "it opens with 20 or more upper-case A",\n',
   '  salesforce_access_token: "its prefix holds an upper-case D (00D)",\n',
   '        Token.Comment: "italic #A3AAB2",\n',
+  // configparser's interpolation of another option, a Bank-Vaults webhook's reference.
+  "[db]\npassword = %(db_password)s\n",
+  'admin_pass: "%(admin_pass)s"\n',
+  "DB_PASSWORD=vault:secret/data/app#DB_PASSWORD\n",
+  "  - name: API_TOKEN\n    value: vault:secret/data/accounts/api#API_TOKEN#2\n",
 ];
 
 /** The same shapes with a credential: each still redacted. */
@@ -106,6 +111,11 @@ const CONTROLS: readonly string[] = [
   "    password: Summer2024Sunset,\n",
   "password: S3CRET_ADMIN_PW\n",
   "password: Welcome! then sign in\n",
+  // The wildcard of an IAM pattern follows `secret:` with no blank; a YAML value after one is
+  // a password.
+  "secret: Passw0rd2024*\n",
+  "DB_PASSWORD=vault:Xk9mQ2vLp7RtZ3#x9\n",
+  'password: "%(db_password)sXk9mQ2vLp7"\n',
 ];
 
 Deno.test("lines of real code, manuals and packages that hold no secret are kept, raw and escaped (see: #21)", () => {
