@@ -4,7 +4,10 @@
  * clean filters and may write the index (running `post-index-change`);
  * `git log`/`git diff`/`git show` run pagers and textconv or external diff
  * drivers; an alias starting with `!` is a shell command; credential
- * helpers, ssh commands and gpg programs run too. Such a command is not
+ * helpers, ssh commands and gpg programs run too; so does a remote whose
+ * URL is `ext::CMD` once `protocol.ext.allow` (or `protocol.allow`, the
+ * default of every protocol without its own) lets git use that transport:
+ * `git ls-remote` then runs CMD. Such a command is not
  * read-only for the gate, whatever the command classifier says: the
  * repository (a clone, a pull, a downloaded tree) is a stranger's text.
  * The user's own global configuration is not consulted: it is theirs. An
@@ -54,6 +57,18 @@ function isFalse(value: string | null): boolean {
 }
 
 /**
+ * Whether a protocol policy lets git use the `ext::` transport, which runs
+ * the command the URL names: `protocol.ext.allow` or `protocol.allow` set to
+ * anything but `never` (`user` allows it unless GIT_PROTOCOL_FROM_USER is 0,
+ * `always` always; a value git does not know counts, on doubt).
+ */
+function allowsExt(e: GitConfigEntry): boolean {
+  if (e.section !== "protocol" || e.key !== "allow") return false;
+  if (e.subsection !== null && e.subsection.toLowerCase() !== "ext") return false;
+  return (e.value ?? "").trim().toLowerCase() !== "never";
+}
+
+/**
  * Whether any entry makes git run a program it names.
  *
  * @example
@@ -74,6 +89,7 @@ export function configRunsPrograms(entries: readonly GitConfigEntry[]): boolean 
       continue;
     }
     if (PROGRAM_SECTIONS.has(e.section) && !isFalse(e.value)) return true;
+    if (allowsExt(e)) return true;
     const name = e.subsection === null ? `${e.section}.${e.key}` : `${e.section}.*.${e.key}`;
     if (PROGRAM_KEYS.has(name) && !isFalse(e.value)) return true;
   }
@@ -113,6 +129,7 @@ export const GIT_PROGRAM_VARIABLES: readonly string[] = [
   "GIT_ASKPASS",
   "SSH_ASKPASS",
   "GIT_PROXY_COMMAND",
+  "GIT_ALLOW_PROTOCOL",
   "GIT_TRACE",
   "GIT_TRACE2",
   "GIT_TRACE2_EVENT",

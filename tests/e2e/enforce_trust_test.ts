@@ -153,6 +153,20 @@ Deno.test("git status is not read-only where the repository's config makes git r
   });
 });
 
+Deno.test("git ls-remote is not read-only where the repository's protocol policy lets an ext:: remote run", async () => {
+  await withRepo(async (dir) => {
+    await handOff(dir, "A");
+    await git(dir, ["config", "remote.origin.url", `ext::sh -c touch% ${dir}/owned`]);
+    assert.equal((await gate(dir, "A", "git ls-remote")).denied, false, "control: ext not allowed");
+    await git(dir, ["config", "protocol.ext.allow", "always"]);
+    assert.equal((await gate(dir, "A", "git ls-remote")).denied, true, "protocol.ext.allow");
+    assert.equal((await gate(dir, "A", "git remote show origin")).denied, true, "remote show");
+    await git(dir, ["config", "--unset", "protocol.ext.allow"]);
+    await git(dir, ["config", "protocol.allow", "user"]);
+    assert.equal((await gate(dir, "A", "git ls-remote origin")).denied, true, "protocol.allow");
+  });
+});
+
 Deno.test("a cwd the host reports through a symbolic link arms the same deny the real path is judged by", async () => {
   await withRepo(async (dir) => {
     const link = `${dir}.link`;

@@ -29,6 +29,9 @@ Deno.test("configRunsPrograms(): program keys, pagers, ! aliases and includes ru
       "[include]\n\tpath = other",
       '[includeIf "gitdir:/"]\n\tpath = other',
       "[core]\n\thooksPath = h",
+      '[protocol "ext"]\n\tallow = always',
+      '[protocol "ext"]\n\tallow = user',
+      "[protocol]\n\tallow = user",
     ]
   ) assert.equal(runs(text), true, text);
   for (
@@ -38,6 +41,9 @@ Deno.test("configRunsPrograms(): program keys, pagers, ! aliases and includes ru
       "[core]\n\tfsmonitor = false",
       '[remote "origin"]\n\turl = https://example.com/x.git',
       "[pager]\n\tlog = false",
+      '[protocol "ext"]\n\tallow = never',
+      '[protocol "file"]\n\tallow = always',
+      "[protocol]\n\tallow = never",
     ]
   ) assert.equal(runs(text), false, text);
 });
@@ -77,6 +83,31 @@ Deno.test("git itself runs core.fsmonitor on git status: the oracle for the rule
     assert.ok(await Deno.lstat(`${dir}/mon.sh.ran`), "git status ran the configured program");
     const config = await Deno.readTextFile(`${dir}/.git/config`);
     assert.equal(runs(config), true);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("git itself runs an ext:: remote's command on git ls-remote once a protocol policy allows it", async () => {
+  const dir = await makeRepo("baton-gitprog-ext-");
+  try {
+    await writeFiles(dir, { "a.txt": "a\n" });
+    await commitAll(dir, "init");
+    await git(dir, ["config", "remote.origin.url", `ext::sh -c touch% ${dir}/ran`]);
+    const ran = async () => {
+      await git(dir, ["ls-remote"], { allowFail: true }); // the transport then fails: no refs
+      const st = await Deno.lstat(`${dir}/ran`).catch(() => null);
+      if (st !== null) await Deno.remove(`${dir}/ran`);
+      return st !== null;
+    };
+    assert.equal(await ran(), false, "control: ext is never allowed by default");
+    assert.equal(runs(await Deno.readTextFile(`${dir}/.git/config`)), false, "control");
+    for (const [key, value] of [["protocol.ext.allow", "always"], ["protocol.allow", "user"]]) {
+      await git(dir, ["config", key!, value!]);
+      assert.equal(await ran(), true, `${key}=${value}: git ls-remote ran the URL's command`);
+      assert.equal(runs(await Deno.readTextFile(`${dir}/.git/config`)), true, key);
+      await git(dir, ["config", "--unset", key!]);
+    }
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
