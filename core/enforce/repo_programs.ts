@@ -1,7 +1,9 @@
 /**
  * Reads whether a repository's own configuration makes git run programs it
  * names (core/enforce/git_programs.ts): its config, its worktree config and
- * its hooks folder; and whether its host settings set the variables by
+ * its hooks folder, and the same of every populated submodule its index
+ * names (`git status` runs `git status` in each, which reads the
+ * submodule's own config and runs its fsmonitor and hooks); and whether its host settings set the variables by
  * which git, or any shell command, runs what they name. Anything that
  * cannot be read or parsed counts as running programs: the gate then judges
  * the command like any other. Edge-free: I/O through `ReadFs`.
@@ -18,6 +20,11 @@ import {
   SHELL_PROGRAM_VARIABLES,
 } from "./git_programs.ts";
 import { repositorySetVariables } from "../trust/repository_env.ts";
+import { readIndexFile } from "../facts/worktree/read_index.ts";
+import { ENTRY_WORDS, FIELD } from "../facts/worktree/index_file.ts";
+import { MODE_GITLINK, MODE_TYPE_MASK } from "../facts/worktree/compare_stat.ts";
+import { unsafeIndexPath } from "../facts/worktree/unsafe_path.ts";
+import { repoOrUnknownAtDir } from "../facts/git/find_repo.ts";
 
 export { mentionsGit };
 
@@ -32,13 +39,52 @@ async function configRuns(fs: ReadFs, path: string): Promise<boolean> {
   return configRunsPrograms(parseGitConfig(text).entries);
 }
 
-/** Whether the repository's config or hooks make git run a program; true on any doubt. */
+/** Largest index read for its submodules; a larger one counts as running programs. */
+const MAX_INDEX_BYTES = 64 * 1024 * 1024;
+
+/** Most gitlinks looked at in one index; more count as running programs. */
+const MAX_GITLINKS = 256;
+
+/** Deepest submodule nesting followed; a deeper one counts as running programs. */
+const MAX_SUBMODULE_DEPTH = 4;
+
+async function ownRuns(fs: ReadFs, repo: RepoLocation): Promise<boolean> {
+  if (await configRuns(fs, `${repo.commonDir}/config`)) return true;
+  if (await configRuns(fs, `${repo.gitDir}/config.worktree`)) return true;
+  const hooks = await fs.readDir(`${repo.commonDir}/hooks`).catch(() => []);
+  return hooksRunPrograms(hooks.map((h) => h.name));
+}
+
+/** Whether a populated submodule the index names (at any depth) runs a program. */
+async function submodulesRun(fs: ReadFs, repo: RepoLocation, depth: number): Promise<boolean> {
+  const read = await readIndexFile(fs, repo, { maxBytes: MAX_INDEX_BYTES });
+  if (read === null) return false;
+  const { index } = read;
+  let gitlinks = 0;
+  for (let i = 0; i < index.count; i++) {
+    const mode = index.fields[i * ENTRY_WORDS + FIELD.mode]! & MODE_TYPE_MASK;
+    if (mode !== MODE_GITLINK) continue;
+    if (++gitlinks > MAX_GITLINKS || depth >= MAX_SUBMODULE_DEPTH) return true;
+    const path = index.paths.get(i);
+    if (path === undefined || unsafeIndexPath(path)) return true;
+    const sub = await repoOrUnknownAtDir(fs, `${repo.workTree}/${path}`);
+    if (sub === "unknown") return true;
+    if (sub !== null && await runsAt(fs, sub, depth + 1)) return true; // not populated: no status
+  }
+  return false;
+}
+
+async function runsAt(fs: ReadFs, repo: RepoLocation, depth: number): Promise<boolean> {
+  return await ownRuns(fs, repo) || await submodulesRun(fs, repo, depth);
+}
+
+/**
+ * Whether the repository's config or hooks, or a populated submodule's,
+ * make git run a program; true on any doubt.
+ */
 export async function repoRunsPrograms(fs: ReadFs, repo: RepoLocation): Promise<boolean> {
   try {
-    if (await configRuns(fs, `${repo.commonDir}/config`)) return true;
-    if (await configRuns(fs, `${repo.gitDir}/config.worktree`)) return true;
-    const hooks = await fs.readDir(`${repo.commonDir}/hooks`).catch(() => []);
-    return hooksRunPrograms(hooks.map((h) => h.name));
+    return await runsAt(fs, repo, 0);
   } catch {
     return true;
   }

@@ -356,10 +356,12 @@ async function decideIn(
   const branch = found.repo === null
     ? null
     : await readHead(env.fs, found.repo).then((h) => h.branch).catch(() => null);
-  const repoRuns = found.repo === null
+  const call = toolCallOf(payload.tool, payload.input);
+  // Read (the index too, for its submodules) only for a shell command that runs git.
+  const repoRuns = found.repo === null || call.kind !== "shell" ||
+      !programs.mentionsGit(call.command)
     ? false
     : await programs.repoRunsPrograms(env.fs, found.repo);
-  const call = toolCallOf(payload.tool, payload.input);
   // What the repository's host settings make a shell command run (hosts hand their shell tool
   // the environment those files set): no command it changes is read-only.
   const chosen = call.kind === "shell"

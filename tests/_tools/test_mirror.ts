@@ -542,11 +542,6 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
     test: "tests/e2e/enforce_lifecycle_test.ts",
     reason: "driven through the real session-start hook by that end-to-end test",
   },
-  "core/enforce/repo_programs.ts": {
-    test: "tests/e2e/enforce_lifecycle_test.ts",
-    reason:
-      "driven through the real gate against repositories git configures, by that end-to-end test",
-  },
   "core/enforce/enforce_paths.ts": {
     test: "tests/core/enforce/deny_store_test.ts",
     reason: "the store's paths, exercised by the store's own test",

@@ -153,6 +153,34 @@ Deno.test("git status is not read-only where the repository's config makes git r
   });
 });
 
+Deno.test("git status is not read-only where a submodule's own config or hooks make git run a program", async () => {
+  await withRepo(async (dir) => {
+    const origin = await makeRepo("baton-enforce-sub-origin-");
+    try {
+      await writeFiles(origin, { "s.txt": "s\n" });
+      await commitAll(origin, "sub");
+      await git(dir, ["-c", "protocol.file.allow=always", "submodule", "add", "-q", origin, "lib"]);
+      await git(dir, ["init", "-q", "inner"]); // an embedded repository, its .git a folder
+      await git(`${dir}/inner`, ["commit", "-q", "--allow-empty", "-m", "i"]);
+      await git(dir, ["add", "inner"]);
+      await commitAll(dir, "submodules");
+      await handOff(dir, "A");
+      assert.equal((await gate(dir, "A", "git status")).denied, false, "control: plain submodules");
+      for (const sub of ["lib", "inner"]) {
+        await git(`${dir}/${sub}`, ["config", "core.fsmonitor", `${dir}/payload.sh`]);
+        assert.equal((await gate(dir, "A", "git status")).denied, true, `${sub}'s core.fsmonitor`);
+        assert.equal((await gate(dir, "A", "ls")).denied, false, "control: no git");
+        await git(`${dir}/${sub}`, ["config", "--unset", "core.fsmonitor"]);
+        assert.equal((await gate(dir, "A", "git status")).denied, false, "control: unset again");
+      }
+      await writeFiles(dir, { "inner/.git/hooks/post-index-change": "#!/bin/sh\ntouch owned\n" });
+      assert.equal((await gate(dir, "A", "git status")).denied, true, "a submodule's hook");
+    } finally {
+      await Deno.remove(origin, { recursive: true });
+    }
+  });
+});
+
 Deno.test("git ls-remote is not read-only where the repository's protocol policy lets an ext:: remote run", async () => {
   await withRepo(async (dir) => {
     await handOff(dir, "A");
