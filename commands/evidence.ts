@@ -14,7 +14,7 @@ export const evidenceCommand: Command = {
   summary: "Run a command and record its result as citable evidence",
   usage: "-- CMD [ARGS...]",
   description:
-    'Runs the command after -- directly (no shell; with --shell the words are joined and run by sh -c), passes its output through to stderr as it arrives, and records an evidence record with provenance tool: the command (redacted), exit code (or the signal that ended it), duration, the SHA-256 and size of the full stdout and of the full stderr (digested as they stream, so memory stays bounded), the last 2 KiB of each as a redacted excerpt, and HEAD and branch at the time. The record is signed with this machine\'s key like a capsule and stored in .git/baton/evidence/<id>.json (outside git: .baton/state/evidence). It prints the id (ev- and 16 hex digits) on stdout; --json prints the whole record. A draft cites it in verified_facts as {"text": "…", "evidence": "ev-…"} (add "exit_code": N when the fact is about a failing run, and "command" to pin the command line); at finalize only facts whose record exists, is intact, is signed by a trusted key and matches keep verified, the others are lowered to claimed with the reason. A briefing marks evidence recorded at another HEAD than the capsule\'s (or than HEAD now) as stale. Exit status: the command\'s own once the record is written (so CI still fails when the command fails); 1 when a signal ended it; 3 when the program cannot be started (no record); 5 when the record cannot be written.',
+    'Runs the command after -- directly (no shell; with --shell the words are joined and run by sh -c), passes its output through to stderr as it arrives, and records an evidence record with provenance tool: the command (redacted), exit code (or the signal that ended it), duration, the SHA-256 and size of the full stdout and of the full stderr (digested as they stream, so memory stays bounded), the last 2 KiB of each as a redacted excerpt, and HEAD and branch at the time. The record is signed with this machine\'s key like a capsule and stored in .git/baton/evidence/<id>.json (outside git: .baton/state/evidence). It prints the id (ev- and 16 hex digits) on stdout; --json prints the whole record. A draft cites it in verified_facts as {"text": "…", "evidence": "ev-…"} (add "exit_code": N when the fact is about a failing run, and "command" to pin the command line); at finalize only facts whose record exists, is intact, is signed by a trusted key and matches keep verified, the others are lowered to claimed with the reason. Shell text whose exit status does not report every command in it (a pipeline such as npm test | tee log reports its last command\'s; ;, ||, & and ! hide a failure; only simple commands joined by && do), by --shell or a shell run with -c, backs no verified fact, and evidence says so. A briefing marks evidence recorded at another HEAD than the capsule\'s (or than HEAD now) as stale. Exit status: the command\'s own once the record is written (so CI still fails when the command fails); 1 when a signal ended it; 3 when the program cannot be started (no record); 5 when the record cannot be written.',
   examples: [
     "baton evidence -- deno test",
     "baton evidence --json -- npm test",
@@ -43,6 +43,12 @@ export const evidenceCommand: Command = {
       `baton: recorded ${r.id} (${status}, ${r.duration_ms} ms` +
         (run.unsigned === null ? "" : ", unsigned: no signing key") + ")\n",
     );
+    const { statusReportsEveryCommand } = await import("../core/evidence/command_status.ts");
+    if (!statusReportsEveryCommand(r)) {
+      io.stderr.write(
+        "baton: note: this exit status does not report every command run (a pipeline reports its last command's; ; || & and ! hide a failure), so the record backs no verified fact; join the commands with && or run one directly\n",
+      );
+    }
     return r.exit_code ?? 1;
   },
 };

@@ -4,7 +4,8 @@
  * default 0: the command succeeded; `command`: the command line). It stays
  * `verified` only when the record exists, is intact, is signed by a key this
  * machine trusts, matches what the fact claims, and ran on the work tree
- * the capsule records (same HEAD, same changed files, same content);
+ * the capsule records (same HEAD, same changed files, same content), and
+ * its exit status reports every command it ran (command_status.ts);
  * otherwise the fact is lowered to `claimed` with the reason. Pure.
  * @module
  */
@@ -12,6 +13,7 @@ import type { Capsule, Evidence } from "../capsule/types.ts";
 import { type CheckedEvidence, commandLine, type EvidenceRecord } from "./evidence_record.ts";
 import { shortOid } from "../facts/git/short_oid.ts";
 import type { WorktreeState } from "./worktree_state.ts";
+import { STATUS_HIDDEN_REASON, statusReportsEveryCommand } from "./command_status.ts";
 
 /** What a verified fact claims about the record it cites. */
 export interface CitationClaim {
@@ -84,6 +86,7 @@ export function judgeCitation(
       why: `the cited command exited with ${record.exit_code ?? "no status"}, not ${wantExit}`,
     };
   }
+  if (!statusReportsEveryCommand(record)) return { ok: false, why: STATUS_HIDDEN_REASON };
   if (claim.command !== undefined && claim.command.trim() !== commandLine(record)) {
     return { ok: false, why: "the cited evidence record ran a different command" };
   }

@@ -29,7 +29,7 @@ Deno.test("an evidence note prints the outcome only in baton's shape and the com
   const dir = await makeRepo("baton-forged-evidence-");
   try {
     await git(dir, ["commit", "-q", "--allow-empty", "-m", "first"]);
-    const ev = await runBaton(["evidence", "--json", "--", "sh", "-c", "echo `true` check"], {
+    const ev = await runBaton(["evidence", "--json", "--", "echo", "`true`", "check"], {
       cwd: dir,
     });
     assert.equal(ev.code, 0, ev.stderr);
@@ -47,7 +47,7 @@ Deno.test("an evidence note prints the outcome only in baton's shape and the com
     assert.match(own, /^- \[verified\] /);
     assert.match(
       own,
-      /ran `` sh -c 'echo `true` check' ``, exit 0 in \d+\.\d s at [0-9a-f]{12}/,
+      /ran `` echo '`true`' check ``, exit 0 in \d+\.\d s at [0-9a-f]{12}/,
     );
 
     // A stranger rewrites the entry's command and outcome (and so drops the signature).

@@ -1,0 +1,66 @@
+/**
+ * A command record whose exit status does not report every command it ran
+ * (`false | cat`, `false || true`, `sh -c 'false; true'`) backs no verified
+ * fact: its `exit 0` says nothing of the command that failed. Through the
+ * real CLI: evidence notes it, finalize lowers the citation with the reason,
+ * the briefing shows it claimed; simple commands joined by && stay verified.
+ * @module
+ */
+import assert from "node:assert/strict";
+import { makeRepo } from "../_helpers/git.ts";
+import { runBaton } from "../_helpers/cli.ts";
+import { extractCapsuleJson } from "../../core/capsule/parse.ts";
+
+async function evidence(dir: string, argv: string[]) {
+  const r = await runBaton(["evidence", "--json", ...argv], { cwd: dir });
+  return { code: r.code, stderr: r.stderr, id: JSON.parse(r.stdout).id as string };
+}
+
+Deno.test("evidence whose exit status hides a failed command backs no verified fact", async () => {
+  const dir = await makeRepo("baton-evidence-status-");
+  try {
+    const hidden = [
+      ["--shell", "--", "false | cat"],
+      ["--shell", "--", "false || true"],
+      ["--shell", "--", "false & wait"],
+      ["--", "sh", "-c", "false; true"],
+      ["--", "bash", "-ec", "! false"],
+    ];
+    const plain = [["--shell", "--", "true && true 2>&1"], ["--", "true"], [
+      "--",
+      "sh",
+      "-c",
+      "true",
+    ]];
+    const facts = [];
+    for (const argv of [...hidden, ...plain]) {
+      const r = await evidence(dir, argv);
+      assert.equal(r.code, 0, argv.join(" "));
+      const noted = /does not report every command/.test(r.stderr);
+      assert.equal(noted, hidden.includes(argv), `note: ${argv.join(" ")}`);
+      facts.push({ text: `the check passes: ${argv.join(" ")}`, evidence: r.id });
+    }
+    await Deno.writeTextFile(
+      `${dir}/.git/draft.json`,
+      JSON.stringify({ now: "checking evidence", verified_facts: facts }),
+    );
+    const f = await runBaton(["finalize", "--draft", `${dir}/.git/draft.json`], { cwd: dir });
+    assert.equal(f.code, 0, f.stderr);
+    const capsule = JSON.parse(
+      extractCapsuleJson(await Deno.readTextFile(`${dir}/.baton/latest.md`)),
+    );
+    const trust = capsule.meaning.verified_facts.map((x: { trust: string }) => x.trust);
+    assert.deepEqual(trust, [...hidden.map(() => "claimed"), ...plain.map(() => "verified")]);
+    hidden.forEach((_, i) => {
+      const why = capsule.downgrades.find((d: { field: string }) =>
+        d.field === `verified_facts[${i}]`
+      )?.why;
+      assert.match(why, /exit status does not report every command it ran/);
+    });
+    const briefing = (await runBaton(["load"], { cwd: dir })).stdout;
+    assert.match(briefing, /- \[claimed\] the check passes: --shell -- false \| cat/);
+    assert.match(briefing, /- \[verified\] the check passes: -- true/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
