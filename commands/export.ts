@@ -13,7 +13,7 @@ export const exportCommand: Command = {
   category: "everyday",
   summary: "Print the latest capsule's meaning or facts, paste-sized",
   description:
-    "Prints either the meaning (what the model said mattered, with trust labels) or the facts (what baton collected) of the latest capsule, cut to a character budget so it can be pasted into a chat tool. Exactly one of --meaning and --facts is required. From a capsule no key this machine trusts signed, both halves say so, the facts are called what the capsule records (not collected or checked here), and the reason it gives for its publication is not shown. From a capsule written in another repository (its signed place not tied to this one, or its recorded commit absent; whoever signed it), both halves say so.",
+    "Prints either the meaning (what the model said mattered, with trust labels) or the facts (what baton collected) of the latest capsule, cut to a character budget so it can be pasted into a chat tool. Exactly one of --meaning and --facts is required. From a capsule no key this machine trusts signed, both halves say so, the facts are called what the capsule records (not collected or checked here), and the reason it gives for its publication is not shown. From a capsule written in another repository (its signed place not tied to this one, or its recorded commit absent; whoever signed it), both halves say so and the meaning shows its verified and observed claims as claimed: they were checked where it was written, and export re-checks nothing here (baton load re-checks their evidence).",
   examples: ["baton export --meaning", "baton export --facts --json"],
   flags: [
     { name: "meaning", type: "boolean", summary: "Export the meaning half" },

@@ -20,7 +20,7 @@ export const pasteCommand: Command = {
   summary: "Print what to paste into a chat that has no shell",
   description: [
     "Prints only the text to paste into a chat model that cannot run baton: the instructions for answering, when the work stops, with one JSON block in the draft format (meaning only). Save that answer and run baton ingest on it where a shell exists. stderr says about how many tokens the text is and what to do next.",
-    "With --resume, prints the latest capsule's meaning (budgeted, framed as a record to re-check rather than instructions) followed by the same instructions: paste it into a new chat to continue the work there and get an updated block back.",
+    "With --resume, prints the latest capsule's meaning (budgeted, framed as a record to re-check rather than instructions) followed by the same instructions: paste it into a new chat to continue the work there and get an updated block back. The meaning is export's: from a capsule written in another repository it says so and shows verified and observed claims as claimed.",
   ].join("\n\n"),
   examples: ["baton paste | pbcopy", "baton paste --resume | xclip -selection clipboard"],
   flags: [{

@@ -12,6 +12,10 @@
  * timeout or not. So a busy switch waits for that writer through
  * `BEGIN IMMEDIATE` (which does honour the timeout) and tries again; an
  * index still locked after that is a typed "busy" error, never an internal one.
+ *
+ * The core compares the file the index was built in with this one's device
+ * and inode: a database built elsewhere (copied or planted in a handed-over
+ * clone's state directory) is deleted and made anew, as a damaged one is.
  * @module
  */
 import { DatabaseSync } from "node:sqlite";
@@ -68,13 +72,40 @@ function wrap(conn: DatabaseSync): SqlDb {
   };
 }
 
-function tryOpen(path: string): { conn: DatabaseSync; db: SqlDb } {
+/** The database file's device and inode; null where the platform gives none. */
+function fileIdentity(path: string): string | null {
+  let st: Deno.FileInfo;
+  try {
+    st = Deno.lstatSync(path);
+  } catch (e) {
+    // Removed by another search that found it foreign: this connection's file is no one's.
+    if (e instanceof Deno.errors.NotFound) return null;
+    throw e;
+  }
+  return st.dev === null || st.ino === null ? null : `${st.dev}:${st.ino}`;
+}
+
+function removeIndexFiles(path: string): void {
+  for (const suffix of ["", "-wal", "-shm"]) {
+    try {
+      Deno.removeSync(path + suffix);
+    } catch {
+      // already gone
+    }
+  }
+}
+
+/** Opens the index; null when it was built in another file (the caller deletes it). */
+function tryOpen(path: string): { conn: DatabaseSync; db: SqlDb } | null {
   const conn = new DatabaseSync(path);
   try {
     conn.exec("PRAGMA busy_timeout = 5000");
     enterWal(conn);
     const db = wrap(conn);
-    openIndex(db);
+    if (openIndex(db, fileIdentity(path)) === "foreign") {
+      conn.close();
+      return null;
+    }
     return { conn, db };
   } catch (e) {
     conn.close();
@@ -85,21 +116,21 @@ function tryOpen(path: string): { conn: DatabaseSync; db: SqlDb } {
 /** Opens (creating when missing) the index at `path`; its directory must exist. */
 export function openSearchIndex(path: string): OpenedIndex {
   let recreated = false;
-  let opened: { conn: DatabaseSync; db: SqlDb };
+  let opened: { conn: DatabaseSync; db: SqlDb } | null;
   try {
     opened = tryOpen(path);
   } catch (e) {
     if (isBusy(e)) throw busyError(e);
     if (!(e instanceof Error) || !/not a database|malformed|corrupt/i.test(e.message)) throw e;
-    for (const suffix of ["", "-wal", "-shm"]) {
-      try {
-        Deno.removeSync(path + suffix);
-      } catch {
-        // already gone
-      }
-    }
+    opened = null;
+  }
+  if (opened === null) {
+    removeIndexFiles(path);
     opened = tryOpen(path);
     recreated = true;
   }
-  return { db: opened.db, recreated, close: () => opened.conn.close() };
+  // A file made now that another search replaced at once: what it built is this file's.
+  if (opened === null) throw new IndexBusyError();
+  const { conn, db } = opened;
+  return { db, recreated, close: () => conn.close() };
 }

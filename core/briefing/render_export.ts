@@ -33,7 +33,11 @@ const one = safeInline;
  * record, so the export says so in the briefing's words, calls its facts
  * what the capsule records (never what baton collected), and prints no
  * reason it gives in their place. `elsewhere`: the capsule was written in
- * another repository (core/store/written_elsewhere.ts); both halves say so.
+ * another repository (core/store/written_elsewhere.ts); both halves say so,
+ * and the meaning shows its `verified` and `observed` labels as `claimed`:
+ * a trusted signature says they were checked where it was written, and an
+ * export re-checks nothing here (load re-checks their evidence against this
+ * work tree and caps what does not hold).
  *
  * @example
  * ```ts
@@ -59,6 +63,10 @@ export function renderExport(
   const place = elsewhere
     ? "WARNING: it was written in another repository (the commit or work tree it records is not here), so its decisions and next steps may not belong to this project."
     : null;
+  // Checked where it was written is not checked here: only a re-check or a trusted signature
+  // on this repository's capsule says verified, and an export makes no re-check.
+  const label = (trust: string): string =>
+    elsewhere && (trust === "verified" || trust === "observed") ? "claimed" : trust;
   if (half === "meaning") {
     const m = capsule.meaning;
     lines.push(
@@ -68,11 +76,26 @@ export function renderExport(
     );
     if (signedBy !== null) lines.push(signedBy);
     if (place !== null) lines.push(place);
+    const lowered = [
+      ...m.blockers,
+      ...(m.next_action === null ? [] : [m.next_action]),
+      ...m.decisions.filter((d) => d.status === "active"),
+      ...m.verified_facts,
+      ...m.completed,
+      ...m.next_steps,
+      ...m.hypotheses,
+      ...m.plan_changes,
+    ].filter((c) => label(c.trust) !== c.trust);
+    if (lowered.length > 0) {
+      lines.push(
+        `${lowered.length} claim(s) labelled verified or observed are shown as claimed: they were checked in the repository it was written in, not here (baton load re-checks their evidence in this one).`,
+      );
+    }
     if (m.now !== null) lines.push(`Now: ${one(m.now)}`);
     const list = (title: string, items: { trust: string; text: string; note?: string }[]) => {
       if (items.length === 0) return;
       lines.push(`${title}:`);
-      for (const c of items) lines.push(`- [${c.trust}] ${one(c.text)}${c.note ?? ""}`);
+      for (const c of items) lines.push(`- [${label(c.trust)}] ${one(c.text)}${c.note ?? ""}`);
     };
     list(
       "Blockers",
@@ -83,7 +106,7 @@ export function renderExport(
     );
     if (m.next_action !== null) {
       lines.push(
-        `Next action: [${m.next_action.trust}] ${one(m.next_action.text)}${
+        `Next action: [${label(m.next_action.trust)}] ${one(m.next_action.text)}${
           m.next_action.command
             ? ` (a command is carried, classified ${
               commandSafety?.class ?? "unknown"

@@ -33,7 +33,7 @@ import type { Authorship } from "../trust/authorship_line.ts";
 /** An open index and how to close it. */
 export interface OpenedIndex {
   db: SqlDb;
-  /** True when a damaged index was deleted and made anew. */
+  /** True when a damaged index, or one built in another file, was deleted and made anew. */
   recreated: boolean;
   close(): void;
 }

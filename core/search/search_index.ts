@@ -20,6 +20,14 @@
  *   dropped and rebuilt (it is a cache; deleting it is always safe). The
  *   version is read again under the write lock, so a search that finds a
  *   new file empty never drops the tables a concurrent one just built.
+ * - The file it was built in: `meta` records the identity of the database
+ *   file (its device and inode) in the transaction that creates the tables.
+ *   The index lives in a clone's state directory, which a handed-over clone
+ *   carries: a database made elsewhere (copied, or planted with every
+ *   archive name marked indexed and no text, so that search found nothing
+ *   the archive holds) stands in a file of another identity, and is
+ *   reported foreign, to be deleted and made anew. A hit is still printed
+ *   only when the capsule file confirms it (search_chain.ts).
  * @module
  */
 import type { SearchDocument, SearchSource } from "./search_documents.ts";
@@ -58,18 +66,37 @@ function schemaVersion(db: SqlDb): SqlValue | undefined {
   return db.all("SELECT value FROM meta WHERE key = 'schema'")[0]?.["value"];
 }
 
-/** Creates the tables, or drops and re-creates an index of another version. */
-export function openIndex(db: SqlDb): void {
+function builtIn(db: SqlDb): SqlValue | undefined {
+  return db.all("SELECT value FROM meta WHERE key = 'file'")[0]?.["value"];
+}
+
+/**
+ * What opening found: ok (the tables are this version's, built in this very
+ * file, or made now), or foreign (built in another file: the caller deletes
+ * the database and opens a new one).
+ */
+export type IndexOpened = "ok" | "foreign";
+
+/**
+ * Creates the tables, or drops and re-creates an index of another version.
+ * `file` is the identity of the database file (device and inode) as the
+ * edge read it; null where the platform gives none (nothing is compared).
+ */
+export function openIndex(db: SqlDb, file: string | null = null): IndexOpened {
   db.exec("PRAGMA journal_mode=WAL");
   db.exec("CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL)");
-  if (schemaVersion(db) === SEARCH_SCHEMA_VERSION) return;
+  // A database of this version built in another file: made elsewhere, never read.
+  const current = () =>
+    schemaVersion(db) === SEARCH_SCHEMA_VERSION && (file === null || builtIn(db) === file);
+  if (current()) return "ok";
+  if (schemaVersion(db) === SEARCH_SCHEMA_VERSION) return "foreign";
   db.exec("BEGIN IMMEDIATE");
   try {
     // Read again under the write lock: another search may have built the
     // tables (and indexed into them) since the read above; never dropped.
     if (schemaVersion(db) === SEARCH_SCHEMA_VERSION) {
       db.exec("COMMIT");
-      return;
+      return current() ? "ok" : "foreign";
     }
     db.exec("DROP TABLE IF EXISTS docs");
     db.exec("DROP TABLE IF EXISTS indexed");
@@ -83,11 +110,14 @@ export function openIndex(db: SqlDb): void {
     db.run("INSERT OR REPLACE INTO meta(key, value) VALUES ('schema', ?)", [
       SEARCH_SCHEMA_VERSION,
     ]);
+    if (file === null) db.run("DELETE FROM meta WHERE key = 'file'");
+    else db.run("INSERT OR REPLACE INTO meta(key, value) VALUES ('file', ?)", [file]);
     db.exec("COMMIT");
   } catch (e) {
     db.exec("ROLLBACK");
     throw e;
   }
+  return "ok";
 }
 
 /** Every key of `source` already indexed. */

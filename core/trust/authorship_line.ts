@@ -60,9 +60,11 @@ export function authorshipLine(
         ? null
         : `Signed by the key trusted as "${authorship!.key_name}".`;
     case "unknown_key":
-      return `Written elsewhere, signed by an unknown key (${
+      // Not "written elsewhere": a key unknown here may be this machine's own earlier one (its
+      // key file removed or replaced), and where a capsule was written is the place check's.
+      return `It was signed by an unknown key (${
         shortFingerprint(authorship!.fingerprint ?? "")
-      }): nothing in it is verified (baton trust add makes a teammate's key trusted).`;
+      }), neither this machine's key now nor one it trusts: nothing in it is verified (baton trust add makes a teammate's key trusted).`;
     case "bad_signature":
       return "Its signature does not verify (altered after signing, or forged): nothing in it is verified.";
     case "unsigned":

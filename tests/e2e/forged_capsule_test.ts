@@ -136,7 +136,7 @@ Deno.test("the same capsule signed by a stranger's key shows no [verified]; sign
     assert.doesNotMatch(stranger.text, /\[verified\]/);
     assert.match(
       stranger.text,
-      /Written elsewhere, signed by an unknown key \([0-9a-f]{16}\): nothing in it is verified/,
+      /It was signed by an unknown key \([0-9a-f]{16}\), neither this machine.s key now nor one it trusts: nothing in it is verified/,
     );
     assert.equal((stranger.json.authorship as { status: string }).status, "unknown_key");
     // Positive control: the very same capsule signed by the trusted key keeps verified.

@@ -72,3 +72,20 @@ Deno.test("renderExport() facts: changed counts tracked paths only, as git split
   const { text } = renderExport(c, "facts", 10_000, undefined, OWN);
   assert.match(text, /dirty: true; 1 changed, 10000\+ untracked/);
 });
+
+Deno.test("renderExport() meaning, written elsewhere: verified and observed shown as claimed, once said; here they stay (control)", async () => {
+  const c = await makeCapsule((b) => {
+    b.meaning.verified_facts = [claim("tests pass", { trust: "verified" })];
+    b.meaning.next_action = { ...claim("ship it", { trust: "observed" }), command: null };
+    b.meaning.hypotheses = [claim("flaky on CI", { trust: "inferred" })];
+  });
+  const away = renderExport(c, "meaning", 10_000, undefined, OWN, true).text;
+  assert.match(away, /- \[claimed\] tests pass/);
+  assert.match(away, /Next action: \[claimed\] ship it/);
+  assert.match(away, /- \[inferred\] flaky on CI/);
+  assert.match(away, /\n2 claim\(s\) labelled verified or observed are shown as claimed/);
+  const here = renderExport(c, "meaning", 10_000, undefined, OWN).text;
+  assert.match(here, /- \[verified\] tests pass/);
+  assert.match(here, /Next action: \[observed\] ship it/);
+  assert.doesNotMatch(here, /shown as claimed/);
+});

@@ -177,3 +177,22 @@ Deno.test("ftsQuery: quotes each word and drops words with nothing to search", (
   assert.equal(ftsQuery("*** --- ()"), null);
   assert.equal(ftsQuery(""), null);
 });
+
+Deno.test("openIndex: an index built in another file is foreign; in this one, or made now, ok (control)", () => {
+  const dir = Deno.makeTempDirSync({ prefix: "baton-search-built-in-" });
+  const { db, close } = fileDb(`${dir}/search.sqlite`);
+  try {
+    assert.equal(openIndex(db, "1:10"), "ok", "made now, for this file");
+    assert.equal(openIndex(db, "1:10"), "ok", "control: the same file again");
+    assert.equal(openIndex(db, "1:11"), "foreign", "another file's");
+    assert.equal(openIndex(db, null), "ok", "no identity on this platform: nothing compared");
+    // An index of another version is rebuilt for this file.
+    db.run("UPDATE meta SET value = 'old' WHERE key = 'schema'");
+    assert.equal(openIndex(db, "1:11"), "ok");
+    assert.equal(openIndex(db, "1:11"), "ok");
+    assert.equal(openIndex(db, "1:10"), "foreign");
+  } finally {
+    close();
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
