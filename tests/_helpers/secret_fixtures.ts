@@ -1387,6 +1387,15 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
       core: coreOf(s),
     };
   },
+  // survey7: trufflehog's Mailgun test, Mailgun's JavaScript client (shapes only).
+  mailgun_private_key: (r) => {
+    const s = `${p("5c", r.str(HEX, 30))}-${r.str(HEX, 8)}-${r.str(HEX, 8)}`;
+    return {
+      text: `const mg = mailgun.client({ username: "api", key: "${s}" });`,
+      secret: s,
+      core: coreOf(s),
+    };
+  },
 };
 
 /** Realistic surroundings for a planted sample. */
@@ -1781,6 +1790,8 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       btoa(`{\n\t"auths": {\n\t\t"${rng.str(ALNUM, 8).toLowerCase()}.io": {}\n\t}\n}`),
     ],
     url_credentials: [
+      // survey7: secretlint's documentation login (the user is the word username).
+      'const GUIDE_URL = "https://username:mypassword@test.com/endpoint";',
       "const myURL = new URL('https://abc:xyz@example.com');",
       "// Prints https://a:b@c/",
       "log(myURL.href); // https://abc:123@example.com/",
@@ -2893,6 +2904,26 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "seed phrase: word word word word word word word word word word word word",
       'mnemonic = "abc abc abc abc abc abc abc abc abc abc abc abc"',
       "recovery phrase: twelve words written down on paper kept somewhere safe offline",
+    ],
+    // survey7 (last: their random draws leave the earlier kinds' look-alikes as they were).
+    mailgun_private_key: [
+      // survey7: the shape far from the word Mailgun, a placeholder, a UUID near it.
+      `build ${rng.str(HEX, 32)}-${rng.str(HEX, 8)}-${rng.str(HEX, 8)} done`,
+      "MAILGUN_API_KEY=xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx-xxxxxxxx-xxxxxxxx",
+      `mailgun message id ${rng.str(HEX, 8)}-${rng.str(HEX, 4)}-4${rng.str(HEX, 3)}-a${
+        rng.str(HEX, 3)
+      }-${rng.str(HEX, 12)}`,
+    ],
+    mailgun_api_key: [
+      // survey7: base-36 look-alikes of the legacy key: words, a repeat, too short.
+      "key-value-store-for-session-cache-entries",
+      `key-${"ab12".repeat(8)}`,
+      `key-${rng.str(LOWER_NUM, 24)}`,
+      `key-${"abcdefghijklmnopqrstuvwxyzabcdef"}`,
+    ],
+    shopify_token: [
+      "shpat_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+      `shpss_${rng.str(ALNUM, 24)}`,
     ],
   };
 }

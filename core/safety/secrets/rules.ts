@@ -51,6 +51,7 @@ import { OPS_TOKEN_RULES } from "./rules_tokens_ops.ts";
 import { SESSION_TOKEN_RULES } from "./rules_tokens_sessions.ts";
 import { CLIENT_TOKEN_RULES } from "./rules_tokens_clients.ts";
 import { SURVEY6_TOKEN_RULES } from "./rules_tokens_survey6.ts";
+import { SURVEY7_TOKEN_RULES } from "./rules_tokens_survey7.ts";
 import { PLATFORM_TOKEN_RULES } from "./rules_tokens_platforms.ts";
 import { SERVICE_URL_RULES } from "./rules_service_urls.ts";
 import { APP_TOKEN_RULES } from "./rules_tokens_apps.ts";
@@ -333,6 +334,20 @@ function isNotDefaultLogin(
   groups: Readonly<Record<string, string | undefined>>,
 ): boolean {
   return secret.toLowerCase() !== (groups.user ?? "").toLowerCase();
+}
+
+/**
+ * A URL login written as documentation: the user is the word `username`
+ * (`user_name`, `myusername`, `your_username`) and the password lower-case
+ * letters alone (`https://username:mypassword@host`, secretlint's fixtures).
+ * A real user with such a password, or that user with a password holding a
+ * digit, a capital or a symbol, is still read.
+ */
+function isDocumentationLogin(
+  secret: string,
+  groups: Readonly<Record<string, string | undefined>>,
+): boolean {
+  return /^(?:my|your)?[_-]?user[_-]?name$/i.test(groups.user ?? "") && /^[a-z]+$/.test(secret);
 }
 
 /** A shell variable, `%VAR%` or PowerShell `$env:X`: a reference, not a value. */
@@ -1521,7 +1536,9 @@ const URL_CREDENTIALS: SecretRule = {
   after: 420,
   priority: 1,
   docWords: false,
-  validate: (s, g) => !/^(?:[A-Za-z]{1,3}|[0-9]{1,3})$/.test(s) && isNotDefaultLogin(s, g),
+  validate: (s, g) =>
+    !/^(?:[A-Za-z]{1,3}|[0-9]{1,3})$/.test(s) && isNotDefaultLogin(s, g) &&
+    !isDocumentationLogin(s, g),
 };
 
 /**
@@ -1943,10 +1960,11 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "slack_app_token",
     fold: { cls: "A-Za-z0-9-", min: 70 },
     title: "Slack app-level token",
-    description: "`xapp-` + a digit, an app id, a number and 64 hex characters.",
+    description:
+      "`xapp-` + a digit, an app id, a number and 64 hex characters (60 read: a token cut or edited by hand in a fixture still is one).",
     keywords: ["xapp-"],
     pattern:
-      /(?<![A-Za-z0-9](?<!\\[A-Za-z0-9]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))xapp-\d-[A-Z0-9]{9,12}-\d{10,13}-[a-f0-9]{64}(?![A-Za-z0-9])/,
+      /(?<![A-Za-z0-9](?<!\\[A-Za-z0-9]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))xapp-\d-[A-Z0-9]{9,12}-\d{10,13}-[a-f0-9]{60,64}(?![A-Za-z0-9])/,
     after: 110,
     priority: 3,
   },
@@ -2130,12 +2148,14 @@ export const SECRET_RULES: readonly SecretRule[] = [
   {
     kind: "shopify_token",
     title: "Shopify access token or shared secret",
-    description: "`shpat_`, `shpca_`, `shppa_` or `shpss_` + 32 hex characters.",
+    description:
+      "`shpat_`, `shpca_`, `shppa_` or `shpss_` + 32 hex characters (letters and digits of both cases read too: the prefix alone marks the token).",
     keywords: ["shpat_", "shpca_", "shppa_", "shpss_"],
     pattern:
-      /(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}(?![A-Za-z0-9])/,
+      /(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))shp(?:at|ca|pa|ss)_[A-Za-z0-9]{32}(?![A-Za-z0-9])/,
     after: 40,
     priority: 3,
+    minEntropy: 3,
   },
   {
     kind: "digitalocean_token",
@@ -2174,10 +2194,11 @@ export const SECRET_RULES: readonly SecretRule[] = [
   {
     kind: "databricks_token",
     title: "Databricks personal access token",
-    description: "`dapi` + 32 hex characters, optionally `-` and a digit.",
+    description:
+      "`dapi` + 32 hex characters (one case: printed upper-case in docs and fixtures), optionally `-` and a digit.",
     keywords: ["dapi"],
     pattern:
-      /(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))dapi[a-f0-9]{32}(?:-\d)?(?![A-Za-z0-9])/,
+      /(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))dapi(?:[a-f0-9]{32}|[A-F0-9]{32})(?:-\d)?(?![A-Za-z0-9])/,
     after: 40,
     priority: 3,
     minEntropy: 3,
@@ -2364,6 +2385,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
   ...SESSION_TOKEN_RULES,
   ...CLIENT_TOKEN_RULES,
   ...SURVEY6_TOKEN_RULES,
+  ...SURVEY7_TOKEN_RULES,
   ...PLATFORM_TOKEN_RULES,
   ...SERVICE_URL_RULES,
   ...APP_TOKEN_RULES,
