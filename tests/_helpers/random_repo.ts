@@ -28,7 +28,10 @@
  * A fourth stream (random_conversions.ts) adds filter drivers, `ident`,
  * encodings, macro and info attributes, and config includes; a fifth
  * (random_layouts.ts) non-cone sparse checkouts, core.safecrlf,
- * core.splitIndex and attributes that convert nothing.
+ * core.splitIndex and attributes that convert nothing. A sixth, of clones
+ * (partial, shallow, sparse, shared, separate git directory, with git's
+ * environment variables), has a builder and a test of its own:
+ * random_clones.ts and git_random_clones_test.ts.
  * @module
  */
 import { git, writeFiles } from "./git.ts";

@@ -90,6 +90,8 @@ interface Node {
 /**
  * Decides whether `headOid` is reachable from any `refs/remotes/*` ref.
  *
+ * HEAD's commit must be readable first (git parses it before any ref: where
+ * it is missing git stops, so even a ref equal to HEAD answers "unknown").
  * Fast path: a remote-tracking ref equal to HEAD. Otherwise a merge-base
  * style walk (as `git merge-base --is-ancestor` does): paint commits
  * reachable from HEAD and from the remote tips, newest first, and stop when
@@ -213,6 +215,12 @@ async function decide(
 ): Promise<PublishedResult> {
   const budget = options.budgetMs ?? 500;
   const maxCommits = options.maxCommits ?? 200_000;
+  const reader = options.reader ?? createObjectReader(fs, repo);
+  // git parses HEAD's commit before it looks at any ref (`--contains HEAD`):
+  // where that object is missing (a partial clone whose promisor remote is
+  // gone, a damaged store) git stops, so no answer is git's, not even
+  // "HEAD equals" a ref that names the same missing commit.
+  if (!(await readableCommit(reader, head))) return unknown("HEAD commit could not be read", 0);
   if (refs.length === 0) {
     return { status: "no", refs: [], reason: "no remote-tracking refs", commitsWalked: 0 };
   }
@@ -228,7 +236,6 @@ async function decide(
     };
   }
 
-  const reader = options.reader ?? createObjectReader(fs, repo);
   const graph = options.useCommitGraph === false
     ? null
     : await CommitGraph.open(fs, repo.commonDir, repo.objectDirectory);
@@ -310,6 +317,15 @@ async function decide(
     } within budget: no remote-tracking ref contains HEAD${graphNote}`,
     commitsWalked: walk.read,
   };
+}
+
+/** Whether `oid` names a commit the store holds (a read that throws counts as none). */
+async function readableCommit(reader: GitObjectReader, oid: string): Promise<boolean> {
+  try {
+    return (await reader.read(oid))?.type === "commit";
+  } catch {
+    return false;
+  }
 }
 
 /** "1 commit", "2 commits". */
