@@ -689,10 +689,11 @@ const ENV_NAME = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/;
 /**
  * An upper-case name that labels a key rather than holding it: its id, its
  * version or a reference to it (`SIGNING_KEY_ID`, `API_KEY_ID`,
- * `SECRET_VERSION` of AWS Secrets Manager, `TOKEN_NONCE`). A UUID or hex
+ * `SECRET_VERSION` of AWS Secrets Manager, `TOKEN_NONCE`), or the audience or issuer a token
+ * is minted for (`TOKEN_AUDIENCE`, an app's client id: a UUID in Azure AD). A UUID or hex
  * under it is that label, so {@linkcode ENV_NAME} does not take it.
  */
-const ID_NAME = /_(?:IDS?|UUID|GUID|VERSION|REF|NONCE)$/;
+const ID_NAME = /_(?:IDS?|UUID|GUID|VERSION|REF|NONCE|AUDIENCE|AUD|ISSUER)$/;
 
 /**
  * A name ending in `_PASS` (`DB_PASS`, `SMTP_PASS`) is also a compiler or
