@@ -1361,6 +1361,13 @@ function isRouteTarget(op: string | undefined, value: string): boolean {
   return (op ?? "").trim() === "=>" && /^[a-z_]+(?:\/[a-z_]+)*#[a-z_]+$/.test(value);
 }
 
+/**
+ * Not a later name of Go's multiple short declaration (`user, pass := "admin", "..."`): there
+ * the first literal after `:=` is the first name's, and the multiple assignment rule
+ * (rules_code.ts) reads each name's own. Only Go writes `:=` after a list of names.
+ */
+const GO_LATER_NAME = String.raw`(?!(?<=,[ \t]{0,16})[A-Za-z0-9_]{1,96}[ \t]{0,16}:=)`;
+
 /** `password = "..."` and the like in configuration files and code. */
 const PASSWORD_CONFIG: SecretRule = {
   kind: "password_assignment",
@@ -1382,13 +1389,15 @@ const PASSWORD_CONFIG: SecretRule = {
     "pass:",
     "pass=",
     "pass =",
+    // Go's spaced short declaration (`AdminPass := "..."`, `dbPass := "..."`, as gofmt writes).
+    "pass :=",
     'pass"',
     "pass'",
     "pass\\",
   ],
   pattern: new RegExp(
     String
-      .raw`(?<![A-Za-z0-9_.\-](?<!\\[A-Za-z0-9_.\-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>${SEP_OPEN_OP}${
+      .raw`(?<![A-Za-z0-9_.\-](?<!\\[A-Za-z0-9_.\-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))${GO_LATER_NAME}(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>${SEP_OPEN_OP}${
       assignedValue(6, formBare(PASSWORD_EXCLUDED, ";#"), undefined, true)
     }`,
     "i",
