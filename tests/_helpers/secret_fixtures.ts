@@ -371,6 +371,10 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
     const s = r.str(ALNUM, 40);
     return { text: `zendesk_api_token = "${s}"`, secret: s, core: s.slice(0, 12) };
   },
+  uuid_service_token: (r) => {
+    const s = uuid(r);
+    return { text: `postmark_token: ${s}`, secret: s, core: s.slice(0, 8) };
+  },
   nvidia_api_key: (r) => tok(p("nv", "api-", r.str(URLSAFE, 64))),
   fireworks_api_key: (r) => tok(p("fw", "_", "Q7", r.str(ALNUM, 22))),
   voyage_api_key: (r) => tok(p("pa", "-", "Q7", r.str(URLSAFE, 41))),
@@ -1942,6 +1946,16 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "zendesk_subdomain: acme-support-portal-eu",
       'twitter_api_key = "your-twitter-api-key-here"',
       "snyk_token: ${SNYK_TOKEN}",
+    ],
+    uuid_service_token: [
+      // redact100: a service's UUID that labels rather than grants (an id, an accessor, a
+      // message), a placeholder, a word that only starts like a service's name.
+      `postmark_message_id: ${uuid(rng)}`,
+      `consul_token_accessor: ${uuid(rng)}`,
+      `nomad_job_key: ${uuid(rng)}`,
+      `consultant_key: ${uuid(rng)}`,
+      "postmark_token: 12345678-1234-1234-1234-123456789012",
+      "postmark_token: ${POSTMARK_TOKEN}",
     ],
     gitlab_token: [p("gl", "rt-", "x".repeat(20)), p("gl", "rt-", rng.str(URLSAFE, 10))],
     square_token: [p("EA", "AA", "A".repeat(60))],

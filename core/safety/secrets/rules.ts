@@ -704,10 +704,11 @@ const ENV_NAME = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/;
 /**
  * An upper-case name that labels a key rather than holding it: its id, its
  * version or a reference to it (`SIGNING_KEY_ID`, `API_KEY_ID`,
- * `SECRET_VERSION` of AWS Secrets Manager, `TOKEN_NONCE`). A UUID or hex
+ * `SECRET_VERSION` of AWS Secrets Manager, `TOKEN_NONCE`), or the audience or issuer a token
+ * is minted for (`TOKEN_AUDIENCE`, an app's client id: a UUID in Azure AD). A UUID or hex
  * under it is that label, so {@linkcode ENV_NAME} does not take it.
  */
-const ID_NAME = /_(?:IDS?|UUID|GUID|VERSION|REF|NONCE)$/;
+const ID_NAME = /_(?:IDS?|UUID|GUID|VERSION|REF|NONCE|AUDIENCE|AUD|ISSUER)$/;
 
 /**
  * A name ending in `_PASS` (`DB_PASS`, `SMTP_PASS`) is also a compiler or
@@ -1375,6 +1376,13 @@ function isRouteTarget(op: string | undefined, value: string): boolean {
   return (op ?? "").trim() === "=>" && /^[a-z_]+(?:\/[a-z_]+)*#[a-z_]+$/.test(value);
 }
 
+/**
+ * Not a later name of Go's multiple short declaration (`user, pass := "admin", "..."`): there
+ * the first literal after `:=` is the first name's, and the multiple assignment rule
+ * (rules_code.ts) reads each name's own. Only Go writes `:=` after a list of names.
+ */
+const GO_LATER_NAME = String.raw`(?!(?<=,[ \t]{0,16})[A-Za-z0-9_]{1,96}[ \t]{0,16}:=)`;
+
 /** `password = "..."` and the like in configuration files and code. */
 const PASSWORD_CONFIG: SecretRule = {
   kind: "password_assignment",
@@ -1396,13 +1404,15 @@ const PASSWORD_CONFIG: SecretRule = {
     "pass:",
     "pass=",
     "pass =",
+    // Go's spaced short declaration (`AdminPass := "..."`, `dbPass := "..."`, as gofmt writes).
+    "pass :=",
     'pass"',
     "pass'",
     "pass\\",
   ],
   pattern: new RegExp(
     String
-      .raw`(?<![A-Za-z0-9_.\-](?<!\\[A-Za-z0-9_.\-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>${SEP_OPEN_OP}${
+      .raw`(?<![A-Za-z0-9_.\-](?<!\\[A-Za-z0-9_.\-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))${GO_LATER_NAME}(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>${SEP_OPEN_OP}${
       assignedValue(6, formBare(PASSWORD_EXCLUDED, ";#"), undefined, true)
     }`,
     "i",

@@ -6,7 +6,7 @@
  * spread into the main table. Pure: data only.
  * @module
  */
-import { isExcludedName } from "./filters.ts";
+import { isExcludedName, isPredictable } from "./filters.ts";
 import type { SecretRule } from "./rule.ts";
 
 /**
@@ -95,12 +95,14 @@ interface NamedRow {
   /** Vendor words a name holds (lower case, 3+ bytes). */
   keywords: string[];
   /** The name must also match this (say, it names the API key rather than the site). */
-  name: RegExp;
+  name: { test(name: string): boolean };
   /** The value's pattern source. */
   value: string;
   /** Longest value in bytes. */
   max: number;
   minEntropy?: number;
+  /** A further check of the value (say, no placeholder typed in sequence). */
+  valid?: (value: string) => boolean;
 }
 
 /** True when base64url text decodes to 17-20 ASCII digits (a Discord user id). */
@@ -167,11 +169,37 @@ function named(row: NamedRow): SecretRule {
     after: 96 + row.max,
     priority: 3,
     minEntropy: row.minEntropy ?? 3,
-    validate: (_s, g) => row.name.test(g.name ?? "") && !isExcludedName(g.name ?? ""),
+    validate: (s, g) =>
+      row.name.test(g.name ?? "") && !isExcludedName(g.name ?? "") && (row.valid?.(s) ?? true),
   };
 }
 
 const KEY_NAME = /api[_.-]?key|apikey|key|token|secret/i;
+
+/**
+ * Services whose credentials are UUIDs (facts of their docs): Postmark's server and account
+ * tokens, Splunk's HTTP Event Collector token, Opsgenie's API key, Sauce Labs' access key,
+ * Loggly's customer token, Rapid7 InsightOps' (Logentries') log token, and the secret id of a
+ * Consul or Nomad ACL token. Generic names keep a UUID (a request's, a commit's, a test's id);
+ * one of these services' names does not.
+ */
+const UUID_SERVICE =
+  /postmark|splunk|(?:^|[_.-])hec[_.-]?token$|^hectoken$|(?<=[a-z])Hec_?Token$|opsgenie|sauce|loggly|logentries|insight[_.-]?ops|consul(?!t(?:ant|ing|ed|s)|at|ar)|nomad(?!ic)/i;
+
+/** Words of a name that labels a credential rather than holding it (its accessor, its KV path). */
+const UUID_LABEL_WORD =
+  /accessor|(?:^|[_.-])(?:kv|path|node|job|alloc|message|request|trace|stream)(?:[_.-]|$)/i;
+
+/**
+ * A name that holds one of {@linkcode UUID_SERVICE} and ends in token, key or secret
+ * (`postmark_token`, `opsgenieKey`, `SPLUNK_HEC_TOKEN`, `consul.token`), not in an id's word.
+ * A header's name (`X-Consul-Token`) is the header rule's.
+ */
+const UUID_SERVICE_NAME = {
+  test: (n: string) =>
+    /(?:token|key|secret)$/i.test(n) && !/^x-/i.test(n) && UUID_SERVICE.test(n) &&
+    !UUID_LABEL_WORD.test(n),
+};
 
 /**
  * The vendor rows, in table order.
@@ -878,6 +906,33 @@ export const VENDOR_RULES: readonly SecretRule[] = [
     value: String.raw`[A-Za-z0-9_=\-]{20,64}`,
     max: 64,
     minEntropy: 3.5,
+  }),
+  named({
+    kind: "uuid_service_token",
+    title: "Service token that is a UUID, by name",
+    description:
+      "A UUID assigned to a name holding a service whose credentials are UUIDs (Postmark server and account tokens, Splunk's HEC token, Opsgenie, Sauce Labs, Loggly, Logentries / InsightOps, a Consul or Nomad ACL token) and ending in token, key or secret: `postmark_token: <uuid>`, `opsgenieKey`, `HEC_TOKEN`. Accessors, ids and placeholders typed in sequence are kept; a UUID under a generic name stays an id.",
+    keywords: [
+      "postmark",
+      "splunk",
+      "hec_token",
+      "hec-token",
+      "hec.token",
+      "hectoken",
+      "opsgenie",
+      "sauce",
+      "loggly",
+      "logentries",
+      "insightops",
+      "insight_ops",
+      "consul",
+      "nomad",
+    ],
+    name: UUID_SERVICE_NAME,
+    value: UUID,
+    max: 36,
+    minEntropy: 3,
+    valid: (s) => !isPredictable(s),
   }),
   // Formats a coding transcript holds that the public rule sets list
   // (surveyed from gitleaks, trufflehog, detect-secrets and secretlint:

@@ -69,11 +69,6 @@ const EXCEPTIONS: readonly Exception[] = [
   },
   {
     reason:
-      'a Go name in Pascal case ending in Pass before gofmt\'s ` :=` (`AdminPass := "..."`) is not read: the rule\'s `pass` keywords need the operator right after it or an owner\'s `_pass`, and a `pass :=` keyword would also take `user, pass := "<user>", "x"`, whose first value is the user\'s (rules_code_test)',
-    covers: (p) => p.syntax === "go" && /^[a-z]+_pass$/.test(p.name),
-  },
-  {
-    reason:
       'after Go\'s `:=` a short word is kept: `user, password := "deploy", "..."` gives the word to the name before',
     covers: (p) => p.syntax === "go" && p.cls === "word",
   },

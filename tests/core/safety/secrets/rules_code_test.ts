@@ -385,3 +385,36 @@ Deno.test("a secret #defined, given to a C array or to a C++ string's constructo
     assert.deepEqual(redactText(engine, text).kinds, [], text);
   }
 });
+
+Deno.test("Go's spaced short declaration of a pass name (`AdminPass := \"...\"`, gofmt's form) is redacted; a later name of a multiple declaration is left to its own place (redact100, #21)", () => {
+  const rng = new Rng(10022);
+  const pw = `Hk8${rng.str(ALNUM, 9)}`;
+  const found = [
+    `AdminPass := "${pw}"`,
+    `\tdbPass := "${pw}"`,
+    `pass := "${pw}"`,
+    `smtpPass := \`${pw}\``,
+  ];
+  for (const text of found) {
+    for (const ctx of [(x: string) => x, CONTEXTS.json_transcript!]) {
+      const r = redactText(engine, ctx(text));
+      assert.deepEqual(r.kinds, ["password_assignment"], text);
+      assert.ok(!r.text.includes(pw), r.text);
+    }
+    assert.equal(redactText(engine, text).text, text.replace(pw, "[REDACTED:password_assignment]"));
+  }
+  const kept = [
+    // The first literal is the user's; `pass` gets "x" (the multiple assignment rule's reading).
+    `user, pass := "${pw}", "x"`,
+    `user, pass:="${pw}", "x"`,
+    `user, dbPass := "${pw}", ""`,
+    'dbPass := os.Getenv("DB_PASS")',
+    'dbPass := "<db-pass>"',
+    `bypass := "${pw}"`,
+    `compass := "${pw}"`,
+  ];
+  for (const text of kept) assert.deepEqual(redactText(engine, text).kinds, [], text);
+  // Control: the password at pass's own place in the same declaration is redacted.
+  const r = redactText(engine, `user, pass := "admin", "${pw}"`);
+  assert.ok(r.kinds.length === 1 && !r.text.includes(pw), r.text);
+});

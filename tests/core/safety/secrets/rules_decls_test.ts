@@ -83,3 +83,48 @@ Deno.test("the same declarations holding a reference, a placeholder or no secret
     }
   }
 });
+
+/** CSV files with a credential column, `%V%` standing for the secret on the first row. */
+const CSV_SHAPES: readonly string[] = [
+  "name,api_token\nbob,%V%\n",
+  "id,name,email,api_token\n1,bob,bob@x.test,%V%\n",
+  "username,password\r\nadmin,%V%\r\n",
+  "name,API Key,created\nbob,%V%,2024-01-01\n",
+  "user,secret,scope,expires\nci,%V%,repo,2030-01-01\n",
+  "$ cat users.csv\nid,token\n7,%V%",
+];
+
+/** CSV-like text holding no secret under a credential column. */
+const CSV_KEPT: readonly string[] = [
+  "name,password\nbob,hunterbob\n",
+  "name,api_token\nbob,${API_TOKEN}\n",
+  "name,api_token\nbob,<your-token>\n",
+  "name,token\nbob,xxxxxxxxxxxx\n",
+  "name,password_hash\nbob,Xk9mQ2vL7pR4tW8zB3nCq5\n",
+  "id,secret\n1,/etc/app/secret.key\n",
+  "function(e,token\n  return a,Xk9mQ2vL7pR4tW8zB3nCq5\n",
+  "f(a,token,b)\nx,Xk9mQ2vL7pR4tW8zB3nCq5,y\n",
+  "Enter your username,password\nthen click Login, or press Enter-key9\n",
+  "openssl list\npasswd,\npkcs12,\n",
+];
+
+Deno.test("a CSV cell under a credential column (not the first) is redacted on the first row, raw and JSON-escaped once and twice (redact100)", () => {
+  const rng = new Rng(10023);
+  for (const shape of CSV_SHAPES) {
+    const value = p(rng.str(ALNUM, 8), "7", rng.str(ALNUM, 11));
+    for (const esc of ESCAPES) {
+      const text = esc(shape.replace("%V%", value));
+      const r = redactText(engine, text);
+      assert.deepEqual(r.kinds, ["generic_secret"], `${JSON.stringify(text)} -> ${r.text}`);
+      assert.ok(!r.text.includes(value), r.text);
+      // Control: only the cell goes, the header and the other cells stay.
+      assert.equal(r.text, text.replace(value, "[REDACTED:generic_secret]"));
+    }
+  }
+  for (const line of CSV_KEPT) {
+    for (const esc of ESCAPES) {
+      const text = esc(line);
+      assert.deepEqual(redactText(engine, text).kinds, [], JSON.stringify(text));
+    }
+  }
+});

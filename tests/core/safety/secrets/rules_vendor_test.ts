@@ -59,3 +59,75 @@ Deno.test("a Salesforce session id folded before or after its `!` is redacted wh
     assert.deepEqual(redactText(engine, text).kinds, [], text);
   }
 });
+
+Deno.test("a UUID under a name holding a service whose credentials are UUIDs is redacted whole; generic names, ids and placeholders keep theirs (redact100, #21)", () => {
+  const engine = createEngine(SECRET_RULES);
+  const rng = new Rng(10021);
+  const uuid = () => [8, 4, 4, 4, 12].map((n) => rng.str("0123456789abcdef", n)).join("-");
+  const hex = (n: number) => rng.str("0123456789abcdef", n);
+  const shapes: ((name: string, value: string) => string)[] = [
+    (n, v) => `${n}: ${v}`,
+    (n, v) => `{"${n}": "${v}"}`,
+    (n, v) => `${n} = "${v}"`,
+    (n, v) => JSON.stringify({ content: `cat config.json\n{"${n}": "${v}"}\n` }),
+  ];
+  const found: [string, string][] = [
+    ["postmark_token", uuid()],
+    ["postmarkAccountToken", uuid()],
+    ["POSTMARK_ACCOUNT_TOKEN", uuid()],
+    ["splunk_hec_token", uuid()],
+    ["hecToken", uuid()],
+    ["HEC_TOKEN", uuid()],
+    ["opsgenie_key", uuid()],
+    ["sauce_access_key", uuid()],
+    ["loggly_token", uuid()],
+    ["logentries_token", uuid()],
+    ["consul.token", uuid()],
+    ["consulToken", uuid()],
+    ["nomad_token", uuid()],
+    // Already taken by the rules before (the brief's hex shapes): controls.
+    ["HEROKU_API_KEY", uuid()],
+    ["CYPRESS_RECORD_KEY", uuid()],
+    ["DD_APP_KEY", hex(40)],
+    ["ROLLBAR_ACCESS_TOKEN", hex(32)],
+  ];
+  for (const [name, value] of found) {
+    for (const shape of shapes) {
+      const text = shape(name, value);
+      const r = redactText(engine, text);
+      assert.ok(r.kinds.length === 1, `${text}: ${r.kinds}`);
+      assert.ok(!r.text.includes(value.slice(0, 8)), r.text);
+      assert.ok(r.text.includes(name), `the name stays: ${r.text}`);
+    }
+  }
+  const kept = [
+    `request_id: ${uuid()}`,
+    `TOKEN_AUDIENCE=${uuid()}`,
+    `JWT_TOKEN_AUD=${uuid()}`,
+    `commit: ${hex(40)}`,
+    `sha: ${hex(40)}`,
+    `trace_id: ${hex(32)}`,
+    `client_id: ${uuid()}`,
+    `HEROKU_APP_ID=${uuid()}`,
+    `{"token": "${uuid()}"}`,
+    `postmark_message_id: ${uuid()}`,
+    `postmark_token_id: ${uuid()}`,
+    `consul_token_accessor: ${uuid()}`,
+    `consul_accessor_token: ${uuid()}`,
+    `nomad_job_key: ${uuid()}`,
+    `consultant_key: ${uuid()}`,
+    `nomadic_key: ${uuid()}`,
+    `checktoken: ${uuid()}`,
+    `sauce: ${uuid()}`,
+    `sauce_session_id: ${uuid()}`,
+    "postmark_token: 12345678-1234-1234-1234-123456789012",
+    "postmark_token: 00000000-0000-0000-0000-000000000000",
+    "postmark_token: xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx",
+    "postmark_token: ${POSTMARK_TOKEN}",
+  ];
+  for (const text of kept) {
+    for (const shape of [(x: string) => x, (x: string) => JSON.stringify({ content: x })]) {
+      assert.deepEqual(redactText(engine, shape(text)).kinds, [], shape(text));
+    }
+  }
+});
