@@ -3,6 +3,8 @@
  * ran: a program run directly reports its own; shell text (`--shell`, or a
  * shell started with `-c` as the program) reports every command's only when
  * they are simple commands joined by `&&` (core/safety/command/status_chain.ts).
+ * Wrappers that exit with their command's status (`env`, `timeout`, `nice`,
+ * `nohup`, `stdbuf`, `setsid`, `time`) are looked through to the shell.
  * `npm test | tee log` exits 0 when the tests fail, so such a record cannot
  * back a fact about its commands' success or failure. Pure.
  * @module
@@ -13,10 +15,68 @@ import { reportsEveryStatus } from "../safety/command/status_chain.ts";
 /** Programs that take shell text after a `-c` option. */
 const SHELLS: ReadonlySet<string> = new Set(["sh", "bash", "dash", "zsh", "ksh", "mksh", "ash"]);
 
-/** The shell text a record ran, or null when it ran a program directly. */
-function shellText(record: Pick<EvidenceRecord, "command" | "shell">): string | null {
+/**
+ * Programs that run the rest of their words as a command and exit with its
+ * status: for each, its options that take a value as the next word, and
+ * whether an operand comes before the command (timeout's duration).
+ */
+const WRAPPERS: ReadonlyMap<string, { valued: ReadonlySet<string>; operand?: true }> = new Map([
+  ["env", { valued: new Set(["-u", "--unset", "-C", "--chdir"]) }],
+  ["timeout", { valued: new Set(["-s", "--signal", "-k", "--kill-after"]), operand: true }],
+  ["nice", { valued: new Set(["-n", "--adjustment"]) }],
+  ["nohup", { valued: new Set() }],
+  ["stdbuf", { valued: new Set(["-i", "-o", "-e", "--input", "--output", "--error"]) }],
+  ["setsid", { valued: new Set() }],
+  ["time", { valued: new Set(["-f", "--format", "-o", "--output"]) }],
+]);
+
+/**
+ * The words a wrapper (`env A=1 bash -c …`, `timeout 60 sh -c …`) runs, or
+ * null when `words` starts no wrapper; "unjudged" for `env -S`, whose string
+ * env splits into words by quoting rules of its own.
+ */
+function unwrap(words: readonly string[]): string[] | null | "unjudged" {
+  const spec = WRAPPERS.get((words[0] ?? "").replace(/^.*\//, ""));
+  if (spec === undefined) return null;
+  let i = 1;
+  let operand = spec.operand === true;
+  for (; i < words.length; i++) {
+    const w = words[i]!;
+    if (w === "--") {
+      i++;
+      break;
+    }
+    if (w.startsWith("-") && w.length > 1) {
+      // `env -S STRING` splits STRING into words by its own quoting rules: not judged here.
+      if (/^(?:-[^-]*S|--split-string)/.test(w) && words[0]!.endsWith("env")) return "unjudged";
+      if (spec.valued.has(w)) i++;
+      continue;
+    }
+    if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(w) && words[0]!.endsWith("env")) continue;
+    if (operand) {
+      operand = false;
+      continue;
+    }
+    break;
+  }
+  return words.slice(i);
+}
+
+/**
+ * The shell text a record ran, null when it ran a program directly, or
+ * "unjudged" when a wrapper hides which.
+ */
+function shellText(record: Pick<EvidenceRecord, "command" | "shell">): string | null | "unjudged" {
   if (record.shell) return record.command[0] ?? "";
-  const [program, ...args] = record.command;
+  let words: readonly string[] = record.command;
+  // Wrappers in front (at most a few: `env X=1 timeout 60 nice bash -c …`).
+  for (let depth = 0; depth < 8; depth++) {
+    const inner = unwrap(words);
+    if (inner === null) break;
+    if (inner === "unjudged") return inner;
+    words = inner;
+  }
+  const [program, ...args] = words;
   const name = (program ?? "").replace(/^.*\//, "");
   if (!SHELLS.has(name)) return null;
   for (let i = 0; i < args.length; i++) {
@@ -45,7 +105,7 @@ export function statusReportsEveryCommand(
   record: Pick<EvidenceRecord, "command" | "shell">,
 ): boolean {
   const text = shellText(record);
-  return text === null || reportsEveryStatus(text);
+  return text === null || (text !== "unjudged" && reportsEveryStatus(text));
 }
 
 /** Why a record whose status does not report every command backs no fact about it. */

@@ -14,3 +14,21 @@ Deno.test("statusReportsEveryCommand(): direct programs report their own status;
   assert.equal(r(["bash", "-c", "npm test"]), true);
   assert.equal(r(["bash", "script.sh"]), true, "a script file: its status is the script's");
 });
+
+Deno.test("statusReportsEveryCommand(): a shell behind a wrapper that keeps its status is judged too", () => {
+  const r = (...command: string[]) => statusReportsEveryCommand({ command, shell: false });
+  assert.equal(r("env", "CI=1", "bash", "-c", "npm test | tee log"), false);
+  assert.equal(r("/usr/bin/env", "-u", "HOME", "-i", "sh", "-c", "npm test; true"), false);
+  assert.equal(r("timeout", "-s", "KILL", "60", "sh", "-c", "npm test || true"), false);
+  assert.equal(r("timeout", "60", "nice", "-n", "5", "bash", "-c", "a | b"), false);
+  assert.equal(r("nohup", "bash", "-c", "a & wait"), false);
+  assert.equal(r("stdbuf", "-oL", "setsid", "bash", "-c", "a | b"), false);
+  assert.equal(r("env", "-S", "bash -c 'a | b'"), false);
+  assert.equal(r("env", "--split-string=sh -c a;b"), false);
+  // Controls: the same wrappers around a status that reports every command.
+  assert.equal(r("env", "CI=1", "bash", "-c", "npm test && npm run lint"), true);
+  assert.equal(r("timeout", "60", "npm", "test"), true);
+  assert.equal(r("timeout", "-k", "5", "60", "sh", "-c", "npm test"), true);
+  assert.equal(r("env", "npm", "test"), true);
+  assert.equal(r("env"), true, "env alone prints the environment");
+});
