@@ -62,12 +62,20 @@ function unwrap(words: readonly string[]): string[] | null | "unjudged" {
   return words.slice(i);
 }
 
+/** Shell text a record ran, and whether pipefail was set for it (`bash -o pipefail -c …`). */
+interface ShellRun {
+  text: string;
+  pipefail: boolean;
+}
+
 /**
  * The shell text a record ran, null when it ran a program directly, or
  * "unjudged" when a wrapper hides which.
  */
-function shellText(record: Pick<EvidenceRecord, "command" | "shell">): string | null | "unjudged" {
-  if (record.shell) return record.command[0] ?? "";
+function shellText(
+  record: Pick<EvidenceRecord, "command" | "shell">,
+): ShellRun | null | "unjudged" {
+  if (record.shell) return { text: record.command[0] ?? "", pipefail: false };
   let words: readonly string[] = record.command;
   // Wrappers in front (at most a few: `env X=1 timeout 60 nice bash -c …`).
   for (let depth = 0; depth < 8; depth++) {
@@ -79,11 +87,17 @@ function shellText(record: Pick<EvidenceRecord, "command" | "shell">): string | 
   const [program, ...args] = words;
   const name = (program ?? "").replace(/^.*\//, "");
   if (!SHELLS.has(name)) return null;
+  let pipefail = false;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (a === "--" || !a.startsWith("-") && !a.startsWith("+")) break;
-    if (/^-[A-Za-z]*c[A-Za-z]*$/.test(a)) {
-      return args.slice(i + 1).find((w) => !w.startsWith("-")) ?? "";
+    if (/^[-+][A-Za-z]*c[A-Za-z]*$/.test(a) && a.startsWith("-")) {
+      return { text: args.slice(i + 1).find((w) => !w.startsWith("-")) ?? "", pipefail };
+    }
+    // `-o NAME`, `+O NAME` (also last in a cluster: `-euo pipefail`) take the next word.
+    if (/^[-+][A-Za-z]*[oO]$/.test(a)) {
+      const value = args[++i];
+      if (value === "pipefail") pipefail = a.startsWith("-") && a.endsWith("o");
     }
   }
   return null;
@@ -104,10 +118,11 @@ function shellText(record: Pick<EvidenceRecord, "command" | "shell">): string | 
 export function statusReportsEveryCommand(
   record: Pick<EvidenceRecord, "command" | "shell">,
 ): boolean {
-  const text = shellText(record);
-  return text === null || (text !== "unjudged" && reportsEveryStatus(text));
+  const run = shellText(record);
+  if (run === null) return true;
+  return run !== "unjudged" && reportsEveryStatus(run.text, { pipefail: run.pipefail });
 }
 
 /** Why a record whose status does not report every command backs no fact about it. */
 export const STATUS_HIDDEN_REASON =
-  "the cited command's exit status does not report every command it ran (a pipeline reports its last command's, ; || & and ! hide a failure): only simple commands joined by && do";
+  "the cited command's exit status does not report every command it ran (a pipeline reports its last command's, ; || & and ! hide a failure): only simple commands joined by && do, or by | under -o pipefail";

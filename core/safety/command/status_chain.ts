@@ -41,7 +41,8 @@ const STATUS_WORDS: ReadonlySet<string> = new Set([
 
 /**
  * True when every command of `text` is a simple command, they are joined
- * only by `&&`, and no word holds a substitution.
+ * only by `&&` (or `|` under pipefail, where a pipeline's status is its
+ * last failing command's), and no word holds a substitution.
  *
  * @example
  * ```ts
@@ -52,7 +53,7 @@ const STATUS_WORDS: ReadonlySet<string> = new Set([
  * assert.equal(reportsEveryStatus("npm test || true"), false);
  * ```
  */
-export function reportsEveryStatus(text: string): boolean {
+export function reportsEveryStatus(text: string, options: { pipefail?: boolean } = {}): boolean {
   const lx = new Lexer(text, 4096, 16, false);
   let atStart = true;
   let commands = 0;
@@ -62,7 +63,9 @@ export function reportsEveryStatus(text: string): boolean {
       if (t.kind === "eof") break;
       if (t.kind === "newline") return false;
       if (t.kind === "op") {
-        if (t.op !== "&&" || atStart) return false;
+        const joins = t.op === "&&" ||
+          (options.pipefail === true && (t.op === "|" || t.op === "|&"));
+        if (!joins || atStart) return false;
         atStart = true;
         continue;
       }

@@ -32,3 +32,18 @@ Deno.test("statusReportsEveryCommand(): a shell behind a wrapper that keeps its 
   assert.equal(r("env", "npm", "test"), true);
   assert.equal(r("env"), true, "env alone prints the environment");
 });
+
+Deno.test("statusReportsEveryCommand(): a shell's -o/-O option takes its value word; pipefail lets a pipeline report every status", () => {
+  const r = (...command: string[]) => statusReportsEveryCommand({ command, shell: false });
+  // Before, the option's value was taken for a script file and the record judged as a program.
+  assert.equal(r("bash", "-o", "pipefail", "-c", "npm test; true"), false);
+  assert.equal(r("bash", "-O", "extglob", "-c", "a || true"), false);
+  assert.equal(r("bash", "-euo", "pipefail", "-c", "npm test || true"), false);
+  assert.equal(r("bash", "+o", "pipefail", "-c", "npm test | tee log"), false, "+o unsets it");
+  // Under pipefail a pipeline's status is its last failing command's: it reports every one.
+  assert.equal(r("bash", "-o", "pipefail", "-c", "npm test | tee log"), true);
+  assert.equal(r("bash", "-euo", "pipefail", "-c", "npm test 2>&1 | tee log && echo ok"), true);
+  // Control: the same pipeline without pipefail.
+  assert.equal(r("bash", "-c", "npm test | tee log"), false);
+  assert.equal(r("bash", "-o", "errexit", "-c", "npm test | tee log"), false);
+});
