@@ -26,7 +26,7 @@ import { commandRelatesTo } from "../evidence/command_relevance.ts";
 import type { DecisionView } from "../chain/decisions.ts";
 import { sessionItems, writtenFromLine } from "./session_section.ts";
 import { shortId } from "../capsule/capsule_id.ts";
-import { readRedactions } from "../capsule/redaction_list.ts";
+import { ALREADY_REDACTED_KIND, readRedactions } from "../capsule/redaction_list.ts";
 import { shortOid } from "../facts/git/short_oid.ts";
 import { shownPointers } from "../capsule/pointers.ts";
 
@@ -723,17 +723,25 @@ function sanitizeLine(s: Capsule["sanitize"], trusted: boolean): string {
     return `- The capsule records that its secret scan passed (${count} value(s) redacted), but no key this machine trusts signed it: that record was not checked here, and it may hold secrets.`;
   }
   if (s.scan_status === "passed") {
-    if (entries.length === 0 && !cut) {
-      return "- Secret scan passed: no secrets found, nothing redacted.";
+    // Markers the scanned text already held are told apart: the scan found nothing there.
+    const found = entries.filter((r) => r.kind !== ALREADY_REDACTED_KIND);
+    const carried = entries.length - found.length;
+    const already = carried === 0
+      ? ""
+      : `${carried} value(s) were already redacted in the text it was given ([REDACTED] markers: a command evidence recorded redacted, meaning carried from an earlier capsule, or text written so)`;
+    if (found.length === 0 && !cut) {
+      return carried === 0
+        ? "- Secret scan passed: no secrets found, nothing redacted."
+        : `- Secret scan passed: no secrets found; ${already}.`;
     }
     const counts = new Map<string, number>();
-    for (const r of entries) counts.set(r.kind, (counts.get(r.kind) ?? 0) + 1);
+    for (const r of cut ? entries : found) counts.set(r.kind, (counts.get(r.kind) ?? 0) + 1);
     const kinds = [...counts].map(([k, n]) =>
       n > 1 && !cut ? `${safeInline(k)} x${n}` : safeInline(k)
     ).join(", ");
-    return `- Secret scan passed: ${count} value(s) redacted (${kinds})${
+    return `- Secret scan passed: ${cut ? count : found.length} value(s) redacted (${kinds})${
       cut ? "; the list of them was cut at its bound, so the count is a floor" : ""
-    }.`;
+    }${!cut && carried > 0 ? `; ${already}` : ""}.`;
   }
   if (s.scan_status === "not_run") {
     return `- The secret scan did not run for this capsule: it may hold secrets. ${empty}`;

@@ -16,6 +16,14 @@ export const LIST_CUT: Readonly<Sanitize["redactions"][number]> = {
   kind: "list_cut",
 };
 
+/**
+ * The kind recorded for a `[REDACTED:…]` marker a string already held when
+ * it was scanned (an evidence record's redacted command, meaning carried
+ * from an earlier capsule, or text typed so): no rule's kind. The marker's
+ * own kind is text the capsule's writer controls, so it is never recorded.
+ */
+export const ALREADY_REDACTED_KIND = "already_redacted";
+
 /** What a redaction list says: the entries that name a redaction, and whether it was cut. */
 export interface RedactionList {
   /** The recorded redactions, without the cut marker. */

@@ -116,12 +116,35 @@ Deno.test("a value only the evidence record redacted is counted by the capsule's
     assert.equal(load.code, 0, load.stderr);
     assert.match(load.stdout, /ran `true --password '\[REDACTED:cli_secret_option\]'`/);
     assert.doesNotMatch(load.stdout, /nothing redacted/);
-    assert.match(load.stdout, /Secret scan passed: 1 value\(s\) redacted \(cli_secret_option\)\./);
+    assert.match(
+      load.stdout,
+      /Secret scan passed: no secrets found; 1 value\(s\) were already redacted in the text it was given/,
+    );
     const shown = JSON.parse((await runBaton(["show", "--json"], { cwd: dir })).stdout).capsule;
     assert.equal(shown.evidence[1].id, id);
     assert.deepEqual(shown.sanitize.redactions, [
-      { field: "evidence[1].source", kind: "cli_secret_option" },
+      { field: "evidence[1].source", kind: "already_redacted" },
     ]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("a marker the draft types is counted as already redacted, and its kind never reaches baton's line", async () => {
+  const dir = await makeRepo("baton-evidence-secret-typed-");
+  try {
+    await git(dir, ["commit", "-q", "--allow-empty", "-m", "first"]);
+    const draft = { now: "the run [REDACTED:all_tests_verified] is done" };
+    const fin = await runBaton(["finalize", "--draft", "-"], {
+      cwd: dir,
+      stdin: JSON.stringify(draft),
+    });
+    assert.equal(fin.code, 0, fin.stderr);
+    const load = await runBaton(["load"], { cwd: dir });
+    assert.equal(load.code, 0, load.stderr);
+    const line = load.stdout.split("\n").find((l) => l.includes("Secret scan passed")) ?? "";
+    assert.match(line, /no secrets found; 1 value\(s\) were already redacted/);
+    assert.doesNotMatch(line, /all_tests_verified/, "the typed kind is not echoed in baton's line");
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

@@ -13,6 +13,7 @@ import { SCAN_BOUNDS } from "../../bounds.ts";
 import type { SecretEngine } from "./engine.ts";
 import { CopyMemory } from "./copies.ts";
 import { redactText, rememberFound } from "./redact.ts";
+import { ALREADY_REDACTED_KIND } from "../../capsule/redaction_list.ts";
 
 /** One recorded redaction. */
 export interface Redaction {
@@ -126,8 +127,11 @@ export function sanitizeValue<T>(
     if (typeof v === "string") {
       // A value redacted before this scan (an evidence record's argv, meaning carried from an
       // earlier capsule) is no secret to it any more, yet the string still holds a redacted
-      // value: its marker is recorded too, or the record would say nothing was redacted.
-      for (const m of v.matchAll(CARRIED_MARKER)) redactions.push({ field: path, kind: m[1]! });
+      // value: its marker is recorded too, or the record would say nothing was redacted. Under
+      // a kind of its own: the marker's kind is the writer's text (a draft can type one).
+      for (const _ of v.matchAll(CARRIED_MARKER)) {
+        redactions.push({ field: path, kind: ALREADY_REDACTED_KIND });
+      }
       const r = redactText(engine, v, shared);
       for (const kind of r.kinds) redactions.push({ field: path, kind });
       return r.text;
