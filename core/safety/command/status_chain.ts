@@ -10,6 +10,10 @@
  * @module
  */
 import { Lexer, ShellBoundsError, type Token } from "./_shell_lexer.ts";
+import { shellInvocation } from "./shell_invocation.ts";
+
+/** How deep shells started inside shell text are looked into (`sh -c "bash -c …"`). */
+const MAX_NESTED_SHELLS = 4;
 
 /** Words that start a command whose status is not the chain's plain success. */
 const STATUS_WORDS: ReadonlySet<string> = new Set([
@@ -37,6 +41,7 @@ const STATUS_WORDS: ReadonlySet<string> = new Set([
   ".",
   "exit",
   "return",
+  "coproc",
 ]);
 
 /**
@@ -53,10 +58,24 @@ const STATUS_WORDS: ReadonlySet<string> = new Set([
  * assert.equal(reportsEveryStatus("npm test || true"), false);
  * ```
  */
-export function reportsEveryStatus(text: string, options: { pipefail?: boolean } = {}): boolean {
+export function reportsEveryStatus(
+  text: string,
+  options: { pipefail?: boolean; depth?: number } = {},
+): boolean {
+  const depth = options.depth ?? 0;
+  if (depth > MAX_NESTED_SHELLS) return false;
   const lx = new Lexer(text, 4096, 16, false);
   let atStart = true;
   let commands = 0;
+  // The words of the simple command being read: a shell started there is judged by its text.
+  let words: string[] = [];
+  const innerReports = (): boolean => {
+    const run = words.length === 0 ? null : shellInvocation(words);
+    words = [];
+    if (run === null) return true;
+    return run !== "unjudged" &&
+      reportsEveryStatus(run.text, { pipefail: run.pipefail, depth: depth + 1 });
+  };
   try {
     for (;;) {
       const t: Token = lx.next();
@@ -66,10 +85,18 @@ export function reportsEveryStatus(text: string, options: { pipefail?: boolean }
         const joins = t.op === "&&" ||
           (options.pipefail === true && (t.op === "|" || t.op === "|&"));
         if (!joins || atStart) return false;
+        if (!innerReports()) return false;
         atStart = true;
         continue;
       }
-      if (t.kind === "redir") continue; // its target word follows as a word
+      if (t.kind === "redir") {
+        // Its target word is no word of the command; a substitution there loses a status too.
+        const target = lx.next();
+        if (target.kind !== "word" || target.word.segments.some((s) => s.kind === "sub")) {
+          return false;
+        }
+        continue;
+      }
       if (t.word.segments.some((s) => s.kind === "sub")) return false;
       if (atStart) {
         if (STATUS_WORDS.has(t.word.text)) return false;
@@ -78,10 +105,12 @@ export function reportsEveryStatus(text: string, options: { pipefail?: boolean }
           commands++;
         }
       }
+      if (!atStart) words.push(t.word.text);
     }
   } catch (e) {
     if (e instanceof ShellBoundsError) return false;
     throw e;
   }
+  if (!innerReports()) return false;
   return commands > 0 && !atStart && lx.problems.length === 0 && lx.pendingHeredocs.length === 0;
 }

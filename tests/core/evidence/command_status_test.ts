@@ -47,3 +47,29 @@ Deno.test("statusReportsEveryCommand(): a shell's -o/-O option takes its value w
   assert.equal(r("bash", "-c", "npm test | tee log"), false);
   assert.equal(r("bash", "-o", "errexit", "-c", "npm test | tee log"), false);
 });
+
+Deno.test("statusReportsEveryCommand(): a shell started inside shell text is judged by its own text (review58)", () => {
+  const sh = (text: string) => statusReportsEveryCommand({ command: [text], shell: true });
+  const argv = (...command: string[]) => statusReportsEveryCommand({ command, shell: false });
+  assert.equal(sh("sh -c 'npm test || true'"), false);
+  assert.equal(sh("bash -c 'npm test | tee log'"), false);
+  assert.equal(sh("timeout 1 sh -c 'false;true'"), false);
+  assert.equal(sh("env sh -c 'false; true'"), false);
+  assert.equal(sh("cd app && bash -c 'a; b'"), false);
+  assert.equal(argv("sh", "-c", "bash -c 'a || true'"), false, "two levels");
+  assert.equal(argv("busybox", "sh", "-c", "false; true"), false);
+  assert.equal(argv("bash", "--rcfile", "x", "-c", "a; b"), false);
+  assert.equal(
+    argv("bash", "--unknown-option", "-c", "a"),
+    false,
+    "an unknown long option is not judged",
+  );
+  assert.equal(sh("coproc false"), false);
+  assert.equal(sh("npm test > $(mktemp)"), false, "a substitution in a redirection's target");
+  // Controls: inner text that reports every status, and redirections.
+  assert.equal(sh("sh -c 'npm test && npm run lint'"), true);
+  assert.equal(sh("cd app && bash -c 'npm test' 2>&1"), true);
+  assert.equal(argv("busybox", "sh", "-c", "npm test"), true);
+  assert.equal(argv("bash", "--norc", "-c", "npm test"), true);
+  assert.equal(sh("npm test > log 2>&1"), true);
+});
