@@ -30,6 +30,7 @@ import {
   type SourceHost,
   storeRoot,
 } from "./session_stores.ts";
+import { storeFileId } from "./store_file_id.ts";
 
 /** The format of a free-form text transcript: whose words a line holds is only guessed. */
 const FREE_TEXT = "markdown";
@@ -182,7 +183,7 @@ export async function captureSession(
     const host = input.host;
     if (host === null || !(host in READERS)) {
       return input.transcriptPath !== null && await isFile(io, input.transcriptPath)
-        ? await fromFile(input.transcriptPath, null, input.sessionId, deadline, io)
+        ? await fromFile(input.transcriptPath, null, deadline, io)
         : null;
     }
     const h = host as SourceHost;
@@ -190,7 +191,7 @@ export async function captureSession(
     if (layout === "cursor-db") {
       // Cursor's agent transcripts (the payload's path) have no confirmed line shape: sniffed.
       return input.transcriptPath !== null && await isFile(io, input.transcriptPath)
-        ? await fromFile(input.transcriptPath, null, input.sessionId, deadline, io)
+        ? await fromFile(input.transcriptPath, null, deadline, io)
         : null;
     }
     const { buildSessionRecord } = await import("./session_record.ts");
@@ -213,16 +214,37 @@ export async function captureSession(
     if (path === null && input.sessionId !== null) path = await locate(io, h, input.sessionId, cwd);
     if (path === null) return null;
     if (io.now().getTime() > deadline) return null;
-    return await fromFile(path, h, input.sessionId, deadline, io);
+    return await fromFile(path, h, deadline, io);
   } catch {
     return null;
   }
 }
 
+/**
+ * The id `baton source show` opens the file at `path` by: the one the host's
+ * store gives it by its place and name (the listing's), or, where the store
+ * names files by their header (Gemini CLI), the id the header states. Null
+ * for a file outside the store: no id opens it, and the session id its
+ * records state may name another file (a Claude Code file continuing an
+ * older session carries that session's id in its copied records).
+ */
+async function storeId(io: Io, host: SourceHost, path: string): Promise<string | null> {
+  const record = hostRecord(host);
+  const root = storeRoot(io, record.transcript.root);
+  if (root === null) return null;
+  const slashes = (p: string) => io.os === "windows" ? p.replaceAll("\\", "/") : p;
+  const place = storeFileId(
+    record.transcript.layout,
+    slashes(`${root}/${record.transcript.sessions}`),
+    slashes(path),
+  );
+  if (place.kind === "named") return SAFE_ID.test(place.id) ? place.id : null;
+  return place.kind === "header" ? await headerSessionId(io, path) : null;
+}
+
 async function fromFile(
   path: string,
   host: SourceHost | null,
-  sessionId: string | null,
   deadline: number,
   io: Io,
 ): Promise<SessionRecord | null> {
@@ -236,10 +258,10 @@ async function fromFile(
   if (read === null || io.now().getTime() > deadline) return null;
   const { buildSessionRecord } = await import("./session_record.ts");
   const h = host ?? formatHost(format);
-  const id = read.parsed.meta.session_id ?? sessionId;
+  const id = h === null ? null : await storeId(io, h, path);
   return buildSessionRecord(read.parsed, {
     host: h ?? "generic",
-    source_id: h === null ? null : id === null ? null : `${ID_PREFIX[h]}:${id}`,
+    source_id: h === null || id === null ? null : `${ID_PREFIX[h]}:${id}`,
     confidence: h === null ? "guessed" : READERS[h].confidence,
     bytes: read.bytes,
     file_bytes: read.fileBytes,

@@ -10,10 +10,20 @@ import {
   type LoadedSession,
   loadSession,
   readTranscriptTail,
+  type SessionInfo,
   sniffFile,
   type SourceHost,
 } from "./session_stores.ts";
 import type { TranscriptStoreIo } from "./store_io.ts";
+
+/**
+ * A session found to show: a listed one, or a file read by path, whose host
+ * is `generic` when its format is no host's (the generic reader's, or
+ * free-form text): baton never saw which program wrote it.
+ */
+export interface FoundSession extends Omit<LoadedSession, "info"> {
+  info: Omit<SessionInfo, "host"> & { host: SourceHost | "generic" };
+}
 
 /**
  * The session `want` names: a transcript file when it holds a "/", else a
@@ -26,7 +36,7 @@ export async function findAndLoadSession(
   want: string,
   hosts: readonly SourceHost[],
   tail: number,
-): Promise<LoadedSession> {
+): Promise<FoundSession> {
   if (want.includes("/")) {
     const format = await sniffFile(io, want);
     if (format === null) {
@@ -46,7 +56,7 @@ export async function findAndLoadSession(
     return {
       info: {
         id: `file:${want}`,
-        host: host ?? "claude-code",
+        host: host ?? "generic",
         project: read.parsed.meta.cwd,
         started_at: read.parsed.meta.started_at,
         updated_at: read.parsed.meta.updated_at,

@@ -10,6 +10,7 @@
  */
 import type { ByteFormat } from "./parse_transcript.ts";
 import { opensAsJson, sniffRecord } from "./sniff.ts";
+import { documentId, rolloutId, stemId } from "./store_file_id.ts";
 import type { ParsedTranscript, ReaderConfidence } from "./types.ts";
 import type { ReadOnlyDb, TranscriptStoreIo } from "./store_io.ts";
 import { HOST_IDS, type HostId } from "../hosts/ids.ts";
@@ -279,16 +280,14 @@ async function codexFiles(io: Io, record: HostRecord, base: string): Promise<Ses
     for (const m of desc(await entries(io, `${base}/${y}`))) {
       for (const d of desc(await entries(io, `${base}/${y}/${m}`))) {
         for (const f of desc(await entries(io, `${base}/${y}/${m}/${d}`))) {
-          const id =
-            /^rollout-.*?([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jsonl$/
-              .exec(f);
+          const id = rolloutId(f);
           if (id === null || out.length >= MAX_FILES) continue;
           out.push({
             host: record.id,
             prefix: record.transcript.idPrefix,
             path: `${base}/${y}/${m}/${d}/${f}`,
             format: recordFormat(record),
-            id: id[1]!,
+            id,
             project: null,
           });
         }
@@ -338,14 +337,12 @@ async function projectFolderFiles(
     const folder = sub === "" ? `${base}/${dir.name}` : `${base}/${dir.name}/${sub}`;
     for (const f of await entries(io, folder)) {
       if (!f.isFile || !f.name.endsWith(".jsonl") || out.length >= MAX_FILES) continue;
-      const stem = f.name.slice(0, -".jsonl".length);
-      const id = stem.slice(stem.lastIndexOf("_") + 1);
       out.push({
         host: record.id,
         prefix: record.transcript.idPrefix,
         path: `${folder}/${f.name}`,
         format: recordFormat(record),
-        id: /^[A-Za-z0-9-]{1,200}$/.test(id) ? id : null,
+        id: stemId(f.name),
         project: null,
       });
     }
@@ -357,14 +354,14 @@ async function projectFolderFiles(
 async function documentFiles(io: Io, record: HostRecord, dir: string): Promise<SessionFile[]> {
   const out: SessionFile[] = [];
   for (const f of await entries(io, dir)) {
-    const m = /^([A-Za-z0-9-]{1,200})\.json$/.exec(f.name);
-    if (!f.isFile || m === null || f.name === "sessions.json" || out.length >= MAX_FILES) continue;
+    const id = documentId(f.name);
+    if (!f.isFile || id === null || out.length >= MAX_FILES) continue;
     out.push({
       host: record.id,
       prefix: record.transcript.idPrefix,
       path: `${dir}/${f.name}`,
       format: recordFormat(record),
-      id: m[1]!,
+      id,
       project: null,
     });
   }

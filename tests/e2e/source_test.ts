@@ -196,3 +196,38 @@ Deno.test("source probe says which stores exist and how sure each reader is, wit
     await Deno.remove(home, { recursive: true });
   }
 });
+
+Deno.test("source show of a file in no host's format names no host; a host's format is named (attack111)", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "baton-sfile-" });
+  try {
+    // A file only the generic reader reads, and a free-form text one: baton never saw which
+    // program wrote either, so it is no Claude Code transcript, which the header said it was.
+    await Deno.writeTextFile(
+      `${dir}/notes.jsonl`,
+      '{"role":"user","content":"hi"}\n{"role":"assistant","content":"hello"}\n',
+    );
+    await Deno.writeTextFile(`${dir}/notes.md`, "#### hi\n\nhello\n");
+    await Deno.writeTextFile(
+      `${dir}/claude.jsonl`,
+      claudeTranscript("eeee0000-0000-4000-8000-000000000003", "/work/p"),
+    );
+    const show = async (name: string, json: boolean) => {
+      const r = await runBaton(["source", "show", `${dir}/${name}`, ...(json ? ["--json"] : [])], {
+        cwd: dir,
+      });
+      assert.equal(r.code, 0, r.stderr);
+      return r.stdout;
+    };
+    for (const name of ["notes.jsonl", "notes.md"]) {
+      const header = (await show(name, false)).split("\n")[0]!;
+      assert.match(header, /^file:\S+ \(generic, /, header);
+      assert.doesNotMatch(header, /claude-code/, header);
+      assert.equal(JSON.parse(await show(name, true)).session.host, "generic");
+    }
+    // Control: a file in Claude Code's format is read as Claude Code's.
+    const header = (await show("claude.jsonl", false)).split("\n")[0]!;
+    assert.match(header, /^file:\S+ \(claude-code, claude-code 2\.1\.197\)/, header);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
