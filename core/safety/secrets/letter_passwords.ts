@@ -235,6 +235,40 @@ export function isOwnerPassLetters(name: string, value: string): boolean {
 }
 
 /**
+ * Lower-case words joined by `-`, `_` or `.`, digits ending a word or standing alone (`step-1`,
+ * `shadow_map`, `go-vet`, `cert-v2.pem`): a step's, a pass's or a file's name.
+ */
+const JOINED_LOWER_WORDS = /^[a-z]+[0-9]*(?:[-_.](?:[a-z]+[0-9]*|[0-9]+))+$/;
+
+/** A file's name or path with the extension of a certificate, a key store or a setting file. */
+const FILE_NAME =
+  /^[A-Za-z0-9_\-./]{1,200}\.(?:pem|crt|cer|der|key|p12|pfx|jks|keystore|pub|asc|gpg|txt|json|ya?ml|toml|ini|conf|cfg|env|xml|properties)$/;
+
+/**
+ * A value under a name ending in `pass` (not password, passwd or pwd) that names a step or a
+ * file, not a password: compiler, render and lint passes are common names in code
+ * (`firstPass := "step-1"`, `renderPass := "shadow_map"`, `tlsPass := "cert-v2.pem"`). A name
+ * that says whose password it is ({@linkcode isOwnerPassName}: `db_pass: blue-river-42`) holds a
+ * password of joined words too; a value with a capital, a symbol or digits inside a word
+ * (`dbPass := "S3cr3t-Pa55w0rd!"`) is judged as any other.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isPassStepValue } from "./letter_passwords.ts";
+ * assert.ok(isPassStepValue("lintPass", "go-vet"));
+ * assert.ok(isPassStepValue("tlsPass", "Server_Cert.pem"));
+ * assert.ok(!isPassStepValue("dbPass", "S3cr3t-Pa55w0rd!"));
+ * assert.ok(!isPassStepValue("db_password", "go-vet"));
+ * assert.ok(!isPassStepValue("db_pass", "blue-river-42"));
+ * ```
+ */
+export function isPassStepValue(name: string, value: string): boolean {
+  return /pass$/i.test(name) && !isOwnerPassName(name) &&
+    (JOINED_LOWER_WORDS.test(value) || FILE_NAME.test(value));
+}
+
+/**
  * A key that names an action on a password field in a form or locale file
  * (`showPassword`, `forgot_password`, `reset-password`, `togglePassword`):
  * its value is the caption a user reads, not a password.

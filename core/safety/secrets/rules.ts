@@ -21,6 +21,7 @@ import {
   shannonEntropy,
 } from "./checks.ts";
 import {
+  isDocumentationValue,
   isExcludedName,
   isLookAlikeValue,
   isNotSecret,
@@ -35,6 +36,7 @@ import {
   isOwnerPassLetters,
   isOwnerPassName,
   isOwnerPwName,
+  isPassStepValue,
   isPasswordCaption,
   isProgramCommandWord,
   isPromptSwitchLine,
@@ -339,15 +341,17 @@ function isNotDefaultLogin(
 /**
  * A URL login written as documentation: the user is the word `username`
  * (`user_name`, `myusername`, `your_username`) and the password lower-case
- * letters alone (`https://username:mypassword@host`, secretlint's fixtures).
- * A real user with such a password, or that user with a password holding a
- * digit, a capital or a symbol, is still read.
+ * documentation words alone (`https://username:mypassword@host`, secretlint's
+ * fixtures; `secret`, `changeme`, `secretword`). A real user with such a
+ * password, or that user with any other password (`hunterabc`, one holding a
+ * digit, a capital or a symbol), is still read.
  */
 function isDocumentationLogin(
   secret: string,
   groups: Readonly<Record<string, string | undefined>>,
 ): boolean {
-  return /^(?:my|your)?[_-]?user[_-]?name$/i.test(groups.user ?? "") && /^[a-z]+$/.test(secret);
+  return /^(?:my|your)?[_-]?user[_-]?name$/i.test(groups.user ?? "") && /^[a-z]+$/.test(secret) &&
+    (isDocumentationValue(secret) || /^(?:my|your)?(?:secret|pass)(?:word|phrase)$/.test(secret));
 }
 
 /** A shell variable, `%VAR%` or PowerShell `$env:X`: a reference, not a value. */
@@ -1369,8 +1373,18 @@ function formValueRandom(s: string): boolean {
 }
 
 /**
+ * What comes right before a name that is a route's path (group `path` of the password rule):
+ * a `/` (`'/forgot-password'`), or the quote opening the path a route's verb takes
+ * (`get 'password' => ...`, the quote escaped in a JSON string).
+ */
+const ROUTE_NAME_LEAD = String
+  .raw`(?:\/|\b(?:get|post|put|patch|delete|match)[ \t]{1,8}\\{0,7}["'])`;
+
+/**
  * After `=>`, a Rails route's target (`put '/forgot-password' => "passwords#update"`):
- * a controller path, `#` and an action, lower-case words alone; no password.
+ * a controller path, `#` and an action, lower-case words alone; no password. Only under a name
+ * that is the route's path (a `/` or a verb before it: group `path`); `'db_password' =>
+ * 'correct#horse'` of a PHP array or a Ruby hash holds a password of the same shape.
  */
 function isRouteTarget(op: string | undefined, value: string): boolean {
   return (op ?? "").trim() === "=>" && /^[a-z_]+(?:\/[a-z_]+)*#[a-z_]+$/.test(value);
@@ -1412,7 +1426,7 @@ const PASSWORD_CONFIG: SecretRule = {
   ],
   pattern: new RegExp(
     String
-      .raw`(?<![A-Za-z0-9_.\-](?<!\\[A-Za-z0-9_.\-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))${GO_LATER_NAME}(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>${SEP_OPEN_OP}${
+      .raw`(?<![A-Za-z0-9_.\-](?<!\\[A-Za-z0-9_.\-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))${GO_LATER_NAME}(?:(?<=${ROUTE_NAME_LEAD})(?<path>)|(?<!${ROUTE_NAME_LEAD}))(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>${SEP_OPEN_OP}${
       assignedValue(6, formBare(PASSWORD_EXCLUDED, ";#"), undefined, true)
     }`,
     "i",
@@ -1445,7 +1459,10 @@ const PASSWORD_CONFIG: SecretRule = {
     // nextPass`): a value given to a name ending in them holds a non-letter.
     (!/(?:pass|pwd)$/i.test(g.name ?? "") || /[^A-Za-z]/.test(s) ||
       isOwnerPassLetters(g.name ?? "", s)) &&
-    !isActionCaption(g.name ?? "", s) && !isPasswordCaption(s) && !isRouteTarget(g.op, s) &&
+    // A compiler's or a renderer's pass names a step or a file (`firstPass := "step-1"`).
+    !isPassStepValue(g.name ?? "", s) &&
+    !isActionCaption(g.name ?? "", s) && !isPasswordCaption(s) &&
+    !(g.path !== undefined && isRouteTarget(g.op, s)) &&
     !/\s/.test(s.trim()) && !TYPE_WORD.test(s) && !isReference(s) &&
     (!isLookAlikeValue(s) || isPasswordLookAlike(s) || isHexPassword(s)) &&
     // A `#` or `;` opens a bare value's comment or ends its statement (inside quotes it is the

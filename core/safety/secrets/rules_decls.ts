@@ -109,7 +109,7 @@ export const DECLARATION_RULES: readonly SecretRule[] = [
     kind: "generic_secret",
     title: "Secret in a CSV column named for it",
     description:
-      "`username,password` then `admin,Xk9...`, `name,email,api_token` then `bob,b@x.test,...`: the cell under a credential column of a CSV header (not its first; at most three columns after it) on the first row after the header, raw or in a JSON string. Letters alone, references and placeholders are kept.",
+      "`username,password` then `admin,Xk9...`, `name,email,api_token` then `bob,b@x.test,...`: the cell under a credential column of a CSV header (not its first; at most three columns after it) on the first row after the header, raw or in a JSON string. Letters alone, references, placeholders and a contract's public address (`0x` and 40 hex) are kept.",
     keywords: CSV_NAMES.map((n) => `,${n}`),
     // A header's cell ends at a comma or a line break (raw or escaped): `,token)` of code and
     // `,secret_name` are dropped in the keyword pass.
@@ -122,7 +122,11 @@ export const DECLARATION_RULES: readonly SecretRule[] = [
     ),
     after: 1400,
     priority: 2,
-    validate: (s, g) => !/^[A-Za-z_]+$/.test(s) && valueFor(csvName(g.name ?? ""), s),
+    // A token contract's public address (`0x` and 40 hex: `symbol,name,token` then
+    // `DAI,Dai Stablecoin,0x6B17...`) is no credential; a private key is 64 hex.
+    validate: (s, g) =>
+      !/^[A-Za-z_]+$/.test(s) && !/^0x[0-9a-fA-F]{40}$/.test(s) &&
+      valueFor(csvName(g.name ?? ""), s),
   },
   {
     kind: "generic_secret",

@@ -12,6 +12,7 @@ import {
   isOwnerPassLetters,
   isOwnerPassName,
   isOwnerPwName,
+  isPassStepValue,
   isPasswordCaption,
   isProgramCommandWord,
   isPromptSwitchLine,
@@ -293,4 +294,58 @@ Deno.test("a letters-only password piped to a command is redacted; code's a | b 
       assert.deepEqual(redactText(engine, wrap(text)).kinds, [], text);
     }
   }
+});
+
+/** Raw, and JSON-escaped once and twice (a tool call, and a tool result quoting it). */
+const ESCAPES = [
+  (x: string) => x,
+  (x: string) => JSON.stringify(x).slice(1, -1),
+  (x: string) => JSON.stringify(JSON.stringify(x)).slice(1, -1),
+];
+
+Deno.test("redact101: a compiler's or a renderer's pass given a step's or a file's name (`firstPass := \"step-1\"`) is kept; a password under a pass name is still redacted", () => {
+  // redact100's `pass :=` keyword made the password rule read these Go lines, and redacted them.
+  for (
+    const text of [
+      'firstPass := "step-1"',
+      'renderPass := "shadow_map"',
+      'lintPass := "go-vet"',
+      'tlsPass := "cert-v2.pem"',
+      'tlsPass := "Server_Cert.pem"',
+      "render_pass: depth-prepass.v2",
+    ]
+  ) {
+    for (const esc of ESCAPES) {
+      assert.deepEqual(redactText(engine, esc(text)).kinds, [], esc(text));
+    }
+  }
+  // Controls: a password (a capital, a symbol, digits inside a word), and joined words under a
+  // name that says whose password it is.
+  for (
+    const [text, value] of [
+      ['AdminPass := "Xk9#mQ2vLp7"', "Xk9#mQ2vLp7"],
+      ['dbPass := "S3cr3t-Pa55w0rd!"', "S3cr3t-Pa55w0rd!"],
+      ['dbPass := "hunter2"', "hunter2"],
+      ['db_pass: "blue-river-42"', "blue-river-42"],
+      ['smtpPass := "correct-horse-battery"', "correct-horse-battery"],
+    ]
+  ) {
+    for (const esc of ESCAPES) {
+      const r = redactText(engine, esc(text!));
+      assert.deepEqual(r.kinds, ["password_assignment"], esc(text!));
+      assert.ok(!r.text.includes(value!), r.text);
+    }
+  }
+});
+
+Deno.test("isPassStepValue keeps joined lower-case words and file names under a pass that names no owner", () => {
+  assert.ok(isPassStepValue("firstPass", "step-1"));
+  assert.ok(isPassStepValue("renderPass", "shadow_map"));
+  assert.ok(isPassStepValue("TLS_PASS", "certs/Server.pem"));
+  assert.ok(!isPassStepValue("renderPass", "shadow"));
+  assert.ok(!isPassStepValue("renderPass", "Shadow-Map"));
+  assert.ok(!isPassStepValue("lintPass", "p4ss-w0rd"));
+  assert.ok(!isPassStepValue("db_pass", "blue-river-42"));
+  assert.ok(!isPassStepValue("password", "go-vet"));
+  assert.ok(!isPassStepValue("ftp_passwd", "go-vet"));
 });

@@ -128,3 +128,33 @@ Deno.test("a CSV cell under a credential column (not the first) is redacted on t
     }
   }
 });
+
+Deno.test("redact101: a token contract's public address (0x and 40 hex) under a CSV token column is kept; a private key of 64 hex is redacted", () => {
+  const address = "0x6b175474e89094c44da98b954eedeac495271d0f";
+  for (
+    const text of [
+      `id,type,token\n42,ERC20,${address}`,
+      "symbol,name,token\nDAI,Dai Stablecoin,0x6B175474E89094C44Da98b954EedeAC495271d0F",
+      `name,token,decimals\nDai,${address},18\n`,
+    ]
+  ) {
+    for (const esc of ESCAPES) {
+      assert.deepEqual(redactText(engine, esc(text)).kinds, [], JSON.stringify(esc(text)));
+    }
+  }
+  // Controls: 64 hex (a private key's length) and a random token under the same column.
+  const rng = new Rng(10101);
+  for (
+    const value of [
+      `0x${rng.str("0123456789abcdef", 64)}`,
+      p(rng.str(ALNUM, 8), "7", rng.str(ALNUM, 11)),
+    ]
+  ) {
+    for (const esc of ESCAPES) {
+      const text = esc(`id,type,token\n42,ERC20,${value}`);
+      const r = redactText(engine, text);
+      assert.deepEqual(r.kinds, ["generic_secret"], JSON.stringify(text));
+      assert.ok(!r.text.includes(value), r.text);
+    }
+  }
+});

@@ -123,3 +123,22 @@ Deno.test("curl's -u user:password on a continuation line with no indent is reda
   // Control: the next line's option, not a user:password, stays kept.
   assertKept('curl -s https://api.example.test/v1 \\\n-u "$USER_CREDS"');
 });
+
+Deno.test("redact101: a route's target is read as such only under a route's path; a password of the same shape in a hash or an array is redacted", () => {
+  // survey6's route filter kept any `word/word#word` after `=>`, under any name.
+  assertRedacted("'db_password' => 'correct#horse'", "correct#horse", "password_assignment");
+  assertRedacted("'password' => 'admin/users#update'", "admin/users#update", "password_assignment");
+  assertRedacted(":password => 'admin/users#update'", "admin/users#update", "password_assignment");
+  // The same, double-quoted, raw and escaped once (twice-escaped, a `#` in a double-quoted value
+  // was never read: not this rule's change).
+  for (const text of ['"db_password" => "correct#horse"', '"password" => "admin/users#update"']) {
+    for (const escape of ESCAPES.slice(0, 2)) {
+      const r = redactText(engine, escape(text));
+      assert.deepEqual(r.kinds, ["password_assignment"], escape(text));
+    }
+  }
+  // Controls: routes, the path after a `/` or a verb.
+  assertKept("put '/forgot-password' => \"cms/sites/passwords#update\"");
+  assertKept("get '/reset-password' => 'users/passwords#edit'");
+  assertKept('post "password" => "passwords#create"');
+});

@@ -109,3 +109,21 @@ Deno.test("the survey7 look-alikes and a documentation URL login are kept; a rea
   assertRedacted("https://alice:mypassword@test.com/x", "mypassword", "url_credentials");
   assertRedacted("https://username:myPassw0rd@test.com/x", "myPassw0rd", "url_credentials");
 });
+
+Deno.test("redact101: under the user `username`, only a documentation word as the password is kept; other letters are a password", () => {
+  assertRedacted(
+    "https://username:hunterabc@gitlab.corp.example/x.git",
+    "hunterabc",
+    "url_credentials",
+  );
+  assertRedacted(
+    "git clone https://username:walrusfox@git.example.org/r.git",
+    "walrusfox",
+    "url_credentials",
+  );
+  // Controls: documentation's own words stay kept.
+  for (const pw of ["mypassword", "yourpassword", "password", "secret", "pass", "changeme"]) {
+    assertKept(`https://username:${pw}@test.com/endpoint`);
+  }
+  assertKept("https://your_username:secretword@example.test/repo.git");
+});
