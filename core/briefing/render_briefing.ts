@@ -739,9 +739,19 @@ function sanitizeLine(s: Capsule["sanitize"], trusted: boolean): string {
     const kinds = [...counts].map(([k, n]) =>
       n > 1 && !cut ? `${safeInline(k)} x${n}` : safeInline(k)
     ).join(", ");
-    return `- Secret scan passed: ${cut ? count : found.length} value(s) redacted (${kinds})${
-      cut ? "; the list of them was cut at its bound, so the count is a floor" : ""
-    }${!cut && carried > 0 ? `; ${already}` : ""}.`;
+    if (cut) {
+      // The cut list keeps every field's kinds: with none found among them the scan found none,
+      // and a list holding markers cannot say how many of its values the scan redacted.
+      const what = found.length === 0
+        ? "no secrets found; " + `${count} value(s) were already redacted in the text it was given`
+        : carried > 0
+        ? `${count} value(s) redacted or already redacted in the text it was given (${kinds})`
+        : `${count} value(s) redacted (${kinds})`;
+      return `- Secret scan passed: ${what}; the list of them was cut at its bound, so the count is a floor.`;
+    }
+    return `- Secret scan passed: ${found.length} value(s) redacted (${kinds})${
+      carried > 0 ? `; ${already}` : ""
+    }.`;
   }
   if (s.scan_status === "not_run") {
     return `- The secret scan did not run for this capsule: it may hold secrets. ${empty}`;

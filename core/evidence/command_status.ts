@@ -22,7 +22,8 @@ import { shellInvocation, type ShellRun } from "../safety/command/shell_invocati
 function shellText(
   record: Pick<EvidenceRecord, "command" | "shell">,
 ): ShellRun | null | "unjudged" {
-  if (record.shell) return { text: record.command[0] ?? "", pipefail: false };
+  // `baton evidence --shell` runs its text with `sh -c`.
+  if (record.shell) return { text: record.command[0] ?? "", pipefail: false, shell: "sh" };
   return shellInvocation(record.command);
 }
 
@@ -43,7 +44,8 @@ export function statusReportsEveryCommand(
 ): boolean {
   const run = shellText(record);
   if (run === null) return true;
-  return run !== "unjudged" && reportsEveryStatus(run.text, { pipefail: run.pipefail });
+  return run !== "unjudged" &&
+    reportsEveryStatus(run.text, { pipefail: run.pipefail, shell: run.shell });
 }
 
 /** Why a record whose status does not report every command backs no fact about it. */

@@ -53,3 +53,16 @@ Deno.test("control: three keys are counted exactly", async () => {
     "- Secret scan passed: 3 value(s) redacted (stripe_secret_key x3).",
   );
 });
+
+Deno.test("1,100 [REDACTED:…] markers a draft typed are never briefed as values the scan redacted (attack112)", async () => {
+  // Before: 'more than 1000 value(s) redacted (already_redacted)', a redaction that never happened.
+  const markers = Array.from({ length: 1100 }, (_, i) => `[REDACTED:k${i}]`).join(" ");
+  assert.equal(
+    await briefedScan(markers),
+    "- Secret scan passed: no secrets found; more than 1000 value(s) were already redacted in the text it was given; the list of them was cut at its bound, so the count is a floor.",
+  );
+  assert.equal(
+    await briefedScan(`${markers} ${keys(1).join(" ")}`),
+    "- Secret scan passed: more than 1000 value(s) redacted or already redacted in the text it was given (already_redacted, stripe_secret_key); the list of them was cut at its bound, so the count is a floor.",
+  );
+});

@@ -1,14 +1,62 @@
 /**
  * Which shell text an argv runs: a shell given `-c` (`bash -o pipefail -c
- * TEXT`), behind wrappers that exit with their command's status (`env A=1`,
- * `timeout 60`, `nice`, `nohup`, `stdbuf`, `setsid`, GNU `time`, `busybox`).
- * Used to judge whether an exit status reports every command (evidence) and
- * to look into a shell started inside shell text. Pure.
+ * TEXT`, `bash -c -o pipefail TEXT`), behind wrappers that exit with their
+ * command's status (`env A=1`, `timeout 60`, `nice`, `nohup`, `stdbuf`,
+ * `setsid`, GNU `time`, `busybox`), named later among a program's words
+ * (`sudo sh -c`), or handed over by an option (`su -c`, `flock -c`,
+ * `nix-shell --run`). A shell given `-n` runs nothing, and fish, csh or
+ * PowerShell text is not read by these rules: neither is judged. Used to
+ * judge whether an exit status reports every command (evidence) and to look
+ * into a shell started inside shell text. Pure.
  * @module
  */
 
-/** Programs that take shell text after a `-c` option. */
-const SHELLS: ReadonlySet<string> = new Set(["sh", "bash", "dash", "zsh", "ksh", "mksh", "ash"]);
+/** Programs that take POSIX-style shell text after a `-c` option. */
+const SHELLS: ReadonlySet<string> = new Set([
+  "sh",
+  "bash",
+  "rbash",
+  "dash",
+  "zsh",
+  "ksh",
+  "ksh93",
+  "mksh",
+  "lksh",
+  "pdksh",
+  "oksh",
+  "ash",
+  "hush",
+  "yash",
+  "posh",
+  "bosh",
+]);
+
+/**
+ * Shells whose text follows other rules (fish, csh, PowerShell, …): given
+ * their command option, the text is not judged.
+ */
+const OTHER_SHELLS: ReadonlySet<string> = new Set([
+  "fish",
+  "csh",
+  "tcsh",
+  "nu",
+  "xonsh",
+  "elvish",
+  "rc",
+  "es",
+  "pwsh",
+  "powershell",
+]);
+
+/** Programs that run the text after one of their options with a shell and exit with its status. */
+const TEXT_OPTIONS: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  ["su", new Set(["-c", "--command", "--session-command"])],
+  ["script", new Set(["-c", "--command"])],
+  ["flock", new Set(["-c", "--command"])],
+  ["nix-shell", new Set(["--run", "--command"])],
+  ["npx", new Set(["-c", "--call"])],
+  ["npm", new Set(["-c", "--call"])],
+]);
 
 /** A shell's long options that take no value; any other long option is not judged. */
 const VALUELESS_LONG: ReadonlySet<string> = new Set([
@@ -47,7 +95,7 @@ const WRAPPERS: ReadonlyMap<string, { valued: ReadonlySet<string>; operand?: tru
  * env splits into words by quoting rules of its own.
  */
 function unwrap(words: readonly string[]): string[] | null | "unjudged" {
-  const name = (words[0] ?? "").replace(/^.*\//, "");
+  const name = baseName(words[0]);
   // busybox runs the applet its next word names.
   if (name === "busybox") return words.length > 1 ? words.slice(1) : null;
   const spec = WRAPPERS.get(name);
@@ -76,22 +124,84 @@ function unwrap(words: readonly string[]): string[] | null | "unjudged" {
   return words.slice(i);
 }
 
-/** Shell text an argv runs, and whether pipefail was set for it (`bash -o pipefail -c …`). */
+/** Shell text an argv runs, the shell that runs it, and whether pipefail was set for it. */
 export interface ShellRun {
   text: string;
   pipefail: boolean;
+  /** The shell's name (`bash`), "sh" when a program hands the text to a shell it picks. */
+  shell: string;
+}
+
+/** A command option of a shell whose text follows other rules (`fish -c`, `pwsh -Command`). */
+const OTHER_COMMAND_OPTION =
+  /^(?:-[A-Za-z]*c[A-Za-z]*|--commands?(?:=.*)?|--init-command(?:=.*)?|-command|-encodedcommand|-ec?)$/i;
+
+/** The name of a program word: its last path part. */
+function baseName(word: string | undefined): string {
+  return (word ?? "").replace(/^.*\//, "");
+}
+
+/**
+ * A POSIX shell's options, then its text: after `-c` (also in a cluster:
+ * `-ec`) the first word that is no option is the text, wherever the other
+ * options stand (`bash -c -o pipefail TEXT`); null for a script file.
+ */
+function shellOptions(shell: string, args: readonly string[]): ShellRun | null | "unjudged" {
+  let pipefail = false;
+  let command = false;
+  const run = (text: string | undefined): ShellRun | null =>
+    command ? { text: text ?? "", pipefail, shell } : null;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === "--") return run(args[i + 1]);
+    if (!a.startsWith("-") && !a.startsWith("+")) return run(a);
+    if (a.startsWith("--")) {
+      if (VALUED_LONG.has(a)) i++;
+      else if (!VALUELESS_LONG.has(a)) return "unjudged";
+      continue;
+    }
+    // `-n` (noexec) reads the text and runs none of it: the shell exits 0.
+    if (/^-[A-Za-z]*n/.test(a)) return "unjudged";
+    if (/^-[A-Za-z]*c/.test(a)) command = true;
+    // `-o NAME`, `+O NAME` (also last in a cluster: `-euo pipefail`) take the next word.
+    if (/^[-+][A-Za-z]*[oO]$/.test(a)) {
+      // zsh reads option names without case or underscores (`-o PIPE_FAIL`).
+      const value = (args[++i] ?? "").toLowerCase().replaceAll("_", "");
+      if (value === "noexec" && a.startsWith("-") && a.endsWith("o")) return "unjudged";
+      if (value === "pipefail") pipefail = a.startsWith("-") && a.endsWith("o");
+      if (value === "nopipefail") pipefail = false;
+    }
+  }
+  return run(undefined);
+}
+
+/** The text a program runs with a shell after one of its options (`su -c TEXT`), or null. */
+function optionText(name: string, args: readonly string[]): ShellRun | null {
+  const options = TEXT_OPTIONS.get(name);
+  if (options === undefined) return null;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (options.has(a)) return { text: args[i + 1] ?? "", pipefail: false, shell: "sh" };
+    const eq = a.indexOf("=");
+    if (a.startsWith("--") && eq > 0 && options.has(a.slice(0, eq))) {
+      return { text: a.slice(eq + 1), pipefail: false, shell: "sh" };
+    }
+  }
+  return null;
 }
 
 /**
  * The shell text `words` run (a shell given `-c`, through wrappers), null
  * when they run a program directly, or "unjudged" when a wrapper or an
- * option hides which.
+ * option hides which. A shell named later among a program's words (`sudo
+ * sh -c`, `xargs bash -c`, `docker run img sh -c`) is judged too: such
+ * programs pass its status on, and one that does not is no better.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { shellInvocation } from "./shell_invocation.ts";
- * assert.deepEqual(shellInvocation(["env", "CI=1", "bash", "-c", "a | b"]), { text: "a | b", pipefail: false });
+ * assert.deepEqual(shellInvocation(["env", "CI=1", "bash", "-c", "a | b"]), { text: "a | b", pipefail: false, shell: "bash" });
  * assert.equal(shellInvocation(["npm", "test"]), null);
  * ```
  */
@@ -105,25 +215,21 @@ export function shellInvocation(command: readonly string[]): ShellRun | null | "
     words = inner;
   }
   const [program, ...args] = words;
-  const name = (program ?? "").replace(/^.*\//, "");
-  if (!SHELLS.has(name)) return null;
-  let pipefail = false;
+  const name = baseName(program);
+  if (SHELLS.has(name)) return shellOptions(name, args);
+  if (OTHER_SHELLS.has(name)) {
+    const command = name === "pwsh" || name === "powershell"
+      ? args.length > 0
+      : args.some((a) => OTHER_COMMAND_OPTION.test(a));
+    return command ? "unjudged" : null;
+  }
+  const text = optionText(name, args);
+  if (text !== null) return text;
   for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === "--" || !a.startsWith("-") && !a.startsWith("+")) break;
-    if (a.startsWith("--")) {
-      if (VALUED_LONG.has(a)) i++;
-      else if (!VALUELESS_LONG.has(a)) return "unjudged";
-      continue;
-    }
-    if (/^-[A-Za-z]*c[A-Za-z]*$/.test(a)) {
-      return { text: args.slice(i + 1).find((w) => !w.startsWith("-")) ?? "", pipefail };
-    }
-    // `-o NAME`, `+O NAME` (also last in a cluster: `-euo pipefail`) take the next word.
-    if (/^[-+][A-Za-z]*[oO]$/.test(a)) {
-      const value = args[++i];
-      if (value === "pipefail") pipefail = a.startsWith("-") && a.endsWith("o");
-    }
+    const later = baseName(args[i]);
+    if (!SHELLS.has(later) && !OTHER_SHELLS.has(later)) continue;
+    const run = shellInvocation(args.slice(i));
+    if (run !== null) return run;
   }
   return null;
 }

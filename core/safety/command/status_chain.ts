@@ -5,8 +5,11 @@
  * (`npm test | tee log` exits 0 when the tests fail), `a; b` and `a || b`
  * hide a's failure, `a &` reports 0 at once, `! a` inverts it, and
  * `trap`, a group, a function or a compound command (`if`, `while`, …) can
- * set any status. A substitution's own status is lost in its word, and
- * text the lexer could not read cleanly is not judged. Pure.
+ * set any status. Prefixes (`time`, `command`, `builtin`, `exec`) are
+ * read past, so `time ! a` is judged as `! a`; `set -n` runs nothing after
+ * it, `set`/`shopt` may turn pipefail off, and `&>` backgrounds a command
+ * in shells that do not know it (dash). A substitution's own status is lost
+ * in its word, and text the lexer could not read cleanly is not judged. Pure.
  * @module
  */
 import { Lexer, ShellBoundsError, type Token } from "./_shell_lexer.ts";
@@ -45,6 +48,52 @@ const STATUS_WORDS: ReadonlySet<string> = new Set([
 ]);
 
 /**
+ * Words a command may start with that run the words after them as the
+ * command (their options are read past): `time ! a` inverts a's status,
+ * `command eval …` evaluates text.
+ */
+const PREFIXES: ReadonlySet<string> = new Set([
+  "time",
+  "command",
+  "builtin",
+  "exec",
+  "noglob",
+  "nocorrect",
+  "-",
+]);
+
+/** Shells where `&>` redirects both outputs; elsewhere (dash) `a &> f` runs a in the background. */
+const AMP_REDIRECT_SHELLS: ReadonlySet<string> = new Set(["bash", "rbash", "zsh", "mksh", "lksh"]);
+
+/** Commands that set shell options (`set -o`, `shopt -o`, zsh's `setopt`). */
+const OPTION_SETTERS: ReadonlySet<string> = new Set(["set", "shopt", "setopt", "unsetopt"]);
+
+/** An option name as zsh reads it: no case, no underscores (`NO_EXEC`). */
+function optionName(word: string): string {
+  return word.toLowerCase().replaceAll("_", "");
+}
+
+/**
+ * Whether a finished simple command turns on noexec, after which nothing
+ * runs and the shell exits 0: `set -n`, `set -o noexec`, zsh's `setopt
+ * noexec` or `unsetopt exec`.
+ */
+function runsNothingAfter(words: readonly string[]): boolean {
+  const names = words.slice(1).map(optionName);
+  switch (words[0]) {
+    case "set":
+      return words.some((w) => /^-[A-Za-z]*n/.test(w)) || names.includes("noexec") ||
+        names.includes("exec");
+    case "setopt":
+      return names.includes("noexec");
+    case "unsetopt":
+      return names.includes("exec");
+    default:
+      return false;
+  }
+}
+
+/**
  * True when every command of `text` is a simple command, they are joined
  * only by `&&` (or `|` under pipefail, where a pipeline's status is its
  * last failing command's), and no word holds a substitution.
@@ -60,21 +109,32 @@ const STATUS_WORDS: ReadonlySet<string> = new Set([
  */
 export function reportsEveryStatus(
   text: string,
-  options: { pipefail?: boolean; depth?: number } = {},
+  options: { pipefail?: boolean; depth?: number; shell?: string } = {},
 ): boolean {
   const depth = options.depth ?? 0;
+  // The shell that reads the text: `sh` (dash on Debian) unless told.
+  const shell = options.shell ?? "sh";
+  let pipefail = options.pipefail === true;
   if (depth > MAX_NESTED_SHELLS) return false;
   const lx = new Lexer(text, 4096, 16, false);
   let atStart = true;
   let commands = 0;
   // The words of the simple command being read: a shell started there is judged by its text.
   let words: string[] = [];
+  // The prefix being read past (`exec`, `time`): its options are no command word.
+  let prefix: string | null = null;
+  let prefixValue = false;
   const innerReports = (): boolean => {
-    const run = words.length === 0 ? null : shellInvocation(words);
+    const done = words;
     words = [];
+    prefix = null;
+    if (runsNothingAfter(done)) return false;
+    // `set +o pipefail`, `shopt -uo pipefail`: later pipelines are judged without it.
+    if (OPTION_SETTERS.has(done[0] ?? "")) pipefail = false;
+    const run = done.length === 0 ? null : shellInvocation(done);
     if (run === null) return true;
     return run !== "unjudged" &&
-      reportsEveryStatus(run.text, { pipefail: run.pipefail, depth: depth + 1 });
+      reportsEveryStatus(run.text, { pipefail: run.pipefail, depth: depth + 1, shell: run.shell });
   };
   try {
     for (;;) {
@@ -82,14 +142,19 @@ export function reportsEveryStatus(
       if (t.kind === "eof") break;
       if (t.kind === "newline") return false;
       if (t.kind === "op") {
-        const joins = t.op === "&&" ||
-          (options.pipefail === true && (t.op === "|" || t.op === "|&"));
+        // A prefix alone (`exec 2>&1`) is a command of its own.
+        if (atStart && prefix !== null) {
+          atStart = false;
+          commands++;
+        }
+        const joins = t.op === "&&" || (pipefail && (t.op === "|" || t.op === "|&"));
         if (!joins || atStart) return false;
         if (!innerReports()) return false;
         atStart = true;
         continue;
       }
       if (t.kind === "redir") {
+        if (t.op.startsWith("&>") && !AMP_REDIRECT_SHELLS.has(shell)) return false;
         // Its target word is no word of the command; a substitution there loses a status too.
         const target = lx.next();
         if (target.kind !== "word" || target.word.segments.some((s) => s.kind === "sub")) {
@@ -98,7 +163,27 @@ export function reportsEveryStatus(
         continue;
       }
       if (t.word.segments.some((s) => s.kind === "sub")) return false;
+      if (atStart && prefix !== null) {
+        // A prefix's options (`exec -a NAME`, `time -p`, `command -p`) come before the command.
+        if (prefixValue) {
+          prefixValue = false;
+          continue;
+        }
+        if (t.word.text === "--") {
+          prefix = "--";
+          continue;
+        }
+        if (prefix !== "--" && t.word.text.startsWith("-") && t.word.text.length > 1) {
+          prefixValue = prefix === "exec" && t.word.text.endsWith("a");
+          continue;
+        }
+      }
+      if (atStart && PREFIXES.has(t.word.text) && (prefix === null || t.word.text !== "-")) {
+        prefix = t.word.text;
+        continue;
+      }
       if (atStart) {
+        prefix = null;
         if (STATUS_WORDS.has(t.word.text)) return false;
         if (!/^[A-Za-z_][A-Za-z0-9_]*=/.test(t.word.text)) {
           atStart = false;
@@ -110,6 +195,10 @@ export function reportsEveryStatus(
   } catch (e) {
     if (e instanceof ShellBoundsError) return false;
     throw e;
+  }
+  if (atStart && prefix !== null) {
+    atStart = false;
+    commands++;
   }
   if (!innerReports()) return false;
   return commands > 0 && !atStart && lx.problems.length === 0 && lx.pendingHeredocs.length === 0;

@@ -73,3 +73,72 @@ Deno.test("statusReportsEveryCommand(): a shell started inside shell text is jud
   assert.equal(argv("bash", "--norc", "-c", "npm test"), true);
   assert.equal(sh("npm test > log 2>&1"), true);
 });
+
+/** Runs argv for real and returns its exit code (bash and dash as the machine has them). */
+function exitCode(argv: string[]): number {
+  return new Deno.Command(argv[0]!, { args: argv.slice(1), stdout: "null", stderr: "null" })
+    .outputSync().code;
+}
+
+Deno.test("statusReportsEveryCommand(): forms whose exit 0 hides a failing command are lowered (attack112)", () => {
+  const sh = (text: string) => statusReportsEveryCommand({ command: [text], shell: true });
+  const argv = (...command: string[]) => statusReportsEveryCommand({ command, shell: false });
+  // Each runs `false` and exits 0 (`time` is a keyword where sh is bash, as on macOS): before, each was judged to report every command.
+  const hidden: [string[], boolean][] = [
+    [
+      ["bash", "-c", "-o", "pipefail", "false; true"],
+      argv("bash", "-c", "-o", "pipefail", "false; true"),
+    ],
+    [["bash", "-n", "-c", "false"], argv("bash", "-n", "-c", "false")],
+    [
+      ["bash", "-o", "pipefail", "-c", "set +o pipefail && false | true"],
+      argv("bash", "-o", "pipefail", "-c", "set +o pipefail && false | true"),
+    ],
+    [["bash", "-c", "time ! false"], sh("time ! false")],
+    [["sh", "-c", "set -n && false"], sh("set -n && false")],
+    [["sh", "-c", "command eval 'false; true'"], sh("command eval 'false; true'")],
+    [
+      ["sh", "-c", "command trap 'exit 0' EXIT && false"],
+      sh("command trap 'exit 0' EXIT && false"),
+    ],
+    [["sh", "-c", "exec sh -c 'false; true'"], sh("exec sh -c 'false; true'")],
+    [["sh", "-c", "false &> /dev/null"], sh("false &> /dev/null")],
+    [
+      ["xargs", "-a", "/dev/null", "sh", "-c", "false; true"],
+      argv("xargs", "-a", "/dev/null", "sh", "-c", "false; true"),
+    ],
+  ];
+  for (const [form, judged] of hidden) {
+    if (form[0] === "sh" && form[2]!.includes("&>")) {
+      // `&>` backgrounds the command only where sh does not know it (dash); bash reads a redirection.
+      if (exitCode(["sh", "-c", "false &> /dev/null"]) !== 0) continue;
+    }
+    assert.equal(exitCode(form), 0, `${form.join(" ")} exits 0`);
+    assert.equal(judged, false, form.join(" "));
+  }
+  // Forms this machine may not run: a wrapper or a text option hands the text to a shell.
+  assert.equal(argv("sudo", "-u", "ci", "bash", "-c", "npm test || true"), false);
+  assert.equal(argv("docker", "run", "img", "sh", "-c", "npm test; true"), false);
+  assert.equal(argv("su", "ci", "-c", "npm test; true"), false);
+  assert.equal(argv("flock", "/tmp/lock", "-c", "npm test | tee log"), false);
+  assert.equal(argv("nix-shell", "--run", "npm test; true"), false);
+  assert.equal(argv("fish", "-c", "npm test; true"), false, "fish text is not judged");
+  assert.equal(argv("yash", "-c", "npm test; true"), false);
+  assert.equal(argv("zsh", "-o", "NO_EXEC", "-c", "npm test"), false);
+  assert.equal(sh("builtin eval 'false; true'"), false);
+  assert.equal(sh("time -p ! npm test"), false);
+  assert.equal(sh("setopt NO_EXEC && npm test"), false);
+  // Controls: the same prefixes, wrappers and options around a status that reports every command.
+  assert.equal(argv("bash", "-c", "-o", "pipefail", "npm test | tee log"), true);
+  assert.equal(argv("bash", "-c", "--", "npm test"), true);
+  assert.equal(argv("bash", "-c", "npm test &> log"), true, "bash reads &> as a redirection");
+  assert.equal(sh("set -euxo pipefail && npm test"), true);
+  assert.equal(sh("exec 2>&1 && npm test"), true);
+  assert.equal(sh("time -p npm test && npm run lint"), true);
+  assert.equal(sh("command -v npm && exec npm test"), true);
+  assert.equal(argv("sudo", "-u", "ci", "npm", "test"), true);
+  assert.equal(argv("docker", "run", "img", "sh", "-c", "npm test"), true);
+  assert.equal(argv("su", "ci", "-c", "npm test"), true);
+  assert.equal(argv("grep", "-c", "sh", "file"), true, "a shell's name not followed by -c");
+  assert.equal(argv("fish", "script.fish"), true, "a script file: the program's own status");
+});

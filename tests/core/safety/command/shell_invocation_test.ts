@@ -3,7 +3,11 @@ import assert from "node:assert/strict";
 import { shellInvocation } from "../../../../core/safety/command/shell_invocation.ts";
 
 Deno.test("shellInvocation(): a shell's -c text, through wrappers; a program run directly is null", () => {
-  assert.deepEqual(shellInvocation(["bash", "-c", "a | b"]), { text: "a | b", pipefail: false });
+  assert.deepEqual(shellInvocation(["bash", "-c", "a | b"]), {
+    text: "a | b",
+    pipefail: false,
+    shell: "bash",
+  });
   assert.deepEqual(
     shellInvocation([
       "env",
@@ -24,16 +28,23 @@ Deno.test("shellInvocation(): a shell's -c text, through wrappers; a program run
     {
       text: "x",
       pipefail: false,
+      shell: "sh",
     },
   );
   assert.deepEqual(shellInvocation(["bash", "-euo", "pipefail", "-c", "a | b"]), {
     text: "a | b",
     pipefail: true,
+    shell: "bash",
   });
-  assert.deepEqual(shellInvocation(["busybox", "sh", "-c", "y"]), { text: "y", pipefail: false });
+  assert.deepEqual(shellInvocation(["busybox", "sh", "-c", "y"]), {
+    text: "y",
+    pipefail: false,
+    shell: "sh",
+  });
   assert.deepEqual(shellInvocation(["bash", "--rcfile", "rc", "--norc", "-c", "z"]), {
     text: "z",
     pipefail: false,
+    shell: "bash",
   });
   assert.equal(
     shellInvocation(["bash", "script.sh"]),
@@ -45,4 +56,36 @@ Deno.test("shellInvocation(): a shell's -c text, through wrappers; a program run
   assert.equal(shellInvocation(["env"]), null);
   assert.equal(shellInvocation(["env", "-S", "bash -c 'a|b'"]), "unjudged");
   assert.equal(shellInvocation(["bash", "--some-new-option", "-c", "a"]), "unjudged");
+});
+
+Deno.test("shellInvocation(): -c's text is the first word that is no option; -n runs nothing; a later shell or a text option", () => {
+  assert.deepEqual(shellInvocation(["bash", "-c", "-o", "pipefail", "a | b"]), {
+    text: "a | b",
+    pipefail: true,
+    shell: "bash",
+  });
+  assert.deepEqual(shellInvocation(["sh", "-c", "--", "x"]), {
+    text: "x",
+    pipefail: false,
+    shell: "sh",
+  });
+  assert.equal(shellInvocation(["sh", "-n", "-c", "x"]), "unjudged");
+  assert.equal(shellInvocation(["sh", "-en", "script.sh"]), "unjudged");
+  assert.deepEqual(shellInvocation(["sudo", "-u", "ci", "dash", "-c", "y"]), {
+    text: "y",
+    pipefail: false,
+    shell: "dash",
+  });
+  assert.deepEqual(shellInvocation(["su", "-", "ci", "--command=z"]), {
+    text: "z",
+    pipefail: false,
+    shell: "sh",
+  });
+  assert.equal(shellInvocation(["tcsh", "-fc", "a; b"]), "unjudged");
+  assert.equal(shellInvocation(["powershell", "a; b"]), "unjudged");
+  // Controls: a program run directly, a script file, a shell's name as a plain word.
+  assert.equal(shellInvocation(["sudo", "npm", "test"]), null);
+  assert.equal(shellInvocation(["sudo", "bash", "script.sh"]), null);
+  assert.equal(shellInvocation(["grep", "-c", "bash", "file"]), null);
+  assert.equal(shellInvocation(["fish", "script.fish"]), null);
 });
