@@ -31,6 +31,8 @@ export interface RandomClone {
   vars: Record<string, string>;
   /** One line per step. */
   steps: string[];
+  /** The promisor remote's real URL, where the seed pointed it at nothing (a test may put it back). */
+  promisorGone?: string;
 }
 
 const FILES: [string, string][] = [
@@ -289,6 +291,7 @@ export async function randomClone(seed: number): Promise<RandomClone> {
   if (filter !== null && chance(0.3)) {
     // The promisor remote gone: git can fetch nothing it lacks.
     await run(dir, ["config", "remote.origin.url", `file://${root}/gone`]);
+    return { dir, home, vars, steps, promisorGone: `file://${origin}` };
   }
   return { dir, home, vars, steps };
 }

@@ -821,33 +821,51 @@ export async function scanWorktree(
       for (const p of copies) notCompared(p, WORKTREE_COPY);
     }
     // A conflicted file present in the work tree is a rename destination to
-    // git too: a gone file that may pair with one is not stated (unmerged_renames.ts).
+    // git too: a gone file that may pair with one (the same blob, the empty
+    // one too, or a score of half) is not stated (unmerged_renames.ts).
     // (Beside an intent-to-add file every gone one is unchecked already.)
     if (headDiff.unmerged.length > 0 && !(ita.length > 0 && gone.length > 0)) {
       // Sources are stage-0 files only: a conflicted path is never one.
       const conflicted = new Set(headDiff.unmerged.map((u) => u.path));
+      // A symlink pairs with a symlink of its exact text (under
+      // core.symlinks=false git may take a conflicted plain file for a link:
+      // a gone link is then named beside any present conflicted file).
+      const links = new Set<string>();
+      const goneLinks: string[] = [];
       const goneFiles = [...changes.values()]
         .filter((e) =>
-          e.y === "D" && e.kind === "file" && !intentToAdd.has(e.path) && !conflicted.has(e.path)
+          e.y === "D" && (e.kind === "file" || e.kind === "symlink") &&
+          !intentToAdd.has(e.path) && !conflicted.has(e.path)
         )
-        .map((e) => e.path);
-      // Present: a regular file, reached through real directories only (git's
-      // has_symlink_leading_path makes one behind a link gone); never a path
-      // git refuses, which could lead out of the work tree.
+        .map((e) => {
+          if (e.kind === "symlink" && symlinks) links.add(e.path);
+          else if (e.kind === "symlink") goneLinks.push(e.path);
+          return e.path;
+        });
+      // Present: a regular file or a symlink, reached through real
+      // directories only (git's has_symlink_leading_path makes one behind a
+      // link gone); never a path git refuses, which could lead out of the
+      // work tree.
       const present: string[] = [];
       const sizes = new Map<string, number>();
       if (goneFiles.length > 0) {
         for (const u of headDiff.unmerged) {
           if (unsafeIndexPath(u.path) || !await realParents(fs, work, u.path)) continue;
           const st = await fs.lstat(`${work}/${u.path}`);
-          if (st?.isFile !== true) continue;
+          if (st?.isSymlink === true) links.add(u.path);
+          else if (st?.isFile !== true) continue;
           present.push(u.path);
           sizes.set(u.path, st.size);
         }
       }
       const paired = await goneMaybeRenamed(goneFiles, present, {
         source: indexBlob,
+        symlink: (path) => links.has(path),
         destination: async (path) => {
+          if (links.has(path)) {
+            const text = await linkText(fs, `${work}/${path}`);
+            return typeof text === "string" ? new TextEncoder().encode(text) : text;
+          }
           if ((sizes.get(path) ?? Infinity) > maxHashBytes) return { unknown: "over the hash cap" };
           const data = await fs.readFile(`${work}/${path}`);
           const converted = options.convertToGit === undefined
@@ -859,7 +877,8 @@ export async function scanWorktree(
           ? {}
           : { text: (path: string) => options.renameText!(path, indexBlob) }),
       });
-      for (const p of paired) notCompared(p, UNMERGED_RENAME_REASON);
+      const named = new Set([...paired, ...(present.length > 0 ? goneLinks : [])]);
+      for (const p of goneFiles) if (named.has(p)) notCompared(p, UNMERGED_RENAME_REASON);
     }
   }
 
@@ -1126,7 +1145,7 @@ async function realParents(fs: ReadFs, work: string, path: string): Promise<bool
 
 /** Why a file gone from the work tree is not stated deleted beside a conflicted file it may pair with. */
 const UNMERGED_RENAME_REASON =
-  "gone beside a conflicted file whose content scores as its rename: git may show it renamed, not deleted";
+  "gone beside a conflicted file whose content is or scores as its own: git may show it renamed, not deleted";
 
 /** Why an intent-to-add file is not stated added beside a file it may be a copy of. */
 const WORKTREE_COPY =

@@ -1950,6 +1950,67 @@ Deno.test("unmerged: a file gone from the work tree is a work-tree rename source
   assert.deepEqual(both.unchecked.filter((p) => p === "old.txt"), ["old.txt"]);
 });
 
+Deno.test("unmerged: a gone file or symlink whose index blob is exactly a conflicted file's content (the empty blob too) is its rename source to git: unchecked, never .D", async () => {
+  // Found by the random suite (seed 91162): a staged-modified file whose
+  // index blob is the empty one, gone from the work tree, beside a conflicted
+  // file emptied in the work tree. git's exact pass pairs the same blob (no
+  // score reaches an empty one), so the MD shows as M.; baton said MD.
+  const env = await userEnv();
+  const dir = await base({ "conflict.txt": "base\n", "staged.sh": "s\n", "other.txt": "o\n" });
+  await Deno.symlink("target", `${dir}/link`);
+  await Deno.symlink("elsewhere", `${dir}/link2`);
+  await commitAll(dir, "links");
+  await git(dir, ["checkout", "-q", "-b", "theirs"]);
+  await writeFiles(dir, { "conflict.txt": "theirs\n" });
+  await commitAll(dir, "theirs");
+  await git(dir, ["checkout", "-q", "main"]);
+  await writeFiles(dir, { "conflict.txt": "ours\n" });
+  await commitAll(dir, "ours");
+  await git(dir, ["merge", "-q", "theirs"], { allowFail: true });
+  await writeFiles(dir, { "staged.sh": "" });
+  await git(dir, ["add", "staged.sh"]);
+  await Deno.remove(`${dir}/staged.sh`);
+  await Deno.remove(`${dir}/other.txt`);
+  // Control: the conflicted file not empty: git shows both deletions.
+  const unlike = await assertAgreesWithGit(env, dir, { label: "unlike" });
+  assert.equal(unlike.git.tracked.get("staged.sh"), "MD", "control: git shows the deletion");
+  assert.equal(unlike.git.tracked.get("other.txt"), ".D");
+  // The conflicted file emptied: git pairs the empty blob with it.
+  await writeFiles(dir, { "conflict.txt": "" });
+  const empty = await assertAgreesWithGit(env, dir, { label: "empty", allowUnknown: true });
+  assert.equal(empty.git.tracked.get("staged.sh"), "M.", "control: git hides the deletion");
+  assert.equal(empty.git.tracked.get("conflict.txt"), "UU");
+  assert.deepEqual(empty.unchecked, ["staged.sh"], "the paired file alone is not stated");
+  // Two gone sources with the same empty blob: git pairs one; both are named.
+  await git(dir, ["rm", "-q", "--cached", "other.txt"]);
+  await writeFiles(dir, { "other.txt": "" });
+  await git(dir, ["add", "-f", "other.txt"]);
+  await Deno.remove(`${dir}/other.txt`);
+  const two = await assertAgreesWithGit(env, dir, { label: "two sources", allowUnknown: true });
+  assert.equal(two.git.tracked.size, 3, "control: git shows one deletion of the two");
+  assert.deepEqual(two.unchecked.sort(), ["other.txt", "staged.sh"]);
+  // With rename detection off git shows every deletion, and so does baton.
+  await git(dir, ["config", "status.renames", "false"]);
+  const off = await assertAgreesWithGit(env, dir, { label: "status.renames=false" });
+  assert.equal(off.git.tracked.get("staged.sh"), "MD");
+  await git(dir, ["config", "--unset", "status.renames"]);
+  await git(dir, ["checkout", "-q", "HEAD", "--", "staged.sh", "other.txt"]);
+  // A gone symlink pairs with a conflicted symlink of its exact text.
+  await Deno.remove(`${dir}/conflict.txt`);
+  await Deno.symlink("target", `${dir}/conflict.txt`);
+  await Deno.remove(`${dir}/link`);
+  await Deno.remove(`${dir}/link2`);
+  const links = await assertAgreesWithGit(env, dir, { label: "links", allowUnknown: true });
+  assert.equal(links.git.tracked.has("link"), false, "control: git hides the link's deletion");
+  assert.equal(links.git.tracked.get("link2"), ".D", "control: another text stays deleted");
+  assert.deepEqual(links.unchecked, ["link"]);
+  // A conflicted plain file of the link's text is no destination for it.
+  await Deno.remove(`${dir}/conflict.txt`);
+  await writeFiles(dir, { "conflict.txt": "target" });
+  const file = await assertAgreesWithGit(env, dir, { label: "file of the text" });
+  assert.equal(file.git.tracked.get("link"), ".D", "control: a file is no link's destination");
+});
+
 Deno.test("renames: a staged rename's score reads each blob as text or binary as its diff attribute says", async () => {
   // A CRLF file holding a NUL moved and rewritten with LF: text to git under
   // `diff` (the CRs skip, R.), binary by content or under -diff (D. and A.).

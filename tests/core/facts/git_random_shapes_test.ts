@@ -163,7 +163,9 @@ for (const seed of seeds()) {
 // oracle drops it as it drops git's. 90067 staged a rename between two identical
 // sources whose candidate slots git ordered otherwise than by path (not the cache's doing).
 // 90229 a file named with U+FFFD itself beside a tracked name that is not UTF-8 (gone).
-const CACHE_SEEDS = [1, 2, 3, 4, 5, 7, 3056, 90067, 90229];
+// 91162 a staged empty blob gone from the work tree beside an emptied conflicted
+// file: git's exact rename pass pairs them (its MD shown M.; not the cache's doing).
+const CACHE_SEEDS = [1, 2, 3, 4, 5, 7, 3056, 90067, 90229, 91162];
 
 /** The listing cache trusts a directory only once its ctime is this far behind the scan that listed it. */
 const SETTLE_MS = 3_200;

@@ -94,3 +94,26 @@ Deno.test("each side is scored as text or binary as told; a reading not known he
   assert.deepEqual(await goneMaybeRenamed(["old"], ["c"], told(null)), []);
   assert.deepEqual(await goneMaybeRenamed(["old"], ["c"], told("either")), ["old"]);
 });
+
+Deno.test("the same blob pairs as git's exact pass does: the empty one too, a symlink only with a symlink", async () => {
+  // Seed 91162: an empty gone file beside an emptied conflicted file (no score reaches it).
+  assert.deepEqual(
+    await goneMaybeRenamed(["empty", "short"], ["c"], io({ empty: "", short: "x" }, { c: "" })),
+    ["empty"],
+  );
+  assert.deepEqual(
+    await goneMaybeRenamed(["empty"], ["c"], io({ empty: "" }, { c: "x\n" })),
+    [],
+    "control: empty beside a non-empty file",
+  );
+  const links = (gone: string[], dsts: string[]) => ({
+    ...io({ link: "target", file: "target", similar: "targets" }, { l: "target", f: "target" }),
+    symlink: (p: string) => gone.includes(p) || dsts.includes(p),
+  });
+  assert.deepEqual(await goneMaybeRenamed(["link"], ["l"], links(["link"], ["l"])), ["link"]);
+  // A symlink is never scored, and never pairs with a regular file.
+  assert.deepEqual(await goneMaybeRenamed(["similar"], ["l"], links(["similar"], ["l"])), []);
+  assert.deepEqual(await goneMaybeRenamed(["link"], ["f"], links(["link"], [])), []);
+  assert.deepEqual(await goneMaybeRenamed(["file"], ["l"], links([], ["l"])), []);
+  assert.deepEqual(await goneMaybeRenamed(["file"], ["f"], links([], [])), ["file"], "control");
+});
