@@ -6,6 +6,7 @@
 // unindented continuation line is redacted. Generated values are drawn at run time.
 
 import assert from "node:assert/strict";
+import { escaped, ESCAPES } from "../../../_helpers/redact_everywhere.ts";
 import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
 import { createEngine } from "../../../../core/safety/secrets/engine.ts";
 import { redactText } from "../../../../core/safety/secrets/redact.ts";
@@ -14,26 +15,7 @@ import { ALNUM, CONTEXTS, lookAlikes, Rng, SAMPLES } from "../../../_helpers/sec
 
 const engine = createEngine(SECRET_RULES);
 
-/** Raw, once and twice JSON-escaped, as a transcript holds a tool call and a tool result quoting it. */
-const ESCAPES = [
-  (x: string) => x,
-  (x: string) => JSON.stringify(x).slice(1, -1),
-  (x: string) => JSON.stringify(JSON.stringify(x)).slice(1, -1),
-];
-
-/** Asserts `text` is redacted as `kind` in every escape and `secret` is gone. */
-function assertRedacted(text: string, secret: string, kind: string): void {
-  for (const escape of ESCAPES) {
-    const r = redactText(engine, escape(text));
-    assert.ok(r.kinds.includes(kind), `${kind}: ${text} (${r.kinds.join(",")})`);
-    assert.ok(!r.text.includes(secret), `${kind}: left in ${r.text}`);
-  }
-}
-
-/** Asserts `text` yields no finding in any escape. */
-function assertKept(text: string): void {
-  for (const escape of ESCAPES) assert.deepEqual(redactText(engine, escape(text)).kinds, [], text);
-}
+const { assertRedacted, assertKept } = escaped(engine);
 
 Deno.test("the survey6 kinds each have a sample and look-alikes (see: #21)", () => {
   const all = lookAlikes(new Rng(6601));
