@@ -13,7 +13,7 @@ export const showCommand: Command = {
   category: "everyday",
   summary: "Show one capsule by id prefix (or latest)",
   description:
-    "Finds a capsule by id or id prefix (at least 4 hex digits) or the word latest (a prefix more than one capsule id starts with is refused, exit 2, and the matching short ids listed), validates it, checks its signature against the keys this machine trusts (baton trust), applies the trust cap, and prints two lines, integrity (the id matches the content) and authorship (who signed it: trusted, unknown_key, unsigned or bad_signature), then the capsule re-rendered from its JSON (for a capsule no trusted key signed, its facts, secret scan and changed files are labelled as its writer's claim, not checked here); --json prints the capped capsule itself with integrity and authorship beside it.",
+    "Finds a capsule by id or id prefix (at least 4 hex digits) or the word latest (a prefix more than one capsule id starts with is refused, exit 2, and the matching short ids listed), validates it, checks its signature against the keys this machine trusts (baton trust), applies the trust cap, and prints two lines, integrity (the id matches the content) and authorship (who signed it: trusted, unknown_key, unsigned or bad_signature), then the capsule re-rendered from its JSON (for a capsule no trusted key signed, its facts, secret scan and changed files are labelled as its writer's claim, not checked here; for a capsule written in another repository, its signed place not tied here or its recorded commit absent, a place line says so, its facts, secret scan and changed files are labelled as recorded there, and its verified and observed labels read claimed, as export, paste and load show them); --json prints the capped capsule itself with integrity and authorship beside it.",
   usage: "[ID|latest]",
   maxPositionals: 1,
   examples: ["baton show latest", "baton show 3fa2c1d0 --json"],
@@ -61,7 +61,11 @@ export const showCommand: Command = {
       // A capsule no trusted key signed says what its writer claims, not what baton found:
       // its fact lines are labelled so (its trust labels are already capped).
       io.stdout.write(
-        renderCapsuleFile(capsule, undefined, { claimed: authorship.status !== "trusted" }),
+        renderCapsuleFile(capsule, undefined, {
+          claimed: authorship.status !== "trusted",
+          // Written in another repository: checked there, not here (export, paste and load say so).
+          elsewhere,
+        }),
       );
     }
     return 0;

@@ -27,8 +27,13 @@ import { shapedRecordId } from "../capsule/header_fields.ts";
 import { shortOid } from "../facts/git/short_oid.ts";
 import { shownPath } from "../facts/escape_path.ts";
 
-function claimLine(c: Claim): string {
-  return `- [${c.trust}] ${safeInline(c.text)}`;
+/** A trust label as shown: `verified` and `observed` read `claimed` when `elsewhere`. */
+function shownTrust(trust: string, elsewhere: boolean): string {
+  return elsewhere && (trust === "verified" || trust === "observed") ? "claimed" : trust;
+}
+
+function claimLine(c: Claim, elsewhere = false): string {
+  return `- [${shownTrust(c.trust, elsewhere)}] ${safeInline(c.text)}`;
 }
 
 function section(title: string, lines: string[]): string[] {
@@ -44,6 +49,14 @@ export interface RenderCapsuleOptions {
    * capsule's). @default {false}
    */
   claimed?: boolean;
+  /**
+   * The capsule is shown to a person, and it was written in another repository
+   * (core/store/written_elsewhere.ts; `baton show`): a trusted signature says its facts were
+   * collected and its claims checked there, not here, so its fact lines are labelled as
+   * recorded elsewhere and its `verified` and `observed` labels read `claimed`, as export,
+   * paste and load show them. Never set for the stored file. @default {false}
+   */
+  elsewhere?: boolean;
 }
 
 /**
@@ -70,7 +83,23 @@ export function renderCapsuleFile(
 ): string {
   const m = capsule.meaning;
   const f = capsule.facts;
-  const claim = options.claimed === true ? " (its writer's claim, not checked here)" : "";
+  const elsewhere = options.elsewhere === true;
+  const claim = options.claimed === true
+    ? " (its writer's claim, not checked here)"
+    : elsewhere
+    ? " (recorded in another repository, not checked here)"
+    : "";
+  const line = (c: Claim) => claimLine(c, elsewhere);
+  const lowered = [
+    ...m.blockers,
+    ...(m.next_action === null ? [] : [m.next_action]),
+    ...m.decisions,
+    ...m.verified_facts,
+    ...m.completed,
+    ...m.next_steps,
+    ...m.hypotheses,
+    ...m.plan_changes,
+  ].filter((c) => shownTrust(c.trust, elsewhere) !== c.trust).length;
   const out: string[] = [
     `# baton capsule ${shortId(capsule.id)}`,
     "",
@@ -91,26 +120,28 @@ export function renderCapsuleFile(
     `- secret scan${claim}: ${capsule.sanitize.scan_status}${
       capsule.sanitize.scan_status === "passed"
         ? ` (${readRedactions(capsule.sanitize.redactions).count} redacted)${
-          claim === "" ? "" : "; it may hold secrets"
+          options.claimed === true ? "; it may hold secrets" : ""
         }`
         : " (an empty redaction list means something only when the scan passed)"
     }`,
     "",
+    ...(lowered === 0 ? [] : [
+      `${lowered} claim(s) labelled verified or observed are shown as claimed: they were checked in the repository it was written in, not here (baton load re-checks their evidence in this one).`,
+      "",
+    ]),
   ];
   if (m.now !== null) out.push("## Now", "", ...safeLines(m.now).map((l) => `    ${l}`), "");
   out.push(
     ...section(
       "Blockers",
-      m.blockers.map((b) =>
-        claimLine(b) + (b.question ? ` (question: ${safeInline(b.question)})` : "")
-      ),
+      m.blockers.map((b) => line(b) + (b.question ? ` (question: ${safeInline(b.question)})` : "")),
     ),
   );
   const command = m.next_action?.command ?? null;
   out.push(...section(
     "Next action",
     m.next_action === null ? [] : [
-      claimLine(m.next_action),
+      line(m.next_action),
       ...(command === null || commandSafety === null
         ? []
         : ["", ...renderCarriedCommand(command, commandSafety)]),
@@ -120,19 +151,27 @@ export function renderCapsuleFile(
     ...section(
       "Decisions",
       m.decisions.map((d) =>
-        `- [${d.trust}] (${shapedRecordId(d.id)}, ${d.status}) ${safeInline(d.text)}`
+        `- [${shownTrust(d.trust, elsewhere)}] (${shapedRecordId(d.id)}, ${d.status}) ${
+          safeInline(d.text)
+        }`
       ),
     ),
   );
-  out.push(...section("Verified facts (as claimed)", m.verified_facts.map(claimLine)));
-  out.push(...section("Completed", m.completed.map(claimLine)));
-  out.push(...section("Next steps", m.next_steps.map(claimLine)));
-  out.push(...section("Hypotheses (unverified)", m.hypotheses.map(claimLine)));
-  out.push(...section("Plan changes", m.plan_changes.map(claimLine)));
+  out.push(...section("Verified facts (as claimed)", m.verified_facts.map(line)));
+  out.push(...section("Completed", m.completed.map(line)));
+  out.push(...section("Next steps", m.next_steps.map(line)));
+  out.push(...section("Hypotheses (unverified)", m.hypotheses.map(line)));
+  out.push(...section("Plan changes", m.plan_changes.map(line)));
   out.push(...section("Pointers", m.pointers.map((p) => `- ${safeInline(p)}`)));
   out.push(
     ...section(
-      `Changed files${claim === "" ? "" : " (as its writer recorded them, not checked here)"}`,
+      `Changed files${
+        options.claimed === true
+          ? " (as its writer recorded them, not checked here)"
+          : elsewhere
+          ? " (as recorded in another repository, not checked here)"
+          : ""
+      }`,
       f.changed_files.map((c) =>
         `- ${c.status} ${safeInline(c.path)}${
           c.sha256 ? ` ${safeInline(c.sha256.slice(0, 19))}` : ""
