@@ -206,6 +206,10 @@ export async function runHook(io: Io, args: HookArgs): Promise<number> {
     );
     return finish();
   }
+  // The folder the host's commands run in, as git finds its repository from it: a path through a
+  // symbolic link (a host that passes its shell's PWD, a committed link into another repository)
+  // is its target, not the text's parent folders, or the briefing vouched for another repository.
+  cwd = await io.fs.realPath(cwd).catch(() => cwd as string);
   if (scale > 1 && cwd !== io.cwd()) scale = await timeScale(io, cwd, warn);
   try {
     if (isBandHookEvent(event)) {
