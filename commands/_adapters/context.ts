@@ -42,6 +42,7 @@ export function workflowContext(io: Io, cwd: string = io.cwd()): WorkflowContext
     randomToken: io.randomToken,
     keys: lazyKeyRing(io, cwd),
     ...hashCap(io.env("BATON_HASH_CAP_BYTES")),
+    environment: (name) => io.env(name),
   };
 }
 

@@ -58,6 +58,7 @@ export function evidenceEnv(io: Io): EvidenceEnv {
     homeDir: ctx.homeDir,
     xdgConfigHome: ctx.xdgConfigHome,
     gitEnvironment: ctx.gitEnvironment ?? {},
+    environment: (name) => io.env(name),
     ...(ctx.maxHashBytes === undefined ? {} : { maxHashBytes: ctx.maxHashBytes }),
   };
 }

@@ -4,8 +4,9 @@
  * default 0: the command succeeded; `command`: the command line). It stays
  * `verified` only when the record exists, is intact, is signed by a key this
  * machine trusts, matches what the fact claims, and ran on the work tree
- * the capsule records (same HEAD, same changed files, same content), and
- * its exit status reports every command it ran (command_status.ts);
+ * the capsule records (same HEAD, same changed files, same content) in
+ * the environment finalize runs in (PATH, NODE_OPTIONS…: run_environment.ts),
+ * and its exit status reports every command it ran (command_status.ts);
  * otherwise the fact is lowered to `claimed` with the reason. Pure.
  * @module
  */
@@ -56,7 +57,7 @@ export function evidenceEntry(record: EvidenceRecord, digest: string): Evidence 
  * ```ts
  * import assert from "node:assert/strict";
  * import { judgeCitation } from "./cite_evidence.ts";
- * const v = judgeCitation({ evidence: "ev-0000000000000000" }, null, null, null);
+ * const v = judgeCitation({ evidence: "ev-0000000000000000" }, null, null, null, null);
  * assert.deepEqual(v, { ok: false, why: "the cited evidence record does not exist" });
  * ```
  */
@@ -65,6 +66,7 @@ export function judgeCitation(
   record: EvidenceRecord | null,
   checked: CheckedEvidence | null,
   tree: WorktreeState | null,
+  environment: string | null,
 ): CitationVerdict {
   if (record === null || checked === null) {
     return { ok: false, why: "the cited evidence record does not exist" };
@@ -101,6 +103,16 @@ export function judgeCitation(
   }
   if (record.worktree.digest !== tree.digest) {
     return { ok: false, why: "the work tree changed since the cited command ran" };
+  }
+  if (record.environment === undefined || environment === null) {
+    return { ok: false, why: "the cited evidence record's run environment cannot be compared" };
+  }
+  if (record.environment !== environment) {
+    return {
+      ok: false,
+      why:
+        "the cited command ran in another environment (PATH, NODE_OPTIONS, LD_PRELOAD or the like differ)",
+    };
   }
   return { ok: true, evidence: evidenceEntry(record, checked.digest) };
 }

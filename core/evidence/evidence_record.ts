@@ -21,6 +21,11 @@
  *   worktree_state.ts), not only HEAD: an edit after the run, at the same
  *   HEAD, makes the record stale. A record without it (older batons) backs
  *   nothing.
+ * - `environment` is a digest over the variables that pick the program or
+ *   load code into it (PATH, NODE_OPTIONS, LD_PRELOAD…: run_environment.ts),
+ *   never their values; finalize compares it with its own. Git-ignored
+ *   files (node_modules/.bin, an ignored .env, build outputs) are bound by
+ *   nothing: the briefing says so.
  * Pure apart from hashing and WebCrypto.
  * @module
  */
@@ -77,6 +82,8 @@ export interface EvidenceRecord {
   branch: string | null;
   /** The work tree it ran on; absent in records of older batons. */
   worktree?: WorktreeState;
+  /** `sha256:` over the run environment's variables (run_environment.ts); absent in older records. */
+  environment?: string;
   recorded_at: string;
   signature?: CapsuleSignature;
 }
@@ -158,7 +165,9 @@ export function parseEvidenceRecord(bytes: Uint8Array): EvidenceRecord | null {
     typeof ex["stdout"] === "string" && typeof ex["stderr"] === "string" &&
     typeof ex["truncated"] === "boolean" && typeof ex["redactions"] === "number" &&
     nstr(r["head"]) && nstr(r["branch"]) && typeof r["recorded_at"] === "string" &&
-    (r["worktree"] === undefined || isWorktree(r["worktree"]));
+    (r["worktree"] === undefined || isWorktree(r["worktree"])) &&
+    (r["environment"] === undefined ||
+      typeof r["environment"] === "string" && /^sha256:[0-9a-f]{64}$/.test(r["environment"]));
   return ok ? raw as EvidenceRecord : null;
 }
 

@@ -27,6 +27,7 @@ import type { KeyRing } from "../trust/key_ring.ts";
 import { defaultEngine } from "../safety/secrets/default_engine.ts";
 import { redactText } from "../safety/secrets/redact.ts";
 import { redactArgv } from "./redact_argv.ts";
+import { runEnvironmentDigest } from "./run_environment.ts";
 
 /** Bytes kept from the end of each stream for the excerpt. */
 export const EXCERPT_BYTES = 2048;
@@ -68,6 +69,8 @@ export interface EvidenceEnv {
   /** git's variables set in the environment (facts/git/git_environment.ts). */
   gitEnvironment?: GitEnvironment;
   maxHashBytes?: number;
+  /** Reads an environment variable (for the run environment's digest: run_environment.ts). */
+  environment?: (name: string) => string | undefined;
 }
 
 /** What a run produced. */
@@ -133,6 +136,10 @@ export async function runEvidence(
       // an unreadable HEAD is recorded as unknown (null)
     }
   }
+  // The command inherits this process's environment: its digest is that of the run.
+  const environment = env.environment === undefined
+    ? null
+    : await runEnvironmentDigest(env.environment);
   const [program, ...args] = shell ? ["sh", "-c", argv.join(" ")] : argv;
   const started = env.elapsedMs();
   const child = env.start(program!, args, env.cwd);
@@ -180,6 +187,7 @@ export async function runEvidence(
     head,
     branch,
     ...(worktree === null ? {} : { worktree }),
+    ...(environment === null ? {} : { environment }),
     recorded_at: env.now().toISOString(),
   };
   body.excerpt.redactions = redactions;

@@ -35,4 +35,10 @@ export interface WorkflowContext {
   keys?: KeyRing;
   /** Largest file hashed for facts (BATON_HASH_CAP_BYTES). @default {8 MiB} */
   maxHashBytes?: number;
+  /**
+   * Reads an environment variable: finalize compares cited evidence's run
+   * environment with its own (core/evidence/run_environment.ts). Absent:
+   * not comparable, so cited evidence is lowered.
+   */
+  environment?: (name: string) => string | undefined;
 }

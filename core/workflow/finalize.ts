@@ -25,6 +25,7 @@ import { checkEvidenceRecord } from "../evidence/evidence_record.ts";
 import { type WorktreeState, worktreeState } from "../evidence/worktree_state.ts";
 import { FUTURE_SKEW_MS } from "../share/choose_current.ts";
 import { judgeCitation } from "../evidence/cite_evidence.ts";
+import { runEnvironmentDigest } from "../evidence/run_environment.ts";
 import { checkPointers } from "../capsule/pointers.ts";
 import { computeCapsuleId } from "../capsule/capsule_id.ts";
 import { sanitizeCapsuleParts } from "../safety/secrets/sanitize_capsule.ts";
@@ -181,6 +182,9 @@ export async function judgeCitations(
   if (cited.length === 0) return out;
   const stateDir = privateStateDir(await findBatonLayout(ctx.fs, ctx.cwd, ctx));
   const trusted = ctx.keys === undefined ? new Map() : (await ctx.keys.trustedKeys()).keys;
+  const environment = ctx.environment === undefined
+    ? null
+    : await runEnvironmentDigest(ctx.environment);
   for (const { i, f, id } of cited) {
     const record = await readEvidence(ctx.fs, stateDir, id);
     const checked = record === null ? null : await checkEvidenceRecord(record, trusted);
@@ -191,6 +195,7 @@ export async function judgeCitations(
         record,
         checked,
         tree,
+        environment,
       ),
     );
   }

@@ -47,6 +47,8 @@ Deno.test("staleEvidence: another HEAD, no recorded tree, or a tree changed or n
   assert.match(unknown.get("same")!, /could not be re-checked/);
 });
 
+const ENV = "sha256:" + "5".repeat(64);
+
 function record(worktree: EvidenceRecord["worktree"]): EvidenceRecord {
   return {
     schema: "baton.evidence/1",
@@ -65,6 +67,7 @@ function record(worktree: EvidenceRecord["worktree"]): EvidenceRecord {
     head: null,
     branch: null,
     recorded_at: "t",
+    environment: ENV,
     ...(worktree === undefined ? {} : { worktree }),
   };
 }
@@ -77,11 +80,19 @@ Deno.test("judgeCitation: kept only when the record ran on the tree the capsule 
   };
   const tree = { digest: "sha256:" + "3".repeat(64), files: 1, complete: true };
   const claim = { evidence: "ev-0000000000000000" };
-  assert.equal(judgeCitation(claim, record(tree), checked, tree).ok, true, "positive control");
+  assert.equal(judgeCitation(claim, record(tree), checked, tree, ENV).ok, true, "positive control");
   const edited = { ...tree, digest: "sha256:" + "4".repeat(64) };
-  const v = judgeCitation(claim, record(tree), checked, edited);
+  const v = judgeCitation(claim, record(tree), checked, edited, ENV);
   assert.deepEqual(v, { ok: false, why: "the work tree changed since the cited command ran" });
-  assert.equal(judgeCitation(claim, record(undefined), checked, tree).ok, false);
-  assert.equal(judgeCitation(claim, record({ ...tree, complete: false }), checked, tree).ok, false);
-  assert.equal(judgeCitation(claim, record(tree), checked, null).ok, false);
+  assert.equal(judgeCitation(claim, record(undefined), checked, tree, ENV).ok, false);
+  assert.equal(
+    judgeCitation(claim, record({ ...tree, complete: false }), checked, tree, ENV).ok,
+    false,
+  );
+  assert.equal(judgeCitation(claim, record(tree), checked, null, ENV).ok, false);
+  const other = judgeCitation(claim, record(tree), checked, tree, "sha256:" + "6".repeat(64));
+  assert.match(other.ok ? "" : other.why, /ran in another environment/);
+  assert.equal(judgeCitation(claim, record(tree), checked, tree, null).ok, false);
+  const { environment: _e, ...older } = record(tree);
+  assert.equal(judgeCitation(claim, older, checked, tree, ENV).ok, false);
 });
