@@ -336,6 +336,9 @@ export async function collectFacts(
     });
   } catch (e) {
     unavailable.push({ part: "config", reason: unreadableReason(e) });
+    // git reads its config before it resolves HEAD: where a file it reads is
+    // malformed or refused, `git rev-parse HEAD` dies, so no HEAD is reported.
+    unavailable.push({ part: "head", reason: "the config could not be read" });
   }
   if (config !== null && config.unreadableUserFiles > 0) {
     notes.push(
@@ -461,7 +464,8 @@ export async function collectFacts(
   phase("config read");
   let head: Awaited<ReturnType<typeof readHead>> | null = null;
   try {
-    head = !refusedWhole && (formatProblem === null || formatProblem.refsReadable)
+    head = config !== null && !refusedWhole &&
+        (formatProblem === null || formatProblem.refsReadable)
       ? await readHead(fs, repo)
       : null;
   } catch (e) {

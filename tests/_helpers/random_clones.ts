@@ -49,8 +49,16 @@ const FILES: [string, string][] = [
 const ATTRIBUTES = ["*.txt text\n", "* text=auto\n", "*.crlf text eol=crlf\n", "*.md -text\n"];
 const IGNORES = ["*.log\n", "build/\n", "*.tmp\n!keep.tmp\n"];
 
-/** Builds the clone for `seed` in a temp directory (removed with the test file's others). */
-export async function randomClone(seed: number): Promise<RandomClone> {
+/**
+ * Builds the clone for `seed` in a temp directory (removed with the test
+ * file's others). `beforeEdits`, when given, is called with the clone built
+ * and not yet edited (a drift test collects its "then" facts there); the
+ * seed draws the same clone either way.
+ */
+export async function randomClone(
+  seed: number,
+  beforeEdits?: (clone: RandomClone) => Promise<void>,
+): Promise<RandomClone> {
   const r = prng((Math.imul(seed, 0x165667b1) ^ 0xc10e) >>> 0);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
   const chance = (p: number) => r() < p;
@@ -237,6 +245,8 @@ export async function randomClone(seed: number): Promise<RandomClone> {
     steps.push("GIT_ALTERNATE_OBJECT_DIRECTORIES");
   }
 
+  await beforeEdits?.({ dir, home, vars, steps });
+  steps.push("-- edits --");
   // The usual edits.
   const tracked = (await run(dir, ["ls-files", "-z"])).stdout.split("\0").filter((p) => p !== "");
   for (let k = 1 + Math.floor(r() * 6); k > 0 && tracked.length > 0; k--) {

@@ -75,7 +75,8 @@ const DAMAGES: Damage[] = [
   {
     name: "bad config",
     apply: (dir) => Deno.writeTextFile(`${dir}/.git/config`, "[core\n bare = what\n"),
-    unknown: ["remote", ...TREE],
+    // git dies on it before resolving HEAD: no HEAD, no branch.
+    unknown: ["remote", "branch", "HEAD", ...TREE],
     reason: /config: Cannot parse git config/,
   },
   {

@@ -65,6 +65,7 @@ async function gitStatus(dir: string, env: Record<string, string>): Promise<stri
 
 interface PreflightFacts {
   head: string | null;
+  branch: string | null;
   dirty: boolean | null;
   tree?: unknown;
   changed_files: { path: string; xy: string }[];
@@ -98,16 +99,42 @@ async function shape(): Promise<{ dir: string; home: string; outside: string }> 
   return { dir, home, outside };
 }
 
-/** Asserts git stops and baton compares no tree, saying why. */
-async function assertBothStop(dir: string, env: Record<string, string>, which: RegExp) {
+/** git's HEAD (`git rev-parse HEAD`), or null where git dies. */
+async function gitHead(dir: string, env: Record<string, string>): Promise<string | null> {
+  const r = await unprivileged(["git", "rev-parse", "HEAD"], dir, env);
+  return r.code === 0 ? r.stdout.trim() : null;
+}
+
+/** `baton load --json` without root's override: each drift check's status by name. */
+async function driftStatuses(
+  dir: string,
+  env: Record<string, string>,
+): Promise<Record<string, string>> {
+  const r = await unprivileged([...batonRunPrefix(), MAIN, "load", "--json"], dir, env);
+  assert.equal(r.code, 0, r.stderr);
+  const drift = JSON.parse(r.stdout).drift as { check: string; status: string }[];
+  return Object.fromEntries(drift.map((d) => [d.check, d.status]));
+}
+
+/** Asserts git stops and baton compares no tree and reports no HEAD, saying why. */
+async function assertBothStop(
+  dir: string,
+  env: Record<string, string>,
+  which: RegExp,
+  saysGitStops = true,
+) {
   assert.equal(await gitStatus(dir, env), null, "control: git stops");
+  assert.equal(await gitHead(dir, env), null, "control: git gives no HEAD");
   const facts = await batonFacts(dir, env);
   assert.equal(facts.tree, undefined, "no tree where git gives no status");
   assert.equal(facts.dirty, null);
   assert.deepEqual(facts.changed_files, []);
+  assert.equal(facts.head, null, "no HEAD where git gives none");
+  assert.equal(facts.branch, null, "no branch where git gives no HEAD");
+  assert.match(facts.unavailable?.find((u) => u.part === "head")?.reason ?? "", /config/);
   const config = facts.unavailable?.find((u) => u.part === "config")?.reason ?? "";
   assert.match(config, which);
-  assert.match(config, /git stops/);
+  if (saysGitStops) assert.match(config, /git stops/);
 }
 
 Deno.test("an unreadable system config stops git: baton compares no tree (it did), and a capsule's tracked changes are not 'match'", async () => {
@@ -184,4 +211,44 @@ Deno.test("control: a global or XDG config git may not read is passed over by gi
     await Deno.chmod(`${home}/.gitconfig`, 0o644);
     await Deno.chmod(`${home}/.config/git/config`, 0o644);
   }
+});
+
+Deno.test("the repository's own config unreadable or malformed: git gives no HEAD, nor does baton (it did), and a capsule's HEAD and branch are not 'match'", async () => {
+  const { dir, home } = await shape();
+  const env = shapeEnv(home, null);
+  const config = `${dir}/.git/config`;
+  // Control: readable, git and baton report the same HEAD and every check matches.
+  const head = await gitHead(dir, env);
+  assert.match(head ?? "", /^[0-9a-f]{40}$/);
+  assert.equal((await batonFacts(dir, env)).head, head);
+  const fin = await runBaton(["finalize", "--draft", "-"], {
+    cwd: dir,
+    env,
+    stdin: '{"now":"x"}',
+  });
+  assert.equal(fin.code, 0, fin.stderr);
+  const before = await driftStatuses(dir, env);
+  assert.equal(before["HEAD"], "match", "control: nothing changed yet");
+  assert.equal(before["branch"], "match", "control: nothing changed yet");
+  const text = await Deno.readTextFile(config);
+  // Unreadable: git dies ("unable to access"), baton reported HEAD and branch.
+  await Deno.chmod(config, 0o000);
+  try {
+    await assertBothStop(dir, env, /permission denied/, false);
+    const now = await driftStatuses(dir, env);
+    assert.equal(now["HEAD"], "unknown");
+    assert.equal(now["branch"], "unknown");
+  } finally {
+    await Deno.chmod(config, 0o644);
+  }
+  // Malformed: git dies ("bad config line"), baton reported HEAD and branch.
+  await Deno.writeTextFile(config, `${text}[core\n`);
+  await assertBothStop(dir, env, /Cannot parse git config/, false);
+  const now = await driftStatuses(dir, env);
+  assert.equal(now["HEAD"], "unknown");
+  assert.equal(now["branch"], "unknown");
+  // Control: mended, HEAD is git's again and matches.
+  await Deno.writeTextFile(config, text);
+  assert.equal((await batonFacts(dir, env)).head, await gitHead(dir, env));
+  assert.equal((await driftStatuses(dir, env))["HEAD"], "match");
 });

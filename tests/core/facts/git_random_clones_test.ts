@@ -6,12 +6,21 @@
  * compared path by path with `git status --porcelain=v2 -z -uall` (baton
  * asked first: git may fetch what a partial clone lacks), and its
  * publication fact with `git for-each-ref --contains HEAD refs/remotes`.
+ * Drift is checked too, as the other streams do: baton's facts and git's
+ * status taken before the edits are compared with those after, and drift
+ * must not say "match" where git's changed or untracked set, or HEAD, moved.
  * The seed list below always runs; `BATON_RANDOM_SEEDS=N` (or `A-B`) runs
  * more, as the other streams do.
  * @module
  */
 import assert from "node:assert/strict";
-import { assertAgreesWithGit, gitAs, type UserEnv } from "../../_helpers/git_oracle.ts";
+import {
+  type Agreement,
+  assertAgreesWithGit,
+  gitAs,
+  type UserEnv,
+} from "../../_helpers/git_oracle.ts";
+import { checkDrift } from "../../../core/briefing/drift.ts";
 import type { Facts } from "../../../core/capsule/recorded_facts.ts";
 import { assertPublishedAgrees } from "../../_helpers/published_oracle.ts";
 import { type RandomClone, randomClone } from "../../_helpers/random_clones.ts";
@@ -74,11 +83,71 @@ function seeds(): number[] {
   return Array.from({ length: b - a + 1 }, (_, i) => a + i);
 }
 
+/** git's tracked and untracked sets, without the paths `skip` leaves out. */
+function gitSets(
+  a: Agreement,
+  skip: (p: string) => boolean,
+): { tracked: string; untracked: string } {
+  const tracked = [...a.git.tracked].filter(([p]) => !skip(p)).map(([p, xy]) => `${xy} ${p}`);
+  const untracked = a.git.untracked.filter((p) => !skip(p));
+  return { tracked: tracked.sort().join("\n"), untracked: [...untracked].sort().join("\n") };
+}
+
+/** Drift from `then` to `now` says "match" only where git's sets and HEAD did not move. */
+async function assertDriftAgrees(
+  env: UserEnv,
+  dir: string,
+  then: Agreement & { head: string | null },
+  now: Agreement,
+): Promise<void> {
+  const drift = checkDrift(then.facts, now.facts, new Map());
+  const status = (name: string) => drift.find((d) => d.check === name)?.status;
+  const head = await gitHead(env, dir);
+  if (head !== then.head) assert.notEqual(status("HEAD"), "match", "HEAD moved");
+  if (then.head !== null && head === then.head) {
+    assert.notEqual(status("HEAD"), "different", "HEAD did not move");
+  }
+  if (then.facts.tree === undefined || now.facts.tree === undefined) return;
+  const unchecked = [...then.unchecked, ...now.unchecked].map((p) => p.replace(/\/$/, ""));
+  const skip = (p: string) => unchecked.some((u) => p === u || p.startsWith(`${u}/`));
+  const [g1, g2] = [gitSets(then, skip), gitSets(now, skip)];
+  if (g1.tracked !== g2.tracked) assert.notEqual(status("tracked changes"), "match");
+  if (g1.untracked !== g2.untracked) assert.notEqual(status("untracked files"), "match");
+  if (unchecked.length === 0) {
+    if (g1.tracked === g2.tracked) assert.notEqual(status("tracked changes"), "different");
+    if (g1.untracked === g2.untracked) assert.notEqual(status("untracked files"), "different");
+  }
+}
+
+/** `git rev-parse HEAD` as the user, or null where git gives none. */
+async function gitHead(env: UserEnv, dir: string): Promise<string | null> {
+  const r = await gitAs(env, dir, ["rev-parse", "--verify", "-q", "HEAD"], { allowFail: true });
+  return r.code === 0 ? new TextDecoder().decode(r.stdout).trim() : null;
+}
+
 for (const seed of seeds()) {
-  Deno.test(`random clone ${seed}: baton's facts agree with git status and for-each-ref --contains`, async () => {
-    const repo = await randomClone(seed);
+  Deno.test(`random clone ${seed}: baton's facts agree with git status and for-each-ref --contains, and drift with git's moves`, async () => {
+    let then: (Agreement & { head: string | null }) | null = null;
+    let thenError: unknown = null;
+    const repo = await randomClone(seed, async (built) => {
+      // Before the edits: the facts a capsule would have been finalized with.
+      const env: UserEnv = { home: built.home, xdg: null, vars: built.vars };
+      try {
+        const a = await assertAgreesWithGit(env, built.dir, {
+          allowUnknown: true,
+          allowNoTree: true,
+          batonFirst: true,
+          label: `clone seed ${seed} before the edits`,
+          pastStop: (stop) => pastBlobStop(built, env, stop),
+        });
+        then = { ...a, head: await gitHead(env, built.dir) };
+      } catch (e) {
+        thenError = e;
+      }
+    });
     const env: UserEnv = { home: repo.home, xdg: null, vars: repo.vars };
     try {
+      if (thenError !== null) throw thenError;
       const a = await assertAgreesWithGit(env, repo.dir, {
         allowUnknown: true,
         allowNoTree: true,
@@ -90,6 +159,7 @@ for (const seed of seeds()) {
         facts: a.facts,
         label: `clone seed ${seed}`,
       });
+      await assertDriftAgrees(env, repo.dir, then!, a);
       if (Deno.env.get("BATON_RANDOM_VERBOSE") === "1") {
         const changed = [...a.git.tracked].map(([f, xy]) => `${xy} ${f}`).join(" | ");
         console.log(
