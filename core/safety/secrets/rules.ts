@@ -54,6 +54,7 @@ import { SESSION_TOKEN_RULES } from "./rules_tokens_sessions.ts";
 import { CLIENT_TOKEN_RULES } from "./rules_tokens_clients.ts";
 import { SURVEY6_TOKEN_RULES } from "./rules_tokens_survey6.ts";
 import { SURVEY7_TOKEN_RULES } from "./rules_tokens_survey7.ts";
+import { SURVEY8_TOKEN_RULES } from "./rules_tokens_survey8.ts";
 import { PLATFORM_TOKEN_RULES } from "./rules_tokens_platforms.ts";
 import { SERVICE_URL_RULES } from "./rules_service_urls.ts";
 import { APP_TOKEN_RULES } from "./rules_tokens_apps.ts";
@@ -2413,6 +2414,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
   ...CLIENT_TOKEN_RULES,
   ...SURVEY6_TOKEN_RULES,
   ...SURVEY7_TOKEN_RULES,
+  ...SURVEY8_TOKEN_RULES,
   ...PLATFORM_TOKEN_RULES,
   ...SERVICE_URL_RULES,
   ...APP_TOKEN_RULES,

@@ -88,7 +88,7 @@ function mixed(rule: SecretRule): SecretRule {
 }
 
 /** One by-name row: a vendor word in the name, a value of a fixed shape. */
-interface NamedRow {
+export interface NamedRow {
   kind: string;
   title: string;
   description: string;
@@ -150,7 +150,8 @@ function base64Of3(text: string): string {
 /** Between a name and its value: optional (escaped) quotes around `=`, `:`, `:=` or `=>`. */
 const SEP = String.raw`(?:\\{0,3}["'])?[ \t]{0,16}(?::=|=>|=|:)[ \t]{0,16}(?:\\{0,3}["'\x60])?`;
 
-function named(row: NamedRow): SecretRule {
+/** A by-name rule from its row: the vendor's name, then `=`/`:`, then the value. */
+export function named(row: NamedRow): SecretRule {
   return {
     kind: row.kind,
     title: row.title,
