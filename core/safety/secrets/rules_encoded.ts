@@ -29,6 +29,8 @@ interface Encoding {
   what: string;
   /** What follows a name's last word in the keywords (lower case). */
   suffixes: readonly string[];
+  /** Pattern source before the name (after its start check). */
+  lead?: string;
   /** Pattern source from after the name to the value's opening quote. */
   open: string;
   /** Pattern source of one value character. */
@@ -55,13 +57,20 @@ const UNICODE_QUOTE = String.raw`\\{1,7}u0022`;
 /** A URL-encoded blank (`%20` or `+`). */
 const URL_BLANK = String.raw`(?:%20|\+)`;
 
+/** What comes before a route's path (a `/`, or a verb and a quote: `put '/login'`, `get \\"login`). */
+const ROUTE_LEAD = String.raw`(?:\/|\b(?:get|post|put|patch|delete|match)[ \t]{1,8}\\{0,7}["'])`;
+
 /** The encodings the variants read. */
 const ENCODINGS: readonly Encoding[] = [
   {
     what: "quotes escaped twice or more (JSON inside JSON inside JSON)",
     // Two backslashes: also the start of a doubly escaped `\\u0022`.
     suffixes: ["\\\\"],
-    open: String.raw`${DEEP_QUOTE}[ \t]{0,16}[:=][ \t]{0,16}${DEEP_QUOTE}`,
+    // `:` (JSON), `=` and `=>` (a PHP array's or a Ruby hash's `'db_password' => '...'`).
+    // The `=>` is group `op` and a route's path before the name group `path` (Rails's `put
+    // '/forgot-password' => 'passwords#update'`): the password rule keeps a route's target.
+    lead: `(?:(?<=${ROUTE_LEAD})(?<path>)|(?<!${ROUTE_LEAD}))`,
+    open: String.raw`${DEEP_QUOTE}[ \t]{0,16}(?:(?<op>=>)|[:=])[ \t]{0,16}${DEEP_QUOTE}`,
     char: String.raw`[^"\\\r\n]`,
     close: DEEP_QUOTE,
   },
@@ -148,7 +157,9 @@ export function encodedVariants(
       description: `As ${base.title.toLowerCase()}, with ${e.what} around the name and the value.`,
       keywords: words.flatMap((w) => e.suffixes.map((s) => w + s)),
       pattern: new RegExp(
-        `${NAME_START}${NAME}${e.open}(?<s>${e.char}{${min},${VALUE_MAX}})(?=${e.close})`,
+        `${NAME_START}${
+          e.lead ?? ""
+        }${NAME}${e.open}(?<s>${e.char}{${min},${VALUE_MAX}})(?=${e.close})`,
         "i",
       ),
       lead: String.raw`A-Za-z0-9_.\-`,

@@ -790,9 +790,12 @@ export const VENDOR_RULES: readonly SecretRule[] = [
   prefixed({
     kind: "facebook_access_token",
     title: "Facebook (Meta) access token",
-    description: "`EAA` + at least 100 alphanumerics (user, page and system-user tokens).",
+    description:
+      "`EAA` + at least 100 alphanumerics (user, page and system-user tokens), at most 7 `A`s after the `E` (a longer run of `A`s is a Twitter bearer's zero bytes).",
     keywords: ["eaa"],
-    body: "EAA[A-Za-z0-9]{100,1024}",
+    // After `E` come the base64 of a version byte's end and the app id's 8 bytes: an app id
+    // (10 digits or more) has at most 4 zero bytes, so at most 7 A's in a row.
+    body: "EAA(?!A{6})[A-Za-z0-9]{100,1024}",
     cls: "A-Za-z0-9",
     max: 1027,
     minEntropy: 4,

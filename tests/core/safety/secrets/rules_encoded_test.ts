@@ -84,3 +84,34 @@ Deno.test("placeholders, look-alikes and other names in encoded assignments are 
     assert.deepEqual(redactText(engine, wrap("api_key", real)).kinds, ["generic_secret"], form);
   }
 });
+
+Deno.test("a PHP array's or Ruby hash's `=>` after a quoted password name is read raw and JSON-escaped once and twice; a route's target is kept (redact102)", () => {
+  const rng = new Rng(10202);
+  const escapes = [
+    (x: string) => x,
+    (x: string) => JSON.stringify({ content: x }),
+    (x: string) => JSON.stringify({ content: JSON.stringify({ content: x }) }),
+  ];
+  for (const value of ["Xk9mQ2vLp7", rng.str(ALNUM, 14)]) {
+    for (const line of [`"db_password" => "${value}"`, `"db_password"=>"${value}"`]) {
+      for (const escape of escapes) {
+        const text = escape(`$config = [\n  ${line},\n];`);
+        const r = redactText(engine, text);
+        // A long random value may be the generic rule's (same span): one marker either way.
+        assert.equal(r.kinds.length, 1, text);
+        assert.ok(!r.text.includes(value), r.text);
+      }
+    }
+    // Control: the same with `:` was read already.
+    const colon = escapes[2]!(`{"db_password": "${value}"}`);
+    assert.equal(redactText(engine, colon).kinds.length, 1, colon);
+  }
+  // Controls: a Rails route's target after `=>` and a placeholder are kept at every depth.
+  for (
+    const line of [`put "/forgot-password" => "passwords#update"`, `"db_password" => "changeme"`]
+  ) {
+    for (const escape of escapes) {
+      assert.deepEqual(redactText(engine, escape(line)).kinds, [], escape(line));
+    }
+  }
+});

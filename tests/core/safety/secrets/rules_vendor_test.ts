@@ -131,3 +131,41 @@ Deno.test("a UUID under a name holding a service whose credentials are UUIDs is 
     }
   }
 });
+
+Deno.test("a run of A's after an E inside a Twitter bearer look-alike is not a Facebook token; Facebook tokens and the Twitter bearer keep their kinds (redact102)", () => {
+  const engine = createEngine(SECRET_RULES);
+  const rng = new Rng(10201);
+  const As = (n: number) => "A".repeat(n);
+  // Escaped raw, once and twice: the rule's look-behind reads `%2F`, `\n` as ends of escapes.
+  const shapes = [
+    (x: string) => x,
+    (x: string) => JSON.stringify({ content: x }),
+    (x: string) => JSON.stringify(JSON.stringify({ content: x })),
+  ];
+  // Too long for the Twitter rule (over 165 bytes), an `E` + 20 A's after `%2F` or `\n`.
+  const lookAlikes = [
+    p(As(21), "MLheAAAAAAA0%2FE", As(22), rng.str(ALNUM, 120)),
+    p("bearer ", As(21), "%2FE", As(19), rng.str(ALNUM, 120)),
+    p("x%2FE", As(26), rng.str(ALNUM, 120)),
+    p(As(21), "\nE", As(20), rng.str(ALNUM, 110)),
+  ];
+  for (const text of lookAlikes) {
+    for (const shape of shapes) {
+      const kinds = redactText(engine, shape(text)).kinds;
+      assert.ok(!kinds.includes("facebook_access_token"), `${shape(text)}: ${kinds}`);
+    }
+  }
+  // Control: a Twitter bearer of the rule's length holding `%2FEAAAA…` is found as Twitter's.
+  const bearer = p(As(21), "MLhe%2FE", As(20), rng.str(ALNUM, 100));
+  for (const shape of shapes) {
+    assert.deepEqual(redactText(engine, shape(`token: ${bearer}`)).kinds, ["twitter_bearer_token"]);
+  }
+  // Control: Facebook tokens (an app id's base64 after `EAA`, up to 4 zero bytes) stay found.
+  for (const token of [p("EAAG", rng.str(ALNUM, 180)), p("EAAAAUa", rng.str(ALNUM, 150))]) {
+    for (const shape of shapes) {
+      const r = redactText(engine, shape(`fb_token ${token}`));
+      assert.deepEqual(r.kinds, ["facebook_access_token"], shape(token));
+      assert.ok(!r.text.includes(token.slice(10, 40)));
+    }
+  }
+});
