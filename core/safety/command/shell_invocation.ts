@@ -132,6 +132,33 @@ export interface ShellRun {
   shell: string;
 }
 
+/** ssh's options that take the next word as their value (OpenSSH's `ssh -B … -w`). */
+const SSH_VALUED: ReadonlySet<string> = new Set(
+  [..."BbcDEeFIiJLlmOopQRSWw"].map((c) => `-${c}`),
+);
+
+/**
+ * The remote command of `ssh [options] destination command…`: its words
+ * joined with blanks, which the remote user's login shell runs as shell
+ * text (ssh exits with its status); null when ssh is given no command.
+ */
+function sshCommand(args: readonly string[]): ShellRun | null {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === "--") return remote(args.slice(i + 2));
+    if (a.startsWith("-") && a.length > 1) {
+      if (SSH_VALUED.has(a)) i++;
+      continue;
+    }
+    return remote(args.slice(i + 1));
+  }
+  return null;
+}
+
+function remote(words: readonly string[]): ShellRun | null {
+  return words.length === 0 ? null : { text: words.join(" "), pipefail: false, shell: "sh" };
+}
+
 /** A command option of a shell whose text follows other rules (`fish -c`, `pwsh -Command`). */
 const OTHER_COMMAND_OPTION =
   /^(?:-[A-Za-z]*c[A-Za-z]*|--commands?(?:=.*)?|--init-command(?:=.*)?|-command|-encodedcommand|-ec?)$/i;
@@ -223,6 +250,8 @@ export function shellInvocation(command: readonly string[]): ShellRun | null | "
       : args.some((a) => OTHER_COMMAND_OPTION.test(a));
     return command ? "unjudged" : null;
   }
+  // The remote login shell is read as sh: `ssh host 'npm test; true'` exits 0 when the tests fail.
+  if (name === "ssh") return sshCommand(args);
   const text = optionText(name, args);
   if (text !== null) return text;
   for (let i = 0; i < args.length; i++) {

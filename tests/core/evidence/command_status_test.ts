@@ -142,3 +142,14 @@ Deno.test("statusReportsEveryCommand(): forms whose exit 0 hides a failing comma
   assert.equal(argv("grep", "-c", "sh", "file"), true, "a shell's name not followed by -c");
   assert.equal(argv("fish", "script.fish"), true, "a script file: the program's own status");
 });
+
+Deno.test("statusReportsEveryCommand(): ssh's remote command is shell text the remote shell runs", () => {
+  const r = (...command: string[]) => statusReportsEveryCommand({ command, shell: false });
+  assert.equal(r("ssh", "host", "npm test; true"), false);
+  assert.equal(r("ssh", "-p", "22", "-i", "key", "host", "npm", "test", "||", "true"), false);
+  assert.equal(r("timeout", "60", "ssh", "host", "a | b"), false);
+  // Controls: a remote command whose status reports every command, and ssh with none.
+  assert.equal(r("ssh", "host", "npm", "test"), true);
+  assert.equal(r("ssh", "-o", "BatchMode=yes", "host", "npm test && npm run lint"), true);
+  assert.equal(r("ssh", "host"), true);
+});
