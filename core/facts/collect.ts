@@ -783,6 +783,8 @@ export async function collectFacts(
     const { checkPublished } = await import("./git/check_published.ts");
     try {
       const p = await checkPublished(fs, repo, headCommit ?? head.oid, {
+        // The reader that peeled HEAD: its commit is read once, and no second reader lists packs.
+        reader: objects,
         now: () => options.now().getTime(),
         parentsRewritten: () =>
           parentsRewritten(fs, repo, config?.config ?? null, options.gitEnvironment ?? {}),

@@ -21,7 +21,7 @@ import { hashFiles, MAX_HASH_BYTES } from "../facts/hash_files.ts";
 import { createObjectReader } from "../facts/git/object_reader.ts";
 import { readHead } from "../facts/git/read_head.ts";
 import type { StoredForm } from "../facts/stored_form.ts";
-import type { RepoLocation } from "../facts/types.ts";
+import type { GitObjectReader, RepoLocation } from "../facts/types.ts";
 import type { Facts, PublishedFact } from "../capsule/recorded_facts.ts";
 import { findBatonLayout, type FoundLayout } from "../store/find_layout.ts";
 import type { CapFinding } from "../capsule/cap_trust.ts";
@@ -131,12 +131,15 @@ async function currentPublication(
   repo: RepoLocation | null,
   capsule: Capsule,
   budgetMs: number,
+  reader: GitObjectReader | undefined,
 ): Promise<PublishedFact> {
   const head = capsule.facts.head;
   if (head === null) return { status: "unknown", refs: [], reason: "no HEAD recorded" };
   if (repo === null) return { status: "unknown", refs: [], reason: "not inside a repository now" };
   try {
     const p = await m.checkPublished(ctx.fs, repo, head, {
+      // load's own reader: the recorded commit is read there already, its packs listed once.
+      ...(reader === undefined ? {} : { reader }),
       now: () => ctx.now().getTime(),
       budgetMs,
       // The config is not read here: replace refs count whenever there are any.
@@ -444,6 +447,7 @@ export async function loadBriefing(
     repo,
     capsule,
     Math.max(0, Math.min(300, left())),
+    objects,
   );
   phase("recorded HEAD's publication");
   const reasons = degradedReasons(found, collected);
