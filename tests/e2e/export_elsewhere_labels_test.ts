@@ -10,7 +10,7 @@
  */
 import assert from "node:assert/strict";
 import { runBaton } from "../_helpers/cli.ts";
-import { commitAll, makeRepo, writeFiles } from "../_helpers/git.ts";
+import { capsuleCopiedElsewhere, verifiedTrueDraft } from "../_helpers/elsewhere_capsule.ts";
 
 const CLAIM = "true exits zero";
 
@@ -21,28 +21,10 @@ function labelOf(text: string): string | null {
 }
 
 Deno.test("export and paste --resume show another repository's verified claims as claimed; in its own repository they stay verified (control)", async () => {
-  const mine = await makeRepo("baton-export-labels-");
-  await writeFiles(mine, { "a.txt": "a\n" });
-  await commitAll(mine, "mine");
-  const ev = await runBaton(["evidence", "--", "true"], { cwd: mine });
-  assert.equal(ev.code, 0, ev.stderr);
-  const fin = await runBaton(["finalize", "--draft", "-"], {
-    cwd: mine,
-    stdin: JSON.stringify({
-      now: "x",
-      verified_facts: [{ text: CLAIM, evidence: ev.stdout.trim() }],
-    }),
-  });
-  assert.equal(fin.code, 0, fin.stderr);
-  const other = await makeRepo("baton-export-labels-");
-  await writeFiles(other, { "b.txt": "b\n" });
-  await commitAll(other, "another project");
-  await Deno.mkdir(`${other}/.baton/capsules`, { recursive: true });
-  for (const e of Deno.readDirSync(`${mine}/.baton/capsules`)) {
-    await Deno.copyFile(`${mine}/.baton/capsules/${e.name}`, `${other}/.baton/capsules/${e.name}`);
-  }
-  const revive = await runBaton(["revive"], { cwd: other });
-  assert.equal(revive.code, 0, revive.stderr);
+  const { mine, other } = await capsuleCopiedElsewhere(
+    "baton-export-labels-",
+    (dir) => verifiedTrueDraft(dir, CLAIM),
+  );
 
   for (const [dir, label] of [[other, "claimed"], [mine, "verified"]] as const) {
     const load = await runBaton(["load"], { cwd: dir });

@@ -8,31 +8,19 @@
  */
 import assert from "node:assert/strict";
 import { runBaton } from "../_helpers/cli.ts";
-import { commitAll, makeRepo, writeFiles } from "../_helpers/git.ts";
+import { capsuleCopiedElsewhere } from "../_helpers/elsewhere_capsule.ts";
 
 const WARNING = /WARNING: it was written in another repository/;
 
 Deno.test("export and paste --resume say a capsule was written in another repository; in its own they do not (control)", async () => {
-  const mine = await makeRepo("baton-export-elsewhere-");
-  await writeFiles(mine, { "a.txt": "a\n" });
-  await commitAll(mine, "mine");
-  const fin = await runBaton(["finalize", "--draft", "-"], {
-    cwd: mine,
-    stdin: JSON.stringify({
-      now: "migrating the billing schema",
-      decisions: [{ id: "db", text: "use postgres in production" }],
-    }),
-  });
-  assert.equal(fin.code, 0, fin.stderr);
-  const other = await makeRepo("baton-export-elsewhere-");
-  await writeFiles(other, { "b.txt": "b\n" });
-  await commitAll(other, "another project");
-  await Deno.mkdir(`${other}/.baton/capsules`, { recursive: true });
-  for (const e of Deno.readDirSync(`${mine}/.baton/capsules`)) {
-    await Deno.copyFile(`${mine}/.baton/capsules/${e.name}`, `${other}/.baton/capsules/${e.name}`);
-  }
-  const revive = await runBaton(["revive"], { cwd: other });
-  assert.equal(revive.code, 0, revive.stderr);
+  const { mine, other } = await capsuleCopiedElsewhere(
+    "baton-export-elsewhere-",
+    () =>
+      Promise.resolve({
+        now: "migrating the billing schema",
+        decisions: [{ id: "db", text: "use postgres in production" }],
+      }),
+  );
 
   for (const [dir, elsewhere] of [[other, true], [mine, false]] as const) {
     const meaning = await runBaton(["export", "--meaning"], { cwd: dir });
