@@ -43,8 +43,13 @@ Deno.test("the rendered skill and commands state the invocation once and carry t
 Deno.test("the OpenCode plugin runs baton's hook with a JSON payload on stdin, adds the briefing before compaction, and swallows a missing program", async () => {
   await using temp = await tempDir("baton-plugin-");
   const dir = temp.path;
-  const recorder =
-    'if [ "$1" = load ]; then echo "BRIEFING"; exit 0; fi; printf "%s\\n" "$@" > "$0.args"; cat > "$0.stdin"';
+  // The plugin asks for the band thresholds when it loads, concurrently with the hooks below:
+  // that run answers apart, so it never races the recorded hook's arguments.
+  const recorder = [
+    'if [ "$1" = bands ]; then exit 1; fi',
+    'if [ "$1" = load ]; then echo "BRIEFING"; exit 0; fi',
+    'printf "%s\\n" "$@" > "$0.args"; cat > "$0.stdin"',
+  ].join("; ");
   const write = async (name: string, invocation: string[]) => {
     await Deno.writeTextFile(`${dir}/${name}`, renderOpenCodePlugin(invocation));
     return (await import(`file://${dir}/${name}`)).BatonPlugin;
