@@ -23,7 +23,7 @@
  * `BATON_BENCH_MAIN` points the cases at another checkout's main.ts (no
  * package row then: the package is built from this checkout);
  * `BATON_BENCH_BEFORE` adds, beside each baton case, the same case run from
- * another checkout's main.ts ("before") with the flags of that checkout's
+ * another checkout (its folder or its main.ts: "before") with the flags of that checkout's
  * own `baton` task, interleaved in the same rounds: on a machine whose load
  * moves, a before/after table is only fair when both ran side by side. The
  * before build runs on its own copy of each repository (`-before` beside
@@ -35,6 +35,7 @@
 import { BATON_PERMISSIONS, BATON_RUNTIME_FLAGS, MAIN } from "../_helpers/cli.ts";
 import { DIRTY_MODIFIED, DIRTY_UNTRACKED, type FilesRepo } from "./repos.ts";
 import { runOnce } from "./round_robin.ts";
+import { beforeMain } from "./before.ts";
 import type { Target } from "./report.ts";
 import type { BenchCase, Group } from "./groups.ts";
 import {
@@ -220,10 +221,7 @@ function hookPayload(cwd: string): string {
  * field it does not know); else this checkout.
  */
 function capsuleWriterCmd(): string[] {
-  const before = Deno.env.get("BATON_BENCH_BEFORE");
-  if (before === undefined) return batonCmd();
-  const flags = taskFlags(before);
-  return flags === null ? batonCmd(before) : [DENO, "run", ...flags, before];
+  return beforeCmd() ?? batonCmd();
 }
 
 /** A capsule in `cwd` every compared baton can read (written by `baton finalize` when there is none that reads). */
@@ -301,8 +299,8 @@ export function taskFlags(main: string): string[] | null {
 
 /** The before checkout's command (BATON_BENCH_BEFORE), or null when it is not set. */
 function beforeCmd(): string[] | null {
-  const before = Deno.env.get("BATON_BENCH_BEFORE");
-  if (before === undefined) return null;
+  const before = beforeMain();
+  if (before === null) return null;
   const flags = taskFlags(before);
   return flags === null ? batonCmd(before) : [DENO, "run", ...flags, before];
 }

@@ -66,6 +66,10 @@ Deno.test("a before checkout's twin follows the main.ts row, not the package's, 
     assert.equal(JSON.parse(hook.stdin!).cwd, "/b/clean");
     assert.equal(byId.get("fx-git-clean-50k")!.cwd, "/r/clean");
     assert.ok(!ids.includes("fx-git-clean-50k-before"));
+    // The checkout's folder names the same main.ts (the secrets bench takes a folder too).
+    Deno.env.set("BATON_BENCH_BEFORE", "/before/");
+    const fromFolder = buildFactsGroup(REPO, 5, 60, "/stage", BEFORE_REPO).cases;
+    assert.ok(fromFolder.find((c) => c.id === "fx-load-50k-before")!.cmd.includes(before));
   } finally {
     Deno.env.delete("BATON_BENCH_BEFORE");
   }

@@ -32,6 +32,7 @@ import { CONTEXTS, lookAlikes, Rng, SAMPLES } from "../_helpers/secret_fixtures.
 import { BATON_RUNTIME_FLAGS, batonRunPrefix, MAIN, testBatonHome } from "../_helpers/cli.ts";
 import { type ColdRun, PREWARM_PARTS, type PrewarmPart, type StepCost } from "./secrets_cold.ts";
 import { summarize } from "./stats.ts";
+import { beforeMain } from "./before.ts";
 import { buildTranscript, placeholder, type PlantedSpan } from "./secrets_transcript.ts";
 
 const encoder = new TextEncoder();
@@ -343,7 +344,7 @@ export async function runSecretsBench(
   ];
   const baseline = await prepareBaseline(dir);
   // BATON_BENCH_BEFORE=<checkout>: that checkout's redact too, in the same rounds (before/after).
-  const before = Deno.env.get("BATON_BENCH_BEFORE");
+  const before = beforeMain();
   const processes = [
     { label: "baton redact FILE > out", argv: batonArgv(MAIN), out: batonOut },
     ...("main" in baseline
@@ -353,9 +354,9 @@ export async function runSecretsBench(
         out: `${dir}/baseline.jsonl`,
       }]
       : []),
-    ...(before === undefined ? [] : [{
+    ...(before === null ? [] : [{
       label: "baton redact from BATON_BENCH_BEFORE, same command",
-      argv: batonArgv(`${before.replace(/\/$/, "")}/main.ts`),
+      argv: batonArgv(before),
       out: `${dir}/before.jsonl`,
     }]),
     {
