@@ -5,8 +5,10 @@
  * `core.bare` that is no boolean) or an `extensions.*` key is unknown,
  * `baton evidence` recorded HEAD's commit and branch from the files,
  * `baton check-clean` said clean at that HEAD and `baton commit` committed
- * onto the branch. Now evidence records no HEAD and the two commands
- * refuse (exit 6), as git does; in the same repository mended (the
+ * onto the branch, and `baton push` refused for a false reason (no remote
+ * named origin: git's death listing the remotes read as none). Now
+ * evidence records no HEAD and the commands refuse (exit 6) saying git
+ * reads no HEAD, as git does; in the same repository mended (the
  * control) each gives git's HEAD.
  * @module
  */
@@ -14,6 +16,7 @@ import assert from "node:assert/strict";
 import { runBaton } from "../_helpers/cli.ts";
 import { commitAll, git, makeRepo, writeFiles } from "../_helpers/git.ts";
 import { tempDir } from "../_helpers/temp.ts";
+import { batonOn, finalizeOn, SHARE_ENV, withShareWorld } from "../_helpers/share_world.ts";
 
 /** A repository on branch work (one commit) with a capsule file to commit, and a global config file. */
 async function shape(): Promise<{ dir: string; env: Record<string, string> }> {
@@ -111,3 +114,29 @@ for (const refusal of REFUSALS) {
     );
   });
 }
+
+Deno.test("baton push refuses where git reads no HEAD, for that reason and writing no chain (core.bare that is no boolean)", async () => {
+  await withShareWorld("baton-refused-head-share-", async (w) => {
+    await finalizeOn(w.a, "pushing");
+    await git(w.a.dir, ["config", "core.bare", "maybe"]);
+    assert.equal(await gitHead(w.a.dir, SHARE_ENV), null, "control: git reads no HEAD");
+    const r = await batonOn(w.a, ["push", "--json"]);
+    assert.equal(r.code, 6, `push: ${r.stdout}${r.stderr}`);
+    const config = `${w.a.dir}/.git/config`;
+    await Deno.writeTextFile(
+      config,
+      (await Deno.readTextFile(config)).replace("bare = maybe", "bare = false"),
+    );
+    const refs = (await git(w.a.dir, ["for-each-ref", "--format=%(refname)", "refs/baton"]))
+      .stdout;
+    assert.equal(refs, "", "no chain ref was written while git refused");
+    assert.equal(JSON.parse(r.stdout).error.code, "git_refuses_head");
+    // Control: mended, the chain is written and pushed.
+    const mended = await batonOn(w.a, ["push", "--json"]);
+    assert.equal(mended.code, 0, mended.stdout + mended.stderr);
+    assert.equal(
+      (await git(w.remote, ["for-each-ref", "--format=%(refname)", "refs/baton"])).stdout,
+      "refs/baton/main\n",
+    );
+  });
+});
