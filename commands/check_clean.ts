@@ -13,7 +13,7 @@ export const checkCleanCommand: Command = {
   category: "diagnostics",
   summary: "Fail when HEAD or the index still tracks .baton/",
   description:
-    "Reads HEAD's tree and the index (through baton's own git reader: no git binary, works in linked worktrees) and lists every path under .baton/ they hold, in any letter case (a clone on a file system that ignores case checks .Baton/ out as .baton/; the fix for such a name is the git rm -r --cached it names, as baton clean removes only .baton). Exit 0 when there is none; exit 1 when a handoff would reach the deliverable, naming the paths and the fix: baton clean (it commits the removal and keeps the local files), or git rm -r --cached .baton when the files are only staged. Meant for CI and review gates on the branch to be merged. Where git refuses the repository because another user owns it and safe.directory does not name it, so does check-clean (exit 6).",
+    "Reads HEAD's tree and the index (through baton's own git reader: no git binary, works in linked worktrees) and lists every path under .baton/ they hold, in any letter case (a clone on a file system that ignores case checks .Baton/ out as .baton/; the fix for such a name is the git rm -r --cached it names, as baton clean removes only .baton). Exit 0 when there is none; exit 1 when a handoff would reach the deliverable, naming the paths and the fix: baton clean (it commits the removal and keeps the local files), or git rm -r --cached .baton when the files are only staged. Meant for CI and review gates on the branch to be merged. Where git refuses the repository because another user owns it and safe.directory does not name it, or would not read HEAD (a config file it reads is malformed or unreadable, or its check of the repository's format stops), so does check-clean (exit 6).",
   examples: ["baton check-clean", "baton check-clean --json"],
   flags: [],
   async run(args, io) {
@@ -26,11 +26,12 @@ export const checkCleanCommand: Command = {
     const { readGitEnvironment } = await import("../core/facts/git/git_environment.ts");
     const { homeDir, xdgConfigHome } = await import("./_adapters/home.ts");
     const env = readGitEnvironment((name) => io.env(name));
-    await assertGitAccepts(io.fs, repo, {
-      homeDir: homeDir(io),
-      xdgConfigHome: xdgConfigHome(io),
-      gitEnvironment: env,
-    });
+    const where = { homeDir: homeDir(io), xdgConfigHome: xdgConfigHome(io), gitEnvironment: env };
+    await assertGitAccepts(io.fs, repo, where);
+    // Where git would not read HEAD (a config file it reads is malformed or refused, its
+    // format check stops), there is no answer either (exit 6).
+    const { assertGitReadsHead } = await import("../core/facts/git/head_refusal.ts");
+    await assertGitReadsHead(io.fs, repo, where);
     // The index, HEAD and objects git reads under its moving variables (GIT_INDEX_FILE...).
     const { handoffRepository } = await import("../core/handoff/handoff_repo.ts");
     const read = await handoffRepository(io.fs, io.cwd(), repo, env, "read");

@@ -18,6 +18,7 @@ import { findTransport, runGit } from "./share_transport.ts";
 import { listChain } from "./share_list.ts";
 import { createKeyRing } from "./key_ring.ts";
 import { gitDiscovery } from "./context.ts";
+import { homeDir, xdgConfigHome } from "./home.ts";
 import { loadSafeOutput } from "../_cli/safe_output.ts";
 
 /** The sharing capabilities for a command's Io. */
@@ -27,6 +28,8 @@ export async function shareEnv(io: Io): Promise<ShareEnv> {
     fs: io.fs,
     cwd: io.cwd(),
     ...gitDiscovery(io),
+    homeDir: homeDir(io),
+    xdgConfigHome: xdgConfigHome(io),
     now: io.now,
     git: {
       readChain,

@@ -15,7 +15,7 @@ import type { WriteFs } from "../fs.ts";
 import type { GitEnvironment } from "../facts/git/git_environment.ts";
 import { findBatonLayout } from "../store/find_layout.ts";
 import { privateStateDir } from "../store/private_dir.ts";
-import { readHead } from "../facts/git/read_head.ts";
+import { readHeadAsGit } from "../facts/git/head_refusal.ts";
 import { collectFacts } from "../facts/collect.ts";
 import { TailBuffer } from "./tail_buffer.ts";
 import { type EvidenceBody, type EvidenceRecord, sealEvidence } from "./evidence_record.ts";
@@ -129,11 +129,17 @@ export async function runEvidence(
   let branch: string | null = null;
   if (found.repo !== null) {
     try {
-      const h = await readHead(env.fs, found.repo);
+      // Where git would not read HEAD (its config does not read, its format
+      // check stops, the owner is refused), none is recorded.
+      const h = await readHeadAsGit(env.fs, found.repo, {
+        homeDir: env.homeDir,
+        xdgConfigHome: env.xdgConfigHome,
+        gitEnvironment: env.gitEnvironment ?? {},
+      });
       head = h.oid;
       branch = h.branch;
     } catch {
-      // an unreadable HEAD is recorded as unknown (null)
+      // an unreadable HEAD, or one git would not read, is recorded as unknown (null)
     }
   }
   // The command inherits this process's environment: its digest is that of the run.

@@ -31,6 +31,11 @@ import { inProgressOperation } from "./git/in_progress_operation.ts";
 import { parseCommit } from "./git/parse_commit.ts";
 import { peelToCommit } from "./git/peel_commit.ts";
 import { readHead } from "./git/read_head.ts";
+import {
+  CONFIG_UNREAD_HEAD_REASON,
+  headConfigRefusal,
+  repositoryConfigRefusal,
+} from "./git/head_refusal.ts";
 import { readRepoConfig } from "./git/read_repo_config.ts";
 import { comparePaths } from "./worktree/compare_paths.ts";
 import {
@@ -116,7 +121,6 @@ import {
   replaceRefsApply,
 } from "./git/git_reach.ts";
 import {
-  BARE_INVALID_REASON,
   BARE_REASON,
   bareWithoutWorkTree,
   EXCLUDE_DIR_REASON,
@@ -127,7 +131,6 @@ import {
   startedInsideGitDir,
   UNTRACKED_MODE_REASON,
 } from "./git/git_refusals.ts";
-import { formatCheckReason } from "./git/format_check.ts";
 
 /** Options of {@linkcode collectFacts}. */
 export interface CollectFactsOptions {
@@ -338,7 +341,7 @@ export async function collectFacts(
     unavailable.push({ part: "config", reason: unreadableReason(e) });
     // git reads its config before it resolves HEAD: where a file it reads is
     // malformed or refused, `git rev-parse HEAD` dies, so no HEAD is reported.
-    unavailable.push({ part: "head", reason: "the config could not be read" });
+    unavailable.push({ part: "head", reason: CONFIG_UNREAD_HEAD_REASON });
   }
   if (config !== null && config.unreadableUserFiles > 0) {
     notes.push(
@@ -398,11 +401,9 @@ export async function collectFacts(
     ? OWNERSHIP_REASON
     : owner === "versions differ"
     ? OWNERSHIP_VERSIONS_REASON
-    : config !== null && config.bare === null
-    ? BARE_INVALID_REASON
-    : config !== null && config.formatProblem === null && config.formatCheckStop !== null
-    ? formatCheckReason(config.formatCheckStop)
-    : null;
+    : config === null
+    ? null
+    : repositoryConfigRefusal(config);
   const refusedWhole = hiddenReason !== null;
   // A config value git rejects: git status stops (git/rejected_config.ts).
   const rejectedKey = config === null ? null : rejectedConfigKey(config.config);
@@ -412,9 +413,8 @@ export async function collectFacts(
     unavailable.push({ part: "worktree", reason: hiddenReason });
   } else if (formatProblem !== null) {
     // A format git refuses or baton does not read: neither HEAD nor the tree is guessed.
-    if (!formatProblem.refsReadable) {
-      unavailable.push({ part: "head", reason: formatProblem.reason });
-    }
+    const headRefused = headConfigRefusal(config!);
+    if (headRefused !== null) unavailable.push({ part: "head", reason: headRefused });
     unavailable.push({ part: "worktree", reason: formatProblem.reason });
   } else if (moving.length > 0) {
     unavailable.push({ part: "worktree", reason: gitEnvironmentReason(moving) });
@@ -464,8 +464,7 @@ export async function collectFacts(
   phase("config read");
   let head: Awaited<ReturnType<typeof readHead>> | null = null;
   try {
-    head = config !== null && !refusedWhole &&
-        (formatProblem === null || formatProblem.refsReadable)
+    head = config !== null && !refusedWhole && headConfigRefusal(config) === null
       ? await readHead(fs, repo)
       : null;
   } catch (e) {

@@ -8,6 +8,7 @@ import { NotFoundError } from "../errors.ts";
 import type { ReadFs } from "../fs.ts";
 import { findRepo } from "../facts/git/find_repo.ts";
 import { assertGitAccepts } from "../facts/git/git_reach.ts";
+import { assertGitReadsHead } from "../facts/git/head_refusal.ts";
 import type { GitEnvironment } from "../facts/git/git_environment.ts";
 import { type CommitPlan, planCommit } from "./plan_commit.ts";
 import { CLEAN_MESSAGE, COMMIT_MESSAGE, HANDOFF_PATH } from "./handoff_policy.ts";
@@ -76,11 +77,15 @@ export async function commitHandoff(
   // Where git would commit in another repository, object store or index: refused.
   const repo = await handoffRepository(io.fs, io.cwd, found, io.gitEnvironment ?? {}, "write");
   // git refuses a repository another user owns unless safe.directory names it: so does this.
-  await assertGitAccepts(io.fs, repo, {
+  const where = {
     homeDir: io.homeDir,
     xdgConfigHome: io.xdgConfigHome,
     gitEnvironment: io.gitEnvironment ?? {},
-  });
+  };
+  await assertGitAccepts(io.fs, repo, where);
+  // Where git would not read HEAD (a config file it reads is malformed or refused, its format
+  // check stops), git commit dies: nothing is committed either.
+  await assertGitReadsHead(io.fs, repo, where);
   let content: Uint8Array | null = null;
   if (options.kind === "put") {
     const path = `${repo.workTree}/${HANDOFF_PATH}`;

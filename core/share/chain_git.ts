@@ -86,4 +86,7 @@ export interface ShareEnv {
   safeLine(text: string): string;
   /** git's environment: where the repository search stops (core/store/find_layout.ts). */
   gitEnvironment?: Readonly<Record<string, string>>;
+  /** Home and XDG directories, for the global config git reads before HEAD. @default {null} */
+  homeDir?: string | null;
+  xdgConfigHome?: string | null;
 }

@@ -18,6 +18,7 @@ import { realBatonDir } from "../store/check_baton_dir.ts";
 import { ensureBatonIgnore } from "../store/baton_ignore.ts";
 import { archiveName, asideLatestName } from "../store/layout.ts";
 import { readHead } from "../facts/git/read_head.ts";
+import { assertGitReadsHead } from "../facts/git/head_refusal.ts";
 import { readHeadRecord } from "../store/head_record.ts";
 import { extractCapsuleJson, parseCapsule } from "../capsule/parse.ts";
 import { shortId } from "../capsule/capsule_id.ts";
@@ -70,6 +71,13 @@ export async function shareContext(io: ShareEnv, branchFlag?: string): Promise<S
   if (found.repo === null) {
     throw new NotFoundError("Cannot share: this directory is not inside a git repository");
   }
+  // Where git would not read HEAD (a config file it reads is malformed or refused, its format
+  // check stops), git fetches and pushes nothing: no chain is read or written either.
+  await assertGitReadsHead(io.fs, found.repo, {
+    homeDir: io.homeDir ?? null,
+    xdgConfigHome: io.xdgConfigHome ?? null,
+    gitEnvironment: io.gitEnvironment ?? {},
+  });
   let branch = branchFlag;
   if (branch === undefined) {
     const head = await readHead(io.fs, found.repo);

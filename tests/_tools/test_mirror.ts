@@ -116,6 +116,11 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
     test: "tests/core/safety/command/parse_shell_test.ts",
     reason: "the lexer behind parseShell, private to its folder",
   },
+  "core/facts/git/head_refusal.ts": {
+    test: "tests/e2e/git_refuses_head_test.ts",
+    reason:
+      "git's refusal to read HEAD, checked against git through its readers (also unreadable_git_config_test.ts for the collector)",
+  },
   "core/facts/git/read_format.ts": {
     test: "tests/core/facts/worktree/read_index_test.ts",
     reason: "the format check is tested where it refuses: the SHA-256 index read",
