@@ -111,25 +111,32 @@ let prepared: { cwd: string; io: Promise<Io> } | null = null;
 
 /**
  * Starts guarding the environment of a job in `cwd` ({@linkcode guardedIo}
- * over the process's real I/O) before its request comes; the next job, when
- * it works in that folder, takes it.
+ * over `io`, the process's real I/O unless given) before its request comes;
+ * the next job, when it works in that folder, takes it.
  * @returns The guarded Io as it comes.
  */
-export function startGuard(cwd: string): Promise<Io> {
-  prepared = { cwd, io: guardedIo(createDenoIo(), cwd) };
+export function startGuard(cwd: string, io?: Io): Promise<Io> {
+  prepared = { cwd, io: guardedIo(io ?? createDenoIo(), cwd) };
   // guardedIo never rejects: it fails closed.
   return prepared.io;
 }
 
-/** The guarded Io of a job in `cwd`: the one started for it (taken once), else one guarded now. */
-export function takeGuard(cwd: string): Promise<Io> {
+/**
+ * The guarded Io of a job in `cwd`: the one started for it (taken once),
+ * else one guarded now over `io` (the process's real I/O unless given).
+ */
+export function takeGuard(cwd: string, io?: Io): Promise<Io> {
   const ready = prepared;
   prepared = null;
-  return ready?.cwd === cwd ? ready.io : guardedIo(createDenoIo(), cwd);
+  return ready?.cwd === cwd ? ready.io : guardedIo(io ?? createDenoIo(), cwd);
 }
 
-/** Runs one job with the process's real I/O. Never throws. */
-export async function runHookJob(request: HookJobRequest): Promise<HookJobResponse> {
+/**
+ * Runs one job with the process's real I/O (or `given`: a test's, whose
+ * environment is its own, not the one the process's other tests share).
+ * Never throws.
+ */
+export async function runHookJob(request: HookJobRequest, given?: Io): Promise<HookJobResponse> {
   // The steps an inject job was asked to tell (the facts bench), in epoch ms: the Worker's
   // clock and the hook's share that origin.
   const phases: JobPhase[] | null = request.kind === "inject" && request.phases === true
@@ -143,7 +150,7 @@ export async function runHookJob(request: HookJobRequest): Promise<HookJobRespon
   const injecting = request.kind === "capture" ? null : startLoading("inject");
   // The job builds its own Io: the settings a repository could have set are read as unset
   // here too (the hook already said so on stderr).
-  const io = await takeGuard(request.cwd);
+  const io = await takeGuard(request.cwd, given);
   phase("environment guarded (the briefing's modules loading beside it)");
   const ctx = workflowContext(io, request.cwd);
   const budget = factsBudget(request, io.now().getTime());

@@ -126,11 +126,16 @@ function walk(path: string, out: string[]): void {
   }
 }
 
-/** Reads every source file under `roots` (relative to the current directory). */
-export function readTree(roots: readonly string[] = ROOTS): Map<string, string> {
+/**
+ * Reads every source file under `roots`, relative to `base` (the current
+ * directory unless given), keyed by its path relative to `base`.
+ */
+export function readTree(roots: readonly string[] = ROOTS, base = "."): Map<string, string> {
   const files: string[] = [];
-  for (const r of roots) walk(r, files);
-  return new Map(files.map((f) => [f, Deno.readTextFileSync(f)]));
+  const dir = base.replace(/\/+$/, "");
+  for (const r of roots) walk(`${dir}/${r}`, files);
+  const from = dir.length + 1;
+  return new Map(files.map((f) => [f.slice(from), Deno.readTextFileSync(f)]));
 }
 
 function resolve(from: string, spec: string): string | null {

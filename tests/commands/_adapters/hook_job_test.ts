@@ -7,6 +7,7 @@ import {
   takeGuard,
 } from "../../../commands/_adapters/hook_job.ts";
 import * as realGuard from "../../../commands/_adapters/repo_env.ts";
+import { createDenoIo, type Io } from "../../../commands/_adapters/io.ts";
 import { FACTS_PHASES } from "../../../core/facts/collect.ts";
 import { LOAD_PHASES } from "../../../core/workflow/load.ts";
 import { runBaton, testBatonHome } from "../../_helpers/cli.ts";
@@ -14,6 +15,17 @@ import { commitAll, makeRepo, writeFiles } from "../../_helpers/git.ts";
 import { fakeIo } from "../../_helpers/io.ts";
 
 const inject = { kind: "inject" as const, cwd: "/w", maxChars: 1000, shortIfShown: null };
+
+/**
+ * The process's real I/O with `vars` set in its environment only. Never
+ * Deno.env.set: the suite runs its test files in parallel in one process, so
+ * a variable set there reaches every baton another file starts meanwhile (a
+ * BATON_SESSION set here was stamped into their capsules).
+ */
+function realIoWith(vars: Record<string, string>): Io {
+  const io = createDenoIo();
+  return { ...io, env: (name) => Object.hasOwn(vars, name) ? vars[name] : io.env(name) };
+}
 
 Deno.test("factsBudget: an injection's re-checks get their own time from when the job begins them", () => {
   // However long the Worker took to start, the re-checks get their 450 ms...
@@ -83,7 +95,6 @@ Deno.test("guardedIo fails closed: a guard that cannot be loaded or throws leave
 
 Deno.test("runHookJob: an inject job asked for its phases tells each step once, in order, in epoch ms; one not asked tells none (the facts bench reads them)", async () => {
   const dir = await makeRepo();
-  const savedHome = Deno.env.get("BATON_HOME");
   try {
     await writeFiles(dir, { "a.txt": "a\n" });
     await commitAll(dir);
@@ -93,9 +104,9 @@ Deno.test("runHookJob: an inject job asked for its phases tells each step once, 
     });
     assert.equal(fin.code, 0, fin.stderr);
     // The job reads the keys from the test's own baton home, as the finalize did.
-    Deno.env.set("BATON_HOME", testBatonHome());
+    const io = realIoWith({ BATON_HOME: testBatonHome() });
     const before = performance.timeOrigin + performance.now();
-    const told = await runHookJob({ ...inject, cwd: dir, maxChars: 20_000, phases: true });
+    const told = await runHookJob({ ...inject, cwd: dir, maxChars: 20_000, phases: true }, io);
     const after = performance.timeOrigin + performance.now();
     assert.ok(told.ok && told.kind === "inject" && told.inject !== null, JSON.stringify(told));
     // No deadline: the fact collection's phases come before load's own steps.
@@ -110,13 +121,11 @@ Deno.test("runHookJob: an inject job asked for its phases tells each step once, 
     assert.ok(at[0]! >= before && at.at(-1)! <= after, `${before} ${at.join(" ")} ${after}`);
     assert.ok(at.every((t, i) => i === 0 || t >= at[i - 1]!), at.join(" "));
     // Positive control: the same job, not asked, answers the same briefing and no steps.
-    const quiet = await runHookJob({ ...inject, cwd: dir, maxChars: 20_000 });
+    const quiet = await runHookJob({ ...inject, cwd: dir, maxChars: 20_000 }, io);
     assert.ok(quiet.ok && quiet.kind === "inject" && quiet.inject !== null);
     assert.equal("phases" in quiet, false);
     assert.equal(quiet.inject.capsule_id, told.inject.capsule_id);
   } finally {
-    if (savedHome === undefined) Deno.env.delete("BATON_HOME");
-    else Deno.env.set("BATON_HOME", savedHome);
     await Deno.remove(dir, { recursive: true });
   }
 });
@@ -124,26 +133,23 @@ Deno.test("runHookJob: an inject job asked for its phases tells each step once, 
 Deno.test("startGuard: a Worker's guard started before its request serves a job in that folder once, never one in another folder", async () => {
   const theirs = await Deno.realPath(await makeRepo());
   const mine = await Deno.realPath(await makeRepo());
-  const saved = Deno.env.get("BATON_SESSION");
   try {
     await writeFiles(theirs, { ".gemini/.env": "BATON_SESSION=planted\n" });
-    Deno.env.set("BATON_SESSION", "set-by-me");
+    const io = realIoWith({ BATON_SESSION: "set-by-me" });
     // Control: guarded now, the folder whose host file names it reads it as unset.
-    assert.equal((await takeGuard(theirs)).env("BATON_SESSION"), undefined);
-    assert.equal((await takeGuard(mine)).env("BATON_SESSION"), "set-by-me");
+    assert.equal((await takeGuard(theirs, io)).env("BATON_SESSION"), undefined);
+    assert.equal((await takeGuard(mine, io)).env("BATON_SESSION"), "set-by-me");
     // Started for one folder, a job in another is guarded for its own.
-    startGuard(theirs);
-    assert.equal((await takeGuard(mine)).env("BATON_SESSION"), "set-by-me");
-    startGuard(mine);
-    assert.equal((await takeGuard(theirs)).env("BATON_SESSION"), undefined);
+    startGuard(theirs, io);
+    assert.equal((await takeGuard(mine, io)).env("BATON_SESSION"), "set-by-me");
+    startGuard(mine, io);
+    assert.equal((await takeGuard(theirs, io)).env("BATON_SESSION"), undefined);
     // Started for the job's folder, it is the job's: once.
-    await startGuard(theirs);
+    await startGuard(theirs, io);
     await Deno.remove(`${theirs}/.gemini`, { recursive: true });
-    assert.equal((await takeGuard(theirs)).env("BATON_SESSION"), undefined, "the one started");
-    assert.equal((await takeGuard(theirs)).env("BATON_SESSION"), "set-by-me", "guarded anew");
+    assert.equal((await takeGuard(theirs, io)).env("BATON_SESSION"), undefined, "the one started");
+    assert.equal((await takeGuard(theirs, io)).env("BATON_SESSION"), "set-by-me", "guarded anew");
   } finally {
-    if (saved === undefined) Deno.env.delete("BATON_SESSION");
-    else Deno.env.set("BATON_SESSION", saved);
     await Deno.remove(theirs, { recursive: true });
     await Deno.remove(mine, { recursive: true });
   }
