@@ -626,7 +626,9 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
   key_secret: (r) => {
     // Mixed case, as the rule reads key material (an all-capital draw is out of its scope).
     const s = p("Q", r.str(ALNUM, 10), "7k", r.str(ALNUM, 11));
-    return { text: `stripeKey := "${s}"`, secret: s, core: s.slice(0, 12) };
+    // survey9: one in four under a credential's word glued to a lower-case key (no new draw).
+    const name = s.charCodeAt(1) % 4 === 0 ? "azureFunctionkey:" : "stripeKey :=";
+    return { text: `${name} "${s}"`, secret: s, core: s.slice(0, 12) };
   },
   password_assignment: (r) => {
     const s = p(r.str("abcdefghijkmnpqrstuvwxyz", 6), r.str("23456789", 2), "!");
@@ -1985,6 +1987,13 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       `monkey: ${rng.str(ALNUM, 22)}`,
       "Key: uploads/2024/report-final.pdf",
       `ca.key: ${btoa(p("-----BEGIN PUBLIC KEY-----\n", rng.str(B64, 48)))}`,
+      // survey9: glued words that are not a credential's, an ordinary glued key, and
+      // lower-case words run together with a number.
+      "turnkey: B8sm0KyfL1y8vPH3IDTdefevHBCGK33",
+      "hostkey: B8sm0KyfL1y8vPH3IDTdefevHBCGK33",
+      "foo_key: thisisaverylongidentifiername2024ab",
+      "message_key: user1profile2settings3page4header",
+      "cache_key: uie5tff7m5h5lqnqjhaltetqli90a08p6dhv9rn59uo30jgzw8un",
     ],
     curl_user_password: [
       "the password of `curl -u user:password` is",

@@ -550,6 +550,16 @@ function isRandomLetters(value: string): boolean {
 }
 
 /**
+ * 32 or more lower-case letters and digits, the digits in four or more separate runs, with
+ * an entropy of 4 bits a character or more: random key material (an Azure DevOps PAT, 52
+ * base32 characters), not words run together with a number (`thisisaverylongname2024`).
+ */
+function isRandomLowerAlnum(value: string): boolean {
+  return /^[a-z0-9]{32,}$/.test(value) && (value.match(/[0-9]+/g)?.length ?? 0) >= 4 &&
+    shannonEntropy(value) >= 4;
+}
+
+/**
  * A password that the look-alike filters take for something else: six or
  * more digits that are not typed in a row (`84736291`, a number elsewhere),
  * or words joined by dots ending in two or more digits with a capital
@@ -584,8 +594,19 @@ const ENV_KEY_NAME = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_KEY$/;
  */
 const ID_KEY_NAME =
   /(?:request|correlation|trace|message|msg|event|job|task|item|node|device|instance|entity|resource|tenant|project|workspace|user|customer|order|product|session[_-]?id|client[_-]?id|app[_-]?id)_KEY$/i;
-/** A name that is or ends in key (`Key`, `stripeKey`, `MASTER_KEY`, `license-key`). */
-const KEY_NAME = { test: (n: string) => /^key$|[_.-]key$/i.test(n) || /[a-z0-9]Key$/.test(n) };
+/**
+ * A name that is or ends in key (`Key`, `stripeKey`, `MASTER_KEY`, `license-key`), or
+ * a credential's word joined to a lower-case key (`masterkey`, `functionkey`,
+ * `azureFunctionkey`: a config's key glued with no separator or case change; other glued
+ * `key`s are words, `monkey`, `hockey`).
+ */
+const KEY_NAME = {
+  test: (n: string) =>
+    /^key$|[_.-]key$/i.test(n) || /[a-z0-9]Key$/.test(n) || GLUED_KEY_NAME.test(n),
+};
+/** A credential's word joined to a lower-case `key` (`masterkey`, `azureFunctionkey`). */
+const GLUED_KEY_NAME =
+  /(?:^|[_.-]|[a-z0-9](?=[A-Z]))(?:master|function|account|admin|auth|service|encryption|license|licence|app|client|subscription|access|secret|private|signing|webhook|deploy)key$/i;
 /** Names of keys that are not secrets: database, cache, map, UI and public keys. */
 const ORDINARY_KEY_NAME =
   /(?:primary|foreign|sort|partition|hash|range|cache|idempotency|dedup(?:e|lication)?|lookup|map|row|join|composite|unique|index|object|bucket|s3|storage|translation|i18n|locale|label|shortcut|hot|react|list|dict|group|route|query|cursor|field|attr(?:ibute)?|column|table|registry|public|pub|host|ssh|gpg|pgp|kms|cert|tls|ssl|file|path|sign(?:ing)?[_.-]?pub|dns|ds|primary|monkey|turkey|whiskey|hockey|jockey|donkey)[_.-]?key$|^(?:key|Key|KEY)[_.-]?(?:id|name|path|file|type)$/i;
@@ -1654,7 +1675,7 @@ const KEY_ASSIGNMENT: SecretRule = {
   kind: "key_secret",
   title: "Key material assigned to a key name",
   description:
-    '`Key = "..."`, `key := "..."` (Go), `stripeKey: ...`, `MASTER_KEY=...`: a name that is or ends in key, given a value that looks like key material (16 or more characters of mixed case and digits, 32 or more hex, or a key id and secret joined by `:`: a UUID and 32 to 64 hex, as fal.ai\'s `FAL_KEY`), or a UUID given to an upper-case `SERVICE_KEY` environment variable (`CYPRESS_RECORD_KEY`); names of ordinary keys (primary, sort, cache, public...) are skipped.',
+    '`Key = "..."`, `key := "..."` (Go), `stripeKey: ...`, `MASTER_KEY=...`, `masterkey: ...`: a name that is or ends in key (or a credential\'s word glued to a lower-case key: `azureFunctionkey`), given a value that looks like key material (16 or more characters of mixed case and digits, 32 or more random lower-case letters and digits such as an Azure DevOps PAT, 32 or more hex, or a key id and secret joined by `:`: a UUID and 32 to 64 hex, as fal.ai\'s `FAL_KEY`), or a UUID given to an upper-case `SERVICE_KEY` environment variable (`CYPRESS_RECORD_KEY`); names of ordinary keys (primary, sort, cache, public...) are skipped.',
   // The name's end and what follows it (an operator, a closing quote, a
   // blank before the operator), so the many other `key`s cost nothing.
   keywords: ["key=", "key:", 'key"', "key'", "key ", "key\\"],
@@ -1687,6 +1708,9 @@ const KEY_ASSIGNMENT: SecretRule = {
     // A service's key in an environment variable (`CYPRESS_RECORD_KEY`) is often a UUID.
     if (UUID_RE.test(s)) return ENV_KEY_NAME.test(name) && !ID_KEY_NAME.test(name);
     if (isRandomLetters(s)) return true;
+    // Lower-case letters and digits drawn at random (an Azure DevOps PAT's 52 base32
+    // characters under `azure_key`): long, mixed letters and digits, high entropy.
+    if (isRandomLowerAlnum(s)) return true;
     return !isLookAlikeValue(s) && /[0-9]/.test(s) && /[a-z]/.test(s) && /[A-Z]/.test(s) &&
       !/[/.:@]/.test(s) && !/^[a-z]{2,}[-_.][a-z]/i.test(s) &&
       // Words joined in camel case name a field or a header (`{"key": "ContentTypeHeader1"}`).
