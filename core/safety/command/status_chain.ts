@@ -109,7 +109,13 @@ function runsNothingAfter(words: readonly string[]): boolean {
  */
 export function reportsEveryStatus(
   text: string,
-  options: { pipefail?: boolean; depth?: number; shell?: string } = {},
+  options: {
+    pipefail?: boolean;
+    depth?: number;
+    shell?: string;
+    /** Shown each simple command that starts no shell, in order (a script runner's judge). */
+    onCommand?: (words: readonly string[]) => void;
+  } = {},
 ): boolean {
   const depth = options.depth ?? 0;
   // The shell that reads the text: `sh` (dash on Debian) unless told.
@@ -132,9 +138,17 @@ export function reportsEveryStatus(
     // `set +o pipefail`, `shopt -uo pipefail`: later pipelines are judged without it.
     if (OPTION_SETTERS.has(done[0] ?? "")) pipefail = false;
     const run = done.length === 0 ? null : shellInvocation(done);
-    if (run === null) return true;
+    if (run === null) {
+      if (done.length > 0) options.onCommand?.(done);
+      return true;
+    }
     return run !== "unjudged" &&
-      reportsEveryStatus(run.text, { pipefail: run.pipefail, depth: depth + 1, shell: run.shell });
+      reportsEveryStatus(run.text, {
+        pipefail: run.pipefail,
+        depth: depth + 1,
+        shell: run.shell,
+        ...(options.onCommand === undefined ? {} : { onCommand: options.onCommand }),
+      });
   };
   try {
     for (;;) {
