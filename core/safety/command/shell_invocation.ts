@@ -194,6 +194,24 @@ function remote(words: readonly string[]): ShellRun | null {
 const OTHER_COMMAND_OPTION =
   /^(?:-[A-Za-z]*c[A-Za-z]*|--commands?(?:=.*)?|--init-command(?:=.*)?|-command|-encodedcommand|-ec?)$/i;
 
+/** Programs whose words are text they print, test or search for, never a command they run. */
+const WORDS_ONLY: ReadonlySet<string> = new Set([
+  "echo",
+  "printf",
+  "print",
+  "true",
+  "false",
+  ":",
+  "test",
+  "[",
+  "grep",
+  "egrep",
+  "fgrep",
+  "rg",
+  "which",
+  "man",
+]);
+
 /** The name of a program word: its last path part. */
 function baseName(word: string | undefined): string {
   return (word ?? "").replace(/^.*\//, "");
@@ -279,6 +297,8 @@ export function shellInvocation(command: readonly string[]): ShellRun | null | "
   if (name === "ssh") return sshCommand(args);
   const text = optionText(name, args);
   if (text !== null) return text;
+  // `echo sh -c`, `grep bash -c file`: the words are printed or searched for, never run.
+  if (WORDS_ONLY.has(name)) return null;
   for (let i = 0; i < args.length; i++) {
     const later = baseName(args[i]);
     if (!SHELLS.has(later) && !OTHER_SHELLS.has(later)) continue;
