@@ -81,6 +81,11 @@ Deno.test("a runner whose script hides a failure backs no verified fact", async 
     const briefing = (await runBaton(["load"], { cwd: dir })).stdout;
     assert.match(briefing, /- \[claimed\] the check passes: npm run piped/);
     assert.match(briefing, /- \[verified\] the check passes: npm test/);
+    // The briefing prints make's outcome with what it covers, in the shape baton writes.
+    assert.match(
+      briefing,
+      /exit 0 in \d+\.\d s at [0-9a-f]{12}; the status is make's, its recipes were not read/,
+    );
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
