@@ -2,7 +2,8 @@
  * Edge: what `baton evidence`'s use case (core/evidence/evidence_run.ts)
  * is handed: starting the program with Deno.Command (no shell), streaming
  * SHA-256 with node:crypto, the passthrough to stderr, a monotonic clock,
- * the key ring and the directories facts collection needs.
+ * the key ring, the directories facts collection needs and the reading of
+ * a script runner's package.json or deno.json (project_scripts.ts).
  * @module
  */
 import { createHash } from "node:crypto";
@@ -11,6 +12,7 @@ import type { EvidenceEnv, StartedCommand } from "../../core/evidence/evidence_r
 import { NotFoundError } from "../../core/errors.ts";
 import { createKeyRing } from "./key_ring.ts";
 import { workflowContext } from "./context.ts";
+import { readProjectScripts } from "./project_scripts.ts";
 
 function start(program: string, args: string[], cwd: string): StartedCommand {
   let child: Deno.ChildProcess;
@@ -59,6 +61,8 @@ export function evidenceEnv(io: Io): EvidenceEnv {
     xdgConfigHome: ctx.xdgConfigHome,
     gitEnvironment: ctx.gitEnvironment ?? {},
     environment: (name) => io.env(name),
+    projectScripts: (cwd, workTree) =>
+      readProjectScripts(io.fs, (name) => io.env(name), cwd, workTree),
     ...(ctx.maxHashBytes === undefined ? {} : { maxHashBytes: ctx.maxHashBytes }),
   };
 }

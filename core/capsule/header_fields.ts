@@ -125,10 +125,11 @@ export function listName(field: string): string {
 /**
  * A command evidence entry's outcome as core/evidence/cite_evidence.ts
  * writes it: the exit status (or that it did not run, or its signal), the
- * time it took and the commit it ran at.
+ * time it took, the commit it ran at and, for a runner of recipes baton does
+ * not read (core/evidence/script_runner.ts), that its status is the runner's.
  */
 const EVIDENCE_SUMMARY =
-  /^(?:exit -?\d{1,10}|did not run|ended by [A-Z0-9]{1,24}) in \d{1,12}\.\d s(?: at [0-9a-f]{12})?$/;
+  /^(?:exit -?\d{1,10}|did not run|ended by [A-Z0-9]{1,24}) in \d{1,12}\.\d s(?: at [0-9a-f]{12})?(?:; the status is (?:make|just|tox|nox)'s, its recipes were not read)?$/;
 
 /** Shown in place of a command evidence outcome in any other shape. */
 export const UNSHAPED_OUTCOME = "an outcome in no shape baton writes (not shown)";

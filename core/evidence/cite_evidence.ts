@@ -15,6 +15,7 @@ import { type CheckedEvidence, commandLine, type EvidenceRecord } from "./eviden
 import { shortOid } from "../facts/git/short_oid.ts";
 import type { WorktreeState } from "./worktree_state.ts";
 import { STATUS_HIDDEN_REASON, statusReportsEveryCommand } from "./command_status.ts";
+import { SCRIPT_REASONS, type ScriptProblem, scriptScope } from "./script_scope.ts";
 
 /** What a verified fact claims about the record it cites. */
 export interface CitationClaim {
@@ -40,7 +41,10 @@ export function evidenceEntry(record: EvidenceRecord, digest: string): Evidence 
     source: commandLine(record),
     digest,
     summary: `${status} in ${(record.duration_ms / 1000).toFixed(1)} s` +
-      (record.head === null ? "" : ` at ${shortOid(record.head)}`),
+      (record.head === null ? "" : ` at ${shortOid(record.head)}`) +
+      (record.scripts?.status === "not_read"
+        ? `; the status is ${record.scripts.runner}'s, its recipes were not read`
+        : ""),
     captured_at: record.recorded_at,
     provenance: "tool",
     trust: "verified",
@@ -89,6 +93,8 @@ export function judgeCitation(
     };
   }
   if (!statusReportsEveryCommand(record)) return { ok: false, why: STATUS_HIDDEN_REASON };
+  const hidden = scriptHidden(record);
+  if (hidden !== null) return { ok: false, why: SCRIPT_REASONS[hidden] };
   if (claim.command !== undefined && claim.command.trim() !== commandLine(record)) {
     return { ok: false, why: "the cited evidence record ran a different command" };
   }
@@ -115,6 +121,19 @@ export function judgeCitation(
     };
   }
   return { ok: true, evidence: evidenceEntry(record, checked.digest) };
+}
+
+/**
+ * Why the scripts a record's runner ran back nothing, or null: what the
+ * record says was judged when it ran, or, in a record without it (an older
+ * baton) whose command starts a package or deno runner, that nothing was.
+ */
+function scriptHidden(record: EvidenceRecord): ScriptProblem | "unrecorded" | null {
+  if (record.scripts !== undefined) {
+    return record.scripts.status === "hidden" ? record.scripts.why : null;
+  }
+  const now = scriptScope(record, null);
+  return now !== null && now.status === "hidden" ? now.why : null;
 }
 
 /** Why command evidence no longer backs what it backed, by evidence id. */

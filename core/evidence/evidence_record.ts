@@ -38,6 +38,8 @@ import type { Authorship } from "../trust/authorship_line.ts";
 import type { TrustedKeys } from "../trust/key_ring.ts";
 import type { SigningKey } from "../trust/signing_key.ts";
 import type { WorktreeState } from "./worktree_state.ts";
+import { SCRIPT_PROBLEMS, type ScriptScope } from "./script_scope.ts";
+import { RECIPE_RUNNERS } from "./script_runner.ts";
 
 /** The schema identifier of every evidence record. */
 export const EVIDENCE_SCHEMA = "baton.evidence/1";
@@ -84,6 +86,12 @@ export interface EvidenceRecord {
   worktree?: WorktreeState;
   /** `sha256:` over the run environment's variables (run_environment.ts); absent in older records. */
   environment?: string;
+  /**
+   * What the scripts a runner ran cover (`npm test`'s package.json script,
+   * judged when it was recorded: script_scope.ts); absent when the command
+   * starts no script runner, and in older records.
+   */
+  scripts?: ScriptScope;
   recorded_at: string;
   signature?: CapsuleSignature;
 }
@@ -140,6 +148,22 @@ function isWorktree(v: unknown): boolean {
     typeof w["complete"] === "boolean";
 }
 
+function isScriptScope(v: unknown): boolean {
+  if (v === null || typeof v !== "object" || Array.isArray(v)) return false;
+  const s = v as Record<string, unknown>;
+  const keys = Object.keys(s).length;
+  switch (s["status"]) {
+    case "judged":
+      return keys === 1;
+    case "hidden":
+      return keys === 2 && (SCRIPT_PROBLEMS as readonly unknown[]).includes(s["why"]);
+    case "not_read":
+      return keys === 2 && (RECIPE_RUNNERS as readonly unknown[]).includes(s["runner"]);
+    default:
+      return false;
+  }
+}
+
 /**
  * Parses a stored record strictly (shape checked field by field).
  * @returns The record, or null when it is not a well-formed evidence record.
@@ -167,7 +191,8 @@ export function parseEvidenceRecord(bytes: Uint8Array): EvidenceRecord | null {
     nstr(r["head"]) && nstr(r["branch"]) && typeof r["recorded_at"] === "string" &&
     (r["worktree"] === undefined || isWorktree(r["worktree"])) &&
     (r["environment"] === undefined ||
-      typeof r["environment"] === "string" && /^sha256:[0-9a-f]{64}$/.test(r["environment"]));
+      typeof r["environment"] === "string" && /^sha256:[0-9a-f]{64}$/.test(r["environment"])) &&
+    (r["scripts"] === undefined || isScriptScope(r["scripts"]));
   return ok ? raw as EvidenceRecord : null;
 }
 

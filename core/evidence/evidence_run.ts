@@ -28,6 +28,7 @@ import { defaultEngine } from "../safety/secrets/default_engine.ts";
 import { redactText } from "../safety/secrets/redact.ts";
 import { redactArgv } from "./redact_argv.ts";
 import { runEnvironmentDigest } from "./run_environment.ts";
+import { type ProjectScripts, scriptScope } from "./script_scope.ts";
 
 /** Bytes kept from the end of each stream for the excerpt. */
 export const EXCERPT_BYTES = 2048;
@@ -71,7 +72,21 @@ export interface EvidenceEnv {
   maxHashBytes?: number;
   /** Reads an environment variable (for the run environment's digest: run_environment.ts). */
   environment?: (name: string) => string | undefined;
+  /**
+   * Reads, before the command runs, the package.json and deno.json a script
+   * runner started in `cwd` would use, searching no higher than `workTree`
+   * (script_scope.ts judges them).
+   */
+  projectScripts?: (cwd: string, workTree: string) => Promise<ProjectScripts>;
 }
+
+/** What is read when no repository or reader is at hand: no script can be judged. */
+const NOTHING_READ: ProjectScripts = {
+  packageJson: { kind: "absent" },
+  denoJson: { kind: "absent" },
+  runnerMoved: false,
+  makeFlags: null,
+};
 
 /** What a run produced. */
 export interface EvidenceRun {
@@ -146,6 +161,14 @@ export async function runEvidence(
   const environment = env.environment === undefined
     ? null
     : await runEnvironmentDigest(env.environment);
+  // The scripts a runner will run, read before it runs (it may rewrite them).
+  const project = found.repo === null || env.projectScripts === undefined
+    ? NOTHING_READ
+    : await env.projectScripts(env.cwd, found.repo.workTree);
+  const scripts = scriptScope(
+    shell ? { command: [argv.join(" ")], shell } : { command: argv, shell },
+    project,
+  );
   const [program, ...args] = shell ? ["sh", "-c", argv.join(" ")] : argv;
   const started = env.elapsedMs();
   const child = env.start(program!, args, env.cwd);
@@ -194,6 +217,9 @@ export async function runEvidence(
     branch,
     ...(worktree === null ? {} : { worktree }),
     ...(environment === null ? {} : { environment }),
+    ...(scripts === null || scripts.status === "hidden" && scripts.why === "unrecorded"
+      ? {}
+      : { scripts }),
     recorded_at: env.now().toISOString(),
   };
   body.excerpt.redactions = redactions;

@@ -26,12 +26,14 @@ Deno.test("evidence whose exit status hides a failed command backs no verified f
       ["--", "sh", "-c", "false; true"],
       ["--", "bash", "-ec", "! false"],
     ];
-    const plain = [["--shell", "--", "true && true 2>&1"], ["--", "true"], [
-      "--",
-      "sh",
-      "-c",
-      "true",
-    ]];
+    const plain = [
+      ["--shell", "--", "true && true 2>&1"],
+      ["--", "true"],
+      ["--", "sh", "-c", "true"],
+      // sh -c is words to echo; set -o pipefail holds for the pipeline after it.
+      ["--shell", "--", "echo sh -c"],
+      ["--", "bash", "-c", "set -o pipefail && true | cat"],
+    ];
     const facts = [];
     for (const argv of [...hidden, ...plain]) {
       const r = await evidence(dir, argv);

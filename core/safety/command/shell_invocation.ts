@@ -124,6 +124,37 @@ function unwrap(words: readonly string[]): string[] | null | "unjudged" {
   return words.slice(i);
 }
 
+/**
+ * The command wrappers in front of `words` run (`env X=1 timeout 60 nice
+ * npm test` runs `npm test`), and whether one of them changed directory
+ * first (`env -C DIR`); "unjudged" for `env -S`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { unwrapCommand } from "./shell_invocation.ts";
+ * assert.deepEqual(unwrapCommand(["timeout", "60", "npm", "test"]), { words: ["npm", "test"], chdir: false });
+ * ```
+ */
+export function unwrapCommand(
+  command: readonly string[],
+): { words: readonly string[]; chdir: boolean } | "unjudged" {
+  let words: readonly string[] = command;
+  let chdir = false;
+  // Wrappers in front (at most a few: `env X=1 timeout 60 nice bash -c …`).
+  for (let depth = 0; depth < 8; depth++) {
+    const inner = unwrap(words);
+    if (inner === null) break;
+    if (inner === "unjudged") return inner;
+    const front = words.slice(0, words.length - inner.length);
+    if (baseName(front[0]) === "env" && front.some((w) => /^(?:-[^-]*C|--chdir)/.test(w))) {
+      chdir = true;
+    }
+    words = inner;
+  }
+  return { words, chdir };
+}
+
 /** Shell text an argv runs, the shell that runs it, and whether pipefail was set for it. */
 export interface ShellRun {
   text: string;
@@ -162,6 +193,24 @@ function remote(words: readonly string[]): ShellRun | null {
 /** A command option of a shell whose text follows other rules (`fish -c`, `pwsh -Command`). */
 const OTHER_COMMAND_OPTION =
   /^(?:-[A-Za-z]*c[A-Za-z]*|--commands?(?:=.*)?|--init-command(?:=.*)?|-command|-encodedcommand|-ec?)$/i;
+
+/** Programs whose words are text they print, test or search for, never a command they run. */
+const WORDS_ONLY: ReadonlySet<string> = new Set([
+  "echo",
+  "printf",
+  "print",
+  "true",
+  "false",
+  ":",
+  "test",
+  "[",
+  "grep",
+  "egrep",
+  "fgrep",
+  "rg",
+  "which",
+  "man",
+]);
 
 /** The name of a program word: its last path part. */
 function baseName(word: string | undefined): string {
@@ -233,15 +282,9 @@ function optionText(name: string, args: readonly string[]): ShellRun | null {
  * ```
  */
 export function shellInvocation(command: readonly string[]): ShellRun | null | "unjudged" {
-  let words: readonly string[] = command;
-  // Wrappers in front (at most a few: `env X=1 timeout 60 nice bash -c …`).
-  for (let depth = 0; depth < 8; depth++) {
-    const inner = unwrap(words);
-    if (inner === null) break;
-    if (inner === "unjudged") return inner;
-    words = inner;
-  }
-  const [program, ...args] = words;
+  const unwrapped = unwrapCommand(command);
+  if (unwrapped === "unjudged") return unwrapped;
+  const [program, ...args] = unwrapped.words;
   const name = baseName(program);
   if (SHELLS.has(name)) return shellOptions(name, args);
   if (OTHER_SHELLS.has(name)) {
@@ -254,6 +297,8 @@ export function shellInvocation(command: readonly string[]): ShellRun | null | "
   if (name === "ssh") return sshCommand(args);
   const text = optionText(name, args);
   if (text !== null) return text;
+  // `echo sh -c`, `grep bash -c file`: the words are printed or searched for, never run.
+  if (WORDS_ONLY.has(name)) return null;
   for (let i = 0; i < args.length; i++) {
     const later = baseName(args[i]);
     if (!SHELLS.has(later) && !OTHER_SHELLS.has(later)) continue;

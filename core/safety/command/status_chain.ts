@@ -7,7 +7,8 @@
  * `trap`, a group, a function or a compound command (`if`, `while`, …) can
  * set any status. Prefixes (`time`, `command`, `builtin`, `exec`) are
  * read past, so `time ! a` is judged as `! a`; `set -n` runs nothing after
- * it, `set`/`shopt` may turn pipefail off, and `&>` backgrounds a command
+ * it, `set -o pipefail` (outside a pipeline) turns pipefail on for what
+ * follows and another `set`/`shopt` may turn it off, and `&>` backgrounds a command
  * in shells that do not know it (dash). A substitution's own status is lost
  * in its word, and text the lexer could not read cleanly is not judged. Pure.
  * @module
@@ -74,6 +75,41 @@ function optionName(word: string): string {
 }
 
 /**
+ * What an option-setting command does to pipefail: `set -o pipefail`
+ * (`-euo pipefail`), `shopt -so pipefail`, zsh's `setopt pipe_fail` turn it
+ * "on"; `set +o pipefail`, `shopt -uo`, `unsetopt`, `setopt no_pipefail`
+ * or a form not read here is "off"; options that do not name it (`set -e`,
+ * `set -x`) are "none".
+ */
+function pipefailSetting(words: readonly string[]): "on" | "off" | "none" {
+  const args = words.slice(1);
+  const names = args.map(optionName);
+  if (!names.some((n) => n === "pipefail" || n === "nopipefail")) {
+    // `set -e`, `set -eux`: short options that never name pipefail.
+    const plain = words[0] === "set" &&
+      args.every((a) => /^[-+][a-zA-Z]+$/.test(a) && !/o/i.test(a));
+    return plain ? "none" : "off";
+  }
+  if (names.includes("nopipefail")) return "off";
+  switch (words[0]) {
+    case "set": {
+      const i = names.indexOf("pipefail");
+      // The word before it is the -o of a cluster (`-euo`, `-o`); +o turns it off.
+      return i > 0 && /^-[a-zA-Z]*o$/.test(args[i - 1]!) ? "on" : "off";
+    }
+    case "shopt":
+      return args.some((a) => /^-[a-zA-Z]*s/.test(a)) && args.some((a) => /^-[a-zA-Z]*o/.test(a)) &&
+          !args.some((a) => /^-[a-zA-Z]*u/.test(a))
+        ? "on"
+        : "off";
+    case "setopt":
+      return "on";
+    default:
+      return "off";
+  }
+}
+
+/**
  * Whether a finished simple command turns on noexec, after which nothing
  * runs and the shell exits 0: `set -n`, `set -o noexec`, zsh's `setopt
  * noexec` or `unsetopt exec`.
@@ -109,7 +145,13 @@ function runsNothingAfter(words: readonly string[]): boolean {
  */
 export function reportsEveryStatus(
   text: string,
-  options: { pipefail?: boolean; depth?: number; shell?: string } = {},
+  options: {
+    pipefail?: boolean;
+    depth?: number;
+    shell?: string;
+    /** Shown each simple command that starts no shell, in order (a script runner's judge). */
+    onCommand?: (words: readonly string[]) => void;
+  } = {},
 ): boolean {
   const depth = options.depth ?? 0;
   // The shell that reads the text: `sh` (dash on Debian) unless told.
@@ -124,17 +166,35 @@ export function reportsEveryStatus(
   // The prefix being read past (`exec`, `time`): its options are no command word.
   let prefix: string | null = null;
   let prefixValue = false;
-  const innerReports = (): boolean => {
+  // Whether the command being read takes its input from a pipe (`a | set -o pipefail`).
+  let piped = false;
+  const innerReports = (end: string | null): boolean => {
     const done = words;
     words = [];
     prefix = null;
+    const inPipeline = piped || end === "|" || end === "|&";
+    piped = end === "|" || end === "|&";
     if (runsNothingAfter(done)) return false;
-    // `set +o pipefail`, `shopt -uo pipefail`: later pipelines are judged without it.
-    if (OPTION_SETTERS.has(done[0] ?? "")) pipefail = false;
+    // `set -o pipefail` outside a pipeline (whose commands run in subshells) turns it on for
+    // later pipelines (a shell without it fails there, and && stops); any other setting,
+    // `set +o pipefail` or one not read here, turns it off for them.
+    if (OPTION_SETTERS.has(done[0] ?? "")) {
+      pipefail = pipefailSetting(done) === "on" && !inPipeline
+        ? true
+        : pipefailSetting(done) === "none" && pipefail;
+    }
     const run = done.length === 0 ? null : shellInvocation(done);
-    if (run === null) return true;
+    if (run === null) {
+      if (done.length > 0) options.onCommand?.(done);
+      return true;
+    }
     return run !== "unjudged" &&
-      reportsEveryStatus(run.text, { pipefail: run.pipefail, depth: depth + 1, shell: run.shell });
+      reportsEveryStatus(run.text, {
+        pipefail: run.pipefail,
+        depth: depth + 1,
+        shell: run.shell,
+        ...(options.onCommand === undefined ? {} : { onCommand: options.onCommand }),
+      });
   };
   try {
     for (;;) {
@@ -149,7 +209,7 @@ export function reportsEveryStatus(
         }
         const joins = t.op === "&&" || (pipefail && (t.op === "|" || t.op === "|&"));
         if (!joins || atStart) return false;
-        if (!innerReports()) return false;
+        if (!innerReports(t.op)) return false;
         atStart = true;
         continue;
       }
@@ -200,6 +260,6 @@ export function reportsEveryStatus(
     atStart = false;
     commands++;
   }
-  if (!innerReports()) return false;
+  if (!innerReports(null)) return false;
   return commands > 0 && !atStart && lx.problems.length === 0 && lx.pendingHeredocs.length === 0;
 }

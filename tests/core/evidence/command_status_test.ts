@@ -153,3 +153,21 @@ Deno.test("statusReportsEveryCommand(): ssh's remote command is shell text the r
   assert.equal(r("ssh", "-o", "BatchMode=yes", "host", "npm test && npm run lint"), true);
   assert.equal(r("ssh", "host"), true);
 });
+
+Deno.test("statusReportsEveryCommand(): words only printed are no shell, and set -o pipefail turns it on for what follows", () => {
+  const sh = (text: string) => statusReportsEveryCommand({ command: [text], shell: true });
+  assert.equal(sh("echo sh -c"), true, "sh -c is just words to echo");
+  assert.equal(sh("printf '%s\\n' bash -c 'a; b'"), true);
+  assert.equal(sh("grep -c sh -c file"), true);
+  assert.equal(sh("set -o pipefail && npm test | tee log"), true);
+  assert.equal(sh("set -euo pipefail && npm test | tee log && set +o pipefail"), true);
+  assert.equal(sh("shopt -so pipefail && npm test | tee log"), true);
+  assert.equal(sh("set -x && set -o pipefail && npm test | tee log"), true);
+  // Controls: what turns it off, a setting made in a pipeline's subshell, a later pipeline.
+  assert.equal(sh("set -o pipefail && set +o pipefail && npm test | tee log"), false);
+  assert.equal(sh("set -o pipefail && a | b && set +o pipefail && c | d"), false);
+  assert.equal(sh("set -o pipefail | true && npm test | tee log"), false);
+  assert.equal(sh("set -o pipefail && set -- x && npm test | tee log"), false);
+  assert.equal(sh("set -o pipefail; npm test | tee log"), false);
+  assert.equal(sh("sudo sh -c 'npm test; true'"), false, "a program that runs its words");
+});

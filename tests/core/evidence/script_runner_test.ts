@@ -1,0 +1,42 @@
+/**
+ * scriptCall: which script a runner's argv names, which options move it
+ * elsewhere, and make's options that ignore errors or run nothing.
+ * @module
+ */
+import assert from "node:assert/strict";
+import { makeRunsNothing, scriptCall } from "../../../core/evidence/script_runner.ts";
+
+const none = () => false;
+const pkg = (name: string, ifPresent = false) => ({ kind: "package", name, ifPresent });
+
+Deno.test("package runners name their script", () => {
+  assert.deepEqual(scriptCall(["npm", "t"], none), pkg("test"));
+  assert.deepEqual(scriptCall(["/usr/bin/npm", "run", "-s", "build"], none), pkg("build"));
+  assert.deepEqual(scriptCall(["npm", "--loglevel", "silent", "test"], none), pkg("test"));
+  assert.deepEqual(scriptCall(["npm", "run", "x", "--if-present"], none), pkg("x", true));
+  assert.deepEqual(scriptCall(["npm", "run", "x", "--", "--if-present"], none), pkg("x"));
+  assert.deepEqual(scriptCall(["yarn", "lint"], (n) => n === "lint"), pkg("lint"));
+  assert.equal(scriptCall(["yarn", "lint"], none), null, "no such script: a binary");
+  assert.equal(scriptCall(["yarn", "add", "x"], () => true), null, "yarn's own subcommand");
+  assert.equal(scriptCall(["npm", "run"], none), null, "lists the scripts");
+  assert.equal(scriptCall(["npm", "ci"], none), null);
+  assert.deepEqual(scriptCall(["pnpm", "--filter", "a", "test"], none), { kind: "unjudged" });
+  assert.deepEqual(scriptCall(["npm", "--workspace=a", "test"], none), { kind: "unjudged" });
+});
+
+Deno.test("deno task, make and recipe runners", () => {
+  assert.deepEqual(scriptCall(["deno", "task", "-q", "check"], none), {
+    kind: "deno_task",
+    name: "check",
+  });
+  assert.deepEqual(scriptCall(["deno", "task", "--eval", "a; b"], none), {
+    kind: "text",
+    text: "a; b",
+  });
+  assert.equal(scriptCall(["deno", "task"], none), null);
+  assert.deepEqual(scriptCall(["tox", "-e", "py"], none), { kind: "not_read", runner: "tox" });
+  assert.deepEqual(scriptCall(["gmake", "-ik"], none), { kind: "runs_nothing" });
+  assert.equal(makeRunsNothing(["-C", "nowhere", "-f", "Makefile.int", "-j", "4"]), false);
+  assert.equal(makeRunsNothing(["-Cdir", "-kn"]), true);
+  assert.equal(makeRunsNothing(["--", "-i"]), false);
+});

@@ -1,0 +1,92 @@
+/**
+ * A runner's exit status is its script's: `npm test` with `"test": "false
+ * | cat"` exits 0 though the command failed. Through the real CLI with real
+ * npm, deno and make: evidence reads package.json and deno.json before the
+ * command runs, notes a script that hides a failure (in the script, in a
+ * pre hook, in a script another script runs, or a missing one under
+ * --if-present), finalize lowers the citation with the reason, and plain
+ * scripts stay verified. make's recipes are not read: its record stays
+ * verified and says so in the capsule, make -i is lowered.
+ * @module
+ */
+import assert from "node:assert/strict";
+import { commitAll, makeRepo, writeFiles } from "../_helpers/git.ts";
+import { runBaton } from "../_helpers/cli.ts";
+import { finalizeCitations } from "../_helpers/cited_facts.ts";
+import { extractCapsuleJson } from "../../core/capsule/parse.ts";
+
+const PACKAGE = {
+  scripts: {
+    test: "true",
+    piped: "false | cat",
+    swallowed: "false || true",
+    prehooked: "true",
+    preprehooked: "false; true",
+    outer: "npm run piped",
+    chained: "npm run -s test && true",
+  },
+};
+
+const DENO = { tasks: { hid: "false || true", fine: "true && true" } };
+
+Deno.test("a runner whose script hides a failure backs no verified fact", async () => {
+  const dir = await makeRepo("baton-evidence-script-");
+  try {
+    await writeFiles(dir, {
+      "package.json": JSON.stringify(PACKAGE),
+      "deno.json": JSON.stringify(DENO),
+      "Makefile": "check:\n\t-false\n\ttrue\n",
+    });
+    await commitAll(dir);
+    const hidden = [
+      ["npm", "run", "piped"],
+      ["npm", "run", "swallowed"],
+      ["npm", "run", "prehooked"],
+      ["npm", "run", "outer"],
+      ["npm", "run", "absent", "--if-present"],
+      ["deno", "task", "hid"],
+      ["make", "-i", "check"],
+    ];
+    const plain = [
+      ["npm", "test"],
+      ["npm", "run", "chained"],
+      ["deno", "task", "fine"],
+      ["make", "check"],
+    ];
+    const facts = [];
+    for (const argv of [...hidden, ...plain]) {
+      const r = await runBaton(["evidence", "--json", "--", ...argv], { cwd: dir });
+      assert.equal(r.code, 0, `${argv.join(" ")}: ${r.stderr}`);
+      const noted = /backs no verified fact/.test(r.stderr);
+      assert.equal(noted, hidden.includes(argv), `note: ${argv.join(" ")}`);
+      // npm prints the script it runs; baton's own lines never do.
+      const own = r.stderr.split("\n").filter((l) => l.startsWith("baton:")).join("\n");
+      assert.ok(!/false|cat/.test(own), "no script text is echoed");
+      facts.push({
+        text: `the check passes: ${argv.join(" ")}`,
+        evidence: JSON.parse(r.stdout).id,
+      });
+    }
+    const { trust, why } = await finalizeCitations(dir, facts);
+    assert.deepEqual(trust, [...hidden.map(() => "claimed"), ...plain.map(() => "verified")]);
+    const reasons = hidden.map((_, i) => why(i) ?? "");
+    for (const i of [0, 1, 2, 3, 5]) assert.match(reasons[i]!, /does not report every command/);
+    assert.match(reasons[4]!, /was not in package\.json or deno\.json/);
+    assert.match(reasons[6]!, /make was given -i/);
+    const capsule = JSON.parse(
+      extractCapsuleJson(await Deno.readTextFile(`${dir}/.baton/latest.md`)),
+    );
+    const summaries = capsule.evidence.map((e: { summary: string }) => e.summary) as string[];
+    assert.equal(summaries.filter((s) => /make's, its recipes were not read/.test(s)).length, 1);
+    const briefing = (await runBaton(["load"], { cwd: dir })).stdout;
+    assert.match(briefing, /- \[claimed\] the check passes: npm run piped/);
+    assert.match(briefing, /- \[verified\] the check passes: npm test/);
+    // The briefing prints make's outcome with what it covers, in the shape baton writes.
+    assert.match(
+      briefing,
+      /exit 0 in \d+\.\d s at [0-9a-f]{12}; the status is make's, its recipes were not read/,
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
