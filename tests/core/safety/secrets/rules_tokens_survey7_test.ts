@@ -108,3 +108,21 @@ Deno.test("redact101: under the user `username`, only a documentation word as th
   }
   assertKept("https://your_username:secretword@example.test/repo.git");
 });
+
+Deno.test("redact103: under the user `username`, a common word that names no password (letmein, welcome) is a password; documentation's own words stay kept", () => {
+  for (const pw of ["letmein", "welcome", "sunshine", "iloveyou"]) {
+    assertRedacted(`https://username:${pw}@git.example.org/r.git`, `:${pw}@`, "url_credentials");
+    assertRedacted(
+      `git clone https://myusername:${pw}@example.test/r.git`,
+      `:${pw}@`,
+      "url_credentials",
+    );
+  }
+  // Controls: placeholders that name a password, and a login repeated as its password.
+  for (const pw of ["mypassword", "yourpassword", "password", "secret", "pass", "changeme"]) {
+    assertKept(`https://username:${pw}@test.com/endpoint`);
+  }
+  assertKept("https://your_username:secretword@example.test/repo.git");
+  assertKept("mysql://root:root@localhost/db");
+  assertKept("https://user:password@host/");
+});
