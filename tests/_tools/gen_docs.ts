@@ -226,6 +226,16 @@ export function secretCopiesRule(): string {
     "  `xxd` and `hexdump -C`, a character for `od -c`, a byte's two digits for `xxd -p`), so a",
     "  secret's first bytes do not stay. Other widths and groupings (`xxd -c 32`, `od -x`) are not",
     "  read.",
+    "- CSV tables (`cat users.csv`) whose header names a credential column (`password`, `passwd`,",
+    "  `token`, `secret`, `api_key`, `api key`, `apikey`, `api_token`, `access_token`, `auth_token`,",
+    "  `secret_key`, `client_secret`, `private_key`; any column, the first too), with `,`, `;` or a",
+    '  tab between cells, quoted cells (`"p@ss,word"`, `""` inside) and the header quoted or not,',
+    "  raw or in a transcript's JSON string: every row's cell under that column is judged as a value",
+    "  under that name in code (letters alone, references, placeholders, paths and a contract's",
+    "  public address `0x` + 40 hex are kept) and redacted over its own bytes; the header and the",
+    "  other cells stay. The table ends at an empty line or a line with another number of cells, and",
+    "  is read at most 24 KiB from its header (rows past that print); every copy of a value is",
+    "  redacted too.",
     "",
   ].join("\n");
 }

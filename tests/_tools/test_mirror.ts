@@ -270,6 +270,11 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
     reason:
       "word resolution through quotes and known variables, driven by the case table's evasion transforms",
   },
+  "core/safety/secrets/csv_rules.ts": {
+    test: "tests/core/safety/secrets/csvs_test.ts",
+    reason:
+      "the CSV head rules are data; csvs_test judges them through the engine (every separator, quoting and escape level, and their look-alikes)",
+  },
   "core/safety/secrets/rules_wifi.ts": {
     test: "tests/core/safety/secrets/held_out_shapes_test.ts",
     reason: "the Wi-Fi key shapes and look-alikes run beside the other held-out shapes (review50)",

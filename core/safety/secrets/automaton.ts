@@ -60,7 +60,7 @@ function fold(b: number): number {
 
 /**
  * Builds the automaton for a keyword list.
- * @param keywords Printable-ASCII keywords of three or more characters; matching ignores ASCII case.
+ * @param keywords Printable-ASCII keywords (a tab may be among their bytes) of three or more characters; matching ignores ASCII case.
  * @returns The DFA tables and the output lists.
  * @throws {RangeError} on an empty, duplicate (after folding) or non-ASCII keyword.
  * @example
@@ -74,9 +74,9 @@ function fold(b: number): number {
  */
 export function buildAutomaton(keywords: readonly string[]): KeywordAutomaton {
   const lower = keywords.map((k) => {
-    if (k.length < 3 || !/^[\x20-\x7e]+$/.test(k)) {
+    if (k.length < 3 || !/^[\t\x20-\x7e]+$/.test(k)) {
       throw new RangeError(
-        `Cannot build keyword automaton: a keyword of length ${k.length} is shorter than 3 bytes or not printable ASCII`,
+        `Cannot build keyword automaton: a keyword of length ${k.length} is shorter than 3 bytes or not printable ASCII (a tab aside)`,
       );
     }
     return k.toLowerCase();

@@ -20,6 +20,7 @@ import { mayHoldColour, stripColour } from "./ansi.ts";
 import { viewTriggers } from "./view_triggers.ts";
 import { buildAutomaton, type KeywordAutomaton } from "./automaton.ts";
 import { dumpRules, isDumpKind } from "./dump_rules.ts";
+import { csvRules, isCsvKind } from "./csv_rules.ts";
 import { OSC_KIND, oscRule } from "./osc_rules.ts";
 import {
   breakReach,
@@ -265,6 +266,11 @@ export interface CreateEngineOptions {
    */
   dumps?: boolean;
   /**
+   * Find the headers of CSV tables with a credential column (csv_rules.ts);
+   * off only to measure and test them. @default {true}
+   */
+  csvs?: boolean;
+  /**
    * Remember each rule's verdict on a match's captures (see verdicts.ts);
    * off only to show that it changes no finding. @default {true}
    */
@@ -326,7 +332,7 @@ const BACKSLASH = 0x5c;
  * @param rules The rules (see {@linkcode SECRET_RULES}).
  * @param options Which prefilter to use.
  * @returns The engine.
- * @throws {RangeError} when a rule's keywords are not printable ASCII.
+ * @throws {RangeError} when a rule's keywords are not printable ASCII (a tab aside).
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -346,6 +352,8 @@ export function createEngine(
   const heads = [
     ...(options.folds === false ? [] : [...foldRules(table), ...brokenKeywordRules(table)]),
     ...(options.dumps === false ? [] : dumpRules()),
+    // And the headers of CSV tables with a credential column (csv_rules.ts).
+    ...(options.csvs === false ? [] : csvRules()),
     // And the openings of operating system commands (osc_rules.ts), which findRuled reads.
     oscRule(),
   ];
@@ -638,7 +646,7 @@ export function findSecrets(
 
 /**
  * Whether a finding of findSecretsIn is a head (a folded token's, a hex
- * dump's, an operating system command's), never a finding itself.
+ * dump's, a CSV header's, an operating system command's), never a finding itself.
  * @param kind The finding's kind.
  * @returns True for a head.
  * @example
@@ -650,7 +658,7 @@ export function findSecrets(
  * ```
  */
 export function isHeadKind(kind: string): boolean {
-  return isFoldKind(kind) || isDumpKind(kind) || kind === OSC_KIND;
+  return isFoldKind(kind) || isDumpKind(kind) || isCsvKind(kind) || kind === OSC_KIND;
 }
 
 /** {@linkcode findSecrets} with folded tokens' heads (fold_rules.ts) among the findings. */

@@ -46,14 +46,16 @@ import { shannonEntropy } from "./checks.ts";
  * `changeme`, `fake`, `not-a-real-key`, `todo`, an ellipsis (masked non-ASCII
  * arrives as DEL) and an existing `[REDACTED:` marker. A reference inside a
  * value is one only when well formed (`${NAME}`, `${NAME:-x}`, `{{ name }}`,
- * or one cut off at the value's end); a value that opens with `${` or `{{` is
- * a template whatever follows. So `q{{w}e)r${t]yu(...}}`, a password of
- * symbols, is a value. A `%s` between a
+ * or one cut off at the value's end); a value that opens with `${` is a
+ * reference whatever follows. One that opens with `{{` is a template only
+ * when that reference is well formed: `{{h}o)p${e]nob(...}}` (detect-secrets'
+ * keyword fixtures) and `q{{w}e)r${t]yu(...}}` are passwords of symbols,
+ * values. A `%s` between a
  * letter or digit and key punctuation (`dz%s*b8` of a generated Django key)
  * is part of a random value, not a format directive.
  */
 const PLACEHOLDER_WORDS =
-  /example|placeholder|your[_-]?(?:own[_-]?)?(?:api|access|secret|token|key|pass|app|client|auth|private|real|actual|account|service|org|project|bot|user|db|database|webhook|signing|env)|^your[_-]|[_-]here$|changeme|change[_-]me|redacted|dummy|sample|fake|not[_-]?(?:a[_-]?)?real|not[_-]?a[_-]?secret|insert[_-]|replace[_-]?(?:me|with|this)|^todo|^fixme|^tbd$|<[^>]*>|^<|>$|^\[(?:[^\]]*\]|[^\]0-9]*)$|^\$?\{\{|^\$\{|(?<![a-z0-9])%[sd]\b|%[sd](?=$|[^A-Za-z0-9!@#$%^&*()_=+\-])|^__[A-Za-z0-9_]*__$|\[redacted/i;
+  /example|placeholder|your[_-]?(?:own[_-]?)?(?:api|access|secret|token|key|pass|app|client|auth|private|real|actual|account|service|org|project|bot|user|db|database|webhook|signing|env)|^your[_-]|[_-]here$|changeme|change[_-]me|redacted|dummy|sample|fake|not[_-]?(?:a[_-]?)?real|not[_-]?a[_-]?secret|insert[_-]|replace[_-]?(?:me|with|this)|^todo|^fixme|^tbd$|<[^>]*>|^<|>$|^\[(?:[^\]]*\]|[^\]0-9]*)$|^\$\{|(?<![a-z0-9])%[sd]\b|%[sd](?=$|[^A-Za-z0-9!@#$%^&*()_=+\-])|^__[A-Za-z0-9_]*__$|\[redacted/i;
 
 /** {@linkcode PLACEHOLDER_WORDS}, to visit each place it matches. */
 const PLACEHOLDER_WORDS_ALL = new RegExp(PLACEHOLDER_WORDS.source, "gi");
@@ -119,10 +121,32 @@ function hasTemplateReference(value: string): boolean {
   for (let at = value.indexOf("{"); at >= 0; at = value.indexOf("{", at + 1)) {
     const mustache = value.charCodeAt(at + 1) === 0x7b;
     if (!mustache && value.charCodeAt(at - 1) !== 0x24) continue;
-    if (isWellFormedReference(value, at + (mustache ? 2 : 1), mustache)) return true;
+    // Handlebars' triple stash (`{{{name}}}`) reads its body as a double one's.
+    const body = at + (mustache ? (value.charCodeAt(at + 2) === 0x7b ? 3 : 2) : 1);
+    if (isWellFormedReference(value, body, mustache)) return true;
     if (mustache) at++;
   }
   return false;
+}
+
+/**
+ * Whether a value opens with a `{{...}}` template whose reference is well
+ * formed (see {@linkcode hasTemplateReference}): `{{ .Values.pw }}`,
+ * `{{{apiKey}}}`, `{{ vault_pw` cut at the value's end; not
+ * `{{h}o)p${e]nob(...}}`, a password of symbols.
+ * @param value A value.
+ * @returns True for a template.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { opensWithTemplate } from "./filters.ts";
+ * assert.ok(opensWithTemplate("{{ .Values.db.password }}"));
+ * assert.ok(!opensWithTemplate("{{h}o)p${e]nob(ody[finds>-_$#thisone}}"));
+ * ```
+ */
+export function opensWithTemplate(value: string): boolean {
+  if (!value.startsWith("{{")) return false;
+  return isWellFormedReference(value, value.charCodeAt(2) === 0x7b ? 3 : 2, true);
 }
 
 /** See {@linkcode hasTemplateReference}: the body from `from` closes in order. */
@@ -299,7 +323,6 @@ function isRandomAroundUnderscores(secret: string): boolean {
  */
 export const PLACEHOLDER_OPENING_WORDS: readonly string[] = Object.freeze([
   "${",
-  "{{",
   "<",
   "***",
   "xxxxx",

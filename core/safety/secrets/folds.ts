@@ -16,6 +16,7 @@
 import type { CopyMemory } from "./copies.ts";
 import { findSecretsIn, isHeadKind, type RawFinding, type SecretEngine } from "./engine.ts";
 import { judgeDumps } from "./dumps.ts";
+import { judgeCsvs } from "./csvs.ts";
 import { foldAlphabets, isFoldKind } from "./fold_rules.ts";
 import { extendPieces } from "./pieces.ts";
 import { extendWraps, type ExtendWrapsOptions, type JoinedValue, joinOverlaps } from "./wraps.ts";
@@ -90,7 +91,8 @@ export function judgeFolds(
 /**
  * A buffer's findings as redaction takes them, in memory and streamed alike:
  * the hex dumps' heads among `headed` (findSecrets with heads) read and
- * their secrets' cells taken (dumps.ts), the folded tokens' heads judged,
+ * their secrets' cells taken (dumps.ts), the CSV tables' heads read and the
+ * cells under their credential columns taken (csvs.ts), the folded tokens' heads judged,
  * every finding but an armoured block's extended over its wrap, and each
  * value, whole or joined across lines, remembered in `memory` so that every
  * later copy of it is found too (a dump's secret as the bytes it shows).
@@ -105,7 +107,8 @@ export function joinAndRemember(
   options: ExtendWrapsOptions = {},
 ): RawFinding[] {
   const dumps = judgeDumps(engine, bytes, headed);
-  const folds = judgeFolds(engine, bytes, dumps.rest, options);
+  const csvs = judgeCsvs(engine, bytes, dumps.rest);
+  const folds = judgeFolds(engine, bytes, csvs.rest, options);
   const pieces = extendPieces(bytes, folds.findings);
   const { findings, joined } = extendWraps(bytes, pieces.findings, {
     skip: engine.armoredKinds,
@@ -115,9 +118,10 @@ export function joinAndRemember(
   for (const j of folds.joined) memory.rememberValue(j.value, j.kind);
   for (const j of joined) memory.rememberValue(j.value, j.kind);
   for (const j of pieces.joined) memory.rememberValue(j.value, j.kind);
-  if (dumps.found.length === 0) return findings;
+  if (dumps.found.length === 0 && csvs.found.length === 0) return findings;
   for (const d of dumps.values) memory.rememberValue(d.value, d.kind);
-  return joinOverlaps(mergeSorted(findings, dumps.found));
+  for (const c of csvs.values) memory.rememberValue(c.value, c.kind);
+  return joinOverlaps(mergeSorted(mergeSorted(findings, dumps.found), csvs.found));
 }
 
 /** Two lists sorted by start, as one (the first's first on a tie). */

@@ -342,17 +342,19 @@ function isNotDefaultLogin(
 /**
  * A URL login written as documentation: the user is the word `username`
  * (`user_name`, `myusername`, `your_username`) and the password lower-case
- * documentation words alone (`https://username:mypassword@host`, secretlint's
- * fixtures; `secret`, `changeme`, `secretword`). A real user with such a
+ * documentation words alone that name a password (`https://username:mypassword@host`,
+ * secretlint's fixtures; `secret`, `changeme`, `secretword`). A real user with such a
  * password, or that user with any other password (`hunterabc`, one holding a
- * digit, a capital or a symbol), is still read.
+ * digit, a capital or a symbol, or common words that name no password: `letmein`,
+ * `welcome`, `sunshine` are passwords people choose), is still read.
  */
 function isDocumentationLogin(
   secret: string,
   groups: Readonly<Record<string, string | undefined>>,
 ): boolean {
   return /^(?:my|your)?[_-]?user[_-]?name$/i.test(groups.user ?? "") && /^[a-z]+$/.test(secret) &&
-    (isDocumentationValue(secret) || /^(?:my|your)?(?:secret|pass)(?:word|phrase)$/.test(secret));
+    ((isDocumentationValue(secret) && /pass|secret|pwd|changeme|credential/.test(secret)) ||
+      /^(?:my|your)?(?:secret|pass)(?:word|phrase)$/.test(secret));
 }
 
 /** A shell variable, `%VAR%` or PowerShell `$env:X`: a reference, not a value. */

@@ -14,7 +14,7 @@
  * ({@linkcode SECRET_RULES}). Pure: data only.
  * @module
  */
-import { isRepeatedPlaceholder } from "./filters.ts";
+import { isRepeatedPlaceholder, opensWithTemplate } from "./filters.ts";
 import type { SecretRule } from "./rule.ts";
 import { quotedValue } from "./quoted.ts";
 
@@ -43,7 +43,7 @@ const WANDB_OPTIONS = `(?:${ARG_GAP}-${ARG_WORD}(?:${ARG_GAP}(?![-"'\\\\])${ARG_
 
 /** A value given to the command is a secret: not a word, reference, path, file source or placeholder. */
 function commandValueValid(value: string): boolean {
-  if (/^\$|^%[A-Za-z_]+%$|^\{\{|^<[^>]*>$/.test(value)) return false;
+  if (/^\$|^%[A-Za-z_]+%$|^<[^>]*>$/.test(value) || opensWithTemplate(value)) return false;
   if (/^(?:file|fileb|https?):\/\//i.test(value) || /^[~.]{0,2}\//.test(value)) return false;
   // A word alone (`--secret-string followed by ...` in prose) is not a value.
   return value.length >= 6 && /[A-Za-z0-9]/.test(value) && /[^A-Za-z]/.test(value) &&

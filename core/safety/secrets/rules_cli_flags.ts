@@ -13,7 +13,7 @@
  * Pure: data only.
  * @module
  */
-import { isRepeatedPlaceholder } from "./filters.ts";
+import { isRepeatedPlaceholder, opensWithTemplate } from "./filters.ts";
 import { isOptionLetterPassword } from "./letter_passwords.ts";
 import type { SecretRule } from "./rule.ts";
 import { quotedValue } from "./quoted.ts";
@@ -63,7 +63,7 @@ const NOT_IN_WORD = String
 function flagValueValid(value: string, groups: Readonly<Record<string, string | undefined>>) {
   // A crypt(3) hash (`useradd -p '$6$salt$...'`) is the password in a form cracked offline.
   if (/^\$(?:1|2[abxy]?|5|6|7|y|gy)\$[./A-Za-z0-9$=,]{8,}$/.test(value)) return true;
-  if (/^[-*$]|^%[A-Za-z_]+%$|^\{\{|^<[^>]*>$/.test(value)) return false;
+  if (/^[-*$]|^%[A-Za-z_]+%$|^<[^>]*>$/.test(value) || opensWithTemplate(value)) return false;
   if (/^[~.]{0,2}\//.test(value) || /^[A-Za-z][A-Za-z0-9+.-]{1,30}:\/\//.test(value)) return false;
   if (/^[0-9]{1,5}$/.test(value) || isRepeatedPlaceholder(value)) return false;
   if (/^[A-Za-z]+$/.test(value)) {

@@ -14,7 +14,7 @@
  */
 import { repeatsName } from "./code_values.ts";
 import { shannonEntropy } from "./checks.ts";
-import { isExcludedName, isLookAlikeValue } from "./filters.ts";
+import { isExcludedName, isLookAlikeValue, opensWithTemplate } from "./filters.ts";
 import type { SecretRule } from "./rule.ts";
 import { quotedValue } from "./quoted.ts";
 
@@ -62,7 +62,7 @@ function isCalledWithSecret(value: string, name: string | undefined): boolean {
 }
 
 function isReference(value: string): boolean {
-  return /^\$|^%[A-Za-z_]+%$|^\{\{/.test(value);
+  return /^\$|^%[A-Za-z_]+%$/.test(value) || opensWithTemplate(value);
 }
 
 /** The last part of a name that holds a password. */

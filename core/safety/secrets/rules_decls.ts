@@ -2,7 +2,7 @@
  * Secrets declared by languages and tools whose syntax the assignment rules
  * do not read: Visual Basic's `Dim apiKey As String = "..."`, CMake's
  * `set(API_KEY "...")`, Clojure's `(def api-key "...")`, an Objective-C setter's `@"..."` (`[config setApiKey:@"..."]`) and rclone's
- * `config create NAME TYPE key value ...`, and a CSV cell under a credential column. The value is judged as under that name in code
+ * `config create NAME TYPE key value ...`. The value is judged as under that name in code
  * ({@linkcode literalForName}); quotes may be JSON-escaped once or twice. Spread into the main table. Pure: data only.
  * @module
  */
@@ -52,82 +52,8 @@ function rcloneValueValid(s: string, g: Readonly<Record<string, string | undefin
   return !s.startsWith("-") && !s.startsWith("$") && valueFor(name, s);
 }
 
-/** Column names of a CSV header that hold a credential (matched ignoring case). */
-const CSV_NAMES = [
-  "password",
-  "passwd",
-  "api_key",
-  "apikey",
-  "api key",
-  "api_token",
-  "secret",
-  "secret_key",
-  "client_secret",
-  "token",
-  "access_token",
-  "auth_token",
-  "private_key",
-];
-
-/** A line break of a CSV file, raw or JSON-escaped (once to three times: `\\n`, `\\\\n`...). */
-const CSV_BREAK = String.raw`(?:\r?\n|(?:\\{1,7}r)?\\{1,7}n)`;
-
-/** A header's cell: a column's name (words, digits, `_ . -` and blanks). */
-const CSV_NAME_CELL = String.raw`[A-Za-z0-9_ .\-]{1,64}`;
-
-/** A row's cell after the secret, with its comma. */
-const CSV_ROW_CELL = String.raw`,[^,"\\\r\n]{0,128}`;
-
-/** Where a row ends: a line break, the data's end, or the JSON string's closing quote. */
-const CSV_ROW_END = String.raw`(?=\r?\n|\\{1,7}[nr]|$|\\{0,7}")`;
-
-/**
- * What comes before a credential column's `,`: the header's other cells from the line's
- * start (the data's start, a line break raw or escaped, a JSON string's opening quote).
- */
-const CSV_HEAD_BEFORE = String
-  .raw`(?<=(?:^|[\r\n"]|\\[nr])${CSV_NAME_CELL}(?:,${CSV_NAME_CELL}){0,15})`;
-
-/**
- * The header's `k` columns after the credential column, the line break, and the cell `k`
- * places from the end of the first row after the header, as group `s` (no blank in it).
- */
-function csvColumnFromEnd(k: number): string {
-  return String
-    .raw`(?:,${CSV_NAME_CELL}){${k}}${CSV_BREAK}[^\r\n\\"]{0,512}?,(?<s>[^,"\\\s]{6,256})(?:${CSV_ROW_CELL}){${k}}${CSV_ROW_END}`;
-}
-
-/** A CSV column's name as code names a credential (`api key` -> `api_key`, `token` -> `api_token`). */
-function csvName(name: string): string {
-  const n = name.toLowerCase().replace(" ", "_");
-  return /^(?:token|secret)$/.test(n) ? `api_${n}` : n;
-}
-
 /** See the module comment. */
 export const DECLARATION_RULES: readonly SecretRule[] = [
-  {
-    kind: "generic_secret",
-    title: "Secret in a CSV column named for it",
-    description:
-      "`username,password` then `admin,Xk9...`, `name,email,api_token` then `bob,b@x.test,...`: the cell under a credential column of a CSV header (not its first; at most three columns after it) on the first row after the header, raw or in a JSON string. Letters alone, references, placeholders and a contract's public address (`0x` and 40 hex) are kept.",
-    keywords: CSV_NAMES.map((n) => `,${n}`),
-    // A header's cell ends at a comma or a line break (raw or escaped): `,token)` of code and
-    // `,secret_name` are dropped in the keyword pass.
-    tail: { blanks: 0, cls: String.raw`,\r\n\\`, min: 1 },
-    pattern: new RegExp(
-      String.raw`${CSV_HEAD_BEFORE},(?<name>${CSV_NAMES.join("|").replace(" ", "[ ]")})(?:${
-        [0, 1, 2, 3].map(csvColumnFromEnd).join("|")
-      })`,
-      "i",
-    ),
-    after: 1400,
-    priority: 2,
-    // A token contract's public address (`0x` and 40 hex: `symbol,name,token` then
-    // `DAI,Dai Stablecoin,0x6B17...`) is no credential; a private key is 64 hex.
-    validate: (s, g) =>
-      !/^[A-Za-z_]+$/.test(s) && !/^0x[0-9a-fA-F]{40}$/.test(s) &&
-      valueFor(csvName(g.name ?? ""), s),
-  },
   {
     kind: "generic_secret",
     title: "Secret declared as a string in Visual Basic",

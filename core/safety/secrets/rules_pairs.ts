@@ -16,6 +16,7 @@
 import type { SecretRule } from "./rule.ts";
 import { NL } from "./armor.ts";
 import { lookBehind, UUID } from "./rules_vendor.ts";
+import { opensWithTemplate } from "./filters.ts";
 
 /** An optional quote, escaped up to three times (JSON inside JSON). */
 const Q = String.raw`(?:\\{0,3}["'\x60])?`;
@@ -163,7 +164,7 @@ export const PAIR_RULES: readonly SecretRule[] = [
     before: 200,
     after: 12,
     priority: 2,
-    validate: (s, g) => s !== g.user && !/^\$|^\{\{|^%[A-Za-z_]+%$/.test(s),
+    validate: (s, g) => s !== g.user && !(/^\$|^%[A-Za-z_]+%$/.test(s) || opensWithTemplate(s)),
   },
   {
     kind: "jwk_private_key",

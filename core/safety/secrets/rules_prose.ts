@@ -8,6 +8,7 @@
  */
 import { shannonEntropy } from "./checks.ts";
 import type { SecretRule } from "./rule.ts";
+import { opensWithTemplate } from "./filters.ts";
 
 /** The told value as group `s`: quoted (the quote possibly escaped), backquoted or bare. */
 const TOLD_VALUE = String
@@ -25,7 +26,10 @@ const ALGORITHM =
 function toldPasswordValid(raw: string): boolean {
   const v = raw.replace(/[.,;:!?)]+$/, "");
   if (v.length < 6 || !/[A-Za-z]/.test(v) || !/[0-9!@#%^&*+=~?$]/.test(v)) return false;
-  if (/^\$|^%[A-Za-z_]+%$|^\{\{/.test(v) || /^[~.]{0,2}\//.test(v) || v.includes("://")) {
+  if (
+    /^\$|^%[A-Za-z_]+%$/.test(v) || opensWithTemplate(v) || /^[~.]{0,2}\//.test(v) ||
+    v.includes("://")
+  ) {
     return false;
   }
   if (/^[A-Za-z0-9]+(?:-[A-Za-z]+)+$/.test(v) || ALGORITHM.test(v)) return false;
@@ -70,7 +74,8 @@ function toldTokenValid(raw: string): boolean {
     return false;
   }
   if (
-    /^\$|^%[A-Za-z_]+%$|^\{\{|^[A-Za-z]+\(/.test(v) || /^[~.]{0,2}\//.test(v) || v.includes("://")
+    /^\$|^%[A-Za-z_]+%$|^[A-Za-z]+\(/.test(v) || opensWithTemplate(v) || /^[~.]{0,2}\//.test(v) ||
+    v.includes("://")
   ) {
     return false;
   }

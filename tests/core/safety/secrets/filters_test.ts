@@ -7,6 +7,7 @@ import {
   isNotSecret,
   isPredictable,
   opensAsPlaceholder,
+  opensWithTemplate,
 } from "../../../../core/safety/secrets/filters.ts";
 import { ALNUM, HEX, Rng, SAMPLES } from "../../../_helpers/secret_fixtures.ts";
 import { defaultEngine } from "../../../../core/safety/secrets/default_engine.ts";
@@ -251,9 +252,9 @@ Deno.test("a token named jsonwebtoken is redacted; only the io.jsonwebtoken libr
 
 Deno.test("opensAsPlaceholder(): every value that opens like a placeholder is kept by isNotSecret, whatever follows", () => {
   const rng = new Rng(57);
+  // `{{` is no longer one (redact103): a template only when its reference is well formed.
   const openings = [
     "${",
-    "{{",
     "<",
     "***",
     "xxxxx",
@@ -487,5 +488,28 @@ Deno.test("a quoted value that opens with [ and holds a digit is a value; a brac
     ]
   ) {
     assert.deepEqual(redactText(engine, text).kinds, [], text);
+  }
+});
+
+Deno.test("redact103: a value that opens with `{{` is a template only when its reference is well formed (detect-secrets' keyword fixtures)", () => {
+  // detect-secrets' keyword plugin's value: `{{h}` closes one brace, `${e]` and `)` close nothing.
+  const value = "{{h}o)p${e]nob(ody[finds>-_$#thisone}}";
+  assert.ok(!opensAsPlaceholder(`KEY=${value}`, 4));
+  assert.ok(!isNotSecret(value));
+  assert.ok(!opensWithTemplate(value));
+  // Controls: templates of Jinja, Helm, Go, Handlebars' triple stash, and one cut at the value's end.
+  for (
+    const t of [
+      "{{ vault_db_password }}",
+      "{{ .Values.db.password | b64enc }}",
+      "{{- .Values.secret -}}",
+      "{{{apiKey}}}",
+      "{{ lookup('env', 'PW') }}",
+      "{{",
+      "{{ vault_pw",
+    ]
+  ) {
+    assert.ok(opensWithTemplate(t), t);
+    assert.ok(isNotSecret(t), t);
   }
 });

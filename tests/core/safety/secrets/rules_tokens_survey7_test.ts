@@ -6,7 +6,8 @@
 // are drawn at run time.
 
 import assert from "node:assert/strict";
-import { escaped } from "../../../_helpers/redact_everywhere.ts";
+import { escaped, ESCAPES } from "../../../_helpers/redact_everywhere.ts";
+import { redactText } from "../../../../core/safety/secrets/redact.ts";
 import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
 import { createEngine } from "../../../../core/safety/secrets/engine.ts";
 import { SURVEY7_TOKEN_RULES } from "../../../../core/safety/secrets/rules_tokens_survey7.ts";
@@ -107,4 +108,70 @@ Deno.test("redact101: under the user `username`, only a documentation word as th
     assertKept(`https://username:${pw}@test.com/endpoint`);
   }
   assertKept("https://your_username:secretword@example.test/repo.git");
+});
+
+Deno.test("redact103: under the user `username`, a common word that names no password (letmein, welcome) is a password; documentation's own words stay kept", () => {
+  for (const pw of ["letmein", "welcome", "sunshine", "iloveyou"]) {
+    assertRedacted(`https://username:${pw}@git.example.org/r.git`, `:${pw}@`, "url_credentials");
+    assertRedacted(
+      `git clone https://myusername:${pw}@example.test/r.git`,
+      `:${pw}@`,
+      "url_credentials",
+    );
+  }
+  // Controls: placeholders that name a password, and a login repeated as its password.
+  for (const pw of ["mypassword", "yourpassword", "password", "secret", "pass", "changeme"]) {
+    assertKept(`https://username:${pw}@test.com/endpoint`);
+  }
+  assertKept("https://your_username:secretword@example.test/repo.git");
+  assertKept("mysql://root:root@localhost/db");
+  assertKept("https://user:password@host/");
+});
+
+/** detect-secrets' keyword plugin's secret: a password of symbols whose braces only look like a template. */
+const KEYWORD_VALUE = "{{h}o)p${e]nob(ody[finds>-_$#thisone}}";
+
+Deno.test("redact103: detect-secrets' keyword plugin's positives with its symbol value are redacted; its negatives and real templates are kept", () => {
+  for (
+    const shape of [
+      'apikey := "%V%"',
+      "apikey:='%V%'",
+      "apikey := %V%",
+      "apikey:=%V%",
+      '"theapikey": "%V%"',
+      "apikey: '%V%'",
+      "apikey: %V%",
+      "theapikey:%V%",
+      'apikey = "%V%"',
+      'apikey = @"%V%"',
+      'apikey[]="%V%"',
+      'the_password= "%V%"\n',
+      "my_password = %V%",
+      "the_password=%V%\n",
+    ]
+  ) {
+    // Whichever rule reads the shape (its kind), the value goes in every escape.
+    for (const escape of ESCAPES) {
+      const r = redactText(engine, escape(shape.replace("%V%", KEYWORD_VALUE)));
+      assert.ok(r.kinds.length > 0 && !r.text.includes("nob(ody"), `${shape}: ${r.text}`);
+    }
+  }
+  for (
+    const text of [
+      'theapikey := ""',
+      'theapikey := "somefakekey"',
+      "password: ${link}",
+      'my_password = "fakesecret"',
+      "my_password = foo(hey)you",
+      "login(username=username, password=password)",
+      'private_key "fake";',
+      "apiKey: this.apiKey,",
+      // Real templates (Jinja, Helm, Handlebars) stay kept.
+      'password: "{{ vault_db_password }}"',
+      "DB_PASSWORD={{.Values.db.password}}",
+      'api_key: "{{{apiKey}}}"',
+    ]
+  ) {
+    assertKept(text);
+  }
 });

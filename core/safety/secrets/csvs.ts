@@ -1,0 +1,308 @@
+/**
+ * Secrets in CSV tables (`cat users.csv`): each CSV head (csv_rules.ts)
+ * among a buffer's findings is read as a header line, raw or in a JSON
+ * string (its escape level told by the head's line break), and the rows
+ * under it are read with the same separator (`,`, `;` or a tab), quoted
+ * cells (`"p@ss,word"`, `""` for a quote) and escape level. Each cell
+ * under a credential column, on every row, is judged as a value under
+ * that name in code (rules_code.ts literalForName: letters alone,
+ * references, placeholders, paths and blanks are kept; a token
+ * contract's public address too) and becomes a finding over its own bytes.
+ *
+ * A header is a line of at least two names (words, digits, `_ . -` and
+ * blanks, each possibly quoted); the table ends at the first line that is
+ * empty or does not hold as many cells as the header, and is read at most
+ * the engine's `dumpReach` bytes from the header's start, so a streamed
+ * scan, whose buffers keep that much before the bytes they decide, sees
+ * every table as a whole scan does. Pure: no I/O.
+ * @module
+ */
+import type { RawFinding, SecretEngine } from "./engine.ts";
+import { CSV_NAMES, isCsvKind } from "./csv_rules.ts";
+import { literalForName } from "./rules_code.ts";
+import { isNotSecret } from "./filters.ts";
+
+const LF = 0x0a;
+const CR = 0x0d;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+/** Most characters of one line read back (a longer one ends the table). */
+const MAX_LINE = 4096;
+/** Most bytes walked back from a head to its line's start. */
+const MAX_BACK = 1100;
+
+/** The heads judged, and the cells found. */
+export interface CsvResult {
+  /** The findings that are not CSV heads. */
+  rest: RawFinding[];
+  /** The cells of the secrets found under credential columns, sorted. */
+  found: RawFinding[];
+  /** Each secret found, as the bytes it is. */
+  values: { kind: string; value: Uint8Array }[];
+}
+
+/** A line read back: its characters and the raw span of each. */
+interface Line {
+  chars: number[];
+  from: number[];
+  to: number[];
+  /** The raw offset of the next line, or -1 when the data or the string ends it. */
+  next: number;
+}
+
+/**
+ * Reads the line at `at` back at `level` (0 raw; `L` inside a JSON string
+ * nested `L` deep), up to its break before `stop`; null when it is too long
+ * or holds an escape no CSV line does.
+ */
+function readLine(bytes: Uint8Array, at: number, level: number, stop: number): Line | null {
+  const line: Line = { chars: [], from: [], to: [], next: -1 };
+  const push = (c: number, from: number, to: number) => {
+    line.chars.push(c);
+    line.from.push(from);
+    line.to.push(to);
+  };
+  const u = level === 0 ? 0 : 1 << (level - 1);
+  let p = at;
+  while (p < stop) {
+    if (line.chars.length >= MAX_LINE) return null;
+    const b = bytes[p]!;
+    if (b === LF) {
+      line.next = level === 0 ? p + 1 : -1;
+      return line;
+    }
+    if (level === 0) {
+      if (b !== CR || bytes[p + 1] !== LF) push(b, p, p + 1);
+      p++;
+      continue;
+    }
+    if (b === QUOTE) return line;
+    if (b !== BACKSLASH) {
+      push(b, p, p + 1);
+      p++;
+      continue;
+    }
+    let q = p;
+    while (q < stop && bytes[q] === BACKSLASH) q++;
+    let run = q - p;
+    while (run >= 2 * u) {
+      push(BACKSLASH, p, p + 2 * u);
+      p += 2 * u;
+      run -= 2 * u;
+    }
+    if (run === 0) continue;
+    const e = bytes[q];
+    if (run === u && e === 0x6e) {
+      line.next = q + 1;
+      return line;
+    }
+    if (run === u && e === 0x72) {
+      p = q + 1;
+      continue;
+    }
+    if (run === u && e === 0x74) {
+      push(0x09, p, q + 1);
+      p = q + 1;
+      continue;
+    }
+    if (run === 2 * u - 1 && e === QUOTE) {
+      push(QUOTE, p, q + 1);
+      p = q + 1;
+      continue;
+    }
+    // A quote escaped less than this level's closes its string (an outer one's).
+    if (e === QUOTE && run < 2 * u - 1) return line;
+    return null;
+  }
+  // The data's end closes the last line (never the reach's: a line cut there is not read).
+  return stop === bytes.length ? line : null;
+}
+
+/** A line's cell: its text (quotes undone) and the span of its characters in the line. */
+interface Cell {
+  text: string;
+  first: number;
+  end: number;
+  quoted: boolean;
+}
+
+/** The cells of a line split at `sep`, quoted cells read whole; null when a quote is left open. */
+function cellsOf(chars: readonly number[], sep: number): Cell[] | null {
+  const cells: Cell[] = [];
+  let i = 0;
+  while (true) {
+    let from = i;
+    while (chars[from] === 0x20) from++;
+    if (chars[from] === QUOTE) {
+      let text = "";
+      let k = from + 1;
+      while (true) {
+        if (k >= chars.length) return null;
+        if (chars[k] === QUOTE) {
+          if (chars[k + 1] !== QUOTE) break;
+          k++;
+        }
+        text += String.fromCharCode(chars[k]!);
+        k++;
+      }
+      const close = k;
+      k++;
+      while (chars[k] === 0x20) k++;
+      if (k < chars.length && chars[k] !== sep) return null;
+      cells.push({ text, first: from + 1, end: close, quoted: true });
+      if (k >= chars.length) return cells;
+      i = k + 1;
+      continue;
+    }
+    let end = from;
+    while (end < chars.length && chars[end] !== sep) end++;
+    let last = end;
+    while (last > from && chars[last - 1] === 0x20) last--;
+    cells.push({
+      text: String.fromCharCode(...chars.slice(from, last)),
+      first: from,
+      end: last,
+      quoted: false,
+    });
+    if (end >= chars.length) return cells;
+    i = end + 1;
+  }
+}
+
+/** The escape level of a head's line, told by the break its match ends in. */
+function levelOf(bytes: Uint8Array, head: RawFinding): number {
+  const p = head.end - 1;
+  if (bytes[p] !== 0x6e && bytes[p] !== LF) return -1;
+  if (bytes[p] === LF) return 0;
+  let run = 0;
+  while (p - 1 - run >= head.start && bytes[p - 1 - run] === BACKSLASH) run++;
+  for (let level = 1; level <= 3; level++) if (run === 1 << (level - 1)) return level;
+  return -1;
+}
+
+/**
+ * Where the line holding `at` starts at `level`: after a line feed, the
+ * escaped break or the JSON string's opening quote of that level, or the
+ * data's start; -1 past {@linkcode MAX_BACK} bytes.
+ */
+function lineStart(bytes: Uint8Array, at: number, level: number): number {
+  const u = level === 0 ? 0 : 1 << (level - 1);
+  for (let p = at; p > 0; p--) {
+    if (at - p > MAX_BACK) return -1;
+    const b = bytes[p - 1]!;
+    if (b === LF) return p;
+    if (level === 0 || (b !== 0x6e && b !== QUOTE)) continue;
+    let run = 0;
+    while (p - 2 - run >= 0 && bytes[p - 2 - run] === BACKSLASH) run++;
+    // A run of backslashes holds escaped backslashes (2u each) before the escape itself.
+    if (b === 0x6e && run >= u && (run - u) % (2 * u) === 0) return p;
+    if (b === QUOTE && (run - (u - 1)) % (2 * u) === 0) return p;
+  }
+  return 0;
+}
+
+/** A header's name cell. */
+const NAME = /^[A-Za-z0-9_ .\-]{1,64}$/;
+/** The separators, most common first. */
+const SEPARATORS = [0x2c, 0x3b, 0x09];
+
+/** The header's separator and cells, or null when the line is no header. */
+function headerOf(chars: readonly number[]): { sep: number; cells: Cell[] } | null {
+  for (const sep of SEPARATORS) {
+    if (!chars.includes(sep)) continue;
+    const cells = cellsOf(chars, sep);
+    if (cells === null || cells.length < 2) continue;
+    if (cells.every((c) => NAME.test(c.text) && c.text.trim() === c.text)) return { sep, cells };
+  }
+  return null;
+}
+
+/** A CSV column's name as code names a credential (`api key` -> `api_key`, `token` -> `api_token`). */
+function codeName(name: string): string {
+  const n = name.toLowerCase().replace(" ", "_");
+  return /^(?:token|secret)$/.test(n) ? `api_${n}` : n;
+}
+
+/**
+ * Whether a cell under the column `name` is a secret: no blank (a quoted
+ * cell may hold them only inside), not letters alone, not a token
+ * contract's public address (`0x` and 40 hex; a private key is 64 hex),
+ * and a secret under that name in code.
+ */
+export function csvCellIsSecret(name: string, value: string): boolean {
+  if (value.length < 6 || value.length > 256) return false;
+  if (/^\s|\s$/.test(value) || /^[A-Za-z_]+$/.test(value)) return false;
+  if (/^0x[0-9a-fA-F]{40}$/.test(value)) return false;
+  if (isNotSecret(value)) return false;
+  // Blanks inside a quoted password (a passphrase) are the value's; code's checks read none.
+  const judged = /\s/.test(value) ? value.replace(/\s+/g, "_") : value;
+  return literalForName(codeName(name), judged);
+}
+
+/**
+ * Judges the CSV heads among a buffer's findings.
+ * @param engine The engine that found them (its `dumpReach` bounds a table).
+ * @param bytes The buffer.
+ * @param found Its findings with heads (findSecrets with `heads`).
+ * @returns The other findings, and the cells and values of the secrets in tables.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { defaultEngine } from "./default_engine.ts";
+ * import { findSecrets } from "./engine.ts";
+ * import { judgeCsvs } from "./csvs.ts";
+ * const engine = defaultEngine();
+ * const bytes = new TextEncoder().encode("user,password\nbob,Zx81kPq0LmN3\nal,Qw81kPq0LmN3\n");
+ * const r = judgeCsvs(engine, bytes, findSecrets(engine, bytes, true));
+ * assert.deepEqual(r.found.map((f) => f.start), [18, 35]);
+ * ```
+ */
+export function judgeCsvs(engine: SecretEngine, bytes: Uint8Array, found: RawFinding[]): CsvResult {
+  let heads: RawFinding[] | null = null;
+  for (const f of found) if (isCsvKind(f.kind)) (heads ??= []).push(f);
+  if (heads === null) return { rest: found, found: [], values: [] };
+  const rest = found.filter((f) => !isCsvKind(f.kind));
+  const cells: RawFinding[] = [];
+  const values: { kind: string; value: Uint8Array }[] = [];
+  let readUntil = -1;
+  for (const head of heads) {
+    // A header with two credential columns has two heads; it is read once.
+    if (head.start < readUntil) continue;
+    const level = levelOf(bytes, head);
+    if (level < 0) continue;
+    const start = lineStart(bytes, head.start, level);
+    if (start < 0) continue;
+    const stop = Math.min(bytes.length, start + engine.dumpReach);
+    const header = readLine(bytes, start, level, stop);
+    if (header === null || header.next < 0) continue;
+    readUntil = header.next;
+    const parsed = headerOf(header.chars);
+    if (parsed === null) continue;
+    const columns = parsed.cells.flatMap((c, i) =>
+      CSV_NAMES.includes(c.text.toLowerCase()) ? [{ i, name: c.text }] : []
+    );
+    if (columns.length === 0) continue;
+    let at = header.next;
+    while (at >= 0 && at < stop) {
+      const row = readLine(bytes, at, level, stop);
+      if (row === null || row.chars.length === 0) break;
+      const rowCells = cellsOf(row.chars, parsed.sep);
+      if (rowCells === null || rowCells.length !== parsed.cells.length) break;
+      for (const { i, name } of columns) {
+        const cell = rowCells[i]!;
+        if (cell.end <= cell.first || !csvCellIsSecret(name, cell.text)) continue;
+        if (!cell.quoted && /\s/.test(cell.text)) continue;
+        const s = row.from[cell.first]!;
+        const e = row.to[cell.end - 1]!;
+        cells.push({ kind: "generic_secret", start: s, end: e });
+        values.push({
+          kind: "generic_secret",
+          value: Uint8Array.from(cell.text, (c) => c.charCodeAt(0)),
+        });
+      }
+      readUntil = at = row.next;
+    }
+  }
+  cells.sort((a, b) => a.start - b.start);
+  return { rest, found: cells, values };
+}

@@ -1,0 +1,155 @@
+/**
+ * Secrets in CSV tables (redact103): every row's cell under a credential
+ * column is redacted, whatever the column's place (the first too), with
+ * `,`, `;` or a tab between cells, quoted cells (`"p@ss,word"`, `""`
+ * inside), raw and JSON-escaped once and twice; the other cells, the
+ * header and look-alikes (letters alone, references, placeholders, prose
+ * and code that only look like a header) stay. A streamed scan redacts as
+ * the in-memory one does wherever its chunks fall (property). Every value
+ * is drawn at run time.
+ * @module
+ */
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { defaultEngine } from "../../../../core/safety/secrets/default_engine.ts";
+import { findSecrets } from "../../../../core/safety/secrets/engine.ts";
+import { csvCellIsSecret, judgeCsvs } from "../../../../core/safety/secrets/csvs.ts";
+import { redactText } from "../../../../core/safety/secrets/redact.ts";
+import { ALNUM, p, Rng } from "../../../_helpers/secret_fixtures.ts";
+import { ESCAPES } from "../../../_helpers/redact_everywhere.ts";
+import { streamedRedaction } from "../../../_helpers/streamed_redaction.ts";
+
+const engine = defaultEngine();
+const MARK = "[REDACTED:generic_secret]";
+
+/** A password-like value: letters, a digit and more letters (no blank, no separator). */
+function secret(rng: Rng): string {
+  return p(rng.str(ALNUM, 8), "7", rng.str(ALNUM, 9));
+}
+
+/** Tables whose `%1%`, `%2%`, `%3%` cells are secrets (each on its own row). */
+const TABLES: readonly string[] = [
+  // Every row, not the first alone.
+  "id,token,name\n1,%1%,bob\n2,%2%,al\n3,%3%,cy\n",
+  // The credential column first.
+  "password,name\n%1%,bob\n%2%,al\n",
+  // `;` and a tab between cells.
+  "id;password;name\n1;%1%;bob\n2;%2%;al\n",
+  "id\tpassword\tname\n1\t%1%\tbob\n2\t%2%\tal\n",
+  "password\tname\n%1%\tbob\n",
+  // Quoted cells, the header's too, and CRLF.
+  '"id","api_token","note"\r\n"1","%1%","a, b"\r\n"2","%2%",""\r\n',
+  // Two credential columns.
+  "user,password,api_key\nbob,%1%,%2%\n",
+  // After a command, the last row without a line break.
+  "$ cat users.csv\nname;secret;scope\nci;%1%;repo\nbot;%2%;read",
+];
+
+Deno.test("redact103: every row's cell under a credential column is redacted, any column, `,` `;` or tab, quoted, raw and escaped once and twice", () => {
+  const rng = new Rng(103001);
+  for (const table of TABLES) {
+    for (const escape of ESCAPES) {
+      let text = table;
+      const values: string[] = [];
+      for (const k of ["%1%", "%2%", "%3%"]) {
+        if (!text.includes(k)) continue;
+        const v = secret(rng);
+        values.push(v);
+        text = text.replace(k, v);
+      }
+      const input = escape(text);
+      const r = redactText(engine, input);
+      // Only the cells go: the header and every other cell stay as they were.
+      let want = input;
+      for (const v of values) want = want.replace(v, MARK);
+      assert.equal(r.text, want, JSON.stringify(input));
+    }
+  }
+});
+
+Deno.test("redact103: a quoted cell holding the separator or a doubled quote is redacted whole", () => {
+  for (const escape of ESCAPES) {
+    for (
+      const [table, value] of [
+        ['id,password,name\n1,"p@ss,wordX9z",bob\n', "p@ss,wordX9z"],
+        ['id;password\n1;"Zq;8x""Lk2Pw"\n', 'Zq;8x""Lk2Pw'],
+      ]
+    ) {
+      const input = escape(table!);
+      // The value as the escape writes it inside the text (no quotes of its own around it).
+      const level = ESCAPES.indexOf(escape);
+      let inner = value!;
+      for (let k = 0; k < level; k++) inner = JSON.stringify(inner).slice(1, -1);
+      const r = redactText(engine, input);
+      assert.equal(r.text, input.replace(inner, MARK), JSON.stringify(input));
+    }
+  }
+});
+
+/** Text shaped like a header and rows that holds no secret under a credential column. */
+const KEPT: readonly string[] = [
+  "name,password\nbob,hunterbob\nal,sunnyday\n",
+  "name;api_token\nbob;${API_TOKEN}\nal;<your-token>\n",
+  "name,token\nbob,xxxxxxxxxxxx\n",
+  "id\tsecret\n1\t/etc/app/secret.key\n",
+  '"id","token"\n"1",""\n',
+  // The column's name with more after it is another column.
+  "name,password_hash\nbob,Xk9mQ2vL7pR4tW8zB3nCq5\n",
+  // Code and prose that only look like a header.
+  "f(a,token,b)\nx,Xk9mQ2vL7pR4tW8zB3nCq5,y\n",
+  "Enter your username,password\nthen click Login, or press Enter-key9\n",
+  "openssl list\npasswd,\npkcs12,\n",
+  // A row with another number of cells ends the table.
+  "id,token\n1,2,Xk9mQ2vL7pR4tW8zB3nCq5\n",
+  // A blank line ends it too.
+  "id,token\n\n1,Xk9mQ2vL7pR4tW8zB3nCq5\n",
+  // A token contract's public address.
+  "symbol,token\nDAI,0x6B175474E89094C44Da98b954EedeAC495271d0F\n",
+];
+
+Deno.test("redact103: look-alikes of a CSV table are kept, raw and escaped once and twice", () => {
+  for (const text of KEPT) {
+    for (const escape of ESCAPES) {
+      const input = escape(text);
+      assert.deepEqual(redactText(engine, input).kinds, [], JSON.stringify(input));
+    }
+  }
+});
+
+Deno.test("judgeCsvs() drops the heads and reads each header once; csvCellIsSecret() judges a cell by its column", () => {
+  const bytes = new TextEncoder().encode(
+    "user,password,token\nbob,Zx81kPq0LmN3,Qw81kPq0LmN3vB7tQx\n",
+  );
+  const found = findSecrets(engine, bytes, true);
+  // Heads of one header overlap: one is kept, and the header is read once for both columns.
+  assert.ok(found.length >= 1);
+  const r = judgeCsvs(engine, bytes, found);
+  assert.deepEqual(r.rest, []);
+  assert.deepEqual(r.found.map((f) => [f.start, f.end]), [[24, 36], [37, 55]]);
+  assert.deepEqual(r.values.length, 2);
+  assert.ok(csvCellIsSecret("password", "Zx81kPq0LmN3"));
+  assert.ok(!csvCellIsSecret("password", "hunterbob"));
+  assert.ok(!csvCellIsSecret("token", "short1"));
+  assert.ok(!csvCellIsSecret("token", "${API_TOKEN}"));
+});
+
+Deno.test("redact103: a CSV table streamed is redacted as in memory wherever the chunks fall (property)", async () => {
+  const rng = new Rng(103002);
+  const values = [secret(rng), secret(rng)];
+  const table = `id,token,name\n1,${values[0]},bob\n2,${values[1]},al\n`;
+  await fc.assert(
+    fc.asyncProperty(
+      fc.integer({ min: 0, max: 3000 }),
+      fc.integer({ min: 64, max: 4096 }),
+      fc.integer({ min: 1, max: 13 }),
+      fc.constantFrom(...ESCAPES.keys()),
+      async (pad, chunkBytes, step, escape) => {
+        const text = "y".repeat(pad) + "\n" + ESCAPES[escape]!(table) + "z\n".repeat(50);
+        const whole = redactText(engine, text).text;
+        for (const v of values) assert.ok(!whole.includes(v), whole);
+        assert.equal(await streamedRedaction(engine, text, chunkBytes, step * 97), whole);
+      },
+    ),
+    { numRuns: 60 },
+  );
+});
