@@ -104,7 +104,7 @@ export const UNTRACKED_CACHE_REASON =
 
 /** Why the work tree is unknown where the config names a file in another user's home. */
 const OTHER_USER_PATH_REASON =
-  "core.excludesFile, core.attributesFile or include.path names a ~user/ path: git reads that user's file or stops, and baton does not look users up";
+  "core.excludesFile, core.attributesFile, include.path or an includeIf gitdir: pattern names a ~user/ or %(prefix)/ path: git expands it from that user's home or its own install prefix, which baton does not look up";
 
 /** Why facts are unavailable where only a search past a mount point finds the repository. */
 const OBJECT_DIRECTORY_REASON =

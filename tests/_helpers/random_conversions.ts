@@ -7,7 +7,7 @@
  * macro attributes, `$GIT_DIR/info/attributes` and `core.attributesFile`,
  * `core.eol`, a file under auto text that became binary, `core.fileMode
  * false` with a chmod, `index.skipHash`, `feature.manyFiles`, an
- * `includeIf "onbranch:"` / `"gitdir:"` include setting
+ * `includeIf "onbranch:"` / `"gitdir:"` / `"gitdir/i:"` include (globs among them) setting
  * `core.excludesFile`, and `diff.ignoreSubmodules`. Files it converts are
  * moved a fixed 100 seconds past the index so git compares their content.
  * @module
@@ -123,6 +123,12 @@ export async function conversionShapes(
       "onbranch:other",
       `gitdir:${dir}/.git`,
       "gitdir:/nowhere/",
+      // git's wildmatch (facts105): glued stars stay within a name, classes, gitdir/i.
+      "onbranch:ma**",
+      "onbranch:m[[:alpha:]]in",
+      `gitdir:${dir.slice(0, dir.lastIndexOf("/"))}/baton-random-**`,
+      `gitdir:${dir.slice(0, dir.lastIndexOf("/"))}/**`,
+      `gitdir/i:${dir.toUpperCase()}/`,
     ]);
     await writeFiles(dir, {
       ".git/inc-79": `[core]\n\texcludesFile = ${dir}/.git/ex-79\n`,

@@ -4,9 +4,13 @@
  * `gitdir:`, `gitdir/i:` (glob against the git directory), `onbranch:`
  * (glob against the checked-out branch) and `hasconfig:remote.*.url:` (glob
  * against every remote URL the cascade configures). Any other condition is
- * not included, as git does for a condition it does not know.
+ * not included, as git does for a condition it does not know. Every glob is
+ * git's wildmatch with WM_PATHNAME (core/facts/worktree/gitignore.ts): `**`
+ * glued to a name is one `*`, brackets know POSIX classes and never take
+ * "/", and gitdir/i folds ASCII letters only.
  * @module
  */
+import { compileWildmatch } from "../worktree/gitignore.ts";
 
 /** What a condition is evaluated against. */
 export interface IncludeIfContext {
@@ -36,73 +40,80 @@ export function includeIfKnown(condition: string): boolean {
   return /^(gitdir:|gitdir\/i:|onbranch:)/.test(condition) || isHasconfigRemoteUrl(condition);
 }
 
+/**
+ * Whether `condition` is a gitdir: pattern git expands from something baton
+ * does not look up: another user's home (`~user/`) or git's own install
+ * prefix (`%(prefix)/`).
+ */
+export function includeIfUnexpandable(condition: string): boolean {
+  const m = /^gitdir(?:\/i)?:/.exec(condition);
+  return m !== null && isUnexpandablePath(condition.slice(m[0].length));
+}
+
+/** Whether git expands `value` from another user's home (`~user`) or its install prefix (`%(prefix)/`). */
+export function isUnexpandablePath(value: string): boolean {
+  if (value.startsWith("%(prefix)/")) return true;
+  return value.startsWith("~") && value !== "~" && !value.startsWith("~/");
+}
+
 /** Whether `condition` (the includeIf subsection) holds. */
 export function includeIfMatches(condition: string, ctx: IncludeIfContext): boolean {
   for (const [prefix, fold] of [["gitdir:", false], ["gitdir/i:", true]] as const) {
     if (!condition.startsWith(prefix)) continue;
     const pattern = gitdirPattern(condition.slice(prefix.length), ctx);
     if (pattern === null) return false;
-    if (globMatches(pattern, ctx.gitDir, fold)) return true;
+    const rest = compileWildmatch(pattern.rest, fold);
+    const fits = (text: string) => {
+      // git compares the literal prefix as is (strncasecmp under gitdir/i) and globs the rest.
+      const head = text.slice(0, pattern.literal.length);
+      const same = fold ? foldAscii(head) === foldAscii(pattern.literal) : head === pattern.literal;
+      return same && rest(text.slice(pattern.literal.length));
+    };
+    if (fits(ctx.gitDir)) return true;
     const real = ctx.realGitDir ?? null;
-    return real !== null && real !== ctx.gitDir && globMatches(pattern, real, fold);
+    return real !== null && real !== ctx.gitDir && fits(real);
   }
   if (isHasconfigRemoteUrl(condition)) {
-    const pattern = condition.slice(HASCONFIG_REMOTE_URL.length);
-    return (ctx.remoteUrls ?? []).some((url) => globMatches(pattern, url, false));
+    const match = compileWildmatch(condition.slice(HASCONFIG_REMOTE_URL.length), false);
+    return (ctx.remoteUrls ?? []).some((url) => match(url));
   }
   if (condition.startsWith("onbranch:")) {
     if (ctx.branch === null) return false;
     let pattern = condition.slice("onbranch:".length);
     if (pattern.endsWith("/")) pattern += "**";
-    return globMatches(pattern, ctx.branch, false);
+    return compileWildmatch(pattern, false)(ctx.branch);
   }
   return false;
 }
 
-function gitdirPattern(raw: string, ctx: IncludeIfContext): string | null {
+/**
+ * A gitdir: pattern as git prepares it: `~` and `~/` from the home's real
+ * path, `./` from the config file's directory (a literal prefix, compared
+ * as is), a relative pattern under two stars and a slash, a trailing "/" taking
+ * everything below. Null where it cannot be expanded.
+ */
+function gitdirPattern(
+  raw: string,
+  ctx: IncludeIfContext,
+): { literal: string; rest: string } | null {
   let p = raw;
-  if (p.startsWith("~/")) {
+  if (isUnexpandablePath(p)) return null;
+  if (p === "~" || p.startsWith("~/")) {
     if (ctx.home === null) return null;
-    p = `${ctx.home}/${p.slice(2)}`;
-  } else if (p.startsWith("./")) {
-    // The "." becomes the config file's directory, compared literally (git's prefix).
+    p = ctx.home + p.slice(1);
+  }
+  if (p.startsWith("./")) {
+    // The "." becomes the config file's directory: git's literal prefix.
     const dir = ctx.configDir.endsWith("/") ? ctx.configDir.slice(0, -1) : ctx.configDir;
-    p = dir.replace(/[*?[\\]/g, "\\$&") + p.slice(1);
-  } else if (!p.startsWith("/")) {
-    p = `**/${p}`;
+    const rest = p.slice(2);
+    return { literal: `${dir}/`, rest: rest === "" || rest.endsWith("/") ? `${rest}**` : rest };
   }
+  if (!p.startsWith("/")) p = `**/${p}`;
   if (p.endsWith("/")) p += "**";
-  return p;
+  return { literal: "", rest: p };
 }
 
-/** wildmatch with WM_PATHNAME: `*` and `?` stop at "/", `**` crosses it. */
-function globMatches(pattern: string, text: string, fold: boolean): boolean {
-  let re = "";
-  for (let i = 0; i < pattern.length; i++) {
-    const c = pattern[i]!;
-    if (c === "*" && pattern[i + 1] === "*") {
-      const atStart = i === 0 || pattern[i - 1] === "/";
-      i++;
-      if (atStart && pattern[i + 1] === "/") {
-        re += "(?:.*/)?";
-        i++;
-      } else re += ".*";
-    } else if (c === "*") re += "[^/]*";
-    else if (c === "?") re += "[^/]";
-    else if (c === "[") {
-      const end = pattern.indexOf("]", i + 2);
-      if (end < 0) re += "\\[";
-      else {
-        const body = pattern.slice(i + 1, end).replace(/^!/, "^").replace(/\\/g, "\\\\");
-        re += `[${body}]`;
-        i = end;
-      }
-    } else if (c === "\\" && i + 1 < pattern.length) re += escape(pattern[++i]!);
-    else re += escape(c);
-  }
-  return new RegExp(`^${re}$`, fold ? "is" : "s").test(text);
-}
-
-function escape(ch: string): string {
-  return /[.*+?^${}()|[\]\\/]/.test(ch) ? `\\${ch}` : ch;
+/** Lower-cases ASCII letters only (git's strncasecmp in the C locale). */
+function foldAscii(text: string): string {
+  return text.replace(/[A-Z]+/g, (m) => m.toLowerCase());
 }

@@ -21,7 +21,13 @@ import { rewriteUrl } from "./url_rewrite.ts";
 import { parentDir } from "../../path.ts";
 import { readOptionalText } from "./_read_optional.ts";
 import { GitConfigSyntaxError, GitConfigUnreadableError } from "./errors.ts";
-import { includeIfKnown, includeIfMatches, isHasconfigRemoteUrl } from "./_include_if.ts";
+import {
+  includeIfKnown,
+  includeIfMatches,
+  includeIfUnexpandable,
+  isHasconfigRemoteUrl,
+  isUnexpandablePath,
+} from "./_include_if.ts";
 import { includeGitDirSpellings } from "./include_gitdir.ts";
 import { physicalPath, systemJoin } from "./physical_path.ts";
 import { type FormatProblem, repositoryFormatProblem } from "./repository_format.ts";
@@ -157,10 +163,11 @@ export interface RepoConfig {
   /** `includeIf` sections whose condition baton cannot evaluate (not included). */
   unevaluatedIncludes: number;
   /**
-   * A path git expands from another user's home (`~user/`) in
-   * core.excludesFile, core.attributesFile or an include git follows: git
-   * reads that user's file, or stops where there is no such user; baton
-   * expands only `~/`.
+   * A path git expands from another user's home (`~user/`) or from its own
+   * install prefix (`%(prefix)/`) in core.excludesFile, core.attributesFile,
+   * an include git follows or an includeIf gitdir: pattern: git reads that
+   * file (or matches that directory), or stops where there is no such user;
+   * baton expands only `~/`.
    */
   otherUserPath: boolean;
   /** System or global config files that exist but could not be read (left out). */
@@ -553,21 +560,21 @@ function userFile(
 }
 
 /**
- * git_config_pathname: "~/" is the home directory; "~user/" cannot be
- * resolved here. A path with a `..` step is kept for the system to resolve,
+ * git_config_pathname: "~/" is the home directory; "~user/" and
+ * "%(prefix)/" (git's install prefix) cannot be resolved here. A path with a `..` step is kept for the system to resolve,
  * as git hands it to open (a `..` after a link climbs from its target).
  */
 function expandPath(value: string, base: string, home: string | null): string | null {
   if (value === "~" || value.startsWith("~/")) {
     return home === null ? null : systemJoin(home, value.slice(2));
   }
-  if (value.startsWith("~")) return null;
+  if (isUnexpandablePath(value)) return null;
   return systemJoin(base, value);
 }
 
-/** Whether git would expand `value` from another user's home (`~user` or `~user/...`). */
+/** Whether git would expand `value` from another user's home (`~user/`) or its install prefix (`%(prefix)/`). */
 function isOtherUserPath(value: string | null): boolean {
-  return value !== null && value.startsWith("~") && value !== "~" && !value.startsWith("~/");
+  return value !== null && isUnexpandablePath(value);
 }
 
 /** git reads `$XDG_CONFIG_HOME` only when it is set and not empty. */
@@ -605,7 +612,7 @@ interface IncludeContext {
   where(): Promise<IncludeWhere>;
   branch: string | null;
   unevaluated: number;
-  /** An include git follows names a `~user/` path. */
+  /** An include git follows, or an includeIf gitdir: pattern, names a `~user/` or `%(prefix)/` path. */
   otherUserPath: boolean;
   /** Every remote URL of the cascade, once read (for hasconfig:remote.*.url); null before. */
   remoteUrls: readonly string[] | null;
@@ -709,6 +716,11 @@ async function includeIfHolds(
   path: string,
 ): Promise<boolean> {
   if (entry.section !== "includeif" || entry.subsection === null) return false;
+  if (includeIfUnexpandable(entry.subsection)) {
+    // git expands the pattern from a user's home or its prefix, which baton does not look up.
+    ctx.otherUserPath = true;
+    return false;
+  }
   const relative = /^gitdir(?:\/i)?:\.\//.test(entry.subsection);
   const file = relative ? await ctx.fs.realPath(path).catch(() => path) : path;
   const where = await ctx.where();

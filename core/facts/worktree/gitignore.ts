@@ -381,6 +381,32 @@ export function matchGitignore(rules: GitignoreRules, text: string): GitignoreVe
 }
 
 /**
+ * One wildmatch pattern with WM_PATHNAME (and WM_CASEFOLD when `fold`),
+ * matched against a whole text byte for byte as git's wildmatch does it:
+ * `*`, `?` and brackets never take "/", stars cross it only as a whole path
+ * component (`**` glued to a name is one `*`), POSIX classes, ASCII-only
+ * folding. A pattern git's wildmatch fails on (an unclosed bracket, a
+ * trailing backslash, an unknown class) matches nothing. For includeIf
+ * conditions (core/facts/git/_include_if.ts), which git decides with the
+ * same wildmatch as ignore patterns.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(compileWildmatch("/w/**", false)("/w/a/b"), true);
+ * assert.equal(compileWildmatch("/w**", false)("/w/a"), false, "glued: one star");
+ * assert.equal(compileWildmatch("/[[:alpha:]]/x", false)("/q/x"), true);
+ * assert.equal(compileWildmatch("/W/*", true)("/w/A"), true);
+ * ```
+ */
+export function compileWildmatch(pattern: string, fold: boolean): (text: string) => boolean {
+  const tokens = compileBody(toBytes(pattern), fold);
+  if (tokens === null) return () => false;
+  const match = matcherOf(tokens);
+  return (text) => match(fold ? foldAscii(toBytes(text)) : toBytes(text));
+}
+
+/**
  * A rule's regex against a path. A pattern line of tens of thousands of
  * characters (a stranger's .gitignore may hold one) compiles to a regex the
  * engine refuses on first use: a typed error naming no content, so the

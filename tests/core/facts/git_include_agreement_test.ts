@@ -8,7 +8,7 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { commitAll, makeRepo, writeFiles } from "../../_helpers/git.ts";
+import { commitAll, git, makeRepo, writeFiles } from "../../_helpers/git.ts";
 import { tempDir } from "../../_helpers/temp.ts";
 import { assertAgreesWithGit, oracle, type UserEnv } from "../../_helpers/git_oracle.ts";
 
@@ -193,4 +193,90 @@ Deno.test('includeIf "gitdir:" and a .git file: git matches the real path of the
     await Deno.writeTextFile(`${dir}/.git`, `gitdir: ${gitfile}\n`);
     await assertAgreesFollowing(env, dir, label, follows);
   }
+});
+
+Deno.test("includeIf globs are git's wildmatch: stars glued to a name stay in one component, POSIX classes, brackets never take a slash, ? takes one byte", async () => {
+  // Each shape names the branch checked out and the condition; git's own
+  // answer is the control (both outcomes occur). Before facts105 baton read
+  // glued stars as crossing "/" (fea**x held on feature/x, <dir>/baton-**
+  // held for <dir>/baton-…/.git) and knew no [[:alpha:]] class.
+  const shapes: [string, string, (dir: string) => string, boolean][] = [
+    ["onbranch: glued stars stop at /", "feature/x", () => "onbranch:fea**x", false],
+    ["onbranch: glued stars within a name", "feature/x", () => "onbranch:feature/**x", true],
+    [
+      "onbranch: a trailing slash takes everything below",
+      "feature/x/y",
+      () => "onbranch:feature/",
+      true,
+    ],
+    ["onbranch: [!a] never takes /", "x/y", () => "onbranch:x[!a]y", false],
+    ["onbranch: [[:upper:]]", "Xy", () => "onbranch:[[:upper:]]y", true],
+    ["onbranch: an unknown class matches nothing", "Xy", () => "onbranch:[[:bogus:]]y", false],
+    ["onbranch: ? takes one byte of é", "bé", () => "onbranch:b?", false],
+    ["onbranch: ?? takes both", "bé", () => "onbranch:b??", true],
+    [
+      "gitdir: glued stars stop at /",
+      "main",
+      (d) => `gitdir:${parentOf(d)}/baton-include-**`,
+      false,
+    ],
+    [
+      "gitdir/i: glued stars stop at /",
+      "main",
+      (d) => `gitdir/i:${parentOf(d).toUpperCase()}/BATON-INCLUDE-**`,
+      false,
+    ],
+    ["gitdir: stars after a slash cross it", "main", (d) => `gitdir:${parentOf(d)}/**`, true],
+    [
+      "gitdir: [[:alpha:]]",
+      "main",
+      (d) => `gitdir:${parentOf(d)}/[[:alpha:]]aton-include-*/.git`,
+      true,
+    ],
+    ["gitdir/i: folds case", "main", (d) => `gitdir/i:${d.toUpperCase()}/.GIT`, true],
+  ];
+  for (const [label, branch, condition, follows] of shapes) {
+    const dir = await repo();
+    if (branch !== "main") await git(dir, ["checkout", "-q", "-b", branch]);
+    const env = await includingHome(condition(dir));
+    await assertAgreesFollowing(env, dir, label, follows);
+  }
+});
+
+/** The directory holding `path`. */
+function parentOf(path: string): string {
+  return path.slice(0, path.lastIndexOf("/"));
+}
+
+Deno.test("includeIf gitdir: and paths git expands from another user's home (~user/) or its install prefix (%(prefix)/): the tree is unknown, where ~/ is followed", async () => {
+  const user = Deno.env.get("USER") ?? "root";
+  const shapes: [string, (env: UserEnv, dir: string) => string][] = [
+    ["gitdir:~user/", (_e, dir) => `[includeIf "gitdir:~${user}/../..${dir}/"]\n\tpath = ~/inc\n`],
+    ["gitdir:%(prefix)/", () => `[includeIf "gitdir:%(prefix)/**"]\n\tpath = ~/inc\n`],
+    // git opens <prefix>/inc; before facts105 baton opened .git/%(prefix)/inc.
+    ["include.path = %(prefix)/inc", () => "[include]\n\tpath = %(prefix)/inc\n"],
+  ];
+  for (const [label, text] of shapes) {
+    const dir = await repo();
+    const env = await userEnv();
+    await writeFiles(env.home, { "inc": "[core]\n\texcludesFile = ~/ign\n", "ign": "*.log\n" });
+    await writeFiles(`${dir}/.git/%(prefix)`, { "inc": "[core]\n\texcludesFile = ~/ign\n" });
+    await appendConfig(dir, text(env, dir));
+    const r = await assertAgreesWithGit(env, dir, { label, allowNoTree: true });
+    assert.equal(r.facts.tree, undefined, `${label}: baton states no tree`);
+    assert.match(
+      r.facts.unavailable?.find((u) => u.part === "worktree")?.reason ?? "",
+      /~user\/ or %\(prefix\)\/ path/,
+      label,
+    );
+  }
+  // Control: the same with ~/ is followed, and baton agrees with a tree.
+  const dir = await repo();
+  const env = await includingHome(`gitdir:~/../..${dir}/`);
+  await assertAgreesFollowing(env, dir, "gitdir:~/", false);
+  await Deno.writeTextFile(
+    `${env.home}/.gitconfig`,
+    `[includeIf "gitdir:${dir}/"]\n\tpath = inc\n`,
+  );
+  await assertAgreesFollowing(env, dir, "gitdir: the directory itself", true);
 });

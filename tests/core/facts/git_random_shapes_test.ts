@@ -38,7 +38,9 @@ class CountingFs extends TestFs {
 // 48155 and 48240 drift calling a file over a 4-byte hash cap, judged changed by stat
 // data alone then and clean now, "no longer changed" where git's status did not move;
 // 208 (the conversion stream) an expanded $Id$ over CRLF the index's blob holds, under autocrlf;
-// 90285 (the layout stream) core.splitIndex where a sparse index is allowed, which git stops on.
+// 90285 (the layout stream) core.splitIndex where a sparse index is allowed, which git stops on;
+// 71 and 240 (the conversion stream) an includeIf glob whose stars are glued to a name, one
+// star to git's wildmatch (facts105).
 const FIXED_SEEDS = [
   1,
   2,
@@ -49,8 +51,10 @@ const FIXED_SEEDS = [
   7,
   8,
   33,
+  71,
   74,
   208,
+  240,
   608,
   1082,
   9002,

@@ -4,7 +4,7 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { includeIfMatches } from "../../../../core/facts/git/_include_if.ts";
+import { includeIfMatches, includeIfUnexpandable } from "../../../../core/facts/git/_include_if.ts";
 
 const ctx = {
   gitDir: "/home/u/work/proj/.git",
@@ -58,4 +58,29 @@ Deno.test("includeIfMatches() gitdir:./ puts the config file's directory in lite
     "not resolved",
   );
   assert.equal(includeIfMatches("gitdir:./w/", at("/", "/w/p/.git")), true, "the root");
+});
+
+Deno.test("includeIfMatches() globs as git's wildmatch: glued stars stay in a component, classes, one byte a ?", () => {
+  assert.equal(includeIfMatches("onbranch:fea**x", ctx), false, "glued: one star");
+  assert.equal(includeIfMatches("onbranch:feature/**x", ctx), true);
+  assert.equal(includeIfMatches("gitdir:/home/u/wo**", ctx), false, "glued: stops at /");
+  assert.equal(includeIfMatches("gitdir:/home/u/**", ctx), true, "after a slash: crosses it");
+  assert.equal(includeIfMatches("gitdir:/home/[[:alpha:]]/work/", ctx), true);
+  assert.equal(includeIfMatches("gitdir:/home/[[:bogus:]]/work/", ctx), false);
+  assert.equal(includeIfMatches("onbranch:feature[!a]x", ctx), false, "a bracket never takes /");
+  const accented = { ...ctx, branch: "bé", gitDir: "/h/é/.git" };
+  assert.equal(includeIfMatches("onbranch:b?", accented), false, "? is one byte");
+  assert.equal(includeIfMatches("onbranch:b??", accented), true);
+  assert.equal(includeIfMatches("gitdir/i:/h/É/", accented), false, "only ASCII folds");
+  assert.equal(includeIfMatches("gitdir/i:/H/é/", accented), true);
+  assert.equal(includeIfMatches("gitdir:~", { ...ctx, gitDir: "/home/u" }), true, "~ alone");
+});
+
+Deno.test("includeIfUnexpandable() names gitdir: patterns from another user's home or git's prefix", () => {
+  assert.equal(includeIfUnexpandable("gitdir:~alice/work/"), true);
+  assert.equal(includeIfUnexpandable("gitdir/i:%(prefix)/x/"), true);
+  assert.equal(includeIfUnexpandable("gitdir:~/work/"), false);
+  assert.equal(includeIfUnexpandable("gitdir:~"), false);
+  assert.equal(includeIfUnexpandable("onbranch:~alice"), false);
+  assert.equal(includeIfMatches("gitdir:~u/work/", ctx), false, "never matched");
 });

@@ -8,7 +8,11 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { git, makeRepo, writeFiles } from "../../../_helpers/git.ts";
 import { gitStatus, scanWithGit } from "../../../_helpers/worktree_status.ts";
-import { matchGitignore, parseGitignore } from "../../../../core/facts/worktree/gitignore.ts";
+import {
+  compileWildmatch,
+  matchGitignore,
+  parseGitignore,
+} from "../../../../core/facts/worktree/gitignore.ts";
 
 function verdicts(text: string, paths: string[], ignoreCase = false): Record<string, string> {
   const rules = parseGitignore(text, { ignoreCase });
@@ -326,4 +330,18 @@ Deno.test("the untracked walk agrees with git status on generated patterns and t
     }),
     { numRuns: 150 },
   );
+});
+
+Deno.test("compileWildmatch() is one whole-text wildmatch with WM_PATHNAME, folding ASCII only when asked", () => {
+  const m = (p: string, t: string, fold = false) => compileWildmatch(p, fold)(t);
+  assert.equal(m("a/**", "a/b/c"), true);
+  assert.equal(m("a**", "a/b"), false, "glued stars are one star");
+  assert.equal(m("**/c", "c"), true, "zero directories");
+  assert.equal(m("a/[!x]", "a//"), false, "a bracket never takes /");
+  assert.equal(m("[[:digit:]]?", "1é"), false, "? is one byte");
+  assert.equal(m("[[:digit:]]??", "1é"), true);
+  assert.equal(m("a[", "a["), false, "an unclosed bracket matches nothing");
+  assert.equal(m("A/B", "a/b", true), true);
+  assert.equal(m("É", "é", true), false, "only ASCII folds");
+  assert.equal(m("A/B", "a/b"), false, "control: no fold");
 });
