@@ -96,6 +96,7 @@ export async function readProjectScripts(
     packageJson,
     denoJson,
     runnerMoved: npmrc || setting,
-    makeFlags: env("MAKEFLAGS") ?? env("MFLAGS") ?? null,
+    // make reads all three (GNUMAKEFLAGS is GNU make's own).
+    makeFlags: ["MAKEFLAGS", "GNUMAKEFLAGS", "MFLAGS"].flatMap((n) => env(n) ?? []),
   };
 }

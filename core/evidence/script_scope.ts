@@ -12,14 +12,14 @@
  * workspace, a `cd` before it, `--script-shell`) lowers it with a fixed
  * reason; no script text is ever echoed. make, just, tox and nox recipes
  * are not read: the record says so instead of judging them, and make given
- * -i, -n or -t (which ignores errors or runs nothing) lowers it. Pure.
+ * -i, -n, -t or -q (which ignores errors or runs nothing) lowers it. Pure.
  * @module
  */
 import { type Node, type ParseError, parseTree } from "jsonc-parser";
 import { parseStrictJson } from "../json/strict_parse.ts";
 import { reportsEveryStatus } from "../safety/command/status_chain.ts";
 import { shellInvocation, unwrapCommand } from "../safety/command/shell_invocation.ts";
-import { makeRunsNothing, type RecipeRunner, scriptCall } from "./script_runner.ts";
+import { makeFlagsRunNothing, type RecipeRunner, scriptCall } from "./script_runner.ts";
 
 /** Largest package.json or deno.json read. */
 export const MAX_MANIFEST_BYTES = 256 * 1024;
@@ -68,8 +68,8 @@ export interface ProjectScripts {
   denoJson: Manifest;
   /** An npm setting (environment or .npmrc) moves the runner or its shell (npmSettingMoves). */
   runnerMoved: boolean;
-  /** MAKEFLAGS as set, or null. */
-  makeFlags: string | null;
+  /** The values of MAKEFLAGS, GNUMAKEFLAGS and MFLAGS that are set. */
+  makeFlags: readonly string[];
 }
 
 /** Why each problem lowers a citation: fixed text, never a script's. */
@@ -83,7 +83,7 @@ export const SCRIPT_REASONS: Readonly<Record<ScriptProblem | "unrecorded", strin
   unjudged:
     "the cited command's script runner was moved to another folder, package, workspace or shell (a cd before it, --prefix, -C, a workspace, --script-shell or an npm setting), so its script was not judged",
   runs_nothing:
-    "make was given -i, -n or -t (or MAKEFLAGS holds them): it ignores its recipes' errors or runs none",
+    "make was given -i, -n, -t or -q (or MAKEFLAGS holds them): it ignores its recipes' errors or runs none",
   unrecorded:
     "the cited evidence record does not say what its script runner's script ran (recorded by an older baton)",
 };
@@ -196,7 +196,7 @@ const MOVERS: ReadonlySet<string> = new Set(["cd", "pushd", "popd"]);
  * import { scriptScope } from "./script_scope.ts";
  * const project = (test: string) => ({
  *   packageJson: { kind: "read" as const, bytes: new TextEncoder().encode(JSON.stringify({ scripts: { test } })) },
- *   denoJson: { kind: "absent" as const }, runnerMoved: false, makeFlags: null,
+ *   denoJson: { kind: "absent" as const }, runnerMoved: false, makeFlags: [],
  * });
  * const npmTest = { command: ["npm", "test"], shell: false };
  * assert.deepEqual(scriptScope(npmTest, project("jest")), { status: "judged" });
@@ -275,7 +275,7 @@ export function scriptScope(
     if (call === null) return;
     found = true;
     if (call.kind === "not_read") {
-      if (call.runner === "make" && project?.makeFlags && makeFlagsRunNothing(project.makeFlags)) {
+      if (call.runner === "make" && project !== null && makeFlagsRunNothing(project.makeFlags)) {
         return lower("runs_nothing");
       }
       notRead ??= call.runner;
@@ -307,17 +307,4 @@ export function scriptScope(
   if (problem !== null) return { status: "hidden", why: problem };
   if (notRead !== null) return { status: "not_read", runner: notRead };
   return { status: "judged" };
-}
-
-/**
- * Whether MAKEFLAGS holds -i, -n or -t: its first word is a cluster of
- * single-letter flags without a dash, the others are options as written.
- */
-function makeFlagsRunNothing(flags: string): boolean {
-  const words = flags.trim().split(/\s+/).filter((w) => w !== "");
-  const first = words[0] ?? "";
-  const args = !first.startsWith("-") && !first.includes("=")
-    ? [`-${first}`, ...words.slice(1)]
-    : words;
-  return makeRunsNothing(args.filter((w) => !w.includes("=")));
 }

@@ -90,3 +90,42 @@ Deno.test("a runner whose script hides a failure backs no verified fact", async 
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+/**
+ * Records `argv` in `dir` (or a folder in it) and finalizes a fact citing
+ * each: the trust each fact kept and the reason a lowered one was given.
+ */
+async function citeEach(
+  dir: string,
+  runs: { argv: string[]; cwd?: string }[],
+): Promise<{ trust: string[]; why: (i: number) => string | undefined }> {
+  const facts = [];
+  for (const { argv, cwd } of runs) {
+    const r = await runBaton(["evidence", "--json", "--", ...argv], {
+      cwd: cwd === undefined ? dir : `${dir}/${cwd}`,
+    });
+    assert.equal(r.code, 0, `${argv.join(" ")}: ${r.stderr}`);
+    facts.push({ text: `the check passes: ${argv.join(" ")}`, evidence: JSON.parse(r.stdout).id });
+  }
+  return await finalizeCitations(dir, facts);
+}
+
+Deno.test("make's options are read as make reads them: -e takes no value, a long option's prefix, MAKEFLAGS= (attack116)", async () => {
+  const dir = await makeRepo("baton-evidence-make-");
+  try {
+    await writeFiles(dir, { "Makefile": "check:\n\tfalse\nok:\n\ttrue\n" });
+    await commitAll(dir);
+    // Each exits 0 though the recipe failed: make ignored its error.
+    const hidden = [
+      ["make", "-e", "-i", "check"],
+      ["make", "--ignore-e", "check"],
+      ["make", "MAKEFLAGS=i", "check"],
+    ];
+    const plain = [["make", "-e", "ok"], ["make", "--jobs=2", "--no-print-directory", "ok"]];
+    const { trust, why } = await citeEach(dir, [...hidden, ...plain].map((argv) => ({ argv })));
+    assert.deepEqual(trust, [...hidden.map(() => "claimed"), ...plain.map(() => "verified")]);
+    hidden.forEach((_, i) => assert.match(why(i) ?? "", /make was given -i/));
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -4,7 +4,11 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { makeRunsNothing, scriptCall } from "../../../core/evidence/script_runner.ts";
+import {
+  makeFlagsRunNothing,
+  makeRunsNothing,
+  scriptCall,
+} from "../../../core/evidence/script_runner.ts";
 
 const none = () => false;
 const pkg = (name: string, ifPresent = false) => ({ kind: "package", name, ifPresent });
@@ -39,4 +43,19 @@ Deno.test("deno task, make and recipe runners", () => {
   assert.equal(makeRunsNothing(["-C", "nowhere", "-f", "Makefile.int", "-j", "4"]), false);
   assert.equal(makeRunsNothing(["-Cdir", "-kn"]), true);
   assert.equal(makeRunsNothing(["--", "-i"]), false);
+  // -e takes no value; a long option's prefix is the option; -q runs none; MAKEFLAGS= (attack116).
+  assert.equal(makeRunsNothing(["-e", "-i"]), true);
+  assert.equal(makeRunsNothing(["--ignore-e"]), true);
+  assert.equal(makeRunsNothing(["--dr"]), true);
+  assert.equal(makeRunsNothing(["-q"]), true);
+  assert.equal(makeRunsNothing(["MAKEFLAGS=ki", "test"]), true);
+  assert.equal(makeRunsNothing(["GNUMAKEFLAGS=--touch"]), true);
+  assert.equal(makeFlagsRunNothing(["k", "i"]), true, "one of the variables");
+  // Controls.
+  assert.equal(
+    makeRunsNothing(["-e", "--jobs=4", "--debug=b", "--include-dir=x", "CFLAGS=-i"]),
+    false,
+  );
+  assert.equal(makeRunsNothing(["MAKEFLAGS=k", "-E", "-i"]), false, "-E takes the next word");
+  assert.equal(makeFlagsRunNothing([]), false);
 });

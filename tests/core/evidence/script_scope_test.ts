@@ -26,7 +26,7 @@ function project(
     packageJson: read(JSON.stringify({ name: "x", scripts })),
     denoJson: absent,
     runnerMoved: false,
-    makeFlags: null,
+    makeFlags: [],
     ...more,
   };
 }
@@ -143,13 +143,13 @@ Deno.test("make's recipes are not read; -i, -n, -t and MAKEFLAGS holding them lo
   for (const flags of [["-i"], ["-ki"], ["--ignore-errors"], ["-n"], ["--dry-run"], ["-t"]]) {
     assert.equal(why(scriptScope(argv("make", ...flags), p)), "runs_nothing", flags.join(" "));
   }
-  assert.equal(why(scriptScope(argv("make"), { ...p, makeFlags: "ik" })), "runs_nothing");
+  assert.equal(why(scriptScope(argv("make"), { ...p, makeFlags: ["ik"] })), "runs_nothing");
   assert.equal(
-    why(scriptScope(argv("make"), { ...p, makeFlags: " -j4 --ignore-errors" })),
+    why(scriptScope(argv("make"), { ...p, makeFlags: [" -j4 --ignore-errors"] })),
     "runs_nothing",
   );
   assert.equal(
-    why(scriptScope(argv("make"), { ...p, makeFlags: "k -j4 --jobserver-auth=3,4" })),
+    why(scriptScope(argv("make"), { ...p, makeFlags: ["k -j4 --jobserver-auth=3,4"] })),
     "not_read",
   );
 });
