@@ -18,7 +18,7 @@
 import { type Node, type ParseError, parseTree } from "jsonc-parser";
 import { parseStrictJson } from "../json/strict_parse.ts";
 import { reportsEveryStatus } from "../safety/command/status_chain.ts";
-import { shellInvocation, unwrapCommand } from "../safety/command/shell_invocation.ts";
+import { shellInvocation, unwrapCommand, wordsOnly } from "../safety/command/shell_invocation.ts";
 import { makeFlagsRunNothing, type RecipeRunner, scriptCall } from "./script_runner.ts";
 
 /** Largest package.json or deno.json read. */
@@ -181,6 +181,31 @@ function denoTasks(m: Manifest): Map<string, DenoTask> | "absent" | null {
   return out;
 }
 
+/** The programs scriptCall reads. */
+const RUNNERS: ReadonlySet<string> = new Set([
+  "npm",
+  "pnpm",
+  "yarn",
+  "bun",
+  "deno",
+  "make",
+  "gmake",
+  "just",
+  "tox",
+  "nox",
+]);
+
+/**
+ * Where a script runner stands among a program's words after the first
+ * (`npx npm test`), or null; a program whose words are only printed or
+ * searched for (`echo npm test`) runs none.
+ */
+function runnerNamedLater(words: readonly string[]): number | null {
+  if (wordsOnly(words[0] ?? "")) return null;
+  const i = words.findIndex((w, j) => j > 0 && RUNNERS.has(w.replace(/^.*\//, "")));
+  return i < 0 ? null : i;
+}
+
 /** Commands that change the folder later commands run in. */
 const MOVERS: ReadonlySet<string> = new Set(["cd", "pushd", "popd"]);
 
@@ -272,7 +297,13 @@ export function scriptScope(
     }
     const s = scripts();
     const call = scriptCall(u.words, (n) => s !== null && s !== "absent" && s.has(n));
-    if (call === null) return;
+    if (call === null) {
+      // A runner named later among a program's words (`npx npm test`, `npm exec -- npm test`,
+      // `xargs npm test`, `corepack pnpm test`) runs its script as well.
+      const later = runnerNamedLater(u.words);
+      if (later !== null) visit(u.words.slice(later), depth);
+      return;
+    }
     found = true;
     if (call.kind === "not_read") {
       if (call.runner === "make" && project !== null && makeFlagsRunNothing(project.makeFlags)) {

@@ -129,3 +129,25 @@ Deno.test("make's options are read as make reads them: -e takes no value, a long
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("a runner named later among a program's words is judged by its script (attack116)", async () => {
+  const dir = await makeRepo("baton-evidence-later-");
+  try {
+    await writeFiles(dir, {
+      "package.json": JSON.stringify({ scripts: { test: "false || true", ok: "true" } }),
+    });
+    await commitAll(dir);
+    // Each runs npm test, whose script exits 0 when its command failed.
+    const hidden = [
+      ["npx", "npm", "test"],
+      ["npm", "exec", "--", "npm", "test"],
+      ["bash", "-c", "set -o pipefail && true | xargs npm test"],
+    ];
+    const plain = [["npx", "npm", "run", "ok"], ["echo", "npm", "test"]];
+    const { trust, why } = await citeEach(dir, [...hidden, ...plain].map((argv) => ({ argv })));
+    assert.deepEqual(trust, [...hidden.map(() => "claimed"), ...plain.map(() => "verified")]);
+    hidden.forEach((_, i) => assert.match(why(i) ?? "", /does not report every command/));
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -212,6 +212,11 @@ const WORDS_ONLY: ReadonlySet<string> = new Set([
   "man",
 ]);
 
+/** Whether a program's words are only printed, tested or searched for (`echo sh -c`). */
+export function wordsOnly(program: string): boolean {
+  return WORDS_ONLY.has(baseName(program));
+}
+
 /** The name of a program word: its last path part. */
 function baseName(word: string | undefined): string {
   return (word ?? "").replace(/^.*\//, "");

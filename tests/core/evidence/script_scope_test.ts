@@ -159,3 +159,14 @@ Deno.test("an .npmrc that moves npm's shell or workspace is found", () => {
   assert.equal(npmrcMoves("registry=https://example.test/\nworkspace=pkg\n"), true);
   assert.equal(npmrcMoves("registry=https://example.test/\n"), false);
 });
+
+Deno.test("scriptScope(): a runner named later among a program's words (attack116)", () => {
+  const p = project({ test: "jest || true", ok: "jest" });
+  assert.equal(why(scriptScope(argv("npx", "npm", "test"), p)), "hides");
+  assert.equal(why(scriptScope(argv("corepack", "pnpm", "test"), p)), "hides");
+  assert.equal(why(scriptScope(argv("sudo", "-u", "ci", "/usr/bin/npm", "test"), p)), "hides");
+  // Controls: a judged script; words only printed run nothing.
+  assert.deepEqual(scriptScope(argv("npx", "npm", "run", "ok"), p), { status: "judged" });
+  assert.equal(scriptScope(argv("echo", "npm", "test"), p), null);
+  assert.equal(scriptScope(argv("npx", "jest"), p), null);
+});
