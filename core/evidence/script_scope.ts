@@ -88,13 +88,40 @@ export const SCRIPT_REASONS: Readonly<Record<ScriptProblem | "unrecorded", strin
     "the cited evidence record does not say what its script runner's script ran (recorded by an older baton)",
 };
 
-/** .npmrc keys that move npm to another package or shell, or make a missing script exit 0. */
-const NPMRC_MOVES = /^\s*(?:script-shell|workspaces?|include-workspace-root|if-present)\s*=/im;
+/**
+ * npm settings that move npm to another package or shell, make a missing
+ * script exit 0, or name another config file that may (`userconfig`).
+ */
+const NPM_MOVES: ReadonlySet<string> = new Set([
+  "script-shell",
+  "workspace",
+  "workspaces",
+  "include-workspace-root",
+  "if-present",
+  "userconfig",
+  "globalconfig",
+]);
 
-/** Whether an .npmrc text sets a key that moves npm or its shell. */
+/**
+ * Whether an .npmrc text sets a key that moves npm or its shell. Keys are
+ * read as npm's ini reader takes them: quoted (`"script-shell"=`), an
+ * array's `workspace[]=`, or alone on a line (`if-present`, which sets it
+ * true); a key holding `${` is expanded from the environment: not known.
+ */
 export function npmrcMoves(text: string): boolean {
-  return NPMRC_MOVES.test(text);
+  return text.split(/\r?\n/).some((line) => {
+    const l = line.trim();
+    if (l === "" || l.startsWith(";") || l.startsWith("#") || l.startsWith("[")) return false;
+    const eq = l.indexOf("=");
+    const key = (eq < 0 ? l : l.slice(0, eq)).trim().replace(/^(["'])(.*)\1$/, "$2")
+      .replace(/\[\]$/, "").trim().toLowerCase();
+    return key.includes("${") || NPM_MOVES.has(key);
+  });
 }
+
+/** An npm setting that moves it, named in a command's words or a script (`npm_config_workspace=a`). */
+const NPM_SETTING_WORD =
+  /npm_config_(?:script[_-]shell|workspaces?|include[_-]workspace[_-]root|if[_-]present|userconfig|globalconfig)/i;
 
 /** A project's scripts by name, or null when the manifest cannot be read as plain JSON. */
 type Scripts = ReadonlyMap<string, string>;
@@ -249,8 +276,11 @@ export function scriptScope(
   const tasks = (): Map<string, DenoTask> | "absent" | null =>
     deno ??= project === null ? "absent" : denoTasks(project.denoJson);
 
+  // An npm setting put in the environment by the command or a script it runs moves npm too.
+  let settingMoves = record.command.some((w) => NPM_SETTING_WORD.test(w));
   const judgeText = (text: string, depth: number): void => {
     if (depth > MAX_SCRIPT_DEPTH || ++judged > MAX_SCRIPTS) return lower("unjudged");
+    if (NPM_SETTING_WORD.test(text)) settingMoves = true;
     const every = reportsEveryStatus(text, {
       shell: "sh",
       onCommand: (w) => visit(w, depth + 1),
@@ -316,7 +346,7 @@ export function scriptScope(
     if (call.kind === "unjudged" || u.chdir || moved) return lower("unjudged");
     if (call.kind === "text") return judgeText(call.text, depth);
     if (project === null) return lower("unrecorded");
-    if (project.runnerMoved && call.kind === "package") return lower("unjudged");
+    if ((project.runnerMoved || settingMoves) && call.kind === "package") return lower("unjudged");
     if (call.kind === "package") return packageScript(call.name, true, depth);
     denoTask(call.name, depth, new Set());
   };

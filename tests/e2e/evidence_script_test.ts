@@ -151,3 +151,39 @@ Deno.test("a runner named later among a program's words is judged by its script 
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("npm settings that move its shell are found where npm reads them (attack116)", async () => {
+  const dir = await makeRepo("baton-evidence-npmrc-");
+  try {
+    // /bin/true as the script shell: every script exits 0, "false" too.
+    await writeFiles(dir, {
+      "w/package.json": JSON.stringify({ workspaces: ["ws"], scripts: { test: "true" } }),
+      "w/.npmrc": "script-shell=/bin/true\n",
+      "w/ws/package.json": JSON.stringify({ name: "ws", scripts: { test: "false" } }),
+      "q/package.json": JSON.stringify({ scripts: { test: "false" } }),
+      "q/.npmrc": '"script-shell"=/bin/true\n',
+      "u/package.json": JSON.stringify({ scripts: { test: "false", ok: "true" } }),
+      "u/.npmrc": "userconfig=./more.npmrc\n",
+      "u/more.npmrc": "script-shell=/bin/true\n",
+      "plain/package.json": JSON.stringify({ scripts: { test: "false", ok: "true" } }),
+    });
+    await commitAll(dir);
+    const hidden = [
+      // In a workspace, npm reads the root's .npmrc.
+      { argv: ["npm", "test"], cwd: "w/ws" },
+      { argv: ["npm", "test"], cwd: "q" },
+      { argv: ["npm", "test"], cwd: "u" },
+      { argv: ["env", "npm_config_script_shell=/bin/true", "npm", "test"], cwd: "plain" },
+      { argv: ["sh", "-c", "NPM_CONFIG_SCRIPT_SHELL=/bin/true npm test"], cwd: "plain" },
+    ];
+    const plain = [
+      { argv: ["npm", "run", "ok"], cwd: "plain" },
+      { argv: ["env", "npm_config_loglevel=silent", "npm", "run", "ok"], cwd: "plain" },
+    ];
+    const { trust, why } = await citeEach(dir, [...hidden, ...plain]);
+    assert.deepEqual(trust, [...hidden.map(() => "claimed"), ...plain.map(() => "verified")]);
+    hidden.forEach((_, i) => assert.match(why(i) ?? "", /was moved to another folder/));
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

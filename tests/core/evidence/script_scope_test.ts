@@ -158,6 +158,19 @@ Deno.test("an .npmrc that moves npm's shell or workspace is found", () => {
   assert.equal(npmrcMoves("script-shell = /bin/bash\n"), true);
   assert.equal(npmrcMoves("registry=https://example.test/\nworkspace=pkg\n"), true);
   assert.equal(npmrcMoves("registry=https://example.test/\n"), false);
+  // Keys as npm's ini reader takes them (attack116).
+  assert.equal(npmrcMoves('"script-shell"=/bin/true\n'), true);
+  assert.equal(npmrcMoves("workspace[]=a\n"), true);
+  assert.equal(npmrcMoves("if-present\n"), true);
+  assert.equal(npmrcMoves("userconfig=./x\n"), true);
+  assert.equal(npmrcMoves("${KEY}=x\n"), true);
+  assert.equal(npmrcMoves("; script-shell=/bin/true\n[section]\nfund=false\n"), false);
+  const p = project({ test: "jest", outer: "npm_config_workspace=a npm test" });
+  assert.equal(why(scriptScope(argv("npm", "run", "outer"), p)), "unjudged");
+  assert.equal(why(scriptScope(shell("npm_config_if_present=1 npm test"), p)), "unjudged");
+  assert.deepEqual(scriptScope(shell("npm_config_loglevel=warn npm test"), p), {
+    status: "judged",
+  });
 });
 
 Deno.test("scriptScope(): a runner named later among a program's words (attack116)", () => {
