@@ -92,6 +92,14 @@ const NAMED: ReadonlyMap<string, string> = new Map([
   ["t", "test"],
   ["start", "start"],
   ["stop", "stop"],
+  // `npm restart` runs restart (or stop and start: script_scope.ts); install-test runs test.
+  ["restart", "restart"],
+  ["it", "test"],
+  ["install-test", "test"],
+  ["cit", "test"],
+  ["install-ci-test", "test"],
+  ["clean-install-test", "test"],
+  ["sit", "test"],
 ]);
 
 /**

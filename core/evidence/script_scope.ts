@@ -292,6 +292,16 @@ export function scriptScope(
     const s = scripts();
     if (s === null) return lower("unreadable");
     if (s === "absent") return lower("unreadable");
+    // `npm restart` with no restart script runs stop, then start, each with its hooks.
+    if (name === "restart" && hooks && !s.has(name) && (s.has("stop") || s.has("start"))) {
+      for (const n of ["prerestart", "prestop", "stop", "poststop", "prestart", "start"]) {
+        const text = s.get(n);
+        if (text !== undefined) judgeText(text, depth);
+      }
+      const after = [s.get("poststart"), s.get("postrestart")];
+      for (const text of after) if (text !== undefined) judgeText(text, depth);
+      return;
+    }
     const main = s.get(name);
     if (main === undefined) return lower("missing");
     // npm runs pre<name> and post<name> around it (pnpm and yarn 2+ may not: judged anyway).

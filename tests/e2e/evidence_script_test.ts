@@ -187,3 +187,22 @@ Deno.test("npm settings that move its shell are found where npm reads them (atta
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("npm restart runs restart, or stop and start, with their hooks (attack116)", async () => {
+  const dir = await makeRepo("baton-evidence-restart-");
+  try {
+    await writeFiles(dir, {
+      "a/package.json": JSON.stringify({ scripts: { restart: "false || true" } }),
+      "b/package.json": JSON.stringify({ scripts: { stop: "true", start: "false; true" } }),
+      "c/package.json": JSON.stringify({ scripts: { stop: "true", start: "true" } }),
+    });
+    await commitAll(dir);
+    const hidden = [{ argv: ["npm", "restart"], cwd: "a" }, { argv: ["npm", "restart"], cwd: "b" }];
+    const plain = [{ argv: ["npm", "restart"], cwd: "c" }];
+    const { trust, why } = await citeEach(dir, [...hidden, ...plain]);
+    assert.deepEqual(trust, ["claimed", "claimed", "verified"]);
+    hidden.forEach((_, i) => assert.match(why(i) ?? "", /does not report every command/));
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -24,6 +24,17 @@ Deno.test("package runners name their script", () => {
   assert.equal(scriptCall(["yarn", "add", "x"], () => true), null, "yarn's own subcommand");
   assert.equal(scriptCall(["npm", "run"], none), null, "lists the scripts");
   assert.equal(scriptCall(["npm", "ci"], none), null);
+  // restart and install-test run scripts too (attack116).
+  assert.deepEqual(scriptCall(["npm", "restart"], none), {
+    kind: "package",
+    name: "restart",
+    ifPresent: false,
+  });
+  assert.deepEqual(scriptCall(["npm", "it"], none), {
+    kind: "package",
+    name: "test",
+    ifPresent: false,
+  });
   assert.deepEqual(scriptCall(["pnpm", "--filter", "a", "test"], none), { kind: "unjudged" });
   assert.deepEqual(scriptCall(["npm", "--workspace=a", "test"], none), { kind: "unjudged" });
 });
