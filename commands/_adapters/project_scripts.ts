@@ -3,7 +3,9 @@
  * before it runs: the nearest package.json (npm stops at a folder holding
  * node_modules too) and deno.json or deno.jsonc from the command's folder
  * up to the work tree's top, never above it; the .npmrc beside the
- * package.json and the npm and make settings in the environment. Each file
+ * package.json and those above it (a workspace root's) within the work
+ * tree, and the npm and make settings in the environment (not
+ * npm_config_userconfig, which npm sets for every script it runs). Each file
  * is read only when it is a regular file no larger than the bound; what
  * the text means is judged in core/evidence/script_scope.ts.
  * @module
@@ -69,13 +71,17 @@ export async function readProjectScripts(
   let denoJson: Manifest = { kind: "absent" };
   let npmrc = false;
   const folders = foldersUp(cwd, workTree);
-  for (const dir of folders) {
+  for (const [i, dir] of folders.entries()) {
     const found = await readBounded(fs, `${dir}/package.json`);
     if (found !== null) {
       packageJson = found;
-      const rc = await readBounded(fs, `${dir}/.npmrc`);
-      npmrc = rc !== null &&
-        (rc.kind !== "read" || npmrcMoves(new TextDecoder().decode(rc.bytes)));
+      // npm reads the .npmrc of the workspace root when the package is one of its workspaces:
+      // each folder's from here up is read.
+      for (const up of folders.slice(i)) {
+        const rc = await readBounded(fs, `${up}/.npmrc`);
+        npmrc ||= rc !== null &&
+          (rc.kind !== "read" || npmrcMoves(new TextDecoder().decode(rc.bytes)));
+      }
       break;
     }
     // npm takes a folder with node_modules as the package's, package.json or not.
@@ -96,6 +102,7 @@ export async function readProjectScripts(
     packageJson,
     denoJson,
     runnerMoved: npmrc || setting,
-    makeFlags: env("MAKEFLAGS") ?? env("MFLAGS") ?? null,
+    // make reads all three (GNUMAKEFLAGS is GNU make's own).
+    makeFlags: ["MAKEFLAGS", "GNUMAKEFLAGS", "MFLAGS"].flatMap((n) => env(n) ?? []),
   };
 }

@@ -85,7 +85,7 @@ const NOTHING_READ: ProjectScripts = {
   packageJson: { kind: "absent" },
   denoJson: { kind: "absent" },
   runnerMoved: false,
-  makeFlags: null,
+  makeFlags: [],
 };
 
 /** What a run produced. */

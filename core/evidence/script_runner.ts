@@ -92,6 +92,14 @@ const NAMED: ReadonlyMap<string, string> = new Map([
   ["t", "test"],
   ["start", "start"],
   ["stop", "stop"],
+  // `npm restart` runs restart (or stop and start: script_scope.ts); install-test runs test.
+  ["restart", "restart"],
+  ["it", "test"],
+  ["install-test", "test"],
+  ["cit", "test"],
+  ["install-ci-test", "test"],
+  ["clean-install-test", "test"],
+  ["sit", "test"],
 ]);
 
 /**
@@ -182,19 +190,33 @@ function denoCall(args: readonly string[]): ScriptCall | null {
   return null;
 }
 
-/** make's short options that take a value (the rest of the word, or the next word). */
-const MAKE_VALUED = "CfIoWEe";
+/** make's short options that take a value (the rest of the word, or the next word); -e takes none. */
+const MAKE_VALUED = "CfIoWE";
 
-/** Whether make's options (or MAKEFLAGS) ignore errors or run no recipe (-i, -n, -t). */
+/** make's long options that ignore errors or run no recipe. */
+const MAKE_NOTHING_LONG = ["ignore-errors", "dry-run", "just-print", "recon", "touch", "question"];
+
+/**
+ * Whether make's options (or MAKEFLAGS) ignore errors or run no recipe:
+ * -i, -n, -t or -q (question mode runs none), a long option or any prefix
+ * of one (make takes `--ignore-e` for `--ignore-errors`), or MAKEFLAGS set
+ * on the command line (`make MAKEFLAGS=i`) holding them.
+ */
 export function makeRunsNothing(args: readonly string[]): boolean {
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (a === "--") break;
-    if (/^--(?:ignore-errors|dry-run|just-print|recon|touch)$/.test(a)) return true;
+    const flags = /^(?:GNU)?MAKEFLAGS=(.*)$/s.exec(a);
+    if (flags !== null && makeFlagsRunNothing([flags[1]!])) return true;
+    const long = /^--([^=]+)/.exec(a);
+    if (long !== null) {
+      if (MAKE_NOTHING_LONG.some((o) => o.startsWith(long[1]!))) return true;
+      continue;
+    }
     if (!/^-[^-]/.test(a)) continue;
     for (let j = 1; j < a.length; j++) {
       const c = a[j]!;
-      if ("int".includes(c)) return true;
+      if ("intq".includes(c)) return true;
       if (MAKE_VALUED.includes(c)) {
         if (j === a.length - 1) i++;
         break;
@@ -204,6 +226,23 @@ export function makeRunsNothing(args: readonly string[]): boolean {
     }
   }
   return false;
+}
+
+/**
+ * Whether make flags set in the environment (MAKEFLAGS, GNUMAKEFLAGS,
+ * MFLAGS: each value one entry) hold -i, -n, -t or -q: a value's first
+ * word is a cluster of single-letter flags without a dash, the others are
+ * options as written.
+ */
+export function makeFlagsRunNothing(values: readonly string[]): boolean {
+  return values.some((flags) => {
+    const words = flags.trim().split(/\s+/).filter((w) => w !== "");
+    const first = words[0] ?? "";
+    const args = !first.startsWith("-") && !first.includes("=")
+      ? [`-${first}`, ...words.slice(1)]
+      : words;
+    return makeRunsNothing(args.filter((w) => !w.includes("=")));
+  });
 }
 
 /**

@@ -12,14 +12,14 @@
  * workspace, a `cd` before it, `--script-shell`) lowers it with a fixed
  * reason; no script text is ever echoed. make, just, tox and nox recipes
  * are not read: the record says so instead of judging them, and make given
- * -i, -n or -t (which ignores errors or runs nothing) lowers it. Pure.
+ * -i, -n, -t or -q (which ignores errors or runs nothing) lowers it. Pure.
  * @module
  */
 import { type Node, type ParseError, parseTree } from "jsonc-parser";
 import { parseStrictJson } from "../json/strict_parse.ts";
 import { reportsEveryStatus } from "../safety/command/status_chain.ts";
-import { shellInvocation, unwrapCommand } from "../safety/command/shell_invocation.ts";
-import { makeRunsNothing, type RecipeRunner, scriptCall } from "./script_runner.ts";
+import { shellInvocation, unwrapCommand, wordsOnly } from "../safety/command/shell_invocation.ts";
+import { makeFlagsRunNothing, type RecipeRunner, scriptCall } from "./script_runner.ts";
 
 /** Largest package.json or deno.json read. */
 export const MAX_MANIFEST_BYTES = 256 * 1024;
@@ -68,8 +68,8 @@ export interface ProjectScripts {
   denoJson: Manifest;
   /** An npm setting (environment or .npmrc) moves the runner or its shell (npmSettingMoves). */
   runnerMoved: boolean;
-  /** MAKEFLAGS as set, or null. */
-  makeFlags: string | null;
+  /** The values of MAKEFLAGS, GNUMAKEFLAGS and MFLAGS that are set. */
+  makeFlags: readonly string[];
 }
 
 /** Why each problem lowers a citation: fixed text, never a script's. */
@@ -83,18 +83,45 @@ export const SCRIPT_REASONS: Readonly<Record<ScriptProblem | "unrecorded", strin
   unjudged:
     "the cited command's script runner was moved to another folder, package, workspace or shell (a cd before it, --prefix, -C, a workspace, --script-shell or an npm setting), so its script was not judged",
   runs_nothing:
-    "make was given -i, -n or -t (or MAKEFLAGS holds them): it ignores its recipes' errors or runs none",
+    "make was given -i, -n, -t or -q (or MAKEFLAGS holds them): it ignores its recipes' errors or runs none",
   unrecorded:
     "the cited evidence record does not say what its script runner's script ran (recorded by an older baton)",
 };
 
-/** .npmrc keys that move npm to another package or shell, or make a missing script exit 0. */
-const NPMRC_MOVES = /^\s*(?:script-shell|workspaces?|include-workspace-root|if-present)\s*=/im;
+/**
+ * npm settings that move npm to another package or shell, make a missing
+ * script exit 0, or name another config file that may (`userconfig`).
+ */
+const NPM_MOVES: ReadonlySet<string> = new Set([
+  "script-shell",
+  "workspace",
+  "workspaces",
+  "include-workspace-root",
+  "if-present",
+  "userconfig",
+  "globalconfig",
+]);
 
-/** Whether an .npmrc text sets a key that moves npm or its shell. */
+/**
+ * Whether an .npmrc text sets a key that moves npm or its shell. Keys are
+ * read as npm's ini reader takes them: quoted (`"script-shell"=`), an
+ * array's `workspace[]=`, or alone on a line (`if-present`, which sets it
+ * true); a key holding `${` is expanded from the environment: not known.
+ */
 export function npmrcMoves(text: string): boolean {
-  return NPMRC_MOVES.test(text);
+  return text.split(/\r?\n/).some((line) => {
+    const l = line.trim();
+    if (l === "" || l.startsWith(";") || l.startsWith("#") || l.startsWith("[")) return false;
+    const eq = l.indexOf("=");
+    const key = (eq < 0 ? l : l.slice(0, eq)).trim().replace(/^(["'])(.*)\1$/, "$2")
+      .replace(/\[\]$/, "").trim().toLowerCase();
+    return key.includes("${") || NPM_MOVES.has(key);
+  });
 }
+
+/** An npm setting that moves it, named in a command's words or a script (`npm_config_workspace=a`). */
+const NPM_SETTING_WORD =
+  /npm_config_(?:script[_-]shell|workspaces?|include[_-]workspace[_-]root|if[_-]present|userconfig|globalconfig)/i;
 
 /** A project's scripts by name, or null when the manifest cannot be read as plain JSON. */
 type Scripts = ReadonlyMap<string, string>;
@@ -181,6 +208,31 @@ function denoTasks(m: Manifest): Map<string, DenoTask> | "absent" | null {
   return out;
 }
 
+/** The programs scriptCall reads. */
+const RUNNERS: ReadonlySet<string> = new Set([
+  "npm",
+  "pnpm",
+  "yarn",
+  "bun",
+  "deno",
+  "make",
+  "gmake",
+  "just",
+  "tox",
+  "nox",
+]);
+
+/**
+ * Where a script runner stands among a program's words after the first
+ * (`npx npm test`), or null; a program whose words are only printed or
+ * searched for (`echo npm test`) runs none.
+ */
+function runnerNamedLater(words: readonly string[]): number | null {
+  if (wordsOnly(words[0] ?? "")) return null;
+  const i = words.findIndex((w, j) => j > 0 && RUNNERS.has(w.replace(/^.*\//, "")));
+  return i < 0 ? null : i;
+}
+
 /** Commands that change the folder later commands run in. */
 const MOVERS: ReadonlySet<string> = new Set(["cd", "pushd", "popd"]);
 
@@ -196,7 +248,7 @@ const MOVERS: ReadonlySet<string> = new Set(["cd", "pushd", "popd"]);
  * import { scriptScope } from "./script_scope.ts";
  * const project = (test: string) => ({
  *   packageJson: { kind: "read" as const, bytes: new TextEncoder().encode(JSON.stringify({ scripts: { test } })) },
- *   denoJson: { kind: "absent" as const }, runnerMoved: false, makeFlags: null,
+ *   denoJson: { kind: "absent" as const }, runnerMoved: false, makeFlags: [],
  * });
  * const npmTest = { command: ["npm", "test"], shell: false };
  * assert.deepEqual(scriptScope(npmTest, project("jest")), { status: "judged" });
@@ -224,8 +276,11 @@ export function scriptScope(
   const tasks = (): Map<string, DenoTask> | "absent" | null =>
     deno ??= project === null ? "absent" : denoTasks(project.denoJson);
 
+  // An npm setting put in the environment by the command or a script it runs moves npm too.
+  let settingMoves = record.command.some((w) => NPM_SETTING_WORD.test(w));
   const judgeText = (text: string, depth: number): void => {
     if (depth > MAX_SCRIPT_DEPTH || ++judged > MAX_SCRIPTS) return lower("unjudged");
+    if (NPM_SETTING_WORD.test(text)) settingMoves = true;
     const every = reportsEveryStatus(text, {
       shell: "sh",
       onCommand: (w) => visit(w, depth + 1),
@@ -237,6 +292,16 @@ export function scriptScope(
     const s = scripts();
     if (s === null) return lower("unreadable");
     if (s === "absent") return lower("unreadable");
+    // `npm restart` with no restart script runs stop, then start, each with its hooks.
+    if (name === "restart" && hooks && !s.has(name) && (s.has("stop") || s.has("start"))) {
+      for (const n of ["prerestart", "prestop", "stop", "poststop", "prestart", "start"]) {
+        const text = s.get(n);
+        if (text !== undefined) judgeText(text, depth);
+      }
+      const after = [s.get("poststart"), s.get("postrestart")];
+      for (const text of after) if (text !== undefined) judgeText(text, depth);
+      return;
+    }
     const main = s.get(name);
     if (main === undefined) return lower("missing");
     // npm runs pre<name> and post<name> around it (pnpm and yarn 2+ may not: judged anyway).
@@ -272,10 +337,16 @@ export function scriptScope(
     }
     const s = scripts();
     const call = scriptCall(u.words, (n) => s !== null && s !== "absent" && s.has(n));
-    if (call === null) return;
+    if (call === null) {
+      // A runner named later among a program's words (`npx npm test`, `npm exec -- npm test`,
+      // `xargs npm test`, `corepack pnpm test`) runs its script as well.
+      const later = runnerNamedLater(u.words);
+      if (later !== null) visit(u.words.slice(later), depth);
+      return;
+    }
     found = true;
     if (call.kind === "not_read") {
-      if (call.runner === "make" && project?.makeFlags && makeFlagsRunNothing(project.makeFlags)) {
+      if (call.runner === "make" && project !== null && makeFlagsRunNothing(project.makeFlags)) {
         return lower("runs_nothing");
       }
       notRead ??= call.runner;
@@ -285,7 +356,7 @@ export function scriptScope(
     if (call.kind === "unjudged" || u.chdir || moved) return lower("unjudged");
     if (call.kind === "text") return judgeText(call.text, depth);
     if (project === null) return lower("unrecorded");
-    if (project.runnerMoved && call.kind === "package") return lower("unjudged");
+    if ((project.runnerMoved || settingMoves) && call.kind === "package") return lower("unjudged");
     if (call.kind === "package") return packageScript(call.name, true, depth);
     denoTask(call.name, depth, new Set());
   };
@@ -307,17 +378,4 @@ export function scriptScope(
   if (problem !== null) return { status: "hidden", why: problem };
   if (notRead !== null) return { status: "not_read", runner: notRead };
   return { status: "judged" };
-}
-
-/**
- * Whether MAKEFLAGS holds -i, -n or -t: its first word is a cluster of
- * single-letter flags without a dash, the others are options as written.
- */
-function makeFlagsRunNothing(flags: string): boolean {
-  const words = flags.trim().split(/\s+/).filter((w) => w !== "");
-  const first = words[0] ?? "";
-  const args = !first.startsWith("-") && !first.includes("=")
-    ? [`-${first}`, ...words.slice(1)]
-    : words;
-  return makeRunsNothing(args.filter((w) => !w.includes("=")));
 }

@@ -90,3 +90,119 @@ Deno.test("a runner whose script hides a failure backs no verified fact", async 
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+/**
+ * Records `argv` in `dir` (or a folder in it) and finalizes a fact citing
+ * each: the trust each fact kept and the reason a lowered one was given.
+ */
+async function citeEach(
+  dir: string,
+  runs: { argv: string[]; cwd?: string }[],
+): Promise<{ trust: string[]; why: (i: number) => string | undefined }> {
+  const facts = [];
+  for (const { argv, cwd } of runs) {
+    const r = await runBaton(["evidence", "--json", "--", ...argv], {
+      cwd: cwd === undefined ? dir : `${dir}/${cwd}`,
+    });
+    assert.equal(r.code, 0, `${argv.join(" ")}: ${r.stderr}`);
+    facts.push({ text: `the check passes: ${argv.join(" ")}`, evidence: JSON.parse(r.stdout).id });
+  }
+  return await finalizeCitations(dir, facts);
+}
+
+Deno.test("make's options are read as make reads them: -e takes no value, a long option's prefix, MAKEFLAGS= (attack116)", async () => {
+  const dir = await makeRepo("baton-evidence-make-");
+  try {
+    await writeFiles(dir, { "Makefile": "check:\n\tfalse\nok:\n\ttrue\n" });
+    await commitAll(dir);
+    // Each exits 0 though the recipe failed: make ignored its error.
+    const hidden = [
+      ["make", "-e", "-i", "check"],
+      ["make", "--ignore-e", "check"],
+      ["make", "MAKEFLAGS=i", "check"],
+    ];
+    const plain = [["make", "-e", "ok"], ["make", "--jobs=2", "--no-print-directory", "ok"]];
+    const { trust, why } = await citeEach(dir, [...hidden, ...plain].map((argv) => ({ argv })));
+    assert.deepEqual(trust, [...hidden.map(() => "claimed"), ...plain.map(() => "verified")]);
+    hidden.forEach((_, i) => assert.match(why(i) ?? "", /make was given -i/));
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("a runner named later among a program's words is judged by its script (attack116)", async () => {
+  const dir = await makeRepo("baton-evidence-later-");
+  try {
+    await writeFiles(dir, {
+      "package.json": JSON.stringify({ scripts: { test: "false || true", ok: "true" } }),
+    });
+    await commitAll(dir);
+    // Each runs npm test, whose script exits 0 when its command failed.
+    const hidden = [
+      ["npx", "npm", "test"],
+      ["npm", "exec", "--", "npm", "test"],
+      ["bash", "-c", "set -o pipefail && true | xargs npm test"],
+    ];
+    const plain = [["npx", "npm", "run", "ok"], ["echo", "npm", "test"]];
+    const { trust, why } = await citeEach(dir, [...hidden, ...plain].map((argv) => ({ argv })));
+    assert.deepEqual(trust, [...hidden.map(() => "claimed"), ...plain.map(() => "verified")]);
+    hidden.forEach((_, i) => assert.match(why(i) ?? "", /does not report every command/));
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("npm settings that move its shell are found where npm reads them (attack116)", async () => {
+  const dir = await makeRepo("baton-evidence-npmrc-");
+  try {
+    // /bin/true as the script shell: every script exits 0, "false" too.
+    await writeFiles(dir, {
+      "w/package.json": JSON.stringify({ workspaces: ["ws"], scripts: { test: "true" } }),
+      "w/.npmrc": "script-shell=/bin/true\n",
+      "w/ws/package.json": JSON.stringify({ name: "ws", scripts: { test: "false" } }),
+      "q/package.json": JSON.stringify({ scripts: { test: "false" } }),
+      "q/.npmrc": '"script-shell"=/bin/true\n',
+      "u/package.json": JSON.stringify({ scripts: { test: "false", ok: "true" } }),
+      "u/.npmrc": "userconfig=./more.npmrc\n",
+      "u/more.npmrc": "script-shell=/bin/true\n",
+      "plain/package.json": JSON.stringify({ scripts: { test: "false", ok: "true" } }),
+    });
+    await commitAll(dir);
+    const hidden = [
+      // In a workspace, npm reads the root's .npmrc.
+      { argv: ["npm", "test"], cwd: "w/ws" },
+      { argv: ["npm", "test"], cwd: "q" },
+      { argv: ["npm", "test"], cwd: "u" },
+      { argv: ["env", "npm_config_script_shell=/bin/true", "npm", "test"], cwd: "plain" },
+      { argv: ["sh", "-c", "NPM_CONFIG_SCRIPT_SHELL=/bin/true npm test"], cwd: "plain" },
+    ];
+    const plain = [
+      { argv: ["npm", "run", "ok"], cwd: "plain" },
+      { argv: ["env", "npm_config_loglevel=silent", "npm", "run", "ok"], cwd: "plain" },
+    ];
+    const { trust, why } = await citeEach(dir, [...hidden, ...plain]);
+    assert.deepEqual(trust, [...hidden.map(() => "claimed"), ...plain.map(() => "verified")]);
+    hidden.forEach((_, i) => assert.match(why(i) ?? "", /was moved to another folder/));
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("npm restart runs restart, or stop and start, with their hooks (attack116)", async () => {
+  const dir = await makeRepo("baton-evidence-restart-");
+  try {
+    await writeFiles(dir, {
+      "a/package.json": JSON.stringify({ scripts: { restart: "false || true" } }),
+      "b/package.json": JSON.stringify({ scripts: { stop: "true", start: "false; true" } }),
+      "c/package.json": JSON.stringify({ scripts: { stop: "true", start: "true" } }),
+    });
+    await commitAll(dir);
+    const hidden = [{ argv: ["npm", "restart"], cwd: "a" }, { argv: ["npm", "restart"], cwd: "b" }];
+    const plain = [{ argv: ["npm", "restart"], cwd: "c" }];
+    const { trust, why } = await citeEach(dir, [...hidden, ...plain]);
+    assert.deepEqual(trust, ["claimed", "claimed", "verified"]);
+    hidden.forEach((_, i) => assert.match(why(i) ?? "", /does not report every command/));
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

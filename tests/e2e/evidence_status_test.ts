@@ -25,6 +25,12 @@ Deno.test("evidence whose exit status hides a failed command backs no verified f
       ["--shell", "--", "false & wait"],
       ["--", "sh", "-c", "false; true"],
       ["--", "bash", "-ec", "! false"],
+      // set's words in order: pipefail is off again, or they are positional parameters.
+      ["--", "bash", "-c", "set -o pipefail +o pipefail && false | true"],
+      ["--", "bash", "-c", "set -- -o pipefail && false | true"],
+      // A shell reading its commands from its input runs text no rule saw.
+      ["--", "bash", "-c", "bash <<< 'false; true'"],
+      ["--", "bash", "-c", "set -o pipefail && printf 'false; true' | sh"],
     ];
     const plain = [
       ["--shell", "--", "true && true 2>&1"],
@@ -33,6 +39,9 @@ Deno.test("evidence whose exit status hides a failed command backs no verified f
       // sh -c is words to echo; set -o pipefail holds for the pipeline after it.
       ["--shell", "--", "echo sh -c"],
       ["--", "bash", "-c", "set -o pipefail && true | cat"],
+      ["--", "bash", "-c", "set -e -o pipefail -o errexit && true | cat"],
+      ["--", "sh", "/dev/null"],
+      ["--shell", "--", "ls /bin/sh"],
     ];
     const facts = [];
     for (const argv of [...hidden, ...plain]) {

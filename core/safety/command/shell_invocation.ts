@@ -212,6 +212,11 @@ const WORDS_ONLY: ReadonlySet<string> = new Set([
   "man",
 ]);
 
+/** Whether a program's words are only printed, tested or searched for (`echo sh -c`). */
+export function wordsOnly(program: string): boolean {
+  return WORDS_ONLY.has(baseName(program));
+}
+
 /** The name of a program word: its last path part. */
 function baseName(word: string | undefined): string {
   return (word ?? "").replace(/^.*\//, "");
@@ -221,8 +226,16 @@ function baseName(word: string | undefined): string {
  * A POSIX shell's options, then its text: after `-c` (also in a cluster:
  * `-ec`) the first word that is no option is the text, wherever the other
  * options stand (`bash -c -o pipefail TEXT`); null for a script file.
+ * Given neither, or `-s`, the shell reads its commands from its input
+ * (`printf 'a; b' | sh`, `bash <<< 'a; b'`), text not seen here:
+ * "unjudged", unless `stdin` says to take it as a program (a shell's name
+ * among another program's words, `ls /bin/sh`).
  */
-function shellOptions(shell: string, args: readonly string[]): ShellRun | null | "unjudged" {
+function shellOptions(
+  shell: string,
+  args: readonly string[],
+  stdin: "unjudged" | null,
+): ShellRun | null | "unjudged" {
   let pipefail = false;
   let command = false;
   const run = (text: string | undefined): ShellRun | null =>
@@ -239,6 +252,7 @@ function shellOptions(shell: string, args: readonly string[]): ShellRun | null |
     // `-n` (noexec) reads the text and runs none of it: the shell exits 0.
     if (/^-[A-Za-z]*n/.test(a)) return "unjudged";
     if (/^-[A-Za-z]*c/.test(a)) command = true;
+    if (/^-[A-Za-z]*s/.test(a) && !command) return stdin;
     // `-o NAME`, `+O NAME` (also last in a cluster: `-euo pipefail`) take the next word.
     if (/^[-+][A-Za-z]*[oO]$/.test(a)) {
       // zsh reads option names without case or underscores (`-o PIPE_FAIL`).
@@ -248,7 +262,7 @@ function shellOptions(shell: string, args: readonly string[]): ShellRun | null |
       if (value === "nopipefail") pipefail = false;
     }
   }
-  return run(undefined);
+  return command ? run(undefined) : stdin;
 }
 
 /** The text a program runs with a shell after one of its options (`su -c TEXT`), or null. */
@@ -281,12 +295,15 @@ function optionText(name: string, args: readonly string[]): ShellRun | null {
  * assert.equal(shellInvocation(["npm", "test"]), null);
  * ```
  */
-export function shellInvocation(command: readonly string[]): ShellRun | null | "unjudged" {
+export function shellInvocation(
+  command: readonly string[],
+  named: "run" | "later" = "run",
+): ShellRun | null | "unjudged" {
   const unwrapped = unwrapCommand(command);
   if (unwrapped === "unjudged") return unwrapped;
   const [program, ...args] = unwrapped.words;
   const name = baseName(program);
-  if (SHELLS.has(name)) return shellOptions(name, args);
+  if (SHELLS.has(name)) return shellOptions(name, args, named === "run" ? "unjudged" : null);
   if (OTHER_SHELLS.has(name)) {
     const command = name === "pwsh" || name === "powershell"
       ? args.length > 0
@@ -302,7 +319,7 @@ export function shellInvocation(command: readonly string[]): ShellRun | null | "
   for (let i = 0; i < args.length; i++) {
     const later = baseName(args[i]);
     if (!SHELLS.has(later) && !OTHER_SHELLS.has(later)) continue;
-    const run = shellInvocation(args.slice(i));
+    const run = shellInvocation(args.slice(i), "later");
     if (run !== null) return run;
   }
   return null;

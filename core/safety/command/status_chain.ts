@@ -92,11 +92,8 @@ function pipefailSetting(words: readonly string[]): "on" | "off" | "none" {
   }
   if (names.includes("nopipefail")) return "off";
   switch (words[0]) {
-    case "set": {
-      const i = names.indexOf("pipefail");
-      // The word before it is the -o of a cluster (`-euo`, `-o`); +o turns it off.
-      return i > 0 && /^-[a-zA-Z]*o$/.test(args[i - 1]!) ? "on" : "off";
-    }
+    case "set":
+      return setPipefail(args);
     case "shopt":
       return args.some((a) => /^-[a-zA-Z]*s/.test(a)) && args.some((a) => /^-[a-zA-Z]*o/.test(a)) &&
           !args.some((a) => /^-[a-zA-Z]*u/.test(a))
@@ -107,6 +104,27 @@ function pipefailSetting(words: readonly string[]): "on" | "off" | "none" {
     default:
       return "off";
   }
+}
+
+/**
+ * What `set`'s words do to pipefail, read in order as the shell does: each
+ * `-o pipefail` (last in a cluster: `-euo`) turns it on and each `+o
+ * pipefail` off, so the last one counts (`set -o pipefail +o pipefail`
+ * leaves it off). `--`, `-` or any word that is no option sets positional
+ * parameters (`set -- -o pipefail` sets none), and an `o` inside a cluster
+ * is a form not read here: both "off".
+ */
+function setPipefail(args: readonly string[]): "on" | "off" {
+  let on = false;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (!/^[-+][a-zA-Z]+$/.test(a)) return "off";
+    if (!/o/i.test(a)) continue;
+    if (!/^[-+][a-zA-Z]*o$/.test(a)) return "off";
+    const name = optionName(args[++i] ?? "");
+    if (name === "pipefail") on = a.startsWith("-");
+  }
+  return on ? "on" : "off";
 }
 
 /**

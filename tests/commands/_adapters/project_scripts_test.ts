@@ -49,3 +49,15 @@ Deno.test("the nearest manifests inside the work tree are read", async () => {
     await Deno.remove(root, { recursive: true });
   }
 });
+
+Deno.test("make's flags are read from MAKEFLAGS, GNUMAKEFLAGS and MFLAGS (attack116)", async () => {
+  const root = await Deno.makeTempDir({ prefix: "baton-project-scripts-" });
+  try {
+    const set: Record<string, string> = { GNUMAKEFLAGS: "i", MFLAGS: "-k" };
+    const p = await readProjectScripts(new DenoFs(), (n) => set[n], root, root);
+    assert.deepEqual(p.makeFlags, ["i", "-k"]);
+    assert.deepEqual((await readProjectScripts(new DenoFs(), noEnv, root, root)).makeFlags, []);
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});

@@ -170,4 +170,13 @@ Deno.test("statusReportsEveryCommand(): words only printed are no shell, and set
   assert.equal(sh("set -o pipefail && set -- x && npm test | tee log"), false);
   assert.equal(sh("set -o pipefail; npm test | tee log"), false);
   assert.equal(sh("sudo sh -c 'npm test; true'"), false, "a program that runs its words");
+  // set reads its words in order: the last pipefail setting counts, and after -- they are
+  // positional parameters (attack116).
+  assert.equal(sh("set -o pipefail +o pipefail && npm test | tee log"), false);
+  assert.equal(sh("set -- -o pipefail && npm test | tee log"), false);
+  assert.equal(sh("set x -o pipefail && npm test | tee log"), false);
+  assert.equal(sh("set -oe pipefail && npm test | tee log"), false);
+  // Controls: the last setting turns it on, other options beside it.
+  assert.equal(sh("set +o pipefail -o pipefail && npm test | tee log"), true);
+  assert.equal(sh("set -e -o pipefail -o errexit && npm test | tee log"), true);
 });

@@ -26,7 +26,7 @@ function project(
     packageJson: read(JSON.stringify({ name: "x", scripts })),
     denoJson: absent,
     runnerMoved: false,
-    makeFlags: null,
+    makeFlags: [],
     ...more,
   };
 }
@@ -143,13 +143,13 @@ Deno.test("make's recipes are not read; -i, -n, -t and MAKEFLAGS holding them lo
   for (const flags of [["-i"], ["-ki"], ["--ignore-errors"], ["-n"], ["--dry-run"], ["-t"]]) {
     assert.equal(why(scriptScope(argv("make", ...flags), p)), "runs_nothing", flags.join(" "));
   }
-  assert.equal(why(scriptScope(argv("make"), { ...p, makeFlags: "ik" })), "runs_nothing");
+  assert.equal(why(scriptScope(argv("make"), { ...p, makeFlags: ["ik"] })), "runs_nothing");
   assert.equal(
-    why(scriptScope(argv("make"), { ...p, makeFlags: " -j4 --ignore-errors" })),
+    why(scriptScope(argv("make"), { ...p, makeFlags: [" -j4 --ignore-errors"] })),
     "runs_nothing",
   );
   assert.equal(
-    why(scriptScope(argv("make"), { ...p, makeFlags: "k -j4 --jobserver-auth=3,4" })),
+    why(scriptScope(argv("make"), { ...p, makeFlags: ["k -j4 --jobserver-auth=3,4"] })),
     "not_read",
   );
 });
@@ -158,4 +158,28 @@ Deno.test("an .npmrc that moves npm's shell or workspace is found", () => {
   assert.equal(npmrcMoves("script-shell = /bin/bash\n"), true);
   assert.equal(npmrcMoves("registry=https://example.test/\nworkspace=pkg\n"), true);
   assert.equal(npmrcMoves("registry=https://example.test/\n"), false);
+  // Keys as npm's ini reader takes them (attack116).
+  assert.equal(npmrcMoves('"script-shell"=/bin/true\n'), true);
+  assert.equal(npmrcMoves("workspace[]=a\n"), true);
+  assert.equal(npmrcMoves("if-present\n"), true);
+  assert.equal(npmrcMoves("userconfig=./x\n"), true);
+  assert.equal(npmrcMoves("${KEY}=x\n"), true);
+  assert.equal(npmrcMoves("; script-shell=/bin/true\n[section]\nfund=false\n"), false);
+  const p = project({ test: "jest", outer: "npm_config_workspace=a npm test" });
+  assert.equal(why(scriptScope(argv("npm", "run", "outer"), p)), "unjudged");
+  assert.equal(why(scriptScope(shell("npm_config_if_present=1 npm test"), p)), "unjudged");
+  assert.deepEqual(scriptScope(shell("npm_config_loglevel=warn npm test"), p), {
+    status: "judged",
+  });
+});
+
+Deno.test("scriptScope(): a runner named later among a program's words (attack116)", () => {
+  const p = project({ test: "jest || true", ok: "jest" });
+  assert.equal(why(scriptScope(argv("npx", "npm", "test"), p)), "hides");
+  assert.equal(why(scriptScope(argv("corepack", "pnpm", "test"), p)), "hides");
+  assert.equal(why(scriptScope(argv("sudo", "-u", "ci", "/usr/bin/npm", "test"), p)), "hides");
+  // Controls: a judged script; words only printed run nothing.
+  assert.deepEqual(scriptScope(argv("npx", "npm", "run", "ok"), p), { status: "judged" });
+  assert.equal(scriptScope(argv("echo", "npm", "test"), p), null);
+  assert.equal(scriptScope(argv("npx", "jest"), p), null);
 });

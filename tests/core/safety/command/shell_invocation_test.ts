@@ -89,3 +89,16 @@ Deno.test("shellInvocation(): -c's text is the first word that is no option; -n 
   assert.equal(shellInvocation(["grep", "-c", "bash", "file"]), null);
   assert.equal(shellInvocation(["fish", "script.fish"]), null);
 });
+
+Deno.test("shellInvocation(): a shell given no -c and no script reads its commands from its input: not judged (attack116)", () => {
+  assert.equal(shellInvocation(["sh"]), "unjudged");
+  assert.equal(shellInvocation(["bash", "-e"]), "unjudged");
+  assert.equal(shellInvocation(["bash", "-s", "arg"]), "unjudged");
+  assert.equal(shellInvocation(["env", "A=1", "dash", "-o", "errexit"]), "unjudged");
+  // Controls: a script file is a program run directly; a shell's name among another program's
+  // words (`ls /bin/sh`) runs nothing; -c text is read.
+  assert.equal(shellInvocation(["bash", "-e", "./test.sh"]), null);
+  assert.equal(shellInvocation(["ls", "-l", "/bin/sh"]), null);
+  assert.equal(shellInvocation(["sudo", "bash"]), null);
+  assert.deepEqual(shellInvocation(["sh", "-c", "x"]), { text: "x", pipefail: false, shell: "sh" });
+});
