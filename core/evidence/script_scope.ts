@@ -326,6 +326,10 @@ export function scriptScope(
     seen.add(name);
     for (const d of task.dependencies) denoTask(d, depth, seen);
     if (task.command !== null) judgeText(task.command, depth);
+    // A package.json nearer than the deno.json runs its script of that name instead (deno
+    // 2.x): which file is nearer is not recorded, so a script of that name is judged too.
+    const s = scripts();
+    if (s !== null && s !== "absent" && s.has(name)) packageScript(name, false, depth);
   };
 
   const visit = (words: readonly string[], depth: number): void => {

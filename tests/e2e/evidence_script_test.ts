@@ -206,3 +206,25 @@ Deno.test("npm restart runs restart, or stop and start, with their hooks (attack
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("deno task where a nearer package.json has a script of the task's name: both are judged", async () => {
+  const dir = await makeRepo("baton-evidence-deno-near-");
+  try {
+    // deno 2 takes sub/package.json as the configuration in sub: its test runs there, not the
+    // root deno.json's task (which baton read alone before).
+    await writeFiles(dir, {
+      "deno.json": JSON.stringify({ tasks: { test: "true" } }),
+      "sub/package.json": JSON.stringify({ scripts: { test: "false || true", fine: "true" } }),
+    });
+    await commitAll(dir);
+    const { trust, why } = await citeEach(dir, [
+      { argv: ["deno", "task", "test"], cwd: "sub" },
+      { argv: ["deno", "task", "test"] },
+      { argv: ["deno", "task", "fine"], cwd: "sub" },
+    ]);
+    assert.deepEqual(trust, ["claimed", "verified", "verified"]);
+    assert.match(why(0) ?? "", /does not report every command/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
