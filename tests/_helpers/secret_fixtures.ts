@@ -2948,6 +2948,14 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "shpat_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
       `shpss_${rng.str(ALNUM, 24)}`,
     ],
+    // survey10: identifiers after hf_ of one case only (gitleaks' C look-alike, lower, upper);
+    // last, so the samples the labelled tests draw beside the look-alikes before stay the same.
+    huggingface_token: [
+      p("&h", "f_servingcellpriorityparametersdescription_h_prio),"),
+      // Fixed, not drawn: a draw here would shift every later draw of this shared stream.
+      p("h", "f_", "qwhvzkpmtxjrlbndgcyfsawueoiqzxmvrk"),
+      p("h", "f_", "Y3EGEVYU0L8D8HNRPTKYAQ2MQN9CDGE514"),
+    ],
   };
 }
 

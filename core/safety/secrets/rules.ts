@@ -919,8 +919,11 @@ const SUDO_STDIN = String.raw`sudo[ \t]+(?:-S|--stdin)(?=[ \t]|$)`;
 const JQ = String.raw`\\{0,3}"`;
 /** JSON blanks, raw or escaped (`\n` inside a transcript line). */
 const JWS = String.raw`(?:[ \t\r\n]|\\{1,3}[nrt]){0,64}`;
-/** Comment lines a hand-written manifest puts inside a data map (`# base64 of ...`). */
-const K8S_COMMENTS = String.raw`(?:${NL}[ \t]{0,16}#[^\r\n\\]{0,400})*`;
+/**
+ * Comment lines a hand-written manifest puts inside a data map (`# base64 of ...`), quotes
+ * in them escaped when the manifest is a JSON string (`# echo -n \"pw\" | base64`, survey10).
+ */
+const K8S_COMMENTS = String.raw`(?:${NL}[ \t]{0,16}#(?:[^\r\n\\]|\\{1,3}["']){0,400})*`;
 /** A JSON-escaped quote around a YAML value (a manifest inside a transcript line). */
 const K8S_ESC_QUOTE = String.raw`(?:\\{1,3}")?`;
 /**
@@ -2082,13 +2085,17 @@ export const SECRET_RULES: readonly SecretRule[] = [
   {
     kind: "huggingface_token",
     title: "Hugging Face access token",
-    description: "`hf_` + 34 to 40 alphanumerics.",
+    description:
+      "`hf_` + 34 to 40 alphanumerics, letters of both cases among them (a token is drawn from both; one case only is an identifier: `hf_servingcellpriorityparametersdescription`).",
     keywords: ["hf_"],
     pattern:
       /(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))hf_[A-Za-z0-9]{34,40}(?![A-Za-z0-9])/,
     after: 48,
     priority: 3,
     minEntropy: 3.5,
+    // survey10: gitleaks' look-alike `&hf_servingcellpriorityparametersdescription_h_prio`
+    // (a C identifier) was taken; a token's 34 letters of both cases never draw one case only.
+    validate: (s) => /[A-Z]/.test(s.slice(3)) && /[a-z]/.test(s.slice(3)),
   },
   {
     kind: "npm_token",

@@ -33,9 +33,13 @@ const SECRET_DIRECTIVE_WORDS = [
 /** A character of a directive's quoted value: printable ASCII but a blank, a quote or a backslash. */
 const DIRECTIVE_VALUE = String.raw`[!#-&(-\[\]-~]`;
 
-/** Where a directive opens: a line's start (raw or JSON-escaped, once or twice), a JSON string's (`"out": "`), `{` or `;`, then indentation. */
+/**
+ * Where a directive opens: a line's start (raw or JSON-escaped, once or twice), a JSON
+ * string's (`"out": "`, or the data's start: `\"apikey \\\"...\\\";\"`, a string escaped twice
+ * that opens the text, as the keyword pass's line check reads it), `{` or `;`, then indentation.
+ */
 const DIRECTIVE_OPENS = String
-  .raw`(?<=(?:^|[\r\n{;]|\\{1,3}[nr]|:[ \t]{0,2}\\{0,3}")(?:[ \t]|\\{1,3}t){0,64})`;
+  .raw`(?<=(?:^|[\r\n{;]|\\{1,3}[nr]|(?:^|:[ \t]{0,2})\\{0,3}")(?:[ \t]|\\{1,3}t){0,64})`;
 
 /**
  * Between a directive's name and its quoted argument, as the keyword's end:

@@ -48,9 +48,13 @@ const NAME_START = String.raw`(?<![A-Za-z0-9_$](?<!\\[A-Za-z0-9_]))`;
 const HEX_OR_UUID =
   /^(?:(?:0x)?[0-9a-fA-F]{32,}|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$/;
 
-/** A name ending in a credential's compound word (`apiKey`, `clientSecret`, `AUTH_TOKEN`). */
+/**
+ * A name ending in a credential's compound word (`apiKey`, `clientSecret`, `AUTH_TOKEN`,
+ * `apiToken`: an API, server or service token is often hex or a UUID, as the untyped
+ * assignment reads it).
+ */
 const CREDENTIAL_COMPOUND =
-  /(?:api|access|secret|private|auth|app|signing|master|encryption)[_.-]?key$|(?:access|auth)[_.-]?token$|client[_.-]?secret$/i;
+  /(?:api|access|secret|private|auth|app|signing|master|encryption)[_.-]?key$|(?:access|auth|api|server|service)[_.-]?token$|client[_.-]?secret$/i;
 
 /** One untyped rule compiled sticky, for reading a declaration's untyped twin. */
 interface Untyped {
