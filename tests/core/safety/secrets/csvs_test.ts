@@ -153,3 +153,41 @@ Deno.test("redact103: a CSV table streamed is redacted as in memory wherever the
     { numRuns: 60 },
   );
 });
+
+Deno.test("attack117: a long run of header characters with a column name every few bytes is read about once, not once per name", () => {
+  // `\tpassword` repeated, no line break: each name was a head whose pattern read up to 1,024
+  // characters ahead looking for the line's break and failed, so 4 MiB took 4.3 s (1 MB/s).
+  // A head now ends where the run of header characters ends, break or not; csvs.ts drops one
+  // without a break, and the names inside its match are not tried again.
+  for (const unit of ["\tpassword", '"id","password",', "token,", 'password",']) {
+    for (const end of ["", "!\n"]) {
+      const text = unit.repeat(Math.ceil(20_000 / unit.length)) + end;
+      const bytes = new TextEncoder().encode(text);
+      const heads = findSecrets(engine, bytes, true).filter((f) => f.kind === "csv:header");
+      // About one head per 1,024 bytes of the run, together covering it.
+      const covered = heads.reduce((n, h) => n + (h.end - h.start), 0);
+      assert.ok(
+        covered >= 0.9 * text.length,
+        `${JSON.stringify(unit)}: ${covered} of ${text.length}`,
+      );
+      assert.ok(heads.length <= Math.ceil(text.length / 1024) + 2, `${heads.length}`);
+      assert.deepEqual(judgeCsvs(engine, bytes, heads).found, []);
+    }
+  }
+});
+
+Deno.test("attack117: control: a table after such a run, and a header whose line ends within reach, are still read", () => {
+  const rng = new Rng(117001);
+  for (const escape of ESCAPES) {
+    const v = secret(rng);
+    const w = secret(rng);
+    const text = escape(
+      "\tpassword".repeat(300) + "!\nid,token,name\n1," + v + ",bob\n" +
+        // A header 1,000 characters long, its break within reach.
+        "id," + "note,".repeat(198) + "password\n1," + "x,".repeat(198) + w + "\n",
+    );
+    const r = redactText(engine, text);
+    assert.ok(!r.text.includes(v) && !r.text.includes(w), JSON.stringify(text).slice(-300));
+    assert.equal(r.kinds.length, 2);
+  }
+});
