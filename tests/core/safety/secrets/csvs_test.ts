@@ -191,3 +191,40 @@ Deno.test("attack117: control: a table after such a run, and a header whose line
     assert.equal(r.kinds.length, 2);
   }
 });
+
+Deno.test("attack117: hex under a credential column other than a bare token or secret is redacted, as under that name in code", () => {
+  // `api_key = "<32 hex>"` was redacted and `id,api_key` then `1,<32 hex>` printed: the cell was
+  // judged by literalForName alone, which reads hex as a digest.
+  const rng = new Rng(117002);
+  const HEX = "0123456789abcdef";
+  for (const name of ["api_key", "access_token", "client_secret", "password", "private_key"]) {
+    for (const escape of ESCAPES) {
+      for (const length of [32, 40, 64]) {
+        const v = p(rng.str(HEX, length - 1), "e");
+        const code = redactText(engine, escape(`${name} = "${v}"\n`)).text;
+        assert.ok(!code.includes(v), code);
+        const input = escape(`id,${name},note\n1,${v},x\n`);
+        assert.equal(redactText(engine, input).text, input.replace(v, MARK), input);
+      }
+    }
+  }
+});
+
+Deno.test("attack117: control: hex under a bare token or secret column, digits alone and a contract's address stay kept", () => {
+  const rng = new Rng(117003);
+  const HEX = "0123456789abcdef";
+  for (const escape of ESCAPES) {
+    const v = p(rng.str(HEX, 39), "e");
+    for (
+      const text of [
+        `id,token\n1,${v}\n`,
+        `id,secret\n1,${v}\n`,
+        `id,api_key\n1,${"1234567890".repeat(4)}\n`,
+        `symbol,api_key\nDAI,0x6B175474E89094C44Da98b954EedeAC495271d0F\n`,
+      ]
+    ) {
+      const input = escape(text);
+      assert.deepEqual(redactText(engine, input).kinds, [], input);
+    }
+  }
+});
