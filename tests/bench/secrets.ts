@@ -940,6 +940,10 @@ export const HOSTILE_UNITS = [
   "db.root.pw=",
   // A program's own password flag (rules_cli_flags.ts) with nothing after it but the next one.
   "podman login -p ",
+  // A CSV header's column name every few bytes, no line break (csv_rules.ts): each name read
+  // the 1,024 characters ahead for a break once per name (about 1 MB/s) until attack117.
+  "\tpassword",
+  '"id","password",',
 ];
 
 /** Throughput of the WASM path on each hostile input (4 MiB each, best of 3). */

@@ -41,8 +41,13 @@ export const CSV_NAMES: readonly string[] = [
   "private_key",
 ];
 
-/** What a header line holds: names, separators, quotes (raw or escaped) and blanks. */
-const HEADER_CHARS = String.raw`[A-Za-z0-9_ .\-,;\t"\\]`;
+/**
+ * What a header line holds: names, separators, quotes, blanks, and a quote, tab or
+ * carriage return escaped up to three times. Not a line break, raw or escaped, so the
+ * run of these stops at the line's end and a greedy read of it finds the same break a
+ * lazy one does.
+ */
+const HEADER_RUN = String.raw`(?:[A-Za-z0-9_ .\-,;\t"]|\\{1,7}[rt"])`;
 
 /** What the keyword pass asks after a name: a separator, a line break or a backslash (JSON's escapes). */
 const TIGHT = { blanks: 0, cls: String.raw`,;\r\n\\`, min: 1 };
@@ -60,10 +65,15 @@ const CLOSERS = ["\t", '",', '";', '"\t'];
  * A head rule over `names`: at its keyword (one sticky attempt), a name
  * that opens a cell (after the line's start, a separator, a quote or an
  * escaped tab or line break; with `opener`, the raw tab or line break the
- * keyword opens with) and closes it, then the header's characters up to
- * the line's break, raw or JSON-escaped (up to seven backslashes), which
- * the match takes: the name alone would read as a placeholder to the
- * filters, and the break tells csvs.ts the line's escape level.
+ * keyword opens with) and closes it, then the run of the header's
+ * characters (at most 1,024) and the line's break after it, raw or
+ * JSON-escaped (up to seven backslashes), which the match takes: the name
+ * alone would read as a placeholder to the filters, and the break tells
+ * csvs.ts the line's escape level. A run with no break after it is a match
+ * too, which csvs.ts drops: the later names inside it are then not tried
+ * (the engine skips hits inside a rule's match), where a pattern that
+ * failed without a break read the same 1,024 characters again for each
+ * name in the run (`\tpassword` repeated: 1 MB/s).
  */
 function head(
   names: readonly string[],
@@ -81,7 +91,7 @@ function head(
     ...(tail === undefined ? {} : { tail }),
     pattern: new RegExp(
       String
-        .raw`${start}(?<s>(?:${alternatives})(?=[,;\t\r\n\\"])${HEADER_CHARS}{0,1024}?(?:\r?\n|\\{1,7}n))`,
+        .raw`${start}(?<s>(?:${alternatives})(?=[,;\t\r\n\\"])${HEADER_RUN}{0,1024}(?:\r?\n|\\{1,7}n)?)`,
       "i",
     ),
     after: 1100,

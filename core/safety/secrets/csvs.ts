@@ -224,16 +224,28 @@ function codeName(name: string): string {
 }
 
 /**
+ * A bare `token` or `secret` column may hold digests, as code's bare names do
+ * (rules_code.ts); every other credential column holds hex as a key.
+ */
+const DIGEST_NAMES = /^(?:token|secret)$/i;
+
+/**
  * Whether a cell under the column `name` is a secret: no blank (a quoted
  * cell may hold them only inside), not letters alone, not a token
  * contract's public address (`0x` and 40 hex; a private key is 64 hex),
- * and a secret under that name in code.
+ * and a secret under that name in code. 32 to 128 hex with a letter is one
+ * under every column but a bare `token` or `secret`: `api_key = "<hex>"`,
+ * `password = "<hex>"` in code are found by the assignment rules, which
+ * {@linkcode literalForName} alone (a digest's reading) does not say.
  */
 export function csvCellIsSecret(name: string, value: string): boolean {
   if (value.length < 6 || value.length > 256) return false;
   if (/^\s|\s$/.test(value) || /^[A-Za-z_]+$/.test(value)) return false;
   if (/^0x[0-9a-fA-F]{40}$/.test(value)) return false;
   if (isNotSecret(value)) return false;
+  if (
+    !DIGEST_NAMES.test(name) && /^[0-9a-fA-F]{32,128}$/.test(value) && /[a-fA-F]/.test(value)
+  ) return true;
   // Blanks inside a quoted password (a passphrase) are the value's; code's checks read none.
   const judged = /\s/.test(value) ? value.replace(/\s+/g, "_") : value;
   return literalForName(codeName(name), judged);

@@ -153,3 +153,78 @@ Deno.test("redact103: a CSV table streamed is redacted as in memory wherever the
     { numRuns: 60 },
   );
 });
+
+Deno.test("attack117: a long run of header characters with a column name every few bytes is read about once, not once per name", () => {
+  // `\tpassword` repeated, no line break: each name was a head whose pattern read up to 1,024
+  // characters ahead looking for the line's break and failed, so 4 MiB took 4.3 s (1 MB/s).
+  // A head now ends where the run of header characters ends, break or not; csvs.ts drops one
+  // without a break, and the names inside its match are not tried again.
+  for (const unit of ["\tpassword", '"id","password",', "token,", 'password",']) {
+    for (const end of ["", "!\n"]) {
+      const text = unit.repeat(Math.ceil(20_000 / unit.length)) + end;
+      const bytes = new TextEncoder().encode(text);
+      const heads = findSecrets(engine, bytes, true).filter((f) => f.kind === "csv:header");
+      // About one head per 1,024 bytes of the run, together covering it.
+      const covered = heads.reduce((n, h) => n + (h.end - h.start), 0);
+      assert.ok(
+        covered >= 0.9 * text.length,
+        `${JSON.stringify(unit)}: ${covered} of ${text.length}`,
+      );
+      assert.ok(heads.length <= Math.ceil(text.length / 1024) + 2, `${heads.length}`);
+      assert.deepEqual(judgeCsvs(engine, bytes, heads).found, []);
+    }
+  }
+});
+
+Deno.test("attack117: control: a table after such a run, and a header whose line ends within reach, are still read", () => {
+  const rng = new Rng(117001);
+  for (const escape of ESCAPES) {
+    const v = secret(rng);
+    const w = secret(rng);
+    const text = escape(
+      "\tpassword".repeat(300) + "!\nid,token,name\n1," + v + ",bob\n" +
+        // A header 1,000 characters long, its break within reach.
+        "id," + "note,".repeat(198) + "password\n1," + "x,".repeat(198) + w + "\n",
+    );
+    const r = redactText(engine, text);
+    assert.ok(!r.text.includes(v) && !r.text.includes(w), JSON.stringify(text).slice(-300));
+    assert.equal(r.kinds.length, 2);
+  }
+});
+
+Deno.test("attack117: hex under a credential column other than a bare token or secret is redacted, as under that name in code", () => {
+  // `api_key = "<32 hex>"` was redacted and `id,api_key` then `1,<32 hex>` printed: the cell was
+  // judged by literalForName alone, which reads hex as a digest.
+  const rng = new Rng(117002);
+  const HEX = "0123456789abcdef";
+  for (const name of ["api_key", "access_token", "client_secret", "password", "private_key"]) {
+    for (const escape of ESCAPES) {
+      for (const length of [32, 40, 64]) {
+        const v = p(rng.str(HEX, length - 1), "e");
+        const code = redactText(engine, escape(`${name} = "${v}"\n`)).text;
+        assert.ok(!code.includes(v), code);
+        const input = escape(`id,${name},note\n1,${v},x\n`);
+        assert.equal(redactText(engine, input).text, input.replace(v, MARK), input);
+      }
+    }
+  }
+});
+
+Deno.test("attack117: control: hex under a bare token or secret column, digits alone and a contract's address stay kept", () => {
+  const rng = new Rng(117003);
+  const HEX = "0123456789abcdef";
+  for (const escape of ESCAPES) {
+    const v = p(rng.str(HEX, 39), "e");
+    for (
+      const text of [
+        `id,token\n1,${v}\n`,
+        `id,secret\n1,${v}\n`,
+        `id,api_key\n1,${"1234567890".repeat(4)}\n`,
+        `symbol,api_key\nDAI,0x6B175474E89094C44Da98b954EedeAC495271d0F\n`,
+      ]
+    ) {
+      const input = escape(text);
+      assert.deepEqual(redactText(engine, input).kinds, [], input);
+    }
+  }
+});
