@@ -167,12 +167,15 @@ export const sourceCommand: Command = {
       const turns = loaded.parsed.turns.slice(-tail);
       const { loadSafeOutput } = await import("./_cli/safe_output.ts");
       const safe = await loadSafeOutput();
+      // Every string a transcript gave, the format (a version its records state) too, redacted as
+      // one value: a secret found in one is redacted in every copy.
+      const shown = safe.deep({ session: loaded.info, format: loaded.parsed.meta.format, turns });
       const result = {
-        session: safe.deep(loaded.info),
+        session: shown.session,
         untrusted: true,
-        format: loaded.parsed.meta.format,
+        format: shown.format,
         read: { bytes: loaded.bytes, complete: loaded.complete, ...loaded.parsed.counts },
-        turns: safe.deep(turns),
+        turns: shown.turns,
       };
       if (json) {
         printJson(io, result);

@@ -20,6 +20,9 @@ export interface HeadResult {
 export async function readHead(path: string, maxBytes: number): Promise<HeadResult | null> {
   let file: Deno.FsFile;
   try {
+    // Only a regular file is opened (through links): opening a FIFO waits for a writer, so
+    // `baton source show ./pipe.jsonl` never ended.
+    if (!(await Deno.stat(path)).isFile) return null;
     file = await Deno.open(path, { read: true });
   } catch {
     return null;

@@ -199,7 +199,12 @@ export async function captureSession(
       if (input.sessionId === null) return null;
       const parsed = await databaseParsed(io, h, input.sessionId);
       if (parsed === null || parsed.turns.length === 0) return null;
+      // A project whose own code OpenCode loads (a custom tool named `bash`, a plugin) can write
+      // any tool part's metadata: its exit statuses are then that code's word, not the host's.
+      const { openCodeProjectCode } = await import("./opencode_project_code.ts");
+      const projectCode = cwd === null ? null : await openCodeProjectCode(io.fs, cwd);
       return buildSessionRecord(parsed, {
+        ...(projectCode === null ? {} : { statusesUnheld: true }),
         host: h,
         source_id: `${ID_PREFIX[h]}:${input.sessionId}`,
         confidence: READERS[h].confidence,

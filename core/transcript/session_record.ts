@@ -40,6 +40,11 @@ export interface SessionSource {
   bytes: number;
   file_bytes: number;
   complete: boolean;
+  /**
+   * The host's records of how tools ended may have been written by code the
+   * project chose (an OpenCode custom tool or plugin): no status is lent.
+   */
+  statusesUnheld?: boolean;
 }
 
 const TEST_COMMAND =
@@ -154,7 +159,7 @@ function uniqueLast(items: string[]): string[] {
 export function buildSessionRecord(parsed: ParsedTranscript, source: SessionSource): SessionRecord {
   const L = SESSION_LIMITS;
   const results = pairResults(parsed.turns);
-  const guessed = source.confidence === "guessed";
+  const noStatus = source.confidence === "guessed" || source.statusesUnheld === true;
   const requests: SessionRecord["user_requests"] = [];
   const commands: {
     command: string;
@@ -187,8 +192,11 @@ export function buildSessionRecord(parsed: ParsedTranscript, source: SessionSour
       const found = isShellTool(t.name, source.host) ? taken : undefined;
       // A command left running in the background has no end in this result: its status is
       // unknown. So is every status a reader only guessed the format of (the generic reader, a
-      // host baton has no reader for): its `exit_code` is no host's known status field.
-      const result = guessed || t.detached === true || found?.detached === true ? undefined : found;
+      // host baton has no reader for): its `exit_code` is no host's known status field; and every
+      // status of a host whose records the project's own code may have written (statusesUnheld).
+      const result = noStatus || t.detached === true || found?.detached === true
+        ? undefined
+        : found;
       const exit = result?.exit_code ?? null;
       const ok = exit !== null
         ? exit === 0

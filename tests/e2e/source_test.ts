@@ -231,3 +231,28 @@ Deno.test("source show of a file in no host's format names no host; a host's for
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("source show --json redacts the format a transcript states as it redacts the turns (attack118)", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "baton-sformat-" });
+  try {
+    // A Stripe-shaped test key: the format is built from the record's `version`.
+    const key = ["sk", "live", "4eC39HqLyjWDarjtT1zdp7dc"].join("_");
+    const record = (version: string) =>
+      JSON.stringify({ type: "user", sessionId: "s", version, message: { content: "hello" } }) +
+      "\n";
+    await Deno.writeTextFile(`${dir}/secret.jsonl`, record(key));
+    await Deno.writeTextFile(`${dir}/plain.jsonl`, record("2.1.197"));
+    const json = async (name: string) => {
+      const r = await runBaton(["source", "show", `${dir}/${name}`, "--json"], { cwd: dir });
+      assert.equal(r.code, 0, r.stderr);
+      return r.stdout;
+    };
+    const out = await json("secret.jsonl");
+    assert.ok(!out.includes(key), out);
+    assert.match(JSON.parse(out).format, /^claude-code \[REDACTED:/);
+    // Control: a version with no secret is kept as the file states it.
+    assert.equal(JSON.parse(await json("plain.jsonl")).format, "claude-code 2.1.197");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -1,0 +1,139 @@
+/**
+ * Whether a project holds code OpenCode loads that can write what a tool
+ * part records, so that a `bash` part's `metadata.exit` is no longer only
+ * OpenCode's word. OpenCode loads custom tools from `{tool,tools}/*.{js,ts}`
+ * and plugins from `{plugin,plugins}/*.{js,ts}` in each `.opencode/` folder
+ * from the session's directory up to its work tree, and the npm or file
+ * plugins a config's `plugin` key names (`opencode.json(c)` there or in
+ * `.opencode/`). A custom tool takes the place of a built-in one of the same
+ * name (opencode.ai/docs/custom-tools: `.opencode/tools/bash.ts` replaces
+ * `bash`), and OpenCode stores the `metadata` a custom tool returns as it is
+ * (its tool registry's fromPlugin); a plugin's `tool.execute.after` hook may
+ * change any tool's output and metadata. A committed file can so make a
+ * failing `npm test` read `exit 0`. The folders of Kilo (an OpenCode fork:
+ * `.kilo/`, `.kilocode/`, `kilo.json(c)`) are looked in too: looking in more
+ * can only hold more statuses back. baton's own plugin, a file whose exact
+ * bytes this clone's install record holds (core/hosts/install/block_ledger.ts),
+ * is not counted. Edge-free: I/O through `ReadFs`.
+ * @module
+ */
+import type { ReadFs } from "../fs.ts";
+import { sha256Hex } from "../hash.ts";
+import { readRegularFile } from "../fs.ts";
+import { parentDir } from "../path.ts";
+import { blockOwnership } from "../hosts/install/block_ledger.ts";
+
+/** The config folders of OpenCode-style hosts in a project. */
+const CONFIG_DIRS = [".opencode", ".kilo", ".kilocode"];
+/** Their folders of code the host imports. */
+const TOOL_DIRS = ["tool", "tools"];
+const PLUGIN_DIRS = ["plugin", "plugins"];
+/** The config files whose `plugin` key names code to load. */
+const CONFIG_FILES = ["opencode.json", "opencode.jsonc", "kilo.json", "kilo.jsonc"];
+/** The most entries listed in one folder; past it the folder counts as holding code. */
+const MAX_ENTRIES = 256;
+/** The most read of a config file; a larger one counts as naming plugins. */
+const MAX_CONFIG_BYTES = 1024 * 1024;
+/** The most folders climbed from the session's directory. */
+const MAX_CLIMB = 128;
+
+/** A module file name the host imports (`*.js`, `*.ts`, and the module forms beside them). */
+function isModule(name: string): boolean {
+  return /\.(?:[cm]?[jt]s|[jt]sx)$/i.test(name);
+}
+
+/**
+ * Whether a config file's text may hold a `plugin` key: the word as a
+ * quoted key, with JSON's `\u` escapes decoded (`"plug\u0069n"` is the same
+ * key). Found anywhere, in a value or a comment too: that only holds more back.
+ */
+function namesPlugins(text: string): boolean {
+  const decoded = text.replace(
+    /\\u([0-9a-fA-F]{4})/g,
+    (_, hex: string) => String.fromCharCode(parseInt(hex, 16)),
+  );
+  return /"plugins?"/i.test(decoded);
+}
+
+async function listed(fs: ReadFs, dir: string): Promise<string[] | null> {
+  try {
+    const entries = await fs.readDir(dir, MAX_ENTRIES + 1);
+    return entries.length > MAX_ENTRIES ? null : entries.map((e) => e.name);
+  } catch {
+    // Missing, or not a folder: nothing there.
+    return [];
+  }
+}
+
+/** Whether the file at `path` holds exactly the bytes baton's install recorded writing there. */
+async function batonWrote(fs: ReadFs, path: string): Promise<boolean> {
+  try {
+    const read = await readRegularFile(fs, path, MAX_CONFIG_BYTES);
+    if (read.kind !== "read") return false;
+    const owned = await blockOwnership(fs, path);
+    return owned.recorded !== null &&
+      owned.recorded === await sha256Hex(new TextDecoder().decode(read.bytes));
+  } catch {
+    return false;
+  }
+}
+
+/** Whether a config file there names plugins (or is too large or odd to tell). */
+async function configNamesPlugins(fs: ReadFs, path: string): Promise<boolean> {
+  const read = await readRegularFile(fs, path, MAX_CONFIG_BYTES).catch(() => null);
+  if (read === null || read.kind === "too_large") return true;
+  if (read.kind !== "read") return read.kind === "not_regular";
+  return namesPlugins(new TextDecoder().decode(read.bytes));
+}
+
+/**
+ * The first file (its path) of project code an OpenCode-style host would load
+ * in a session at `cwd` that can write what a tool part records, or null when
+ * there is none. Looks from `cwd` up to the folder holding `.git` (the work
+ * tree's top), or `cwd` alone outside git.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const none = { stat: () => Promise.resolve(null), lstat: () => Promise.resolve(null), readDir: () => Promise.reject(new Error("missing")) } as never;
+ * assert.equal(await openCodeProjectCode(none, "/r"), null);
+ * ```
+ */
+export async function openCodeProjectCode(fs: ReadFs, cwd: string): Promise<string | null> {
+  const dirs: string[] = [];
+  let at: string | null = cwd.replace(/\/+$/, "") || "/";
+  for (let i = 0; at !== null && i < MAX_CLIMB; i++) {
+    dirs.push(at);
+    if ((await fs.lstat(`${at === "/" ? "" : at}/.git`).catch(() => null)) !== null) break;
+    const up = parentDir(at);
+    at = up === at ? null : up;
+  }
+  // Outside git (no `.git` found up to the root): only the session's own folder.
+  const looked = (await fs.lstat(`${dirs.at(-1) === "/" ? "" : dirs.at(-1)}/.git`)
+      .catch(() => null)) === null
+    ? dirs.slice(0, 1)
+    : dirs;
+  for (const dir of looked) {
+    const base = dir === "/" ? "" : dir;
+    for (const file of CONFIG_FILES) {
+      if (await configNamesPlugins(fs, `${base}/${file}`)) return `${base}/${file}`;
+    }
+    for (const config of CONFIG_DIRS) {
+      const root = `${base}/${config}`;
+      for (const file of CONFIG_FILES) {
+        if (await configNamesPlugins(fs, `${root}/${file}`)) return `${root}/${file}`;
+      }
+      for (const sub of [...TOOL_DIRS, ...PLUGIN_DIRS]) {
+        const names = await listed(fs, `${root}/${sub}`);
+        if (names === null) return `${root}/${sub}`;
+        for (const name of names) {
+          if (!isModule(name)) continue;
+          const path = `${root}/${sub}/${name}`;
+          if (PLUGIN_DIRS.includes(sub) && await batonWrote(fs, path)) continue;
+          return path;
+        }
+      }
+    }
+  }
+  return null;
+}

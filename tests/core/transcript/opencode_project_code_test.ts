@@ -1,0 +1,49 @@
+import assert from "node:assert/strict";
+import { openCodeProjectCode } from "../../../core/transcript/opencode_project_code.ts";
+import { TestFs } from "../../_helpers/fs.ts";
+import { tempDir } from "../../_helpers/temp.ts";
+
+async function put(root: string, files: Record<string, string>): Promise<void> {
+  for (const [path, text] of Object.entries(files)) {
+    const full = `${root}/${path}`;
+    await Deno.mkdir(full.slice(0, full.lastIndexOf("/")), { recursive: true });
+    await Deno.writeTextFile(full, text);
+  }
+}
+
+const fs = new TestFs();
+
+Deno.test("openCodeProjectCode: tools and plugins in a project's config folders, up to the work tree's top", async () => {
+  for (
+    const [files, want] of [
+      [{ ".opencode/tools/bash.ts": "x" }, ".opencode/tools/bash.ts"],
+      [{ ".opencode/tool/run.js": "x" }, ".opencode/tool/run.js"],
+      [{ ".opencode/plugins/p.ts": "x" }, ".opencode/plugins/p.ts"],
+      [{ ".kilo/plugin/p.mjs": "x" }, ".kilo/plugin/p.mjs"],
+      [{ "opencode.jsonc": '{ // x\n "plugin": ["a"] }' }, "opencode.jsonc"],
+      [{ ".opencode/opencode.json": '{"plug\\u0069n": []}' }, ".opencode/opencode.json"],
+      [{ "sub/.opencode/tools/bash.ts": "x" }, "sub/.opencode/tools/bash.ts"],
+    ] as const
+  ) {
+    await using dir = await tempDir("baton-occ-");
+    await put(dir.path, { ".git/HEAD": "ref: refs/heads/main\n", "sub/a.txt": "", ...files });
+    assert.equal(
+      await openCodeProjectCode(fs, `${dir.path}/sub`),
+      `${dir.path}/${want}`,
+      JSON.stringify(files),
+    );
+  }
+});
+
+Deno.test("openCodeProjectCode: none (controls): no config folders, a README in tools, a config without plugins, code above the work tree", async () => {
+  await using dir = await tempDir("baton-occ-");
+  await put(dir.path, {
+    ".opencode/tools/README.md": "notes",
+    ".opencode/opencode.json": '{ "permission": { "bash": { "baton load *": "allow" } } }',
+    "repo/.git/HEAD": "ref: refs/heads/main\n",
+    "repo/a.txt": "",
+  });
+  assert.equal(await openCodeProjectCode(fs, dir.path), null);
+  await put(dir.path, { ".opencode/tools/bash.ts": "x" });
+  assert.equal(await openCodeProjectCode(fs, `${dir.path}/repo`), null);
+});
