@@ -21,15 +21,12 @@ export const checkCleanCommand: Command = {
     const { findTrackedHandoff } = await import("../core/handoff/tracked_handoff.ts");
     const repo = await findRepo(io.fs, io.cwd());
     if (repo === null) throw new NotFoundError("Not inside a git repository", "not_a_repo");
-    // Where git refuses the repository for its owner, so does this check (exit 6).
-    const { assertGitAccepts } = await import("../core/facts/git/git_reach.ts");
     const { readGitEnvironment } = await import("../core/facts/git/git_environment.ts");
     const { homeDir, xdgConfigHome } = await import("./_adapters/home.ts");
     const env = readGitEnvironment((name) => io.env(name));
     const where = { homeDir: homeDir(io), xdgConfigHome: xdgConfigHome(io), gitEnvironment: env };
-    await assertGitAccepts(io.fs, repo, where);
-    // Where git would not read HEAD (a config file it reads is malformed or refused, its
-    // format check stops), there is no answer either (exit 6).
+    // Where git refuses the repository's owner or would not read HEAD (a config file it reads
+    // is malformed or refused, its format check stops), there is no answer either (exit 6).
     const { assertGitReadsHead } = await import("../core/facts/git/head_refusal.ts");
     await assertGitReadsHead(io.fs, repo, where);
     // The index, HEAD and objects git reads under its moving variables (GIT_INDEX_FILE...).

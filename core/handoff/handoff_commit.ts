@@ -7,7 +7,6 @@
 import { NotFoundError } from "../errors.ts";
 import type { ReadFs } from "../fs.ts";
 import { findRepo } from "../facts/git/find_repo.ts";
-import { assertGitAccepts } from "../facts/git/git_reach.ts";
 import { assertGitReadsHead } from "../facts/git/head_refusal.ts";
 import type { GitEnvironment } from "../facts/git/git_environment.ts";
 import { type CommitPlan, planCommit } from "./plan_commit.ts";
@@ -76,15 +75,14 @@ export async function commitHandoff(
   }
   // Where git would commit in another repository, object store or index: refused.
   const repo = await handoffRepository(io.fs, io.cwd, found, io.gitEnvironment ?? {}, "write");
-  // git refuses a repository another user owns unless safe.directory names it: so does this.
   const where = {
     homeDir: io.homeDir,
     xdgConfigHome: io.xdgConfigHome,
     gitEnvironment: io.gitEnvironment ?? {},
   };
-  await assertGitAccepts(io.fs, repo, where);
-  // Where git would not read HEAD (a config file it reads is malformed or refused, its format
-  // check stops), git commit dies: nothing is committed either.
+  // git refuses a repository another user owns unless safe.directory names it, and where it
+  // would not read HEAD (a config file it reads is malformed or refused, its format check
+  // stops) git commit dies: nothing is committed either.
   await assertGitReadsHead(io.fs, repo, where);
   let content: Uint8Array | null = null;
   if (options.kind === "put") {

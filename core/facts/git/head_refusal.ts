@@ -17,7 +17,7 @@ import { BARE_INVALID_REASON } from "./git_refusals.ts";
 import { formatCheckReason } from "./format_check.ts";
 import { configFileOptions, type GitEnvironment } from "./git_environment.ts";
 import { OWNERSHIP_REASON, OWNERSHIP_VERSIONS_REASON, ownershipVerdict } from "./git_reach.ts";
-import { GitUnsupportedError } from "./errors.ts";
+import { GitOwnershipError, GitUnsupportedError } from "./errors.ts";
 import { type HeadInfo, readHead } from "./read_head.ts";
 
 /** Why no HEAD is reported where a config file git reads is malformed or refused. */
@@ -106,8 +106,10 @@ export async function readHeadAsGit(
 
 /**
  * Stops where {@linkcode headRefusal} finds a reason: commands that act on
- * HEAD as git would (check-clean, the handoff commit, share) refuse then.
- * @throws {GitUnsupportedError} `git_refuses_head`, with the reason.
+ * HEAD as git would (check-clean, the handoff commit, share) refuse then,
+ * each with the same error for the same refusal (the config read once).
+ * @throws {GitOwnershipError} Where git refuses the repository's owner.
+ * @throws {GitUnsupportedError} `git_refuses_head`, with the reason, for any other refusal.
  */
 export async function assertGitReadsHead(
   fs: ReadFs,
@@ -115,6 +117,9 @@ export async function assertGitReadsHead(
   options: HeadRefusalOptions,
 ): Promise<void> {
   const refused = await headRefusal(fs, repo, options);
+  if (refused === OWNERSHIP_REASON || refused === OWNERSHIP_VERSIONS_REASON) {
+    throw new GitOwnershipError();
+  }
   if (refused !== null) {
     throw new GitUnsupportedError(
       `git does not read this repository's HEAD: ${refused}`,
