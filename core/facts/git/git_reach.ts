@@ -16,7 +16,6 @@ import type { GitEnvironment } from "./git_environment.ts";
 import { listRefs } from "./list_refs.ts";
 import { getConfigBool } from "./config_lookup.ts";
 import type { GitConfig } from "./parse_config.ts";
-import { GitOwnershipError } from "./errors.ts";
 
 /**
  * Whether `GIT_CEILING_DIRECTORIES` stops git before `workTree` ({@linkcode ceilingsStop}),
@@ -223,38 +222,4 @@ export async function ownershipRefused(
   options: { env: GitEnvironment; homeDir: string | null },
 ): Promise<boolean> {
   return (await ownershipVerdict(fs, repo, safeDirectories, options)) !== "accepted";
-}
-
-/** Where git's protected config is read from, for {@linkcode assertGitAccepts}. */
-export interface OwnerCheckOptions {
-  homeDir: string | null;
-  xdgConfigHome: string | null;
-  gitEnvironment: GitEnvironment;
-}
-
-/**
- * Throws {@linkcode GitOwnershipError} where git would refuse `repo` for its
- * owner ({@linkcode ownershipRefused}): commands that act on the repository
- * as git would (check-clean, the handoff commit) refuse it too. The config
- * (for `safe.directory`) is read only when an owner differs; config that
- * cannot be read then vouches for nothing, and nor does a `safe.directory`
- * only git's environment gives (`GIT_CONFIG_COUNT`: baton applies no safe.*
- * from there), so baton may refuse where git would not, never the reverse.
- */
-export async function assertGitAccepts(
-  fs: ReadFs,
-  repo: RepoLocation,
-  options: OwnerCheckOptions,
-): Promise<void> {
-  const check = { env: options.gitEnvironment, homeDir: options.homeDir };
-  if (!(await ownershipRefused(fs, repo, [], check))) return;
-  const { readRepoConfig } = await import("./read_repo_config.ts");
-  const { configFileOptions } = await import("./git_environment.ts");
-  const safe = await readRepoConfig(fs, repo, {
-    homeDir: options.homeDir,
-    xdgConfigHome: options.xdgConfigHome,
-    ...configFileOptions(options.gitEnvironment),
-    pwd: options.gitEnvironment["PWD"] ?? null,
-  }).then((c) => c.safeDirectories, (): string[] => []);
-  if (await ownershipRefused(fs, repo, safe, check)) throw new GitOwnershipError();
 }
