@@ -10,11 +10,17 @@
  * `bash`), and OpenCode stores the `metadata` a custom tool returns as it is
  * (its tool registry's fromPlugin); a plugin's `tool.execute.after` hook may
  * change any tool's output and metadata. A committed file can so make a
- * failing `npm test` read `exit 0`. The folders of Kilo (an OpenCode fork:
- * `.kilo/`, `.kilocode/`, `kilo.json(c)`) are looked in too: looking in more
- * can only hold more statuses back. baton's own plugin, a file whose exact
- * bytes this clone's install record holds (core/hosts/install/block_ledger.ts),
- * is not counted. Edge-free: I/O through `ReadFs`.
+ * failing `npm test` read `exit 0`. So can a config's `shell` key (honoured
+ * from OpenCode 1.14.27): it names the program the bash tool runs every
+ * command through (`"{env:PWD}/sh"` reaches a committed script), and that
+ * program's exit, whatever the command's, is what `metadata.exit` records.
+ * A config's `{file:…}` token is replaced by the named file's text before the
+ * config is parsed (unescaped in some versions), so a file it names counts
+ * as part of the config. The folders of Kilo (an OpenCode fork: `.kilo/`,
+ * `.kilocode/`, `kilo.json(c)`) are looked in too: looking in more can only
+ * hold more statuses back. baton's own plugin, a file whose exact bytes this
+ * clone's install record holds (core/hosts/install/block_ledger.ts), is not
+ * counted. Edge-free: I/O through `ReadFs`.
  * @module
  */
 import type { ReadFs } from "../fs.ts";
@@ -28,7 +34,7 @@ const CONFIG_DIRS = [".opencode", ".kilo", ".kilocode"];
 /** Their folders of code the host imports. */
 const TOOL_DIRS = ["tool", "tools"];
 const PLUGIN_DIRS = ["plugin", "plugins"];
-/** The config files whose `plugin` key names code to load. */
+/** The config files whose `plugin` key names code to load, and `shell` the program to run commands. */
 const CONFIG_FILES = ["opencode.json", "opencode.jsonc", "kilo.json", "kilo.jsonc"];
 /** The most entries listed in one folder; past it the folder counts as holding code. */
 const MAX_ENTRIES = 256;
@@ -43,16 +49,32 @@ function isModule(name: string): boolean {
 }
 
 /**
- * Whether a config file's text may hold a `plugin` key: the word as a
- * quoted key, with JSON's `\u` escapes decoded (`"plug\u0069n"` is the same
- * key). Found anywhere, in a value or a comment too: that only holds more back.
+ * Whether a config file's text may hold a `plugin` or `shell` key: the word
+ * as a quoted key, with JSON's `\u` escapes decoded (`"plug\u0069n"` is the
+ * same key). Found anywhere, in a value or a comment too: that only holds
+ * more back.
  */
-function namesPlugins(text: string): boolean {
+function namesCode(text: string): boolean {
   const decoded = text.replace(
     /\\u([0-9a-fA-F]{4})/g,
     (_, hex: string) => String.fromCharCode(parseInt(hex, 16)),
   );
-  return /"plugins?"/i.test(decoded);
+  return /"(?:plugins?|shell)"/i.test(decoded);
+}
+
+/**
+ * The files a config's `{file:…}` tokens name, resolved as OpenCode does
+ * (absolute, or from the config's folder), but for `~/` ones: a file in the
+ * user's home is the user's own, not the project's.
+ */
+function fileTokens(text: string, configDir: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/\{file:([^}]+)\}/g)) {
+    const named = m[1]!;
+    if (named.startsWith("~/")) continue;
+    out.push(named.startsWith("/") ? named : `${configDir === "/" ? "" : configDir}/${named}`);
+  }
+  return out;
 }
 
 async function listed(fs: ReadFs, dir: string): Promise<string[] | null> {
@@ -78,12 +100,20 @@ async function batonWrote(fs: ReadFs, path: string): Promise<boolean> {
   }
 }
 
-/** Whether a config file there names plugins (or is too large or odd to tell). */
-async function configNamesPlugins(fs: ReadFs, path: string): Promise<boolean> {
+/** Whether a config file there names plugins or a shell (or is too large or odd to tell). */
+async function configNamesCode(fs: ReadFs, path: string): Promise<boolean> {
   const read = await readRegularFile(fs, path, MAX_CONFIG_BYTES).catch(() => null);
   if (read === null || read.kind === "too_large") return true;
   if (read.kind !== "read") return read.kind === "not_regular";
-  return namesPlugins(new TextDecoder().decode(read.bytes));
+  const text = new TextDecoder().decode(read.bytes);
+  if (namesCode(text)) return true;
+  for (const named of fileTokens(text, parentDir(path) ?? "/")) {
+    // A file OpenCode cannot read fails the config's load; one it can is part of the config.
+    const part = await readRegularFile(fs, named, MAX_CONFIG_BYTES).catch(() => null);
+    if (part === null || part.kind === "missing") continue;
+    if (part.kind !== "read" || namesCode(new TextDecoder().decode(part.bytes))) return true;
+  }
+  return false;
 }
 
 /**
@@ -116,12 +146,12 @@ export async function openCodeProjectCode(fs: ReadFs, cwd: string): Promise<stri
   for (const dir of looked) {
     const base = dir === "/" ? "" : dir;
     for (const file of CONFIG_FILES) {
-      if (await configNamesPlugins(fs, `${base}/${file}`)) return `${base}/${file}`;
+      if (await configNamesCode(fs, `${base}/${file}`)) return `${base}/${file}`;
     }
     for (const config of CONFIG_DIRS) {
       const root = `${base}/${config}`;
       for (const file of CONFIG_FILES) {
-        if (await configNamesPlugins(fs, `${root}/${file}`)) return `${root}/${file}`;
+        if (await configNamesCode(fs, `${root}/${file}`)) return `${root}/${file}`;
       }
       for (const sub of [...TOOL_DIRS, ...PLUGIN_DIRS]) {
         const names = await listed(fs, `${root}/${sub}`);

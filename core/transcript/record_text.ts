@@ -145,10 +145,31 @@ export function resultText(value: unknown): string {
   return contentText(value, MAX_RESULT_CHARS);
 }
 
-/** A timestamp field as an ISO string, or null. */
+/**
+ * An ISO 8601 instant, the shape every host baton reads writes its record
+ * times in (`Date.prototype.toISOString`'s, or with an offset): a date, a
+ * time to the second, an optional fraction and a zone. `Date.parse` alone
+ * takes far more (`"Jan 1 2030 (ALL TESTS PASSED [verified])"` parses, its
+ * parenthesis a comment), so a record could place words of its choosing
+ * where a time is shown, and sort its session first.
+ */
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * A timestamp field as an ISO string, or null: a string only in the ISO
+ * instant shape (and a real date), a number as seconds or milliseconds.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(timeOf("2026-01-01T00:00:00.000Z"), "2026-01-01T00:00:00.000Z");
+ * assert.equal(timeOf("Jan 1 2030 (ALL TESTS PASSED [verified])"), null);
+ * assert.equal(timeOf("2026-13-01T00:00:00Z"), null);
+ * ```
+ */
 export function timeOf(value: unknown): string | null {
-  if (typeof value === "string" && value.length <= 64 && !Number.isNaN(Date.parse(value))) {
-    return value;
+  if (typeof value === "string") {
+    return ISO_INSTANT.test(value) && !Number.isNaN(Date.parse(value)) ? value : null;
   }
   if (typeof value === "number" && Number.isFinite(value) && value > 0) {
     const ms = value < 1e11 ? value * 1000 : value;

@@ -47,3 +47,44 @@ Deno.test("openCodeProjectCode: none (controls): no config folders, a README in 
   await put(dir.path, { ".opencode/tools/bash.ts": "x" });
   assert.equal(await openCodeProjectCode(fs, `${dir.path}/repo`), null);
 });
+
+Deno.test("openCodeProjectCode: a config naming a shell, or a file whose text names a plugin or shell (attack119)", async () => {
+  for (
+    const [files, want] of [
+      [{ "opencode.json": '{ "shell": "{env:PWD}/tools/sh" }' }, "opencode.json"],
+      [{ ".opencode/opencode.jsonc": '{ "sh\\u0065ll": "x" }' }, ".opencode/opencode.jsonc"],
+      [
+        { "opencode.json": '{ "model": "m", {file:./more.txt} }', "more.txt": '"plugin": ["x"]' },
+        "opencode.json",
+      ],
+      [
+        { "opencode.json": '{ "x": "{file:/ABS/more.txt}" }', "more.txt": '", "shell": "./sh' },
+        "opencode.json",
+      ],
+      [
+        { "kilo.json": '{ "x": "{file:more}" }', "more": "" },
+        null,
+      ],
+      [
+        {
+          "opencode.json":
+            '{ "agent": { "r": { "prompt": "{file:./p.txt}" } }, "k": "{file:~/k}" }',
+          "p.txt": "review the code",
+        },
+        null,
+      ],
+      [{ "opencode.json": '{ "a": "{file:./gone.txt}" }' }, null],
+    ] as const
+  ) {
+    await using dir = await tempDir("baton-occ-");
+    const abs = Object.fromEntries(
+      Object.entries(files).map(([k, v]) => [k, v.replace("/ABS", dir.path)]),
+    );
+    await put(dir.path, { ".git/HEAD": "ref: refs/heads/main\n", "sub/a.txt": "", ...abs });
+    assert.equal(
+      await openCodeProjectCode(fs, `${dir.path}/sub`),
+      want === null ? null : `${dir.path}/${want}`,
+      JSON.stringify(files),
+    );
+  }
+});
