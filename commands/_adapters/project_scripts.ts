@@ -45,7 +45,7 @@ async function readBounded(fs: ReadFs, path: string): Promise<Manifest | null> {
   }
 }
 
-/** The folders from `cwd` up to `top`, nearest first; only `cwd` when it is not inside `top`. */
+/** The folders from `cwd` up to `top`, nearest first; none when `cwd` is not inside `top` (nothing is read). */
 function foldersUp(cwd: string, top: string): string[] {
   const inside = cwd === top || cwd.startsWith(top.endsWith("/") ? top : `${top}/`);
   if (!inside) return [];

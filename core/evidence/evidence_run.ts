@@ -217,9 +217,7 @@ export async function runEvidence(
     branch,
     ...(worktree === null ? {} : { worktree }),
     ...(environment === null ? {} : { environment }),
-    ...(scripts === null || scripts.status === "hidden" && scripts.why === "unrecorded"
-      ? {}
-      : { scripts }),
+    ...(scripts === null ? {} : { scripts }),
     recorded_at: env.now().toISOString(),
   };
   body.excerpt.redactions = redactions;

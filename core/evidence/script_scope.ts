@@ -4,8 +4,9 @@
  * package.json or deno.json held when the command was recorded, judged
  * with the same status-chain rule as shell text (`"test": "jest | tee
  * log"` or `"vitest || true"` exits 0 when the tests fail). npm's pre/post
- * hooks are judged too, and a runner started inside a script (`npm run a
- * && npm run b`) by its own script. The files are untrusted: reading them
+ * hooks are judged too (deno's package.json fallback runs them as well),
+ * and a runner started inside a script (`npm run a && npm run b`) by its
+ * own script. The files are untrusted: reading them
  * can only lower a record, never raise one. A missing script (`--if-present`
  * exits 0 having run nothing), a file that is not plain JSON, too large or
  * outside the repository, or a runner moved elsewhere (`--prefix`, a
@@ -81,7 +82,7 @@ export const SCRIPT_REASONS: Readonly<Record<ScriptProblem | "unrecorded", strin
   unreadable:
     "the package.json or deno.json holding the cited command's script could not be read when it was recorded (not in the repository, too large, a link, or not plain JSON)",
   unjudged:
-    "the cited command's script runner was moved to another folder, package, workspace or shell (a cd before it, --prefix, -C, a workspace, --script-shell or an npm setting), so its script was not judged",
+    "the cited command's script runner was moved to another folder, package, workspace or shell (a cd before it, --prefix, -C, a workspace, --script-shell or an npm setting), or given an option or command not read as written (npm takes --script-shel for --script-shell, npm tes for npm test), so its script was not judged",
   runs_nothing:
     "make was given -i, -n, -t or -q (or MAKEFLAGS holds them): it ignores its recipes' errors or runs none",
   unrecorded:
@@ -222,14 +223,61 @@ const RUNNERS: ReadonlySet<string> = new Set([
   "nox",
 ]);
 
+/** The recipe runners among RUNNERS: naming one only adds that the status is its own. */
+const RECIPE: ReadonlySet<string> = new Set(["make", "gmake", "just", "tox", "nox"]);
+
+/**
+ * Programs that run their words as a command (`sudo npm test`, `xargs npm
+ * test`, `npx npm test`, `corepack pnpm test`); a package runner's own
+ * subcommands that do (`npm exec -- npm test`, `pnpm dlx`, `bun x`).
+ */
+const LAUNCHERS: ReadonlySet<string> = new Set([
+  "sudo",
+  "doas",
+  "xargs",
+  "npx",
+  "pnpx",
+  "bunx",
+  "corepack",
+  "env",
+  "timeout",
+  "nice",
+  "nohup",
+  "stdbuf",
+  "setsid",
+  "time",
+  "ionice",
+  "chrt",
+  "taskset",
+  "flock",
+  "chronic",
+  "unbuffer",
+  "cross-env",
+  "dotenv",
+  "env-cmd",
+  "command",
+  "exec",
+]);
+const LAUNCHING_SUBCOMMANDS: ReadonlySet<string> = new Set(["exec", "x", "dlx"]);
+
 /**
  * Where a script runner stands among a program's words after the first
- * (`npx npm test`), or null; a program whose words are only printed or
- * searched for (`echo npm test`) runs none.
+ * (`npx npm test`), or null. A program that runs its words (LAUNCHERS) may
+ * name any runner; another program a package or deno runner only (`foo npm
+ * test` is judged by the script, which can only lower the record), never
+ * make, just, tox or nox (`ls make` would read as "the status is make's");
+ * a program whose words are only printed or searched for (`echo npm test`)
+ * runs none.
  */
 function runnerNamedLater(words: readonly string[]): number | null {
-  if (wordsOnly(words[0] ?? "")) return null;
-  const i = words.findIndex((w, j) => j > 0 && RUNNERS.has(w.replace(/^.*\//, "")));
+  const program = (words[0] ?? "").replace(/^.*\//, "");
+  if (wordsOnly(program)) return null;
+  const launches = LAUNCHERS.has(program) ||
+    (RUNNERS.has(program) && LAUNCHING_SUBCOMMANDS.has(words[1] ?? ""));
+  const i = words.findIndex((w, j) => {
+    const name = w.replace(/^.*\//, "");
+    return j > 0 && RUNNERS.has(name) && (launches || !RECIPE.has(name));
+  });
   return i < 0 ? null : i;
 }
 
@@ -256,6 +304,15 @@ const MOVERS: ReadonlySet<string> = new Set(["cd", "pushd", "popd"]);
  * assert.equal(scriptScope({ command: ["jest"], shell: false }, project("jest")), null);
  * ```
  */
+export function scriptScope(
+  record: { readonly command: readonly string[]; readonly shell: boolean },
+  project: ProjectScripts,
+): ScriptScope | null;
+/** With nothing read (`project` null), a runner found is "unrecorded". */
+export function scriptScope(
+  record: { readonly command: readonly string[]; readonly shell: boolean },
+  project: ProjectScripts | null,
+): ScriptScope | { status: "hidden"; why: "unrecorded" } | null;
 export function scriptScope(
   record: { readonly command: readonly string[]; readonly shell: boolean },
   project: ProjectScripts | null,
@@ -319,7 +376,8 @@ export function scriptScope(
     if (task === undefined) {
       // deno task runs a package.json script of that name when no task has it.
       const s = scripts();
-      if (s !== null && s !== "absent" && s.has(name)) return packageScript(name, false, depth);
+      // deno runs its pre<name> and post<name> scripts around it too (denoland/deno#19178).
+      if (s !== null && s !== "absent" && s.has(name)) return packageScript(name, true, depth);
       return lower(s === null ? "unreadable" : "missing");
     }
     if (seen.has(name) || seen.size >= MAX_SCRIPTS) return lower("unjudged");
@@ -329,7 +387,7 @@ export function scriptScope(
     // A package.json nearer than the deno.json runs its script of that name instead (deno
     // 2.x): which file is nearer is not recorded, so a script of that name is judged too.
     const s = scripts();
-    if (s !== null && s !== "absent" && s.has(name)) packageScript(name, false, depth);
+    if (s !== null && s !== "absent" && s.has(name)) packageScript(name, true, depth);
   };
 
   const visit = (words: readonly string[], depth: number): void => {
@@ -340,7 +398,12 @@ export function scriptScope(
       return;
     }
     const s = scripts();
-    const call = scriptCall(u.words, (n) => s !== null && s !== "absent" && s.has(n));
+    const t = tasks();
+    const isScript = (n: string): boolean => s !== null && s !== "absent" && s.has(n);
+    // `deno run NAME` runs a task of that name: an unreadable deno.json may hold one.
+    const isTask = (n: string): boolean =>
+      t === null || (t !== "absent" && t.has(n)) || isScript(n);
+    const call = scriptCall(u.words, isScript, isTask);
     if (call === null) {
       // A runner named later among a program's words (`npx npm test`, `npm exec -- npm test`,
       // `xargs npm test`, `corepack pnpm test`) runs its script as well.

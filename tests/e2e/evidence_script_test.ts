@@ -228,3 +228,63 @@ Deno.test("deno task where a nearer package.json has a script of the task's name
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("npm's option prefixes, commands spelled otherwise and deno's hooks are judged as they run (evidence116)", async () => {
+  const dir = await makeRepo("baton-evidence-spelled-");
+  try {
+    const hides = "false || true";
+    await writeFiles(dir, {
+      // npm takes --prefi for --prefix: it runs sub's script, not the root's.
+      "p/package.json": JSON.stringify({ scripts: { test: "true" } }),
+      "p/sub/package.json": JSON.stringify({ scripts: { test: hides } }),
+      // --script-shel=/bin/true is --script-shell: "false" is never run.
+      "s/package.json": JSON.stringify({ scripts: { test: "false", ok: "true" } }),
+      "n/package.json": JSON.stringify({ scripts: { test: hides, ok: "true" } }),
+      "d/deno.json": JSON.stringify({ tasks: { check: hides, fine: "true && true" } }),
+      // deno task's package.json fallback runs pretest and posttest too.
+      "h/package.json": JSON.stringify({
+        scripts: { pretest: hides, test: "true", preok: "true", ok: "true" },
+      }),
+      // npm explore runs its command in node_modules/pkg.
+      "e/package.json": JSON.stringify({ scripts: { test: "true" } }),
+      "e/node_modules/pkg/package.json": JSON.stringify({
+        name: "pkg",
+        version: "1.0.0",
+        scripts: { test: hides },
+      }),
+    });
+    await commitAll(dir);
+    const hidden = [
+      { argv: ["npm", "test", "--prefi=sub"], cwd: "p" },
+      { argv: ["npm", "run", "test", "--prefi", "sub"], cwd: "p" },
+      { argv: ["npm", "test", "--script-shel=/bin/true"], cwd: "s" },
+      { argv: ["npm", "--script-shel=/bin/true", "test"], cwd: "s" },
+      { argv: ["npm", "run", "--", "test"], cwd: "n" },
+      { argv: ["npm", "tes"], cwd: "n" },
+      { argv: ["deno", "run", "check"], cwd: "d" },
+      { argv: ["deno", "-q", "task", "check"], cwd: "d" },
+      { argv: ["deno", "task", "test"], cwd: "h" },
+      { argv: ["npm", "explore", "pkg", "--", "npm", "test"], cwd: "e" },
+    ];
+    const plain = [
+      { argv: ["npm", "-s", "test"], cwd: "p" },
+      { argv: ["npm", "run", "--", "ok"], cwd: "n" },
+      { argv: ["deno", "run", "fine"], cwd: "d" },
+      { argv: ["deno", "task", "ok"], cwd: "h" },
+      { argv: ["ls", "make"], cwd: "d" },
+    ];
+    await Deno.writeTextFile(`${dir}/d/make`, "");
+    const { trust, why } = await citeEach(dir, [...hidden, ...plain]);
+    assert.deepEqual(trust, [...hidden.map(() => "claimed"), ...plain.map(() => "verified")]);
+    [0, 1, 2, 3, 5, 9].forEach((i) => assert.match(why(i) ?? "", /was moved to another folder/));
+    [4, 6, 7, 8].forEach((i) => assert.match(why(i) ?? "", /does not report every command/));
+    // `ls make` lists a file: the capsule does not say its status is make's.
+    const capsule = JSON.parse(
+      extractCapsuleJson(await Deno.readTextFile(`${dir}/.baton/latest.md`)),
+    );
+    const summaries = capsule.evidence.map((e: { summary: string }) => e.summary) as string[];
+    assert.ok(!summaries.some((s) => /make's/.test(s)), summaries.join("\n"));
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

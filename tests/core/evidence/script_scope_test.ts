@@ -183,3 +183,38 @@ Deno.test("scriptScope(): a runner named later among a program's words (attack11
   assert.equal(scriptScope(argv("echo", "npm", "test"), p), null);
   assert.equal(scriptScope(argv("npx", "jest"), p), null);
 });
+
+Deno.test("scriptScope(): deno's package.json fallback runs pre and post hooks; deno run NAME (evidence116)", () => {
+  const hooked = project({ pretest: "lint || true", test: "jest", postok: "a | b", ok: "jest" });
+  // deno task and deno run fall back to package.json, with its hooks (denoland/deno#19178).
+  assert.equal(why(scriptScope(argv("deno", "task", "test"), hooked)), "hides");
+  assert.equal(why(scriptScope(argv("deno", "run", "ok"), hooked)), "hides");
+  // A deno.json task of the name is judged with the package.json script and its hooks.
+  const both = project({ pretest: "a; b", test: "jest" }, {
+    denoJson: read('{"tasks":{"test":"jest"}}'),
+  });
+  assert.equal(why(scriptScope(argv("deno", "task", "test"), both)), "hides");
+  const task = project({}, { denoJson: read('{"tasks":{"check":"a || true","ok":"tsc"}}') });
+  assert.equal(why(scriptScope(argv("deno", "run", "-A", "check"), task)), "hides");
+  // Controls: hooks that report every status; a file run by deno run.
+  const fine = project({ pretest: "lint", test: "jest", posttest: "a && b" });
+  assert.equal(why(scriptScope(argv("deno", "task", "test"), fine)), "judged");
+  assert.equal(why(scriptScope(argv("deno", "run", "ok"), task)), "judged");
+  assert.equal(scriptScope(argv("deno", "run", "main.ts"), task), null);
+});
+
+Deno.test("scriptScope(): recipe runners count only under a program that runs its words (evidence116)", () => {
+  const p = project({ test: "jest || true" });
+  // `ls make` lists a file: its status is ls's, not make's.
+  assert.equal(scriptScope(argv("ls", "make"), p), null);
+  assert.equal(scriptScope(argv("cp", "-r", "tox", "/tmp/x"), p), null);
+  assert.equal(scriptScope(shell("ls make && true"), p), null);
+  // Controls: a launcher runs make; a package runner named under any program is judged.
+  assert.deepEqual(scriptScope(argv("sudo", "make", "check"), p), {
+    status: "not_read",
+    runner: "make",
+  });
+  assert.equal(why(scriptScope(argv("xargs", "-n1", "make"), p)), "not_read");
+  assert.equal(why(scriptScope(argv("npm", "exec", "--", "make", "x"), p)), "not_read");
+  assert.equal(why(scriptScope(argv("unknown-launcher", "npm", "test"), p)), "hides");
+});
