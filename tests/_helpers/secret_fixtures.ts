@@ -55,6 +55,24 @@ export interface Sample {
   core: string;
 }
 
+/**
+ * Letters with no typed step (redact104): a letter that follows the one
+ * before it in the alphabet or repeats one of the four before it is moved
+ * on until it does neither. The password rules keep typed values as
+ * placeholders (`wxeexy`: w-x, e-e, x-y, a keyboard's run), so a sample
+ * of letters must have none; no draw is made, so later samples stay.
+ */
+function untyped(letters: string): string {
+  const out: number[] = [];
+  for (const ch of letters) {
+    let c = ch.charCodeAt(0);
+    const typed = (k: number) => k === (out.at(-1) ?? -2) + 1 || out.slice(-4).includes(k);
+    while (typed(c)) c = c === 0x7a ? 0x61 : c + 1;
+    out.push(c);
+  }
+  return String.fromCharCode(...out);
+}
+
 /** Joins parts at run time (keeps literal token prefixes out of committed text). */
 export function p(...parts: string[]): string {
   return parts.join("");
@@ -796,8 +814,10 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
     // One in four (redact92): a password of 6 to 9 lower-case letters after a password option,
     // the line going on as a command line does (its end, another option, a host).
     if (s.charCodeAt(23) % 4 === 3) {
-      const w = [...s.slice(2, 8 + (s.charCodeAt(22) % 4))]
-        .map((c) => "abcdefghijklmnopqrstuvwxyz"[c.charCodeAt(0) % 26]).join("");
+      const w = untyped(
+        [...s.slice(2, 8 + (s.charCodeAt(22) % 4))]
+          .map((c) => "abcdefghijklmnopqrstuvwxyz"[c.charCodeAt(0) % 26]).join(""),
+      );
       const text = [
         `mysql -h db.internal -u root --password ${w}`,
         `redis-cli --pass ${w} -h cache.internal`,

@@ -944,6 +944,12 @@ export const HOSTILE_UNITS = [
   // the 1,024 characters ahead for a break once per name (about 1 MB/s) until attack117.
   "\tpassword",
   '"id","password",',
+  // The same padded and piped (redact104: blanks and a byte-order mark before a name, blanks
+  // after it, `|` around it), and a name before the most blanks a head reads past.
+  "| token ",
+  "id, token, ",
+  "\ufefftoken,",
+  "token" + " ".repeat(300),
 ];
 
 /** Throughput of the WASM path on each hostile input (4 MiB each, best of 3). */

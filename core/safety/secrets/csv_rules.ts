@@ -1,8 +1,10 @@
 /**
  * The heads of CSV tables with a credential column: `id,name,password`
  * then one row per account, `name;api_token` with `;`, a tab-separated
- * header, quoted header cells (`"id","token"`), raw or in a transcript's
- * JSON string. A value under such a column is no assignment (its name is on
+ * header, quoted header cells (`"id","token"`), blanks after the
+ * separators (`id, token`), a byte-order mark before the header, and pipe
+ * tables (Markdown's `| user | token |`, psql's, MySQL's and sqlite3's
+ * output), raw or in a transcript's JSON string. A value under such a column is no assignment (its name is on
  * another line), so no rule reads it. A companion rule finds a header cell
  * named for a credential, cut from its neighbours by a separator, a quote
  * or the line's ends, and the rest of the header line up to its break;
@@ -10,8 +12,8 @@
  * the column. A head is never a finding itself (its kind is
  * {@linkcode CSV_KIND} and its priority 0). Its keywords are the column
  * names, and the keyword pass drops a hit unless a separator, a quote or a
- * line break follows it, so the names in prose and code (`the token is`)
- * reach no pattern. Pure: data only.
+ * line break follows it (past blanks: a pipe table pads its names), so the
+ * names in prose and code (`the token is`) reach no pattern. Pure: data only.
  * @module
  */
 import type { SecretRule } from "./rule.ts";
@@ -41,22 +43,36 @@ export const CSV_NAMES: readonly string[] = [
   "private_key",
 ];
 
+/** Most blanks a header pads a name with on either side (`| token   |`, psql's centred names). */
+const MAX_PAD = 255;
+
+/**
+ * Where a header's cell opens: the line's start, a separator (`,` `;` a tab or `|`), a quote or
+ * an escaped tab or line break, then a byte-order mark (Excel's CSV; raw, or JSON's `\ufeff`)
+ * or none, then blanks or none (`id, token`, `| token |`).
+ */
+const CELL_START = String
+  .raw`(?<=(?:^|[\r\n",;\t|]|\\[nrt])(?:\x7f{3}|\\{1,4}u[fF][eE][fF][fF])?[ ]{0,${MAX_PAD}})`;
+
 /**
  * What a header line holds: names, separators, quotes, blanks, and a quote, tab or
  * carriage return escaped up to three times. Not a line break, raw or escaped, so the
  * run of these stops at the line's end and a greedy read of it finds the same break a
  * lazy one does.
  */
-const HEADER_RUN = String.raw`(?:[A-Za-z0-9_ .\-,;\t"]|\\{1,7}[rt"])`;
+const HEADER_RUN = String.raw`(?:[A-Za-z0-9_ .\-,;|\t"]|\\{1,7}[rt"])`;
 
-/** What the keyword pass asks after a name: a separator, a line break or a backslash (JSON's escapes). */
-const TIGHT = { blanks: 0, cls: String.raw`,;\r\n\\`, min: 1 };
+/**
+ * What the keyword pass asks after a name: blanks or none (a pipe table pads its cells,
+ * `| token   |`), then a separator, a line break or a backslash (JSON's escapes).
+ */
+const TIGHT = { blanks: MAX_PAD, cls: String.raw`,;|\r\n\\`, min: 1 };
 
 /** After a raw tab or line break and a name: a blank (a raw tab) or none, then a name's character too. */
 const LOOSE = { blanks: 1, cls: String.raw`,;\r\n\\"A-Za-z0-9_.\-`, min: 1 };
 
 /** What opens a cell's name as a raw tab or a raw quote after a separator does (`,"password`). */
-const OPENERS = ["\t", ',"', ';"', '\t"'];
+const OPENERS = ["\t", ',"', ';"', '\t"', ', "', '; "'];
 
 /** What closes a header's first cell named for a credential: a raw tab, or a raw quote and a separator. */
 const CLOSERS = ["\t", '",', '";', '"\t'];
@@ -64,8 +80,9 @@ const CLOSERS = ["\t", '",', '";', '"\t'];
 /**
  * A head rule over `names`: at its keyword (one sticky attempt), a name
  * that opens a cell (after the line's start, a separator, a quote or an
- * escaped tab or line break; with `opener`, the raw tab or line break the
- * keyword opens with) and closes it, then the run of the header's
+ * escaped tab or line break, then a byte-order mark and blanks or not;
+ * with `opener`, the raw tab or quote the keyword opens with) and closes
+ * it (blanks, then a separator, a quote or the line's end), then the run of the header's
  * characters (at most 1,024) and the line's break after it, raw or
  * JSON-escaped (up to seven backslashes), which the match takes: the name
  * alone would read as a placeholder to the filters, and the break tells
@@ -82,7 +99,7 @@ function head(
   opener = false,
 ): SecretRule {
   const alternatives = names.map((n) => n.replace(" ", "[ ]")).join("|");
-  const start = opener ? String.raw`(?:\t"?|[,;]")` : String.raw`(?<=^|[\r\n",;\t]|\\[nrt])`;
+  const start = opener ? String.raw`(?:\t"?|[,;] ?")` : CELL_START;
   return {
     kind: CSV_KIND,
     title: "CSV header",
@@ -91,7 +108,7 @@ function head(
     ...(tail === undefined ? {} : { tail }),
     pattern: new RegExp(
       String
-        .raw`${start}(?<s>(?:${alternatives})(?=[,;\t\r\n\\"])${HEADER_RUN}{0,1024}(?:\r?\n|\\{1,7}n)?)`,
+        .raw`${start}(?<s>(?:${alternatives})(?=[ ]{0,${MAX_PAD}}[,;|\t\r\n\\"])${HEADER_RUN}{0,1024}(?:\r?\n|\\{1,7}n)?)`,
       "i",
     ),
     after: 1100,

@@ -1,13 +1,16 @@
 /**
  * Secrets in CSV tables (`cat users.csv`): each CSV head (csv_rules.ts)
  * among a buffer's findings is read as a header line, raw or in a JSON
- * string (its escape level told by the head's line break), and the rows
- * under it are read with the same separator (`,`, `;` or a tab), quoted
- * cells (`"p@ss,word"`, `""` for a quote) and escape level. Each cell
- * under a credential column, on every row, is judged as a value under
- * that name in code (rules_code.ts literalForName: letters alone,
- * references, placeholders, paths and blanks are kept; a token
- * contract's public address too) and becomes a finding over its own bytes.
+ * string (its escape level told by the head's line break), past a
+ * byte-order mark (Excel's CSV), and the rows under it are read with the
+ * same separator (`,`, `;`, a tab or `|`), quoted cells (`"p@ss,word"`,
+ * `""` for a quote) and escape level. A pipe table's line is read inside
+ * its outer pipes (Markdown's `| a | b |`, MySQL's box; psql's and
+ * sqlite3's `a | b`), the line that rules its header (`|---|`, `---+---`)
+ * is passed over, and a cell in inline code (`` `value` ``) is read inside
+ * its backticks. Each cell under a credential column, on every row, is
+ * judged (csv_cells.ts: as a value under that name in code) and becomes a
+ * finding over its own bytes.
  *
  * A header is a line of at least two names (words, digits, `_ . -` and
  * blanks, each possibly quoted); the table ends at the first line that is
@@ -19,8 +22,7 @@
  */
 import type { RawFinding, SecretEngine } from "./engine.ts";
 import { CSV_NAMES, isCsvKind } from "./csv_rules.ts";
-import { literalForName } from "./rules_code.ts";
-import { isNotSecret } from "./filters.ts";
+import { csvCellIsSecret } from "./csv_cells.ts";
 
 const LF = 0x0a;
 const CR = 0x0d;
@@ -126,18 +128,40 @@ interface Cell {
   quoted: boolean;
 }
 
-/** The cells of a line split at `sep`, quoted cells read whole; null when a quote is left open. */
+const PIPE = 0x7c;
+
+/**
+ * The span of a line's cells: the whole line, or for a pipe table the line
+ * inside its outer pipes and the blanks around them (`| a | b |`, `a | b`).
+ */
+function spanOf(chars: readonly number[], sep: number): [number, number] {
+  let lo = 0;
+  let hi = chars.length;
+  if (sep !== PIPE) return [lo, hi];
+  while (lo < hi && chars[lo] === 0x20) lo++;
+  while (hi > lo && chars[hi - 1] === 0x20) hi--;
+  if (chars[lo] === PIPE) lo++;
+  if (hi > lo && chars[hi - 1] === PIPE) hi--;
+  return [lo, hi];
+}
+
+/**
+ * The cells of a line split at `sep`, quoted cells read whole (not in a
+ * pipe table, whose cells hold quotes as text); null when a quote is left open.
+ */
 function cellsOf(chars: readonly number[], sep: number): Cell[] | null {
   const cells: Cell[] = [];
-  let i = 0;
+  const [lo, hi] = spanOf(chars, sep);
+  const quotes = sep !== PIPE;
+  let i = lo;
   while (true) {
     let from = i;
-    while (chars[from] === 0x20) from++;
-    if (chars[from] === QUOTE) {
+    while (from < hi && chars[from] === 0x20) from++;
+    if (quotes && chars[from] === QUOTE) {
       let text = "";
       let k = from + 1;
       while (true) {
-        if (k >= chars.length) return null;
+        if (k >= hi) return null;
         if (chars[k] === QUOTE) {
           if (chars[k + 1] !== QUOTE) break;
           k++;
@@ -148,25 +172,52 @@ function cellsOf(chars: readonly number[], sep: number): Cell[] | null {
       const close = k;
       k++;
       while (chars[k] === 0x20) k++;
-      if (k < chars.length && chars[k] !== sep) return null;
+      if (k < hi && chars[k] !== sep) return null;
       cells.push({ text, first: from + 1, end: close, quoted: true });
-      if (k >= chars.length) return cells;
+      if (k >= hi) return cells;
       i = k + 1;
       continue;
     }
     let end = from;
-    while (end < chars.length && chars[end] !== sep) end++;
+    while (end < hi && chars[end] !== sep) end++;
     let last = end;
     while (last > from && chars[last - 1] === 0x20) last--;
-    cells.push({
-      text: String.fromCharCode(...chars.slice(from, last)),
-      first: from,
-      end: last,
-      quoted: false,
-    });
-    if (end >= chars.length) return cells;
+    cells.push(plainCell(chars, from, last, sep));
+    if (end >= hi) return cells;
     i = end + 1;
   }
+}
+
+const BACKTICK = 0x60;
+
+/** An unquoted cell; in a pipe table, Markdown's inline code (`` `value` ``) is read inside its backticks. */
+function plainCell(chars: readonly number[], from: number, last: number, sep: number): Cell {
+  if (
+    sep === PIPE && last - from > 2 && chars[from] === BACKTICK && chars[last - 1] === BACKTICK &&
+    !chars.slice(from + 1, last - 1).includes(BACKTICK)
+  ) {
+    from++;
+    last--;
+  }
+  return {
+    text: String.fromCharCode(...chars.slice(from, last)),
+    first: from,
+    end: last,
+    quoted: false,
+  };
+}
+
+/**
+ * The line under a pipe table's header that rules it (Markdown's `|---|:---:|`, psql's
+ * `----+-----`, MySQL's `+----+-----+`): dashes, with pipes, pluses, colons and blanks.
+ */
+function isRuleLine(chars: readonly number[]): boolean {
+  let dashes = 0;
+  for (const c of chars) {
+    if (c === 0x2d) dashes++;
+    else if (c !== PIPE && c !== 0x2b && c !== 0x3a && c !== 0x20) return false;
+  }
+  return dashes >= 3;
 }
 
 /** The escape level of a head's line, told by the break its match ends in. */
@@ -201,10 +252,29 @@ function lineStart(bytes: Uint8Array, at: number, level: number): number {
   return 0;
 }
 
+/**
+ * Past the byte-order mark that opens a line at `start` (Excel's CSV), raw
+ * or JSON-escaped (`\ufeff`, its backslash escaped at a deeper level or not);
+ * `start` when there is none.
+ */
+function afterMark(bytes: Uint8Array, start: number, level: number): number {
+  if (start < 0) return start;
+  if (bytes[start] === 0xef && bytes[start + 1] === 0xbb && bytes[start + 2] === 0xbf) {
+    return start + 3;
+  }
+  let run = 0;
+  while (run < 4 && bytes[start + run] === BACKSLASH) run++;
+  if (run === 0 || run > (level === 0 ? 0 : 1 << (level - 1)) || (run & (run - 1)) !== 0) {
+    return start;
+  }
+  const mark = String.fromCharCode(...bytes.subarray(start + run, start + run + 5));
+  return mark.toLowerCase() === "ufeff" ? start + run + 5 : start;
+}
+
 /** A header's name cell. */
 const NAME = /^[A-Za-z0-9_ .\-]{1,64}$/;
-/** The separators, most common first. */
-const SEPARATORS = [0x2c, 0x3b, 0x09];
+/** The separators, most common first: `,` `;` a tab, and `|` (Markdown, psql, sqlite, MySQL). */
+const SEPARATORS = [0x2c, 0x3b, 0x09, PIPE];
 
 /** The header's separator and cells, or null when the line is no header. */
 function headerOf(chars: readonly number[]): { sep: number; cells: Cell[] } | null {
@@ -215,40 +285,6 @@ function headerOf(chars: readonly number[]): { sep: number; cells: Cell[] } | nu
     if (cells.every((c) => NAME.test(c.text) && c.text.trim() === c.text)) return { sep, cells };
   }
   return null;
-}
-
-/** A CSV column's name as code names a credential (`api key` -> `api_key`, `token` -> `api_token`). */
-function codeName(name: string): string {
-  const n = name.toLowerCase().replace(" ", "_");
-  return /^(?:token|secret)$/.test(n) ? `api_${n}` : n;
-}
-
-/**
- * A bare `token` or `secret` column may hold digests, as code's bare names do
- * (rules_code.ts); every other credential column holds hex as a key.
- */
-const DIGEST_NAMES = /^(?:token|secret)$/i;
-
-/**
- * Whether a cell under the column `name` is a secret: no blank (a quoted
- * cell may hold them only inside), not letters alone, not a token
- * contract's public address (`0x` and 40 hex; a private key is 64 hex),
- * and a secret under that name in code. 32 to 128 hex with a letter is one
- * under every column but a bare `token` or `secret`: `api_key = "<hex>"`,
- * `password = "<hex>"` in code are found by the assignment rules, which
- * {@linkcode literalForName} alone (a digest's reading) does not say.
- */
-export function csvCellIsSecret(name: string, value: string): boolean {
-  if (value.length < 6 || value.length > 256) return false;
-  if (/^\s|\s$/.test(value) || /^[A-Za-z_]+$/.test(value)) return false;
-  if (/^0x[0-9a-fA-F]{40}$/.test(value)) return false;
-  if (isNotSecret(value)) return false;
-  if (
-    !DIGEST_NAMES.test(name) && /^[0-9a-fA-F]{32,128}$/.test(value) && /[a-fA-F]/.test(value)
-  ) return true;
-  // Blanks inside a quoted password (a passphrase) are the value's; code's checks read none.
-  const judged = /\s/.test(value) ? value.replace(/\s+/g, "_") : value;
-  return literalForName(codeName(name), judged);
 }
 
 /**
@@ -282,7 +318,7 @@ export function judgeCsvs(engine: SecretEngine, bytes: Uint8Array, found: RawFin
     if (head.start < readUntil) continue;
     const level = levelOf(bytes, head);
     if (level < 0) continue;
-    const start = lineStart(bytes, head.start, level);
+    const start = afterMark(bytes, lineStart(bytes, head.start, level), level);
     if (start < 0) continue;
     const stop = Math.min(bytes.length, start + engine.dumpReach);
     const header = readLine(bytes, start, level, stop);
@@ -295,6 +331,10 @@ export function judgeCsvs(engine: SecretEngine, bytes: Uint8Array, found: RawFin
     );
     if (columns.length === 0) continue;
     let at = header.next;
+    if (parsed.sep === PIPE && at < stop) {
+      const rule = readLine(bytes, at, level, stop);
+      if (rule !== null && isRuleLine(rule.chars)) readUntil = at = rule.next;
+    }
     while (at >= 0 && at < stop) {
       const row = readLine(bytes, at, level, stop);
       if (row === null || row.chars.length === 0) break;

@@ -13,7 +13,8 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { defaultEngine } from "../../../../core/safety/secrets/default_engine.ts";
 import { findSecrets } from "../../../../core/safety/secrets/engine.ts";
-import { csvCellIsSecret, judgeCsvs } from "../../../../core/safety/secrets/csvs.ts";
+import { judgeCsvs } from "../../../../core/safety/secrets/csvs.ts";
+import { csvCellIsSecret } from "../../../../core/safety/secrets/csv_cells.ts";
 import { redactText } from "../../../../core/safety/secrets/redact.ts";
 import { ALNUM, p, Rng } from "../../../_helpers/secret_fixtures.ts";
 import { ESCAPES } from "../../../_helpers/redact_everywhere.ts";
@@ -225,6 +226,150 @@ Deno.test("attack117: control: hex under a bare token or secret column, digits a
     ) {
       const input = escape(text);
       assert.deepEqual(redactText(engine, input).kinds, [], input);
+    }
+  }
+});
+
+/**
+ * Tables the reader skipped before redact104, each with a credential column and `%1%`, `%2%`
+ * secret cells: a byte-order mark before the header, blanks after the separators, pipe tables.
+ */
+const MORE_TABLES: readonly string[] = [
+  // Excel's CSV: a byte-order mark before the header (the credential column first too).
+  "\ufeffid,password,name\n1,%1%,bob\n2,%2%,al\n",
+  "\ufeffpassword;name\r\n%1%;bob\r\n",
+  // A blank after each separator, in the header and the cells, or in the header alone.
+  "id, token, name\n1, %1%, bob\n2, %2%, al\n",
+  "id, api_key\n1,%1%\n",
+  '"id", "token", "name"\n"1", "%1%", "bob"\n',
+  // Markdown: outer pipes, a rule line, padded cells, an aligned rule, inline code.
+  "| user | token | note |\n|---|---|---|\n| bob | %1% | x |\n| al | %2% | y |\n",
+  "| user  | password          |\n| :---- | :---------------: |\n| bob   | `%1%` |\n",
+  "user | token | note\n--- | --- | ---\nbob | %1% | x\n",
+  // psql: centred names, a rule line of `-` and `+`, a row count after the rows.
+  " id |       token        | name\n----+--------------------+------\n  1 | %1% | bob\n  2 | %2% | al\n(2 rows)\n",
+  // sqlite3 with headers on (no rule line), and MySQL's box.
+  "id|token|name\n1|%1%|bob\n2|%2%|al\n",
+  "+----+-------+------+\n| id | secret | name |\n+----+-------+------+\n|  1 | %1% | bob  |\n+----+-------+------+\n",
+  // After a transcript's prose, the table's last row without a line break.
+  "The accounts:\n\n| name | api_token |\n|------|-----------|\n| ci | %1% |\n| bot | %2% |",
+];
+
+Deno.test("redact104: a byte-order mark, blanks after separators and pipe tables (Markdown, psql, sqlite, MySQL) are read, raw and escaped once and twice", () => {
+  const rng = new Rng(104001);
+  for (const table of MORE_TABLES) {
+    for (const escape of ESCAPES) {
+      let text = table;
+      const values: string[] = [];
+      for (const k of ["%1%", "%2%"]) {
+        if (!text.includes(k)) continue;
+        const v = secret(rng);
+        values.push(v);
+        text = text.replace(k, v);
+      }
+      const input = escape(text);
+      const r = redactText(engine, input);
+      let want = input;
+      for (const v of values) want = want.replace(v, MARK);
+      assert.equal(r.text, want, JSON.stringify(input));
+    }
+  }
+});
+
+Deno.test("redact104: a byte-order mark written as JSON's \\ufeff escape opens the header too", () => {
+  const rng = new Rng(104002);
+  const v = secret(rng);
+  const once = JSON.stringify(`id,password\n1,${v}\n`).slice(1, -1);
+  for (const input of [`\\ufeff${once}`, JSON.stringify(`\ufeff${once}`).slice(1, -1)]) {
+    assert.equal(redactText(engine, input).text, input.replace(v, MARK), input);
+  }
+  // A JSON document whose string opens with the escaped mark (Python's json.dumps).
+  const record = `{"output": "\\ufeff${once}"}\n`;
+  assert.equal(redactText(engine, record).text, record.replace(v, MARK), record);
+});
+
+/** Pipe tables and padded headers that hold no secret under a credential column. */
+const MORE_KEPT: readonly string[] = [
+  // Documentation: a token column of words, format codes, placeholders and references.
+  "| Token | Meaning |\n|---|---|\n| `%H` | hour |\n| `%M` | minute |\n",
+  "| name | token |\n| --- | --- |\n| ci | `${CI_TOKEN}` |\n| bot | <your-token> |\n",
+  "| user | password |\n|---|---|\n| bob | hunterbob |\n| al | ******** |\n",
+  // A tokenizer's vocabulary, and a design system's tokens.
+  "| token | id |\n|---|---|\n| x86_64-linux | 1 |\n| utf8mb4_general_ci | 2 |\n",
+  "| Token | Value |\n| --- | --- |\n| `--color-primary-500` | #3b82f6 |\n| `--font-size-2xl` | 1.5rem |\n",
+  // A regular expression's alternation and a shell pipe are no header.
+  "grep -E 'password|token|secret' app.log\nx|Xk9mQ2vL7pR4tW8zB3nCq5|y\n",
+  "re = /(?:password|token)/\nfoo|Xk9mQ2vL7pR4tW8zB3nCq5\n",
+  // A row of another number of cells ends the table; a rule line not under the header is a row.
+  "id|token\n1|2|Xk9mQ2vL7pR4tW8zB3nCq5\n",
+  "| id | token |\n\n| 1 | Xk9mQ2vL7pR4tW8zB3nCq5 |\n",
+  // Prose with a comma and a blank before a credential's name.
+  "Fields: id, token, name\nthen 1, Xk9mQ2vL7pR4tW8zB3nCq5 etc\n",
+  // A byte-order mark before prose.
+  "\ufeffThe password, if any\nis Xk9mQ2vL7pR4tW8zB3nCq5 here\n",
+];
+
+Deno.test("redact104: look-alikes of pipe tables and padded headers are kept, raw and escaped once and twice", () => {
+  for (const text of MORE_KEPT) {
+    for (const escape of ESCAPES) {
+      const input = escape(text);
+      assert.deepEqual(redactText(engine, input).kinds, [], JSON.stringify(input));
+    }
+  }
+});
+
+Deno.test("redact104: a pipe table streamed is redacted as in memory wherever the chunks fall (property)", async () => {
+  const rng = new Rng(104003);
+  const values = [secret(rng), secret(rng)];
+  const table = `| id | token | name |\n|----|-------|------|\n| 1 | ${values[0]} | bob |\n` +
+    `| 2 | \`${values[1]}\` | al |\n`;
+  await fc.assert(
+    fc.asyncProperty(
+      fc.integer({ min: 0, max: 3000 }),
+      fc.integer({ min: 64, max: 4096 }),
+      fc.integer({ min: 1, max: 13 }),
+      fc.constantFrom(...ESCAPES.keys()),
+      async (pad, chunkBytes, step, escape) => {
+        const text = "y".repeat(pad) + "\n" + ESCAPES[escape]!(table) + "z\n".repeat(50);
+        const whole = redactText(engine, text).text;
+        for (const v of values) assert.ok(!whole.includes(v), whole);
+        assert.equal(await streamedRedaction(engine, text, chunkBytes, step * 97), whole);
+      },
+    ),
+    { numRuns: 40 },
+  );
+});
+
+Deno.test("redact104: runs of padded or piped column names are matched once each, not read again per name", () => {
+  // The heads now allow blanks and a byte-order mark before a name, blanks after it and `|`
+  // around it. A run of header characters is still one match per 1,024 of them, whose names
+  // are not tried again; a mark (no header character) ends a match, so the run after it is a
+  // match of its own, as short. Either way no byte is matched twice.
+  for (
+    const unit of [
+      "| token ",
+      "id, token, ",
+      " password |",
+      "\ufefftoken,",
+      "token" + " ".repeat(300),
+    ]
+  ) {
+    for (const end of ["", "!\n"]) {
+      const text = unit.repeat(Math.ceil(20_000 / unit.length)) + end;
+      const bytes = new TextEncoder().encode(text);
+      const heads = findSecrets(engine, bytes, true).filter((f) => f.kind === "csv:header");
+      let covered = 0;
+      let last = -1;
+      for (const h of heads) {
+        assert.ok(h.start >= last, `${JSON.stringify(unit)}: overlapping heads`);
+        covered += h.end - h.start;
+        last = h.end;
+      }
+      assert.ok(covered <= bytes.length, `${JSON.stringify(unit)}: ${covered}`);
+      if (!unit.startsWith("\ufeff")) {
+        assert.ok(heads.length <= Math.ceil(text.length / 1024) + 2, `${unit}: ${heads.length}`);
+      }
+      assert.deepEqual(judgeCsvs(engine, bytes, heads).found, []);
     }
   }
 });
