@@ -30,6 +30,9 @@ const spoil = (repo: string, expr: string) =>
   `t=$(git -C ${repo} rev-parse ${expr}); f=$(git -C ${repo} rev-parse --git-path objects/\${t:0:2}/\${t:2}); chmod u+w $f; echo junk >$f`;
 const subPath = (name: string) => `$(git -C sub rev-parse --git-path ${name})`;
 const moveHead = "git -C sub commit -q --allow-empty -m moved";
+/** A cone sparse checkout with a sparse index in the repository at `repo` (no directory in its cone). */
+const sparseIndex = (repo: string) =>
+  `git -C ${repo} sparse-checkout set --cone --sparse-index none`;
 
 /** Builds the nested shape, runs `script` in `r`, and compares with git. */
 async function shape(label: string, script: string) {
@@ -53,6 +56,16 @@ const STOPS: [string, string][] = [
   [
     "the submodule's own .gitmodules does not parse",
     `printf '[submodule "inner"\\n' >sub/.gitmodules`,
+  ],
+  // facts106: git status inside collapses the sparse index it reads, then
+  // core.splitIndex cannot split it ("cannot use split index with a sparse index").
+  [
+    "the submodule's core.splitIndex with a sparse index allowed",
+    `${sparseIndex("sub")}; git -C sub config core.splitIndex true`,
+  ],
+  [
+    "the inner submodule's core.splitIndex with a sparse index allowed",
+    `${sparseIndex("sub/inner")}; git -C sub/inner config core.splitIndex true`,
   ],
   ["the submodule's index is damaged", `printf 'DIRC junk' >${subPath("index")}`],
   [
@@ -113,6 +126,18 @@ const CONTROLS: [string, string, string | null][] = [
     "ignore=all: the HEAD moved and core.compression out of range",
     `git config submodule.sub.ignore all; ${moveHead}; git -C sub config core.compression 10`,
     null,
+  ],
+  [
+    "ignore=dirty: the submodule's core.splitIndex with a sparse index allowed (git does not look inside)",
+    `git config submodule.sub.ignore dirty; ${
+      sparseIndex("sub")
+    }; git -C sub config core.splitIndex true`,
+    null,
+  ],
+  [
+    "the submodule's sparse index allowed, core.splitIndex false",
+    `${sparseIndex("sub")}; git -C sub config core.splitIndex false; echo u >sub/u.txt`,
+    ".M",
   ],
   [
     "ignore=dirty: the submodule's index damaged",
