@@ -59,7 +59,7 @@ import { createAttributeLookup } from "./worktree/attributes.ts";
 import { workTreeSetting } from "./git/work_tree_setting.ts";
 import { convertAgainstIndex, LFS_REQUIRED_MISSING_REASON } from "./worktree/convert_to_git.ts";
 import { withLfsProgram } from "./worktree/lfs_program.ts";
-import { GitIndexError } from "./worktree/index_file.ts";
+import { GitIndexError, INDEX_EXTENSION_UNKNOWN_CODE } from "./worktree/index_file.ts";
 import { requireRegularFile } from "./git/read_git_file.ts";
 import { GitmodulesBlobMissingError } from "./worktree/gitmodules_blob.ts";
 
@@ -278,8 +278,11 @@ export function submoduleStates(
       if (typeof state === "object" && STOPS_INSIDE.has(state.unknown)) return state;
       return moved ? "modified" : state;
     } catch (e) {
+      // An index with a required extension git does not know git refuses
+      // too ("index file corrupt"), unlike what baton alone does not read.
       const damage = e instanceof GitCorruptError || e instanceof GitConfigSyntaxError ||
-        e instanceof GitIndexError;
+        e instanceof GitIndexError ||
+        (e instanceof GitUnsupportedError && e.code === INDEX_EXTENSION_UNKNOWN_CODE);
       if (inside && damage) {
         return { unknown: SUBMODULE_DAMAGED_REASON };
       }
