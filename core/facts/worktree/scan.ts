@@ -726,6 +726,7 @@ export async function scanWorktree(
       unmerged: [],
       treesRead: 0,
       invalidHeadNames: [],
+      invalidIndexNames: [],
       renamesUncompared: [],
       copiesUncompared: [],
     }
@@ -754,6 +755,9 @@ export async function scanWorktree(
   }
   // HEAD's names that are not UTF-8 and not in the index as they were: unchecked too.
   badNames.push(...headDiff.invalidHeadNames);
+  // The index's that differ from HEAD, where the comparison passed them over (skip-worktree...).
+  const named = new Set(badNames);
+  badNames.push(...headDiff.invalidIndexNames.filter((n) => !named.has(n)));
   for (const p of headDiff.renamesUncompared) {
     notCompared(
       p,
