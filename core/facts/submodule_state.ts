@@ -29,7 +29,12 @@ import { createObjectReader } from "./git/object_reader.ts";
 import { parseCommit } from "./git/parse_commit.ts";
 import { parseTree } from "./git/parse_tree.ts";
 import { parseGitConfig, parseGitConfigPrefix } from "./git/parse_config.ts";
-import { scanWorktree, type SubmoduleSeen, type SubmoduleState } from "./worktree/scan.ts";
+import {
+  scanWorktree,
+  SPLIT_SPARSE_STOP_REASON,
+  type SubmoduleSeen,
+  type SubmoduleState,
+} from "./worktree/scan.ts";
 import {
   SUBMODULE_IGNORE_INVALID_REASON,
   type SubmoduleIgnore,
@@ -44,12 +49,17 @@ import {
   SUBMODULE_REFUSED_REASON,
 } from "./submodule_stops.ts";
 import type { GitConfigEntry } from "./git/parse_config.ts";
-import { GitConfigSyntaxError, GitCorruptError, GitLimitError } from "./git/errors.ts";
+import {
+  GitConfigSyntaxError,
+  GitCorruptError,
+  GitLimitError,
+  GitUnsupportedError,
+} from "./git/errors.ts";
 import { createAttributeLookup } from "./worktree/attributes.ts";
 import { workTreeSetting } from "./git/work_tree_setting.ts";
 import { convertAgainstIndex, LFS_REQUIRED_MISSING_REASON } from "./worktree/convert_to_git.ts";
 import { withLfsProgram } from "./worktree/lfs_program.ts";
-import { GitIndexError } from "./worktree/index_file.ts";
+import { GitIndexError, INDEX_EXTENSION_UNKNOWN_CODE } from "./worktree/index_file.ts";
 import { requireRegularFile } from "./git/read_git_file.ts";
 import { GitmodulesBlobMissingError } from "./worktree/gitmodules_blob.ts";
 
@@ -134,6 +144,15 @@ export const SUBMODULE_WORKTREE_OTHER_REASON =
   "a submodule's core.worktree names another directory than its path: git compares that one";
 
 /**
+ * Why the whole tree is unknown when a submodule git looks inside has
+ * core.splitIndex on with a sparse index allowed: `git status` there
+ * collapses the sparse index it reads, cannot split it ("cannot use split
+ * index with a sparse index") and stops, and so does the superproject's.
+ */
+export const SUBMODULE_SPLIT_SPARSE_REASON =
+  "a submodule git looks inside has core.splitIndex with a sparse index allowed: git status stops on it";
+
+/**
  * The reasons a submodule is unknown for where git status stops altogether
  * (it looks inside and cannot: "failed in submodule", "not a git
  * repository"), each with its error code: collect.ts then states no tree.
@@ -148,6 +167,7 @@ export const SUBMODULE_STOPS: readonly (readonly [string, string])[] = [
   [SUBMODULE_DAMAGED_REASON, "git_submodule_damaged"],
   [SUBMODULE_NESTED_STOP_REASON, "git_submodule_nested_stop"],
   [SUBMODULE_WORKTREE_GONE_REASON, "git_submodule_worktree_gone"],
+  [SUBMODULE_SPLIT_SPARSE_REASON, "git_submodule_split_sparse"],
 ];
 
 /**
@@ -258,10 +278,17 @@ export function submoduleStates(
       if (typeof state === "object" && STOPS_INSIDE.has(state.unknown)) return state;
       return moved ? "modified" : state;
     } catch (e) {
+      // An index with a required extension git does not know git refuses
+      // too ("index file corrupt"), unlike what baton alone does not read.
       const damage = e instanceof GitCorruptError || e instanceof GitConfigSyntaxError ||
-        e instanceof GitIndexError;
+        e instanceof GitIndexError ||
+        (e instanceof GitUnsupportedError && e.code === INDEX_EXTENSION_UNKNOWN_CODE);
       if (inside && damage) {
         return { unknown: SUBMODULE_DAMAGED_REASON };
+      }
+      // `git status` inside cannot split the sparse index it collapsed, and stops.
+      if (inside && e instanceof GitUnsupportedError && e.message === SPLIT_SPARSE_STOP_REASON) {
+        return { unknown: SUBMODULE_SPLIT_SPARSE_REASON };
       }
       return { unknown: "submodule could not be read" };
     }

@@ -14,8 +14,9 @@
  *   format check reads in its `config.worktree` (`extensions.worktreeConfig`
  *   on) and dies on, `core.bare` true, an exclude file that is a directory, a shallow file git cannot
  *   read, a repository git cannot read (its index, HEAD commit or root tree
- *   damaged), or a stop of its own at one of its submodules ("failed in
- *   submodule").
+ *   damaged), core.splitIndex with a sparse index allowed (worktree/scan.ts
+ *   names it; submodule_state.ts passes it up), or a stop of its own at one
+ *   of its submodules ("failed in submodule").
  *
  * Each is a reason submodule_state.ts lists among the stops, on which
  * collect.ts states no tree.

@@ -31,13 +31,19 @@
  * core.splitIndex and attributes that convert nothing. A sixth, of clones
  * (partial, shallow, sparse, shared, separate git directory, with git's
  * environment variables), has a builder and a test of its own:
- * random_clones.ts and git_random_clones_test.ts.
+ * random_clones.ts and git_random_clones_test.ts. A seventh
+ * (random_combos.ts) combines shapes inside the submodule (its own sparse
+ * checkout, ignoreCase, config.worktree, includeIf, a nested submodule, a
+ * repository git stops on) and in the superproject (core.fsmonitor naming a
+ * hook, config.worktree, ignoreCase beside a sparse cone, autocrlf beside
+ * an untracked cache).
  * @module
  */
 import { git, writeFiles } from "./git.ts";
 import { tempDir } from "./temp.ts";
 import { conversionShapes } from "./random_conversions.ts";
 import { layoutShapes } from "./random_layouts.ts";
+import { comboShapes } from "./random_combos.ts";
 
 import { prng } from "./prng.ts";
 export { prng };
@@ -449,6 +455,7 @@ async function moreShapes(ctx: Ctx, files: string[], round: number, seed: number
   await lastShapes(dir, seed, round, steps);
   await conversionShapes(dir, seed, round, steps);
   await layoutShapes(dir, seed, round, steps);
+  await comboShapes(dir, seed, round, steps);
 }
 
 /**

@@ -95,6 +95,14 @@ export interface HeadDiff {
    * unchecked), so neither is this one.
    */
   invalidHeadNames: string[];
+  /**
+   * Index paths whose names are not valid UTF-8 (escaped, exact) that HEAD
+   * does not hold under the same name, blob and mode, or that are unmerged:
+   * git shows each (`A.`, `M.`, `.A`, `UU`...) whether or not the work-tree
+   * comparison reaches it (a skip-worktree or assume-unchanged entry it
+   * passes over), so the caller names them unchecked too.
+   */
+  invalidIndexNames: string[];
   /** Deleted and added paths whose possible inexact rename was not scored (a blob over the cap, too many pairs). */
   renamesUncompared: string[];
   /** With copy detection on, added and renamed paths git may report as copies (see {@linkcode DiffIndexHeadOptions.copies}). */
@@ -175,6 +183,7 @@ export async function diffIndexHead(
    * form: kept apart, as the decoded text of two such names can be equal.
    */
   const headInvalid = new Map<string, HeadBlob>();
+  const indexInvalid = new Set<string>();
 
   /** A tree to read: id, prefix ("dir/"), and the escaped prefix once a name in it is not UTF-8. */
   type TreeAt = [string, string, string | null];
@@ -344,7 +353,7 @@ export async function diffIndexHead(
       const h = headInvalid.get(invalid);
       if (e.stage === 0 && h !== undefined && h.oid === e.oid && h.mode === e.mode) {
         headInvalid.delete(invalid);
-      }
+      } else indexInvalid.add(invalid);
       continue;
     }
     if (e.stage !== 0) {
@@ -395,6 +404,7 @@ export async function diffIndexHead(
     unmerged,
     treesRead,
     invalidHeadNames: [...headInvalid.keys()].sort(),
+    invalidIndexNames: [...indexInvalid].sort(),
     renamesUncompared,
     copiesUncompared,
   };

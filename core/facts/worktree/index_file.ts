@@ -204,6 +204,12 @@ export class GitIndexError extends SyntaxError implements CodedError {
   }
 }
 
+/**
+ * The error code of an index holding a required (lower-case) extension
+ * baton does not know; git refuses such an index too, and stops.
+ */
+export const INDEX_EXTENSION_UNKNOWN_CODE = "git_index_extension_unsupported";
+
 const SIGNATURE = 0x44495243; // "DIRC"
 const HASH_LEN = 20;
 const HEADER_LEN = 12;
@@ -548,7 +554,7 @@ function readExtensions(
       // git itself refuses an index with a required extension it does not know.
       throw new GitUnsupportedError(
         `Cannot read git index: required extension ${extensions.length - 1} is not understood`,
-        "git_index_extension_unsupported",
+        INDEX_EXTENSION_UNKNOWN_CODE,
         { data: { offset: off } },
       );
     }

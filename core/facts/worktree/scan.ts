@@ -62,6 +62,15 @@ import { DirStats } from "./dir_stats.ts";
 import { provenBefore, type VerifiedIndex, verifiedIndexRecord } from "./verified_index.ts";
 import { readIndexStreamed } from "./streamed_index.ts";
 
+/**
+ * Why no tree is scanned where core.splitIndex is on and a sparse index is
+ * allowed: git collapses the index it reads, then cannot split it ("cannot
+ * use split index with a sparse index") and stops. A submodule's scan that
+ * meets it is a stop of the superproject's status too (submodule_state.ts).
+ */
+export const SPLIT_SPARSE_STOP_REASON =
+  "core.splitIndex with a sparse index allowed: git stops (it cannot split a sparse index)";
+
 /** Options of {@linkcode scanWorktree}. `headTreeOid` and `objects` are required. */
 export interface ScanWorktreeOptions {
   /** Tree id of the HEAD commit, or null when the branch has no commit yet. */
@@ -427,10 +436,7 @@ export async function scanWorktree(
         // then core.splitIndex splits it: "cannot use split index with a
         // sparse index" (unless nothing could be collapsed, which is not
         // worked out here).
-        throw new GitUnsupportedError(
-          "core.splitIndex with a sparse index allowed: git stops (it cannot split a sparse index)",
-          "git_split_index_unsupported",
-        );
+        throw new GitUnsupportedError(SPLIT_SPARSE_STOP_REASON, "git_split_index_unsupported");
       }
       if (index.splitLink !== undefined) index = await readSplitIndex(fs, repo.gitDir, index);
       if (duplicateEntry(index) >= 0) {
@@ -720,6 +726,7 @@ export async function scanWorktree(
       unmerged: [],
       treesRead: 0,
       invalidHeadNames: [],
+      invalidIndexNames: [],
       renamesUncompared: [],
       copiesUncompared: [],
     }
@@ -748,6 +755,9 @@ export async function scanWorktree(
   }
   // HEAD's names that are not UTF-8 and not in the index as they were: unchecked too.
   badNames.push(...headDiff.invalidHeadNames);
+  // The index's that differ from HEAD, where the comparison passed them over (skip-worktree...).
+  const named = new Set(badNames);
+  badNames.push(...headDiff.invalidIndexNames.filter((n) => !named.has(n)));
   for (const p of headDiff.renamesUncompared) {
     notCompared(
       p,

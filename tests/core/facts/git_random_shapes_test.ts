@@ -40,7 +40,11 @@ class CountingFs extends TestFs {
 // 208 (the conversion stream) an expanded $Id$ over CRLF the index's blob holds, under autocrlf;
 // 90285 (the layout stream) core.splitIndex where a sparse index is allowed, which git stops on;
 // 71 and 240 (the conversion stream) an includeIf glob whose stars are glued to a name, one
-// star to git's wildmatch (facts105).
+// star to git's wildmatch (facts105);
+// 52 (the combination stream) a submodule with core.splitIndex and a sparse index, and 203 one
+// whose index holds a required extension git does not know, where git stops ('failed in
+// submodule'); 226 a staged name that is not UTF-8 left skip-worktree by a cone sparse
+// checkout, which baton neither showed nor named unchecked (facts106).
 const FIXED_SEEDS = [
   1,
   2,
@@ -51,9 +55,12 @@ const FIXED_SEEDS = [
   7,
   8,
   33,
+  52,
   71,
   74,
+  203,
   208,
+  226,
   240,
   608,
   1082,

@@ -192,6 +192,27 @@ const SHAPES: Shape[] = [
     script:
       "echo x>a; c; touch \"$(printf 'lat\\351n')\"; mkdir \"$(printf 'd\\377')\"; touch \"$(printf 'd\\377')/x\"",
   },
+  // facts106: an index entry whose name is not UTF-8, staged and passed
+  // over by the work-tree comparison (skip-worktree, assume-unchanged): git
+  // shows it (A.) and baton names it unchecked, never drops it.
+  {
+    name: "a staged name that is not UTF-8, skip-worktree, gone from the work tree",
+    script:
+      "echo x>a; c; printf 'x\\n' >\"$(printf 'n\\377')\"; git add -A; git update-index --skip-worktree \"$(printf 'n\\377')\"; rm \"$(printf 'n\\377')\"",
+    unchecked: ["n\\xff"],
+  },
+  {
+    name: "a staged name that is not UTF-8, assume-unchanged",
+    script:
+      "echo x>a; c; printf 'x\\n' >\"$(printf 'n\\377')\"; git add -A; git update-index --assume-unchanged \"$(printf 'n\\377')\"",
+    unchecked: ["n\\xff"],
+  },
+  {
+    name:
+      "control: a name that is not UTF-8 as HEAD has it, skip-worktree, gone; another file edited",
+    script:
+      "echo x>a; printf 'x\\n' >\"$(printf 'n\\377')\"; c; git update-index --skip-worktree \"$(printf 'n\\377')\"; rm \"$(printf 'n\\377')\"; echo e>a",
+  },
   {
     name: "a case-only rename with git mv, and one done by hand",
     script:

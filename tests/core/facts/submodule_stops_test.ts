@@ -30,14 +30,36 @@ const spoil = (repo: string, expr: string) =>
   `t=$(git -C ${repo} rev-parse ${expr}); f=$(git -C ${repo} rev-parse --git-path objects/\${t:0:2}/\${t:2}); chmod u+w $f; echo junk >$f`;
 const subPath = (name: string) => `$(git -C sub rev-parse --git-path ${name})`;
 const moveHead = "git -C sub commit -q --allow-empty -m moved";
+/** A cone sparse checkout with a sparse index in the repository at `repo` (no directory in its cone). */
+const sparseIndex = (repo: string) =>
+  `git -C ${repo} sparse-checkout set --cone --sparse-index none`;
 
-/** Builds the nested shape, runs `script` in `r`, and compares with git. */
-async function shape(label: string, script: string) {
+/**
+ * Builds the nested shape, runs `script` in `r`, then `after` (given the
+ * superproject's work tree), and compares with git.
+ */
+async function shape(label: string, script: string, after?: (r: string) => Promise<void>) {
   const root = (await tempDir("baton-substops-")).path;
   await Deno.mkdir(`${root}/x`);
   const env: UserEnv = { home: `${root}/x`, xdg: null };
   await runShapeScript(`${root}/x`, `${NESTED}\n${script}`, env);
+  await after?.(`${root}/r`);
   return await assertAgreesWithGit(env, `${root}/r`, { label });
+}
+
+/**
+ * Appends an index extension with signature `sig` (four bytes of data) to
+ * the index file at `path`, its trailing SHA-1 checksum made anew.
+ */
+async function appendIndexExtension(path: string, sig: string): Promise<void> {
+  const old = await Deno.readFile(path);
+  const body = old.subarray(0, old.length - 20);
+  const ext = new Uint8Array([...new TextEncoder().encode(sig), 0, 0, 0, 4, 1, 2, 3, 4]);
+  const out = new Uint8Array(body.length + ext.length);
+  out.set(body);
+  out.set(ext, body.length);
+  const sum = new Uint8Array(await crypto.subtle.digest("SHA-1", out));
+  await Deno.writeFile(path, new Uint8Array([...out, ...sum]));
 }
 
 const STOPS: [string, string][] = [
@@ -53,6 +75,16 @@ const STOPS: [string, string][] = [
   [
     "the submodule's own .gitmodules does not parse",
     `printf '[submodule "inner"\\n' >sub/.gitmodules`,
+  ],
+  // facts106: git status inside collapses the sparse index it reads, then
+  // core.splitIndex cannot split it ("cannot use split index with a sparse index").
+  [
+    "the submodule's core.splitIndex with a sparse index allowed",
+    `${sparseIndex("sub")}; git -C sub config core.splitIndex true`,
+  ],
+  [
+    "the inner submodule's core.splitIndex with a sparse index allowed",
+    `${sparseIndex("sub/inner")}; git -C sub/inner config core.splitIndex true`,
   ],
   ["the submodule's index is damaged", `printf 'DIRC junk' >${subPath("index")}`],
   [
@@ -98,6 +130,34 @@ for (const [label, script] of STOPS) {
   });
 }
 
+// facts106: git refuses an index with a required (lower-case) extension it
+// does not know ("index uses abcd extension, which we do not understand"),
+// inside a submodule too, where it looks inside; an optional one it skips.
+for (
+  const [label, where, sig, stops] of [
+    ["the submodule's index has a required extension git does not know", "sub", "abcd", true],
+    ["the inner submodule's index has one", "sub/modules/inner", "abcd", true],
+    ["control: the submodule's index has an optional one", "sub", "ABCD", false],
+  ] as const
+) {
+  Deno.test(`a submodule whose index git refuses (${label}): baton agrees`, async () => {
+    const r = await shape(label, "echo e >sub/m.txt", async (top) => {
+      await appendIndexExtension(`${top}/.git/modules/${where}/index`, sig);
+    });
+    assert.equal(r.git.stopped === true, stops, "git stops (or gives its status)");
+    if (stops) assert.match(r.facts.unavailable?.[0]?.reason ?? "", /submodule/);
+    else assert.equal(r.git.tracked.get("sub"), ".M");
+  });
+}
+
+Deno.test("control: ignore=dirty, the submodule's index has a required extension git does not know (git does not look inside): baton agrees", async () => {
+  const r = await shape("ignore=dirty", "git config submodule.sub.ignore dirty", async (top) => {
+    await appendIndexExtension(`${top}/.git/modules/sub/index`, "abcd");
+  });
+  assert.equal(r.git.stopped, undefined, "git gives its status");
+  assert.equal(r.git.tracked.get("sub") ?? null, null);
+});
+
 /** [label, script, git's XY of sub or null for clean]: git gives its status, and baton agrees. */
 const CONTROLS: [string, string, string | null][] = [
   ["nested, clean", "echo u >u.txt", null],
@@ -113,6 +173,18 @@ const CONTROLS: [string, string, string | null][] = [
     "ignore=all: the HEAD moved and core.compression out of range",
     `git config submodule.sub.ignore all; ${moveHead}; git -C sub config core.compression 10`,
     null,
+  ],
+  [
+    "ignore=dirty: the submodule's core.splitIndex with a sparse index allowed (git does not look inside)",
+    `git config submodule.sub.ignore dirty; ${
+      sparseIndex("sub")
+    }; git -C sub config core.splitIndex true`,
+    null,
+  ],
+  [
+    "the submodule's sparse index allowed, core.splitIndex false",
+    `${sparseIndex("sub")}; git -C sub config core.splitIndex false; echo u >sub/u.txt`,
+    ".M",
   ],
   [
     "ignore=dirty: the submodule's index damaged",
