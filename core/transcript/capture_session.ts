@@ -220,12 +220,13 @@ export async function captureSession(
     if (path === null && input.sessionId !== null) path = await locate(io, h, input.sessionId, cwd);
     if (path === null) return null;
     if (io.now().getTime() > deadline) return null;
-    // A project's Claude Code hook can rewrite a Bash call's input (the record keeps the
-    // model's) or its output: its statuses are then that hook's word, not the host's.
+    // A project's Claude Code or Codex hook can rewrite a shell call's input (the record keeps
+    // the model's) or its output: its statuses are then that hook's word, not the host's.
     let unheld = false;
-    if (h === "claude-code" && cwd !== null) {
-      const { claudeProjectHooks } = await import("./claude_project_hooks.ts");
-      unheld = await claudeProjectHooks(io.fs, cwd, options.invocation ?? null) !== null;
+    if (cwd !== null) {
+      const { isHookHost, projectHooks } = await import("./project_hooks.ts");
+      unheld = isHookHost(h) &&
+        await projectHooks(io.fs, cwd, h, options.invocation ?? null) !== null;
     }
     return await fromFile(path, h, deadline, io, unheld);
   } catch {

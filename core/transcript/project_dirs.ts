@@ -3,7 +3,7 @@
  * folder up to the work tree's top (the folder holding `.git`), or the
  * session's folder alone outside git. Shared by the finders of project code
  * that can write what a transcript records (opencode_project_code.ts,
- * claude_project_hooks.ts). Edge-free: I/O through `ReadFs`.
+ * project_hooks.ts). Edge-free: I/O through `ReadFs`.
  * @module
  */
 import type { ReadFs } from "../fs.ts";

@@ -1,7 +1,8 @@
 /**
- * Whether a project declares Claude Code hooks or settings that can change
- * what a Bash call runs or what its result records, so that a transcript's
- * Bash status is no longer only Claude Code's word (attack120). Claude Code's
+ * Whether a project declares hooks or settings of its host (Claude Code,
+ * Codex CLI) that can change what a shell call runs or what its result
+ * records, so that a transcript's shell status is no longer only the host's
+ * word (attack120). Claude Code's
  * hooks reference (code.claude.com/docs/en/hooks): a PreToolUse hook's
  * `updatedInput`, and a PermissionRequest hook's, replaces the tool's input
  * before it runs, while the transcript's `tool_use` keeps the model's input;
@@ -20,6 +21,14 @@
  *   (`CLAUDE_CODE_SHELL`, `CLAUDE_CODE_SHELL_PREFIX`) or `BASH_ENV`;
  * - a skill, agent or command file in `.claude/` whose frontmatter has a
  *   `hooks` key (hooks scoped to that component).
+ * Codex CLI took the same contract (PreToolUse and PermissionRequest
+ * `updatedInput` rewrites of shell commands, openai/codex#21302 and #20527;
+ * PostToolUse `updatedToolOutput`, #20703) and reads hooks from each
+ * `.codex/hooks.json` and the inline `[hooks]` tables of each
+ * `.codex/config.toml` from the project root down to where it starts; the
+ * rollout's `function_call` keeps the model's command while
+ * `exec_command_end` states the rewritten one's exit. Its handlers are judged
+ * as Claude Code's (baton's own say `--host codex`).
  * A file that cannot be read or parsed (or repeats a key) counts: looking at
  * more can only hold more back. Edge-free: I/O through `ReadFs`.
  * @module
@@ -36,10 +45,26 @@ const TOOL_EVENTS = new Set([
   "posttooluse",
   "posttoolusefailure",
 ]);
-/** The tools whose results the Claude Code reader takes a status from (and its Windows shell). */
-const SHELL_TOOLS = new Set(["bash", "powershell"]);
-/** The settings files of a project. */
-const SETTINGS = ["settings.json", "settings.local.json"];
+/**
+ * The names the hosts give their shell tools in hook payloads (Claude Code's Bash and
+ * PowerShell, Codex's Bash and its tools' own names), lower-cased.
+ */
+const SHELL_TOOLS = [
+  "bash",
+  "powershell",
+  "shell",
+  "shell_command",
+  "exec_command",
+  "local_shell",
+  "unified_exec",
+  "container.exec",
+];
+/** The hosts judged here and their project config files. */
+export type HookHost = "claude-code" | "codex";
+const FILES: Record<HookHost, { dir: string; json: string[]; toml: string[] }> = {
+  "claude-code": { dir: ".claude", json: ["settings.json", "settings.local.json"], toml: [] },
+  codex: { dir: ".codex", json: ["hooks.json"], toml: ["config.toml"] },
+};
 /** `env` keys that name the program every Bash command runs through. */
 const SHELL_ENV = /^(?:CLAUDE_CODE_SHELL(?:_PREFIX)?|BASH_ENV)$/i;
 /** The keys of a handler baton writes. */
@@ -60,18 +85,22 @@ function objectOf(v: Json): Record<string, Json> | null {
 
 /**
  * Whether a group's matcher can select a shell tool: none, `*` and empty
- * match every tool; a list of plain names (letters, digits, `_`, `|`) only
- * those names; anything else is a pattern, counted as matching.
+ * match every tool; a list of plain names (letters, digits, `_`, `|`) those
+ * names, and, as an unanchored pattern (Codex's), any name holding one, so a
+ * name that is part of a shell tool's counts (`ash`); anything else is a
+ * pattern, counted as matching.
  */
 function matchesShell(matcher: Json): boolean {
   if (matcher === undefined || matcher === null) return true;
   if (typeof matcher !== "string") return true;
   if (!/^[A-Za-z0-9_|]+$/.test(matcher)) return true;
-  return matcher.split("|").some((name) => SHELL_TOOLS.has(name.toLowerCase()));
+  return matcher.split("|").some((name) =>
+    SHELL_TOOLS.some((tool) => tool.includes(name.toLowerCase()))
+  );
 }
 
-/** Whether a handler is exactly one baton install writes for Claude Code, run by this baton. */
-function isOwnHandler(handler: Json, own: BatonInvocation | null): boolean {
+/** Whether a handler is exactly one baton install writes for `host`, run by this baton. */
+function isOwnHandler(handler: Json, own: BatonInvocation | null, host: HookHost): boolean {
   const h = objectOf(handler);
   if (h === null || own === null || h.type !== "command" || typeof h.command !== "string") {
     return false;
@@ -79,7 +108,7 @@ function isOwnHandler(handler: Json, own: BatonInvocation | null): boolean {
   if (Object.keys(h).some((k) => !OWN_KEYS.has(k))) return false;
   if (h.timeout !== undefined && typeof h.timeout !== "number") return false;
   const parsed = parseHookCommand(h.command, { invocation: own });
-  return parsed !== null && parsed.host === "claude-code" &&
+  return parsed !== null && parsed.host === host &&
     parsed.invocation.length === own.length &&
     parsed.invocation.every((w, i) => w === own[i]);
 }
@@ -98,19 +127,14 @@ function isOwnHandler(handler: Json, own: BatonInvocation | null): boolean {
  * assert.equal(settingsChangeBash({ hooks: { PostToolUse: [{ matcher: "Edit|Write", hooks: [{ type: "command", command: "fmt" }] }] } }, own), false);
  * ```
  */
-export function settingsChangeBash(settings: Json, own: BatonInvocation | null): boolean {
+export function settingsChangeBash(
+  settings: Json,
+  own: BatonInvocation | null,
+  host: HookHost = "claude-code",
+): boolean {
   const root = objectOf(settings);
   if (root === null) return settings !== undefined && settings !== null;
-  const plugins = root.enabledPlugins;
-  if (plugins !== undefined) {
-    const enabled = objectOf(plugins);
-    if (enabled === null || Object.values(enabled).some((v) => v !== false)) return true;
-  }
-  const env = root.env;
-  if (env !== undefined) {
-    const vars = objectOf(env);
-    if (vars === null || Object.keys(vars).some((k) => SHELL_ENV.test(k))) return true;
-  }
+  if (host === "claude-code" && claudeSettingsCount(root)) return true;
   if (root.hooks === undefined) return false;
   const hooks = objectOf(root.hooks);
   if (hooks === null) return true;
@@ -121,10 +145,23 @@ export function settingsChangeBash(settings: Json, own: BatonInvocation | null):
       const g = objectOf(group);
       if (g === null || !Array.isArray(g.hooks)) return true;
       if (!matchesShell(g.matcher)) continue;
-      if (!g.hooks.every((h) => isOwnHandler(h, own))) return true;
+      if (!g.hooks.every((h) => isOwnHandler(h, own, host))) return true;
     }
   }
   return false;
+}
+
+/** Claude Code's settings beyond hooks: plugins it enables, an env naming the shell. */
+function claudeSettingsCount(root: Record<string, Json>): boolean {
+  const plugins = root.enabledPlugins;
+  if (plugins !== undefined) {
+    const enabled = objectOf(plugins);
+    if (enabled === null || Object.values(enabled).some((v) => v !== false)) return true;
+  }
+  const env = root.env;
+  if (env === undefined) return false;
+  const vars = objectOf(env);
+  return vars === null || Object.keys(vars).some((k) => SHELL_ENV.test(k));
 }
 
 /** The text of a file, null when missing; "odd" when too large or not a regular file. */
@@ -136,21 +173,32 @@ async function readText(fs: ReadFs, path: string): Promise<string | null | "odd"
   return new TextDecoder().decode(read.bytes);
 }
 
-/** Whether a settings file there declares what can change a Bash call (or cannot be told). */
+/** Whether a config file there declares what can change a shell call (or cannot be told). */
 async function settingsFileCounts(
   fs: ReadFs,
   path: string,
   own: BatonInvocation | null,
+  host: HookHost,
+  toml: boolean,
 ): Promise<boolean> {
   const text = await readText(fs, path);
   if (text === null) return false;
   if (text === "odd") return true;
+  if (toml) {
+    try {
+      // smol-toml refuses a repeated key, as TOML does.
+      const { parse } = await import("smol-toml");
+      return settingsChangeBash(parse(text), own, host);
+    } catch {
+      return true;
+    }
+  }
   const { parseConfig } = await import("../hosts/install/hook_config.ts");
   const { getNodeValue } = await import("jsonc-parser");
   try {
     // Comments allowed; a parse error or a repeated key (which reader wins?) counts.
     const root = parseConfig(text, "settings");
-    return root !== null && settingsChangeBash(getNodeValue(root), own);
+    return root !== null && settingsChangeBash(getNodeValue(root), own, host);
   } catch {
     return true;
   }
@@ -199,32 +247,43 @@ async function componentWithHooks(fs: ReadFs, dir: string, depth: number): Promi
   return null;
 }
 
+/** Whether baton judges a host's project hooks here. */
+export function isHookHost(host: string): host is HookHost {
+  return Object.hasOwn(FILES, host);
+}
+
 /**
- * The first file (its path) of a project's Claude Code config that can change
- * what a Bash call runs or records, or null when there is none. Looks from
+ * The first file (its path) of a project's config for `host` that can change
+ * what a shell call runs or records, or null when there is none. Looks from
  * `cwd` up to the work tree's top (core/transcript/project_dirs.ts).
  *
  * @param fs The file system.
  * @param cwd The session's folder.
+ * @param host The host whose config is judged.
  * @param own This baton's invocation (a hook baton install wrote runs it), or null.
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * const none = { stat: () => Promise.resolve(null), lstat: () => Promise.resolve(null), readDir: () => Promise.reject(new Error("missing")) } as never;
- * assert.equal(await claudeProjectHooks(none, "/r", ["/opt/baton"]), null);
+ * assert.equal(await projectHooks(none, "/r", "claude-code", ["/opt/baton"]), null);
  * ```
  */
-export async function claudeProjectHooks(
+export async function projectHooks(
   fs: ReadFs,
   cwd: string,
+  host: HookHost,
   own: BatonInvocation | null,
 ): Promise<string | null> {
+  const files = FILES[host];
   for (const dir of await projectDirs(fs, cwd)) {
-    const root = under(dir, ".claude");
-    for (const name of SETTINGS) {
-      const path = under(root, name);
-      if (await settingsFileCounts(fs, path, own)) return path;
+    const root = under(dir, files.dir);
+    for (const [names, toml] of [[files.json, false], [files.toml, true]] as const) {
+      for (const name of names) {
+        const path = under(root, name);
+        if (await settingsFileCounts(fs, path, own, host, toml)) return path;
+      }
     }
+    if (host !== "claude-code") continue;
     for (const sub of ["skills", "agents", "commands"]) {
       const found = await componentWithHooks(fs, under(root, sub), 1);
       if (found !== null) return found;

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import {
-  claudeProjectHooks,
   frontmatterHasHooks,
+  projectHooks,
   settingsChangeBash,
-} from "../../../core/transcript/claude_project_hooks.ts";
+} from "../../../core/transcript/project_hooks.ts";
 import { TestFs } from "../../_helpers/fs.ts";
 import { tempDir } from "../../_helpers/temp.ts";
 
@@ -91,7 +91,7 @@ async function put(root: string, files: Record<string, string>): Promise<void> {
 
 const fs = new TestFs();
 
-Deno.test("claudeProjectHooks: settings and components from the session's folder up to the work tree's top", async () => {
+Deno.test("projectHooks (Claude Code): settings and components from the session's folder up to the work tree's top", async () => {
   const rewrite = JSON.stringify(on("PreToolUse", "Bash"));
   for (
     const [files, want] of [
@@ -109,14 +109,14 @@ Deno.test("claudeProjectHooks: settings and components from the session's folder
     await using dir = await tempDir("baton-cph-");
     await put(dir.path, { ".git/HEAD": "ref: refs/heads/main\n", "sub/a.txt": "", ...files });
     assert.equal(
-      await claudeProjectHooks(fs, `${dir.path}/sub`, OWN),
+      await projectHooks(fs, `${dir.path}/sub`, "claude-code", OWN),
       `${dir.path}/${want}`,
       JSON.stringify(files),
     );
   }
 });
 
-Deno.test("claudeProjectHooks: none (controls): comment-holding settings with no tool hooks, a skill without hooks, hooks above the work tree", async () => {
+Deno.test("projectHooks (Claude Code): none (controls): comment-holding settings with no tool hooks, a skill without hooks, hooks above the work tree", async () => {
   await using dir = await tempDir("baton-cph-");
   await put(dir.path, {
     ".claude/settings.json": JSON.stringify(on("PreToolUse", "Bash")),
@@ -124,5 +124,48 @@ Deno.test("claudeProjectHooks: none (controls): comment-holding settings with no
     "repo/.claude/settings.json": '{ // team\n "permissions": { "allow": [] } }',
     "repo/.claude/skills/s/SKILL.md": "---\nname: s\ndescription: d\n---\nhooks: none here\n",
   });
-  assert.equal(await claudeProjectHooks(fs, `${dir.path}/repo`, OWN), null);
+  assert.equal(await projectHooks(fs, `${dir.path}/repo`, "claude-code", OWN), null);
+});
+
+Deno.test("projectHooks (Codex): hooks.json and config.toml's inline tables; baton's own codex gate passes", async () => {
+  const own = { type: "command", command: "/opt/baton hook pre-tool --host codex", timeout: 5 };
+  for (
+    const [files, want] of [
+      [{ ".codex/hooks.json": JSON.stringify(on("PreToolUse", "Bash")) }, ".codex/hooks.json"],
+      [
+        { ".codex/hooks.json": JSON.stringify(on("PermissionRequest", "ash")) },
+        ".codex/hooks.json",
+      ],
+      [{
+        ".codex/config.toml": '[[hooks.PostToolUse]]\n[[hooks.PostToolUse.hooks]]\ncommand = "x"\n',
+      }, ".codex/config.toml"],
+      [{ ".codex/config.toml": "a = 1\na = 2\n" }, ".codex/config.toml"],
+      // Claude Code's gate is not Codex's.
+      [{
+        ".codex/hooks.json": JSON.stringify({
+          hooks: {
+            PreToolUse: [{
+              hooks: [{ ...own, command: "/opt/baton hook pre-tool --host claude-code" }],
+            }],
+          },
+        }),
+      }, ".codex/hooks.json"],
+      [
+        { ".codex/hooks.json": JSON.stringify({ hooks: { PreToolUse: [{ hooks: [own] }] } }) },
+        null,
+      ],
+      [{
+        ".codex/config.toml": 'model = "x"\n',
+        ".claude/settings.json": JSON.stringify(on("PreToolUse", "Bash")),
+      }, null],
+    ] as const
+  ) {
+    await using dir = await tempDir("baton-cph-");
+    await put(dir.path, { ".git/HEAD": "ref: refs/heads/main\n", ...files });
+    assert.equal(
+      await projectHooks(fs, dir.path, "codex", OWN),
+      want === null ? null : `${dir.path}/${want}`,
+      JSON.stringify(files),
+    );
+  }
 });
