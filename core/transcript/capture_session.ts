@@ -227,6 +227,11 @@ export async function captureSession(
       const { isHookHost, projectHooks } = await import("./project_hooks.ts");
       unheld = isHookHost(h) &&
         await projectHooks(io.fs, cwd, h, options.invocation ?? null) !== null;
+      if (h === "pi") {
+        // A project's pi extension can take `bash`'s place or change its result's isError.
+        const { piProjectCode } = await import("./pi_project_code.ts");
+        unheld = await piProjectCode(io.fs, cwd) !== null;
+      }
     }
     return await fromFile(path, h, deadline, io, unheld);
   } catch {

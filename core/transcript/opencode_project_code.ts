@@ -43,7 +43,7 @@ const MAX_ENTRIES = 256;
 const MAX_CONFIG_BYTES = 1024 * 1024;
 
 /** A module file name the host imports (`*.js`, `*.ts`, and the module forms beside them). */
-function isModule(name: string): boolean {
+export function isModule(name: string): boolean {
   return /\.(?:[cm]?[jt]s|[jt]sx)$/i.test(name);
 }
 
@@ -87,7 +87,7 @@ async function listed(fs: ReadFs, dir: string): Promise<string[] | null> {
 }
 
 /** Whether the file at `path` holds exactly the bytes baton's install recorded writing there. */
-async function batonWrote(fs: ReadFs, path: string): Promise<boolean> {
+export async function batonWrote(fs: ReadFs, path: string): Promise<boolean> {
   try {
     const read = await readRegularFile(fs, path, MAX_CONFIG_BYTES);
     if (read.kind !== "read") return false;
