@@ -132,6 +132,21 @@ export function takeGuard(cwd: string, io?: Io): Promise<Io> {
 }
 
 /**
+ * This baton's invocation, the one its installed hooks run: the launcher judged with the home
+ * the person set, as the hook's own Io does (commands/_adapters/hook_io.ts). Null when it
+ * cannot be told: then no project hook passes as baton's.
+ */
+async function ownInvocation(io: Io) {
+  try {
+    const { currentInvocation } = await import("./invocation.ts");
+    const { personsHomeDir } = await import("./home.ts");
+    return currentInvocation(await personsHomeDir(io));
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Runs one job with the process's real I/O (or `given`: a test's, whose
  * environment is its own, not the one the process's other tests share).
  * Never throws.
@@ -167,6 +182,7 @@ export async function runHookJob(request: HookJobRequest, given?: Io): Promise<H
         },
         request.cwd,
         {
+          invocation: await ownInvocation(io),
           deadlineMs: io.now().getTime() +
             Math.min(
               request.sessionBudgetMs ?? SESSION_BUDGET_MS,

@@ -31,6 +31,7 @@ import {
   storeRoot,
 } from "./session_stores.ts";
 import { storeFileId } from "./store_file_id.ts";
+import type { BatonInvocation } from "../hosts/hook_command.ts";
 
 /** The format of a free-form text transcript: whose words a line holds is only guessed. */
 const FREE_TEXT = "markdown";
@@ -176,7 +177,7 @@ export async function captureSession(
   io: Io,
   input: CaptureSessionInput,
   cwd: string | null,
-  options: { deadlineMs?: number } = {},
+  options: { deadlineMs?: number; invocation?: BatonInvocation | null } = {},
 ): Promise<SessionRecord | null> {
   const deadline = options.deadlineMs ?? Infinity;
   try {
@@ -219,7 +220,20 @@ export async function captureSession(
     if (path === null && input.sessionId !== null) path = await locate(io, h, input.sessionId, cwd);
     if (path === null) return null;
     if (io.now().getTime() > deadline) return null;
-    return await fromFile(path, h, deadline, io);
+    // A project's Claude Code or Codex hook can rewrite a shell call's input (the record keeps
+    // the model's) or its output: its statuses are then that hook's word, not the host's.
+    let unheld = false;
+    if (cwd !== null) {
+      const { isHookHost, projectHooks } = await import("./project_hooks.ts");
+      unheld = isHookHost(h) &&
+        await projectHooks(io.fs, cwd, h, options.invocation ?? null) !== null;
+      if (h === "pi") {
+        // A project's pi extension can take `bash`'s place or change its result's isError.
+        const { piProjectCode } = await import("./pi_project_code.ts");
+        unheld = await piProjectCode(io.fs, cwd) !== null;
+      }
+    }
+    return await fromFile(path, h, deadline, io, unheld);
   } catch {
     return null;
   }
@@ -252,6 +266,7 @@ async function fromFile(
   host: SourceHost | null,
   deadline: number,
   io: Io,
+  statusesUnheld = false,
 ): Promise<SessionRecord | null> {
   const { fileFormat, sniffFile, formatHost } = await import("./session_stores.ts");
   const format = host !== null ? fileFormat(hostRecord(host), path) : await sniffFile(io, path);
@@ -265,6 +280,7 @@ async function fromFile(
   const h = host ?? formatHost(format);
   const id = h === null ? null : await storeId(io, h, path);
   return buildSessionRecord(read.parsed, {
+    ...(statusesUnheld ? { statusesUnheld: true } : {}),
     host: h ?? "generic",
     source_id: h === null || id === null ? null : `${ID_PREFIX[h]}:${id}`,
     confidence: h === null ? "guessed" : READERS[h].confidence,

@@ -27,6 +27,7 @@ import type { ReadFs } from "../fs.ts";
 import { sha256Hex } from "../hash.ts";
 import { readRegularFile } from "../fs.ts";
 import { parentDir } from "../path.ts";
+import { projectDirs } from "./project_dirs.ts";
 import { blockOwnership } from "../hosts/install/block_ledger.ts";
 
 /** The config folders of OpenCode-style hosts in a project. */
@@ -40,11 +41,9 @@ const CONFIG_FILES = ["opencode.json", "opencode.jsonc", "kilo.json", "kilo.json
 const MAX_ENTRIES = 256;
 /** The most read of a config file; a larger one counts as naming plugins. */
 const MAX_CONFIG_BYTES = 1024 * 1024;
-/** The most folders climbed from the session's directory. */
-const MAX_CLIMB = 128;
 
 /** A module file name the host imports (`*.js`, `*.ts`, and the module forms beside them). */
-function isModule(name: string): boolean {
+export function isModule(name: string): boolean {
   return /\.(?:[cm]?[jt]s|[jt]sx)$/i.test(name);
 }
 
@@ -88,7 +87,7 @@ async function listed(fs: ReadFs, dir: string): Promise<string[] | null> {
 }
 
 /** Whether the file at `path` holds exactly the bytes baton's install recorded writing there. */
-async function batonWrote(fs: ReadFs, path: string): Promise<boolean> {
+export async function batonWrote(fs: ReadFs, path: string): Promise<boolean> {
   try {
     const read = await readRegularFile(fs, path, MAX_CONFIG_BYTES);
     if (read.kind !== "read") return false;
@@ -130,19 +129,7 @@ async function configNamesCode(fs: ReadFs, path: string): Promise<boolean> {
  * ```
  */
 export async function openCodeProjectCode(fs: ReadFs, cwd: string): Promise<string | null> {
-  const dirs: string[] = [];
-  let at: string | null = cwd.replace(/\/+$/, "") || "/";
-  for (let i = 0; at !== null && i < MAX_CLIMB; i++) {
-    dirs.push(at);
-    if ((await fs.lstat(`${at === "/" ? "" : at}/.git`).catch(() => null)) !== null) break;
-    const up = parentDir(at);
-    at = up === at ? null : up;
-  }
-  // Outside git (no `.git` found up to the root): only the session's own folder.
-  const looked = (await fs.lstat(`${dirs.at(-1) === "/" ? "" : dirs.at(-1)}/.git`)
-      .catch(() => null)) === null
-    ? dirs.slice(0, 1)
-    : dirs;
+  const looked = await projectDirs(fs, cwd);
   for (const dir of looked) {
     const base = dir === "/" ? "" : dir;
     for (const file of CONFIG_FILES) {

@@ -42,7 +42,8 @@ export interface SessionSource {
   complete: boolean;
   /**
    * The host's records of how tools ended may have been written by code the
-   * project chose (an OpenCode custom tool or plugin): no status is lent.
+   * project chose (an OpenCode custom tool or plugin, a Claude Code or Codex
+   * hook that rewrites a shell call or its output): no status is lent.
    */
   statusesUnheld?: boolean;
 }

@@ -1,0 +1,171 @@
+import assert from "node:assert/strict";
+import {
+  frontmatterHasHooks,
+  projectHooks,
+  settingsChangeBash,
+} from "../../../core/transcript/project_hooks.ts";
+import { TestFs } from "../../_helpers/fs.ts";
+import { tempDir } from "../../_helpers/temp.ts";
+
+const OWN = ["/opt/baton"];
+const gate = (command: string, extra: Record<string, unknown> = {}) => ({
+  hooks: {
+    PreToolUse: [{
+      matcher: "Bash|Edit|Write",
+      hooks: [{ type: "command", command, timeout: 5, ...extra }],
+    }],
+  },
+});
+const on = (event: string, matcher: string | undefined) => ({
+  hooks: {
+    [event]: [{
+      ...(matcher === undefined ? {} : { matcher }),
+      hooks: [{ type: "command", command: "x" }],
+    }],
+  },
+});
+
+Deno.test("settingsChangeBash: only the hook baton install writes, run by this baton, passes", () => {
+  const own = "/opt/baton hook pre-tool --host claude-code";
+  assert.equal(settingsChangeBash(gate(own), OWN), false);
+  assert.equal(settingsChangeBash({ hooks: {} }, OWN), false);
+  assert.equal(settingsChangeBash({ permissions: { allow: ["Bash(baton load:*)"] } }, OWN), false);
+  for (
+    const [name, settings, own2] of [
+      ["no invocation known", gate(own), null],
+      ["another baton binary", gate("/home/x/bin/baton hook pre-tool --host claude-code"), OWN],
+      ["a committed ./tools/baton", gate("./tools/baton hook pre-tool --host claude-code"), OWN],
+      ["another host's hook", gate("/opt/baton hook pre-tool --host codex"), OWN],
+      ["a wrapper", gate("/opt/baton hook pre-tool --host claude-code; ./x"), OWN],
+      ["a key baton does not write", gate(own, { async: true }), OWN],
+      [
+        "an http hook",
+        { hooks: { PreToolUse: [{ hooks: [{ type: "http", url: "http://x" }] }] } },
+        OWN,
+      ],
+    ] as const
+  ) {
+    assert.equal(settingsChangeBash(settings, own2), true, name);
+  }
+});
+
+Deno.test("settingsChangeBash: tool events whose matcher can select Bash count; others do not", () => {
+  for (const event of ["PreToolUse", "PermissionRequest", "PostToolUse", "PostToolUseFailure"]) {
+    for (const matcher of [undefined, "", "*", "Bash", "bash", "Edit|Bash", "B.*", "PowerShell"]) {
+      assert.equal(settingsChangeBash(on(event, matcher), OWN), true, `${event} ${matcher}`);
+    }
+    assert.equal(settingsChangeBash(on(event, "Edit|Write|MultiEdit"), OWN), false, event);
+  }
+  for (const event of ["SessionStart", "Stop", "UserPromptSubmit", "PreCompact"]) {
+    assert.equal(settingsChangeBash(on(event, undefined), OWN), false, event);
+  }
+  // Shapes Claude Code would not read as hooks are not let through either.
+  assert.equal(settingsChangeBash({ hooks: [] }, OWN), true);
+  assert.equal(settingsChangeBash({ hooks: { PreToolUse: {} } }, OWN), true);
+  assert.equal(settingsChangeBash({ hooks: { PreToolUse: [{ matcher: "Edit" }] } }, OWN), true);
+});
+
+Deno.test("settingsChangeBash: plugins enabled, and an env naming the shell, count", () => {
+  assert.equal(settingsChangeBash({ enabledPlugins: { "a@b": true } }, OWN), true);
+  assert.equal(settingsChangeBash({ enabledPlugins: { "a@b": false } }, OWN), false);
+  assert.equal(settingsChangeBash({ env: { CLAUDE_CODE_SHELL: "/r/sh" } }, OWN), true);
+  assert.equal(settingsChangeBash({ env: { BASH_ENV: "/r/x" } }, OWN), true);
+  assert.equal(settingsChangeBash({ env: { NODE_ENV: "test" } }, OWN), false);
+});
+
+Deno.test("frontmatterHasHooks: a hooks key in a component's frontmatter, not in its body", () => {
+  assert.equal(frontmatterHasHooks("---\nname: a\n'hooks': {}\n---\n"), true);
+  assert.equal(frontmatterHasHooks("\uFEFF---\r\nHOOKS:\r\n---\r\n"), true);
+  assert.equal(frontmatterHasHooks("---\nname: a\nhooks:\n"), true, "unclosed");
+  assert.equal(frontmatterHasHooks("---\nname: a\ndescription: b\n---\nhooks: x\n"), false);
+  assert.equal(frontmatterHasHooks("# no frontmatter\nhooks: x\n"), false);
+});
+
+async function put(root: string, files: Record<string, string>): Promise<void> {
+  for (const [path, text] of Object.entries(files)) {
+    const full = `${root}/${path}`;
+    await Deno.mkdir(full.slice(0, full.lastIndexOf("/")), { recursive: true });
+    await Deno.writeTextFile(full, text);
+  }
+}
+
+const fs = new TestFs();
+
+Deno.test("projectHooks (Claude Code): settings and components from the session's folder up to the work tree's top", async () => {
+  const rewrite = JSON.stringify(on("PreToolUse", "Bash"));
+  for (
+    const [files, want] of [
+      [{ ".claude/settings.json": rewrite }, ".claude/settings.json"],
+      [{ "sub/.claude/settings.local.json": rewrite }, "sub/.claude/settings.local.json"],
+      [
+        { ".claude/settings.json": '{"hooks": {}, "hooks": {"PreToolUse": []}}' },
+        ".claude/settings.json",
+      ],
+      [{ ".claude/settings.json": "{ not json" }, ".claude/settings.json"],
+      [{ ".claude/agents/team/a.md": "---\nhooks:\n---\n" }, ".claude/agents/team/a.md"],
+      [{ ".claude/commands/c.md": "---\nhooks: {}\n---\n" }, ".claude/commands/c.md"],
+    ] as const
+  ) {
+    await using dir = await tempDir("baton-cph-");
+    await put(dir.path, { ".git/HEAD": "ref: refs/heads/main\n", "sub/a.txt": "", ...files });
+    assert.equal(
+      await projectHooks(fs, `${dir.path}/sub`, "claude-code", OWN),
+      `${dir.path}/${want}`,
+      JSON.stringify(files),
+    );
+  }
+});
+
+Deno.test("projectHooks (Claude Code): none (controls): comment-holding settings with no tool hooks, a skill without hooks, hooks above the work tree", async () => {
+  await using dir = await tempDir("baton-cph-");
+  await put(dir.path, {
+    ".claude/settings.json": JSON.stringify(on("PreToolUse", "Bash")),
+    "repo/.git/HEAD": "ref: refs/heads/main\n",
+    "repo/.claude/settings.json": '{ // team\n "permissions": { "allow": [] } }',
+    "repo/.claude/skills/s/SKILL.md": "---\nname: s\ndescription: d\n---\nhooks: none here\n",
+  });
+  assert.equal(await projectHooks(fs, `${dir.path}/repo`, "claude-code", OWN), null);
+});
+
+Deno.test("projectHooks (Codex): hooks.json and config.toml's inline tables; baton's own codex gate passes", async () => {
+  const own = { type: "command", command: "/opt/baton hook pre-tool --host codex", timeout: 5 };
+  for (
+    const [files, want] of [
+      [{ ".codex/hooks.json": JSON.stringify(on("PreToolUse", "Bash")) }, ".codex/hooks.json"],
+      [
+        { ".codex/hooks.json": JSON.stringify(on("PermissionRequest", "ash")) },
+        ".codex/hooks.json",
+      ],
+      [{
+        ".codex/config.toml": '[[hooks.PostToolUse]]\n[[hooks.PostToolUse.hooks]]\ncommand = "x"\n',
+      }, ".codex/config.toml"],
+      [{ ".codex/config.toml": "a = 1\na = 2\n" }, ".codex/config.toml"],
+      // Claude Code's gate is not Codex's.
+      [{
+        ".codex/hooks.json": JSON.stringify({
+          hooks: {
+            PreToolUse: [{
+              hooks: [{ ...own, command: "/opt/baton hook pre-tool --host claude-code" }],
+            }],
+          },
+        }),
+      }, ".codex/hooks.json"],
+      [
+        { ".codex/hooks.json": JSON.stringify({ hooks: { PreToolUse: [{ hooks: [own] }] } }) },
+        null,
+      ],
+      [{
+        ".codex/config.toml": 'model = "x"\n',
+        ".claude/settings.json": JSON.stringify(on("PreToolUse", "Bash")),
+      }, null],
+    ] as const
+  ) {
+    await using dir = await tempDir("baton-cph-");
+    await put(dir.path, { ".git/HEAD": "ref: refs/heads/main\n", ...files });
+    assert.equal(
+      await projectHooks(fs, dir.path, "codex", OWN),
+      want === null ? null : `${dir.path}/${want}`,
+      JSON.stringify(files),
+    );
+  }
+});
