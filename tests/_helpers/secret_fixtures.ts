@@ -1422,6 +1422,23 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
       core: coreOf(s),
     };
   },
+  // survey11: detect-secrets' Azure test, a function URL as the portal gives it (shape only).
+  azure_function_key: (r) => {
+    const s = p(
+      "Q7a",
+      r.str(URLSAFE, 41),
+      "Az",
+      "Fu",
+      r.str(URLSAFE, 5),
+      r.pick(["A", "Q", "g", "w"]),
+      "==",
+    );
+    return {
+      text: `curl "https://app.azurewebsites.net/api/HttpTrigger1?code=${s}"`,
+      secret: s,
+      core: coreOf(s),
+    };
+  },
 };
 
 /** Realistic surroundings for a planted sample. */
@@ -2975,6 +2992,23 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       // Fixed, not drawn: a draw here would shift every later draw of this shared stream.
       p("h", "f_", "qwhvzkpmtxjrlbndgcyfsawueoiqzxmvrk"),
       p("h", "f_", "Y3EGEVYU0L8D8HNRPTKYAQ2MQN9CDGE514"),
+    ],
+    // survey11, fixed (no draw, so the shared stream before them stays): the signature's
+    // letters in words, a run of one letter, the signature at another offset.
+    azure_function_key: [
+      "ms.reviewer: azfuncdf",
+      "Start-PodeAzFuncServer -Data $Request",
+      p("a".repeat(44), "Az", "Fu", "aaaaaQ=="),
+      p("Q7a", "x9Lm".repeat(10), "Az", "Fu", "nQTFHw=="),
+    ],
+    // survey11: an account key's shape under a public key's name, a run of one letter, a reference.
+    azure_storage_account_key: [
+      `PublicKey: ${btoa("survey11 look-alike: a public key's base64, not an account key!!")}`,
+      `SshPublicKeys:\n  - ${
+        btoa("survey11 look-alike: a public key's base64, not an account key!!")
+      }`,
+      `account_key = "${"A".repeat(86)}=="`,
+      'account_key = "${AZURE_STORAGE_KEY}"',
     ],
   };
 }

@@ -55,6 +55,7 @@ import { CLIENT_TOKEN_RULES } from "./rules_tokens_clients.ts";
 import { SURVEY6_TOKEN_RULES } from "./rules_tokens_survey6.ts";
 import { SURVEY7_TOKEN_RULES } from "./rules_tokens_survey7.ts";
 import { SURVEY8_TOKEN_RULES } from "./rules_tokens_survey8.ts";
+import { SURVEY11_TOKEN_RULES } from "./rules_tokens_survey11.ts";
 import { PLATFORM_TOKEN_RULES } from "./rules_tokens_platforms.ts";
 import { SERVICE_URL_RULES } from "./rules_service_urls.ts";
 import { APP_TOKEN_RULES } from "./rules_tokens_apps.ts";
@@ -2448,6 +2449,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
   ...SURVEY6_TOKEN_RULES,
   ...SURVEY7_TOKEN_RULES,
   ...SURVEY8_TOKEN_RULES,
+  ...SURVEY11_TOKEN_RULES,
   ...PLATFORM_TOKEN_RULES,
   ...SERVICE_URL_RULES,
   ...APP_TOKEN_RULES,

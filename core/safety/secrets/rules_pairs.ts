@@ -79,10 +79,11 @@ export const PAIR_RULES: readonly SecretRule[] = [
     kind: "azure_storage_account_key",
     title: "Azure storage account key under its flag or name",
     description:
-      "86 base64 characters + `==` given to `--account-key` (az), `-StorageAccountKey` (PowerShell) or a name such as `AZURE_STORAGE_KEY`, `storage_access_key`, `primary_access_key` (Terraform), `=`, `:` or blanks between.",
+      "86 base64 characters + `==` given to `--account-key` (az), `-StorageAccountKey` (PowerShell) or a name such as `AZURE_STORAGE_KEY`, `storage_access_key`, `primary_access_key` (Terraform), `account_key` (the Python SDK's credential map), `AccountKey` (YAML, JSON, a quoted value), `=`, `:` or blanks between.",
     keywords: [
       "account-key",
       "accountkey",
+      "account_key",
       "storage_key",
       "storage-key",
       "storagekey",
@@ -93,7 +94,7 @@ export const PAIR_RULES: readonly SecretRule[] = [
     pattern: new RegExp(
       // The lead run may open the name (`AZURE_STORAGE_KEY`, `-StorageAccountKey`).
       String
-        .raw`[A-Za-z0-9_-]{0,40}?(?:--account-key|StorageAccountKey|storage[_-]?(?:account[_-]?)?(?:access[_-]?)?key|(?:primary|secondary)[_-]?access[_-]?key)${Q}[ \t]{0,16}(?:[=:][ \t]{0,16}|[ \t])${Q}(?<s>${AZURE_STORAGE_KEY})`,
+        .raw`[A-Za-z0-9_-]{0,40}?(?:--account-key|account[_-]?key|storage[_-]?(?:account[_-]?)?(?:access[_-]?)?key|(?:primary|secondary)[_-]?access[_-]?key)${Q}[ \t]{0,16}(?:[=:][ \t]{0,16}|[ \t])${Q}(?<s>${AZURE_STORAGE_KEY})`,
       "i",
     ),
     lead: "A-Za-z0-9_-",
