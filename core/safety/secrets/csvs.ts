@@ -8,8 +8,10 @@
  * its outer pipes (Markdown's `| a | b |`, MySQL's box; psql's and
  * sqlite3's `a | b`), the line that rules its header (`|---|`, `---+---`)
  * is passed over, and a cell in inline code (`` `value` ``) is read inside
- * its backticks. Each cell under a credential column, on every row, is
- * judged (csv_cells.ts: as a value under that name in code) and becomes a
+ * its backticks. A credential column is one whose name the assignment
+ * rules take for a credential's in code (csv_rules.ts isCredentialColumn:
+ * `password`, `db_password`, `Secret access key`). Each cell under one, on
+ * every row, is judged (csv_cells.ts: as a value under that name in code) and becomes a
  * finding over its own bytes.
  *
  * A header is a line of at least two names (words, digits, `_ . -` and
@@ -21,7 +23,7 @@
  * @module
  */
 import type { RawFinding, SecretEngine } from "./engine.ts";
-import { CSV_NAMES, isCsvKind } from "./csv_rules.ts";
+import { isCredentialColumn, isCsvKind } from "./csv_rules.ts";
 import { csvCellIsSecret } from "./csv_cells.ts";
 
 const LF = 0x0a;
@@ -327,7 +329,7 @@ export function judgeCsvs(engine: SecretEngine, bytes: Uint8Array, found: RawFin
     const parsed = headerOf(header.chars);
     if (parsed === null) continue;
     const columns = parsed.cells.flatMap((c, i) =>
-      CSV_NAMES.includes(c.text.toLowerCase()) ? [{ i, name: c.text }] : []
+      isCredentialColumn(c.text) ? [{ i, name: c.text }] : []
     );
     if (columns.length === 0) continue;
     let at = header.next;
