@@ -3159,7 +3159,10 @@ export const SECRET_RULES: readonly SecretRule[] = [
       SECRET_OPTION.test(g.name ?? "") && !SECRET_SWITCH.test(g.name ?? "") &&
       // A pagination cursor (`--page-token`, `--starting-token`) is none; nor PAM's control word.
       !isExcludedName((g.name ?? "").replace(/^-+/, "")) && !isPamControl(s) &&
-      !isSecretReference(s, !PASSWORD_OPTION.test(g.name ?? "")) &&
+      // A command line's option takes no type's name (`V1SecretVolumeSource` is code's): a
+      // token drawn at random sometimes splits into capitalised words with vowels and one
+      // number (`vercel --token Q7GiteSKARGQJqozvspGOOub`, a fixture sweep's), and was kept.
+      !isSecretReference(s, false) &&
       (optionValueValid(g.name ?? "", s) && shannonEntropy(s) >= 2.5 ||
         PASSWORD_OPTION.test(g.name ?? "") && !isPromptSwitchLine(g.line ?? "") &&
           isOptionLetterPassword(
