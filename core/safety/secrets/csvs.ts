@@ -278,13 +278,41 @@ const NAME = /^[A-Za-z0-9_ .\-]{1,64}$/;
 /** The separators, most common first: `,` `;` a tab, and `|` (Markdown, psql, sqlite, MySQL). */
 const SEPARATORS = [0x2c, 0x3b, 0x09, PIPE];
 
+/**
+ * Whether the line before the one at `start` (read at `level`) is a row of
+ * `n` cells split at `sep`, not a rule line: the line at `start` is then
+ * inside a table, not its header.
+ */
+function followsRow(bytes: Uint8Array, start: number, level: number, sep: number, n: number) {
+  const u = level === 0 ? 0 : 1 << (level - 1);
+  let end: number;
+  if (level === 0) {
+    if (start === 0 || bytes[start - 1] !== LF) return false;
+    end = start - 1;
+  } else {
+    if (bytes[start - 1] !== 0x6e || start - 1 - u < 0) return false;
+    for (let k = 1; k <= u; k++) if (bytes[start - 1 - k] !== BACKSLASH) return false;
+    end = start - 1 - u;
+  }
+  const from = lineStart(bytes, end, level);
+  if (from < 0) return false;
+  const line = readLine(bytes, from, level, start);
+  if (line === null || !line.chars.includes(sep) || isRuleLine(line.chars)) return false;
+  return cellsOf(line.chars, sep)?.length === n;
+}
+
+/** A cell of digits, dots and dashes: a number or a version (`3.6.1`), a row's, not a header's name. */
+const NUMBER = /^[0-9][0-9.\-]*$/;
+
 /** The header's separator and cells, or null when the line is no header. */
 function headerOf(chars: readonly number[]): { sep: number; cells: Cell[] } | null {
   for (const sep of SEPARATORS) {
     if (!chars.includes(sep)) continue;
     const cells = cellsOf(chars, sep);
     if (cells === null || cells.length < 2) continue;
-    if (cells.every((c) => NAME.test(c.text) && c.text.trim() === c.text)) return { sep, cells };
+    if (cells.every((c) => NAME.test(c.text) && c.text.trim() === c.text && !NUMBER.test(c.text))) {
+      return { sep, cells };
+    }
   }
   return null;
 }
@@ -327,7 +355,11 @@ export function judgeCsvs(engine: SecretEngine, bytes: Uint8Array, found: RawFin
     if (header === null || header.next < 0) continue;
     readUntil = header.next;
     const parsed = headerOf(header.chars);
-    if (parsed === null) continue;
+    // A table's header is its first line: under a row of as many cells it is a row itself
+    // (`apt<TAB>base-passwd<TAB>3.6.1` in a package list, a name in a keyword list).
+    if (parsed === null || followsRow(bytes, start, level, parsed.sep, parsed.cells.length)) {
+      continue;
+    }
     const columns = parsed.cells.flatMap((c, i) =>
       isCredentialColumn(c.text) ? [{ i, name: c.text }] : []
     );

@@ -549,3 +549,44 @@ Deno.test("redact105: runs of prefixed names, long prefixes and blanks inside na
     }
   }
 });
+
+Deno.test("redact105: a row inside a table whose cell names a credential is no header (a package list, a keyword list), raw and escaped once and twice", () => {
+  // Found by the precision sweep over /usr/share: `apt<TAB>base-passwd<TAB>3.6.1` of a package
+  // list and `syn keyword<TAB>pfService<TAB>kpasswd` of a Vim syntax file were read as headers,
+  // and every package or service name with a digit under them was redacted.
+  for (
+    const text of [
+      "apt\tbinutils\t2.40-2\napt\tbase-passwd\t3.6.1\napt\tlibssl3\t3.0.17-1\napt\tgcc-12-base\t12.2.0-14\n",
+      "syn keyword\tpfService\tklogin\nsyn keyword\tpfService\tkpasswd\nsyn keyword\tpfService\tkrb524\nsyn keyword\tpfService\tpop3pw\n",
+      "name,version\nlibsecret,0.20.5-3\nbase-passwd,3.6.1\nlibssl3,3.0.17-1\n",
+      // The same with a name the old list held (redacted before redact105 too): a settings
+      // table's row and a keyword list's.
+      "opt,kind\nuser,string\npassword,string\nretries2,int32x\n",
+      "syn keyword,sqlKw,login\nsyn keyword,sqlKw,password\nsyn keyword,sqlKw,pg_hba2\nsyn keyword,sqlKw,utf8mb4\n",
+      // A number or a version among the cells is a row's, also as a table's first line.
+      "apt\tbase-passwd\t3.6.1\napt\tlibssl3\t3.0.17-1\n",
+    ]
+  ) {
+    for (const escape of ESCAPES) {
+      const input = escape(text);
+      assert.deepEqual(redactText(engine, input).kinds, [], JSON.stringify(input));
+    }
+  }
+});
+
+Deno.test("redact105: control: a header under prose, a command or a rule line of another shape is read", () => {
+  const rng = new Rng(105006);
+  for (
+    const shape of [
+      "The accounts:\nuser,db_password\nbob,%1%\n",
+      "$ cat users.tsv\nuser\tdb_password\tnote\nbob\t%1%\tx\n",
+      "a,b,c\nuser,db_password\nbob,%1%\n",
+    ]
+  ) {
+    for (const escape of ESCAPES) {
+      const v = secret(rng);
+      const input = escape(shape.replace("%1%", v));
+      assert.equal(redactText(engine, input).text, input.replace(v, MARK), input);
+    }
+  }
+});
