@@ -12,7 +12,7 @@ import { isNotSecret } from "./filters.ts";
 
 /** A CSV column's name as code names a credential (`api key` -> `api_key`, `token` -> `api_token`). */
 function codeName(name: string): string {
-  const n = name.toLowerCase().replace(" ", "_");
+  const n = name.trim().toLowerCase().replace(/[ ]+/g, "_");
   return /^(?:token|secret)$/.test(n) ? `api_${n}` : n;
 }
 

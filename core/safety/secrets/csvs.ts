@@ -8,8 +8,10 @@
  * its outer pipes (Markdown's `| a | b |`, MySQL's box; psql's and
  * sqlite3's `a | b`), the line that rules its header (`|---|`, `---+---`)
  * is passed over, and a cell in inline code (`` `value` ``) is read inside
- * its backticks. Each cell under a credential column, on every row, is
- * judged (csv_cells.ts: as a value under that name in code) and becomes a
+ * its backticks. A credential column is one whose name the assignment
+ * rules take for a credential's in code (csv_rules.ts isCredentialColumn:
+ * `password`, `db_password`, `Secret access key`). Each cell under one, on
+ * every row, is judged (csv_cells.ts: as a value under that name in code) and becomes a
  * finding over its own bytes.
  *
  * A header is a line of at least two names (words, digits, `_ . -` and
@@ -21,7 +23,7 @@
  * @module
  */
 import type { RawFinding, SecretEngine } from "./engine.ts";
-import { CSV_NAMES, isCsvKind } from "./csv_rules.ts";
+import { isCredentialColumn, isCsvKind } from "./csv_rules.ts";
 import { csvCellIsSecret } from "./csv_cells.ts";
 
 const LF = 0x0a;
@@ -276,13 +278,41 @@ const NAME = /^[A-Za-z0-9_ .\-]{1,64}$/;
 /** The separators, most common first: `,` `;` a tab, and `|` (Markdown, psql, sqlite, MySQL). */
 const SEPARATORS = [0x2c, 0x3b, 0x09, PIPE];
 
+/**
+ * Whether the line before the one at `start` (read at `level`) is a row of
+ * `n` cells split at `sep`, not a rule line: the line at `start` is then
+ * inside a table, not its header.
+ */
+function followsRow(bytes: Uint8Array, start: number, level: number, sep: number, n: number) {
+  const u = level === 0 ? 0 : 1 << (level - 1);
+  let end: number;
+  if (level === 0) {
+    if (start === 0 || bytes[start - 1] !== LF) return false;
+    end = start - 1;
+  } else {
+    if (bytes[start - 1] !== 0x6e || start - 1 - u < 0) return false;
+    for (let k = 1; k <= u; k++) if (bytes[start - 1 - k] !== BACKSLASH) return false;
+    end = start - 1 - u;
+  }
+  const from = lineStart(bytes, end, level);
+  if (from < 0) return false;
+  const line = readLine(bytes, from, level, start);
+  if (line === null || !line.chars.includes(sep) || isRuleLine(line.chars)) return false;
+  return cellsOf(line.chars, sep)?.length === n;
+}
+
+/** A cell of digits, dots and dashes: a number or a version (`3.6.1`), a row's, not a header's name. */
+const NUMBER = /^[0-9][0-9.\-]*$/;
+
 /** The header's separator and cells, or null when the line is no header. */
 function headerOf(chars: readonly number[]): { sep: number; cells: Cell[] } | null {
   for (const sep of SEPARATORS) {
     if (!chars.includes(sep)) continue;
     const cells = cellsOf(chars, sep);
     if (cells === null || cells.length < 2) continue;
-    if (cells.every((c) => NAME.test(c.text) && c.text.trim() === c.text)) return { sep, cells };
+    if (cells.every((c) => NAME.test(c.text) && c.text.trim() === c.text && !NUMBER.test(c.text))) {
+      return { sep, cells };
+    }
   }
   return null;
 }
@@ -325,9 +355,13 @@ export function judgeCsvs(engine: SecretEngine, bytes: Uint8Array, found: RawFin
     if (header === null || header.next < 0) continue;
     readUntil = header.next;
     const parsed = headerOf(header.chars);
-    if (parsed === null) continue;
+    // A table's header is its first line: under a row of as many cells it is a row itself
+    // (`apt<TAB>base-passwd<TAB>3.6.1` in a package list, a name in a keyword list).
+    if (parsed === null || followsRow(bytes, start, level, parsed.sep, parsed.cells.length)) {
+      continue;
+    }
     const columns = parsed.cells.flatMap((c, i) =>
-      CSV_NAMES.includes(c.text.toLowerCase()) ? [{ i, name: c.text }] : []
+      isCredentialColumn(c.text) ? [{ i, name: c.text }] : []
     );
     if (columns.length === 0) continue;
     let at = header.next;

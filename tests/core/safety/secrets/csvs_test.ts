@@ -373,3 +373,220 @@ Deno.test("redact104: runs of padded or piped column names are matched once each
     }
   }
 });
+
+/**
+ * Columns named as code names a credential, with a prefix before the credential word
+ * (redact105): `db_password = "…"` was redacted and `user,db_password` then a row printed
+ * the password, the column names being a fixed list apart from the assignment rules' judgement.
+ */
+const PREFIXED_NAMES: readonly string[] = [
+  "db_password",
+  "admin_password",
+  "aws_secret_access_key",
+  "github_token",
+  "stripe_api_key",
+  "session_token",
+  "smtp_pass",
+  "API Key",
+  "Secret access key",
+];
+
+Deno.test("redact105: a column named as code names a credential (a prefix before the word) is read, any place, `,` `;` tab `|` quoted, raw and escaped once and twice", () => {
+  const rng = new Rng(105001);
+  for (const name of PREFIXED_NAMES) {
+    for (
+      const shape of [
+        "user,%N%\nbob,%1%\nal,%2%\n",
+        "%N%,user\n%1%,bob\n",
+        "id;%N%;note\n1;%1%;x\n",
+        "id\t%N%\tnote\n1\t%1%\tx\n",
+        "%N%\tnote\n%1%\tx\n",
+        '"id","%N%","note"\n"1","%1%","x"\n',
+        '"%N%","id"\n"%1%","1"\n',
+        "| user | %N% |\n|---|---|\n| bob | %1% |\n",
+      ]
+    ) {
+      for (const escape of ESCAPES) {
+        let text = shape.replace("%N%", name);
+        const values: string[] = [];
+        for (const k of ["%1%", "%2%"]) {
+          if (!text.includes(k)) continue;
+          const v = secret(rng);
+          values.push(v);
+          text = text.replace(k, v);
+        }
+        const input = escape(text);
+        let want = input;
+        for (const v of values) want = want.replace(v, MARK);
+        assert.equal(redactText(engine, input).text, want, JSON.stringify(input));
+      }
+    }
+  }
+});
+
+Deno.test("redact105: control: the same names in code are redacted, by the judgement the columns now share", () => {
+  const rng = new Rng(105002);
+  for (const name of PREFIXED_NAMES.filter((n) => !n.includes(" "))) {
+    for (const escape of ESCAPES) {
+      const v = secret(rng);
+      const r = redactText(engine, escape(`${name} = "${v}"\n`));
+      assert.ok(!r.text.includes(v), r.text);
+    }
+  }
+});
+
+Deno.test("redact105: AWS's credentials CSV (blanks inside its column names) has its password and secret key redacted, its names and link kept", () => {
+  const rng = new Rng(105003);
+  for (const escape of ESCAPES) {
+    const pw = secret(rng);
+    const key = p(rng.str(ALNUM, 20), "7", rng.str(ALNUM, 19));
+    const id = p("AKIA", rng.str("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567", 16));
+    const text = escape(
+      "User name,Password,Access key ID,Secret access key,Console login link\n" +
+        `deploy,${pw},${id},${key},https://123456789012.signin.aws.amazon.com/console\n`,
+    );
+    const r = redactText(engine, text);
+    // The password is the table's alone; the key pair's own rules may read the key beside its id.
+    assert.ok(
+      r.text.includes(`,${MARK},`) && !r.text.includes(pw) && !r.text.includes(key),
+      r.text,
+    );
+    assert.ok(r.text.includes("User name,Password,Access key ID,Secret access key,"), r.text);
+    assert.ok(r.text.includes(".signin.aws.amazon.com/console"), r.text);
+  }
+});
+
+/**
+ * Tables whose column names hold a credential's word but are no credential's, by the name
+ * judgement of code (each kept there too, below): the value under each would be redacted
+ * under `password` or `api_key`.
+ */
+const ORDINARY_NAMES: readonly string[] = [
+  "token_count",
+  "password_reset_at",
+  "primary_key",
+  "public_key",
+  "cache_key",
+  "sort_key",
+  "key",
+  "secret_id",
+  "token_type",
+  "Access key ID",
+  "max_tokens",
+  "csrf_token",
+  "monkey",
+  // Prose before a comma: more words than a column's name holds.
+  "paste your new api key",
+];
+
+Deno.test("redact105: look-alike columns (token_count, password_reset_at, primary_key, public_key, cache_key, …) are kept, raw and escaped once and twice", () => {
+  const rng = new Rng(105004);
+  for (const name of ORDINARY_NAMES) {
+    const v = secret(rng);
+    for (
+      const shape of [
+        `user,${name}\nbob,${v}\n`,
+        `${name}\tuser\n${v}\tbob\n`,
+        `"id","${name}"\n"1","${v}"\n`,
+        `| id | ${name} |\n|---|---|\n| 1 | ${v} |\n`,
+      ]
+    ) {
+      for (const escape of ESCAPES) {
+        const input = escape(shape);
+        assert.deepEqual(redactText(engine, input).kinds, [], JSON.stringify(input));
+      }
+    }
+    // Code's assignment judgement of the same name keeps it too (a bare `key = "…"` is the key
+    // rule's, which reads `key` alone; as a column, `key,value` is a settings table).
+    if (!name.includes(" ") && name !== "key") {
+      assert.deepEqual(redactText(engine, `${name} = "${v}"\n`).kinds, [], name);
+    }
+  }
+  // The other columns of a header that has a credential column are still judged each.
+  const w = secret(rng);
+  const mixed = `primary_key,db_password,token_count\n${secret(rng)},${w},${secret(rng)}\n`;
+  const r = redactText(engine, mixed);
+  assert.deepEqual(r.kinds, ["generic_secret"], r.text);
+  assert.ok(!r.text.includes(w), r.text);
+});
+
+Deno.test("redact105: a header with a placeholder's word in another column (`id,token,example`) is read; it was dropped by the filters meant for secrets", () => {
+  const rng = new Rng(105005);
+  for (const other of ["example", "placeholder", "sample", "xxxx_note"]) {
+    for (const escape of ESCAPES) {
+      const v = secret(rng);
+      const input = escape(`id,token,${other}\n1,${v},x\n`);
+      assert.equal(redactText(engine, input).text, input.replace(v, MARK), input);
+    }
+  }
+});
+
+Deno.test("redact105: runs of prefixed names, long prefixes and blanks inside names are read about once, not once per name", () => {
+  for (
+    const unit of [
+      "\tdb_password",
+      "db_password\t",
+      "a b db_password,",
+      "x_".repeat(40) + "password,",
+      "a".repeat(100) + "_token,",
+      "passphrase\t",
+      'secret",',
+      "Secret access key,",
+      " ".repeat(90) + "key,",
+    ]
+  ) {
+    for (const end of ["", "!\n"]) {
+      const text = unit.repeat(Math.ceil(20_000 / unit.length)) + end;
+      const bytes = new TextEncoder().encode(text);
+      const heads = findSecrets(engine, bytes, true).filter((f) => f.kind === "csv:header");
+      let last = -1;
+      for (const h of heads) {
+        assert.ok(h.start >= last, `${JSON.stringify(unit)}: overlapping heads`);
+        last = h.end;
+      }
+      assert.ok(heads.length <= Math.ceil(text.length / 1024) + 2, `${unit}: ${heads.length}`);
+      assert.deepEqual(judgeCsvs(engine, bytes, heads).found, []);
+    }
+  }
+});
+
+Deno.test("redact105: a row inside a table whose cell names a credential is no header (a package list, a keyword list), raw and escaped once and twice", () => {
+  // Found by the precision sweep over /usr/share: `apt<TAB>base-passwd<TAB>3.6.1` of a package
+  // list and `syn keyword<TAB>pfService<TAB>kpasswd` of a Vim syntax file were read as headers,
+  // and every package or service name with a digit under them was redacted.
+  for (
+    const text of [
+      "apt\tbinutils\t2.40-2\napt\tbase-passwd\t3.6.1\napt\tlibssl3\t3.0.17-1\napt\tgcc-12-base\t12.2.0-14\n",
+      "syn keyword\tpfService\tklogin\nsyn keyword\tpfService\tkpasswd\nsyn keyword\tpfService\tkrb524\nsyn keyword\tpfService\tpop3pw\n",
+      "name,version\nlibsecret,0.20.5-3\nbase-passwd,3.6.1\nlibssl3,3.0.17-1\n",
+      // The same with a name the old list held (redacted before redact105 too): a settings
+      // table's row and a keyword list's.
+      "opt,kind\nuser,string\npassword,string\nretries2,int32x\n",
+      "syn keyword,sqlKw,login\nsyn keyword,sqlKw,password\nsyn keyword,sqlKw,pg_hba2\nsyn keyword,sqlKw,utf8mb4\n",
+      // A number or a version among the cells is a row's, also as a table's first line.
+      "apt\tbase-passwd\t3.6.1\napt\tlibssl3\t3.0.17-1\n",
+    ]
+  ) {
+    for (const escape of ESCAPES) {
+      const input = escape(text);
+      assert.deepEqual(redactText(engine, input).kinds, [], JSON.stringify(input));
+    }
+  }
+});
+
+Deno.test("redact105: control: a header under prose, a command or a rule line of another shape is read", () => {
+  const rng = new Rng(105006);
+  for (
+    const shape of [
+      "The accounts:\nuser,db_password\nbob,%1%\n",
+      "$ cat users.tsv\nuser\tdb_password\tnote\nbob\t%1%\tx\n",
+      "a,b,c\nuser,db_password\nbob,%1%\n",
+    ]
+  ) {
+    for (const escape of ESCAPES) {
+      const v = secret(rng);
+      const input = escape(shape.replace("%1%", v));
+      assert.equal(redactText(engine, input).text, input.replace(v, MARK), input);
+    }
+  }
+});

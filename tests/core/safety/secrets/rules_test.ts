@@ -8,6 +8,7 @@ import { redactText, scanBytes } from "../../../../core/safety/secrets/redact.ts
 import { defaultEngine } from "../../../../core/safety/secrets/default_engine.ts";
 import { scanStream } from "../../../../core/safety/secrets/stream.ts";
 import { readerOf } from "../../../_helpers/byte_stream.ts";
+import { ESCAPES } from "../../../_helpers/redact_everywhere.ts";
 import {
   ALNUM,
   B64,
@@ -1811,5 +1812,71 @@ Deno.test("redact91: a parenthesised value in a Codex rollout closes at its own 
   for (const text of ['password = ("Tr0ub4dor3xQ")', "password = i18nTr0ub4dor3xQ"]) {
     const r = redactText(engine, codexOutput(text));
     assert.ok(r.kinds.length > 0 && !r.text.includes("Tr0ub4dor3xQ"), r.text);
+  }
+});
+
+/**
+ * A token whose letters split into capitalised words, each with a vowel, around one number
+ * (`Q7GiteSKARGQJqozvspGOOub`): the shape code_shapes.ts reads as a type's name.
+ */
+function pascalShapedToken(rng: Rng): string {
+  const UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+  const LOWER = "bcdfghjklmnpqrstvwxz";
+  const VOWEL = "aeiou";
+  const word = (n: number) => p(rng.str(UPPER, 1), rng.str(VOWEL, 1), rng.str(LOWER, n - 2));
+  return p(
+    rng.str(UPPER, 1),
+    rng.str("23456789", 1),
+    word(4),
+    rng.str(UPPER, 5),
+    word(7),
+    rng.str(UPPER, 2),
+    word(3),
+  );
+}
+
+Deno.test("redact105: a command-line token whose letters read as a type's name is redacted as under its name in .env, raw and escaped once and twice", () => {
+  // `vercel deploy --prod --token Q7GiteSKARGQJqozvspGOOub` was kept while
+  // `API_TOKEN=Q7GiteSKARGQJqozvspGOOub` was redacted: cli_secret_option asked
+  // isSecretReference with its type check, and the token parses as Pascal-case words.
+  const rng = new Rng(105101);
+  const values = ["Q7GiteSKARGQJqozvspGOOub", pascalShapedToken(rng), pascalShapedToken(rng)];
+  for (const v of values) {
+    for (
+      const text of [
+        `vercel deploy --prod --token ${v}`,
+        `vercel --token=${v} ls`,
+        `mytool --api-key "${v}" run`,
+        `npx netlify deploy --auth-token ${v}`,
+      ]
+    ) {
+      for (const wrap of [...ESCAPES, ...Object.values(CONTEXTS)]) {
+        const r = redactText(engine, wrap(text));
+        assert.ok(r.kinds.includes("cli_secret_option"), `${text}: ${r.text}`);
+        assert.ok(!r.text.includes(v), r.text);
+      }
+    }
+    // The control this reads as: the same value under its name in .env.
+    assert.ok(!redactText(engine, `API_TOKEN=${v}\n`).text.includes(v));
+  }
+});
+
+Deno.test("redact105: control: references, files, pagination tokens, prose and a type's name with no number after an option stay kept", () => {
+  const rng = new Rng(105102);
+  const v = pascalShapedToken(rng);
+  for (
+    const text of [
+      "vercel deploy --prod --token $VERCEL_TOKEN",
+      'vercel deploy --token "${VERCEL_TOKEN}"',
+      "vercel deploy --token-file ./token.txt",
+      `aws ssm get-parameters-by-path --starting-token ${v}`,
+      `gcloud x list --page-token ${v}`,
+      "pass the --token option first",
+      "kubectl create token --token ServiceAccountTokenProjection",
+    ]
+  ) {
+    for (const wrap of [...ESCAPES, ...Object.values(CONTEXTS)]) {
+      assert.deepEqual(redactText(engine, wrap(text)).kinds, [], wrap(text));
+    }
   }
 });
