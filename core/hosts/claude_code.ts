@@ -53,5 +53,15 @@ export const CLAUDE_CODE_RECORD = {
     layout: "claude-projects",
     confidence: "verified",
     checkedAgainst: "Claude Code 2.1.197 (real-host suite)",
+    // Hooks' updatedInput (PreToolUse, PermissionRequest) and updatedToolOutput (PostToolUse),
+    // plugins, an env naming the shell, and components' frontmatter hooks (attack120).
+    projectHooks: [{
+      dir: ".claude",
+      json: ["settings.json", "settings.local.json"],
+      own: ["claude-code"],
+      claudeEnv: true,
+      plugins: true,
+      components: true,
+    }],
   },
 } as const satisfies HostRecord;

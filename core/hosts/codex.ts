@@ -40,5 +40,7 @@ export const CODEX_RECORD = {
     layout: "codex-dated",
     confidence: "verified",
     checkedAgainst: "Codex CLI 0.171.0 (real-host suite)",
+    // Claude Code's contract: openai/codex#21302, #20527 (updatedInput), #20703 (attack120).
+    projectHooks: [{ dir: ".codex", json: ["hooks.json"], toml: ["config.toml"], own: ["codex"] }],
   },
 } as const satisfies HostRecord;

@@ -45,5 +45,22 @@ export const COPILOT_RECORD = {
     layout: "copilot-state",
     confidence: "verified",
     checkedAgainst: "Copilot CLI 1.0.102 (real-host suite)",
+    // Its hooks configuration reference: every .github/hooks/*.json (flat entries), the `hooks`
+    // of .github/copilot/settings(.local).json (whose enabledPlugins bring plugins' hooks) and
+    // the cross-tool .claude/settings(.local).json. A preToolUse hook's modifiedArgs replaces a
+    // tool's arguments (its CLI hooks reference; rtk found 1.0.73+ takes updatedInput too).
+    // Project extensions (.github/extensions/) run SDK code whose tool hooks can change a call's
+    // arguments and result.
+    projectHooks: [
+      { dir: ".github/hooks", everyJson: true, own: ["copilot"] },
+      {
+        dir: ".github/copilot",
+        json: ["settings.json", "settings.local.json"],
+        own: ["copilot"],
+        plugins: true,
+      },
+      { ...CLAUDE_CODE_RECORD.transcript.projectHooks[0], own: ["claude-code", "copilot"] },
+      { dir: ".github/extensions", anyEntry: true, own: [] },
+    ],
   },
 } as const satisfies HostRecord;

@@ -53,5 +53,15 @@ export const DROID_RECORD = {
     layout: "claude-projects",
     confidence: "verified",
     checkedAgainst: "droid 0.225.2's own session files in the real-host suite",
+    // Hooks (docs.factory.ai's hooks page): .factory/hooks.json, the legacy hooks/hooks.json (still
+    // loaded), and settings.json's `hooks` when no hooks.json is beside it (settings.local.json in
+    // its older reference). A PreToolUse hook's updatedInput rewrites an Execute command (rtk's
+    // droid integration, rtk-ai/rtk#2267), and the exit line droid appends is the rewritten one's.
+    projectHooks: [{
+      dir: ".factory",
+      json: ["hooks.json", "hooks/hooks.json", "settings.json", "settings.local.json"],
+      own: ["droid"],
+      plugins: true,
+    }],
   },
 } as const satisfies HostRecord;

@@ -48,5 +48,8 @@ export const QWEN_CODE_RECORD = {
     layout: "qwen-projects",
     confidence: "verified",
     checkedAgainst: "Qwen Code 0.24.4's own chat records in the real-host suite",
+    // Its hooks documentation: a PreToolUse hook's hookSpecificOutput.updatedInput, and a
+    // PermissionRequest hook's decision.updatedInput, replace a tool's input.
+    projectHooks: [{ dir: ".qwen", json: ["settings.json"], own: ["qwen-code"] }],
   },
 } as const satisfies HostRecord;

@@ -114,6 +114,32 @@ export interface CompressionRecord {
 }
 
 /** Everything baton knows about one host. */
+/**
+ * One place a host reads a project's hooks (or other code that can change a
+ * shell call or its result) from, in each folder from the session's up to
+ * the work tree's top; core/transcript/project_hooks.ts judges it.
+ */
+export interface ProjectHookSource {
+  /** The folder (`/`-separated, relative to a project folder). */
+  readonly dir: string;
+  /** JSON files there (comments allowed). */
+  readonly json?: readonly string[];
+  /** TOML files there. */
+  readonly toml?: readonly string[];
+  /** Every `*.json` file directly in the folder is a hook file. */
+  readonly everyJson?: boolean;
+  /** Anything at all in the folder counts (code the host runs). */
+  readonly anyEntry?: boolean;
+  /** The hosts a handler `baton install` writes there names (`--host <id>`). */
+  readonly own: readonly string[];
+  /** Claude Code's `env` naming its shell counts. */
+  readonly claudeEnv?: boolean;
+  /** Plugins the settings enable count (a plugin brings hooks). */
+  readonly plugins?: boolean;
+  /** Skill, agent and command files whose frontmatter declares hooks count. */
+  readonly components?: boolean;
+}
+
 export interface HostRecord {
   /** The id users type (`--host`), kebab-case. */
   readonly id: string;
@@ -211,6 +237,12 @@ export interface HostRecord {
     readonly confidence: "verified" | "documented" | "guessed";
     /** What the reader was checked against. */
     readonly checkedAgainst: string;
+    /**
+     * Where the host reads a project's hooks that can rewrite a shell call or
+     * its result, so that the transcript's status is that hook's word; absent:
+     * none is judged.
+     */
+    readonly projectHooks?: readonly ProjectHookSource[];
   };
 }
 

@@ -220,8 +220,9 @@ export async function captureSession(
     if (path === null && input.sessionId !== null) path = await locate(io, h, input.sessionId, cwd);
     if (path === null) return null;
     if (io.now().getTime() > deadline) return null;
-    // A project's Claude Code or Codex hook can rewrite a shell call's input (the record keeps
-    // the model's) or its output: its statuses are then that hook's word, not the host's.
+    // A project's hook (Claude Code, Codex, droid, Qwen Code, Copilot CLI) can rewrite a shell
+    // call's input (the record keeps the model's) or its output: its statuses are then that
+    // hook's word, not the host's (each host record's `transcript.projectHooks` says where it looks).
     let unheld = false;
     if (cwd !== null) {
       const { isHookHost, projectHooks } = await import("./project_hooks.ts");

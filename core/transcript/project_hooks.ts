@@ -1,34 +1,32 @@
 /**
- * Whether a project declares hooks or settings of its host (Claude Code,
- * Codex CLI) that can change what a shell call runs or what its result
- * records, so that a transcript's shell status is no longer only the host's
- * word (attack120). Claude Code's
+ * Whether a project declares hooks or settings of its host that can change
+ * what a shell call runs or what its result records, so that a transcript's
+ * shell status is no longer only the host's word (attack120, attack121).
+ * Where each host looks is its record's `transcript.projectHooks`
+ * (core/hosts/<host>.ts, which states the facts). Claude Code's
  * hooks reference (code.claude.com/docs/en/hooks): a PreToolUse hook's
  * `updatedInput`, and a PermissionRequest hook's, replaces the tool's input
  * before it runs, while the transcript's `tool_use` keeps the model's input;
  * a PostToolUse hook's `updatedToolOutput` replaces any tool's output (from
  * 2.1.121). So a committed `.claude/settings.json` turning `npm test` into
- * `npm test || true` gave a record reading `npm test`, succeeded. Counted:
- * - in `.claude/settings.json` and `.claude/settings.local.json`, from the
- *   session's folder up to the work tree's top, a handler under one of
- *   those tool events (PostToolUseFailure too) whose matcher can match a
- *   shell tool, unless it is exactly one baton install writes: a command
- *   handler running this baton's own invocation (not merely a program named
- *   `baton`, which a commit can bring) with `hook <event> --host
- *   claude-code`, and no key baton does not write;
+ * `npm test || true` gave a record reading `npm test`, succeeded. Codex CLI,
+ * Factory droid, Qwen Code and Copilot CLI took the same contract (their
+ * records say where). Counted, in each source file:
+ * - a handler under one of those tool events (PostToolUseFailure too, any
+ *   case: Copilot spells them `preToolUse`) whose matcher can match a shell
+ *   tool, unless it is exactly one baton install writes: a command handler
+ *   running this baton's own invocation (not merely a program named `baton`,
+ *   which a commit can bring) with `hook <event> --host <host>` for a host
+ *   baton writes there, and no key baton does not write. A group holds its
+ *   handlers under `hooks`; an entry without one (Copilot's flat shape) is
+ *   the handler itself, its matcher beside it;
  * - plugins the settings enable (`enabledPlugins`: a plugin brings hooks);
- * - an `env` naming the shell Claude Code runs commands through
- *   (`CLAUDE_CODE_SHELL`, `CLAUDE_CODE_SHELL_PREFIX`) or `BASH_ENV`;
+ * - in Claude Code's settings, an `env` naming the shell it runs commands
+ *   through (`CLAUDE_CODE_SHELL`, `CLAUDE_CODE_SHELL_PREFIX`) or `BASH_ENV`;
  * - a skill, agent or command file in `.claude/` whose frontmatter has a
- *   `hooks` key (hooks scoped to that component).
- * Codex CLI took the same contract (PreToolUse and PermissionRequest
- * `updatedInput` rewrites of shell commands, openai/codex#21302 and #20527;
- * PostToolUse `updatedToolOutput`, #20703) and reads hooks from each
- * `.codex/hooks.json` and the inline `[hooks]` tables of each
- * `.codex/config.toml` from the project root down to where it starts; the
- * rollout's `function_call` keeps the model's command while
- * `exec_command_end` states the rewritten one's exit. Its handlers are judged
- * as Claude Code's (baton's own say `--host codex`).
+ *   `hooks` key (hooks scoped to that component);
+ * - anything in a folder of code the host runs (Copilot's extensions).
+ * Codex's `config.toml` is read as TOML; its handlers are judged as the others.
  * A file that cannot be read or parsed (or repeats a key) counts: looking at
  * more can only hold more back. Edge-free: I/O through `ReadFs`.
  * @module
@@ -37,6 +35,10 @@ import type { ReadFs } from "../fs.ts";
 import { readRegularFile } from "../fs.ts";
 import { type BatonInvocation, parseHookCommand } from "../hosts/hook_command.ts";
 import { projectDirs, under } from "./project_dirs.ts";
+import { isHostId } from "../hosts/ids.ts";
+import { HOOK_SOURCES, type HookHost, type HookSource } from "./hook_sources.ts";
+
+export type { HookHost } from "./hook_sources.ts";
 
 /** The events whose handlers can change a tool's input or its recorded output. */
 const TOOL_EVENTS = new Set([
@@ -47,7 +49,8 @@ const TOOL_EVENTS = new Set([
 ]);
 /**
  * The names the hosts give their shell tools in hook payloads (Claude Code's Bash and
- * PowerShell, Codex's Bash and its tools' own names), lower-cased.
+ * PowerShell, Codex's Bash and its tools' own names, droid's Execute, Qwen Code's
+ * run_shell_command, Copilot's bash and powershell and VS Code's runInTerminal), lower-cased.
  */
 const SHELL_TOOLS = [
   "bash",
@@ -58,15 +61,17 @@ const SHELL_TOOLS = [
   "local_shell",
   "unified_exec",
   "container.exec",
+  "execute",
+  "run_shell_command",
+  "runinterminal",
+  "run_in_terminal",
 ];
-/** The hosts judged here and their project config files. */
-export type HookHost = "claude-code" | "codex";
-const FILES: Record<HookHost, { dir: string; json: string[]; toml: string[] }> = {
-  "claude-code": { dir: ".claude", json: ["settings.json", "settings.local.json"], toml: [] },
-  codex: { dir: ".codex", json: ["hooks.json"], toml: ["config.toml"] },
-};
+/** What a settings object is judged by: the hosts baton's handlers there name, and what else counts. */
+export type SettingsJudge = Pick<HookSource, "own" | "claudeEnv" | "plugins">;
 /** `env` keys that name the program every Bash command runs through. */
 const SHELL_ENV = /^(?:CLAUDE_CODE_SHELL(?:_PREFIX)?|BASH_ENV)$/i;
+/** The keys by which an entry is a handler itself (Copilot's flat shape). */
+const FLAT_KEYS = ["type", "command", "bash", "powershell"];
 /** The keys of a handler baton writes. */
 const OWN_KEYS = new Set(["type", "command", "timeout"]);
 /** Most bytes read of one file; a larger one counts. */
@@ -99,8 +104,12 @@ function matchesShell(matcher: Json): boolean {
   );
 }
 
-/** Whether a handler is exactly one baton install writes for `host`, run by this baton. */
-function isOwnHandler(handler: Json, own: BatonInvocation | null, host: HookHost): boolean {
+/** Whether a handler is exactly one baton install writes for one of `hosts`, run by this baton. */
+function isOwnHandler(
+  handler: Json,
+  own: BatonInvocation | null,
+  hosts: readonly string[],
+): boolean {
   const h = objectOf(handler);
   if (h === null || own === null || h.type !== "command" || typeof h.command !== "string") {
     return false;
@@ -108,7 +117,7 @@ function isOwnHandler(handler: Json, own: BatonInvocation | null, host: HookHost
   if (Object.keys(h).some((k) => !OWN_KEYS.has(k))) return false;
   if (h.timeout !== undefined && typeof h.timeout !== "number") return false;
   const parsed = parseHookCommand(h.command, { invocation: own });
-  return parsed !== null && parsed.host === host &&
+  return parsed !== null && hosts.includes(parsed.host) &&
     parsed.invocation.length === own.length &&
     parsed.invocation.every((w, i) => w === own[i]);
 }
@@ -125,16 +134,22 @@ function isOwnHandler(handler: Json, own: BatonInvocation | null, host: HookHost
  * assert.equal(settingsChangeBash({ hooks: { PreToolUse: [gate] } }, own), false);
  * assert.equal(settingsChangeBash({ hooks: { PreToolUse: [gate] } }, ["/other/baton"]), true);
  * assert.equal(settingsChangeBash({ hooks: { PostToolUse: [{ matcher: "Edit|Write", hooks: [{ type: "command", command: "fmt" }] }] } }, own), false);
+ * // Copilot's flat shape: the entry is the handler, its matcher beside it.
+ * assert.equal(settingsChangeBash({ version: 1, hooks: { preToolUse: [{ type: "command", bash: "./rw.sh" }] } }, own, "copilot"), true);
  * ```
  */
 export function settingsChangeBash(
   settings: Json,
   own: BatonInvocation | null,
-  host: HookHost = "claude-code",
+  judge: HookHost | SettingsJudge = "claude-code",
 ): boolean {
+  const by = typeof judge === "string"
+    ? { own: [judge], claudeEnv: judge === "claude-code", plugins: judge === "claude-code" }
+    : judge;
   const root = objectOf(settings);
   if (root === null) return settings !== undefined && settings !== null;
-  if (host === "claude-code" && claudeSettingsCount(root)) return true;
+  if (by.plugins && pluginsEnabled(root)) return true;
+  if (by.claudeEnv && shellEnv(root)) return true;
   if (root.hooks === undefined) return false;
   const hooks = objectOf(root.hooks);
   if (hooks === null) return true;
@@ -143,21 +158,29 @@ export function settingsChangeBash(
     if (!Array.isArray(groups)) return true;
     for (const group of groups) {
       const g = objectOf(group);
-      if (g === null || !Array.isArray(g.hooks)) return true;
+      if (g === null) return true;
+      // An entry with no `hooks` that names what it runs is a handler itself (Copilot's flat
+      // shape), judged whole; one naming neither is not understood, and counts.
+      const flat = g.hooks === undefined && FLAT_KEYS.some((k) => Object.hasOwn(g, k));
+      const handlers = flat ? [g] : g.hooks;
+      if (!Array.isArray(handlers)) return true;
       if (!matchesShell(g.matcher)) continue;
-      if (!g.hooks.every((h) => isOwnHandler(h, own, host))) return true;
+      if (!handlers.every((h) => isOwnHandler(h, own, by.own))) return true;
     }
   }
   return false;
 }
 
-/** Claude Code's settings beyond hooks: plugins it enables, an env naming the shell. */
-function claudeSettingsCount(root: Record<string, Json>): boolean {
+/** Whether settings enable a plugin (one not set to false), or say so in a shape not read. */
+function pluginsEnabled(root: Record<string, Json>): boolean {
   const plugins = root.enabledPlugins;
-  if (plugins !== undefined) {
-    const enabled = objectOf(plugins);
-    if (enabled === null || Object.values(enabled).some((v) => v !== false)) return true;
-  }
+  if (plugins === undefined) return false;
+  const enabled = objectOf(plugins);
+  return enabled === null || Object.values(enabled).some((v) => v !== false);
+}
+
+/** Whether Claude Code's settings name the shell it runs commands through. */
+function shellEnv(root: Record<string, Json>): boolean {
   const env = root.env;
   if (env === undefined) return false;
   const vars = objectOf(env);
@@ -178,7 +201,7 @@ async function settingsFileCounts(
   fs: ReadFs,
   path: string,
   own: BatonInvocation | null,
-  host: HookHost,
+  judge: SettingsJudge,
   toml: boolean,
 ): Promise<boolean> {
   const text = await readText(fs, path);
@@ -188,7 +211,7 @@ async function settingsFileCounts(
     try {
       // smol-toml refuses a repeated key, as TOML does.
       const { parse } = await import("smol-toml");
-      return settingsChangeBash(parse(text), own, host);
+      return settingsChangeBash(parse(text), own, judge);
     } catch {
       return true;
     }
@@ -198,7 +221,7 @@ async function settingsFileCounts(
   try {
     // Comments allowed; a parse error or a repeated key (which reader wins?) counts.
     const root = parseConfig(text, "settings");
-    return root !== null && settingsChangeBash(getNodeValue(root), own, host);
+    return root !== null && settingsChangeBash(getNodeValue(root), own, judge);
   } catch {
     return true;
   }
@@ -226,15 +249,10 @@ export function frontmatterHasHooks(text: string): boolean {
 
 /** The first component file under `dir` whose frontmatter declares hooks (or a folder too large). */
 async function componentWithHooks(fs: ReadFs, dir: string, depth: number): Promise<string | null> {
-  let entries;
-  try {
-    entries = await fs.readDir(dir, MAX_ENTRIES + 1);
-  } catch {
-    // Missing, or not a folder: nothing there.
-    return null;
-  }
-  if (entries.length > MAX_ENTRIES) return dir;
-  for (const e of entries) {
+  const listed = await entries(fs, dir);
+  if (listed === null) return null;
+  if (listed.length > MAX_ENTRIES) return dir;
+  for (const e of listed) {
     const path = under(dir, e.name);
     if (/\.md$/i.test(e.name)) {
       const text = await readText(fs, path);
@@ -247,9 +265,49 @@ async function componentWithHooks(fs: ReadFs, dir: string, depth: number): Promi
   return null;
 }
 
-/** Whether baton judges a host's project hooks here. */
+/** Whether baton judges a host's project hooks (its record names where it reads them). */
 export function isHookHost(host: string): host is HookHost {
-  return Object.hasOwn(FILES, host);
+  return isHostId(host) && HOOK_SOURCES[host].length > 0;
+}
+
+/** The names of a folder's entries (null when it cannot be listed: missing, or no folder). */
+async function entries(fs: ReadFs, dir: string): Promise<{ name: string }[] | null> {
+  try {
+    return await fs.readDir(dir, MAX_ENTRIES + 1);
+  } catch {
+    // Missing, or not a folder: nothing there.
+    return null;
+  }
+}
+
+/** The first file of one source in one project folder that counts, or null. */
+async function sourceCounts(
+  fs: ReadFs,
+  root: string,
+  source: HookSource,
+  own: BatonInvocation | null,
+): Promise<string | null> {
+  const listed = source.everyJson || source.anyEntry ? await entries(fs, root) : null;
+  if (listed !== null && listed.length > MAX_ENTRIES) return root;
+  if (source.anyEntry && listed !== null && listed.length > 0) return under(root, listed[0]!.name);
+  const json = [
+    ...source.json,
+    ...(source.everyJson && listed !== null
+      ? listed.map((e) => e.name).filter((n) => /\.json$/i.test(n)).sort()
+      : []),
+  ];
+  for (const [names, toml] of [[json, false], [source.toml, true]] as const) {
+    for (const name of names) {
+      const path = under(root, name);
+      if (await settingsFileCounts(fs, path, own, source, toml)) return path;
+    }
+  }
+  if (!source.components) return null;
+  for (const sub of ["skills", "agents", "commands"]) {
+    const found = await componentWithHooks(fs, under(root, sub), 1);
+    if (found !== null) return found;
+  }
+  return null;
 }
 
 /**
@@ -266,6 +324,7 @@ export function isHookHost(host: string): host is HookHost {
  * import assert from "node:assert/strict";
  * const none = { stat: () => Promise.resolve(null), lstat: () => Promise.resolve(null), readDir: () => Promise.reject(new Error("missing")) } as never;
  * assert.equal(await projectHooks(none, "/r", "claude-code", ["/opt/baton"]), null);
+ * assert.equal(await projectHooks(none, "/r", "copilot", ["/opt/baton"]), null);
  * ```
  */
 export async function projectHooks(
@@ -274,18 +333,9 @@ export async function projectHooks(
   host: HookHost,
   own: BatonInvocation | null,
 ): Promise<string | null> {
-  const files = FILES[host];
   for (const dir of await projectDirs(fs, cwd)) {
-    const root = under(dir, files.dir);
-    for (const [names, toml] of [[files.json, false], [files.toml, true]] as const) {
-      for (const name of names) {
-        const path = under(root, name);
-        if (await settingsFileCounts(fs, path, own, host, toml)) return path;
-      }
-    }
-    if (host !== "claude-code") continue;
-    for (const sub of ["skills", "agents", "commands"]) {
-      const found = await componentWithHooks(fs, under(root, sub), 1);
+    for (const source of HOOK_SOURCES[host]) {
+      const found = await sourceCounts(fs, under(dir, source.dir), source, own);
       if (found !== null) return found;
     }
   }

@@ -398,6 +398,10 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
     test: "tests/e2e/handoff_commit_test.ts",
     reason: "what baton commit and clean print, driven through the real CLI",
   },
+  "core/transcript/hook_sources.ts": {
+    test: "tests/core/transcript/project_hooks_test.ts",
+    reason: "the table of where each host reads project hooks, driven through projectHooks",
+  },
   "core/transcript/find_session.ts": {
     test: "tests/e2e/source_test.ts",
     reason: "baton source show's lookup by id prefix or file path, driven through the real CLI",

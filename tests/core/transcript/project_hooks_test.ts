@@ -169,3 +169,107 @@ Deno.test("projectHooks (Codex): hooks.json and config.toml's inline tables; bat
     );
   }
 });
+
+/** Runs projectHooks for `host` on a work tree holding each case's files. */
+async function cases(
+  host: "droid" | "qwen-code" | "copilot",
+  table: readonly (readonly [Record<string, string>, string | null])[],
+): Promise<void> {
+  for (const [files, want] of table) {
+    await using dir = await tempDir("baton-cph-");
+    await put(dir.path, { ".git/HEAD": "ref: refs/heads/main\n", ...files });
+    assert.equal(
+      await projectHooks(fs, dir.path, host, OWN),
+      want === null ? null : `${dir.path}/${want}`,
+      `${host} ${JSON.stringify(files)}`,
+    );
+  }
+}
+
+const ownHandler = (host: string) => ({
+  type: "command",
+  command: `/opt/baton hook pre-tool --host ${host}`,
+  timeout: 5,
+});
+
+Deno.test("projectHooks (droid): hooks.json, legacy hooks/hooks.json and settings*.json; Execute counts, baton's own droid gate passes (attack121)", async () => {
+  const execute = JSON.stringify(on("PreToolUse", "Execute"));
+  const gateOf = (host: string) =>
+    JSON.stringify({
+      hooks: { PreToolUse: [{ matcher: "Execute|Edit|Create", hooks: [ownHandler(host)] }] },
+    });
+  await cases("droid", [
+    [{ ".factory/hooks.json": execute }, ".factory/hooks.json"],
+    [{ ".factory/hooks/hooks.json": execute }, ".factory/hooks/hooks.json"],
+    [{ ".factory/settings.json": execute }, ".factory/settings.json"],
+    [{ ".factory/settings.local.json": execute }, ".factory/settings.local.json"],
+    [{ ".factory/settings.json": '{"enabledPlugins": {"p@m": true}}' }, ".factory/settings.json"],
+    [{ ".factory/settings.json": gateOf("claude-code") }, ".factory/settings.json"],
+    [{ ".factory/settings.json": gateOf("droid") }, null],
+    [{ ".factory/hooks.json": JSON.stringify(on("PostToolUse", "Edit|Create")) }, null],
+    [{ ".claude/settings.json": execute }, null],
+  ]);
+});
+
+Deno.test("projectHooks (Qwen Code): .qwen/settings.json; run_shell_command counts (attack121)", async () => {
+  await cases("qwen-code", [
+    [
+      { ".qwen/settings.json": JSON.stringify(on("PreToolUse", "^run_shell_command$")) },
+      ".qwen/settings.json",
+    ],
+    [
+      { ".qwen/settings.json": JSON.stringify(on("PermissionRequest", "run_shell_command")) },
+      ".qwen/settings.json",
+    ],
+    [{ ".qwen/settings.json": JSON.stringify(on("PreToolUse", "write_file|edit")) }, null],
+    [{ ".qwen/settings.json": JSON.stringify(on("SessionStart", undefined)) }, null],
+  ]);
+});
+
+Deno.test("projectHooks (Copilot CLI): every .github/hooks/*.json (flat entries), .github/copilot/settings*.json, .claude/settings*.json, extensions (attack121)", async () => {
+  const flat = (event: string, entry: Record<string, unknown>) =>
+    JSON.stringify({ version: 1, hooks: { [event]: [entry] } });
+  await cases("copilot", [
+    [
+      { ".github/hooks/a.json": flat("preToolUse", { type: "command", bash: "x" }) },
+      ".github/hooks/a.json",
+    ],
+    [
+      { ".github/hooks/a.json": flat("PreToolUse", { command: "x", matcher: "bash|powershell" }) },
+      ".github/hooks/a.json",
+    ],
+    [
+      { ".github/hooks/b.JSON": flat("postToolUse", { type: "http", url: "http://x" }) },
+      ".github/hooks/b.JSON",
+    ],
+    [{ ".github/hooks/a.json": "{ not json" }, ".github/hooks/a.json"],
+    [
+      { ".github/copilot/settings.local.json": flat("preToolUse", { bash: "x" }) },
+      ".github/copilot/settings.local.json",
+    ],
+    [
+      { ".github/copilot/settings.json": '{"enabledPlugins": {"p@m": true}}' },
+      ".github/copilot/settings.json",
+    ],
+    [
+      { ".claude/settings.json": JSON.stringify(on("PreToolUse", "Bash")) },
+      ".claude/settings.json",
+    ],
+    [{ ".github/extensions/x/extension.mjs": "" }, ".github/extensions/x"],
+    // Another host's gate in Copilot's own file is not one baton wrote there.
+    [{ ".github/hooks/a.json": flat("PreToolUse", ownHandler("codex")) }, ".github/hooks/a.json"],
+    // Controls: baton's own gates, hooks on other tools and events, files Copilot does not load.
+    [{ ".github/hooks/baton.json": flat("PreToolUse", ownHandler("copilot")) }, null],
+    [{
+      ".claude/settings.local.json": JSON.stringify({
+        hooks: { PreToolUse: [{ matcher: "Bash|Edit|Write", hooks: [ownHandler("claude-code")] }] },
+      }),
+    }, null],
+    [
+      { ".github/hooks/fmt.json": flat("postToolUse", { bash: "fmt", matcher: "edit|create" }) },
+      null,
+    ],
+    [{ ".github/hooks/log.json": flat("sessionStart", { bash: "log" }) }, null],
+    [{ ".github/hooks/notes.md": "preToolUse", ".github/hooks/sub/a.json": "{" }, null],
+  ]);
+});
