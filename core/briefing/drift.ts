@@ -452,10 +452,28 @@ function modeCounts(recorded: Facts, current: Facts): boolean | "moved" | null {
   return then === now ? then : "moved";
 }
 
+/**
+ * Whether git made symlinks (core.symlinks) at the capture and makes them
+ * now; null where no tree was scanned now to say. Where it does not, a
+ * plain file at a symlink entry is the symlink to git.
+ */
+function linkCounts(recorded: Facts, current: Facts): { then: boolean; now: boolean } | null {
+  if (current.tree === undefined) return null;
+  return { then: recorded.tree?.symlinks !== false, now: current.tree.symlinks !== false };
+}
+
+/** What git counts of a file's type and mode, then and now. */
+interface Counts {
+  /** core.fileMode (see modeCounts). */
+  mode: boolean | "moved" | null;
+  /** core.symlinks (see linkCounts). */
+  links: { then: boolean; now: boolean } | null;
+}
+
 function fileCheck(
   f: ChangedFileFact,
   now: CurrentFile | undefined,
-  counts: boolean | "moved" | null,
+  counts: Counts,
 ): DriftCheck {
   const check = `file ${shownPath(f.path)}`;
   const byHash = "sha256 of content";
@@ -605,17 +623,41 @@ function storedContent(
  * no change where git does not count it (core.fileMode false) on either
  * side, and unknown where whether it counts is not known now or changed
  * since the capture (git's view of a same-content file's mode may then have
- * moved whatever its bit did).
+ * moved whatever its bit did). Where git makes no symlinks (core.symlinks
+ * false, then and now), a symlink that is now a plain file of its text is
+ * no change of type: git keeps the entry's mode for it.
  */
 function typeOrModeChange(
   f: ChangedFileFact,
   now: Extract<CurrentFile, { kind: "hashed" }>,
-  counts: boolean | "moved" | null,
+  all: Counts,
 ): string | null | { unknown: string } {
+  const counts = all.mode;
+  if (f.kind === "symlink" && now.type === "file" && all.links?.now !== true) {
+    // Under core.symlinks=false git takes a plain file at a symlink entry
+    // for the symlink (it keeps the entry's mode): no change of type where
+    // the symlink was one to git then too. Where git made symlinks then,
+    // the recorded one may have stood at a regular file's entry.
+    if (all.links?.then === false) return null;
+    return {
+      unknown: all.links === null
+        ? "was a symlink, now a plain file, but whether git makes symlinks (core.symlinks) is not known now"
+        : "was a symlink, now a plain file, and core.symlinks was turned false since the capture: git may take the file for the symlink (the index's mode is not recorded)",
+    };
+  }
   if (
     now.type !== undefined && (f.kind === "file" || f.kind === "symlink") && now.type !== f.kind
   ) {
     return `type changed: was a ${f.kind}, now a ${now.type}`;
+  }
+  if (
+    f.kind === "file" && (now.type === undefined || now.type === "file") &&
+    all.links?.then === true && !all.links.now
+  ) {
+    return {
+      unknown:
+        "same content; core.symlinks was turned false since the capture, so git may now take the file for a symlink (the index's mode is not recorded): not compared",
+    };
   }
   if (f.kind === "file" && (now.type === undefined || now.type === "file") && counts === "moved") {
     return {
@@ -839,7 +881,7 @@ export function checkDrift(
         current,
       )),
   ];
-  const counts = modeCounts(recorded, current);
+  const counts = { mode: modeCounts(recorded, current), links: linkCounts(recorded, current) };
   for (const f of recorded.changed_files) out.push(fileCheck(f, files.get(f.path), counts));
   const unrecorded = unrecordedContent(recorded);
   if (unrecorded !== null) out.push(unrecorded);

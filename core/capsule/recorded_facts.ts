@@ -103,6 +103,13 @@ export interface TreeState {
    * was recorded.
    */
   file_mode?: false;
+  /**
+   * false where git checks symlinks out as plain files of their text
+   * (core.symlinks false): such a file at a symlink entry is still a
+   * symlink to git, no change of type. Absent where symlinks are made, and
+   * in capsules written before it was recorded.
+   */
+  symlinks?: false;
 }
 
 /** Whether HEAD can be found on a remote-tracking ref. */

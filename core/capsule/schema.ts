@@ -131,6 +131,7 @@ export function declareCapsuleShape(z: SchemaBuilders) {
       unchecked_total: z.number().int().min(0),
       changed_xy: list(str).optional(),
       file_mode: z.literal(false).optional(),
+      symlinks: z.literal(false).optional(),
     }).optional(),
     unavailable: list(
       z.strictObject({

@@ -661,6 +661,8 @@ export async function collectFacts(
         changed_xy: changedPaths.slice(0, maxTree).map((p) => codes.get(p) ?? ""),
         // git does not count the executable bit: drift must not either.
         ...(config.fileMode ? {} : { file_mode: false as const }),
+        // A plain file at a symlink entry is a symlink to git: drift must take it so too.
+        ...(config.symlinks ? {} : { symlinks: false as const }),
       };
     } catch (e) {
       unavailable.push({ part: "worktree", reason: unreadableReason(e) });
@@ -738,9 +740,12 @@ export async function collectFacts(
       f.sha256 = h.sha256;
       f.size = h.size;
       if (h.kind === "symlink") f.kind = "symlink";
-      // The bit is recorded only where git counts it (core.fileMode).
-      else if (h.executable !== null && config?.fileMode !== false) f.executable = h.executable;
-      if (h.kind === "file" && h.stored !== undefined) {
+      // The bit is recorded only where git counts it (core.fileMode), and not
+      // for a plain file git takes for a symlink (core.symlinks=false).
+      else if (h.executable !== null && config?.fileMode !== false && f.kind === "file") {
+        f.executable = h.executable;
+      }
+      if (h.kind === "file" && f.kind === "file" && h.stored !== undefined) {
         f.stored_sha256 = "sha256" in h.stored ? h.stored.sha256 : null;
       }
     } else if (h.kind === "absent" && raw[i]!.includes("\uFFFD") && f.status !== "deleted") {

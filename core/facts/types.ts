@@ -53,7 +53,11 @@ export interface WorktreeEntry {
   x: StatusCode;
   /** Worktree vs index. */
   y: StatusCode;
-  /** What the path is in the work tree (or index when deleted). */
+  /**
+   * What the path is in the work tree as git takes it (or in the index when
+   * deleted): under core.symlinks=false a plain file at a symlink entry is a
+   * symlink.
+   */
   kind: "file" | "symlink" | "submodule";
   /** For exact renames: the path in HEAD. */
   origPath?: string;

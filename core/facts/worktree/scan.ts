@@ -577,7 +577,12 @@ export async function scanWorktree(
           intentToAddDirs.push(k);
           return;
         }
-        setY(changes, e.path, stat === null ? "D" : "A", kindOf(e.mode, stat?.isSymlink));
+        setY(
+          changes,
+          e.path,
+          stat === null ? "D" : "A",
+          kindOf(e.mode, seenAsLink(e.mode, stat, symlinks)),
+        );
         if (stat !== null && stat.isFile && stat.size === 0) emptyIntentToAdd = true;
         return;
       }
@@ -614,7 +619,7 @@ export async function scanWorktree(
         replacedSubmodules.push({ k, y, seen });
         return;
       }
-      setY(changes, e.path, y, kindOf(e.mode, stat?.isSymlink));
+      setY(changes, e.path, y, kindOf(e.mode, seenAsLink(e.mode, stat, symlinks)));
     });
     lstatCount += chunk.length;
     chunk.length = 0;
@@ -1012,6 +1017,20 @@ async function holdsCommittedRepo(fs: ReadFs, abs: string): Promise<boolean> {
 
 function emptyIndex(): GitIndex {
   return buildIndex([]);
+}
+
+/**
+ * Whether git takes the work-tree copy for a symlink: a real one, or under
+ * core.symlinks=false a plain file at a symlink entry (git keeps the
+ * entry's mode for it, ce_mode_from_stat); undefined when there is no copy.
+ */
+function seenAsLink(
+  mode: number,
+  stat: { isSymlink: boolean; isFile: boolean } | null | undefined,
+  symlinks: boolean,
+): boolean | undefined {
+  if (stat === null || stat === undefined) return undefined;
+  return stat.isSymlink || (!symlinks && stat.isFile && (mode & MODE_TYPE_MASK) === MODE_SYMLINK);
 }
 
 function kindOf(mode: number, isSymlink: boolean | undefined): WorktreeEntry["kind"] {

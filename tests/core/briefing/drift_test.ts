@@ -239,6 +239,40 @@ Deno.test("a flipped executable bit is no change where git does not count it (co
   assert.equal(status(counted, ignored, edited).detail, "content changed");
 });
 
+Deno.test("a symlink that is now a plain file of its text is no change where git makes no symlinks (core.symlinks false) then and now; unknown where it was turned false or is not known now", () => {
+  const link: ChangedFileFact = { ...RUN_SH, kind: "symlink" };
+  delete link.executable;
+  const plain = {
+    kind: "hashed" as const,
+    sha256: link.sha256!,
+    type: "file" as const,
+    executable: true,
+  };
+  const status = (then: Facts, now: Facts, cur: CurrentFile = plain) =>
+    checkDrift(then, now, new Map([["run.sh", cur]])).find((d) => d.check === "file run.sh")!;
+  const makes = facts(tree(), { changed_files: [link] });
+  const none = facts({ ...tree(), symlinks: false }, { changed_files: [link] });
+  assert.equal(status(makes, makes).status, "different", "control: git makes symlinks");
+  assert.match(status(makes, makes).detail, /was a symlink, now a file/);
+  assert.equal(status(none, none).status, "match", "core.symlinks false then and now");
+  assert.equal(status(none, makes).status, "different", "turned true: a type change to git");
+  // Turned false: the recorded link may have stood at a regular file's entry.
+  assert.equal(status(makes, none).status, "unknown");
+  assert.match(status(makes, none).detail, /core\.symlinks/);
+  const { tree: _t, ...noTree } = none;
+  assert.equal(status(none, noTree).status, "unknown", "no tree scanned now");
+  // A content change is a change whatever git takes the file for.
+  const edited = { ...plain, sha256: "sha256:" + "b".repeat(64) };
+  assert.equal(status(none, none, edited).status, "different");
+  assert.equal(status(makes, none, edited).status, "different");
+  // A regular file recorded where git made symlinks may be git's symlink once they are off.
+  const file = facts(tree(), { changed_files: [RUN_SH] });
+  const fileNow = facts({ ...tree(), symlinks: false }, { changed_files: [RUN_SH] });
+  const same = { ...plain, executable: false };
+  assert.equal(status(file, fileNow, same).status, "unknown");
+  assert.equal(status(file, file, same).status, "match", "control: the setting unchanged");
+});
+
 Deno.test("untracked names read lossily (not UTF-8) never settle as the same: a rename between two is not match", () => {
   const then = facts(tree({ untracked: ["b\\x??.t", "ok.txt"] }));
   const now = facts(tree({ untracked: ["b\\x??.t", "ok.txt"] }));
