@@ -332,7 +332,7 @@ function headerOf(chars: readonly number[]): { sep: number; cells: Cell[] } | nu
  * const engine = defaultEngine();
  * const bytes = new TextEncoder().encode("user,password\nbob,Zx81kPq0LmN3\nal,Qw81kPq0LmN3\n");
  * const r = judgeCsvs(engine, bytes, findSecrets(engine, bytes, true));
- * assert.deepEqual(r.found.map((f) => f.start), [18, 35]);
+ * assert.deepEqual(r.found.map((f) => f.start), [18, 34]);
  * ```
  */
 export function judgeCsvs(engine: SecretEngine, bytes: Uint8Array, found: RawFinding[]): CsvResult {
