@@ -28,7 +28,7 @@ import { defaultEngine } from "../safety/secrets/default_engine.ts";
 import { redactText } from "../safety/secrets/redact.ts";
 import { redactArgv } from "./redact_argv.ts";
 import { runEnvironmentDigest } from "./run_environment.ts";
-import { type ProjectScripts, scriptScope } from "./script_scope.ts";
+import { loadScriptReaders, type ProjectScripts, scriptScope } from "./script_scope.ts";
 
 /** Bytes kept from the end of each stream for the excerpt. */
 export const EXCERPT_BYTES = 2048;
@@ -165,6 +165,7 @@ export async function runEvidence(
   const project = found.repo === null || env.projectScripts === undefined
     ? NOTHING_READ
     : await env.projectScripts(env.cwd, found.repo.workTree);
+  await loadScriptReaders();
   const scripts = scriptScope(
     shell ? { command: [argv.join(" ")], shell } : { command: argv, shell },
     project,

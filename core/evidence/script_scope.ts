@@ -16,11 +16,25 @@
  * -i, -n, -t or -q (which ignores errors or runs nothing) lowers it. Pure.
  * @module
  */
-import { type Node, type ParseError, parseTree } from "jsonc-parser";
+import type { Node, ParseError } from "jsonc-parser";
 import { parseStrictJson } from "../json/strict_parse.ts";
 import { reportsEveryStatus } from "../safety/command/status_chain.ts";
 import { shellInvocation, unwrapCommand, wordsOnly } from "../safety/command/shell_invocation.ts";
 import { makeFlagsRunNothing, type RecipeRunner, scriptCall } from "./script_runner.ts";
+
+/** The JSONC reader deno.json needs, once {@linkcode loadScriptReaders} has loaded it. */
+let jsonc: typeof import("jsonc-parser") | null = null;
+
+/**
+ * Loads the JSONC reader a deno.json is read with. Loaded on demand, when a
+ * record is made, so the briefing's path (which judges stored records with no
+ * project: cite_evidence.ts) does not load the package (about 20 ms and 7 MB
+ * of a load or session-start). Until it is loaded a deno.json counts as
+ * unreadable: a record is lowered, never raised.
+ */
+export async function loadScriptReaders(): Promise<void> {
+  jsonc ??= await import("jsonc-parser");
+}
 
 /** Largest package.json or deno.json read. */
 export const MAX_MANIFEST_BYTES = 256 * 1024;
@@ -176,9 +190,13 @@ function denoTasks(m: Manifest): Map<string, DenoTask> | "absent" | null {
   } catch {
     return null;
   }
+  if (jsonc === null) return null;
   const errors: ParseError[] = [];
   // deno.json and deno.jsonc both take comments and trailing commas.
-  const root = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
+  const root = jsonc.parseTree(text, errors, {
+    allowTrailingComma: true,
+    disallowComments: false,
+  });
   const top = properties(root);
   if (errors.length > 0 || top === null) return null;
   const out = new Map<string, DenoTask>();

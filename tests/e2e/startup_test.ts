@@ -196,6 +196,16 @@ Deno.test("load imports what it needs past the fact collection in two dynamic im
   }
 });
 
+Deno.test("the briefing's modules (load and session-start, after the fact collection) import no npm package", async () => {
+  // evidence115's deno.json reader (jsonc-parser) came in through the evidence re-check:
+  // about 20 ms and 7 MB of every load and injecting session-start; it loads when a record is made.
+  const briefing = await staticClosure("core/workflow/briefing_modules.ts");
+  assert.ok(briefing.has("core/evidence/script_scope.ts"), "control: the walk reaches the judge");
+  // Local files are walked to their paths (.ts, the generated .bin tables); a package stays bare.
+  const packages = [...briefing].filter((s) => !/\.(?:ts|bin)$/.test(s));
+  assert.deepEqual(packages, []);
+});
+
 Deno.test("the hook's light path (everything up to the session-start freshness check) loads no npm package, node:zlib or capsule parser", async () => {
   for (
     const entry of [

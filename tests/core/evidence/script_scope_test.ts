@@ -7,12 +7,16 @@
  */
 import assert from "node:assert/strict";
 import {
+  loadScriptReaders,
   type Manifest,
   npmrcMoves,
   type ProjectScripts,
   SCRIPT_REASONS,
   scriptScope,
 } from "../../../core/evidence/script_scope.ts";
+
+// deno.json is read with a reader loaded on demand (evidence_run.ts loads it before it judges).
+await loadScriptReaders();
 
 const enc = new TextEncoder();
 const read = (text: string): Manifest => ({ kind: "read", bytes: enc.encode(text) });
