@@ -642,7 +642,7 @@ function typeOrModeChange(
     return {
       unknown: all.links === null
         ? "was a symlink, now a plain file, but whether git makes symlinks (core.symlinks) is not known now"
-        : "was a symlink, now a plain file, and core.symlinks was turned false since the capture: git may take the file for the symlink (the index's mode is not recorded)",
+        : "was a symlink, now a plain file, and core.symlinks is false now while the capsule does not say it was then (it records only a false one, and older capsules none): git may take the file for the symlink (the index's mode is not recorded)",
     };
   }
   if (
@@ -656,7 +656,7 @@ function typeOrModeChange(
   ) {
     return {
       unknown:
-        "same content; core.symlinks was turned false since the capture, so git may now take the file for a symlink (the index's mode is not recorded): not compared",
+        "same content; core.symlinks is false now while the capsule does not say it was then (it records only a false one, and older capsules none), so git may take the file for a symlink (the index's mode is not recorded): not compared",
     };
   }
   if (f.kind === "file" && (now.type === undefined || now.type === "file") && counts === "moved") {

@@ -13,7 +13,9 @@
  * workspace, a `cd` before it, `--script-shell`) lowers it with a fixed
  * reason; no script text is ever echoed. make, just, tox and nox recipes
  * are not read: the record says so instead of judging them, and make given
- * -i, -n, -t or -q (which ignores errors or runs nothing) lowers it. Pure.
+ * -i, -n, -t or -q (which ignores errors or runs nothing) lowers it. No
+ * I/O; the JSONC reader deno.json needs is loaded once by
+ * loadScriptReaders().
  * @module
  */
 import type { Node, ParseError } from "jsonc-parser";

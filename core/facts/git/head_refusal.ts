@@ -92,6 +92,7 @@ export async function headRefusal(
 /**
  * HEAD as git reads it: {@linkcode readHead} where {@linkcode headRefusal}
  * finds nothing.
+ * @throws {GitOwnershipError} Where git refuses the repository's owner.
  * @throws {GitUnsupportedError} `git_refuses_head`, with the reason, where git would not read HEAD.
  * @throws {GitCorruptError} When HEAD is missing or malformed.
  */
