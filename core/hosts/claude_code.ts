@@ -54,7 +54,8 @@ export const CLAUDE_CODE_RECORD = {
     confidence: "verified",
     checkedAgainst: "Claude Code 2.1.197 (real-host suite)",
     // Hooks' updatedInput (PreToolUse, PermissionRequest) and updatedToolOutput (PostToolUse),
-    // plugins, an env naming the shell, and components' frontmatter hooks (attack120).
+    // plugins, an env beyond its own switches, env-file events (SessionStart, Setup, CwdChanged,
+    // FileChanged) and components' frontmatter hooks (attack120, fix60b).
     projectHooks: [{
       dir: ".claude",
       json: ["settings.json", "settings.local.json"],

@@ -132,7 +132,10 @@ export interface ProjectHookSource {
   readonly anyEntry?: boolean;
   /** The hosts a handler `baton install` writes there names (`--host <id>`). */
   readonly own: readonly string[];
-  /** Claude Code's `env` naming its shell counts. */
+  /**
+   * Claude Code's settings: an `env` beyond its own harmless switches counts, and so does a
+   * handler under an event that gets `$CLAUDE_ENV_FILE` (SessionStart, Setup, CwdChanged, FileChanged).
+   */
   readonly claudeEnv?: boolean;
   /** Plugins the settings enable count (a plugin brings hooks). */
   readonly plugins?: boolean;

@@ -231,7 +231,7 @@ export async function captureSession(
       if (h === "pi") {
         // A project's pi extension can take `bash`'s place or change its result's isError.
         const { piProjectCode } = await import("./pi_project_code.ts");
-        unheld = await piProjectCode(io.fs, cwd) !== null;
+        unheld ||= await piProjectCode(io.fs, cwd) !== null;
       }
     }
     return await fromFile(path, h, deadline, io, unheld);

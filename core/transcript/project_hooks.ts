@@ -21,8 +21,15 @@
  *   handlers under `hooks`; an entry without one (Copilot's flat shape) is
  *   the handler itself, its matcher beside it;
  * - plugins the settings enable (`enabledPlugins`: a plugin brings hooks);
- * - in Claude Code's settings, an `env` naming the shell it runs commands
- *   through (`CLAUDE_CODE_SHELL`, `CLAUDE_CODE_SHELL_PREFIX`) or `BASH_ENV`;
+ * - in Claude Code's settings, an `env` with any key but a few of Claude
+ *   Code's own documented switches (`ALLOWED_ENV`): Claude Code sets them in
+ *   the environment every Bash command inherits, so `PATH` can put a
+ *   committed `.claude/bin/npm` first and `NODE_OPTIONS` load a committed
+ *   script into every node (an allow-list: no deny-list can name them all);
+ * - in Claude Code's settings, any handler under `SessionStart`, `Setup`,
+ *   `CwdChanged` or `FileChanged` but baton's own (as above, whatever its
+ *   matcher): such a hook may write to `$CLAUDE_ENV_FILE`, which Claude Code
+ *   sources before every Bash call;
  * - a skill, agent or command file in `.claude/` whose frontmatter has a
  *   `hooks` key (hooks scoped to that component);
  * - anything in a folder of code the host runs (Copilot's extensions).
@@ -66,10 +73,44 @@ const SHELL_TOOLS = [
   "runinterminal",
   "run_in_terminal",
 ];
+/**
+ * Claude Code's events whose command hooks get `$CLAUDE_ENV_FILE`, a script
+ * Claude Code sources before every Bash call (lower-cased).
+ */
+const ENV_FILE_EVENTS = new Set(["sessionstart", "setup", "cwdchanged", "filechanged"]);
 /** What a settings object is judged by: the hosts baton's handlers there name, and what else counts. */
 export type SettingsJudge = Pick<HookSource, "own" | "claudeEnv" | "plugins">;
-/** `env` keys that name the program every Bash command runs through. */
-const SHELL_ENV = /^(?:CLAUDE_CODE_SHELL(?:_PREFIX)?|BASH_ENV)$/i;
+/**
+ * The `env` keys of Claude Code's settings that do not count: switches from
+ * its environment-variables reference (code.claude.com/docs/en/env-vars) that
+ * pick a model, a budget or a timeout, or turn its own traffic and prompts
+ * off, names no common program reads. A Bash timeout can only end a call
+ * early (a failure, never a pass). Exact names: anything else counts.
+ */
+const ALLOWED_ENV = new Set([
+  "ANTHROPIC_MODEL",
+  "ANTHROPIC_SMALL_FAST_MODEL",
+  "ANTHROPIC_DEFAULT_OPUS_MODEL",
+  "ANTHROPIC_DEFAULT_SONNET_MODEL",
+  "ANTHROPIC_DEFAULT_HAIKU_MODEL",
+  "CLAUDE_CODE_SUBAGENT_MODEL",
+  "CLAUDE_CODE_EFFORT_LEVEL",
+  "CLAUDE_CODE_MAX_OUTPUT_TOKENS",
+  "MAX_THINKING_TOKENS",
+  "API_TIMEOUT_MS",
+  "BASH_DEFAULT_TIMEOUT_MS",
+  "BASH_MAX_TIMEOUT_MS",
+  "MCP_TIMEOUT",
+  "MCP_TOOL_TIMEOUT",
+  "DISABLE_TELEMETRY",
+  "DISABLE_ERROR_REPORTING",
+  "DISABLE_AUTOUPDATER",
+  "DISABLE_BUG_COMMAND",
+  "DISABLE_COST_WARNINGS",
+  "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC",
+  "CLAUDE_CODE_DISABLE_FEEDBACK_SURVEY",
+  "CLAUDE_CODE_DISABLE_TERMINAL_TITLE",
+]);
 /** The keys by which an entry is a handler itself (Copilot's flat shape). */
 const FLAT_KEYS = ["type", "command", "bash", "powershell"];
 /** The keys of a handler baton writes. */
@@ -79,6 +120,8 @@ const MAX_BYTES = 1024 * 1024;
 /** Most entries in one folder, and folders deep, walked for component files. */
 const MAX_ENTRIES = 256;
 const MAX_DEPTH = 4;
+/** Most entries listed in all component folders of one look together; past it counts. */
+const MAX_TOTAL_ENTRIES = 4096;
 
 type Json = unknown;
 
@@ -149,12 +192,14 @@ export function settingsChangeBash(
   const root = objectOf(settings);
   if (root === null) return settings !== undefined && settings !== null;
   if (by.plugins && pluginsEnabled(root)) return true;
-  if (by.claudeEnv && shellEnv(root)) return true;
+  if (by.claudeEnv && envCounts(root)) return true;
   if (root.hooks === undefined) return false;
   const hooks = objectOf(root.hooks);
   if (hooks === null) return true;
   for (const [event, groups] of Object.entries(hooks)) {
-    if (!TOOL_EVENTS.has(event.toLowerCase())) continue;
+    // A handler under an env-file event reaches every Bash call, whatever its matcher.
+    const envFile = by.claudeEnv && ENV_FILE_EVENTS.has(event.toLowerCase());
+    if (!envFile && !TOOL_EVENTS.has(event.toLowerCase())) continue;
     if (!Array.isArray(groups)) return true;
     for (const group of groups) {
       const g = objectOf(group);
@@ -164,7 +209,7 @@ export function settingsChangeBash(
       const flat = g.hooks === undefined && FLAT_KEYS.some((k) => Object.hasOwn(g, k));
       const handlers = flat ? [g] : g.hooks;
       if (!Array.isArray(handlers)) return true;
-      if (!matchesShell(g.matcher)) continue;
+      if (!envFile && !matchesShell(g.matcher)) continue;
       if (!handlers.every((h) => isOwnHandler(h, own, by.own))) return true;
     }
   }
@@ -179,12 +224,12 @@ function pluginsEnabled(root: Record<string, Json>): boolean {
   return enabled === null || Object.values(enabled).some((v) => v !== false);
 }
 
-/** Whether Claude Code's settings name the shell it runs commands through. */
-function shellEnv(root: Record<string, Json>): boolean {
+/** Whether Claude Code's settings set a variable other than its allowed switches (or an odd `env`). */
+function envCounts(root: Record<string, Json>): boolean {
   const env = root.env;
   if (env === undefined) return false;
   const vars = objectOf(env);
-  return vars === null || Object.keys(vars).some((k) => SHELL_ENV.test(k));
+  return vars === null || Object.keys(vars).some((k) => !ALLOWED_ENV.has(k));
 }
 
 /** The text of a file, null when missing; "odd" when too large or not a regular file. */
@@ -247,18 +292,29 @@ export function frontmatterHasHooks(text: string): boolean {
   return /["']?\bhooks\b["']?\s*:/i.test(body.slice(0, end + 3));
 }
 
-/** The first component file under `dir` whose frontmatter declares hooks (or a folder too large). */
-async function componentWithHooks(fs: ReadFs, dir: string, depth: number): Promise<string | null> {
+/**
+ * The first component file under `dir` whose frontmatter declares hooks, or
+ * the folder where the walk grew too large (one folder past `MAX_ENTRIES`,
+ * or all of them together past the `budget` left).
+ */
+async function componentWithHooks(
+  fs: ReadFs,
+  dir: string,
+  depth: number,
+  budget: { left: number },
+): Promise<string | null> {
   const listed = await entries(fs, dir);
   if (listed === null) return null;
   if (listed.length > MAX_ENTRIES) return dir;
+  budget.left -= listed.length;
+  if (budget.left < 0) return dir;
   for (const e of listed) {
     const path = under(dir, e.name);
     if (/\.md$/i.test(e.name)) {
       const text = await readText(fs, path);
       if (text === "odd" || text !== null && frontmatterHasHooks(text)) return path;
     } else if (depth < MAX_DEPTH) {
-      const found = await componentWithHooks(fs, path, depth + 1);
+      const found = await componentWithHooks(fs, path, depth + 1, budget);
       if (found !== null) return found;
     }
   }
@@ -286,6 +342,7 @@ async function sourceCounts(
   root: string,
   source: HookSource,
   own: BatonInvocation | null,
+  budget: { left: number },
 ): Promise<string | null> {
   const listed = source.everyJson || source.anyEntry ? await entries(fs, root) : null;
   if (listed !== null && listed.length > MAX_ENTRIES) return root;
@@ -304,7 +361,7 @@ async function sourceCounts(
   }
   if (!source.components) return null;
   for (const sub of ["skills", "agents", "commands"]) {
-    const found = await componentWithHooks(fs, under(root, sub), 1);
+    const found = await componentWithHooks(fs, under(root, sub), 1, budget);
     if (found !== null) return found;
   }
   return null;
@@ -333,9 +390,10 @@ export async function projectHooks(
   host: HookHost,
   own: BatonInvocation | null,
 ): Promise<string | null> {
+  const budget = { left: MAX_TOTAL_ENTRIES };
   for (const dir of await projectDirs(fs, cwd)) {
     for (const source of HOOK_SOURCES[host]) {
-      const found = await sourceCounts(fs, under(dir, source.dir), source, own);
+      const found = await sourceCounts(fs, under(dir, source.dir), source, own, budget);
       if (found !== null) return found;
     }
   }

@@ -56,7 +56,7 @@ Deno.test("settingsChangeBash: tool events whose matcher can select Bash count; 
     }
     assert.equal(settingsChangeBash(on(event, "Edit|Write|MultiEdit"), OWN), false, event);
   }
-  for (const event of ["SessionStart", "Stop", "UserPromptSubmit", "PreCompact"]) {
+  for (const event of ["Stop", "UserPromptSubmit", "PreCompact", "SessionEnd"]) {
     assert.equal(settingsChangeBash(on(event, undefined), OWN), false, event);
   }
   // Shapes Claude Code would not read as hooks are not let through either.
@@ -65,12 +65,66 @@ Deno.test("settingsChangeBash: tool events whose matcher can select Bash count; 
   assert.equal(settingsChangeBash({ hooks: { PreToolUse: [{ matcher: "Edit" }] } }, OWN), true);
 });
 
-Deno.test("settingsChangeBash: plugins enabled, and an env naming the shell, count", () => {
+Deno.test("settingsChangeBash: plugins enabled, and an env with any key but Claude Code's own switches, count", () => {
   assert.equal(settingsChangeBash({ enabledPlugins: { "a@b": true } }, OWN), true);
   assert.equal(settingsChangeBash({ enabledPlugins: { "a@b": false } }, OWN), false);
-  assert.equal(settingsChangeBash({ env: { CLAUDE_CODE_SHELL: "/r/sh" } }, OWN), true);
-  assert.equal(settingsChangeBash({ env: { BASH_ENV: "/r/x" } }, OWN), true);
-  assert.equal(settingsChangeBash({ env: { NODE_ENV: "test" } }, OWN), false);
+  for (
+    const env of [
+      { CLAUDE_CODE_SHELL: "/r/sh" },
+      { BASH_ENV: "/r/x" },
+      { PATH: ".claude/bin:/usr/bin" },
+      { NODE_OPTIONS: "--require ./x.js" },
+      { NODE_ENV: "test" },
+      { DISABLE_TELEMETRY: "1", LD_PRELOAD: "./x.so" },
+      // Names are exact: Claude Code reads none of these spellings.
+      { disable_telemetry: "1" },
+      { CLAUDE_ENV_FILE: "./env.sh" },
+      "PATH=./bin",
+      ["PATH"],
+    ]
+  ) {
+    assert.equal(settingsChangeBash({ env }, OWN), true, JSON.stringify(env));
+  }
+  const allowed = {
+    DISABLE_TELEMETRY: "1",
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
+    BASH_DEFAULT_TIMEOUT_MS: "300000",
+    ANTHROPIC_MODEL: "x",
+    MAX_THINKING_TOKENS: "0",
+  };
+  assert.equal(settingsChangeBash({ env: allowed }, OWN), false);
+  assert.equal(settingsChangeBash({ env: {} }, OWN), false);
+  // Only Claude Code's settings: droid's and Qwen Code's `env` are judged by their own records.
+  assert.equal(settingsChangeBash({ env: { PATH: "./bin" } }, OWN, "droid"), false);
+});
+
+Deno.test("settingsChangeBash: any handler under an event that gets $CLAUDE_ENV_FILE counts, but baton's own", () => {
+  const own = (verb: string) => ({
+    type: "command",
+    command: `/opt/baton hook ${verb} --host claude-code`,
+    timeout: 5,
+  });
+  for (const event of ["SessionStart", "Setup", "CwdChanged", "FileChanged", "sessionstart"]) {
+    for (const matcher of [undefined, "startup", "compact", "Edit"]) {
+      assert.equal(settingsChangeBash(on(event, matcher), OWN), true, `${event} ${matcher}`);
+    }
+  }
+  const baton = {
+    hooks: {
+      SessionStart: [{ matcher: "startup|resume|clear|compact", hooks: [own("session-start")] }],
+    },
+  };
+  assert.equal(settingsChangeBash(baton, OWN), false);
+  // The same handler run by another baton, or beside a stranger's, counts.
+  assert.equal(settingsChangeBash(baton, ["/home/x/baton"]), true);
+  const beside = {
+    hooks: {
+      SessionStart: [{ hooks: [own("session-start"), { type: "command", command: "./env.sh" }] }],
+    },
+  };
+  assert.equal(settingsChangeBash(beside, OWN), true);
+  // Hosts without Claude Code's env file: a session-start hook there changes no shell call.
+  assert.equal(settingsChangeBash(on("SessionStart", undefined), OWN, "qwen-code"), false);
 });
 
 Deno.test("frontmatterHasHooks: a hooks key in a component's frontmatter, not in its body", () => {
@@ -272,4 +326,37 @@ Deno.test("projectHooks (Copilot CLI): every .github/hooks/*.json (flat entries)
     [{ ".github/hooks/log.json": flat("sessionStart", { bash: "log" }) }, null],
     [{ ".github/hooks/notes.md": "preToolUse", ".github/hooks/sub/a.json": "{" }, null],
   ]);
+});
+
+/**
+ * A work tree at /r whose `.claude/skills` holds `folders` folders of `files`
+ * names each (none a Markdown file), and nothing else; counts the listings.
+ */
+function wideSkills(folders: number, files: number) {
+  const listed = { count: 0 };
+  const names = (n: number, prefix: string) =>
+    Array.from({ length: n }, (_, i) => ({ name: `${prefix}${i}` }));
+  const fake = {
+    lstat: (p: string) => Promise.resolve(p === "/r/.git" ? {} : null),
+    stat: () => Promise.resolve(null),
+    readDir: (dir: string) => {
+      listed.count++;
+      if (dir === "/r/.claude/skills") return Promise.resolve(names(folders, "s"));
+      if (/^\/r\/\.claude\/skills\/s\d+$/.test(dir)) return Promise.resolve(names(files, "f"));
+      return Promise.reject(new Error("missing"));
+    },
+  } as never;
+  return { fake, listed };
+}
+
+Deno.test("projectHooks: the component walk lists at most 4,096 entries in all; past that it counts", async () => {
+  // 200 folders of 250 entries: each folder within its own bound, 50,200 in all.
+  const wide = wideSkills(200, 250);
+  const found = await projectHooks(wide.fake, "/r", "claude-code", OWN);
+  assert.ok(found?.startsWith("/r/.claude/skills/s"), String(found));
+  // Each entry walked is looked into once (a listing tried): about 4,096, not 50,200.
+  assert.ok(wide.listed.count < 4_096 + 256, String(wide.listed.count));
+  // Control: 100 folders of 30 entries (3,100 in all) are walked whole and hold nothing.
+  const narrow = wideSkills(100, 30);
+  assert.equal(await projectHooks(narrow.fake, "/r", "claude-code", OWN), null);
 });
