@@ -15,11 +15,15 @@
  * finding over its own bytes.
  *
  * A header is a line of at least two names (words, digits, `_ . -` and
- * blanks, each possibly quoted); the table ends at the first line that is
- * empty or does not hold as many cells as the header, and is read at most
- * the engine's `dumpReach` bytes from the header's start, so a streamed
- * scan, whose buffers keep that much before the bytes they decide, sees
- * every table as a whole scan does. Pure: no I/O.
+ * blanks, each possibly quoted, none a number or a version), not a row
+ * inside a table: under a line of as many names that shares a cell with it
+ * at the same place, or that is itself under a line of as many cells, it is
+ * a row (a keyword list's); under a title line (`Exported users, 2024-05-01`,
+ * Excel's `sep=,`, other names) it is read. The table ends at the first
+ * line that is empty or does not hold as many cells as the header, and is
+ * read at most the engine's `dumpReach` bytes from the header's start, so
+ * a streamed scan, whose buffers keep that much before the bytes they
+ * decide, sees every table as a whole scan does. Pure: no I/O.
  * @module
  */
 import type { RawFinding, SecretEngine } from "./engine.ts";
@@ -279,30 +283,63 @@ const NAME = /^[A-Za-z0-9_ .\-]{1,64}$/;
 const SEPARATORS = [0x2c, 0x3b, 0x09, PIPE];
 
 /**
- * Whether the line before the one at `start` (read at `level`) is a row of
- * `n` cells split at `sep`, not a rule line: the line at `start` is then
- * inside a table, not its header.
+ * The line before the one at `start` (read at `level`): where it starts and
+ * its characters; null at the data's or the string's start, or when it is
+ * too long or not a CSV line.
  */
-function followsRow(bytes: Uint8Array, start: number, level: number, sep: number, n: number) {
+function lineBefore(
+  bytes: Uint8Array,
+  start: number,
+  level: number,
+): { from: number; chars: number[] } | null {
   const u = level === 0 ? 0 : 1 << (level - 1);
   let end: number;
   if (level === 0) {
-    if (start === 0 || bytes[start - 1] !== LF) return false;
+    if (start === 0 || bytes[start - 1] !== LF) return null;
     end = start - 1;
   } else {
-    if (bytes[start - 1] !== 0x6e || start - 1 - u < 0) return false;
-    for (let k = 1; k <= u; k++) if (bytes[start - 1 - k] !== BACKSLASH) return false;
+    if (bytes[start - 1] !== 0x6e || start - 1 - u < 0) return null;
+    for (let k = 1; k <= u; k++) if (bytes[start - 1 - k] !== BACKSLASH) return null;
     end = start - 1 - u;
   }
   const from = lineStart(bytes, end, level);
-  if (from < 0) return false;
+  if (from < 0) return null;
   const line = readLine(bytes, from, level, start);
-  if (line === null || !line.chars.includes(sep) || isRuleLine(line.chars)) return false;
-  return cellsOf(line.chars, sep)?.length === n;
+  return line === null ? null : { from, chars: line.chars };
+}
+
+/** The cells of a line split at `sep` when it holds `n` of them and is no rule line; else null. */
+function rowOf(chars: readonly number[] | undefined, sep: number, n: number): Cell[] | null {
+  if (chars === undefined || !chars.includes(sep) || isRuleLine(chars)) return null;
+  const cells = cellsOf(chars, sep);
+  return cells?.length === n ? cells : null;
+}
+
+/**
+ * Whether the header-like line at `start` (read at `level`, its cells split
+ * at `sep`) is a row inside a table, not its header: the line above it holds
+ * as many names split at `sep` (a line that could head that table itself,
+ * not prose, a number's row or Excel's `sep=,`), and that line is alike it
+ * (a cell the same at the same place: a keyword list's `syn keyword`, a
+ * settings table's `string`) or is itself under a line of as many cells.
+ * A header under a title line of other cells (`Exported users, 2024-05-01`)
+ * or of names alone (`x,y,z` over `id,user,password`) is read.
+ */
+function followsRow(bytes: Uint8Array, start: number, level: number, sep: number, cells: Cell[]) {
+  const above = lineBefore(bytes, start, level);
+  const names = rowOf(above?.chars, sep, cells.length);
+  if (above === null || names === null || !names.every(isName)) return false;
+  if (names.some((c, i) => c.text === cells[i]!.text)) return true;
+  return rowOf(lineBefore(bytes, above.from, level)?.chars, sep, cells.length) !== null;
 }
 
 /** A cell of digits, dots and dashes: a number or a version (`3.6.1`), a row's, not a header's name. */
 const NUMBER = /^[0-9][0-9.\-]*$/;
+
+/** Whether a cell could name a header's column: a name, no blank around it, no number. */
+function isName(c: Cell): boolean {
+  return NAME.test(c.text) && c.text.trim() === c.text && !NUMBER.test(c.text);
+}
 
 /** The header's separator and cells, or null when the line is no header. */
 function headerOf(chars: readonly number[]): { sep: number; cells: Cell[] } | null {
@@ -310,9 +347,7 @@ function headerOf(chars: readonly number[]): { sep: number; cells: Cell[] } | nu
     if (!chars.includes(sep)) continue;
     const cells = cellsOf(chars, sep);
     if (cells === null || cells.length < 2) continue;
-    if (cells.every((c) => NAME.test(c.text) && c.text.trim() === c.text && !NUMBER.test(c.text))) {
-      return { sep, cells };
-    }
+    if (cells.every(isName)) return { sep, cells };
   }
   return null;
 }
@@ -355,9 +390,9 @@ export function judgeCsvs(engine: SecretEngine, bytes: Uint8Array, found: RawFin
     if (header === null || header.next < 0) continue;
     readUntil = header.next;
     const parsed = headerOf(header.chars);
-    // A table's header is its first line: under a row of as many cells it is a row itself
-    // (`apt<TAB>base-passwd<TAB>3.6.1` in a package list, a name in a keyword list).
-    if (parsed === null || followsRow(bytes, start, level, parsed.sep, parsed.cells.length)) {
+    // A table's header is its first line: a line of names inside a table is a row
+    // (`syn keyword<TAB>pfService<TAB>kpasswd` in a Vim keyword list).
+    if (parsed === null || followsRow(bytes, start, level, parsed.sep, parsed.cells)) {
       continue;
     }
     const columns = parsed.cells.flatMap((c, i) =>

@@ -588,3 +588,40 @@ Deno.test("redact105: control: a header under prose, a command or a rule line of
     }
   }
 });
+
+Deno.test("fix60a: a header under a title line is read (an export's title, Excel's `sep=,`, names of as many cells), raw and escaped once and twice", () => {
+  // Printed in full through `baton redact` after redact105: the line above had as many cells
+  // with the same separator, so the header was taken for a row inside a table.
+  const rng = new Rng(60001);
+  for (
+    const shape of [
+      "Exported users, 2024-05-01\nid,password\n1,%1%\n",
+      "sep=,\nid,password\n1,%1%\n",
+      "sep=;\nid;password\n1;%1%\n",
+      "x,y,z\nid,user,password\n1,bob,%1%\n",
+      "Name,Value\nid,password\nbob,%1%\n",
+    ]
+  ) {
+    for (const escape of ESCAPES) {
+      const v = secret(rng);
+      const input = escape(shape.replace("%1%", v));
+      assert.equal(redactText(engine, input).text, input.replace(v, MARK), input);
+    }
+  }
+});
+
+Deno.test("fix60a: control: a line of names inside a table of names is still a row, alike the line above it or under two such lines", () => {
+  for (
+    const text of [
+      // No cell shared with the line above, but that line is itself a row.
+      "host,str\nport,int\npassword,str\nretries2,int\n",
+      "syn keyword\tpfService\tklogin\nsyn keyword\tpfService\tkpasswd\nsyn keyword\tpfService\tpop3pw\n",
+      "opt,kind\nuser,string\npassword,string\nretries2,int32x\n",
+    ]
+  ) {
+    for (const escape of ESCAPES) {
+      const input = escape(text);
+      assert.deepEqual(redactText(engine, input).kinds, [], JSON.stringify(input));
+    }
+  }
+});
