@@ -15,16 +15,24 @@ export interface CitedVerdicts {
   why(i: number): string | undefined;
 }
 
-/** Finalizes `facts` (text and evidence id each) in `dir` and reads the capsule's verdicts. */
+/**
+ * Finalizes `facts` (text and evidence id each) in `dir` and reads the capsule's verdicts;
+ * `env` is the environment the evidence was recorded in (a record made under another PATH
+ * is lowered).
+ */
 export async function finalizeCitations(
   dir: string,
   facts: { text: string; evidence: string }[],
+  env?: Record<string, string>,
 ): Promise<CitedVerdicts> {
   await Deno.writeTextFile(
     `${dir}/.git/draft.json`,
     JSON.stringify({ now: "checking evidence", verified_facts: facts }),
   );
-  const f = await runBaton(["finalize", "--draft", `${dir}/.git/draft.json`], { cwd: dir });
+  const f = await runBaton(["finalize", "--draft", `${dir}/.git/draft.json`], {
+    cwd: dir,
+    ...(env === undefined ? {} : { env }),
+  });
   assert.equal(f.code, 0, f.stderr);
   const capsule = JSON.parse(
     extractCapsuleJson(await Deno.readTextFile(`${dir}/.baton/latest.md`)),

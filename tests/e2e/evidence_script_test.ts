@@ -15,6 +15,15 @@ import { runBaton } from "../_helpers/cli.ts";
 import { finalizeCitations } from "../_helpers/cited_facts.ts";
 import { extractCapsuleJson } from "../../core/capsule/parse.ts";
 
+/**
+ * The runs' environment: this test's deno first in PATH, so `deno task` runs whatever PATH the
+ * suite was started with (CI starts it through toolchain/node_modules/.bin/deno, not on PATH).
+ * The same PATH records the evidence and finalizes it (a record made under another is lowered).
+ */
+const ENV = {
+  PATH: `${Deno.execPath().replace(/\/[^/]*$/, "")}:${Deno.env.get("PATH") ?? ""}`,
+};
+
 const PACKAGE = {
   scripts: {
     test: "true",
@@ -55,7 +64,7 @@ Deno.test("a runner whose script hides a failure backs no verified fact", async 
     ];
     const facts = [];
     for (const argv of [...hidden, ...plain]) {
-      const r = await runBaton(["evidence", "--json", "--", ...argv], { cwd: dir });
+      const r = await runBaton(["evidence", "--json", "--", ...argv], { cwd: dir, env: ENV });
       assert.equal(r.code, 0, `${argv.join(" ")}: ${r.stderr}`);
       const noted = /backs no verified fact/.test(r.stderr);
       assert.equal(noted, hidden.includes(argv), `note: ${argv.join(" ")}`);
@@ -67,7 +76,7 @@ Deno.test("a runner whose script hides a failure backs no verified fact", async 
         evidence: JSON.parse(r.stdout).id,
       });
     }
-    const { trust, why } = await finalizeCitations(dir, facts);
+    const { trust, why } = await finalizeCitations(dir, facts, ENV);
     assert.deepEqual(trust, [...hidden.map(() => "claimed"), ...plain.map(() => "verified")]);
     const reasons = hidden.map((_, i) => why(i) ?? "");
     for (const i of [0, 1, 2, 3, 5]) assert.match(reasons[i]!, /does not report every command/);
@@ -78,7 +87,7 @@ Deno.test("a runner whose script hides a failure backs no verified fact", async 
     );
     const summaries = capsule.evidence.map((e: { summary: string }) => e.summary) as string[];
     assert.equal(summaries.filter((s) => /make's, its recipes were not read/.test(s)).length, 1);
-    const briefing = (await runBaton(["load"], { cwd: dir })).stdout;
+    const briefing = (await runBaton(["load"], { cwd: dir, env: ENV })).stdout;
     assert.match(briefing, /- \[claimed\] the check passes: npm run piped/);
     assert.match(briefing, /- \[verified\] the check passes: npm test/);
     // The briefing prints make's outcome with what it covers, in the shape baton writes.
@@ -103,11 +112,12 @@ async function citeEach(
   for (const { argv, cwd } of runs) {
     const r = await runBaton(["evidence", "--json", "--", ...argv], {
       cwd: cwd === undefined ? dir : `${dir}/${cwd}`,
+      env: ENV,
     });
     assert.equal(r.code, 0, `${argv.join(" ")}: ${r.stderr}`);
     facts.push({ text: `the check passes: ${argv.join(" ")}`, evidence: JSON.parse(r.stdout).id });
   }
-  return await finalizeCitations(dir, facts);
+  return await finalizeCitations(dir, facts, ENV);
 }
 
 Deno.test("make's options are read as make reads them: -e takes no value, a long option's prefix, MAKEFLAGS= (attack116)", async () => {
