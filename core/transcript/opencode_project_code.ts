@@ -27,7 +27,7 @@ import type { ReadFs } from "../fs.ts";
 import { sha256Hex } from "../hash.ts";
 import { readRegularFile } from "../fs.ts";
 import { parentDir } from "../path.ts";
-import { projectDirs } from "./project_dirs.ts";
+import { decodeJsonEscapes, listFolder, MAX_LISTED, projectDirs } from "./project_dirs.ts";
 import { blockOwnership } from "../hosts/install/block_ledger.ts";
 
 /** The config folders of OpenCode-style hosts in a project. */
@@ -38,7 +38,6 @@ const PLUGIN_DIRS = ["plugin", "plugins"];
 /** The config files whose `plugin` key names code to load, and `shell` the program to run commands. */
 const CONFIG_FILES = ["opencode.json", "opencode.jsonc", "kilo.json", "kilo.jsonc"];
 /** The most entries listed in one folder; past it the folder counts as holding code. */
-const MAX_ENTRIES = 256;
 /** The most read of a config file; a larger one counts as naming plugins. */
 const MAX_CONFIG_BYTES = 1024 * 1024;
 
@@ -54,11 +53,7 @@ export function isModule(name: string): boolean {
  * more back.
  */
 function namesCode(text: string): boolean {
-  const decoded = text.replace(
-    /\\u([0-9a-fA-F]{4})/g,
-    (_, hex: string) => String.fromCharCode(parseInt(hex, 16)),
-  );
-  return /"(?:plugins?|shell)"/i.test(decoded);
+  return /"(?:plugins?|shell)"/i.test(decodeJsonEscapes(text));
 }
 
 /**
@@ -76,14 +71,11 @@ function fileTokens(text: string, configDir: string): string[] {
   return out;
 }
 
+/** A folder's names (none when missing or no folder), or null when it holds too many. */
 async function listed(fs: ReadFs, dir: string): Promise<string[] | null> {
-  try {
-    const entries = await fs.readDir(dir, MAX_ENTRIES + 1);
-    return entries.length > MAX_ENTRIES ? null : entries.map((e) => e.name);
-  } catch {
-    // Missing, or not a folder: nothing there.
-    return [];
-  }
+  const entries = await listFolder(fs, dir);
+  if (entries === null) return [];
+  return entries.length > MAX_LISTED ? null : entries.map((e) => e.name);
 }
 
 /** Whether the file at `path` holds exactly the bytes baton's install recorded writing there. */

@@ -14,10 +14,9 @@
 import type { ReadFs } from "../fs.ts";
 import { readRegularFile } from "../fs.ts";
 import { batonWrote, isModule } from "./opencode_project_code.ts";
-import { projectDirs, under } from "./project_dirs.ts";
+import { decodeJsonEscapes, listFolder, MAX_LISTED, projectDirs, under } from "./project_dirs.ts";
 
 /** The most entries listed in the extensions folder; past it the folder counts. */
-const MAX_ENTRIES = 256;
 /** The most read of a settings file; a larger one counts. */
 const MAX_SETTINGS_BYTES = 1024 * 1024;
 
@@ -33,11 +32,7 @@ const MAX_SETTINGS_BYTES = 1024 * 1024;
  * ```
  */
 export function namesExtensions(text: string): boolean {
-  const decoded = text.replace(
-    /\\u([0-9a-fA-F]{4})/g,
-    (_, hex: string) => String.fromCharCode(parseInt(hex, 16)),
-  );
-  return /"(?:extensions|packages)"/i.test(decoded);
+  return /"(?:extensions|packages)"/i.test(decodeJsonEscapes(text));
 }
 
 /**
@@ -61,14 +56,10 @@ export async function piProjectCode(fs: ReadFs, cwd: string): Promise<string | n
       return settings;
     }
     const folder = under(root, "extensions");
-    let entries;
-    try {
-      entries = await fs.readDir(folder, MAX_ENTRIES + 1);
-    } catch {
-      // Missing, or not a folder: no extensions here.
-      continue;
-    }
-    if (entries.length > MAX_ENTRIES) return folder;
+    const entries = await listFolder(fs, folder);
+    // Missing, or not a folder: no extensions here.
+    if (entries === null) continue;
+    if (entries.length > MAX_LISTED) return folder;
     for (const e of entries) {
       const path = under(folder, e.name);
       if (isModule(e.name)) {

@@ -3,7 +3,9 @@
  * folder up to the work tree's top (the folder holding `.git`), or the
  * session's folder alone outside git. Shared by the finders of project code
  * that can write what a transcript records (opencode_project_code.ts,
- * project_hooks.ts). Edge-free: I/O through `ReadFs`.
+ * pi_project_code.ts, project_hooks.ts), with the bounded folder listing
+ * and the JSON-escape decoding they each read a project's files with.
+ * Edge-free: I/O through `ReadFs`.
  * @module
  */
 import type { ReadFs } from "../fs.ts";
@@ -11,6 +13,42 @@ import { parentDir } from "../path.ts";
 
 /** The most folders climbed from the session's directory. */
 const MAX_CLIMB = 128;
+
+/** The most entries of one project folder read; a folder with more counts as found. */
+export const MAX_LISTED = 256;
+
+/**
+ * A folder's entries, at most one past {@linkcode MAX_LISTED} (so a caller
+ * sees it grew too large), or null when it cannot be listed (missing, or no
+ * folder).
+ */
+export async function listFolder(
+  fs: ReadFs,
+  dir: string,
+): Promise<{ name: string; isFile: boolean }[] | null> {
+  try {
+    return await fs.readDir(dir, MAX_LISTED + 1);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * `text` with JSON's `\u` escapes decoded, so a key spelled `"plug\u0069n"`
+ * is found as the key it is.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(decodeJsonEscapes('"plug\\u0069n"'), '"plugin"');
+ * ```
+ */
+export function decodeJsonEscapes(text: string): string {
+  return text.replace(
+    /\\u([0-9a-fA-F]{4})/g,
+    (_, hex: string) => String.fromCharCode(parseInt(hex, 16)),
+  );
+}
 
 /** `dir` joined with a name (the root is `""` so `/x` is not `//x`). */
 export function under(dir: string, name: string): string {

@@ -41,7 +41,7 @@
 import type { ReadFs } from "../fs.ts";
 import { readRegularFile } from "../fs.ts";
 import { type BatonInvocation, parseHookCommand } from "../hosts/hook_command.ts";
-import { projectDirs, under } from "./project_dirs.ts";
+import { listFolder, MAX_LISTED, projectDirs, under } from "./project_dirs.ts";
 import { isHostId } from "../hosts/ids.ts";
 import { HOOK_SOURCES, type HookHost, type HookSource } from "./hook_sources.ts";
 
@@ -118,7 +118,6 @@ const OWN_KEYS = new Set(["type", "command", "timeout"]);
 /** Most bytes read of one file; a larger one counts. */
 const MAX_BYTES = 1024 * 1024;
 /** Most entries in one folder, and folders deep, walked for component files. */
-const MAX_ENTRIES = 256;
 const MAX_DEPTH = 4;
 /** Most entries listed in all component folders of one look together; past it counts. */
 const MAX_TOTAL_ENTRIES = 4096;
@@ -294,7 +293,7 @@ export function frontmatterHasHooks(text: string): boolean {
 
 /**
  * The first component file under `dir` whose frontmatter declares hooks, or
- * the folder where the walk grew too large (one folder past `MAX_ENTRIES`,
+ * the folder where the walk grew too large (one folder past `MAX_LISTED`,
  * or all of them together past the `budget` left).
  */
 async function componentWithHooks(
@@ -303,9 +302,9 @@ async function componentWithHooks(
   depth: number,
   budget: { left: number },
 ): Promise<string | null> {
-  const listed = await entries(fs, dir);
+  const listed = await listFolder(fs, dir);
   if (listed === null) return null;
-  if (listed.length > MAX_ENTRIES) return dir;
+  if (listed.length > MAX_LISTED) return dir;
   budget.left -= listed.length;
   if (budget.left < 0) return dir;
   for (const e of listed) {
@@ -326,16 +325,6 @@ export function isHookHost(host: string): host is HookHost {
   return isHostId(host) && HOOK_SOURCES[host].length > 0;
 }
 
-/** The names of a folder's entries (null when it cannot be listed: missing, or no folder). */
-async function entries(fs: ReadFs, dir: string): Promise<{ name: string }[] | null> {
-  try {
-    return await fs.readDir(dir, MAX_ENTRIES + 1);
-  } catch {
-    // Missing, or not a folder: nothing there.
-    return null;
-  }
-}
-
 /** The first file of one source in one project folder that counts, or null. */
 async function sourceCounts(
   fs: ReadFs,
@@ -344,8 +333,8 @@ async function sourceCounts(
   own: BatonInvocation | null,
   budget: { left: number },
 ): Promise<string | null> {
-  const listed = source.everyJson || source.anyEntry ? await entries(fs, root) : null;
-  if (listed !== null && listed.length > MAX_ENTRIES) return root;
+  const listed = source.everyJson || source.anyEntry ? await listFolder(fs, root) : null;
+  if (listed !== null && listed.length > MAX_LISTED) return root;
   if (source.anyEntry && listed !== null && listed.length > 0) return under(root, listed[0]!.name);
   const json = [
     ...source.json,
