@@ -1,15 +1,8 @@
 import assert from "node:assert/strict";
 import { openCodeProjectCode } from "../../../core/transcript/opencode_project_code.ts";
 import { TestFs } from "../../_helpers/fs.ts";
+import { writeFiles } from "../../_helpers/git.ts";
 import { tempDir } from "../../_helpers/temp.ts";
-
-async function put(root: string, files: Record<string, string>): Promise<void> {
-  for (const [path, text] of Object.entries(files)) {
-    const full = `${root}/${path}`;
-    await Deno.mkdir(full.slice(0, full.lastIndexOf("/")), { recursive: true });
-    await Deno.writeTextFile(full, text);
-  }
-}
 
 const fs = new TestFs();
 
@@ -26,7 +19,11 @@ Deno.test("openCodeProjectCode: tools and plugins in a project's config folders,
     ] as const
   ) {
     await using dir = await tempDir("baton-occ-");
-    await put(dir.path, { ".git/HEAD": "ref: refs/heads/main\n", "sub/a.txt": "", ...files });
+    await writeFiles(dir.path, {
+      ".git/HEAD": "ref: refs/heads/main\n",
+      "sub/a.txt": "",
+      ...files,
+    });
     assert.equal(
       await openCodeProjectCode(fs, `${dir.path}/sub`),
       `${dir.path}/${want}`,
@@ -37,14 +34,14 @@ Deno.test("openCodeProjectCode: tools and plugins in a project's config folders,
 
 Deno.test("openCodeProjectCode: none (controls): no config folders, a README in tools, a config without plugins, code above the work tree", async () => {
   await using dir = await tempDir("baton-occ-");
-  await put(dir.path, {
+  await writeFiles(dir.path, {
     ".opencode/tools/README.md": "notes",
     ".opencode/opencode.json": '{ "permission": { "bash": { "baton load *": "allow" } } }',
     "repo/.git/HEAD": "ref: refs/heads/main\n",
     "repo/a.txt": "",
   });
   assert.equal(await openCodeProjectCode(fs, dir.path), null);
-  await put(dir.path, { ".opencode/tools/bash.ts": "x" });
+  await writeFiles(dir.path, { ".opencode/tools/bash.ts": "x" });
   assert.equal(await openCodeProjectCode(fs, `${dir.path}/repo`), null);
 });
 
@@ -80,7 +77,7 @@ Deno.test("openCodeProjectCode: a config naming a shell, or a file whose text na
     const abs = Object.fromEntries(
       Object.entries(files).map(([k, v]) => [k, v.replace("/ABS", dir.path)]),
     );
-    await put(dir.path, { ".git/HEAD": "ref: refs/heads/main\n", "sub/a.txt": "", ...abs });
+    await writeFiles(dir.path, { ".git/HEAD": "ref: refs/heads/main\n", "sub/a.txt": "", ...abs });
     assert.equal(
       await openCodeProjectCode(fs, `${dir.path}/sub`),
       want === null ? null : `${dir.path}/${want}`,

@@ -1,15 +1,8 @@
 import assert from "node:assert/strict";
 import { namesExtensions, piProjectCode } from "../../../core/transcript/pi_project_code.ts";
 import { TestFs } from "../../_helpers/fs.ts";
+import { writeFiles } from "../../_helpers/git.ts";
 import { tempDir } from "../../_helpers/temp.ts";
-
-async function put(root: string, files: Record<string, string>): Promise<void> {
-  for (const [path, text] of Object.entries(files)) {
-    const full = `${root}/${path}`;
-    await Deno.mkdir(full.slice(0, full.lastIndexOf("/")), { recursive: true });
-    await Deno.writeTextFile(full, text);
-  }
-}
 
 const fs = new TestFs();
 
@@ -23,14 +16,18 @@ Deno.test("piProjectCode: extension modules, extension folders and settings nami
     ] as const
   ) {
     await using dir = await tempDir("baton-ppc-");
-    await put(dir.path, { ".git/HEAD": "ref: refs/heads/main\n", "sub/a.txt": "", ...files });
+    await writeFiles(dir.path, {
+      ".git/HEAD": "ref: refs/heads/main\n",
+      "sub/a.txt": "",
+      ...files,
+    });
     assert.equal(await piProjectCode(fs, `${dir.path}/sub`), `${dir.path}/${want}`);
   }
 });
 
 Deno.test("piProjectCode: none (controls): a README among extensions, settings without extensions, code above the work tree", async () => {
   await using dir = await tempDir("baton-ppc-");
-  await put(dir.path, {
+  await writeFiles(dir.path, {
     ".pi/extensions/x.ts": "x",
     "repo/.git/HEAD": "ref: refs/heads/main\n",
     "repo/.pi/extensions/README.md": "notes",

@@ -5,6 +5,7 @@ import {
   settingsChangeBash,
 } from "../../../core/transcript/project_hooks.ts";
 import { TestFs } from "../../_helpers/fs.ts";
+import { writeFiles } from "../../_helpers/git.ts";
 import { tempDir } from "../../_helpers/temp.ts";
 
 const OWN = ["/opt/baton"];
@@ -135,14 +136,6 @@ Deno.test("frontmatterHasHooks: a hooks key in a component's frontmatter, not in
   assert.equal(frontmatterHasHooks("# no frontmatter\nhooks: x\n"), false);
 });
 
-async function put(root: string, files: Record<string, string>): Promise<void> {
-  for (const [path, text] of Object.entries(files)) {
-    const full = `${root}/${path}`;
-    await Deno.mkdir(full.slice(0, full.lastIndexOf("/")), { recursive: true });
-    await Deno.writeTextFile(full, text);
-  }
-}
-
 const fs = new TestFs();
 
 Deno.test("projectHooks (Claude Code): settings and components from the session's folder up to the work tree's top", async () => {
@@ -161,7 +154,11 @@ Deno.test("projectHooks (Claude Code): settings and components from the session'
     ] as const
   ) {
     await using dir = await tempDir("baton-cph-");
-    await put(dir.path, { ".git/HEAD": "ref: refs/heads/main\n", "sub/a.txt": "", ...files });
+    await writeFiles(dir.path, {
+      ".git/HEAD": "ref: refs/heads/main\n",
+      "sub/a.txt": "",
+      ...files,
+    });
     assert.equal(
       await projectHooks(fs, `${dir.path}/sub`, "claude-code", OWN),
       `${dir.path}/${want}`,
@@ -172,7 +169,7 @@ Deno.test("projectHooks (Claude Code): settings and components from the session'
 
 Deno.test("projectHooks (Claude Code): none (controls): comment-holding settings with no tool hooks, a skill without hooks, hooks above the work tree", async () => {
   await using dir = await tempDir("baton-cph-");
-  await put(dir.path, {
+  await writeFiles(dir.path, {
     ".claude/settings.json": JSON.stringify(on("PreToolUse", "Bash")),
     "repo/.git/HEAD": "ref: refs/heads/main\n",
     "repo/.claude/settings.json": '{ // team\n "permissions": { "allow": [] } }',
@@ -215,7 +212,7 @@ Deno.test("projectHooks (Codex): hooks.json and config.toml's inline tables; bat
     ] as const
   ) {
     await using dir = await tempDir("baton-cph-");
-    await put(dir.path, { ".git/HEAD": "ref: refs/heads/main\n", ...files });
+    await writeFiles(dir.path, { ".git/HEAD": "ref: refs/heads/main\n", ...files });
     assert.equal(
       await projectHooks(fs, dir.path, "codex", OWN),
       want === null ? null : `${dir.path}/${want}`,
@@ -231,7 +228,7 @@ async function cases(
 ): Promise<void> {
   for (const [files, want] of table) {
     await using dir = await tempDir("baton-cph-");
-    await put(dir.path, { ".git/HEAD": "ref: refs/heads/main\n", ...files });
+    await writeFiles(dir.path, { ".git/HEAD": "ref: refs/heads/main\n", ...files });
     assert.equal(
       await projectHooks(fs, dir.path, host, OWN),
       want === null ? null : `${dir.path}/${want}`,
